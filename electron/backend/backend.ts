@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { OpenOptions } from '../store/database';
+import { seedExampleWorkspace } from '../store/seed';
+import { openWorkspaceStore, type WorkspaceStore } from '../store/workspace-store';
+import { packageRoot } from '../resources';
+import type { BackendContext } from './context';
+import { graphsHandlers } from './domains/graphs';
+import { systemHandlers } from './domains/system';
+import { trajectoriesHandlers } from './domains/trajectories';
+import { workspaceHandlers } from './domains/workspace';
+import { EventBus } from './events';
+import { HandlerRegistry } from './registry';
+
+export interface Backend {
+  registry: HandlerRegistry;
+  events: EventBus;
+  store: WorkspaceStore;
+  /** True when the workspace file was created (and seeded) by this start. */
+  created: boolean;
+  close(): void;
+}
+
+export interface BackendOptions extends OpenOptions {
+  workspace: string;
+  host: BackendContext['host'];
+  /** Seed a new workspace with the examples (default true). */
+  seed?: boolean;
+}
+
+/** Opens the workspace and registers every domain's handlers. */
+export function createBackend(options: BackendOptions): Backend {
+  const created = !fs.existsSync(options.workspace) || fs.statSync(options.workspace).size === 0;
+  const store = openWorkspaceStore(options.workspace, options);
+  try {
+    if (created && options.seed !== false) seedExampleWorkspace(store);
+    const events = new EventBus();
+    const ctx: BackendContext = { version: readVersion(), host: options.host, store, events };
+    const registry = new HandlerRegistry();
+    registry.register('system', systemHandlers(ctx));
+    registry.register('workspace', workspaceHandlers(ctx));
+    registry.register('graphs', graphsHandlers(ctx));
+    registry.register('trajectories', trajectoriesHandlers(ctx));
+    const missing = registry.missing();
+    if (missing.length) throw new Error(`No handler for contract methods: ${missing.join(', ')}.`);
+    return { registry, events, store, created, close: () => store.close() };
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+}
+
+function readVersion(): string {
+  const pkg = JSON.parse(fs.readFileSync(path.join(packageRoot(), 'package.json'), 'utf8')) as { version: string };
+  return pkg.version;
+}

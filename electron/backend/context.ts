@@ -1,0 +1,10 @@
+import type { WorkspaceStore } from '../store/workspace-store';
+import type { EventBus } from './events';
+
+/** What every domain's handlers may use. */
+export interface BackendContext {
+  version: string;
+  host: 'electron' | 'web' | 'cli';
+  store: WorkspaceStore;
+  events: EventBus;
+}

@@ -1,0 +1,13 @@
+import type { HandlerMap } from '../registry';
+import type { BackendContext } from '../context';
+
+export function systemHandlers(ctx: BackendContext): HandlerMap {
+  return {
+    'system.info': () => ({
+      version: ctx.version,
+      host: ctx.host,
+      workspacePath: ctx.store.file,
+      schemaVersion: ctx.store.db.pragma('user_version', { simple: true }) as number,
+    }),
+  };
+}

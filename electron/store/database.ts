@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { TrellisError } from '../../shared/errors';
+import { migrate, type Migration, MIGRATIONS } from './migrations';
+
+export interface OpenOptions {
+  /** A better-sqlite3 addon built for another ABI (Electron's), see native-binding.ts. */
+  nativeBinding?: string;
+  migrations?: readonly Migration[];
+}
+
+const SQLITE_HEADER = 'SQLite format 3\0';
+
+/**
+ * Opens (or creates) a workspace file: WAL, foreign keys, a busy timeout, an integrity
+ * check, then migrations. Refuses files that are not SQLite or come from a newer Trellis.
+ */
+export function openDatabase(file: string, options: OpenOptions = {}): Database.Database {
+  assertLooksLikeSqlite(file);
+  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const db = new Database(file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
+  try {
+    db.pragma('busy_timeout = 5000');
+    checkIntegrity(db, file);
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+    migrate(db, options.migrations ?? MIGRATIONS);
+    return db;
+  } catch (error) {
+    db.close();
+    if (error instanceof TrellisError) throw error;
+    if ((error as { code?: string }).code === 'SQLITE_NOTADB') throw notAWorkspace(file);
+    throw error;
+  }
+}
+
+function assertLooksLikeSqlite(file: string): void {
+  if (!fs.existsSync(file)) return;
+  const size = fs.statSync(file).size;
+  if (size === 0) return;
+  const fd = fs.openSync(file, 'r');
+  try {
+    const header = Buffer.alloc(16);
+    fs.readSync(fd, header, 0, 16, 0);
+    if (header.toString('latin1') !== SQLITE_HEADER) throw notAWorkspace(file);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+function notAWorkspace(file: string): TrellisError {
+  return new TrellisError('E2004', `${file} is not a SQLite database, so it cannot be a Trellis workspace.`);
+}
+
+function checkIntegrity(db: Database.Database, file: string): void {
+  let rows: { quick_check: string }[];
+  try {
+    rows = db.pragma('quick_check') as { quick_check: string }[];
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'SQLITE_NOTADB') throw notAWorkspace(file);
+    throw new TrellisError('E2002', `${file}: ${(error as Error).message}.`);
+  }
+  const problems = rows.map((row) => row.quick_check).filter((line) => line !== 'ok');
+  if (problems.length) {
+    throw new TrellisError('E2002', `${file}: ${problems.slice(0, 3).join('; ')}.`);
+  }
+}
+
+/** Online backup: a consistent copy taken while the workspace stays open. */
+export async function backupDatabase(db: Database.Database, destination: string): Promise<{ path: string; bytes: number }> {
+  fs.mkdirSync(path.dirname(destination), { recursive: true });
+  if (fs.existsSync(destination)) {
+    throw new TrellisError('E3002', `${destination} already exists.`, 'Choose a new file name for the backup.');
+  }
+  await db.backup(destination);
+  return { path: destination, bytes: fs.statSync(destination).size };
+}
+
+/** `trip.trellis` → `trip.backups/` beside it. */
+export function backupFolder(workspaceFile: string): string {
+  const parsed = path.parse(path.resolve(workspaceFile));
+  return path.join(parsed.dir, `${parsed.name}.backups`);
+}
+
+export function listBackups(workspaceFile: string): { path: string; bytes: number; modifiedAt: string }[] {
+  const folder = backupFolder(workspaceFile);
+  if (!fs.existsSync(folder)) return [];
+  return fs
+    .readdirSync(folder)
+    .filter((name) => name.endsWith('.trellis'))
+    .map((name) => {
+      const stat = fs.statSync(path.join(folder, name));
+      return { path: path.join(folder, name), bytes: stat.size, modifiedAt: stat.mtime.toISOString() };
+    })
+    .sort((a, b) => b.modifiedAt.localeCompare(a.modifiedAt));
+}
+
+export function timestampedBackupPath(workspaceFile: string, now = new Date()): string {
+  const stamp = now.toISOString().replace(/[:.]/g, '-');
+  return path.join(backupFolder(workspaceFile), `${path.parse(workspaceFile).name}-${stamp}.trellis`);
+}

@@ -1,0 +1,144 @@
+import type Database from 'better-sqlite3';
+import { TrellisError } from '../../shared/errors';
+
+export interface Migration {
+  version: number;
+  description: string;
+  up: (db: Database.Database) => void;
+}
+
+const initialSchema = `
+CREATE TABLE graphs (
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL UNIQUE,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE TABLE tools (
+  graph_id TEXT NOT NULL REFERENCES graphs(id) ON DELETE CASCADE,
+  name TEXT NOT NULL,
+  ord INTEGER NOT NULL,
+  description TEXT NOT NULL,
+  parameters TEXT NOT NULL,
+  returns TEXT NOT NULL,
+  runtime TEXT,
+  x REAL NOT NULL,
+  y REAL NOT NULL,
+  PRIMARY KEY (graph_id, name)
+);
+CREATE TABLE edges (
+  graph_id TEXT NOT NULL REFERENCES graphs(id) ON DELETE CASCADE,
+  ord INTEGER NOT NULL,
+  kind TEXT NOT NULL CHECK (kind IN ('dependency', 'shared')),
+  from_tool TEXT NOT NULL,
+  from_field TEXT NOT NULL,
+  to_tool TEXT NOT NULL,
+  to_field TEXT NOT NULL,
+  PRIMARY KEY (graph_id, ord)
+);
+CREATE TABLE plans (
+  id TEXT PRIMARY KEY,
+  graph_id TEXT NOT NULL REFERENCES graphs(id) ON DELETE CASCADE,
+  intent TEXT NOT NULL,
+  steps TEXT NOT NULL,
+  model_settings TEXT,
+  created_at TEXT NOT NULL
+);
+CREATE TABLE trajectories (
+  id TEXT PRIMARY KEY,
+  kind TEXT NOT NULL CHECK (kind IN ('run', 'imported')),
+  title TEXT NOT NULL,
+  source TEXT NOT NULL,
+  graph_id TEXT REFERENCES graphs(id) ON DELETE SET NULL,
+  plan_id TEXT REFERENCES plans(id) ON DELETE SET NULL,
+  fork_of TEXT REFERENCES trajectories(id) ON DELETE SET NULL,
+  fork_turn INTEGER,
+  content_hash TEXT UNIQUE,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX trajectories_created ON trajectories(created_at DESC);
+CREATE TABLE turns (
+  trajectory_id TEXT NOT NULL REFERENCES trajectories(id) ON DELETE CASCADE,
+  idx INTEGER NOT NULL,
+  role TEXT NOT NULL CHECK (role IN ('system', 'user', 'assistant', 'tool')),
+  thought TEXT,
+  content TEXT,
+  tool_calls TEXT,
+  tool_call_id TEXT,
+  timing TEXT,
+  tokens TEXT,
+  PRIMARY KEY (trajectory_id, idx)
+) WITHOUT ROWID;
+CREATE TABLE findings (
+  trajectory_id TEXT NOT NULL REFERENCES trajectories(id) ON DELETE CASCADE,
+  turn_idx INTEGER NOT NULL,
+  kind TEXT NOT NULL,
+  severity TEXT NOT NULL CHECK (severity IN ('error', 'warning', 'info')),
+  path TEXT NOT NULL,
+  message TEXT NOT NULL
+);
+CREATE INDEX findings_trajectory ON findings(trajectory_id);
+CREATE TABLE labels (
+  trajectory_id TEXT PRIMARY KEY REFERENCES trajectories(id) ON DELETE CASCADE,
+  status TEXT CHECK (status IN ('accepted', 'rejected', 'needs-fix')),
+  rating INTEGER CHECK (rating BETWEEN 1 AND 5),
+  tags TEXT NOT NULL,
+  note TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE TABLE datasets (
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL UNIQUE,
+  filter TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+CREATE TABLE dataset_items (
+  dataset_id TEXT NOT NULL REFERENCES datasets(id) ON DELETE CASCADE,
+  trajectory_id TEXT NOT NULL REFERENCES trajectories(id) ON DELETE CASCADE,
+  split TEXT CHECK (split IN ('train', 'validation', 'test')),
+  PRIMARY KEY (dataset_id, trajectory_id)
+);
+`;
+
+/** Ordered schema changes; `PRAGMA user_version` holds the last one applied. */
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 1, description: 'tool graphs, plans, trajectories, findings, labels, datasets', up: (db) => db.exec(initialSchema) },
+];
+
+export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
+
+export function readUserVersion(db: Database.Database): number {
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+/**
+ * Brings the database to `migrations`' last version. Each migration runs in its own
+ * transaction together with its version bump, so a failure leaves data and version as they were.
+ */
+export function migrate(db: Database.Database, migrations: readonly Migration[] = MIGRATIONS): number {
+  const target = migrations.length ? migrations[migrations.length - 1]!.version : 0;
+  const current = readUserVersion(db);
+  if (current > target) {
+    throw new TrellisError(
+      'E2001',
+      `This workspace has schema version ${current}; this Trellis understands up to ${target}. It was left unchanged.`,
+    );
+  }
+  for (const migration of migrations) {
+    if (migration.version <= current) continue;
+    const apply = db.transaction(() => {
+      migration.up(db);
+      db.pragma(`user_version = ${migration.version}`);
+    });
+    try {
+      apply();
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new TrellisError(
+        'E2003',
+        `Migration ${migration.version} (${migration.description}) failed: ${reason}. The workspace is still at version ${readUserVersion(db)}.`,
+      );
+    }
+  }
+  return readUserVersion(db);
+}

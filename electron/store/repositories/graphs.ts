@@ -1,0 +1,181 @@
+import { randomUUID } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import type { GraphEdge, GraphSummary, Position, Tool, ToolGraph } from '../../../shared/domain';
+import { TrellisError } from '../../../shared/errors';
+import { fromJson, nowIso, toJson } from './json';
+
+interface GraphRow {
+  id: string;
+  name: string;
+  updated_at: string;
+}
+interface ToolRow {
+  name: string;
+  description: string;
+  parameters: string;
+  returns: string;
+  runtime: string | null;
+  x: number;
+  y: number;
+}
+interface EdgeRow {
+  kind: 'dependency' | 'shared';
+  from_tool: string;
+  from_field: string;
+  to_tool: string;
+  to_field: string;
+}
+
+export type NewGraph = Omit<ToolGraph, 'id' | 'updatedAt'>;
+
+/** Tool graphs with their tools and edges. */
+export class GraphRepository {
+  constructor(private readonly db: Database.Database) {}
+
+  list(): GraphSummary[] {
+    const rows = this.db
+      .prepare(
+        `SELECT g.id, g.name, g.updated_at,
+           (SELECT count(*) FROM tools t WHERE t.graph_id = g.id) AS tool_count,
+           (SELECT count(*) FROM edges e WHERE e.graph_id = g.id AND e.kind = 'dependency') AS dep_count,
+           (SELECT count(*) FROM edges e WHERE e.graph_id = g.id AND e.kind = 'shared') AS shared_count
+         FROM graphs g ORDER BY g.name COLLATE NOCASE`,
+      )
+      .all() as (GraphRow & { tool_count: number; dep_count: number; shared_count: number })[];
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      toolCount: row.tool_count,
+      dependencyEdgeCount: row.dep_count,
+      sharedEdgeCount: row.shared_count,
+      updatedAt: row.updated_at,
+    }));
+  }
+
+  summary(id: string): GraphSummary {
+    const found = this.list().find((graph) => graph.id === id);
+    if (!found) throw graphNotFound(id);
+    return found;
+  }
+
+  get(id: string): ToolGraph {
+    const graph = this.db.prepare('SELECT id, name, updated_at FROM graphs WHERE id = ?').get(id) as GraphRow | undefined;
+    if (!graph) throw graphNotFound(id);
+    const tools = (this.db.prepare('SELECT * FROM tools WHERE graph_id = ? ORDER BY ord').all(id) as ToolRow[]).map(toTool);
+    const edges = (this.db.prepare('SELECT * FROM edges WHERE graph_id = ? ORDER BY ord').all(id) as EdgeRow[]).map(toEdge);
+    return { id: graph.id, name: graph.name, tools, edges, updatedAt: graph.updated_at };
+  }
+
+  findByName(name: string): GraphSummary | undefined {
+    const row = this.db.prepare('SELECT id FROM graphs WHERE name = ?').get(name) as { id: string } | undefined;
+    return row ? this.summary(row.id) : undefined;
+  }
+
+  /** Inserts a whole graph in one transaction. */
+  create(graph: NewGraph): GraphSummary {
+    const id = randomUUID();
+    this.db.transaction(() => {
+      this.assertNameFree(graph.name);
+      const now = nowIso();
+      this.db.prepare('INSERT INTO graphs (id, name, created_at, updated_at) VALUES (?, ?, ?, ?)').run(id, graph.name, now, now);
+      this.insertContents(id, graph.tools, graph.edges);
+    })();
+    return this.summary(id);
+  }
+
+  rename(id: string, name: string): GraphSummary {
+    this.db.transaction(() => {
+      this.assertExists(id);
+      this.assertNameFree(name, id);
+      this.db.prepare('UPDATE graphs SET name = ?, updated_at = ? WHERE id = ?').run(name, nowIso(), id);
+    })();
+    return this.summary(id);
+  }
+
+  duplicate(id: string, name: string): GraphSummary {
+    const source = this.get(id);
+    return this.create({ name, tools: source.tools, edges: source.edges });
+  }
+
+  delete(id: string): void {
+    const result = this.db.prepare('DELETE FROM graphs WHERE id = ?').run(id);
+    if (result.changes === 0) throw graphNotFound(id);
+  }
+
+  updateToolDescription(graphId: string, tool: string, description: string): void {
+    this.db.transaction(() => {
+      const result = this.db
+        .prepare('UPDATE tools SET description = ? WHERE graph_id = ? AND name = ?')
+        .run(description, graphId, tool);
+      if (result.changes === 0) throw toolNotFound(graphId, tool);
+      this.touch(graphId);
+    })();
+  }
+
+  moveTools(graphId: string, positions: { tool: string; position: Position }[]): void {
+    const update = this.db.prepare('UPDATE tools SET x = ?, y = ? WHERE graph_id = ? AND name = ?');
+    this.db.transaction(() => {
+      for (const { tool, position } of positions) {
+        if (update.run(position.x, position.y, graphId, tool).changes === 0) throw toolNotFound(graphId, tool);
+      }
+      this.touch(graphId);
+    })();
+  }
+
+  private insertContents(graphId: string, tools: Tool[], edges: GraphEdge[]): void {
+    const insertTool = this.db.prepare(
+      `INSERT INTO tools (graph_id, name, ord, description, parameters, returns, runtime, x, y)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    tools.forEach((tool, ord) =>
+      insertTool.run(graphId, tool.name, ord, tool.description, toJson(tool.parameters), toJson(tool.returns),
+        tool.runtime ? toJson(tool.runtime) : null, tool.position.x, tool.position.y),
+    );
+    const insertEdge = this.db.prepare(
+      'INSERT INTO edges (graph_id, ord, kind, from_tool, from_field, to_tool, to_field) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
+    edges.forEach((edge, ord) =>
+      edge.kind === 'dependency'
+        ? insertEdge.run(graphId, ord, edge.kind, edge.fromTool, edge.fromPath, edge.toTool, edge.toParam)
+        : insertEdge.run(graphId, ord, edge.kind, edge.toolA, edge.paramA, edge.toolB, edge.paramB),
+    );
+  }
+
+  private touch(id: string): void {
+    this.db.prepare('UPDATE graphs SET updated_at = ? WHERE id = ?').run(nowIso(), id);
+  }
+
+  private assertExists(id: string): void {
+    if (!this.db.prepare('SELECT 1 FROM graphs WHERE id = ?').get(id)) throw graphNotFound(id);
+  }
+
+  private assertNameFree(name: string, exceptId?: string): void {
+    const row = this.db.prepare('SELECT id FROM graphs WHERE name = ?').get(name) as { id: string } | undefined;
+    if (row && row.id !== exceptId) throw new TrellisError('E3002', `A graph named "${name}" already exists.`);
+  }
+}
+
+function toTool(row: ToolRow): Tool {
+  return {
+    name: row.name,
+    description: row.description,
+    parameters: fromJson(row.parameters) ?? {},
+    returns: fromJson(row.returns) ?? {},
+    runtime: fromJson(row.runtime),
+    position: { x: row.x, y: row.y },
+  };
+}
+
+function toEdge(row: EdgeRow): GraphEdge {
+  return row.kind === 'dependency'
+    ? { kind: 'dependency', fromTool: row.from_tool, fromPath: row.from_field, toTool: row.to_tool, toParam: row.to_field }
+    : { kind: 'shared', toolA: row.from_tool, paramA: row.from_field, toolB: row.to_tool, paramB: row.to_field };
+}
+
+function graphNotFound(id: string): TrellisError {
+  return new TrellisError('E3001', `No tool graph with id ${id}.`);
+}
+
+function toolNotFound(graphId: string, tool: string): TrellisError {
+  return new TrellisError('E3001', `Graph ${graphId} has no tool named "${tool}".`);
+}

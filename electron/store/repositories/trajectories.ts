@@ -1,0 +1,137 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import type { Finding, Trajectory, TrajectorySummary, Turn } from '../../../shared/domain';
+import { TrellisError } from '../../../shared/errors';
+import { fromJson, nowIso, toJson } from './json';
+
+interface TrajectoryRow {
+  id: string;
+  kind: Trajectory['kind'];
+  title: string;
+  source: string;
+  graph_id: string | null;
+  plan_id: string | null;
+  fork_of: string | null;
+  fork_turn: number | null;
+  created_at: string;
+}
+interface TurnRow {
+  role: Turn['role'];
+  thought: string | null;
+  content: string | null;
+  tool_calls: string | null;
+  tool_call_id: string | null;
+  timing: string | null;
+  tokens: string | null;
+}
+
+export type NewTrajectory = Omit<Trajectory, 'id' | 'createdAt'> & { id?: string; createdAt?: string };
+
+/** Same turns, same content hash: re-importing a log does not duplicate it. */
+export function contentHash(turns: Turn[]): string {
+  return createHash('sha256').update(JSON.stringify(turns)).digest('hex');
+}
+
+/** Runs and imported logs with their turns and findings. */
+export class TrajectoryRepository {
+  constructor(private readonly db: Database.Database) {}
+
+  /** Inserts a trajectory and all its turns atomically; returns the existing id on a duplicate. */
+  insert(trajectory: NewTrajectory): { id: string; duplicate: boolean } {
+    const hash = contentHash(trajectory.turns);
+    const existing = this.db.prepare('SELECT id FROM trajectories WHERE content_hash = ?').get(hash) as
+      | { id: string }
+      | undefined;
+    if (existing) return { id: existing.id, duplicate: true };
+    const id = trajectory.id ?? randomUUID();
+    this.db.transaction(() => {
+      this.db
+        .prepare(
+          `INSERT INTO trajectories (id, kind, title, source, graph_id, plan_id, fork_of, fork_turn, content_hash, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(id, trajectory.kind, trajectory.title, trajectory.source, trajectory.graphId, trajectory.planId,
+          trajectory.forkOf?.trajectoryId ?? null, trajectory.forkOf?.turnIndex ?? null, hash, trajectory.createdAt ?? nowIso());
+      const insertTurn = this.db.prepare(
+        `INSERT INTO turns (trajectory_id, idx, role, thought, content, tool_calls, tool_call_id, timing, tokens)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      );
+      trajectory.turns.forEach((turn, idx) =>
+        insertTurn.run(id, idx, turn.role, turn.thought ?? null, turn.content ?? null,
+          turn.toolCalls ? toJson(turn.toolCalls) : null, turn.toolCallId ?? null,
+          turn.timing ? toJson(turn.timing) : null, turn.tokens ? toJson(turn.tokens) : null),
+      );
+    })();
+    return { id, duplicate: false };
+  }
+
+  get(id: string): Trajectory {
+    const row = this.db.prepare('SELECT * FROM trajectories WHERE id = ?').get(id) as TrajectoryRow | undefined;
+    if (!row) throw new TrellisError('E3001', `No trajectory with id ${id}.`);
+    const turns = (this.db.prepare('SELECT * FROM turns WHERE trajectory_id = ? ORDER BY idx').all(id) as TurnRow[]).map(toTurn);
+    return {
+      id: row.id,
+      kind: row.kind,
+      title: row.title,
+      source: row.source,
+      graphId: row.graph_id,
+      planId: row.plan_id,
+      forkOf: row.fork_of === null ? null : { trajectoryId: row.fork_of, turnIndex: row.fork_turn ?? 0 },
+      turns,
+      createdAt: row.created_at,
+    };
+  }
+
+  list(limit: number, offset: number): { total: number; items: TrajectorySummary[] } {
+    const total = (this.db.prepare('SELECT count(*) AS n FROM trajectories').get() as { n: number }).n;
+    const rows = this.db
+      .prepare(
+        `SELECT t.*, (SELECT count(*) FROM turns u WHERE u.trajectory_id = t.id) AS turn_count,
+           (SELECT count(*) FROM findings f WHERE f.trajectory_id = t.id) AS finding_count
+         FROM trajectories t ORDER BY t.created_at DESC, t.id LIMIT ? OFFSET ?`,
+      )
+      .all(limit, offset) as (TrajectoryRow & { turn_count: number; finding_count: number })[];
+    return {
+      total,
+      items: rows.map((row) => ({
+        id: row.id,
+        kind: row.kind,
+        title: row.title,
+        source: row.source,
+        graphId: row.graph_id,
+        createdAt: row.created_at,
+        turnCount: row.turn_count,
+        findingCount: row.finding_count,
+      })),
+    };
+  }
+
+  /** Replaces the findings of one trajectory (checks are re-run as a whole). */
+  replaceFindings(trajectoryId: string, findings: Finding[]): void {
+    this.db.transaction(() => {
+      this.db.prepare('DELETE FROM findings WHERE trajectory_id = ?').run(trajectoryId);
+      const insert = this.db.prepare(
+        'INSERT INTO findings (trajectory_id, turn_idx, kind, severity, path, message) VALUES (?, ?, ?, ?, ?, ?)',
+      );
+      for (const f of findings) insert.run(trajectoryId, f.turnIndex, f.kind, f.severity, f.path, f.message);
+    })();
+  }
+
+  findings(trajectoryId: string): Finding[] {
+    const rows = this.db
+      .prepare('SELECT turn_idx, kind, severity, path, message FROM findings WHERE trajectory_id = ? ORDER BY turn_idx, rowid')
+      .all(trajectoryId) as { turn_idx: number; kind: string; severity: Finding['severity']; path: string; message: string }[];
+    return rows.map((r) => ({ turnIndex: r.turn_idx, kind: r.kind, severity: r.severity, path: r.path, message: r.message }));
+  }
+}
+
+function toTurn(row: TurnRow): Turn {
+  const turn: Turn = { role: row.role };
+  if (row.thought !== null) turn.thought = row.thought;
+  if (row.content !== null) turn.content = row.content;
+  if (row.tool_calls !== null) turn.toolCalls = fromJson(row.tool_calls) ?? [];
+  if (row.tool_call_id !== null) turn.toolCallId = row.tool_call_id;
+  if (row.timing !== null) turn.timing = fromJson(row.timing) ?? undefined;
+  if (row.tokens !== null) turn.tokens = fromJson(row.tokens) ?? undefined;
+  return turn;
+}

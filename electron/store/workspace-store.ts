@@ -1,0 +1,34 @@
+import type Database from 'better-sqlite3';
+import { openDatabase, type OpenOptions } from './database';
+import { DatasetRepository, LabelRepository } from './repositories/curation';
+import { GraphRepository } from './repositories/graphs';
+import { PlanRepository } from './repositories/plans';
+import { TrajectoryRepository } from './repositories/trajectories';
+
+/** One open workspace file and its repositories; the only place SQL lives. */
+export interface WorkspaceStore {
+  readonly file: string;
+  readonly db: Database.Database;
+  readonly graphs: GraphRepository;
+  readonly plans: PlanRepository;
+  readonly trajectories: TrajectoryRepository;
+  readonly labels: LabelRepository;
+  readonly datasets: DatasetRepository;
+  close(): void;
+}
+
+export function openWorkspaceStore(file: string, options: OpenOptions = {}): WorkspaceStore {
+  const db = openDatabase(file, options);
+  return {
+    file,
+    db,
+    graphs: new GraphRepository(db),
+    plans: new PlanRepository(db),
+    trajectories: new TrajectoryRepository(db),
+    labels: new LabelRepository(db),
+    datasets: new DatasetRepository(db),
+    close: () => {
+      if (db.open) db.close();
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import { useEffect } from 'react';
+import { APP_COMMANDS } from './commands/app-commands';
+import { useShortcuts } from './commands/use-shortcuts';
+import { ActivityBar } from './components/ActivityBar';
+import { CommandPalette } from './components/CommandPalette';
+import { MenuBar } from './components/MenuBar';
+import { PromptDialog } from './components/PromptDialog';
+import { StatusBar } from './components/StatusBar';
+import { useUi } from './state/ui-store';
+import { GraphWorkspace } from './workspaces/graph/GraphWorkspace';
+import { Placeholder } from './workspaces/Placeholder';
+import { TrajectoriesWorkspace } from './workspaces/trajectories/TrajectoriesWorkspace';
+
+function ActiveWorkspace() {
+  switch (useUi((s) => s.workspace)) {
+    case 'graph':
+      return <GraphWorkspace />;
+    case 'runs':
+      return <Placeholder title="Plans & Runs" next="Plans and step-through runs will appear here. Draw your tools in the Graph workspace first." />;
+    case 'trajectories':
+      return <TrajectoriesWorkspace />;
+    case 'datasets':
+      return <Placeholder title="Datasets" next="Curated SFT datasets will appear here. Review trajectories in the Trajectories workspace meanwhile." />;
+    case 'models':
+      return <Placeholder title="Models" next="Load a local GGUF model or connect to a server here. The example graph runs with mock tools and needs no model." />;
+  }
+}
+
+export function App() {
+  const theme = useUi((s) => s.theme);
+  useShortcuts(APP_COMMANDS);
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme;
+  }, [theme]);
+  return (
+    <div className="app">
+      <MenuBar commands={APP_COMMANDS} />
+      <div className="body">
+        <ActivityBar />
+        <main>
+          <ActiveWorkspace />
+        </main>
+      </div>
+      <StatusBar />
+      <CommandPalette commands={APP_COMMANDS} />
+      <PromptDialog />
+    </div>
+  );
+}

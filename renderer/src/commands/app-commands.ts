@@ -1,0 +1,138 @@
+import { api } from '../api/api';
+import type { UiState, WorkspaceId } from '../state/ui-store';
+import { assertUnique, type Command } from './registry';
+
+const hasGraph = (ui: UiState) => ui.selectedGraphId !== null;
+
+const go = (workspace: WorkspaceId, label: string, key: string): Command => ({
+  id: `go.${workspace}`,
+  label: `Go to ${label}`,
+  category: 'Go',
+  keybinding: `Mod+${key}`,
+  perform: (ui) => ui.showWorkspace(workspace),
+});
+
+/** Runs an API call, reporting success or failure in the status bar. */
+async function report(ui: UiState, work: () => Promise<string>): Promise<void> {
+  try {
+    ui.notify(await work());
+  } catch (error) {
+    ui.notify((error as Error).message, 'error');
+  }
+}
+
+async function graphName(id: string): Promise<string> {
+  return (await api.invoke('graphs.list', {})).find((g) => g.id === id)?.name ?? '';
+}
+
+export const APP_COMMANDS: readonly Command[] = [
+  {
+    id: 'palette.open',
+    label: 'Show All Commands',
+    category: 'View',
+    keybinding: 'Mod+K',
+    perform: (ui) => ui.setPaletteOpen(true),
+  },
+  {
+    id: 'view.toggleTheme',
+    label: 'Toggle Light/Dark Theme',
+    category: 'View',
+    keybinding: 'Mod+Shift+L',
+    perform: (ui) => ui.toggleTheme(),
+  },
+  go('graph', 'Graph', '1'),
+  go('runs', 'Plans & Runs', '2'),
+  go('trajectories', 'Trajectories', '3'),
+  go('datasets', 'Datasets', '4'),
+  go('models', 'Models', '5'),
+  {
+    id: 'workspace.backup',
+    label: 'Back Up Workspace…',
+    category: 'Workspace',
+    keybinding: 'Mod+Shift+B',
+    perform: (ui) =>
+      report(ui, async () => {
+        const backup = await api.invoke('workspace.backup', {});
+        return `Backed up ${(backup.bytes / 1024).toFixed(0)} KiB to ${backup.path}`;
+      }),
+  },
+  {
+    id: 'graph.new',
+    label: 'New Graph…',
+    category: 'Graph',
+    keybinding: 'Mod+Alt+N',
+    perform: (ui) =>
+      ui.askFor({
+        title: 'New graph',
+        label: 'Name',
+        initial: 'Untitled graph',
+        submitLabel: 'Create',
+        onSubmit: async (name) => {
+          const graph = await api.invoke('graphs.create', { name });
+          ui.showWorkspace('graph');
+          ui.selectGraph(graph.id);
+        },
+      }),
+  },
+  {
+    id: 'graph.rename',
+    label: 'Rename Graph…',
+    category: 'Graph',
+    keybinding: 'F2',
+    enabled: hasGraph,
+    perform: async (ui) => {
+      const id = ui.selectedGraphId!;
+      ui.askFor({
+        title: 'Rename graph',
+        label: 'Name',
+        initial: await graphName(id),
+        submitLabel: 'Rename',
+        onSubmit: async (name) => void (await api.invoke('graphs.rename', { id, name })),
+      });
+    },
+  },
+  {
+    id: 'graph.duplicate',
+    label: 'Duplicate Graph…',
+    category: 'Graph',
+    enabled: hasGraph,
+    perform: async (ui) => {
+      const id = ui.selectedGraphId!;
+      ui.askFor({
+        title: 'Duplicate graph',
+        label: 'Name of the copy',
+        initial: `${await graphName(id)} copy`,
+        submitLabel: 'Duplicate',
+        onSubmit: async (name) => ui.selectGraph((await api.invoke('graphs.duplicate', { id, name })).id),
+      });
+    },
+  },
+  {
+    id: 'graph.delete',
+    label: 'Delete Graph',
+    category: 'Graph',
+    enabled: hasGraph,
+    perform: async (ui) => {
+      const id = ui.selectedGraphId!;
+      const name = await graphName(id);
+      if (!window.confirm(`Delete the graph "${name}"? Its trajectories are kept.`)) return;
+      await report(ui, async () => {
+        await api.invoke('graphs.delete', { id });
+        ui.selectGraph(null);
+        return `Deleted "${name}".`;
+      });
+    },
+  },
+  {
+    id: 'help.about',
+    label: 'About Trellis',
+    category: 'Help',
+    perform: (ui) =>
+      report(ui, async () => {
+        const info = await api.invoke('system.info', {});
+        return `Trellis ${info.version} (${info.host}) — workspace ${info.workspacePath}, schema v${info.schemaVersion}`;
+      }),
+  },
+];
+
+assertUnique(APP_COMMANDS);

@@ -1,0 +1,55 @@
+import type { UiState } from '../state/ui-store';
+
+export type CommandCategory = 'Workspace' | 'Graph' | 'View' | 'Go' | 'Help';
+
+/** One user operation; menus, shortcuts and the palette all read these. */
+export interface Command {
+  id: string;
+  label: string;
+  category: CommandCategory;
+  /** e.g. `Mod+K`, `Mod+Shift+L`; Mod is Cmd on macOS, Ctrl elsewhere. */
+  keybinding?: string;
+  enabled?(ui: UiState): boolean;
+  perform(ui: UiState): void | Promise<void>;
+}
+
+export const CATEGORIES: CommandCategory[] = ['Workspace', 'Graph', 'View', 'Go', 'Help'];
+
+const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+
+/** True when a key event is the command's binding. */
+export function matchesKeybinding(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>, binding: string, mac = isMac): boolean {
+  const parts = binding.split('+');
+  const key = parts.pop()!.toLowerCase();
+  const want = new Set(parts.map((p) => p.toLowerCase()));
+  const mod = mac ? event.metaKey : event.ctrlKey;
+  return (
+    event.key.toLowerCase() === key &&
+    mod === want.has('mod') &&
+    event.shiftKey === want.has('shift') &&
+    event.altKey === want.has('alt') &&
+    (mac ? event.ctrlKey : event.metaKey) === false
+  );
+}
+
+/** `Mod+Shift+L` → `Ctrl+Shift+L` or `⌘⇧L`. */
+export function formatKeybinding(binding: string, mac = isMac): string {
+  if (!mac) return binding.replace('Mod', 'Ctrl');
+  return binding.replace('Mod+', '⌘').replace('Shift+', '⇧').replace('Alt+', '⌥');
+}
+
+export function isEnabled(command: Command, ui: UiState): boolean {
+  return command.enabled ? command.enabled(ui) : true;
+}
+
+/** Checks a command list for duplicate ids and bindings (a mistake, not a user error). */
+export function assertUnique(commands: readonly Command[]): void {
+  const seen = new Set<string>();
+  for (const command of commands) {
+    for (const key of [`id:${command.id}`, command.keybinding ? `key:${command.keybinding}` : '']) {
+      if (!key) continue;
+      if (seen.has(key)) throw new Error(`Duplicate command ${key}`);
+      seen.add(key);
+    }
+  }
+}

@@ -1,0 +1,60 @@
+import { useEffect, useState } from 'react';
+import { useUi } from '../state/ui-store';
+
+/** A small modal asking for one value (names mostly); shows the backend's error inline. */
+export function PromptDialog() {
+  const prompt = useUi((s) => s.prompt);
+  const askFor = useUi((s) => s.askFor);
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    setValue(prompt?.initial ?? '');
+    setError(null);
+  }, [prompt]);
+
+  if (!prompt) return null;
+  const submit = async () => {
+    setBusy(true);
+    try {
+      await prompt.onSubmit(value);
+      askFor(null);
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="overlay" onMouseDown={() => askFor(null)}>
+      <form
+        className="dialog"
+        role="dialog"
+        aria-label={prompt.title}
+        onMouseDown={(e) => e.stopPropagation()}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <h2>{prompt.title}</h2>
+        <label>
+          {prompt.label}
+          <input
+            autoFocus
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            onKeyDown={(e) => e.key === 'Escape' && askFor(null)}
+          />
+        </label>
+        {error && <p className="error" role="alert">{error}</p>}
+        <div className="buttons">
+          <button type="button" onClick={() => askFor(null)}>Cancel</button>
+          <button type="submit" className="primary" disabled={busy}>{prompt.submitLabel}</button>
+        </div>
+      </form>
+    </div>
+  );
+}

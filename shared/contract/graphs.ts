@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { GraphId, GraphName, GraphSummary, Position, ToolGraph, ToolName } from '../domain';
+import { method } from './define';
+
+const Ok = z.object({ ok: z.literal(true) });
+
+export const graphsMethods = {
+  'graphs.list': method({
+    summary: 'All tool graphs of the workspace, by name.',
+    args: z.object({}),
+    result: z.array(GraphSummary),
+  }),
+  'graphs.get': method({
+    summary: 'One tool graph with its tools and edges.',
+    args: z.object({ id: GraphId }),
+    result: ToolGraph,
+  }),
+  'graphs.create': method({
+    summary: 'A new empty graph.',
+    args: z.object({ name: GraphName }),
+    result: GraphSummary,
+  }),
+  'graphs.rename': method({
+    summary: 'Rename a graph; names are unique.',
+    args: z.object({ id: GraphId, name: GraphName }),
+    result: GraphSummary,
+  }),
+  'graphs.duplicate': method({
+    summary: 'Copy a graph with its tools and edges under a new name.',
+    args: z.object({ id: GraphId, name: GraphName }),
+    result: GraphSummary,
+  }),
+  'graphs.delete': method({
+    summary: 'Delete a graph; its trajectories are kept and lose the link.',
+    args: z.object({ id: GraphId }),
+    result: Ok,
+  }),
+  'graphs.updateTool': method({
+    summary: 'Change a tool’s description.',
+    args: z.object({ graphId: GraphId, tool: ToolName, description: z.string() }),
+    result: Ok,
+  }),
+  'graphs.moveTools': method({
+    summary: 'Store canvas positions of tools.',
+    args: z.object({
+      graphId: GraphId,
+      positions: z.array(z.object({ tool: ToolName, position: Position })).min(1),
+    }),
+    result: Ok,
+  }),
+};
+
+export const graphsEvents = {
+  'graphs.changed': z.object({ graphId: z.string(), reason: z.enum(['created', 'updated', 'deleted']) }),
+};

@@ -1,0 +1,34 @@
+import type { z } from 'zod';
+import type { ArgsOf, ResultOf } from './define';
+import { graphsEvents, graphsMethods } from './graphs';
+import { systemMethods } from './system';
+import { trajectoriesMethods } from './trajectories';
+import { workspaceMethods } from './workspace';
+
+/** Every method the backend serves, whatever the transport. */
+export const contract = {
+  ...systemMethods,
+  ...workspaceMethods,
+  ...graphsMethods,
+  ...trajectoriesMethods,
+};
+
+/** Every event the backend pushes to the UI. */
+export const events = {
+  ...graphsEvents,
+};
+
+export type Contract = typeof contract;
+export type MethodName = keyof Contract;
+export type Args<K extends MethodName> = ArgsOf<Contract[K]>;
+export type Result<K extends MethodName> = ResultOf<Contract[K]>;
+export type Events = typeof events;
+export type EventName = keyof Events;
+export type EventPayload<K extends EventName> = z.output<Events[K]>;
+
+export function isMethodName(name: string): name is MethodName {
+  return Object.hasOwn(contract, name);
+}
+
+export * from './define';
+export * from './messages';

@@ -1,0 +1,4 @@
+export * from './tool-graph';
+export * from './trajectory';
+export * from './curation';
+export * from './files';

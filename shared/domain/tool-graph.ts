@@ -1,0 +1,81 @@
+import { z } from 'zod';
+
+/** Tool names follow the OpenAI function-name rule so graphs export without renaming. */
+export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
+
+export const ToolName = z.string().regex(TOOL_NAME_PATTERN, 'must match ^[a-zA-Z0-9_-]{1,64}$');
+
+/** A JSON Schema document; validated for meaning by the graph checks, not here. */
+export const JsonSchema = z.record(z.string(), z.unknown());
+export type JsonSchema = z.infer<typeof JsonSchema>;
+
+export const ToolRuntime = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('mock'), code: z.string() }),
+  z.object({
+    kind: z.literal('fixed'),
+    responses: z.array(z.object({ match: z.record(z.string(), z.unknown()), result: z.unknown() })),
+  }),
+  z.object({ kind: z.literal('llm-simulated') }),
+  z.object({ kind: z.literal('http'), method: z.string(), url: z.string() }),
+  z.object({ kind: z.literal('mcp'), server: z.string(), tool: z.string() }),
+]);
+export type ToolRuntime = z.infer<typeof ToolRuntime>;
+
+export const Position = z.object({ x: z.number(), y: z.number() });
+export type Position = z.infer<typeof Position>;
+
+export const Tool = z.object({
+  name: ToolName,
+  description: z.string(),
+  parameters: JsonSchema,
+  returns: JsonSchema,
+  runtime: ToolRuntime.nullable(),
+  position: Position,
+});
+export type Tool = z.infer<typeof Tool>;
+
+/** Directed `G_depend` edge: an output field of one tool feeds a parameter of another. */
+export const DependencyEdge = z.object({
+  kind: z.literal('dependency'),
+  fromTool: ToolName,
+  fromPath: z.string().min(1),
+  toTool: ToolName,
+  toParam: z.string().min(1),
+});
+export type DependencyEdge = z.infer<typeof DependencyEdge>;
+
+/** Undirected `G_share` edge: two tools take the same entity. */
+export const SharedParamEdge = z.object({
+  kind: z.literal('shared'),
+  toolA: ToolName,
+  paramA: z.string().min(1),
+  toolB: ToolName,
+  paramB: z.string().min(1),
+});
+export type SharedParamEdge = z.infer<typeof SharedParamEdge>;
+
+export const GraphEdge = z.discriminatedUnion('kind', [DependencyEdge, SharedParamEdge]);
+export type GraphEdge = z.infer<typeof GraphEdge>;
+
+export const GraphId = z.string().min(1);
+
+export const GraphName = z.string().trim().min(1, 'must not be empty').max(120);
+
+export const ToolGraph = z.object({
+  id: GraphId,
+  name: GraphName,
+  tools: z.array(Tool),
+  edges: z.array(GraphEdge),
+  updatedAt: z.string(),
+});
+export type ToolGraph = z.infer<typeof ToolGraph>;
+
+export const GraphSummary = z.object({
+  id: GraphId,
+  name: z.string(),
+  toolCount: z.number().int(),
+  dependencyEdgeCount: z.number().int(),
+  sharedEdgeCount: z.number().int(),
+  updatedAt: z.string(),
+});
+export type GraphSummary = z.infer<typeof GraphSummary>;

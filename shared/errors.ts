@@ -1,0 +1,52 @@
+/**
+ * Every error a user can meet, numbered once. A message says what happened; the hint says
+ * what to do next. Codes are stable so issues and logs can refer to them.
+ */
+export const ERRORS = {
+  E1001: { title: 'Unknown method', hint: 'Update Trellis: the UI and backend come from different versions.' },
+  E1002: { title: 'Invalid arguments', hint: 'Check the named field; the call was not carried out.' },
+  E1003: { title: 'Invalid result', hint: 'This is a bug in Trellis; please report it with the method name.' },
+  E1004: { title: 'Malformed message', hint: 'Messages must be JSON objects with kind, id, method and args.' },
+  E2001: { title: 'Workspace is from a newer Trellis', hint: 'Open it with the newer Trellis, or open a backup.' },
+  E2002: { title: 'Workspace failed its integrity check', hint: 'Open a backup of this workspace.' },
+  E2003: { title: 'Workspace migration failed', hint: 'Nothing was changed. Report the message; keep the file as it is.' },
+  E2004: { title: 'Not a Trellis workspace', hint: 'Choose a .trellis file, or a new path to create one.' },
+  E2005: { title: 'Disk is full or read-only', hint: 'Free some space or choose another folder; no data was lost.' },
+  E3001: { title: 'Not found', hint: 'It may have been deleted in another window; refresh the list.' },
+  E3002: { title: 'Name already used', hint: 'Choose another name.' },
+  E9000: { title: 'Unexpected error', hint: 'Please report it with the steps that led here.' },
+} as const;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+/** Serializable error shape carried by every transport. */
+export interface TrellisErrorData {
+  code: ErrorCode;
+  message: string;
+  hint: string;
+}
+
+export class TrellisError extends Error {
+  readonly code: ErrorCode;
+  readonly hint: string;
+
+  constructor(code: ErrorCode, message: string, hint: string = ERRORS[code].hint) {
+    super(message);
+    this.name = 'TrellisError';
+    this.code = code;
+    this.hint = hint;
+  }
+
+  toData(): TrellisErrorData {
+    return { code: this.code, message: this.message, hint: this.hint };
+  }
+
+  static fromData(data: TrellisErrorData): TrellisError {
+    return new TrellisError(data.code, data.message, data.hint);
+  }
+}
+
+/** One line for people: `E3002 Name already used: "Trip" exists. Choose another name.` */
+export function formatError(error: TrellisErrorData): string {
+  return `${error.code} ${ERRORS[error.code]?.title ?? 'Error'}: ${error.message} ${error.hint}`;
+}
