@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { TrellisError } from '../../shared/errors';
-import { migrate, type Migration, MIGRATIONS } from './migrations';
+import { assertNotNewer, migrate, type Migration, MIGRATIONS } from './migrations';
 
 export interface OpenOptions {
   /** A better-sqlite3 addon built for another ABI (Electron's), see native-binding.ts. */
@@ -23,6 +23,8 @@ export function openDatabase(file: string, options: OpenOptions = {}): Database.
   try {
     db.pragma('busy_timeout = 5000');
     checkIntegrity(db, file);
+    // Before anything writes: switching to WAL alone would alter a newer Trellis's file.
+    assertNotNewer(db, options.migrations ?? MIGRATIONS);
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');

@@ -111,11 +111,8 @@ export function readUserVersion(db: Database.Database): number {
   return db.pragma('user_version', { simple: true }) as number;
 }
 
-/**
- * Brings the database to `migrations`' last version. Each migration runs in its own
- * transaction together with its version bump, so a failure leaves data and version as they were.
- */
-export function migrate(db: Database.Database, migrations: readonly Migration[] = MIGRATIONS): number {
+/** Refuses a database written by a newer Trellis; returns its version otherwise. */
+export function assertNotNewer(db: Database.Database, migrations: readonly Migration[] = MIGRATIONS): number {
   const target = migrations.length ? migrations[migrations.length - 1]!.version : 0;
   const current = readUserVersion(db);
   if (current > target) {
@@ -124,6 +121,15 @@ export function migrate(db: Database.Database, migrations: readonly Migration[] 
       `This workspace has schema version ${current}; this Trellis understands up to ${target}. It was left unchanged.`,
     );
   }
+  return current;
+}
+
+/**
+ * Brings the database to `migrations`' last version. Each migration runs in its own
+ * transaction together with its version bump, so a failure leaves data and version as they were.
+ */
+export function migrate(db: Database.Database, migrations: readonly Migration[] = MIGRATIONS): number {
+  const current = assertNotNewer(db, migrations);
   for (const migration of migrations) {
     if (migration.version <= current) continue;
     const apply = db.transaction(() => {

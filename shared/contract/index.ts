@@ -32,3 +32,4 @@ export function isMethodName(name: string): name is MethodName {
 
 export * from './define';
 export * from './messages';
+export * from './channels';

@@ -21,6 +21,3 @@ export interface EventMessage {
 }
 
 export type ServerMessage = ResponseMessage | EventMessage;
-
-/** IPC channel names of the Electron shell, declared once. */
-export const IPC_CHANNELS = { invoke: 'trellis:invoke', event: 'trellis:event' } as const;

@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { app, dialog, Menu } from 'electron';
+import { formatError, TrellisError } from '../../shared/errors';
+import { createBackend, type Backend } from '../backend/backend';
+import { listBackups } from '../store/database';
+import { setupIpc } from './ipc';
+import { electronSqliteBinding } from './native-binding';
+import { registerAppScheme, setupAppProtocol } from './protocol';
+import { setupSecurity } from './security';
+import { createMainWindow } from './window';
+
+registerAppScheme();
+
+/** Opens the workspace; on a damaged or too-new file, offers the newest backup. */
+function openBackend(workspace: string): Backend | null {
+  const nativeBinding = electronSqliteBinding(process.versions.electron ?? '');
+  try {
+    return createBackend({ workspace, host: 'electron', ...(nativeBinding ? { nativeBinding } : {}) });
+  } catch (error) {
+    const data = error instanceof TrellisError ? error.toData() : new TrellisError('E9000', String(error)).toData();
+    const backup = listBackups(workspace)[0];
+    const choice = dialog.showMessageBoxSync({
+      type: 'error',
+      title: 'Trellis cannot open the workspace',
+      message: formatError(data),
+      buttons: backup ? ['Open newest backup', 'Quit'] : ['Quit'],
+    });
+    return backup && choice === 0 ? openBackend(backup.path) : null;
+  }
+}
+
+async function start(): Promise<void> {
+  await app.whenReady();
+  // The UI has its own menus from the command registry; macOS keeps the standard app menu.
+  if (process.platform !== 'darwin') Menu.setApplicationMenu(null);
+  setupSecurity();
+  setupAppProtocol();
+  const workspace = process.env.TRELLIS_WORKSPACE ?? path.join(app.getPath('userData'), 'default.trellis');
+  const backend = openBackend(workspace);
+  if (!backend) {
+    app.quit();
+    return;
+  }
+  const stopIpc = setupIpc(backend);
+  createMainWindow();
+  app.on('window-all-closed', () => app.quit());
+  app.on('will-quit', () => {
+    stopIpc();
+    backend.close();
+  });
+}
+
+if (!app.requestSingleInstanceLock()) app.quit();
+else void start();

@@ -1,0 +1,17 @@
+import type { Reporter, TestModule } from 'vitest/node';
+
+/** Ends the run with one plain line, `N passed, N failed, N skipped`, that CI logs can read. */
+export default class SummaryReporter implements Reporter {
+  onTestRunEnd(modules: readonly TestModule[]): void {
+    const counts = { passed: 0, failed: 0, skipped: 0 };
+    for (const module of modules) {
+      for (const test of module.children.allTests()) {
+        const state = test.result().state;
+        if (state === 'passed') counts.passed++;
+        else if (state === 'failed') counts.failed++;
+        else counts.skipped++;
+      }
+    }
+    process.stdout.write(`\n${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`);
+  }
+}
