@@ -1,0 +1,40 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+const BIN = path.join(__dirname, '..', '..', 'bin', 'trellis.js');
+
+export interface HostProcess {
+  url: string;
+  port: number;
+  origin: string;
+  stop(): Promise<number | null>;
+}
+
+/** Runs `trellis serve --json` as a real process and waits for its URL. */
+export async function startHostProcess(workspace: string): Promise<HostProcess> {
+  const child: ChildProcess = spawn(process.execPath, [BIN, 'serve', '--workspace', workspace, '--json'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const line = out.split('\n')[0];
+      if (out.includes('\n') && line) resolve((JSON.parse(line) as { url: string }).url);
+    });
+    child.once('exit', (code) => reject(new Error(`trellis serve exited ${code}: ${err}`)));
+  });
+  const parsed = new URL(url);
+  return {
+    url,
+    port: Number(parsed.port),
+    origin: parsed.origin,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', (code) => resolve(code));
+        child.kill('SIGINT');
+      }),
+  };
+}

@@ -1,0 +1,129 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../test/helpers/temp';
+import { launchChromium } from './helpers/browser';
+import { startHostProcess, type HostProcess } from './helpers/host-process';
+
+const SHOTS = path.join(__dirname, '..', 'test-results');
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+  fs.mkdirSync(SHOTS, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function openApp(host: HostProcess): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(host.url);
+  await page.getByRole('button', { name: /Trip planning|Trips to Lisbon/ }).waitFor();
+  expect(errors).toEqual([]);
+  return page;
+}
+
+describe('Trellis in Chromium through the web host', () => {
+  it('shows the seeded graph, saves edits made in the UI, and keeps them across a restart', async () => {
+    const workspace = path.join(tempDir(), 'e2e.trellis');
+    let host = await startHostProcess(workspace);
+    let page = await openApp(host);
+
+    // The token leaves the address bar once used.
+    expect(new URL(page.url()).search).toBe('');
+    await expect.poll(() => page.locator('.react-flow__node').count()).toBe(13);
+    await expect.poll(() => page.locator('.react-flow__edge').count()).toBe(23);
+    await page.getByTestId('tool-search_flights').click();
+    const description = page.getByLabel('Tool description');
+    await description.fill('Search one-way flights, cheapest first.');
+    await page.getByRole('button', { name: /^Save/ }).click();
+    await page.getByTestId('save-state').filter({ hasText: 'All changes saved' }).waitFor();
+
+    // Rename through the command palette.
+    await page.keyboard.press('Control+K');
+    await page.getByLabel('Search commands').fill('rename graph');
+    await page.keyboard.press('Enter');
+    const nameInput = page.getByRole('dialog', { name: 'Rename graph' }).getByRole('textbox');
+    await expect.poll(() => nameInput.inputValue()).toBe('Trip planning');
+    await nameInput.fill('Trips to Lisbon');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: /Trips to Lisbon/ }).waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'graph-workspace.png') });
+
+    // The other workspaces answer their shortcuts; Trajectories lists the two examples.
+    await page.keyboard.press('Control+3');
+    await page.getByRole('cell', { name: /Kyoto hotel booking/ }).waitFor();
+    expect(await page.locator('tbody tr').count()).toBe(2);
+    await page.keyboard.press('Control+5');
+    await page.getByRole('heading', { name: 'Models' }).waitFor();
+
+    // Theme toggles from its shortcut.
+    const before = await page.evaluate(() => document.documentElement.dataset.theme);
+    await page.keyboard.press('Control+Shift+L');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).not.toBe(before);
+    await page.close();
+
+    expect(await host.stop()).toBe(0);
+    host = await startHostProcess(workspace);
+    page = await openApp(host);
+    await page.getByRole('button', { name: /Trips to Lisbon/ }).waitFor();
+    await page.getByTestId('tool-search_flights').click();
+    await expect.poll(() => page.getByLabel('Tool description').inputValue()).toBe('Search one-way flights, cheapest first.');
+    await page.close();
+    expect(await host.stop()).toBe(0);
+
+    const db = new Database(workspace, { readonly: true });
+    expect(db.prepare('SELECT name FROM graphs').all()).toEqual([{ name: 'Trips to Lisbon' }]);
+    expect(db.prepare("SELECT description FROM tools WHERE name = 'search_flights'").get()).toEqual({
+      description: 'Search one-way flights, cheapest first.',
+    });
+    db.close();
+  });
+
+  it('refuses the page without the token and a WebSocket opened from a foreign origin', async () => {
+    const host = await startHostProcess(path.join(tempDir(), 'guard.trellis'));
+    const page = await browser.newPage();
+    const bare = await page.goto(`${host.origin}/`);
+    expect(bare?.status()).toBe(401);
+
+    // A page on another loopback port is another origin, even with the stolen token.
+    const foreign = http.createServer((_req, res) => res.end('<!doctype html><title>elsewhere</title>'));
+    await new Promise<void>((resolve) => foreign.listen(0, '127.0.0.1', resolve));
+    const foreignPort = (foreign.address() as AddressInfo).port;
+    await page.goto(`http://127.0.0.1:${foreignPort}/`);
+    const token = new URL(host.url).searchParams.get('token')!;
+    const outcome = await page.evaluate(
+      ([port, t]) =>
+        new Promise<string>((resolve) => {
+          const ws = new WebSocket(`ws://127.0.0.1:${port}/api?token=${t}`);
+          ws.onopen = () => resolve('open');
+          ws.onerror = () => resolve('refused');
+        }),
+      [host.port, token] as const,
+    );
+    expect(outcome).toBe('refused');
+
+    // The same socket from the host's own page opens.
+    await page.goto(host.url);
+    const own = await page.evaluate(
+      ([port, t]) =>
+        new Promise<string>((resolve) => {
+          const ws = new WebSocket(`ws://127.0.0.1:${port}/api?token=${t}`);
+          ws.onopen = () => resolve('open');
+          ws.onerror = () => resolve('refused');
+        }),
+      [host.port, token] as const,
+    );
+    expect(own).toBe('open');
+    await page.close();
+    foreign.close();
+    expect(await host.stop()).toBe(0);
+  });
+});

@@ -1,0 +1,71 @@
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../helpers/temp';
+
+const BIN = path.join(__dirname, '..', '..', '..', 'bin', 'trellis.js');
+
+function trellis(...args: string[]) {
+  const result = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 30_000 });
+  return { code: result.status, out: result.stdout, err: result.stderr };
+}
+
+describe('trellis command line', () => {
+  it('lists its verbs with --help and exits 0', () => {
+    const { code, out } = trellis('--help');
+    expect(code).toBe(0);
+    expect(out).toMatch(/Usage: trellis <verb>/);
+    expect(out).toMatch(/serve/);
+  });
+
+  it('exits non-zero with usage when the verb is missing or unknown', () => {
+    expect(trellis().code).toBe(2);
+    const unknown = trellis('frobnicate');
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toMatch(/unknown verb "frobnicate"/);
+  });
+
+  it('documents every flag of serve', () => {
+    const { code, out } = trellis('serve', '--help');
+    expect(code).toBe(0);
+    for (const flag of ['--workspace', '--host', '--port', '--json', '--help']) expect(out).toContain(flag);
+  });
+
+  it('rejects an unknown flag with exit 2', () => {
+    const { code, err } = trellis('serve', '--prot', '80');
+    expect(code).toBe(2);
+    expect(err).toMatch(/Unknown option '--prot'/);
+  });
+
+  it('reports a bad port as JSON with --json and exits 1', () => {
+    const { code, out } = trellis('serve', '--port', 'eighty', '--json');
+    expect(code).toBe(1);
+    expect(JSON.parse(out)).toMatchObject({ ok: false, error: { code: 'E1002' } });
+  });
+
+  it('explains that a file which is not a workspace cannot be opened, leaving it alone', () => {
+    const file = path.join(tempDir(), 'notes.trellis');
+    fs.writeFileSync(file, 'plain text');
+    const { code, err } = trellis('serve', '--workspace', file);
+    expect(code).toBe(1);
+    expect(err).toContain('E2004 Not a Trellis workspace');
+    expect(fs.readFileSync(file, 'utf8')).toBe('plain text');
+  });
+
+  it('serves a new seeded workspace, prints its URL as JSON and stops cleanly on SIGINT', async () => {
+    const workspace = path.join(tempDir(), 'served.trellis');
+    const child = spawn(process.execPath, [BIN, 'serve', '--workspace', workspace, '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    await expect.poll(() => out.includes('\n'), { timeout: 20_000 }).toBe(true);
+    const summary = JSON.parse(out.split('\n')[0]!) as { ok: boolean; url: string; workspace: string; created: boolean };
+    expect(summary).toMatchObject({ ok: true, workspace, created: true });
+    expect(summary.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{48}$/);
+    expect((await fetch(summary.url)).status).toBe(200);
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+    expect(fs.existsSync(`${workspace}-wal`)).toBe(false);
+  });
+});
