@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { _electron as electron } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -7,16 +8,19 @@ import { tempDir } from '../test/helpers/temp';
 /** Path of Electron's binary, or why there is none (it is downloaded on first start, not by npm here). */
 function electronBinary(): { path: string } | { missing: string } {
   try {
-    const binary = require('electron') as unknown as string;
+    // The electron package exports the binary's path, and throws when the download never happened.
+    const binary = createRequire(__filename)('electron') as string;
     return fs.existsSync(binary) ? { path: binary } : { missing: `Electron's binary is not at ${binary}` };
   } catch (error) {
-    return { missing: (error as Error).message.split('\n')[0]! };
+    return { missing: `Electron's binary is not installed (${(error as Error).message.split('\n')[0]!})` };
   }
 }
 
 const found = electronBinary();
 if ('missing' in found) {
-  console.info(`Electron smoke test skipped: ${found.missing}. Run "node node_modules/electron/install.js" where GitHub is reachable to enable it.`);
+  console.info(
+    `Electron smoke test skipped: ${found.missing}. Run "node node_modules/electron/install.js" where GitHub is reachable to enable it.`,
+  );
 }
 
 describe.skipIf('missing' in found)('Electron shell', () => {

@@ -75,7 +75,9 @@ describe('Trellis in Chromium through the web host', () => {
     page = await openApp(host);
     await page.getByRole('button', { name: /Trips to Lisbon/ }).waitFor();
     await page.getByTestId('tool-search_flights').click();
-    await expect.poll(() => page.getByLabel('Tool description').inputValue()).toBe('Search one-way flights, cheapest first.');
+    await expect
+      .poll(() => page.getByLabel('Tool description').inputValue())
+      .toBe('Search one-way flights, cheapest first.');
     await page.close();
     expect(await host.stop()).toBe(0);
 

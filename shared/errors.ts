@@ -9,7 +9,10 @@ export const ERRORS = {
   E1004: { title: 'Malformed message', hint: 'Messages must be JSON objects with kind, id, method and args.' },
   E2001: { title: 'Workspace is from a newer Trellis', hint: 'Open it with the newer Trellis, or open a backup.' },
   E2002: { title: 'Workspace failed its integrity check', hint: 'Open a backup of this workspace.' },
-  E2003: { title: 'Workspace migration failed', hint: 'Nothing was changed. Report the message; keep the file as it is.' },
+  E2003: {
+    title: 'Workspace migration failed',
+    hint: 'Nothing was changed. Report the message; keep the file as it is.',
+  },
   E2004: { title: 'Not a Trellis workspace', hint: 'Choose a .trellis file, or a new path to create one.' },
   E2005: { title: 'Disk is full or read-only', hint: 'Free some space or choose another folder; no data was lost.' },
   E3001: { title: 'Not found', hint: 'It may have been deleted in another window; refresh the list.' },

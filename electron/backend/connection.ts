@@ -7,7 +7,10 @@ import { errorData } from './registry';
  * One UI connection over any message transport (WebSocket, IPC): parses requests,
  * dispatches them and forwards backend events. Transports only move the messages.
  */
-export function connectTransport(backend: Backend, send: (message: ServerMessage) => void): {
+export function connectTransport(
+  backend: Backend,
+  send: (message: ServerMessage) => void,
+): {
   receive(raw: unknown): Promise<void>;
   close(): void;
 } {

@@ -2,7 +2,9 @@ import type { z } from 'zod';
 import { contract, isMethodName, type Args, type MethodName, type Result } from '../../shared/contract';
 import { TrellisError, type TrellisErrorData } from '../../shared/errors';
 
-export type Handler<K extends MethodName> = (args: z.output<(typeof contract)[K]['args']>) => Result<K> | Promise<Result<K>>;
+export type Handler<K extends MethodName> = (
+  args: z.output<(typeof contract)[K]['args']>,
+) => Result<K> | Promise<Result<K>>;
 
 /** A domain's handlers: any subset of the contract's methods. */
 export type HandlerMap = { [K in MethodName]?: Handler<K> };
@@ -14,7 +16,8 @@ export class HandlerRegistry {
   register(domain: string, map: HandlerMap): void {
     for (const [name, handler] of Object.entries(map)) {
       if (!isMethodName(name)) throw new Error(`Domain "${domain}" registers "${name}", which is not in the contract.`);
-      if (this.handlers.has(name)) throw new Error(`Method "${name}" is registered twice (second time by domain "${domain}").`);
+      if (this.handlers.has(name))
+        throw new Error(`Method "${name}" is registered twice (second time by domain "${domain}").`);
       this.handlers.set(name, handler as (args: unknown) => unknown);
     }
   }

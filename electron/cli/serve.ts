@@ -22,7 +22,11 @@ export const serveVerb: Verb = {
     const workspace = path.resolve(String(values.workspace ?? defaultWorkspacePath()));
     const port = values.port === undefined ? 0 : Number(values.port);
     if (!Number.isInteger(port) || port < 0 || port > 65535) {
-      throw new TrellisError('E1002', `--port must be a number from 0 to 65535, not "${String(values.port)}".`, 'Pass e.g. --port 7300.');
+      throw new TrellisError(
+        'E1002',
+        `--port must be a number from 0 to 65535, not "${String(values.port)}".`,
+        'Pass e.g. --port 7300.',
+      );
     }
     let backend;
     try {

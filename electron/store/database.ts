@@ -72,7 +72,10 @@ function checkIntegrity(db: Database.Database, file: string): void {
 }
 
 /** Online backup: a consistent copy taken while the workspace stays open. */
-export async function backupDatabase(db: Database.Database, destination: string): Promise<{ path: string; bytes: number }> {
+export async function backupDatabase(
+  db: Database.Database,
+  destination: string,
+): Promise<{ path: string; bytes: number }> {
   fs.mkdirSync(path.dirname(destination), { recursive: true });
   if (fs.existsSync(destination)) {
     throw new TrellisError('E3002', `${destination} already exists.`, 'Choose a new file name for the backup.');

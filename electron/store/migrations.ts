@@ -102,7 +102,11 @@ CREATE TABLE dataset_items (
 
 /** Ordered schema changes; `PRAGMA user_version` holds the last one applied. */
 export const MIGRATIONS: readonly Migration[] = [
-  { version: 1, description: 'tool graphs, plans, trajectories, findings, labels, datasets', up: (db) => db.exec(initialSchema) },
+  {
+    version: 1,
+    description: 'tool graphs, plans, trajectories, findings, labels, datasets',
+    up: (db) => db.exec(initialSchema),
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -14,7 +14,10 @@ export function seedExampleWorkspace(store: WorkspaceStore, examplesDir = resour
       const graph = GraphFile.parse(readJson(path.join(examplesDir, name)));
       graphIds.set(graph.name, store.graphs.create(graph).id);
     }
-    for (const name of fs.readdirSync(trajectoryDir).filter((n) => n.endsWith('.json')).sort()) {
+    for (const name of fs
+      .readdirSync(trajectoryDir)
+      .filter((n) => n.endsWith('.json'))
+      .sort()) {
       const file = TrajectoryFile.parse(readJson(path.join(trajectoryDir, name)));
       store.trajectories.insert({
         kind: 'imported',

@@ -16,13 +16,28 @@ function ActiveWorkspace() {
     case 'graph':
       return <GraphWorkspace />;
     case 'runs':
-      return <Placeholder title="Plans & Runs" next="Plans and step-through runs will appear here. Draw your tools in the Graph workspace first." />;
+      return (
+        <Placeholder
+          title="Plans & Runs"
+          next="Plans and step-through runs will appear here. Draw your tools in the Graph workspace first."
+        />
+      );
     case 'trajectories':
       return <TrajectoriesWorkspace />;
     case 'datasets':
-      return <Placeholder title="Datasets" next="Curated SFT datasets will appear here. Review trajectories in the Trajectories workspace meanwhile." />;
+      return (
+        <Placeholder
+          title="Datasets"
+          next="Curated SFT datasets will appear here. Review trajectories in the Trajectories workspace meanwhile."
+        />
+      );
     case 'models':
-      return <Placeholder title="Models" next="Load a local GGUF model or connect to a server here. The example graph runs with mock tools and needs no model." />;
+      return (
+        <Placeholder
+          title="Models"
+          next="Load a local GGUF model or connect to a server here. The example graph runs with mock tools and needs no model."
+        />
+      );
   }
 }
 

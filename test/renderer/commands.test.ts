@@ -31,7 +31,13 @@ describe('command keybindings', () => {
   });
 
   it('refuses two commands with one id or one binding', () => {
-    const c = (id: string, keybinding?: string): Command => ({ id, label: id, category: 'View', keybinding, perform: () => undefined });
+    const c = (id: string, keybinding?: string): Command => ({
+      id,
+      label: id,
+      category: 'View',
+      keybinding,
+      perform: () => undefined,
+    });
     expect(() => assertUnique([c('a', 'Mod+K'), c('b', 'Mod+J')])).not.toThrow();
     expect(() => assertUnique([c('a'), c('a')])).toThrow(/id:a/);
     expect(() => assertUnique([c('a', 'Mod+K'), c('b', 'Mod+K')])).toThrow(/key:Mod\+K/);

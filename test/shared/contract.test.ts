@@ -41,6 +41,8 @@ describe('errors', () => {
     const error = new TrellisError('E3002', 'A graph named "Trips" already exists.');
     const back = TrellisError.fromData(JSON.parse(JSON.stringify(error.toData())));
     expect(back).toMatchObject({ code: 'E3002', message: error.message, hint: 'Choose another name.' });
-    expect(formatError(back.toData())).toBe('E3002 Name already used: A graph named "Trips" already exists. Choose another name.');
+    expect(formatError(back.toData())).toBe(
+      'E3002 Name already used: A graph named "Trips" already exists. Choose another name.',
+    );
   });
 });

@@ -27,9 +27,16 @@ export class LabelRepository {
   }
 
   get(trajectoryId: string): Label | null {
-    const row = this.db.prepare('SELECT * FROM labels WHERE trajectory_id = ?').get(trajectoryId) as LabelRow | undefined;
+    const row = this.db.prepare('SELECT * FROM labels WHERE trajectory_id = ?').get(trajectoryId) as
+      LabelRow | undefined;
     if (!row) return null;
-    return { trajectoryId: row.trajectory_id, status: row.status, rating: row.rating, tags: fromJson(row.tags) ?? [], note: row.note };
+    return {
+      trajectoryId: row.trajectory_id,
+      status: row.status,
+      rating: row.rating,
+      tags: fromJson(row.tags) ?? [],
+      note: row.note,
+    };
   }
 }
 
@@ -43,7 +50,8 @@ export class DatasetRepository {
       if (this.db.prepare('SELECT 1 FROM datasets WHERE name = ?').get(saved.name)) {
         throw new TrellisError('E3002', `A dataset named "${saved.name}" already exists.`);
       }
-      this.db.prepare('INSERT INTO datasets (id, name, filter, created_at) VALUES (?, ?, ?, ?)')
+      this.db
+        .prepare('INSERT INTO datasets (id, name, filter, created_at) VALUES (?, ?, ?, ?)')
         .run(saved.id, saved.name, toJson(saved.filter), saved.createdAt);
       const insert = this.db.prepare('INSERT INTO dataset_items (dataset_id, trajectory_id, split) VALUES (?, ?, ?)');
       for (const item of saved.items) insert.run(saved.id, item.trajectoryId, item.split);
@@ -53,8 +61,7 @@ export class DatasetRepository {
 
   get(id: string): Dataset {
     const row = this.db.prepare('SELECT * FROM datasets WHERE id = ?').get(id) as
-      | { id: string; name: string; filter: string; created_at: string }
-      | undefined;
+      { id: string; name: string; filter: string; created_at: string } | undefined;
     if (!row) throw new TrellisError('E3001', `No dataset with id ${id}.`);
     const items = this.db
       .prepare('SELECT trajectory_id AS trajectoryId, split FROM dataset_items WHERE dataset_id = ? ORDER BY rowid')

@@ -59,10 +59,15 @@ export class GraphRepository {
   }
 
   get(id: string): ToolGraph {
-    const graph = this.db.prepare('SELECT id, name, updated_at FROM graphs WHERE id = ?').get(id) as GraphRow | undefined;
+    const graph = this.db.prepare('SELECT id, name, updated_at FROM graphs WHERE id = ?').get(id) as
+      GraphRow | undefined;
     if (!graph) throw graphNotFound(id);
-    const tools = (this.db.prepare('SELECT * FROM tools WHERE graph_id = ? ORDER BY ord').all(id) as ToolRow[]).map(toTool);
-    const edges = (this.db.prepare('SELECT * FROM edges WHERE graph_id = ? ORDER BY ord').all(id) as EdgeRow[]).map(toEdge);
+    const tools = (this.db.prepare('SELECT * FROM tools WHERE graph_id = ? ORDER BY ord').all(id) as ToolRow[]).map(
+      toTool,
+    );
+    const edges = (this.db.prepare('SELECT * FROM edges WHERE graph_id = ? ORDER BY ord').all(id) as EdgeRow[]).map(
+      toEdge,
+    );
     return { id: graph.id, name: graph.name, tools, edges, updatedAt: graph.updated_at };
   }
 
@@ -77,7 +82,9 @@ export class GraphRepository {
     this.db.transaction(() => {
       this.assertNameFree(graph.name);
       const now = nowIso();
-      this.db.prepare('INSERT INTO graphs (id, name, created_at, updated_at) VALUES (?, ?, ?, ?)').run(id, graph.name, now, now);
+      this.db
+        .prepare('INSERT INTO graphs (id, name, created_at, updated_at) VALUES (?, ?, ?, ?)')
+        .run(id, graph.name, now, now);
       this.insertContents(id, graph.tools, graph.edges);
     })();
     return this.summary(id);
@@ -128,8 +135,17 @@ export class GraphRepository {
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     tools.forEach((tool, ord) =>
-      insertTool.run(graphId, tool.name, ord, tool.description, toJson(tool.parameters), toJson(tool.returns),
-        tool.runtime ? toJson(tool.runtime) : null, tool.position.x, tool.position.y),
+      insertTool.run(
+        graphId,
+        tool.name,
+        ord,
+        tool.description,
+        toJson(tool.parameters),
+        toJson(tool.returns),
+        tool.runtime ? toJson(tool.runtime) : null,
+        tool.position.x,
+        tool.position.y,
+      ),
     );
     const insertEdge = this.db.prepare(
       'INSERT INTO edges (graph_id, ord, kind, from_tool, from_field, to_tool, to_field) VALUES (?, ?, ?, ?, ?, ?, ?)',
@@ -168,7 +184,13 @@ function toTool(row: ToolRow): Tool {
 
 function toEdge(row: EdgeRow): GraphEdge {
   return row.kind === 'dependency'
-    ? { kind: 'dependency', fromTool: row.from_tool, fromPath: row.from_field, toTool: row.to_tool, toParam: row.to_field }
+    ? {
+        kind: 'dependency',
+        fromTool: row.from_tool,
+        fromPath: row.from_field,
+        toTool: row.to_tool,
+        toParam: row.to_field,
+      }
     : { kind: 'shared', toolA: row.from_tool, paramA: row.from_field, toolB: row.to_tool, paramB: row.to_field };
 }
 

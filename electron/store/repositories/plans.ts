@@ -21,8 +21,14 @@ export class PlanRepository {
     const saved: Plan = { ...plan, id: randomUUID(), createdAt: nowIso() };
     this.db
       .prepare('INSERT INTO plans (id, graph_id, intent, steps, model_settings, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(saved.id, saved.graphId, saved.intent, toJson(saved.steps),
-        saved.modelSettings ? toJson(saved.modelSettings) : null, saved.createdAt);
+      .run(
+        saved.id,
+        saved.graphId,
+        saved.intent,
+        toJson(saved.steps),
+        saved.modelSettings ? toJson(saved.modelSettings) : null,
+        saved.createdAt,
+      );
     return saved;
   }
 
@@ -33,7 +39,9 @@ export class PlanRepository {
   }
 
   listForGraph(graphId: string): Plan[] {
-    const rows = this.db.prepare('SELECT * FROM plans WHERE graph_id = ? ORDER BY created_at DESC').all(graphId) as PlanRow[];
+    const rows = this.db
+      .prepare('SELECT * FROM plans WHERE graph_id = ? ORDER BY created_at DESC')
+      .all(graphId) as PlanRow[];
     return rows.map(toPlan);
   }
 }

@@ -40,8 +40,7 @@ export class TrajectoryRepository {
   insert(trajectory: NewTrajectory): { id: string; duplicate: boolean } {
     const hash = contentHash(trajectory.turns);
     const existing = this.db.prepare('SELECT id FROM trajectories WHERE content_hash = ?').get(hash) as
-      | { id: string }
-      | undefined;
+      { id: string } | undefined;
     if (existing) return { id: existing.id, duplicate: true };
     const id = trajectory.id ?? randomUUID();
     this.db.transaction(() => {
@@ -50,16 +49,34 @@ export class TrajectoryRepository {
           `INSERT INTO trajectories (id, kind, title, source, graph_id, plan_id, fork_of, fork_turn, content_hash, created_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
-        .run(id, trajectory.kind, trajectory.title, trajectory.source, trajectory.graphId, trajectory.planId,
-          trajectory.forkOf?.trajectoryId ?? null, trajectory.forkOf?.turnIndex ?? null, hash, trajectory.createdAt ?? nowIso());
+        .run(
+          id,
+          trajectory.kind,
+          trajectory.title,
+          trajectory.source,
+          trajectory.graphId,
+          trajectory.planId,
+          trajectory.forkOf?.trajectoryId ?? null,
+          trajectory.forkOf?.turnIndex ?? null,
+          hash,
+          trajectory.createdAt ?? nowIso(),
+        );
       const insertTurn = this.db.prepare(
         `INSERT INTO turns (trajectory_id, idx, role, thought, content, tool_calls, tool_call_id, timing, tokens)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       );
       trajectory.turns.forEach((turn, idx) =>
-        insertTurn.run(id, idx, turn.role, turn.thought ?? null, turn.content ?? null,
-          turn.toolCalls ? toJson(turn.toolCalls) : null, turn.toolCallId ?? null,
-          turn.timing ? toJson(turn.timing) : null, turn.tokens ? toJson(turn.tokens) : null),
+        insertTurn.run(
+          id,
+          idx,
+          turn.role,
+          turn.thought ?? null,
+          turn.content ?? null,
+          turn.toolCalls ? toJson(turn.toolCalls) : null,
+          turn.toolCallId ?? null,
+          turn.timing ? toJson(turn.timing) : null,
+          turn.tokens ? toJson(turn.tokens) : null,
+        ),
       );
     })();
     return { id, duplicate: false };
@@ -68,7 +85,9 @@ export class TrajectoryRepository {
   get(id: string): Trajectory {
     const row = this.db.prepare('SELECT * FROM trajectories WHERE id = ?').get(id) as TrajectoryRow | undefined;
     if (!row) throw new TrellisError('E3001', `No trajectory with id ${id}.`);
-    const turns = (this.db.prepare('SELECT * FROM turns WHERE trajectory_id = ? ORDER BY idx').all(id) as TurnRow[]).map(toTurn);
+    const turns = (
+      this.db.prepare('SELECT * FROM turns WHERE trajectory_id = ? ORDER BY idx').all(id) as TurnRow[]
+    ).map(toTurn);
     return {
       id: row.id,
       kind: row.kind,
@@ -119,9 +138,23 @@ export class TrajectoryRepository {
 
   findings(trajectoryId: string): Finding[] {
     const rows = this.db
-      .prepare('SELECT turn_idx, kind, severity, path, message FROM findings WHERE trajectory_id = ? ORDER BY turn_idx, rowid')
-      .all(trajectoryId) as { turn_idx: number; kind: string; severity: Finding['severity']; path: string; message: string }[];
-    return rows.map((r) => ({ turnIndex: r.turn_idx, kind: r.kind, severity: r.severity, path: r.path, message: r.message }));
+      .prepare(
+        'SELECT turn_idx, kind, severity, path, message FROM findings WHERE trajectory_id = ? ORDER BY turn_idx, rowid',
+      )
+      .all(trajectoryId) as {
+      turn_idx: number;
+      kind: string;
+      severity: Finding['severity'];
+      path: string;
+      message: string;
+    }[];
+    return rows.map((r) => ({
+      turnIndex: r.turn_idx,
+      kind: r.kind,
+      severity: r.severity,
+      path: r.path,
+      message: r.message,
+    }));
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Args, EventName, EventPayload, MethodName, Result, ServerMessage } from '../../../shared/contract';
-import { TrellisError } from '../../../shared/errors';
+import { type TrellisError } from '../../../shared/errors';
 
 /** Moves contract messages; the client does the rest. */
 export interface Transport {

@@ -20,7 +20,9 @@ export function ipcTransport(preload: PreloadApi): Transport {
   return {
     async request(method, args) {
       const response = (await preload.invoke(method, args)) as ResponseMessage;
-      return response.ok ? { ok: true, result: response.result } : { ok: false, error: TrellisError.fromData(response.error) };
+      return response.ok
+        ? { ok: true, result: response.result }
+        : { ok: false, error: TrellisError.fromData(response.error) };
     },
     onEvent: (listener) =>
       preload.on((message) => {
@@ -86,7 +88,9 @@ export function webSocketTransport(url: string): Transport {
         socket.send(JSON.stringify({ kind: 'request', id, method, args }));
       });
       pending.delete(id);
-      return response.ok ? { ok: true, result: response.result } : { ok: false, error: TrellisError.fromData(response.error) };
+      return response.ok
+        ? { ok: true, result: response.result }
+        : { ok: false, error: TrellisError.fromData(response.error) };
     },
     onEvent: events.add,
     onStatus(listener) {

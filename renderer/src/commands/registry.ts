@@ -18,7 +18,11 @@ export const CATEGORIES: CommandCategory[] = ['Workspace', 'Graph', 'View', 'Go'
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
 /** True when a key event is the command's binding. */
-export function matchesKeybinding(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>, binding: string, mac = isMac): boolean {
+export function matchesKeybinding(
+  event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>,
+  binding: string,
+  mac = isMac,
+): boolean {
   const parts = binding.split('+');
   const key = parts.pop()!.toLowerCase();
   const want = new Set(parts.map((p) => p.toLowerCase()));

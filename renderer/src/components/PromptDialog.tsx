@@ -49,10 +49,18 @@ export function PromptDialog() {
             onKeyDown={(e) => e.key === 'Escape' && askFor(null)}
           />
         </label>
-        {error && <p className="error" role="alert">{error}</p>}
+        {error && (
+          <p className="error" role="alert">
+            {error}
+          </p>
+        )}
         <div className="buttons">
-          <button type="button" onClick={() => askFor(null)}>Cancel</button>
-          <button type="submit" className="primary" disabled={busy}>{prompt.submitLabel}</button>
+          <button type="button" onClick={() => askFor(null)}>
+            Cancel
+          </button>
+          <button type="submit" className="primary" disabled={busy}>
+            {prompt.submitLabel}
+          </button>
         </div>
       </form>
     </div>

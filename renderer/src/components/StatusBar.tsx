@@ -15,7 +15,7 @@ export function StatusBar() {
   return (
     <footer className="statusbar">
       <span className={`dot ${connection}`} aria-label={`Backend ${connection}`} />
-      <span>{connection === 'connected' ? info.data?.workspacePath ?? '' : `Backend ${connection}`}</span>
+      <span>{connection === 'connected' ? (info.data?.workspacePath ?? '') : `Backend ${connection}`}</span>
       <span data-testid="save-state">{SAVE_LABELS[saveState]}</span>
       <span className={`notice ${notice?.kind ?? ''}`} role="status">
         {notice?.text}

@@ -6,9 +6,13 @@ import { testBackend } from '../../helpers/backend';
 describe('HandlerRegistry', () => {
   it('refuses a method registered twice, naming both', () => {
     const registry = new HandlerRegistry();
-    registry.register('system', { 'system.info': () => ({ version: '1', host: 'cli', workspacePath: 'x', schemaVersion: 1 }) });
+    registry.register('system', {
+      'system.info': () => ({ version: '1', host: 'cli', workspacePath: 'x', schemaVersion: 1 }),
+    });
     expect(() =>
-      registry.register('other', { 'system.info': () => ({ version: '2', host: 'cli', workspacePath: 'y', schemaVersion: 1 }) }),
+      registry.register('other', {
+        'system.info': () => ({ version: '2', host: 'cli', workspacePath: 'y', schemaVersion: 1 }),
+      }),
     ).toThrow(/"system.info" is registered twice \(second time by domain "other"\)/);
   });
 
@@ -77,7 +81,10 @@ describe('contract calls through the backend', () => {
 
   it('refuses an unknown method with E1001', async () => {
     const backend = testBackend();
-    await expect(backend.registry.dispatch('graphs.nope', {})).rejects.toMatchObject({ code: 'E1001', message: 'No method "graphs.nope".' });
+    await expect(backend.registry.dispatch('graphs.nope', {})).rejects.toMatchObject({
+      code: 'E1001',
+      message: 'No method "graphs.nope".',
+    });
   });
 
   it('has a handler for every contract method', () => {

@@ -55,11 +55,18 @@ describe('trellis command line', () => {
 
   it('serves a new seeded workspace, prints its URL as JSON and stops cleanly on SIGINT', async () => {
     const workspace = path.join(tempDir(), 'served.trellis');
-    const child = spawn(process.execPath, [BIN, 'serve', '--workspace', workspace, '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'serve', '--workspace', workspace, '--json'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     await expect.poll(() => out.includes('\n'), { timeout: 20_000 }).toBe(true);
-    const summary = JSON.parse(out.split('\n')[0]!) as { ok: boolean; url: string; workspace: string; created: boolean };
+    const summary = JSON.parse(out.split('\n')[0]!) as {
+      ok: boolean;
+      url: string;
+      workspace: string;
+      created: boolean;
+    };
     expect(summary).toMatchObject({ ok: true, workspace, created: true });
     expect(summary.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{48}$/);
     expect((await fetch(summary.url)).status).toBe(200);

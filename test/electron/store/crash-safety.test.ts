@@ -24,14 +24,22 @@ function killWriterAfter(file: string, delayMs: number, seed: string): Promise<s
     child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
     child.on('exit', (_code, signal) => {
       if (signal !== 'SIGKILL') return reject(new Error(`writer ended on its own: ${err}`));
-      resolve(out.split('\n').filter((l) => l.startsWith('committed ')).map((l) => l.slice('committed '.length)));
+      resolve(
+        out
+          .split('\n')
+          .filter((l) => l.startsWith('committed '))
+          .map((l) => l.slice('committed '.length)),
+      );
     });
   });
 }
 
 describe('crash safety on a real workspace file', () => {
   it(`keeps every transaction whole across ${KILLS} SIGKILLs at random points`, async () => {
-    expect(fs.existsSync(path.join(__dirname, '..', '..', '..', 'dist', 'electron', 'store', 'workspace-store.js')), 'run "npm run build" first').toBe(true);
+    expect(
+      fs.existsSync(path.join(__dirname, '..', '..', '..', 'dist', 'electron', 'store', 'workspace-store.js')),
+      'run "npm run build" first',
+    ).toBe(true);
     const file = path.join(tempDir(), 'crash.trellis');
     openWorkspaceStore(file).close();
     const acknowledged: string[] = [];
@@ -55,8 +63,14 @@ describe('crash safety on a real workspace file', () => {
     }
     console.info(`crash-safety: commits acknowledged per round before SIGKILL: ${commitsPerRound.join(',')}`);
     // Evidence the kills were spread: some rounds died in the first transaction, some later.
-    expect(commitsPerRound.some((n) => n === 0), commitsPerRound.join(',')).toBe(true);
-    expect(commitsPerRound.some((n) => n > 0), commitsPerRound.join(',')).toBe(true);
+    expect(
+      commitsPerRound.some((n) => n === 0),
+      commitsPerRound.join(','),
+    ).toBe(true);
+    expect(
+      commitsPerRound.some((n) => n > 0),
+      commitsPerRound.join(','),
+    ).toBe(true);
     const reopened = openWorkspaceStore(file);
     expect(reopened.trajectories.list(1, 0).total).toBeGreaterThanOrEqual(acknowledged.length);
     reopened.close();

@@ -3,13 +3,21 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../electron/store/database';
-import { migrate, MIGRATIONS, readUserVersion, SCHEMA_VERSION, type Migration } from '../../../electron/store/migrations';
+import {
+  migrate,
+  MIGRATIONS,
+  readUserVersion,
+  SCHEMA_VERSION,
+  type Migration,
+} from '../../../electron/store/migrations';
 import { tempDir } from '../../helpers/temp';
 
 function schemaOf(db: Database.Database): string[] {
-  return (db.prepare("SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name").all() as {
-    sql: string;
-  }[]).map((row) => JSON.stringify(row));
+  return (
+    db.prepare("SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name").all() as {
+      sql: string;
+    }[]
+  ).map((row) => JSON.stringify(row));
 }
 
 const addColor: Migration = {
@@ -68,6 +76,8 @@ describe('migrations', () => {
       expect.objectContaining({ code: 'E2003', message: expect.stringMatching(/still at version 1/) }),
     );
     expect(readUserVersion(db)).toBe(SCHEMA_VERSION);
-    expect(db.prepare('SELECT * FROM graphs').all()).toEqual([{ id: 'g1', name: 'Trips', created_at: 'now', updated_at: 'now' }]);
+    expect(db.prepare('SELECT * FROM graphs').all()).toEqual([
+      { id: 'g1', name: 'Trips', created_at: 'now', updated_at: 'now' },
+    ]);
   });
 });

@@ -20,7 +20,11 @@ const tool = (name: string, x = 0): Tool => ({
 
 const turns: Turn[] = [
   { role: 'user', content: 'Weather in Lisbon?' },
-  { role: 'assistant', toolCalls: [{ id: 'c1', name: 'weather', args: { city: 'Lisbon' } }], tokens: { prompt: 10, completion: 5 } },
+  {
+    role: 'assistant',
+    toolCalls: [{ id: 'c1', name: 'weather', args: { city: 'Lisbon' } }],
+    tokens: { prompt: 10, completion: 5 },
+  },
   { role: 'tool', toolCallId: 'c1', content: '{"temp":18}', timing: { durationMs: 3 } },
   { role: 'assistant', thought: 'Answer.', content: '18°C.' },
 ];
@@ -39,7 +43,13 @@ describe('GraphRepository', () => {
     expect(summary).toMatchObject({ name: 'Weather', toolCount: 2, dependencyEdgeCount: 1, sharedEdgeCount: 1 });
     const graph = s.graphs.get(summary.id);
     expect(graph.tools).toEqual([tool('geocode'), tool('weather', 300)]);
-    expect(graph.edges[1]).toEqual({ kind: 'shared', toolA: 'geocode', paramA: 'city', toolB: 'weather', paramB: 'city' });
+    expect(graph.edges[1]).toEqual({
+      kind: 'shared',
+      toolA: 'geocode',
+      paramA: 'city',
+      toolB: 'weather',
+      paramB: 'city',
+    });
     s.close();
   });
 
@@ -47,7 +57,9 @@ describe('GraphRepository', () => {
     const s = store();
     const a = s.graphs.create({ name: 'A', tools: [], edges: [] });
     s.graphs.create({ name: 'B', tools: [], edges: [] });
-    expect(() => s.graphs.create({ name: 'A', tools: [], edges: [] })).toThrow(expect.objectContaining({ code: 'E3002' }));
+    expect(() => s.graphs.create({ name: 'A', tools: [], edges: [] })).toThrow(
+      expect.objectContaining({ code: 'E3002' }),
+    );
     expect(() => s.graphs.rename(a.id, 'B')).toThrow(expect.objectContaining({ code: 'E3002' }));
     expect(s.graphs.rename(a.id, 'A').name).toBe('A');
     expect(() => s.graphs.duplicate(a.id, 'B')).toThrow(expect.objectContaining({ code: 'E3002' }));
@@ -82,7 +94,15 @@ describe('GraphRepository', () => {
   it('deletes a graph with its tools and edges but keeps its trajectories', () => {
     const s = store();
     const g = s.graphs.create({ name: 'G', tools: [tool('a')], edges: [] });
-    const { id } = s.trajectories.insert({ kind: 'run', title: 't', source: 'test', graphId: g.id, planId: null, forkOf: null, turns });
+    const { id } = s.trajectories.insert({
+      kind: 'run',
+      title: 't',
+      source: 'test',
+      graphId: g.id,
+      planId: null,
+      forkOf: null,
+      turns,
+    });
     s.graphs.delete(g.id);
     expect(s.db.prepare('SELECT count(*) AS n FROM tools').get()).toEqual({ n: 0 });
     expect(s.trajectories.get(id).graphId).toBeNull();
@@ -94,7 +114,15 @@ describe('GraphRepository', () => {
 describe('TrajectoryRepository', () => {
   it('round-trips turns exactly, optional fields included', () => {
     const s = store();
-    const { id, duplicate } = s.trajectories.insert({ kind: 'imported', title: 'Lisbon', source: 'log.jsonl', graphId: null, planId: null, forkOf: null, turns });
+    const { id, duplicate } = s.trajectories.insert({
+      kind: 'imported',
+      title: 'Lisbon',
+      source: 'log.jsonl',
+      graphId: null,
+      planId: null,
+      forkOf: null,
+      turns,
+    });
     expect(duplicate).toBe(false);
     expect(s.trajectories.get(id)).toMatchObject({ title: 'Lisbon', kind: 'imported', turns, forkOf: null });
     s.close();
@@ -102,8 +130,24 @@ describe('TrajectoryRepository', () => {
 
   it('does not store the same turns twice', () => {
     const s = store();
-    const first = s.trajectories.insert({ kind: 'imported', title: 'a', source: 'x', graphId: null, planId: null, forkOf: null, turns });
-    const again = s.trajectories.insert({ kind: 'imported', title: 'b', source: 'y', graphId: null, planId: null, forkOf: null, turns });
+    const first = s.trajectories.insert({
+      kind: 'imported',
+      title: 'a',
+      source: 'x',
+      graphId: null,
+      planId: null,
+      forkOf: null,
+      turns,
+    });
+    const again = s.trajectories.insert({
+      kind: 'imported',
+      title: 'b',
+      source: 'y',
+      graphId: null,
+      planId: null,
+      forkOf: null,
+      turns,
+    });
     expect(again).toEqual({ id: first.id, duplicate: true });
     expect(s.trajectories.list(10, 0).total).toBe(1);
     s.close();
@@ -111,17 +155,34 @@ describe('TrajectoryRepository', () => {
 
   it('records forks and lists with turn and finding counts', () => {
     const s = store();
-    const parent = s.trajectories.insert({ kind: 'run', title: 'p', source: 'run', graphId: null, planId: null, forkOf: null, turns });
-    const fork = s.trajectories.insert({
-      kind: 'run', title: 'f', source: 'run', graphId: null, planId: null,
-      forkOf: { trajectoryId: parent.id, turnIndex: 2 }, turns: turns.slice(0, 3),
+    const parent = s.trajectories.insert({
+      kind: 'run',
+      title: 'p',
+      source: 'run',
+      graphId: null,
+      planId: null,
+      forkOf: null,
+      turns,
     });
-    s.trajectories.replaceFindings(parent.id, [{ kind: 'no-final-answer', severity: 'error', turnIndex: 3, path: '$', message: 'x' }]);
+    const fork = s.trajectories.insert({
+      kind: 'run',
+      title: 'f',
+      source: 'run',
+      graphId: null,
+      planId: null,
+      forkOf: { trajectoryId: parent.id, turnIndex: 2 },
+      turns: turns.slice(0, 3),
+    });
+    s.trajectories.replaceFindings(parent.id, [
+      { kind: 'no-final-answer', severity: 'error', turnIndex: 3, path: '$', message: 'x' },
+    ]);
     expect(s.trajectories.get(fork.id).forkOf).toEqual({ trajectoryId: parent.id, turnIndex: 2 });
     const listed = s.trajectories.list(10, 0).items;
     expect(listed.find((t) => t.id === parent.id)).toMatchObject({ turnCount: 4, findingCount: 1 });
     expect(listed.find((t) => t.id === fork.id)).toMatchObject({ turnCount: 3, findingCount: 0 });
-    expect(s.trajectories.findings(parent.id)).toEqual([{ kind: 'no-final-answer', severity: 'error', turnIndex: 3, path: '$', message: 'x' }]);
+    expect(s.trajectories.findings(parent.id)).toEqual([
+      { kind: 'no-final-answer', severity: 'error', turnIndex: 3, path: '$', message: 'x' },
+    ]);
     s.close();
   });
 });
@@ -131,7 +192,9 @@ describe('plans, labels and datasets', () => {
     const s = store();
     const g = s.graphs.create({ name: 'G', tools: [tool('a')], edges: [] });
     const plan = s.plans.save({
-      graphId: g.id, intent: 'weather', modelSettings: { temperature: 0 },
+      graphId: g.id,
+      intent: 'weather',
+      modelSettings: { temperature: 0 },
       steps: [{ id: 's1', tool: 'a', args: { city: 'Lisbon' }, dependsOn: [] }],
     });
     expect(s.plans.get(plan.id)).toEqual(plan);
@@ -141,7 +204,15 @@ describe('plans, labels and datasets', () => {
 
   it('upserts one label per trajectory and refuses a rating outside 1–5', () => {
     const s = store();
-    const { id } = s.trajectories.insert({ kind: 'run', title: 't', source: 'x', graphId: null, planId: null, forkOf: null, turns });
+    const { id } = s.trajectories.insert({
+      kind: 'run',
+      title: 't',
+      source: 'x',
+      graphId: null,
+      planId: null,
+      forkOf: null,
+      turns,
+    });
     s.labels.set({ trajectoryId: id, status: 'needs-fix', rating: 2, tags: ['hallucinated-id'], note: 'fix turn 3' });
     s.labels.set({ trajectoryId: id, status: 'accepted', rating: 5, tags: [], note: '' });
     expect(s.labels.get(id)).toEqual({ trajectoryId: id, status: 'accepted', rating: 5, tags: [], note: '' });
@@ -151,10 +222,24 @@ describe('plans, labels and datasets', () => {
 
   it('creates a dataset with its split items, names unique', () => {
     const s = store();
-    const { id } = s.trajectories.insert({ kind: 'run', title: 't', source: 'x', graphId: null, planId: null, forkOf: null, turns });
-    const ds = s.datasets.create({ name: 'v1', filter: { label: 'accepted' }, items: [{ trajectoryId: id, split: 'train' }] });
+    const { id } = s.trajectories.insert({
+      kind: 'run',
+      title: 't',
+      source: 'x',
+      graphId: null,
+      planId: null,
+      forkOf: null,
+      turns,
+    });
+    const ds = s.datasets.create({
+      name: 'v1',
+      filter: { label: 'accepted' },
+      items: [{ trajectoryId: id, split: 'train' }],
+    });
     expect(s.datasets.get(ds.id)).toEqual(ds);
-    expect(() => s.datasets.create({ name: 'v1', filter: {}, items: [] })).toThrow(expect.objectContaining({ code: 'E3002' }));
+    expect(() => s.datasets.create({ name: 'v1', filter: {}, items: [] })).toThrow(
+      expect.objectContaining({ code: 'E3002' }),
+    );
     s.close();
   });
 });

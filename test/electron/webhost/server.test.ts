@@ -31,13 +31,18 @@ describe('web host', () => {
 
   it('refuses a WebSocket from its own origin without the token', async () => {
     const host = await testWebHost(testBackend());
-    await expect(connect(`ws://127.0.0.1:${host.port}/api`, `http://127.0.0.1:${host.port}`)).rejects.toThrow('HTTP 401');
+    await expect(connect(`ws://127.0.0.1:${host.port}/api`, `http://127.0.0.1:${host.port}`)).rejects.toThrow(
+      'HTTP 401',
+    );
   });
 
   it('carries contract calls, errors and events over the WebSocket', async () => {
     const backend = testBackend();
     const host = await testWebHost(backend);
-    const ws: WebSocket = await connect(`ws://127.0.0.1:${host.port}/api?token=${host.token}`, `http://localhost:${host.port}`);
+    const ws: WebSocket = await connect(
+      `ws://127.0.0.1:${host.port}/api?token=${host.token}`,
+      `http://localhost:${host.port}`,
+    );
     const events: unknown[] = [];
     ws.on('message', (data) => {
       const message = JSON.parse(data.toString()) as { kind: string };
@@ -49,14 +54,28 @@ describe('web host', () => {
     const graphId = (list.result as { id: string }[])[0]!.id;
 
     const bad = await call(ws, { kind: 'request', id: 2, method: 'graphs.rename', args: { id: graphId } });
-    expect(bad).toMatchObject({ id: 2, ok: false, error: { code: 'E1002', message: 'graphs.rename: field "name": Invalid input: expected string, received undefined' } });
+    expect(bad).toMatchObject({
+      id: 2,
+      ok: false,
+      error: {
+        code: 'E1002',
+        message: 'graphs.rename: field "name": Invalid input: expected string, received undefined',
+      },
+    });
 
     const garbage = await call(ws, 'not json at all');
     expect(garbage).toMatchObject({ ok: false, error: { code: 'E1004' } });
 
-    const renamed = await call(ws, { kind: 'request', id: 3, method: 'graphs.rename', args: { id: graphId, name: 'Trips' } });
+    const renamed = await call(ws, {
+      kind: 'request',
+      id: 3,
+      method: 'graphs.rename',
+      args: { id: graphId, name: 'Trips' },
+    });
     expect(renamed).toMatchObject({ ok: true, result: { name: 'Trips' } });
-    await expect.poll(() => events).toEqual([{ kind: 'event', name: 'graphs.changed', payload: { graphId, reason: 'updated' } }]);
+    await expect
+      .poll(() => events)
+      .toEqual([{ kind: 'event', name: 'graphs.changed', payload: { graphId, reason: 'updated' } }]);
     ws.close();
   });
 

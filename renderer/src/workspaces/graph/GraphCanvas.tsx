@@ -1,11 +1,4 @@
-import {
-  Background,
-  Controls,
-  MiniMap,
-  ReactFlow,
-  applyNodeChanges,
-  type NodeChange,
-} from '@xyflow/react';
+import { Background, Controls, MiniMap, ReactFlow, applyNodeChanges, type NodeChange } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { useEffect, useState } from 'react';
 import type { ToolGraph } from '../../../../shared/domain';

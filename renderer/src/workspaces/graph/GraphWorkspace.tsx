@@ -11,7 +11,11 @@ export function GraphWorkspace() {
   const selectedId = useUi((s) => s.selectedGraphId);
   const selectGraph = useUi((s) => s.selectGraph);
   const graphs = useQuery(() => api.invoke('graphs.list', {}), [], ['graphs.changed']);
-  const graph = useQuery(selectedId ? () => api.invoke('graphs.get', { id: selectedId }) : null, [selectedId], ['graphs.changed']);
+  const graph = useQuery(
+    selectedId ? () => api.invoke('graphs.get', { id: selectedId }) : null,
+    [selectedId],
+    ['graphs.changed'],
+  );
 
   useEffect(() => {
     const list = graphs.data;
@@ -26,7 +30,11 @@ export function GraphWorkspace() {
         <ul>
           {graphs.data?.map((g) => (
             <li key={g.id}>
-              <button type="button" aria-current={g.id === selectedId ? 'true' : undefined} onClick={() => selectGraph(g.id)}>
+              <button
+                type="button"
+                aria-current={g.id === selectedId ? 'true' : undefined}
+                onClick={() => selectGraph(g.id)}
+              >
                 <span className="graph-name">{g.name}</span>
                 <span className="muted">{g.toolCount} tools</span>
               </button>

@@ -51,8 +51,12 @@ export function ToolInspector({ graph }: { graph: ToolGraph }) {
         />
       </label>
       <div className="buttons">
-        <button type="button" disabled={!dirty} onClick={() => setDescription(tool.description)}>Revert</button>
-        <button type="button" className="primary" disabled={!dirty} onClick={() => void save()}>Save (Ctrl+Enter)</button>
+        <button type="button" disabled={!dirty} onClick={() => setDescription(tool.description)}>
+          Revert
+        </button>
+        <button type="button" className="primary" disabled={!dirty} onClick={() => void save()}>
+          Save (Ctrl+Enter)
+        </button>
       </div>
       <h3>Parameters</h3>
       <pre>{JSON.stringify(tool.parameters, null, 2)}</pre>
