@@ -40,9 +40,22 @@ export function tokenMatches(given: string | null, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** Origins allowed to open the WebSocket: the page this host serves, and nothing else. */
-export function allowedOrigins(host: string, port: number): Set<string> {
-  const names = new Set([host, '127.0.0.1', 'localhost', '[::1]']);
-  if (host === '0.0.0.0' || host === '::') names.delete(host);
-  return new Set([...names].map((name) => `http://${name}:${port}`));
+const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost', '[::1]']);
+const WILDCARD_HOSTS = new Set(['0.0.0.0', '::']);
+
+/**
+ * A WebSocket may come only from a page this host served: its Origin must be the address the
+ * browser used to reach us (the Host header). On a loopback or named listen address, the Host
+ * must also be that address, which shuts out DNS-rebinding pages; the token guards the rest.
+ */
+export function isAllowedOrigin(
+  origin: string | undefined,
+  hostHeader: string | undefined,
+  listenHost: string,
+): boolean {
+  if (!origin || !hostHeader || origin !== `http://${hostHeader}`) return false;
+  if (WILDCARD_HOSTS.has(listenHost)) return true;
+  const hostname = new URL(origin).hostname;
+  const listening = listenHost.includes(':') && !listenHost.startsWith('[') ? `[${listenHost}]` : listenHost;
+  return hostname === listening || (LOOPBACK_NAMES.has(listening) && LOOPBACK_NAMES.has(hostname));
 }

@@ -6,8 +6,8 @@ import type { Backend } from '../backend/backend';
 import { connectTransport } from '../backend/connection';
 import { resolveStaticFile } from './static-files';
 import {
-  allowedOrigins,
   CONTENT_SECURITY_POLICY,
+  isAllowedOrigin,
   newAccessToken,
   requestToken,
   TOKEN_COOKIE,
@@ -39,7 +39,6 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   if (!fs.existsSync(options.staticRoot)) {
     throw new Error(`The UI is not built (${options.staticRoot} is missing). Run "npm run build" first.`);
   }
-  let origins = new Set<string>();
 
   const server = http.createServer((request, response) => {
     if (!tokenMatches(requestToken(request), token)) {
@@ -72,7 +71,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
     };
     if (path !== '/api') return refuse('404 Not Found');
-    if (!origin || !origins.has(origin)) return refuse('403 Forbidden');
+    if (!isAllowedOrigin(origin, request.headers.host, host)) return refuse('403 Forbidden');
     if (!tokenMatches(requestToken(request), token)) return refuse('401 Unauthorized');
     wss.handleUpgrade(request, socket, head, (ws) => serveConnection(ws, options.backend));
   });
@@ -82,7 +81,6 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     server.listen(options.port ?? 0, host, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
-  origins = allowedOrigins(host, port);
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
 
   return {

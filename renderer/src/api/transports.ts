@@ -46,10 +46,10 @@ export function webSocketTransport(url: string): Transport {
   const pending = new Map<number, (response: ResponseMessage) => void>();
   const events = listeners<[string, unknown]>();
   const statuses = listeners<[ConnectionStatus]>();
+  const waitingForOpen: (() => void)[] = [];
   let status: ConnectionStatus = 'connecting';
   let nextId = 1;
   let socket: WebSocket;
-  let ready: Promise<void>;
   let retryMs = 250;
 
   const setStatus = (next: ConnectionStatus) => {
@@ -57,12 +57,18 @@ export function webSocketTransport(url: string): Transport {
     statuses.emit(next);
   };
 
+  /** Resolves once the socket is open; requests made while reconnecting wait here. */
+  const whenOpen = () =>
+    socket.readyState === WebSocket.OPEN
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => waitingForOpen.push(resolve));
+
   const connect = () => {
     socket = new WebSocket(url);
-    ready = new Promise((resolve) => socket.addEventListener('open', () => resolve(), { once: true }));
     socket.addEventListener('open', () => {
       retryMs = 250;
       setStatus('connected');
+      for (const resolve of waitingForOpen.splice(0)) resolve();
     });
     socket.addEventListener('message', (event) => {
       const message = JSON.parse(String(event.data)) as ServerMessage;
@@ -81,7 +87,7 @@ export function webSocketTransport(url: string): Transport {
 
   return {
     async request(method, args) {
-      await ready;
+      await whenOpen();
       const id = nextId++;
       const response = await new Promise<ResponseMessage>((resolve) => {
         pending.set(id, resolve);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
+import { isAllowedOrigin } from '../../../electron/webhost/security';
 import { resolveStaticFile } from '../../../electron/webhost/static-files';
 import { testBackend } from '../../helpers/backend';
 import { tempDir } from '../../helpers/temp';
@@ -41,7 +42,7 @@ describe('web host', () => {
     const host = await testWebHost(backend);
     const ws: WebSocket = await connect(
       `ws://127.0.0.1:${host.port}/api?token=${host.token}`,
-      `http://localhost:${host.port}`,
+      `http://127.0.0.1:${host.port}`,
     );
     const events: unknown[] = [];
     ws.on('message', (data) => {
@@ -94,5 +95,21 @@ describe('static files', () => {
     const root = tempDir();
     expect(resolveStaticFile(root, '/../../etc/passwd')).toBeNull();
     expect(resolveStaticFile(root, '/%2e%2e/%2e%2e/etc/passwd')).toBeNull();
+  });
+});
+
+describe('WebSocket origin policy', () => {
+  it('accepts only the origin the browser used to reach the host', () => {
+    expect(isAllowedOrigin('http://127.0.0.1:7300', '127.0.0.1:7300', '127.0.0.1')).toBe(true);
+    expect(isAllowedOrigin('http://localhost:7300', 'localhost:7300', '127.0.0.1')).toBe(true);
+    expect(isAllowedOrigin('http://evil.example', '127.0.0.1:7300', '127.0.0.1')).toBe(false);
+    expect(isAllowedOrigin('http://127.0.0.1:7301', '127.0.0.1:7300', '127.0.0.1')).toBe(false);
+    expect(isAllowedOrigin(undefined, '127.0.0.1:7300', '127.0.0.1')).toBe(false);
+  });
+
+  it('refuses a DNS-rebinding page on a loopback host, allows any name on a wildcard host', () => {
+    expect(isAllowedOrigin('http://rebind.example:7300', 'rebind.example:7300', '127.0.0.1')).toBe(false);
+    expect(isAllowedOrigin('http://gpu-box.lan:7300', 'gpu-box.lan:7300', '0.0.0.0')).toBe(true);
+    expect(isAllowedOrigin('http://gpu-box.lan:7300', 'gpu-box.lan:7300', 'gpu-box.lan')).toBe(true);
   });
 });
