@@ -7,7 +7,9 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
-const electronVersion = JSON.parse(fs.readFileSync(path.join(root, 'node_modules/electron/package.json'), 'utf8')).version;
+const electronVersion = JSON.parse(
+  fs.readFileSync(path.join(root, 'node_modules/electron/package.json'), 'utf8'),
+).version;
 
 const built = path.join(root, 'dist', 'electron');
 if (!fs.existsSync(built)) {
@@ -19,12 +21,24 @@ if (!fs.existsSync(built)) {
 const stage = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-eneg-'));
 fs.cpSync(built, path.join(stage, 'electron'), { recursive: true, filter: (f) => !f.endsWith('.map') });
 fs.copyFileSync(path.join(root, 'renderer', 'index.html'), path.join(stage, 'index.html'));
-fs.writeFileSync(path.join(stage, 'package.json'), JSON.stringify({ name: pkg.name, devDependencies: { electron: electronVersion } }));
+fs.writeFileSync(
+  path.join(stage, 'package.json'),
+  JSON.stringify({ name: pkg.name, devDependencies: { electron: electronVersion } }),
+);
 
 const report = path.join(stage, 'report.csv');
 const run = spawnSync(
   process.execPath,
-  [path.join(root, 'node_modules/@doyensec/electronegativity/dist/index.js'), '-i', stage, '-r', '-e', electronVersion, '-o', report],
+  [
+    path.join(root, 'node_modules/@doyensec/electronegativity/dist/index.js'),
+    '-i',
+    stage,
+    '-r',
+    '-e',
+    electronVersion,
+    '-o',
+    report,
+  ],
   { encoding: 'utf8' },
 );
 if (!fs.existsSync(report)) {
@@ -36,5 +50,7 @@ const rows = fs.readFileSync(report, 'utf8').trim().split('\n').slice(1).filter(
 const serious = rows.filter((row) => /^[^,]+,"(HIGH|MEDIUM)"/.test(row));
 for (const row of rows) console.log(row);
 fs.rmSync(stage, { recursive: true, force: true });
-console.log(`Electronegativity on Electron ${electronVersion}: ${rows.length} findings, ${serious.length} HIGH or MEDIUM.`);
+console.log(
+  `Electronegativity on Electron ${electronVersion}: ${rows.length} findings, ${serious.length} HIGH or MEDIUM.`,
+);
 process.exit(serious.length ? 1 : 0);

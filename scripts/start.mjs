@@ -27,7 +27,10 @@ function installElectron() {
     timeout: 180_000,
   });
   if (result.status === 0 && electronBinary()) return { ok: true };
-  const reason = `${result.stderr || result.stdout || result.error?.message || ''}`.trim().split('\n').find((l) => /error/i.test(l));
+  const reason = `${result.stderr || result.stdout || result.error?.message || ''}`
+    .trim()
+    .split('\n')
+    .find((l) => /error/i.test(l));
   return { ok: false, reason: reason ?? `the installer exited with ${result.status}` };
 }
 
@@ -38,13 +41,29 @@ function ensureElectronSqlite() {
   if (fs.existsSync(target)) return { ok: true };
   console.log(`Trellis: building the SQLite module for Electron ${version} (first start only)…`);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-sqlite-'));
-  fs.cpSync(path.join(root, 'node_modules/better-sqlite3'), work, { recursive: true, filter: (f) => !f.includes(`${path.sep}build${path.sep}`) });
-  const npmGyp = process.env.npm_execpath && path.join(path.dirname(process.env.npm_execpath), '..', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js');
-  const gyp = npmGyp && fs.existsSync(npmGyp) ? [process.execPath, npmGyp] : ['npx', 'node-gyp'];
-  const result = spawnSync(gyp[0], [...gyp.slice(1), 'rebuild', '--release', `--target=${version}`, `--arch=${process.arch}`, '--dist-url=https://electronjs.org/headers'], {
-    cwd: work,
-    stdio: 'inherit',
+  fs.cpSync(path.join(root, 'node_modules/better-sqlite3'), work, {
+    recursive: true,
+    filter: (f) => !f.includes(`${path.sep}build${path.sep}`),
   });
+  const npmGyp =
+    process.env.npm_execpath &&
+    path.join(path.dirname(process.env.npm_execpath), '..', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js');
+  const gyp = npmGyp && fs.existsSync(npmGyp) ? [process.execPath, npmGyp] : ['npx', 'node-gyp'];
+  const result = spawnSync(
+    gyp[0],
+    [
+      ...gyp.slice(1),
+      'rebuild',
+      '--release',
+      `--target=${version}`,
+      `--arch=${process.arch}`,
+      '--dist-url=https://electronjs.org/headers',
+    ],
+    {
+      cwd: work,
+      stdio: 'inherit',
+    },
+  );
   if (result.status !== 0) return { ok: false, reason: 'node-gyp could not build better-sqlite3 for Electron' };
   fs.mkdirSync(path.dirname(target), { recursive: true });
   fs.copyFileSync(path.join(work, 'build', 'Release', 'better_sqlite3.node'), target);
@@ -68,7 +87,8 @@ let binary = electronBinary();
 if (!binary) {
   const installed = installElectron();
   if (installed.ok) binary = electronBinary();
-  else startWebHost(`Electron’s binary could not be downloaded (${installed.reason}), so the desktop window cannot open.`);
+  else
+    startWebHost(`Electron’s binary could not be downloaded (${installed.reason}), so the desktop window cannot open.`);
 }
 if (binary) {
   const sqlite = ensureElectronSqlite();
