@@ -30,6 +30,19 @@ async function openApp(host: HostProcess): Promise<Page> {
   return page;
 }
 
+/** Opens the API WebSocket from whatever page is loaded: 'open' or 'refused'. */
+function openSocketFrom(page: Page, port: number, token: string): Promise<string> {
+  return page.evaluate(
+    ([p, t]) =>
+      new Promise<string>((resolve) => {
+        const ws = new WebSocket(`ws://127.0.0.1:${p}/api?token=${t}`);
+        ws.onopen = () => resolve('open');
+        ws.onerror = () => resolve('refused');
+      }),
+    [port, token] as const,
+  );
+}
+
 describe('Trellis in Chromium through the web host', () => {
   it('shows the seeded graph, saves edits made in the UI, and keeps them across a restart', async () => {
     const workspace = path.join(tempDir(), 'e2e.trellis');
@@ -101,29 +114,11 @@ describe('Trellis in Chromium through the web host', () => {
     const foreignPort = (foreign.address() as AddressInfo).port;
     await page.goto(`http://127.0.0.1:${foreignPort}/`);
     const token = new URL(host.url).searchParams.get('token')!;
-    const outcome = await page.evaluate(
-      ([port, t]) =>
-        new Promise<string>((resolve) => {
-          const ws = new WebSocket(`ws://127.0.0.1:${port}/api?token=${t}`);
-          ws.onopen = () => resolve('open');
-          ws.onerror = () => resolve('refused');
-        }),
-      [host.port, token] as const,
-    );
-    expect(outcome).toBe('refused');
+    expect(await openSocketFrom(page, host.port, token)).toBe('refused');
 
     // The same socket from the host's own page opens.
     await page.goto(host.url);
-    const own = await page.evaluate(
-      ([port, t]) =>
-        new Promise<string>((resolve) => {
-          const ws = new WebSocket(`ws://127.0.0.1:${port}/api?token=${t}`);
-          ws.onopen = () => resolve('open');
-          ws.onerror = () => resolve('refused');
-        }),
-      [host.port, token] as const,
-    );
-    expect(own).toBe('open');
+    expect(await openSocketFrom(page, host.port, token)).toBe('open');
     await page.close();
     foreign.close();
     expect(await host.stop()).toBe(0);

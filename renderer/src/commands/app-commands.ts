@@ -25,6 +25,24 @@ async function graphName(id: string): Promise<string> {
   return (await api.invoke('graphs.list', {})).find((g) => g.id === id)?.name ?? '';
 }
 
+/** Asks for a name for the selected graph, starting from its current one. */
+async function askForSelectedGraphName(
+  ui: UiState,
+  title: string,
+  submitLabel: string,
+  initial: (current: string) => string,
+  submit: (id: string, name: string) => Promise<void>,
+): Promise<void> {
+  const id = ui.selectedGraphId!;
+  ui.askFor({
+    title,
+    label: 'Name',
+    initial: initial(await graphName(id)),
+    submitLabel,
+    onSubmit: (name) => submit(id, name),
+  });
+}
+
 export const APP_COMMANDS: readonly Command[] = [
   {
     id: 'palette.open',
@@ -80,32 +98,32 @@ export const APP_COMMANDS: readonly Command[] = [
     category: 'Graph',
     keybinding: 'F2',
     enabled: hasGraph,
-    perform: async (ui) => {
-      const id = ui.selectedGraphId!;
-      ui.askFor({
-        title: 'Rename graph',
-        label: 'Name',
-        initial: await graphName(id),
-        submitLabel: 'Rename',
-        onSubmit: async (name) => void (await api.invoke('graphs.rename', { id, name })),
-      });
-    },
+    perform: (ui) =>
+      askForSelectedGraphName(
+        ui,
+        'Rename graph',
+        'Rename',
+        (name) => name,
+        async (id, name) => {
+          await api.invoke('graphs.rename', { id, name });
+        },
+      ),
   },
   {
     id: 'graph.duplicate',
     label: 'Duplicate Graph…',
     category: 'Graph',
     enabled: hasGraph,
-    perform: async (ui) => {
-      const id = ui.selectedGraphId!;
-      ui.askFor({
-        title: 'Duplicate graph',
-        label: 'Name of the copy',
-        initial: `${await graphName(id)} copy`,
-        submitLabel: 'Duplicate',
-        onSubmit: async (name) => ui.selectGraph((await api.invoke('graphs.duplicate', { id, name })).id),
-      });
-    },
+    perform: (ui) =>
+      askForSelectedGraphName(
+        ui,
+        'Duplicate graph',
+        'Duplicate',
+        (name) => `${name} copy`,
+        async (id, name) => {
+          ui.selectGraph((await api.invoke('graphs.duplicate', { id, name })).id);
+        },
+      ),
   },
   {
     id: 'graph.delete',

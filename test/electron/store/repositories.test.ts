@@ -29,6 +29,10 @@ const turns: Turn[] = [
   { role: 'assistant', thought: 'Answer.', content: '18°C.' },
 ];
 
+function insertRun(s: WorkspaceStore, title = 't') {
+  return s.trajectories.insert({ kind: 'run', title, source: 'x', graphId: null, planId: null, forkOf: null, turns });
+}
+
 describe('GraphRepository', () => {
   it('stores a graph with tools and both kinds of edges and reads it back', () => {
     const s = store();
@@ -204,15 +208,7 @@ describe('plans, labels and datasets', () => {
 
   it('upserts one label per trajectory and refuses a rating outside 1–5', () => {
     const s = store();
-    const { id } = s.trajectories.insert({
-      kind: 'run',
-      title: 't',
-      source: 'x',
-      graphId: null,
-      planId: null,
-      forkOf: null,
-      turns,
-    });
+    const { id } = insertRun(s);
     s.labels.set({ trajectoryId: id, status: 'needs-fix', rating: 2, tags: ['hallucinated-id'], note: 'fix turn 3' });
     s.labels.set({ trajectoryId: id, status: 'accepted', rating: 5, tags: [], note: '' });
     expect(s.labels.get(id)).toEqual({ trajectoryId: id, status: 'accepted', rating: 5, tags: [], note: '' });
@@ -222,15 +218,7 @@ describe('plans, labels and datasets', () => {
 
   it('creates a dataset with its split items, names unique', () => {
     const s = store();
-    const { id } = s.trajectories.insert({
-      kind: 'run',
-      title: 't',
-      source: 'x',
-      graphId: null,
-      planId: null,
-      forkOf: null,
-      turns,
-    });
+    const { id } = insertRun(s);
     const ds = s.datasets.create({
       name: 'v1',
       filter: { label: 'accepted' },
