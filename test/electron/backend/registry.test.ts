@@ -100,3 +100,21 @@ describe('contract calls through the backend', () => {
     expect(seen).toEqual([{ name: 'graphs.changed', payload: { graphId: graph!.id, reason: 'updated' } }]);
   });
 });
+
+describe('a full disk', () => {
+  it('answers E2005 and keeps the workspace as it was', async () => {
+    const backend = testBackend();
+    const before = await backend.registry.invoke('graphs.list', {});
+    const [graph] = before;
+    // Cap the file at its current size: the next page SQLite needs is refused as on a full disk.
+    const pages = backend.store.db.pragma('page_count', { simple: true }) as number;
+    backend.store.db.pragma(`max_page_count = ${pages}`);
+    const error = await backend.registry
+      .dispatch('graphs.duplicate', { id: graph!.id, name: 'Copy that does not fit' })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'E2005' });
+    expect((error as Error).message).toMatch(/could not be written \(SQLITE_FULL\)/);
+    expect(await backend.registry.invoke('graphs.list', {})).toEqual(before);
+    expect(backend.store.db.pragma('integrity_check', { simple: true })).toBe('ok');
+  });
+});
