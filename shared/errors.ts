@@ -17,6 +17,9 @@ export const ERRORS = {
   E2005: { title: 'Disk is full or read-only', hint: 'Free some space or choose another folder; no data was lost.' },
   E3001: { title: 'Not found', hint: 'It may have been deleted in another window; refresh the list.' },
   E3002: { title: 'Name already used', hint: 'Choose another name.' },
+  E3003: { title: 'Edit refused', hint: 'Undo or fix the named part, then try again.' },
+  E4001: { title: 'Cannot read these tools', hint: 'Check the file against the format named in the message.' },
+  E4002: { title: 'MCP server failed', hint: 'Run the command in a terminal to see its own error, then try again.' },
   E9000: { title: 'Unexpected error', hint: 'Please report it with the steps that led here.' },
 } as const;
 

@@ -7,6 +7,7 @@ import { packageRoot } from '../resources';
 import type { BackendContext } from './context';
 import { graphsHandlers } from './domains/graphs';
 import { systemHandlers } from './domains/system';
+import { toolsHandlers } from './domains/tools';
 import { trajectoriesHandlers } from './domains/trajectories';
 import { workspaceHandlers } from './domains/workspace';
 import { EventBus } from './events';
@@ -40,6 +41,7 @@ export function createBackend(options: BackendOptions): Backend {
     registry.register('system', systemHandlers(ctx));
     registry.register('workspace', workspaceHandlers(ctx));
     registry.register('graphs', graphsHandlers(ctx));
+    registry.register('tools', toolsHandlers());
     registry.register('trajectories', trajectoriesHandlers(ctx));
     const missing = registry.missing();
     if (missing.length) throw new Error(`No handler for contract methods: ${missing.join(', ')}.`);

@@ -107,6 +107,11 @@ export const MIGRATIONS: readonly Migration[] = [
     description: 'tool graphs, plans, trajectories, findings, labels, datasets',
     up: (db) => db.exec(initialSchema),
   },
+  {
+    version: 2,
+    description: 'dismissed edge suggestions per graph',
+    up: (db) => db.exec("ALTER TABLE graphs ADD COLUMN dismissed_suggestions TEXT NOT NULL DEFAULT '[]'"),
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -1,8 +1,19 @@
 import { z } from 'zod';
-import { GraphId, GraphName, GraphSummary, Position, ToolGraph, ToolName } from '../domain';
+import { GraphEdge, GraphId, GraphName, GraphSummary, Position, Tool, ToolGraph, ToolName } from '../domain';
 import { method } from './define';
 
 const Ok = z.object({ ok: z.literal(true) });
+
+export const GraphContent = z.object({ tools: z.array(Tool), edges: z.array(GraphEdge) });
+
+export const GraphProblem = z.object({
+  code: z.string(),
+  severity: z.enum(['error', 'warning']),
+  message: z.string(),
+  tools: z.array(z.string()),
+  edgeIndex: z.number().int().optional(),
+  heuristic: z.boolean().optional(),
+});
 
 export const graphsMethods = {
   'graphs.list': method({
@@ -39,6 +50,16 @@ export const graphsMethods = {
     summary: 'Change a tool’s description.',
     args: z.object({ graphId: GraphId, tool: ToolName, description: z.string() }),
     result: Ok,
+  }),
+  'graphs.save': method({
+    summary: 'Replace a graph’s tools, edges and dismissed suggestions (the editor’s autosave).',
+    args: GraphContent.extend({ id: GraphId, dismissedSuggestions: z.array(z.string()) }),
+    result: z.object({ updatedAt: z.string() }),
+  }),
+  'graphs.check': method({
+    summary: 'Problems of a graph (saved or not): names, schemas, edges, cycles, reachability.',
+    args: GraphContent,
+    result: z.array(GraphProblem),
   }),
   'graphs.moveTools': method({
     summary: 'Store canvas positions of tools.',

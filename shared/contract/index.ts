@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { ArgsOf, ResultOf } from './define';
 import { graphsEvents, graphsMethods } from './graphs';
 import { systemMethods } from './system';
+import { toolsMethods } from './tools';
 import { trajectoriesMethods } from './trajectories';
 import { workspaceMethods } from './workspace';
 
@@ -10,6 +11,7 @@ export const contract = {
   ...systemMethods,
   ...workspaceMethods,
   ...graphsMethods,
+  ...toolsMethods,
   ...trajectoriesMethods,
 };
 

@@ -17,7 +17,12 @@ export const ToolRuntime = z.discriminatedUnion('kind', [
   }),
   z.object({ kind: z.literal('llm-simulated') }),
   z.object({ kind: z.literal('http'), method: z.string(), url: z.string() }),
-  z.object({ kind: z.literal('mcp'), server: z.string(), tool: z.string() }),
+  z.object({
+    kind: z.literal('mcp'),
+    /** How to start the server again; Trellis asks before it does. */
+    server: z.object({ command: z.string(), args: z.array(z.string()) }),
+    tool: z.string(),
+  }),
 ]);
 export type ToolRuntime = z.infer<typeof ToolRuntime>;
 
@@ -66,6 +71,8 @@ export const ToolGraph = z.object({
   name: GraphName,
   tools: z.array(Tool),
   edges: z.array(GraphEdge),
+  /** Keys of edge suggestions the user dismissed, so they are not offered again. */
+  dismissedSuggestions: z.array(z.string()),
   updatedAt: z.string(),
 });
 export type ToolGraph = z.infer<typeof ToolGraph>;

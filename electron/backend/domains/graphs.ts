@@ -1,3 +1,5 @@
+import { checkGraph } from '../../../shared/graph';
+import { compileSchema } from '../../io/schema-compiler';
 import type { BackendContext } from '../context';
 import type { HandlerMap } from '../registry';
 
@@ -32,6 +34,12 @@ export function graphsHandlers({ store, events }: BackendContext): HandlerMap {
       changed(graphId, 'updated');
       return { ok: true as const };
     },
+    'graphs.save': ({ id, tools, edges, dismissedSuggestions }) => {
+      const updatedAt = store.graphs.saveContent(id, { tools, edges, dismissedSuggestions });
+      changed(id, 'updated');
+      return { updatedAt };
+    },
+    'graphs.check': (content) => checkGraph(content, compileSchema),
     'graphs.moveTools': ({ graphId, positions }) => {
       store.graphs.moveTools(graphId, positions);
       changed(graphId, 'updated');

@@ -8,6 +8,7 @@ interface GraphRow {
   id: string;
   name: string;
   updated_at: string;
+  dismissed_suggestions: string;
 }
 interface ToolRow {
   name: string;
@@ -26,7 +27,10 @@ interface EdgeRow {
   to_field: string;
 }
 
-export type NewGraph = Omit<ToolGraph, 'id' | 'updatedAt'>;
+export type NewGraph = Omit<ToolGraph, 'id' | 'updatedAt' | 'dismissedSuggestions'> & {
+  dismissedSuggestions?: string[];
+};
+export type GraphContent = Pick<ToolGraph, 'tools' | 'edges' | 'dismissedSuggestions'>;
 
 /** Tool graphs with their tools and edges. */
 export class GraphRepository {
@@ -59,8 +63,9 @@ export class GraphRepository {
   }
 
   get(id: string): ToolGraph {
-    const graph = this.db.prepare('SELECT id, name, updated_at FROM graphs WHERE id = ?').get(id) as
-      GraphRow | undefined;
+    const graph = this.db
+      .prepare('SELECT id, name, updated_at, dismissed_suggestions FROM graphs WHERE id = ?')
+      .get(id) as GraphRow | undefined;
     if (!graph) throw graphNotFound(id);
     const tools = (this.db.prepare('SELECT * FROM tools WHERE graph_id = ? ORDER BY ord').all(id) as ToolRow[]).map(
       toTool,
@@ -68,7 +73,14 @@ export class GraphRepository {
     const edges = (this.db.prepare('SELECT * FROM edges WHERE graph_id = ? ORDER BY ord').all(id) as EdgeRow[]).map(
       toEdge,
     );
-    return { id: graph.id, name: graph.name, tools, edges, updatedAt: graph.updated_at };
+    return {
+      id: graph.id,
+      name: graph.name,
+      tools,
+      edges,
+      dismissedSuggestions: fromJson<string[]>(graph.dismissed_suggestions) ?? [],
+      updatedAt: graph.updated_at,
+    };
   }
 
   findByName(name: string): GraphSummary | undefined {
@@ -83,8 +95,8 @@ export class GraphRepository {
       this.assertNameFree(graph.name);
       const now = nowIso();
       this.db
-        .prepare('INSERT INTO graphs (id, name, created_at, updated_at) VALUES (?, ?, ?, ?)')
-        .run(id, graph.name, now, now);
+        .prepare('INSERT INTO graphs (id, name, created_at, updated_at, dismissed_suggestions) VALUES (?, ?, ?, ?, ?)')
+        .run(id, graph.name, now, now, toJson(graph.dismissedSuggestions ?? []));
       this.insertContents(id, graph.tools, graph.edges);
     })();
     return this.summary(id);
@@ -101,7 +113,33 @@ export class GraphRepository {
 
   duplicate(id: string, name: string): GraphSummary {
     const source = this.get(id);
-    return this.create({ name, tools: source.tools, edges: source.edges });
+    return this.create({
+      name,
+      tools: source.tools,
+      edges: source.edges,
+      dismissedSuggestions: source.dismissedSuggestions,
+    });
+  }
+
+  /** Replaces a graph's tools, edges and dismissed suggestions in one transaction. */
+  saveContent(id: string, content: GraphContent): string {
+    const names = new Set<string>();
+    for (const tool of content.tools) {
+      if (names.has(tool.name))
+        throw new TrellisError('E3003', `Two tools are named "${tool.name}"; the graph was not saved.`);
+      names.add(tool.name);
+    }
+    const updatedAt = nowIso();
+    this.db.transaction(() => {
+      this.assertExists(id);
+      this.db.prepare('DELETE FROM edges WHERE graph_id = ?').run(id);
+      this.db.prepare('DELETE FROM tools WHERE graph_id = ?').run(id);
+      this.insertContents(id, content.tools, content.edges);
+      this.db
+        .prepare('UPDATE graphs SET updated_at = ?, dismissed_suggestions = ? WHERE id = ?')
+        .run(updatedAt, toJson(content.dismissedSuggestions), id);
+    })();
+    return updatedAt;
   }
 
   delete(id: string): void {

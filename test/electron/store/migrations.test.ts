@@ -44,7 +44,7 @@ describe('migrations', () => {
   it('keeps existing rows through a later migration', () => {
     const db = new Database(':memory:');
     migrate(db);
-    db.prepare("INSERT INTO graphs VALUES ('g1', 'Trips', 'now', 'now')").run();
+    db.prepare("INSERT INTO graphs (id, name, created_at, updated_at) VALUES ('g1', 'Trips', 'now', 'now')").run();
     migrate(db, [...MIGRATIONS, addColor]);
     expect(db.prepare('SELECT name, color FROM graphs').get()).toEqual({ name: 'Trips', color: 'blue' });
   });
@@ -62,7 +62,7 @@ describe('migrations', () => {
   it('rolls a failing migration back: data and version unchanged', () => {
     const db = new Database(':memory:');
     migrate(db);
-    db.prepare("INSERT INTO graphs VALUES ('g1', 'Trips', 'now', 'now')").run();
+    db.prepare("INSERT INTO graphs (id, name, created_at, updated_at) VALUES ('g1', 'Trips', 'now', 'now')").run();
     const failing: Migration = {
       version: SCHEMA_VERSION + 1,
       description: 'half done',
@@ -73,11 +73,14 @@ describe('migrations', () => {
       },
     };
     expect(() => migrate(db, [...MIGRATIONS, failing])).toThrow(
-      expect.objectContaining({ code: 'E2003', message: expect.stringMatching(/still at version 1/) }),
+      expect.objectContaining({
+        code: 'E2003',
+        message: expect.stringMatching(new RegExp(`still at version ${SCHEMA_VERSION}\\.`)),
+      }),
     );
     expect(readUserVersion(db)).toBe(SCHEMA_VERSION);
     expect(db.prepare('SELECT * FROM graphs').all()).toEqual([
-      { id: 'g1', name: 'Trips', created_at: 'now', updated_at: 'now' },
+      { id: 'g1', name: 'Trips', created_at: 'now', updated_at: 'now', dismissed_suggestions: '[]' },
     ]);
   });
 });

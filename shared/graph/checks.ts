@@ -1,0 +1,230 @@
+import { TOOL_NAME_PATTERN, type GraphEdge, type JsonSchema, type Tool, type ToolGraph } from '../domain';
+import { fieldCompatibility } from './compatibility';
+import { findField, schemaFields } from './fields';
+import { dependencyCycles, dependencyEdges } from './topology';
+
+export type ProblemCode =
+  | 'invalid-name'
+  | 'duplicate-name'
+  | 'schema-error'
+  | 'edge-missing-tool'
+  | 'edge-missing-field'
+  | 'dependency-cycle'
+  | 'edge-incompatible'
+  | 'edge-loose'
+  | 'unfillable-parameter'
+  | 'unreachable-tool';
+
+/** One thing wrong with a graph, attached to the tools (and edge) it concerns. */
+export interface GraphProblem {
+  code: ProblemCode;
+  severity: 'error' | 'warning';
+  message: string;
+  tools: string[];
+  edgeIndex?: number;
+  /** True when the check guesses (e.g. which parameters a user can type). */
+  heuristic?: boolean;
+}
+
+/** Returns why a JSON Schema does not compile, or null; supplied by the side that has a validator. */
+export type SchemaCompiler = (schema: JsonSchema) => string | null;
+
+/** Identifiers are produced by tools, not typed by users (a heuristic). */
+export function isIdentifierParameter(path: string, schema: JsonSchema | undefined): boolean {
+  return /(^|[._])(id|ids|uuid)$/i.test(path) || schema?.format === 'uuid';
+}
+
+/** Every problem of the graph, errors first. */
+export function checkGraph(graph: Pick<ToolGraph, 'tools' | 'edges'>, compile?: SchemaCompiler): GraphProblem[] {
+  const problems = [
+    ...checkNames(graph.tools),
+    ...(compile ? checkSchemas(graph.tools, compile) : []),
+    ...checkEdges(graph),
+    ...dependencyCycles(graph).map((cycle): GraphProblem => ({
+      code: 'dependency-cycle',
+      severity: 'error',
+      message: `Dependency cycle: ${[...cycle, cycle[0]].join(' → ')}.`,
+      tools: cycle,
+    })),
+    ...checkReachability(graph),
+  ];
+  return problems.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1));
+}
+
+function checkNames(tools: Tool[]): GraphProblem[] {
+  const problems: GraphProblem[] = [];
+  const seen = new Set<string>();
+  for (const tool of tools) {
+    if (!TOOL_NAME_PATTERN.test(tool.name)) {
+      problems.push({
+        code: 'invalid-name',
+        severity: 'error',
+        tools: [tool.name],
+        message: `"${tool.name}" is not a valid tool name: use 1–64 letters, digits, _ or -.`,
+      });
+    }
+    if (seen.has(tool.name)) {
+      problems.push({
+        code: 'duplicate-name',
+        severity: 'error',
+        tools: [tool.name],
+        message: `Two tools are named "${tool.name}".`,
+      });
+    }
+    seen.add(tool.name);
+  }
+  return problems;
+}
+
+function checkSchemas(tools: Tool[], compile: SchemaCompiler): GraphProblem[] {
+  const problems: GraphProblem[] = [];
+  for (const tool of tools) {
+    for (const [part, schema] of [
+      ['parameters', tool.parameters],
+      ['returns', tool.returns],
+    ] as const) {
+      const error = compile(schema);
+      if (error)
+        problems.push({
+          code: 'schema-error',
+          severity: 'error',
+          tools: [tool.name],
+          message: `${tool.name}.${part} does not compile: ${error}`,
+        });
+    }
+  }
+  return problems;
+}
+
+function edgeEnds(edge: GraphEdge): { tool: string; side: 'parameters' | 'returns'; path: string }[] {
+  return edge.kind === 'dependency'
+    ? [
+        { tool: edge.fromTool, side: 'returns', path: edge.fromPath },
+        { tool: edge.toTool, side: 'parameters', path: edge.toParam },
+      ]
+    : [
+        { tool: edge.toolA, side: 'parameters', path: edge.paramA },
+        { tool: edge.toolB, side: 'parameters', path: edge.paramB },
+      ];
+}
+
+/** `search.id → book.flight_id` */
+export function describeEdge(edge: GraphEdge): string {
+  return edge.kind === 'dependency'
+    ? `${edge.fromTool}.${edge.fromPath} → ${edge.toTool}.${edge.toParam}`
+    : `${edge.toolA}.${edge.paramA} ≡ ${edge.toolB}.${edge.paramB}`;
+}
+
+function checkEdges(graph: Pick<ToolGraph, 'tools' | 'edges'>): GraphProblem[] {
+  const byName = new Map(graph.tools.map((t) => [t.name, t]));
+  const problems: GraphProblem[] = [];
+  graph.edges.forEach((edge, edgeIndex) => {
+    const ends = edgeEnds(edge);
+    const tools = ends.map((e) => e.tool);
+    const fields = [];
+    for (const end of ends) {
+      const tool = byName.get(end.tool);
+      if (!tool) {
+        problems.push({
+          code: 'edge-missing-tool',
+          severity: 'error',
+          tools,
+          edgeIndex,
+          message: `Edge ${describeEdge(edge)} points to a tool "${end.tool}" that does not exist.`,
+        });
+        return;
+      }
+      const field = findField(tool[end.side], end.path);
+      if (!field) {
+        const where = end.side === 'returns' ? 'result field' : 'parameter';
+        problems.push({
+          code: 'edge-missing-field',
+          severity: 'error',
+          tools,
+          edgeIndex,
+          message: `Edge ${describeEdge(edge)}: ${end.tool} has no ${where} "${end.path}".`,
+        });
+        return;
+      }
+      fields.push(field);
+    }
+    const verdict = fieldCompatibility(fields[0]!, fields[1]!);
+    if (verdict.level === 'incompatible') {
+      problems.push({
+        code: 'edge-incompatible',
+        severity: 'error',
+        tools,
+        edgeIndex,
+        message: `Edge ${describeEdge(edge)}: ${verdict.reason}.`,
+      });
+    } else if (verdict.level === 'loose') {
+      problems.push({
+        code: 'edge-loose',
+        severity: 'warning',
+        tools,
+        edgeIndex,
+        message: `Edge ${describeEdge(edge)}: ${verdict.reason}.`,
+      });
+    }
+  });
+  return problems;
+}
+
+/**
+ * A tool is usable when each required identifier parameter is fed by a usable tool; the rest
+ * a user can type. Unusable tools cannot be reached from any entry tool.
+ */
+function checkReachability(graph: Pick<ToolGraph, 'tools' | 'edges'>): GraphProblem[] {
+  const feeds = new Map<string, string[]>();
+  for (const edge of dependencyEdges(graph)) {
+    const key = `${edge.toTool}\u0000${edge.toParam}`;
+    feeds.set(key, [...(feeds.get(key) ?? []), edge.fromTool]);
+  }
+  const needs = new Map(
+    graph.tools.map((tool) => {
+      const properties = (tool.parameters.properties ?? {}) as Record<string, JsonSchema>;
+      const ids = schemaFields(tool.parameters).filter(
+        (f) => f.required && isIdentifierParameter(f.path, properties[f.path]),
+      );
+      return [tool.name, ids.map((f) => f.path)];
+    }),
+  );
+  const problems: GraphProblem[] = [];
+  for (const [tool, params] of needs) {
+    for (const param of params) {
+      if (!feeds.has(`${tool}\u0000${param}`)) {
+        problems.push({
+          code: 'unfillable-parameter',
+          severity: 'warning',
+          heuristic: true,
+          tools: [tool],
+          message: `${tool}.${param} is an identifier no tool produces; users rarely know it. Connect a tool that returns it.`,
+        });
+      }
+    }
+  }
+  const usable = new Set<string>();
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const [tool, params] of needs) {
+      if (usable.has(tool)) continue;
+      if (params.every((p) => (feeds.get(`${tool}\u0000${p}`) ?? []).some((from) => usable.has(from)))) {
+        usable.add(tool);
+        changed = true;
+      }
+    }
+  }
+  for (const [tool, params] of needs) {
+    const fedButStuck = !usable.has(tool) && params.every((p) => feeds.has(`${tool}\u0000${p}`));
+    if (fedButStuck) {
+      problems.push({
+        code: 'unreachable-tool',
+        severity: 'warning',
+        heuristic: true,
+        tools: [tool],
+        message: `${tool} cannot be reached from any entry tool: the tools that feed its identifiers cannot run first.`,
+      });
+    }
+  }
+  return problems;
+}

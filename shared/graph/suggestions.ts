@@ -1,0 +1,86 @@
+import type { DependencyEdge, SharedParamEdge, ToolGraph } from '../domain';
+import { fieldCompatibility } from './compatibility';
+import { schemaFields, type SchemaField } from './fields';
+
+export type EdgeSuggestion = { key: string; edge: DependencyEdge | SharedParamEdge; reason: string };
+
+const MAX_SUGGESTIONS = 200;
+
+/** `best_hotel_id` → [`best_hotel_id`, `hotel_id`]: the name and its multi-word suffixes. */
+function nameVariants(path: string): string[] {
+  const last = path.split('.').pop()!;
+  const parts = last.split('_');
+  const variants = [last];
+  for (let i = 1; i < parts.length - 1; i++) variants.push(parts.slice(i).join('_'));
+  return variants;
+}
+
+export const suggestionKey = (edge: DependencyEdge | SharedParamEdge): string =>
+  edge.kind === 'dependency'
+    ? `dep:${edge.fromTool}.${edge.fromPath}->${edge.toTool}.${edge.toParam}`
+    : `shared:${[`${edge.toolA}.${edge.paramA}`, `${edge.toolB}.${edge.paramB}`].sort().join('~')}`;
+
+/**
+ * Edges Trellis proposes: a result field that names a parameter of another tool with a
+ * matching type (dependency), and two tools' parameters with one name and type (shared).
+ * Existing and dismissed edges are left out.
+ */
+export function suggestEdges(
+  graph: Pick<ToolGraph, 'tools' | 'edges'>,
+  dismissed: ReadonlySet<string> = new Set(),
+): EdgeSuggestion[] {
+  const existing = new Set(graph.edges.map((e) => suggestionKey(e)));
+  const fed = new Set(graph.edges.filter((e) => e.kind === 'dependency').map((e) => `${e.toTool}.${e.toParam}`));
+  const paramsByName = new Map<string, { tool: string; field: SchemaField }[]>();
+  for (const tool of graph.tools) {
+    for (const field of schemaFields(tool.parameters)) {
+      if (field.type === 'object') continue;
+      const list = paramsByName.get(field.path) ?? [];
+      list.push({ tool: tool.name, field });
+      paramsByName.set(field.path, list);
+    }
+  }
+  const out: EdgeSuggestion[] = [];
+  const offer = (edge: DependencyEdge | SharedParamEdge, reason: string) => {
+    const key = suggestionKey(edge);
+    if (!existing.has(key) && !dismissed.has(key) && out.length < MAX_SUGGESTIONS) {
+      existing.add(key);
+      out.push({ key, edge, reason });
+    }
+  };
+
+  for (const tool of graph.tools) {
+    for (const result of schemaFields(tool.returns)) {
+      for (const name of nameVariants(result.path)) {
+        for (const target of paramsByName.get(name) ?? []) {
+          if (target.tool === tool.name || fed.has(`${target.tool}.${target.field.path}`)) continue;
+          if (fieldCompatibility(result, target.field).level !== 'ok') continue;
+          offer(
+            {
+              kind: 'dependency',
+              fromTool: tool.name,
+              fromPath: result.path,
+              toTool: target.tool,
+              toParam: target.field.path,
+            },
+            `${tool.name} returns ${result.path}, which ${target.tool} takes as ${target.field.path}`,
+          );
+        }
+      }
+    }
+  }
+  for (const [name, holders] of paramsByName) {
+    for (let i = 0; i < holders.length; i++) {
+      for (let j = i + 1; j < holders.length; j++) {
+        const a = holders[i]!;
+        const b = holders[j]!;
+        if (a.tool === b.tool || fieldCompatibility(a.field, b.field).level !== 'ok') continue;
+        offer(
+          { kind: 'shared', toolA: a.tool, paramA: name, toolB: b.tool, paramB: name },
+          `${a.tool} and ${b.tool} both take ${name} (${a.field.type})`,
+        );
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,41 @@
+import type { GraphEdge, JsonSchema, Tool } from '../../shared/domain';
+import type { GraphContent } from '../../shared/graph';
+
+const props = (fields: Record<string, JsonSchema | string>): JsonSchema => ({
+  type: 'object',
+  properties: Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, typeof v === 'string' ? { type: v } : v])),
+});
+
+/** A tool from `{param: type}` and `{result: type}` maps; every parameter required. */
+export function tool(
+  name: string,
+  params: Record<string, JsonSchema | string> = {},
+  results: Record<string, JsonSchema | string> = {},
+): Tool {
+  return {
+    name,
+    description: `${name} tool`,
+    parameters: { ...props(params), required: Object.keys(params) },
+    returns: props(results),
+    runtime: null,
+    position: { x: 0, y: 0 },
+  };
+}
+
+export const dep = (fromTool: string, fromPath: string, toTool: string, toParam: string): GraphEdge => ({
+  kind: 'dependency',
+  fromTool,
+  fromPath,
+  toTool,
+  toParam,
+});
+
+export const share = (toolA: string, paramA: string, toolB: string, paramB: string): GraphEdge => ({
+  kind: 'shared',
+  toolA,
+  paramA,
+  toolB,
+  paramB,
+});
+
+export const graph = (tools: Tool[], edges: GraphEdge[] = []): GraphContent => ({ tools, edges });

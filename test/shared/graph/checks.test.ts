@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { checkGraph, type GraphProblem } from '../../../shared/graph';
+import { dep, graph, share, tool } from '../../helpers/graphs';
+
+const codes = (problems: GraphProblem[]) => problems.map((p) => `${p.code}:${p.tools.join(',')}`);
+
+describe('graph checks', () => {
+  it('finds nothing wrong with a sound chain', () => {
+    const g = graph(
+      [
+        tool('search', { city: 'string' }, { hotel_id: 'string' }),
+        tool('book', { hotel_id: 'string' }, { booking: 'string' }),
+      ],
+      [dep('search', 'hotel_id', 'book', 'hotel_id')],
+    );
+    expect(checkGraph(g)).toEqual([]);
+  });
+
+  it('reports invalid and duplicate names', () => {
+    expect(codes(checkGraph(graph([tool('bad name'), tool('a'), tool('a')])))).toEqual([
+      'invalid-name:bad name',
+      'duplicate-name:a',
+    ]);
+  });
+
+  it('reports a dependency cycle with its path', () => {
+    const g = graph(
+      [tool('a', { x: 'string' }, { y: 'string' }), tool('b', { y: 'string' }, { x: 'string' }), tool('c')],
+      [dep('a', 'y', 'b', 'y'), dep('b', 'x', 'a', 'x')],
+    );
+    const [cycle] = checkGraph(g);
+    expect(cycle).toMatchObject({
+      code: 'dependency-cycle',
+      severity: 'error',
+      tools: ['a', 'b'],
+      message: 'Dependency cycle: a → b → a.',
+    });
+  });
+
+  it('reports edges to tools and fields that do not exist', () => {
+    const g = graph(
+      [tool('a', {}, { y: 'string' }), tool('b', { x: 'string' })],
+      [dep('a', 'gone', 'b', 'x'), dep('a', 'y', 'ghost', 'x'), share('a', 'nope', 'b', 'x')],
+    );
+    expect(checkGraph(g).map((p) => [p.code, p.edgeIndex])).toEqual([
+      ['edge-missing-field', 0],
+      ['edge-missing-tool', 1],
+      ['edge-missing-field', 2],
+    ]);
+  });
+
+  it('reports incompatible edges as errors and loose ones as warnings', () => {
+    const g = graph(
+      [tool('a', {}, { n: 'number', o: 'object' }), tool('b', { s: 'string', t: 'string' })],
+      [dep('a', 'n', 'b', 's'), dep('a', 'o', 'b', 't')],
+    );
+    expect(checkGraph(g).map((p) => `${p.severity}:${p.code}`)).toEqual([
+      'error:edge-incompatible',
+      'warning:edge-loose',
+    ]);
+  });
+
+  it('reports schemas the compiler rejects', () => {
+    const g = graph([tool('a')]);
+    const problems = checkGraph(g, (schema) => (schema.type === 'object' && 'required' in schema ? 'bad' : null));
+    expect(problems).toMatchObject([{ code: 'schema-error', message: 'a.parameters does not compile: bad' }]);
+  });
+
+  it('flags identifier parameters no tool produces (a labelled heuristic)', () => {
+    const problems = checkGraph(graph([tool('book', { hotel_id: 'string', guests: 'integer' })]));
+    expect(problems).toMatchObject([{ code: 'unfillable-parameter', heuristic: true, tools: ['book'] }]);
+  });
+
+  it('flags a tool whose identifiers come only from tools that cannot run first', () => {
+    const g = graph(
+      [tool('cancel', { booking_id: 'string' }, { refund_id: 'string' }), tool('refund', { refund_id: 'string' })],
+      [dep('cancel', 'refund_id', 'refund', 'refund_id')],
+    );
+    expect(codes(checkGraph(g))).toEqual(['unfillable-parameter:cancel', 'unreachable-tool:refund']);
+  });
+});

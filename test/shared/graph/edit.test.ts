@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addTool,
+  copyTools,
+  pasteTools,
+  redo,
+  record,
+  removeTools,
+  startHistory,
+  suggestEdges,
+  suggestionKey,
+  undo,
+  updateTool,
+} from '../../../shared/graph';
+import { dep, graph, share, tool } from '../../helpers/graphs';
+
+describe('graph edits', () => {
+  it('renames a tool together with its edges', () => {
+    const g = graph([tool('a'), tool('b')], [dep('a', 'x', 'b', 'y'), share('b', 'p', 'a', 'q')]);
+    const next = updateTool(g, 'a', { ...tool('a'), name: 'alpha' });
+    expect(next.edges).toEqual([dep('alpha', 'x', 'b', 'y'), share('b', 'p', 'alpha', 'q')]);
+  });
+
+  it('removes tools with every edge touching them', () => {
+    const g = graph([tool('a'), tool('b'), tool('c')], [dep('a', 'x', 'b', 'y'), dep('b', 'x', 'c', 'y')]);
+    expect(removeTools(g, ['a'])).toEqual(graph([tool('b'), tool('c')], [dep('b', 'x', 'c', 'y')]));
+  });
+
+  it('never adds a second tool with a taken name', () => {
+    expect(
+      addTool(addTool(graph([tool('new_tool')]), tool('new_tool')), tool('new_tool')).tools.map((t) => t.name),
+    ).toEqual(['new_tool', 'new_tool_2', 'new_tool_3']);
+  });
+
+  it('copies the selection with its inner edges and pastes it renamed and shifted', () => {
+    const g = graph([tool('a'), tool('b'), tool('c')], [dep('a', 'x', 'b', 'y'), dep('b', 'x', 'c', 'y')]);
+    const clip = copyTools(g, ['a', 'b']);
+    expect(clip.edges).toEqual([dep('a', 'x', 'b', 'y')]);
+    const { graph: pasted, names } = pasteTools(g, clip, { x: 40, y: 40 });
+    expect(names).toEqual(['a_2', 'b_2']);
+    expect(pasted.edges.at(-1)).toEqual(dep('a_2', 'x', 'b_2', 'y'));
+    expect(pasted.tools.at(-1)!.position).toEqual({ x: 40, y: 40 });
+  });
+});
+
+describe('undo history', () => {
+  it('undoes and redoes in order, and a new edit drops the redo branch', () => {
+    let h = startHistory(1);
+    h = record(h, 2);
+    h = record(h, 3);
+    h = undo(h);
+    expect(h.present).toBe(2);
+    h = redo(h);
+    expect(h.present).toBe(3);
+    h = undo(undo(h));
+    expect(h.present).toBe(1);
+    h = record(h, 9);
+    expect(redo(h).present).toBe(9);
+    expect(undo(startHistory(1))).toEqual(startHistory(1));
+  });
+
+  it('keeps at most `limit` steps', () => {
+    let h = startHistory(0);
+    for (let i = 1; i <= 10; i++) h = record(h, i, 3);
+    expect(h.past).toEqual([7, 8, 9]);
+  });
+});
+
+describe('edge suggestions', () => {
+  const g = graph([
+    tool('search_hotels', { city: 'string', guests: 'integer' }, { best_hotel_id: 'string', nightly_rate: 'number' }),
+    tool('book_hotel', { hotel_id: 'string', guests: 'integer' }, { reservation_id: 'string' }),
+    tool('weather', { city: 'string' }, {}),
+  ]);
+
+  it('suggests a dependency where a result names a parameter, and shared parameters by name and type', () => {
+    expect(suggestEdges(g).map((s) => s.key)).toEqual([
+      'dep:search_hotels.best_hotel_id->book_hotel.hotel_id',
+      'shared:search_hotels.city~weather.city',
+      'shared:book_hotel.guests~search_hotels.guests',
+    ]);
+  });
+
+  it('leaves out existing and dismissed edges', () => {
+    const withEdge = { ...g, edges: [dep('search_hotels', 'best_hotel_id', 'book_hotel', 'hotel_id')] };
+    const dismissed = new Set([suggestionKey(share('weather', 'city', 'search_hotels', 'city'))]);
+    expect(suggestEdges(withEdge, dismissed).map((s) => s.key)).toEqual([
+      'shared:book_hotel.guests~search_hotels.guests',
+    ]);
+  });
+});
