@@ -56,7 +56,7 @@ describe('Trellis in Chromium through the web host', () => {
     await page.getByTestId('tool-search_flights').click();
     const description = page.getByLabel('Tool description');
     await description.fill('Search one-way flights, cheapest first.');
-    await page.getByRole('button', { name: /^Save/ }).click();
+    await description.press('Tab');
     await page.getByTestId('save-state').filter({ hasText: 'All changes saved' }).waitFor();
 
     // Rename through the command palette.

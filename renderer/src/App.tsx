@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import { APP_COMMANDS } from './commands/app-commands';
+import { GRAPH_COMMANDS } from './commands/graph-commands';
+import { assertUnique } from './commands/registry';
 import { useShortcuts } from './commands/use-shortcuts';
 import { ActivityBar } from './components/ActivityBar';
 import { CommandPalette } from './components/CommandPalette';
@@ -10,6 +12,9 @@ import { useUi } from './state/ui-store';
 import { GraphWorkspace } from './workspaces/graph/GraphWorkspace';
 import { Placeholder } from './workspaces/Placeholder';
 import { TrajectoriesWorkspace } from './workspaces/trajectories/TrajectoriesWorkspace';
+
+const COMMANDS = [...APP_COMMANDS, ...GRAPH_COMMANDS];
+assertUnique(COMMANDS);
 
 function ActiveWorkspace() {
   switch (useUi((s) => s.workspace)) {
@@ -43,13 +48,13 @@ function ActiveWorkspace() {
 
 export function App() {
   const theme = useUi((s) => s.theme);
-  useShortcuts(APP_COMMANDS);
+  useShortcuts(COMMANDS);
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
   }, [theme]);
   return (
     <div className="app">
-      <MenuBar commands={APP_COMMANDS} />
+      <MenuBar commands={COMMANDS} />
       <div className="body">
         <ActivityBar />
         <main>
@@ -57,7 +62,7 @@ export function App() {
         </main>
       </div>
       <StatusBar />
-      <CommandPalette commands={APP_COMMANDS} />
+      <CommandPalette commands={COMMANDS} />
       <PromptDialog />
     </div>
   );

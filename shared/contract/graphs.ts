@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GraphEdge, GraphId, GraphName, GraphSummary, Position, Tool, ToolGraph, ToolName } from '../domain';
+import { PROBLEM_CODES } from '../graph/checks';
 import { method } from './define';
 
 const Ok = z.object({ ok: z.literal(true) });
@@ -7,7 +8,7 @@ const Ok = z.object({ ok: z.literal(true) });
 export const GraphContent = z.object({ tools: z.array(Tool), edges: z.array(GraphEdge) });
 
 export const GraphProblem = z.object({
-  code: z.string(),
+  code: z.enum(PROBLEM_CODES),
   severity: z.enum(['error', 'warning']),
   message: z.string(),
   tools: z.array(z.string()),

@@ -3,17 +3,19 @@ import { fieldCompatibility } from './compatibility';
 import { findField, schemaFields } from './fields';
 import { dependencyCycles, dependencyEdges } from './topology';
 
-export type ProblemCode =
-  | 'invalid-name'
-  | 'duplicate-name'
-  | 'schema-error'
-  | 'edge-missing-tool'
-  | 'edge-missing-field'
-  | 'dependency-cycle'
-  | 'edge-incompatible'
-  | 'edge-loose'
-  | 'unfillable-parameter'
-  | 'unreachable-tool';
+export const PROBLEM_CODES = [
+  'invalid-name',
+  'duplicate-name',
+  'schema-error',
+  'edge-missing-tool',
+  'edge-missing-field',
+  'dependency-cycle',
+  'edge-incompatible',
+  'edge-loose',
+  'unfillable-parameter',
+  'unreachable-tool',
+] as const;
+export type ProblemCode = (typeof PROBLEM_CODES)[number];
 
 /** One thing wrong with a graph, attached to the tools (and edge) it concerns. */
 export interface GraphProblem {

@@ -30,11 +30,13 @@ export function fieldCompatibility(from: SchemaField, to: SchemaField): Compatib
       ? { level: 'incompatible', reason: `a ${from.type} cannot be one of ${JSON.stringify(to.enum)}` }
       : { level: 'loose', reason: `a ${from.type} fills a string as text` };
   }
-  return { level: 'incompatible', reason: `a ${describe(from)} cannot fill a ${describe(to)}` };
+  return { level: 'incompatible', reason: `${describe(from)} cannot fill ${describe(to)}` };
 }
 
+/** `an array of object`, `a string`. */
 function describe(field: SchemaField): string {
-  return field.type === 'array' && field.items ? `array of ${field.items}` : field.type;
+  const what = field.type === 'array' && field.items ? `array of ${field.items}` : field.type;
+  return `${/^[aeiou]/.test(what) ? 'an' : 'a'} ${what}`;
 }
 
 function enumCompatibility(from: SchemaField, to: SchemaField): Compatibility | null {

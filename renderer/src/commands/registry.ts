@@ -1,6 +1,6 @@
 import type { UiState } from '../state/ui-store';
 
-export type CommandCategory = 'Workspace' | 'Graph' | 'View' | 'Go' | 'Help';
+export type CommandCategory = 'Workspace' | 'Edit' | 'Graph' | 'View' | 'Go' | 'Help';
 
 /** One user operation; menus, shortcuts and the palette all read these. */
 export interface Command {
@@ -9,11 +9,13 @@ export interface Command {
   category: CommandCategory;
   /** e.g. `Mod+K`, `Mod+Shift+L`; Mod is Cmd on macOS, Ctrl elsewhere. */
   keybinding?: string;
+  /** Leave the key to the text field when one has focus (undo, copy, paste…). */
+  ignoreInTextFields?: boolean;
   enabled?(ui: UiState): boolean;
   perform(ui: UiState): void | Promise<void>;
 }
 
-export const CATEGORIES: CommandCategory[] = ['Workspace', 'Graph', 'View', 'Go', 'Help'];
+export const CATEGORIES: CommandCategory[] = ['Workspace', 'Edit', 'Graph', 'View', 'Go', 'Help'];
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 

@@ -12,7 +12,7 @@ export function useShortcuts(commands: readonly Command[]): void {
       const target = event.target as HTMLElement | null;
       const typing = target?.closest('input, textarea, [contenteditable="true"]');
       // In a text field only chorded shortcuts fire, so typing is never hijacked.
-      if (typing && !event.ctrlKey && !event.metaKey) return;
+      if (typing && (command.ignoreInTextFields || (!event.ctrlKey && !event.metaKey))) return;
       event.preventDefault();
       void command.perform(ui);
     };

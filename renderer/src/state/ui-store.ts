@@ -1,4 +1,7 @@
+import type { ReactFlowInstance } from '@xyflow/react';
 import { create } from 'zustand';
+import type { GraphContent } from '../../../shared/graph';
+import type { EditorStore } from '../workspaces/graph/editor/editor-store';
 
 export type WorkspaceId = 'graph' | 'runs' | 'trajectories' | 'datasets' | 'models';
 export type Theme = 'light' | 'dark';
@@ -22,6 +25,12 @@ interface UiData {
   /** Last message for the status bar: a result or an error the user should see. */
   notice: { text: string; kind: 'info' | 'error' } | null;
   prompt: PromptRequest | null;
+  /** The open graph's editor and canvas, for commands; null when no graph is open. */
+  editor: EditorStore | null;
+  canvas: ReactFlowInstance | null;
+  /** Copied tools, pasteable into any graph of this window. */
+  clipboard: GraphContent | null;
+  dialog: 'import' | 'find' | null;
 }
 
 interface UiActions {
@@ -33,6 +42,10 @@ interface UiActions {
   setSaveState(state: SaveState): void;
   notify(text: string, kind?: 'info' | 'error'): void;
   askFor(prompt: PromptRequest | null): void;
+  setEditor(editor: EditorStore | null): void;
+  setCanvas(canvas: ReactFlowInstance | null): void;
+  setClipboard(clipboard: GraphContent): void;
+  openDialog(dialog: UiData['dialog']): void;
 }
 
 export type UiState = UiData & UiActions;
@@ -55,6 +68,10 @@ export const useUi = create<UiState>()((set) => ({
   saveState: 'saved',
   notice: null,
   prompt: null,
+  editor: null,
+  canvas: null,
+  clipboard: null,
+  dialog: null,
   showWorkspace: (workspace) => set({ workspace }),
   toggleTheme: () =>
     set((state) => {
@@ -68,4 +85,8 @@ export const useUi = create<UiState>()((set) => ({
   setSaveState: (saveState) => set({ saveState }),
   notify: (text, kind = 'info') => set({ notice: { text, kind } }),
   askFor: (prompt) => set({ prompt }),
+  setEditor: (editor) => set({ editor }),
+  setCanvas: (canvas) => set({ canvas }),
+  setClipboard: (clipboard) => set({ clipboard }),
+  openDialog: (dialog) => set({ dialog }),
 }));

@@ -1,26 +1,33 @@
-import { ReactFlowProvider } from '@xyflow/react';
-import { useEffect } from 'react';
+import { ReactFlowProvider, useReactFlow } from '@xyflow/react';
+import { useEffect, useMemo } from 'react';
+import type { ToolGraph } from '../../../../shared/domain';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
 import { useUi } from '../../state/ui-store';
-import { GraphCanvas } from './GraphCanvas';
-import { ToolInspector } from './ToolInspector';
+import { GraphCanvas } from './canvas/GraphCanvas';
+import { FindDialog } from './dialogs/FindDialog';
+import { ImportDialog } from './dialogs/ImportDialog';
+import { EditorContext } from './editor/editor-context';
+import { createEditorStore } from './editor/editor-store';
+import { useAutosave } from './editor/use-autosave';
+import { useProblems } from './editor/use-problems';
+import { ToolInspector } from './inspector/ToolInspector';
+import { ProblemsPanel } from './panels/ProblemsPanel';
 
-/** Graph workspace: the list of graphs, the canvas, the inspector. */
+/** Graph workspace: the list of graphs, the canvas with its problems, the inspector. */
 export function GraphWorkspace() {
   const selectedId = useUi((s) => s.selectedGraphId);
   const selectGraph = useUi((s) => s.selectGraph);
   const graphs = useQuery(() => api.invoke('graphs.list', {}), [], ['graphs.changed']);
-  const graph = useQuery(
-    selectedId ? () => api.invoke('graphs.get', { id: selectedId }) : null,
-    [selectedId],
-    ['graphs.changed'],
-  );
+  // Loaded once per graph: the editor owns it from then on (our own saves must not reset undo).
+  const graph = useQuery(selectedId ? () => api.invoke('graphs.get', { id: selectedId }) : null, [selectedId]);
 
+  // Only a new list may change the selection: a graph created a moment ago is not in an older list yet.
   useEffect(() => {
     const list = graphs.data;
-    if (list && !list.some((g) => g.id === selectedId)) selectGraph(list[0]?.id ?? null);
-  }, [graphs.data, selectedId, selectGraph]);
+    const current = useUi.getState().selectedGraphId;
+    if (list && !list.some((g) => g.id === current)) selectGraph(list[0]?.id ?? null);
+  }, [graphs.data, selectGraph]);
 
   return (
     <div className="graph-workspace">
@@ -36,23 +43,51 @@ export function GraphWorkspace() {
                 onClick={() => selectGraph(g.id)}
               >
                 <span className="graph-name">{g.name}</span>
-                <span className="muted">{g.toolCount} tools</span>
+                <span className="muted">
+                  {g.toolCount} tools · {g.dependencyEdgeCount + g.sharedEdgeCount} edges
+                </span>
               </button>
             </li>
           ))}
         </ul>
         {graphs.data?.length === 0 && <p className="muted">No graphs yet. Create one with Graph → New Graph…</p>}
       </aside>
-      <section className="canvas" aria-label="Canvas">
-        {graph.data ? (
-          <ReactFlowProvider>
-            <GraphCanvas graph={graph.data} />
-          </ReactFlowProvider>
-        ) : (
-          <p className="muted center">{graph.error ? graph.error.message : 'Loading…'}</p>
-        )}
-      </section>
-      {graph.data && <ToolInspector graph={graph.data} />}
+      {graph.data && graph.data.id === selectedId ? (
+        <ReactFlowProvider key={graph.data.id}>
+          <GraphEditor graph={graph.data} />
+        </ReactFlowProvider>
+      ) : (
+        <p className="muted center">{graph.error ? graph.error.message : selectedId ? 'Loading…' : ''}</p>
+      )}
     </div>
+  );
+}
+
+function GraphEditor({ graph }: { graph: ToolGraph }) {
+  const store = useMemo(() => createEditorStore(graph), [graph]);
+  const flow = useReactFlow();
+  const dialog = useUi((s) => s.dialog);
+  useAutosave(store);
+  useProblems(store);
+  useEffect(() => {
+    const ui = useUi.getState();
+    ui.setEditor(store);
+    ui.setCanvas(flow);
+    return () => {
+      ui.setEditor(null);
+      ui.setCanvas(null);
+    };
+  }, [store, flow]);
+
+  return (
+    <EditorContext.Provider value={store}>
+      <section className="canvas" aria-label="Canvas">
+        <GraphCanvas />
+        <ProblemsPanel />
+      </section>
+      <ToolInspector />
+      {dialog === 'import' && <ImportDialog />}
+      {dialog === 'find' && <FindDialog />}
+    </EditorContext.Provider>
   );
 }

@@ -1,0 +1,108 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../test/helpers/temp';
+import { dragHandle, handle, runCommand } from './helpers/app';
+import { launchChromium } from './helpers/browser';
+import { startHostProcess, type HostProcess } from './helpers/host-process';
+
+let browser: Browser;
+const hosts: HostProcess[] = [];
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterEach(async () => {
+  for (const host of hosts.splice(0)) await host.stop();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function open(host: HostProcess): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await page.goto(host.url);
+  await page.getByRole('button', { name: /Trip planning/ }).waitFor();
+  await page.locator('.react-flow__node').first().waitFor();
+  // Let the initial fit-to-view settle before measuring handles.
+  await page.waitForTimeout(500);
+  return page;
+}
+
+const edgeCount = (page: Page) => page.locator('.react-flow__edge').count();
+const saved = (page: Page) => page.getByTestId('save-state').filter({ hasText: 'All changes saved' }).waitFor();
+
+describe('tool graph editing in Chromium', () => {
+  it('creates tools, connects them by dragging, undoes, lays out and keeps it all after a reload', async () => {
+    const workspace = path.join(tempDir(), 'editor.trellis');
+    const host = await startHostProcess(workspace);
+    hosts.push(host);
+    const page = await open(host);
+
+    await runCommand(page, 'new graph');
+    await page.getByRole('dialog', { name: 'New graph' }).getByRole('textbox').fill('Pipeline');
+    await page.keyboard.press('Enter');
+    await page.getByText(/Empty graph/).waitFor();
+    await runCommand(page, 'add tool');
+    await runCommand(page, 'add tool');
+    await runCommand(page, 'zoom to fit');
+    await expect.poll(() => page.locator('.react-flow__node').count()).toBe(2);
+
+    await dragHandle(page, handle('new_tool', 'r:result'), handle('new_tool_2', 'p:input'));
+    await expect.poll(() => edgeCount(page)).toBe(1);
+    await expect.poll(() => page.getByTestId('summary-dependency-edges').textContent()).toBe('1');
+
+    await page.locator('.react-flow__pane').click({ position: { x: 20, y: 20 } });
+    await page.keyboard.press('Control+Z');
+    await expect.poll(() => edgeCount(page)).toBe(0);
+    await page.keyboard.press('Control+Shift+Z');
+    await expect.poll(() => edgeCount(page)).toBe(1);
+
+    const before = await page.locator('.react-flow__node[data-id="new_tool_2"]').getAttribute('style');
+    await runCommand(page, 'auto-layout');
+    await expect
+      .poll(() => page.locator('.react-flow__node[data-id="new_tool_2"]').getAttribute('style'))
+      .not.toBe(before);
+    await saved(page);
+
+    await page.reload();
+    await page.getByRole('button', { name: /Pipeline/ }).click();
+    await expect.poll(() => page.locator('.react-flow__node').count()).toBe(2);
+    await expect.poll(() => edgeCount(page)).toBe(1);
+    await page.close();
+
+    const db = new Database(workspace, { readonly: true });
+    const edges = db
+      .prepare(
+        "SELECT e.from_tool, e.to_tool FROM edges e JOIN graphs g ON g.id = e.graph_id WHERE g.name = 'Pipeline'",
+      )
+      .all();
+    expect(edges).toEqual([{ from_tool: 'new_tool', to_tool: 'new_tool_2' }]);
+    db.close();
+  });
+
+  it('refuses an incompatible edge with its reason where it was dropped', async () => {
+    const host = await startHostProcess(path.join(tempDir(), 'refuse.trellis'));
+    hosts.push(host);
+    const page = await open(host);
+    await expect.poll(() => edgeCount(page)).toBe(23);
+    await dragHandle(page, handle('search_flights', 'r:flights'), handle('book_hotel', 'p:guests'));
+    const note = page.locator('.drop-note');
+    await note.waitFor();
+    expect(await note.textContent()).toMatch(
+      /search_flights\.flights cannot feed book_hotel\.guests: an array of object cannot fill an integer/,
+    );
+    expect(await edgeCount(page)).toBe(23);
+
+    // Renaming a tool in the inspector carries its edges along; undo puts the name back.
+    await page.getByTestId('tool-book_hotel').click();
+    await page.getByLabel('Tool name').fill('reserve_hotel');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('tool-reserve_hotel').waitFor();
+    expect(await edgeCount(page)).toBe(23);
+    await page.locator('.react-flow__pane').click({ position: { x: 20, y: 20 } });
+    await page.keyboard.press('Control+Z');
+    await page.getByTestId('tool-book_hotel').waitFor();
+    await page.close();
+  });
+});

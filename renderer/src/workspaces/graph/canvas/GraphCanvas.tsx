@@ -1,0 +1,142 @@
+import {
+  Background,
+  ConnectionMode,
+  Controls,
+  MiniMap,
+  ReactFlow,
+  applyNodeChanges,
+  type Connection,
+  type Edge,
+  type FinalConnectionState,
+  type NodeChange,
+  type OnSelectionChangeParams,
+} from '@xyflow/react';
+import '@xyflow/react/dist/style.css';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useUi } from '../../../state/ui-store';
+import { selectContent, useEditor, useEditorStore } from '../editor/editor-context';
+import { judgeConnection, type HandleRef } from './connect';
+import { edgeIndexOf, toFlowEdges, toFlowNodes, type ToolFlowNode } from './flow-model';
+import { ToolNode } from './ToolNode';
+
+const NODE_TYPES = { tool: ToolNode };
+const DELETE_KEYS = ['Delete', 'Backspace'];
+
+interface DropNote {
+  text: string;
+  kind: 'error' | 'warning';
+  x: number;
+  y: number;
+}
+
+const sameNames = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
+
+/** The editable canvas: drag to connect fields, move, select, delete; every edit is undoable. */
+export function GraphCanvas() {
+  const content = useEditor(selectContent);
+  const selection = useEditor((s) => s.selection);
+  const problems = useEditor((s) => s.problems);
+  // Actions are stable closures over the store; reading them once avoids re-renders.
+  const store = useEditorStore();
+  const actions = store.getState();
+  const theme = useUi((s) => s.theme);
+  const [note, setNote] = useState<DropNote | null>(null);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const tools = useMemo(() => new Map(content.tools.map((t) => [t.name, t])), [content.tools]);
+  const selectionSet = useMemo(() => new Set(selection), [selection]);
+
+  const [nodes, setNodes] = useState<ToolFlowNode[]>(() => toFlowNodes(content, selectionSet, problems));
+  useEffect(() => setNodes(toFlowNodes(content, selectionSet, problems)), [content, selectionSet, problems]);
+  const edges = useMemo(() => toFlowEdges(content, problems), [content, problems]);
+
+  useEffect(() => {
+    if (!note) return;
+    const timer = setTimeout(() => setNote(null), 5000);
+    return () => clearTimeout(timer);
+  }, [note]);
+
+  const showNote = useCallback((text: string, kind: DropNote['kind'], event: MouseEvent | TouchEvent) => {
+    const point = 'clientX' in event ? event : event.changedTouches[0]!;
+    const box = wrapper.current!.getBoundingClientRect();
+    setNote({ text, kind, x: point.clientX - box.left, y: point.clientY - box.top });
+  }, []);
+
+  const verdictOf = useCallback(
+    (c: Connection | Edge) =>
+      judgeConnection(tools, { tool: c.source, handle: c.sourceHandle }, { tool: c.target, handle: c.targetHandle }),
+    [tools],
+  );
+
+  const onConnect = useCallback(
+    (connection: Connection) => {
+      const verdict = verdictOf(connection);
+      if ('edge' in verdict) actions.connect(verdict.edge);
+    },
+    [actions, verdictOf],
+  );
+
+  const onConnectEnd = useCallback(
+    (event: MouseEvent | TouchEvent, state: FinalConnectionState) => {
+      if (!state.fromHandle || !state.toHandle) return;
+      const from: HandleRef = { tool: state.fromHandle.nodeId, handle: state.fromHandle.id };
+      const to: HandleRef = { tool: state.toHandle.nodeId, handle: state.toHandle.id };
+      const verdict = judgeConnection(tools, from, to);
+      if ('refused' in verdict) showNote(verdict.refused, 'error', event);
+      else if (verdict.compatibility.level === 'loose')
+        showNote(`Connected with a warning: ${verdict.compatibility.reason}.`, 'warning', event);
+    },
+    [tools, showNote],
+  );
+
+  // Stable on purpose: React Flow calls it again whenever its identity changes, which would
+  // echo every selection back and forth.
+  const onSelectionChange = useCallback(
+    ({ nodes: picked }: OnSelectionChangeParams) => {
+      const names = picked.map((n) => n.id);
+      if (!sameNames(names, store.getState().selection)) store.getState().select(names);
+    },
+    [store],
+  );
+
+  return (
+    <div className="canvas-wrapper" ref={wrapper}>
+      <ReactFlow
+        nodes={nodes}
+        edges={edges}
+        nodeTypes={NODE_TYPES}
+        colorMode={theme}
+        connectionMode={ConnectionMode.Loose}
+        onNodesChange={(changes: NodeChange<ToolFlowNode>[]) => setNodes((ns) => applyNodeChanges(changes, ns))}
+        onNodeDragStop={(_event, _node, moved) => actions.moveTools(new Map(moved.map((n) => [n.id, n.position])))}
+        onSelectionChange={onSelectionChange}
+        isValidConnection={(c) => 'edge' in verdictOf(c)}
+        onConnect={onConnect}
+        onConnectEnd={onConnectEnd}
+        onDelete={({ nodes: goneNodes, edges: goneEdges }) => {
+          if (goneNodes.length) actions.removeTools(goneNodes.map((n) => n.id));
+          else if (goneEdges.length) actions.removeEdges(goneEdges.map(edgeIndexOf));
+        }}
+        deleteKeyCode={DELETE_KEYS}
+        multiSelectionKeyCode={['Meta', 'Control', 'Shift']}
+        onlyRenderVisibleElements
+        fitView
+        minZoom={0.05}
+      >
+        <Background />
+        <MiniMap pannable zoomable />
+        <Controls />
+      </ReactFlow>
+      {note && (
+        <div className={`drop-note ${note.kind}`} role="alert" style={{ left: note.x + 12, top: note.y + 12 }}>
+          {note.text}
+        </div>
+      )}
+      {content.tools.length === 0 && (
+        <p className="canvas-empty muted">
+          Empty graph. Add a tool (Graph → Add Tool) or import tools (Graph → Import Tools…).
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,166 @@
+import { useState } from 'react';
+import type { Result } from '../../../../../shared/contract';
+import type { ToolFileFormat } from '../../../../../shared/contract/tools';
+import { api } from '../../../api/api';
+import { useUi } from '../../../state/ui-store';
+import { useEditorStore } from '../editor/editor-context';
+
+type Parsed = Result<'tools.parse'>;
+
+const FORMATS: { id: ToolFileFormat; label: string }[] = [
+  { id: 'openai', label: 'OpenAI tools (JSON)' },
+  { id: 'bfcl', label: 'BFCL functions (JSON / JSON Lines)' },
+  { id: 'openapi', label: 'OpenAPI 3 (JSON or YAML)' },
+  { id: 'trellis', label: 'Trellis graph (JSON)' },
+];
+
+/** Import tools from a file, pasted text, or an MCP server the user agrees to start. */
+export function ImportDialog() {
+  const editor = useEditorStore();
+  const close = () => useUi.getState().openDialog(null);
+  const [source, setSource] = useState<'file' | 'mcp'>('file');
+  const [format, setFormat] = useState<ToolFileFormat>('openai');
+  const [text, setText] = useState('');
+  const [command, setCommand] = useState('npx');
+  const [args, setArgs] = useState('-y @modelcontextprotocol/server-everything');
+  const [consent, setConsent] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [parsed, setParsed] = useState<Parsed | null>(null);
+  const argList = args.split(/\s+/).filter(Boolean);
+
+  const run = async (work: () => Promise<Parsed>) => {
+    setBusy(true);
+    setError(null);
+    setParsed(null);
+    try {
+      setParsed(await work());
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const add = () => {
+    if (!parsed) return;
+    editor.getState().addTools(parsed.tools, parsed.edges);
+    useUi.getState().notify(`Imported ${parsed.tools.length} tools. Undo with Ctrl+Z.`);
+    close();
+  };
+
+  return (
+    <div className="overlay" onMouseDown={close}>
+      <div
+        className="dialog import-dialog"
+        role="dialog"
+        aria-label="Import tools"
+        onMouseDown={(e) => e.stopPropagation()}
+      >
+        <h2>Import tools</h2>
+        <div className="tabs" role="tablist">
+          <button type="button" role="tab" aria-selected={source === 'file'} onClick={() => setSource('file')}>
+            File or text
+          </button>
+          <button type="button" role="tab" aria-selected={source === 'mcp'} onClick={() => setSource('mcp')}>
+            MCP server
+          </button>
+        </div>
+        {source === 'file' ? (
+          <>
+            <label>
+              Format
+              <select value={format} onChange={(e) => setFormat(e.target.value as ToolFileFormat)}>
+                {FORMATS.map((f) => (
+                  <option key={f.id} value={f.id}>
+                    {f.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              File
+              <input
+                type="file"
+                accept=".json,.jsonl,.yaml,.yml"
+                onChange={async (e) => setText((await e.target.files?.[0]?.text()) ?? '')}
+              />
+            </label>
+            <label>
+              …or paste
+              <textarea aria-label="Tools text" rows={8} value={text} onChange={(e) => setText(e.target.value)} />
+            </label>
+            <div className="buttons">
+              <button
+                type="button"
+                disabled={!text.trim() || busy}
+                onClick={() => run(() => api.invoke('tools.parse', { format, text }))}
+              >
+                Read tools
+              </button>
+            </div>
+          </>
+        ) : (
+          <>
+            <label>
+              Command
+              <input aria-label="MCP command" value={command} onChange={(e) => setCommand(e.target.value)} />
+            </label>
+            <label>
+              Arguments
+              <input aria-label="MCP arguments" value={args} onChange={(e) => setArgs(e.target.value)} />
+            </label>
+            <p>Trellis will run this program on your machine, with your permissions:</p>
+            <pre data-testid="mcp-command-line">{[command, ...argList].join(' ')}</pre>
+            <label className="checkbox">
+              <input type="checkbox" checked={consent} onChange={(e) => setConsent(e.target.checked)} /> I trust this
+              command; start it to list its tools
+            </label>
+            <div className="buttons">
+              <button
+                type="button"
+                disabled={!consent || !command.trim() || busy}
+                onClick={() => run(() => api.invoke('tools.fromMcp', { command, args: argList, consent: true }))}
+              >
+                Start and list tools
+              </button>
+            </div>
+          </>
+        )}
+        {busy && <p className="muted">Reading…</p>}
+        {error && (
+          <p className="error" role="alert">
+            {error}
+          </p>
+        )}
+        {parsed && (
+          <div className="import-preview">
+            <p>
+              Found {parsed.tools.length} tools{parsed.edges.length ? ` and ${parsed.edges.length} edges` : ''}:{' '}
+              {parsed.tools
+                .slice(0, 12)
+                .map((t) => t.name)
+                .join(', ')}
+              {parsed.tools.length > 12 ? '…' : ''}
+            </p>
+            {parsed.warnings.length > 0 && (
+              <ul className="muted">
+                {parsed.warnings.slice(0, 8).map((w) => (
+                  <li key={w}>{w}</li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
+        <div className="buttons">
+          <button type="button" onClick={close}>
+            Cancel
+          </button>
+          <button type="button" className="primary" disabled={!parsed?.tools.length} onClick={add}>
+            Add {parsed?.tools.length ?? ''} tools
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

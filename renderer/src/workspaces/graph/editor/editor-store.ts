@@ -1,0 +1,129 @@
+import { createStore, type StoreApi } from 'zustand';
+import type { Position, Tool, ToolGraph } from '../../../../../shared/domain';
+import {
+  addEdge,
+  copyTools,
+  moveTools,
+  pasteTools,
+  record,
+  redo,
+  removeEdges,
+  removeTools,
+  startHistory,
+  undo,
+  updateTool,
+  type GraphContent,
+  type GraphProblem,
+  type History,
+} from '../../../../../shared/graph';
+import type { GraphEdge } from '../../../../../shared/domain';
+
+interface EditorData {
+  graphId: string;
+  history: History<GraphContent>;
+  dismissed: string[];
+  /** Selected tools, by name. */
+  selection: string[];
+  /** Problems of the present content, from the backend's checks. */
+  problems: GraphProblem[];
+  /** Bumped by edits that should be saved; the autosave compares it with what it saved. */
+  revision: number;
+}
+
+interface EditorActions {
+  /** Applies one undoable edit. */
+  apply(edit: (content: GraphContent) => GraphContent): void;
+  undo(): void;
+  redo(): void;
+  select(names: string[]): void;
+  addTools(tools: Tool[], edges?: GraphEdge[]): void;
+  updateTool(name: string, next: Tool): void;
+  removeTools(names: string[]): void;
+  removeEdges(indexes: number[]): void;
+  moveTools(positions: Map<string, Position>): void;
+  connect(edge: GraphEdge): void;
+  paste(clip: GraphContent): void;
+  copySelection(): GraphContent | null;
+  dismissSuggestion(key: string): void;
+  setProblems(problems: GraphProblem[]): void;
+}
+
+export type EditorState = EditorData & EditorActions;
+export type EditorStore = StoreApi<EditorState>;
+
+const PASTE_OFFSET = { x: 40, y: 40 };
+const NEW_TOOL_GAP = 60;
+
+/** Where new tools go: a column right of everything on the canvas. */
+function placeBeside(content: GraphContent, tools: Tool[]): Tool[] {
+  const right = content.tools.reduce((max, t) => Math.max(max, t.position.x + 280), 0);
+  const top = content.tools.reduce((min, t) => Math.min(min, t.position.y), Infinity);
+  const y0 = Number.isFinite(top) ? top : 0;
+  const perColumn = Math.max(1, Math.ceil(Math.sqrt(tools.length)));
+  return tools.map((tool, i) => ({
+    ...tool,
+    position: { x: right + NEW_TOOL_GAP + Math.floor(i / perColumn) * 300, y: y0 + (i % perColumn) * 200 },
+  }));
+}
+
+/** One editor per open graph: its undo history, selection and problems. */
+export function createEditorStore(graph: ToolGraph): EditorStore {
+  return createStore<EditorState>()((set, get) => {
+    const edit = (next: (content: GraphContent) => GraphContent, selection?: string[]) =>
+      set((state) => {
+        const content = next(state.history.present);
+        if (content === state.history.present) return state;
+        return {
+          history: record(state.history, content),
+          revision: state.revision + 1,
+          ...(selection ? { selection } : {}),
+        };
+      });
+    return {
+      graphId: graph.id,
+      history: startHistory({ tools: graph.tools, edges: graph.edges }),
+      dismissed: graph.dismissedSuggestions,
+      selection: [],
+      problems: [],
+      revision: 0,
+      apply: (next) => edit(next),
+      undo: () => set((s) => (s.history.past.length ? { history: undo(s.history), revision: s.revision + 1 } : s)),
+      redo: () => set((s) => (s.history.future.length ? { history: redo(s.history), revision: s.revision + 1 } : s)),
+      select: (selection) => set({ selection }),
+      addTools: (tools, edges = []) => {
+        const placed = placeBeside(get().history.present, tools);
+        let names: string[] = [];
+        edit((content) => {
+          const pasted = pasteTools(content, { tools: placed, edges }, { x: 0, y: 0 });
+          names = pasted.names;
+          return pasted.graph;
+        });
+        set({ selection: names });
+      },
+      updateTool: (name, next) =>
+        edit(
+          (content) => updateTool(content, name, next),
+          get().selection.map((n) => (n === name ? next.name : n)),
+        ),
+      removeTools: (names) => edit((content) => removeTools(content, names), []),
+      removeEdges: (indexes) => edit((content) => removeEdges(content, indexes)),
+      moveTools: (positions) => edit((content) => moveTools(content, positions)),
+      connect: (edgeToAdd) => edit((content) => addEdge(content, edgeToAdd)),
+      paste: (clip) => {
+        let names: string[] = [];
+        edit((content) => {
+          const pasted = pasteTools(content, clip, PASTE_OFFSET);
+          names = pasted.names;
+          return pasted.graph;
+        });
+        set({ selection: names });
+      },
+      copySelection: () => {
+        const { selection, history } = get();
+        return selection.length ? copyTools(history.present, selection) : null;
+      },
+      dismissSuggestion: (key) => set((s) => ({ dismissed: [...s.dismissed, key], revision: s.revision + 1 })),
+      setProblems: (problems) => set({ problems }),
+    };
+  });
+}

@@ -1,0 +1,150 @@
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { TOOL_NAME_PATTERN, type JsonSchema, type Tool } from '../../../../../shared/domain';
+import { describeEdge, edgesBrokenBy, findField } from '../../../../../shared/graph';
+import { selectContent, useEditor, useEditorStore } from '../editor/editor-context';
+import { GraphSummaryPanel } from '../panels/GraphSummaryPanel';
+
+const SchemaEditor = lazy(() => import('./SchemaEditor'));
+
+/** Why a name cannot be used, or null. */
+export function nameProblem(name: string, current: string, taken: ReadonlySet<string>): string | null {
+  if (!TOOL_NAME_PATTERN.test(name)) return 'Use 1–64 letters, digits, _ or -.';
+  if (name !== current && taken.has(name)) return `"${name}" is already a tool of this graph.`;
+  return null;
+}
+
+/** The selected tool: name, description, parameter and result schemas, runtime. */
+export function ToolInspector() {
+  const content = useEditor(selectContent);
+  const selection = useEditor((s) => s.selection);
+  const actions = useEditorStore().getState();
+  const tool = selection.length === 1 ? content.tools.find((t) => t.name === selection[0]) : undefined;
+  if (!tool) {
+    return (
+      <aside className="inspector" aria-label="Tool inspector">
+        <GraphSummaryPanel />
+        <p className="muted">
+          {selection.length > 1 ? `${selection.length} tools selected.` : 'Select a tool to edit it.'} Drag from a
+          result field (right) to a parameter (left) to add a dependency; from parameter to parameter for a shared
+          entity.
+        </p>
+      </aside>
+    );
+  }
+  return <ToolForm key={tool.name} tool={tool} onChange={(next) => actions.updateTool(tool.name, next)} />;
+}
+
+function ToolForm({ tool, onChange }: { tool: Tool; onChange(next: Tool): void }) {
+  const content = useEditor(selectContent);
+  const actions = useEditorStore().getState();
+  const [name, setName] = useState(tool.name);
+  const [description, setDescription] = useState(tool.description);
+  useEffect(() => setDescription(tool.description), [tool.description]);
+  const taken = useMemo(() => new Set(content.tools.map((t) => t.name)), [content.tools]);
+  const problem = nameProblem(name, tool.name, taken);
+
+  const commitName = () => {
+    if (!problem && name !== tool.name) onChange({ ...tool, name });
+  };
+  const setSchema = (side: 'parameters' | 'returns', schema: JsonSchema) => {
+    if (JSON.stringify(schema) !== JSON.stringify(tool[side])) onChange({ ...tool, [side]: schema });
+  };
+
+  // Edges that point at fields this tool no longer has.
+  const broken = useMemo(() => {
+    const byName = new Map(content.tools.map((t) => [t.name, t]));
+    return edgesBrokenBy(content, (t, side, path) => {
+      const found = byName.get(t);
+      return !found || findField(found[side], path) !== undefined;
+    }).filter((i) => {
+      const e = content.edges[i]!;
+      return e.kind === 'dependency'
+        ? e.fromTool === tool.name || e.toTool === tool.name
+        : e.toolA === tool.name || e.toolB === tool.name;
+    });
+  }, [content, tool.name]);
+
+  return (
+    <aside className="inspector" aria-label="Tool inspector">
+      <label>
+        Name
+        <input
+          aria-label="Tool name"
+          value={name}
+          aria-invalid={problem !== null}
+          onChange={(e) => setName(e.target.value)}
+          onBlur={commitName}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') commitName();
+            if (e.key === 'Escape') setName(tool.name);
+          }}
+        />
+      </label>
+      {problem && (
+        <p className="error" role="alert">
+          {problem}
+        </p>
+      )}
+      <label>
+        Description
+        <textarea
+          aria-label="Tool description"
+          rows={3}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          onBlur={() => description !== tool.description && onChange({ ...tool, description })}
+        />
+      </label>
+      {broken.length > 0 && (
+        <div className="broken-edges" role="alert">
+          <p>
+            {broken.length} edge{broken.length > 1 ? 's' : ''} point{broken.length > 1 ? '' : 's'} at fields this tool
+            no longer has:
+          </p>
+          <ul>
+            {broken.map((i) => (
+              <li key={i}>{describeEdge(content.edges[i]!)}</li>
+            ))}
+          </ul>
+          <button type="button" onClick={() => actions.removeEdges(broken)}>
+            Remove {broken.length === 1 ? 'it' : 'them'}
+          </button>
+        </div>
+      )}
+      <Suspense fallback={<p className="muted">Loading editor…</p>}>
+        <h3>Parameters (JSON Schema)</h3>
+        <SchemaEditor
+          path={`${tool.name}.parameters`}
+          value={tool.parameters}
+          onChange={(s) => setSchema('parameters', s)}
+        />
+        <h3>Returns (JSON Schema)</h3>
+        <SchemaEditor path={`${tool.name}.returns`} value={tool.returns} onChange={(s) => setSchema('returns', s)} />
+      </Suspense>
+      <h3>Runtime</h3>
+      <p className="muted">{describeRuntime(tool)}</p>
+      <div className="buttons">
+        <button type="button" onClick={() => actions.removeTools([tool.name])}>
+          Delete tool
+        </button>
+      </div>
+    </aside>
+  );
+}
+
+function describeRuntime(tool: Tool): string {
+  const runtime = tool.runtime;
+  if (!runtime) return 'None yet: runs will need a mock, fixed responses or a model.';
+  switch (runtime.kind) {
+    case 'mock':
+      return 'JavaScript mock (runs in a sandbox).';
+    case 'fixed':
+      return `${runtime.responses.length} fixed responses.`;
+    case 'llm-simulated':
+      return 'Simulated by the loaded model.';
+    case 'http':
+      return `HTTP ${runtime.method} ${runtime.url}`;
+    case 'mcp':
+      return `MCP tool "${runtime.tool}" of: ${[runtime.server.command, ...runtime.server.args].join(' ')}`;
+  }
+}

@@ -1,0 +1,24 @@
+import { loader } from '@monaco-editor/react';
+// Only the editor core and the JSON language: the full package would bundle TypeScript, CSS and HTML too.
+import * as monaco from 'monaco-editor/editor/editor.api.js';
+import EditorWorker from 'monaco-editor/editor/editor.worker.js?worker';
+import { jsonDefaults } from 'monaco-editor/languages/features/json/register.js';
+import JsonWorker from 'monaco-editor/language/json/json.worker.js?worker';
+import draft07 from 'ajv/dist/refs/json-schema-draft-07.json';
+
+// Monaco from the bundled package, never from a CDN; its workers are bundled too.
+self.MonacoEnvironment = {
+  getWorker: (_id: string, label: string) => (label === 'json' ? new JsonWorker() : new EditorWorker()),
+};
+
+/** Models whose URI ends in `.schema.json` are validated against the JSON Schema meta-schema. */
+jsonDefaults.setDiagnosticsOptions({
+  validate: true,
+  allowComments: false,
+  enableSchemaRequest: false,
+  schemas: [{ uri: 'http://json-schema.org/draft-07/schema', fileMatch: ['*.schema.json'], schema: draft07 }],
+});
+
+loader.config({ monaco });
+
+export { monaco };

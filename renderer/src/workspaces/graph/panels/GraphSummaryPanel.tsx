@@ -1,0 +1,26 @@
+import { useMemo } from 'react';
+import { summarizeGraph } from '../../../../../shared/graph';
+import { selectContent, useEditor } from '../editor/editor-context';
+
+/** Tools, edges of each kind, longest dependency chain, `G_share` components. */
+export function GraphSummaryPanel() {
+  const content = useEditor(selectContent);
+  const summary = useMemo(() => summarizeGraph(content), [content]);
+  return (
+    <section aria-label="Graph summary" className="summary">
+      <h2>Graph</h2>
+      <dl>
+        <dt>Tools</dt>
+        <dd data-testid="summary-tools">{summary.tools}</dd>
+        <dt>Dependency edges</dt>
+        <dd data-testid="summary-dependency-edges">{summary.dependencyEdges}</dd>
+        <dt>Shared-parameter edges</dt>
+        <dd>{summary.sharedEdges}</dd>
+        <dt>Longest dependency chain</dt>
+        <dd>{summary.longestChain === null ? 'none (cycle)' : `${summary.longestChain} tools`}</dd>
+        <dt>Shared-entity groups</dt>
+        <dd>{summary.sharedComponents}</dd>
+      </dl>
+    </section>
+  );
+}

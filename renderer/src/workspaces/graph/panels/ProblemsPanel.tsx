@@ -1,0 +1,51 @@
+import { useReactFlow } from '@xyflow/react';
+import { useState } from 'react';
+import type { GraphProblem } from '../../../../../shared/graph';
+import { selectContent, useEditor, useEditorStore } from '../editor/editor-context';
+import { SuggestionsList } from './SuggestionsList';
+
+/** Live problems of the graph and Trellis's edge suggestions; a problem focuses its tool. */
+export function ProblemsPanel() {
+  const problems = useEditor((s) => s.problems);
+  const content = useEditor(selectContent);
+  const actions = useEditorStore().getState();
+  const flow = useReactFlow();
+  const [tab, setTab] = useState<'problems' | 'suggestions'>('problems');
+  const errors = problems.filter((p) => p.severity === 'error').length;
+
+  const focus = (problem: GraphProblem) => {
+    const names = problem.tools.filter((name) => content.tools.some((t) => t.name === name));
+    if (!names.length) return;
+    actions.select(names);
+    void flow.fitView({ nodes: names.map((id) => ({ id })), duration: 300, maxZoom: 1.2 });
+  };
+
+  return (
+    <section className="problems" aria-label="Problems">
+      <div className="tabs" role="tablist">
+        <button type="button" role="tab" aria-selected={tab === 'problems'} onClick={() => setTab('problems')}>
+          Problems{' '}
+          {problems.length > 0 && <span className={`badge ${errors ? 'error' : 'warning'}`}>{problems.length}</span>}
+        </button>
+        <button type="button" role="tab" aria-selected={tab === 'suggestions'} onClick={() => setTab('suggestions')}>
+          Suggestions
+        </button>
+      </div>
+      {tab === 'problems' ? (
+        <ul className="problem-list">
+          {problems.length === 0 && <li className="muted">No problems.</li>}
+          {problems.map((problem, i) => (
+            <li key={`${problem.code}-${i}`}>
+              <button type="button" className={problem.severity} onClick={() => focus(problem)}>
+                <span aria-label={problem.severity}>{problem.severity === 'error' ? '⛔' : '⚠'}</span> {problem.message}
+                {problem.heuristic && <span className="muted"> (heuristic)</span>}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <SuggestionsList />
+      )}
+    </section>
+  );
+}
