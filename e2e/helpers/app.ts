@@ -9,14 +9,30 @@ export async function runCommand(page: Page, label: string): Promise<void> {
 
 /** Drags from one handle to another with intermediate mouse moves, as React Flow needs. */
 export async function dragHandle(page: Page, from: string, to: string): Promise<void> {
-  const a = (await page.locator(from).boundingBox())!;
-  const b = (await page.locator(to).boundingBox())!;
+  const a = await settledBox(page, from);
+  const b = await settledBox(page, to);
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
   await page.mouse.down();
   await page.mouse.move(a.x + 12, a.y + 12, { steps: 3 });
   await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 5 });
   await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 5 });
   await page.mouse.up();
+}
+
+/** The element's box once it has stopped moving (the canvas animates fit-to-view and layout). */
+async function settledBox(
+  page: Page,
+  selector: string,
+): Promise<{ x: number; y: number; width: number; height: number }> {
+  let last = '';
+  for (let i = 0; i < 40; i++) {
+    const box = await page.locator(selector).boundingBox();
+    const key = JSON.stringify(box);
+    if (box && key === last) return box;
+    last = key;
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`${selector} never settled on the canvas`);
 }
 
 export const handle = (tool: string, id: string) => `.react-flow__node[data-id="${tool}"] [data-handleid="${id}"]`;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GraphEdge, GraphId, GraphName, GraphSummary, Position, Tool, ToolGraph, ToolName } from '../domain';
+import { GraphEdge, GraphId, GraphName, GraphSummary, Tool, ToolGraph } from '../domain';
 import { PROBLEM_CODES } from '../graph/checks';
 import { method } from './define';
 
@@ -47,11 +47,6 @@ export const graphsMethods = {
     args: z.object({ id: GraphId }),
     result: Ok,
   }),
-  'graphs.updateTool': method({
-    summary: 'Change a tool’s description.',
-    args: z.object({ graphId: GraphId, tool: ToolName, description: z.string() }),
-    result: Ok,
-  }),
   'graphs.save': method({
     summary: 'Replace a graph’s tools, edges and dismissed suggestions (the editor’s autosave).',
     args: GraphContent.extend({ id: GraphId, dismissedSuggestions: z.array(z.string()) }),
@@ -61,14 +56,6 @@ export const graphsMethods = {
     summary: 'Problems of a graph (saved or not): names, schemas, edges, cycles, reachability.',
     args: GraphContent,
     result: z.array(GraphProblem),
-  }),
-  'graphs.moveTools': method({
-    summary: 'Store canvas positions of tools.',
-    args: z.object({
-      graphId: GraphId,
-      positions: z.array(z.object({ tool: ToolName, position: Position })).min(1),
-    }),
-    result: Ok,
   }),
 };
 

@@ -29,21 +29,11 @@ export function graphsHandlers({ store, events }: BackendContext): HandlerMap {
       changed(id, 'deleted');
       return { ok: true as const };
     },
-    'graphs.updateTool': ({ graphId, tool, description }) => {
-      store.graphs.updateToolDescription(graphId, tool, description);
-      changed(graphId, 'updated');
-      return { ok: true as const };
-    },
     'graphs.save': ({ id, tools, edges, dismissedSuggestions }) => {
       const updatedAt = store.graphs.saveContent(id, { tools, edges, dismissedSuggestions });
       changed(id, 'updated');
       return { updatedAt };
     },
     'graphs.check': (content) => checkGraph(content, compileSchema),
-    'graphs.moveTools': ({ graphId, positions }) => {
-      store.graphs.moveTools(graphId, positions);
-      changed(graphId, 'updated');
-      return { ok: true as const };
-    },
   };
 }

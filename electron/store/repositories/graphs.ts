@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { GraphEdge, GraphSummary, Position, Tool, ToolGraph } from '../../../shared/domain';
+import type { GraphEdge, GraphSummary, Tool, ToolGraph } from '../../../shared/domain';
 import { TrellisError } from '../../../shared/errors';
 import { fromJson, nowIso, toJson } from './json';
 
@@ -147,26 +147,6 @@ export class GraphRepository {
     if (result.changes === 0) throw graphNotFound(id);
   }
 
-  updateToolDescription(graphId: string, tool: string, description: string): void {
-    this.db.transaction(() => {
-      const result = this.db
-        .prepare('UPDATE tools SET description = ? WHERE graph_id = ? AND name = ?')
-        .run(description, graphId, tool);
-      if (result.changes === 0) throw toolNotFound(graphId, tool);
-      this.touch(graphId);
-    })();
-  }
-
-  moveTools(graphId: string, positions: { tool: string; position: Position }[]): void {
-    const update = this.db.prepare('UPDATE tools SET x = ?, y = ? WHERE graph_id = ? AND name = ?');
-    this.db.transaction(() => {
-      for (const { tool, position } of positions) {
-        if (update.run(position.x, position.y, graphId, tool).changes === 0) throw toolNotFound(graphId, tool);
-      }
-      this.touch(graphId);
-    })();
-  }
-
   private insertContents(graphId: string, tools: Tool[], edges: GraphEdge[]): void {
     const insertTool = this.db.prepare(
       `INSERT INTO tools (graph_id, name, ord, description, parameters, returns, runtime, x, y)
@@ -193,10 +173,6 @@ export class GraphRepository {
         ? insertEdge.run(graphId, ord, edge.kind, edge.fromTool, edge.fromPath, edge.toTool, edge.toParam)
         : insertEdge.run(graphId, ord, edge.kind, edge.toolA, edge.paramA, edge.toolB, edge.paramB),
     );
-  }
-
-  private touch(id: string): void {
-    this.db.prepare('UPDATE graphs SET updated_at = ? WHERE id = ?').run(nowIso(), id);
   }
 
   private assertExists(id: string): void {
@@ -234,8 +210,4 @@ function toEdge(row: EdgeRow): GraphEdge {
 
 function graphNotFound(id: string): TrellisError {
   return new TrellisError('E3001', `No tool graph with id ${id}.`);
-}
-
-function toolNotFound(graphId: string, tool: string): TrellisError {
-  return new TrellisError('E3001', `Graph ${graphId} has no tool named "${tool}".`);
 }

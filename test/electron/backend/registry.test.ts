@@ -74,9 +74,9 @@ describe('contract calls through the backend', () => {
   it('names nested fields by their path', async () => {
     const backend = testBackend();
     const error = await backend.registry
-      .dispatch('graphs.moveTools', { graphId: 'g', positions: [{ tool: 'bad name!', position: { x: 0, y: 0 } }] })
+      .dispatch('graphs.save', { id: 'g', tools: [{ name: 'bad name!' }], edges: [], dismissedSuggestions: [] })
       .catch((e: unknown) => e);
-    expect((error as Error).message).toContain('field "positions.0.tool"');
+    expect((error as Error).message).toContain('field "tools.0.name"');
   });
 
   it('refuses an unknown method with E1001', async () => {

@@ -74,24 +74,38 @@ describe('GraphRepository', () => {
     const s = store();
     const original = s.graphs.create({ name: 'Orig', tools: [tool('a')], edges: [] });
     const copy = s.graphs.duplicate(original.id, 'Copy');
-    s.graphs.updateToolDescription(copy.id, 'a', 'changed');
+    s.graphs.saveContent(copy.id, {
+      tools: [{ ...tool('a'), description: 'changed' }],
+      edges: [],
+      dismissedSuggestions: [],
+    });
     expect(s.graphs.get(original.id).tools[0]!.description).toBe('a tool');
     expect(s.graphs.get(copy.id).tools[0]!.description).toBe('changed');
     s.close();
   });
 
-  it('moves tools and reports an unknown tool without moving any', () => {
+  it('saves new content whole: tools, edges and dismissed suggestions replace the old ones', () => {
     const s = store();
     const g = s.graphs.create({ name: 'G', tools: [tool('a'), tool('b')], edges: [] });
+    const edge = { kind: 'dependency' as const, fromTool: 'b', fromPath: 'id', toTool: 'c', toParam: 'city' };
+    s.graphs.saveContent(g.id, { tools: [tool('b', 5), tool('c')], edges: [edge], dismissedSuggestions: ['dep:x'] });
+    const saved = s.graphs.get(g.id);
+    expect(saved.tools.map((t) => [t.name, t.position.x])).toEqual([
+      ['b', 5],
+      ['c', 0],
+    ]);
+    expect(saved.edges).toEqual([edge]);
+    expect(saved.dismissedSuggestions).toEqual(['dep:x']);
+    s.close();
+  });
+
+  it('refuses to save two tools with one name and keeps what was saved', () => {
+    const s = store();
+    const g = s.graphs.create({ name: 'G', tools: [tool('a')], edges: [] });
     expect(() =>
-      s.graphs.moveTools(g.id, [
-        { tool: 'a', position: { x: 99, y: 99 } },
-        { tool: 'ghost', position: { x: 1, y: 1 } },
-      ]),
-    ).toThrow(expect.objectContaining({ code: 'E3001' }));
-    expect(s.graphs.get(g.id).tools[0]!.position).toEqual({ x: 0, y: 10 });
-    s.graphs.moveTools(g.id, [{ tool: 'b', position: { x: 5, y: 6 } }]);
-    expect(s.graphs.get(g.id).tools[1]!.position).toEqual({ x: 5, y: 6 });
+      s.graphs.saveContent(g.id, { tools: [tool('x'), tool('x')], edges: [], dismissedSuggestions: [] }),
+    ).toThrow(expect.objectContaining({ code: 'E3003' }));
+    expect(s.graphs.get(g.id).tools.map((t) => t.name)).toEqual(['a']);
     s.close();
   });
 

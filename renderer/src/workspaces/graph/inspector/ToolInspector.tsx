@@ -1,17 +1,11 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { TOOL_NAME_PATTERN, type JsonSchema, type Tool } from '../../../../../shared/domain';
+import type { JsonSchema, Tool } from '../../../../../shared/domain';
 import { describeEdge, edgesBrokenBy, findField } from '../../../../../shared/graph';
 import { selectContent, useEditor, useEditorStore } from '../editor/editor-context';
+import { nameProblem } from '../editor/tool-names';
 import { GraphSummaryPanel } from '../panels/GraphSummaryPanel';
 
 const SchemaEditor = lazy(() => import('./SchemaEditor'));
-
-/** Why a name cannot be used, or null. */
-export function nameProblem(name: string, current: string, taken: ReadonlySet<string>): string | null {
-  if (!TOOL_NAME_PATTERN.test(name)) return 'Use 1–64 letters, digits, _ or -.';
-  if (name !== current && taken.has(name)) return `"${name}" is already a tool of this graph.`;
-  return null;
-}
 
 /** The selected tool: name, description, parameter and result schemas, runtime. */
 export function ToolInspector() {
