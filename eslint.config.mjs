@@ -82,7 +82,18 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    files: ['scripts/**/*.mjs'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly' } },
+    files: ['scripts/**/*.mjs', 'bench/**/*.mjs'],
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+        performance: 'readonly',
+        // Benchmarks also pass functions to the page they drive.
+        window: 'readonly',
+        requestAnimationFrame: 'readonly',
+      },
+    },
   },
 );

@@ -4,6 +4,7 @@ import type { ToolGraph } from '../../../../shared/domain';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
 import { useUi } from '../../state/ui-store';
+import { prepareLayout } from './canvas/auto-layout';
 import { GraphCanvas } from './canvas/GraphCanvas';
 import { FindDialog } from './dialogs/FindDialog';
 import { ImportDialog } from './dialogs/ImportDialog';
@@ -69,6 +70,10 @@ function GraphEditor({ graph }: { graph: ToolGraph }) {
   const dialog = useUi((s) => s.dialog);
   useAutosave(store);
   useProblems(store);
+  useEffect(() => {
+    const idle = window.requestIdleCallback?.(() => prepareLayout()) ?? 0;
+    return () => window.cancelIdleCallback?.(idle);
+  }, []);
   useEffect(() => {
     const ui = useUi.getState();
     ui.setEditor(store);

@@ -4,6 +4,7 @@ import {
   Controls,
   MiniMap,
   ReactFlow,
+  useUpdateNodeInternals,
   applyNodeChanges,
   type Connection,
   type Edge,
@@ -16,8 +17,16 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useUi } from '../../../state/ui-store';
 import { selectContent, useEditor, useEditorStore } from '../editor/editor-context';
 import { judgeConnection, type HandleRef } from './connect';
-import { edgeIndexOf, toFlowEdges, toFlowNodes, type ToolFlowNode } from './flow-model';
+import {
+  initialViewport,
+  mergeNodes,
+  toFlowEdges,
+  toFlowNodes,
+  type ToolFlowEdge,
+  type ToolFlowNode,
+} from './flow-model';
 import { ToolNode } from './ToolNode';
+import { useCompactZoom } from './use-compact';
 
 const NODE_TYPES = { tool: ToolNode };
 const DELETE_KEYS = ['Delete', 'Backspace'];
@@ -46,9 +55,23 @@ export function GraphCanvas() {
   const tools = useMemo(() => new Map(content.tools.map((t) => [t.name, t])), [content.tools]);
   const selectionSet = useMemo(() => new Set(selection), [selection]);
 
+  // Computed once, for the first frame; React Flow's fitView refines it after measuring.
+  const [viewport] = useState(() => initialViewport(content.tools, window.innerWidth - 560, window.innerHeight - 260));
+  const compact = useCompactZoom();
+  const updateNodeInternals = useUpdateNodeInternals();
+  const wasCompact = useRef(compact);
+  // Handles come and go with the zoom level: have React Flow measure them again, in one batch.
+  useEffect(() => {
+    if (wasCompact.current === compact) return;
+    wasCompact.current = compact;
+    updateNodeInternals(content.tools.map((t) => t.name));
+  }, [compact, content.tools, updateNodeInternals]);
   const [nodes, setNodes] = useState<ToolFlowNode[]>(() => toFlowNodes(content, selectionSet, problems));
-  useEffect(() => setNodes(toFlowNodes(content, selectionSet, problems)), [content, selectionSet, problems]);
-  const edges = useMemo(() => toFlowEdges(content, problems), [content, problems]);
+  useEffect(
+    () => setNodes((previous) => mergeNodes(previous, toFlowNodes(content, selectionSet, problems))),
+    [content, selectionSet, problems],
+  );
+  const edges = useMemo(() => toFlowEdges(content, problems, compact), [content, problems, compact]);
 
   useEffect(() => {
     if (!note) return;
@@ -115,11 +138,11 @@ export function GraphCanvas() {
         onConnectEnd={onConnectEnd}
         onDelete={({ nodes: goneNodes, edges: goneEdges }) => {
           if (goneNodes.length) actions.removeTools(goneNodes.map((n) => n.id));
-          else if (goneEdges.length) actions.removeEdges(goneEdges.map(edgeIndexOf));
+          else if (goneEdges.length) actions.removeEdges((goneEdges as ToolFlowEdge[]).map((e) => e.data!.index));
         }}
         deleteKeyCode={DELETE_KEYS}
         multiSelectionKeyCode={['Meta', 'Control', 'Shift']}
-        onlyRenderVisibleElements
+        defaultViewport={viewport}
         fitView
         minZoom={0.05}
       >

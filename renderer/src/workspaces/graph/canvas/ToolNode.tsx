@@ -3,26 +3,52 @@ import { memo, useMemo } from 'react';
 import { schemaFields } from '../../../../../shared/graph';
 import { paramHandle, paramSourceHandle, resultHandle } from './connect';
 import type { ToolFlowNode } from './flow-model';
+import { useCompactZoom } from './use-compact';
 
-/** A tool on the canvas: a handle per parameter (left) and per result field (right). */
+function Badges({ errors, warnings }: { errors: number; warnings: number }) {
+  return (
+    <>
+      {errors > 0 && (
+        <span className="badge error" title={`${errors} errors`}>
+          {errors}
+        </span>
+      )}
+      {warnings > 0 && (
+        <span className="badge warning" title={`${warnings} warnings`}>
+          {warnings}
+        </span>
+      )}
+    </>
+  );
+}
+
+/**
+ * A tool on the canvas: a handle per parameter (left) and per result field (right). Zoomed far
+ * out it is drawn compact, its name only, with one handle a side.
+ */
 export const ToolNode = memo(function ToolNode({ data, selected }: NodeProps<ToolFlowNode>) {
   const { tool, errors, warnings } = data;
-  const params = useMemo(() => schemaFields(tool.parameters), [tool.parameters]);
-  const results = useMemo(() => schemaFields(tool.returns), [tool.returns]);
+  const compact = useCompactZoom();
+  const params = useMemo(() => (compact ? [] : schemaFields(tool.parameters)), [compact, tool.parameters]);
+  const results = useMemo(() => (compact ? [] : schemaFields(tool.returns)), [compact, tool.returns]);
+
+  if (compact) {
+    return (
+      <div className={`tool-node compact${selected ? ' selected' : ''}`} data-testid={`tool-${tool.name}`}>
+        <Handle type="target" position={Position.Left} />
+        <div className="tool-name">
+          {tool.name}
+          <Badges errors={errors} warnings={warnings} />
+        </div>
+        <Handle type="source" position={Position.Right} />
+      </div>
+    );
+  }
   return (
     <div className={`tool-node${selected ? ' selected' : ''}`} data-testid={`tool-${tool.name}`}>
       <div className="tool-name">
         {tool.name}
-        {errors > 0 && (
-          <span className="badge error" title={`${errors} errors`}>
-            {errors}
-          </span>
-        )}
-        {warnings > 0 && (
-          <span className="badge warning" title={`${warnings} warnings`}>
-            {warnings}
-          </span>
-        )}
+        <Badges errors={errors} warnings={warnings} />
       </div>
       <div className="tool-description">{tool.description}</div>
       <div className="tool-fields">

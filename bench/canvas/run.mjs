@@ -1,0 +1,173 @@
+// bench:canvas — a 1,000-tool, 3,000-edge graph in Chromium: time to first render and frame
+// times during a scripted pan and zoom, in Trellis and in a bare @xyflow/react page, same run.
+// Also the auto-layout of that graph. The last line is one JSON object with the figures.
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { generateGraph } from './generate-graph.mjs';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+const require = createRequire(import.meta.url);
+const { chromium } = require('playwright-core');
+const { createBackend } = require(path.join(root, 'dist/electron/backend/backend.js'));
+const { startWebHost } = require(path.join(root, 'dist/electron/webhost/server.js'));
+
+const TOOLS = Number(process.env.BENCH_TOOLS ?? 1000);
+const EDGES = Number(process.env.BENCH_EDGES ?? 3000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CHROMIUM = process.env.TRELLIS_CHROMIUM ?? '/usr/bin/chromium';
+
+const graph = generateGraph({ tools: TOOLS, edges: EDGES });
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-bench-'));
+const backend = createBackend({ workspace: path.join(dir, 'bench.trellis'), host: 'web', seed: false });
+backend.store.graphs.create({ name: `Bench ${TOOLS}`, ...graph });
+const host = await startWebHost({ backend, staticRoot: path.join(root, 'dist/renderer') });
+
+const bareRoot = path.join(root, 'dist/bench-canvas');
+const bare = http.createServer((req, res) => {
+  const url = new URL(req.url, 'http://x').pathname;
+  if (url === '/graph.json') return res.end(JSON.stringify(graph));
+  const file = path.join(bareRoot, url === '/' ? 'bare.html' : url);
+  if (!file.startsWith(bareRoot) || !fs.existsSync(file)) return res.writeHead(404).end();
+  res.writeHead(200, {
+    'content-type': file.endsWith('.js') ? 'text/javascript' : file.endsWith('.css') ? 'text/css' : 'text/html',
+  });
+  fs.createReadStream(file).pipe(res);
+});
+await new Promise((resolve) => bare.listen(0, '127.0.0.1', resolve));
+const bareUrl = `http://127.0.0.1:${bare.address().port}/`;
+
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+});
+
+const FRAME_RECORDER = () => {
+  window.__frames = [];
+  window.__recording = false;
+  let last = performance.now();
+  const tick = (now) => {
+    if (window.__recording) window.__frames.push(now - last);
+    last = now;
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+};
+
+const quantile = (values, q) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : NaN;
+};
+const median = (values) => quantile(values, 0.5);
+const round = (x, digits = 1) => Math.round(x * 10 ** digits) / 10 ** digits;
+
+async function measure(url) {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await page.addInitScript(FRAME_RECORDER);
+  const started = Date.now();
+  await page.goto(url);
+  await page.waitForSelector('.react-flow', { timeout: 180_000 });
+  if (process.env.BENCH_VERBOSE)
+    console.log(`  ${url.includes('token') ? 'trellis' : 'bare'}: canvas mounted after ${Date.now() - started} ms`);
+  await page.waitForSelector('.react-flow__node', { timeout: 180_000 });
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  const renderMs = Date.now() - started;
+  // Let both pages finish what follows a load (Trellis checks the graph, warms the layout worker).
+  await page.waitForTimeout(2500);
+
+  const box = await page.locator('.react-flow__pane').boundingBox();
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  await page.evaluate(() => {
+    window.__frames = [];
+    window.__recording = true;
+  });
+  await page.mouse.move(cx, cy);
+  await page.mouse.down();
+  for (let i = 0; i < 40; i++) await page.mouse.move(cx - i * 8, cy - i * 4);
+  await page.mouse.up();
+  await page.mouse.move(cx, cy);
+  for (let i = 0; i < 8; i++) {
+    await page.mouse.wheel(0, -120);
+    await page.waitForTimeout(30);
+  }
+  for (let i = 0; i < 8; i++) {
+    await page.mouse.wheel(0, 120);
+    await page.waitForTimeout(30);
+  }
+  const frames = await page.evaluate(() => {
+    window.__recording = false;
+    return window.__frames;
+  });
+  return { page, renderMs, frames };
+}
+
+async function measureLayout(page) {
+  await page.evaluate(() => {
+    window.__frames = [];
+    window.__recording = true;
+  });
+  await page.keyboard.press('Control+K');
+  await page.getByLabel('Search commands').fill('auto-layout');
+  await page.keyboard.press('Enter');
+  const notice = page.getByRole('status').filter({ hasText: /Laid out in \d+ ms/ });
+  await notice.waitFor({ timeout: 120_000 });
+  const layoutMs = Number(/Laid out in (\d+) ms/.exec(await notice.textContent())[1]);
+  const frames = await page.evaluate(() => {
+    window.__recording = false;
+    return window.__frames;
+  });
+  return { layoutMs, maxFrameMs: Math.max(...frames) };
+}
+
+const results = { trellis: { render: [], p95: [] }, bare: { render: [], p95: [] } };
+let layout = null;
+for (let round_ = 0; round_ < ROUNDS; round_++) {
+  for (const [name, url] of [
+    ['bare', bareUrl],
+    ['trellis', host.url],
+  ]) {
+    const { page, renderMs, frames } = await measure(url);
+    results[name].render.push(renderMs);
+    results[name].p95.push(quantile(frames, 0.95));
+    if (name === 'trellis' && round_ === ROUNDS - 1) layout = await measureLayout(page);
+    await page.close();
+  }
+}
+
+await browser.close();
+await host.close();
+backend.close();
+bare.close();
+fs.rmSync(dir, { recursive: true, force: true });
+
+const summary = {
+  bench: 'canvas',
+  date: new Date().toISOString(),
+  tools: TOOLS,
+  edges: EDGES,
+  rounds: ROUNDS,
+  first_render_ms: { trellis: median(results.trellis.render), bare: median(results.bare.render) },
+  frame_p95_ms: { trellis: round(median(results.trellis.p95)), bare: round(median(results.bare.p95)) },
+  layout_ms: layout?.layoutMs ?? null,
+  layout_max_frame_ms: layout ? round(layout.maxFrameMs) : null,
+};
+summary.first_render_ratio = round(summary.first_render_ms.trellis / summary.first_render_ms.bare, 2);
+summary.frame_p95_ratio = round(summary.frame_p95_ms.trellis / summary.frame_p95_ms.bare, 2);
+summary.goals = {
+  render_ratio_le_1_3: summary.first_render_ratio <= 1.3,
+  frame_p95_le_20ms: summary.frame_p95_ms.trellis <= 20,
+  layout_under_2s: summary.layout_ms !== null && summary.layout_ms < 2000,
+};
+
+console.log(`Canvas benchmark, ${TOOLS} tools / ${EDGES} edges, median of ${ROUNDS} rounds`);
+console.log(
+  `  first render     Trellis ${summary.first_render_ms.trellis} ms   bare ${summary.first_render_ms.bare} ms   ratio ${summary.first_render_ratio}`,
+);
+console.log(
+  `  frame time p95   Trellis ${summary.frame_p95_ms.trellis} ms   bare ${summary.frame_p95_ms.bare} ms   ratio ${summary.frame_p95_ratio}`,
+);
+console.log(`  auto-layout      ${summary.layout_ms} ms (longest frame meanwhile ${summary.layout_max_frame_ms} ms)`);
+console.log(JSON.stringify(summary));
