@@ -214,7 +214,7 @@ const columns = [
 ];
 const position = (name) => {
   const col = columns.findIndex((c) => c.includes(name));
-  return { x: 40 + col * 320, y: 40 + columns[col].indexOf(name) * 170 };
+  return { x: 40 + col * 320, y: 40 + columns[col].indexOf(name) * 200 };
 };
 
 const dep = (fromTool, fromPath, toTool, toParam) => ({ kind: 'dependency', fromTool, fromPath, toTool, toParam });

@@ -21,8 +21,8 @@ export function ImportDialog() {
   const [source, setSource] = useState<'file' | 'mcp'>('file');
   const [format, setFormat] = useState<ToolFileFormat>('openai');
   const [text, setText] = useState('');
-  const [command, setCommand] = useState('npx');
-  const [args, setArgs] = useState('-y @modelcontextprotocol/server-everything');
+  const [command, setCommand] = useState('');
+  const [args, setArgs] = useState('');
   const [consent, setConsent] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -104,11 +104,21 @@ export function ImportDialog() {
           <>
             <label>
               Command
-              <input aria-label="MCP command" value={command} onChange={(e) => setCommand(e.target.value)} />
+              <input
+                aria-label="MCP command"
+                placeholder="node, npx, uvx, python…"
+                value={command}
+                onChange={(e) => setCommand(e.target.value)}
+              />
             </label>
             <label>
               Arguments
-              <input aria-label="MCP arguments" value={args} onChange={(e) => setArgs(e.target.value)} />
+              <input
+                aria-label="MCP arguments"
+                placeholder="e.g. /path/to/server.js stdio"
+                value={args}
+                onChange={(e) => setArgs(e.target.value)}
+              />
             </label>
             <p>Trellis will run this program on your machine, with your permissions:</p>
             <pre data-testid="mcp-command-line">{[command, ...argList].join(' ')}</pre>
