@@ -103,6 +103,12 @@ describe('tool graph editing in Chromium', () => {
     await page.locator('.react-flow__pane').click({ position: { x: 20, y: 20 } });
     await page.keyboard.press('Control+Z');
     await page.getByTestId('tool-book_hotel').waitFor();
+
+    // Ctrl+F finds a tool and selects it.
+    await page.keyboard.press('Control+F');
+    await page.getByLabel('Find tool').fill('visa');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByLabel('Tool name').inputValue()).toBe('get_visa_requirements');
     await page.close();
   });
 });

@@ -75,6 +75,10 @@ export default function SchemaEditor({ path, value, onChange }: Props) {
           tabSize: 2,
           automaticLayout: true,
         }}
+        onMount={(editor) => {
+          // Ctrl/Cmd+K opens Trellis's command palette here too (Monaco would start a chord).
+          editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyK, () => useUi.getState().setPaletteOpen(true));
+        }}
         onChange={(next) => {
           setText(next ?? '');
           apply(next ?? '');
