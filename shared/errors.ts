@@ -20,6 +20,10 @@ export const ERRORS = {
   E3003: { title: 'Edit refused', hint: 'Undo or fix the named part, then try again.' },
   E4001: { title: 'Cannot read these tools', hint: 'Check the file against the format named in the message.' },
   E4002: { title: 'MCP server failed', hint: 'Run the command in a terminal to see its own error, then try again.' },
+  E5001: { title: 'Model process stopped', hint: 'Trellis restarted it; send the request again.' },
+  E5002: { title: 'Cannot use this model file', hint: 'Choose a GGUF model file (llama.cpp format).' },
+  E5003: { title: 'No model loaded', hint: 'Load a GGUF in the Models workspace, or connect to a server.' },
+  E5004: { title: 'Model failed', hint: 'Check the settings named in the message, then try again.' },
   E9000: { title: 'Unexpected error', hint: 'Please report it with the steps that led here.' },
 } as const;
 

@@ -1,0 +1,212 @@
+/**
+ * The llama helper: a separate process that owns node-llama-cpp. A crash or an out-of-memory
+ * here never takes the app or the workspace with it; the supervisor restarts it.
+ */
+import fs from 'node:fs';
+import type * as LlamaLibrary from 'node-llama-cpp' with { 'resolution-mode': 'import' };
+import { boundJsonNumbers } from './json-grammar';
+import type { HelperMessage, HelperRequest, LoadSettings, LoadedModel, ModelDetails } from './protocol';
+
+type NodeLlamaCpp = typeof LlamaLibrary;
+type Llama = Awaited<ReturnType<NodeLlamaCpp['getLlama']>>;
+type LlamaModel = Awaited<ReturnType<Llama['loadModel']>>;
+type LlamaContext = Awaited<ReturnType<LlamaModel['createContext']>>;
+
+let lib: NodeLlamaCpp | null = null;
+let llama: Llama | null = null;
+let model: LlamaModel | null = null;
+let context: LlamaContext | null = null;
+let loaded: LoadedModel | null = null;
+const running = new Map<number, AbortController>();
+
+const send = (message: HelperMessage) => process.send?.(message);
+
+/** node-llama-cpp is ESM-only; this file is CommonJS. */
+async function library(): Promise<NodeLlamaCpp> {
+  lib ??= (await import('node-llama-cpp')) as NodeLlamaCpp;
+  return lib;
+}
+
+async function runtime(): Promise<Llama> {
+  const { getLlama } = await library();
+  // Prebuilt binaries only: never download or compile at run time.
+  llama ??= await getLlama({ build: 'never', gpu: process.env.TRELLIS_GPU === 'off' ? false : 'auto' });
+  return llama;
+}
+
+class HelperError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function inspect(path: string): Promise<ModelDetails> {
+  if (!fs.existsSync(path)) throw new HelperError('not-found', `No file at ${path}.`);
+  const header = Buffer.alloc(4);
+  const fd = fs.openSync(path, 'r');
+  fs.readSync(fd, header, 0, 4, 0);
+  fs.closeSync(fd);
+  if (header.toString('latin1') !== 'GGUF') throw new HelperError('not-gguf', `${path} is not a GGUF model file.`);
+  const { readGgufFileInfo } = await library();
+  let info: Awaited<ReturnType<NodeLlamaCpp['readGgufFileInfo']>>;
+  try {
+    info = await readGgufFileInfo(path, { readTensorInfo: true });
+  } catch (error) {
+    throw new HelperError('bad-gguf', `${path} is a damaged or truncated GGUF file: ${(error as Error).message}`);
+  }
+  const meta = info.metadata as Record<string, Record<string, unknown> | undefined>;
+  const architecture = String(meta.general?.architecture ?? 'unknown');
+  const archMeta = meta[architecture] as Record<string, unknown> | undefined;
+  const parameters =
+    info.fullTensorInfo?.reduce((n, t) => n + t.dimensions.reduce((a: number, b) => a * Number(b), 1), 0) ?? null;
+  const tokenizer = meta.tokenizer as Record<string, unknown> | undefined;
+  return {
+    path,
+    architecture,
+    parameters,
+    fileType: meta.general?.file_type !== undefined ? String(meta.general.file_type) : null,
+    trainedContextLength: typeof archMeta?.context_length === 'number' ? archMeta.context_length : null,
+    hasChatTemplate: typeof tokenizer?.chat_template === 'string',
+    fileBytes: fs.statSync(path).size,
+    embeddingLength: typeof archMeta?.embedding_length === 'number' ? archMeta.embedding_length : null,
+  };
+}
+
+async function load(id: number, path: string, settings: LoadSettings): Promise<LoadedModel> {
+  const details = await inspect(path);
+  // A const enum in the typings, a plain object at run time.
+  const known = Object.values(
+    ((await library()) as unknown as { GgufArchitectureType: Record<string, string> }).GgufArchitectureType,
+  );
+  if (!known.includes(details.architecture)) {
+    throw new HelperError('unsupported-architecture', `This llama.cpp cannot run "${details.architecture}" models.`);
+  }
+  await unload();
+  const runtimeLlama = await runtime();
+  try {
+    model = await runtimeLlama.loadModel({
+      modelPath: path,
+      gpuLayers: settings.gpuLayers,
+      onLoadProgress: (fraction) => send({ id, type: 'progress', fraction }),
+    });
+  } catch (error) {
+    const message = (error as Error).message;
+    if (/unknown model architecture/i.test(message)) {
+      throw new HelperError('unsupported-architecture', `This llama.cpp cannot run "${details.architecture}" models.`);
+    }
+    if (/vram|memory|too large|fit/i.test(message)) {
+      throw new HelperError(
+        'too-big',
+        `The model does not fit with gpuLayers "${settings.gpuLayers}": ${message}. Try "auto" or fewer layers.`,
+      );
+    }
+    throw new HelperError('load-failed', `Could not load ${path}: ${message}`);
+  }
+  context = await model.createContext({
+    contextSize: settings.contextSize,
+    threads: settings.threads,
+    batchSize: settings.batchSize,
+    flashAttention: settings.flashAttention,
+  });
+  loaded = {
+    ...details,
+    gpu: runtimeLlama.gpu,
+    gpuLayers: model.gpuLayers,
+    contextSize: context.contextSize,
+    threads: settings.threads,
+  };
+  return loaded;
+}
+
+async function unload(): Promise<void> {
+  await context?.dispose();
+  await model?.dispose();
+  context = null;
+  model = null;
+  loaded = null;
+}
+
+async function generate(id: number, request: Extract<HelperRequest, { type: 'generate' }>['request']) {
+  if (!model || !context)
+    throw new HelperError('no-model', 'No model is loaded. Load a GGUF in the Models workspace first.');
+  const { LlamaChatSession, LlamaCompletion } = await library();
+  const abort = new AbortController();
+  running.set(id, abort);
+  const sequence = context.getSequence();
+  try {
+    const grammar = request.jsonSchema ? await jsonSchemaGrammar(request.jsonSchema) : undefined;
+    const options = {
+      maxTokens: request.maxTokens,
+      temperature: request.temperature,
+      seed: request.seed,
+      grammar,
+      signal: abort.signal,
+      stopOnAbortSignal: true,
+      onTextChunk: (text: string) => send({ id, type: 'token', text }),
+    };
+    const started = performance.now();
+    const text = request.chat
+      ? await new LlamaChatSession({ contextSequence: sequence }).prompt(request.prompt, options)
+      : await new LlamaCompletion({ contextSequence: sequence }).generateCompletion(request.prompt, options);
+    return { text, cancelled: abort.signal.aborted, ms: performance.now() - started };
+  } finally {
+    running.delete(id);
+    sequence.dispose();
+  }
+}
+
+async function jsonSchemaGrammar(schema: Record<string, unknown>) {
+  const llamaRuntime = await runtime();
+  const generated = await llamaRuntime.createGrammarForJsonSchema(schema as never);
+  return llamaRuntime.createGrammar({ grammar: boundJsonNumbers(generated.grammar) });
+}
+
+async function embed(texts: string[]): Promise<number[][]> {
+  if (!model) throw new HelperError('no-model', 'No model is loaded. Load a GGUF in the Models workspace first.');
+  const embedding = await model.createEmbeddingContext({ threads: loaded?.threads ?? 1 });
+  try {
+    const vectors = [];
+    for (const text of texts) vectors.push([...(await embedding.getEmbeddingFor(text)).vector]);
+    return vectors;
+  } finally {
+    await embedding.dispose();
+  }
+}
+
+async function handle(message: HelperRequest): Promise<unknown> {
+  switch (message.type) {
+    case 'ping':
+      return { pid: process.pid, loaded };
+    case 'inspect':
+      return inspect(message.path);
+    case 'load':
+      return load(message.id, message.path, message.settings);
+    case 'unload':
+      await unload();
+      return { ok: true };
+    case 'generate':
+      return generate(message.id, message.request);
+    case 'embed':
+      return embed(message.texts);
+    case 'cancel':
+      running.get(message.target)?.abort();
+      return { ok: true };
+  }
+}
+
+process.on('message', (message: HelperRequest) => {
+  handle(message).then(
+    (value) => send({ id: message.id, type: 'result', value }),
+    (error: unknown) =>
+      send({
+        id: message.id,
+        type: 'error',
+        code: error instanceof HelperError ? error.code : 'failed',
+        message: error instanceof Error ? error.message : String(error),
+      }),
+  );
+});
+process.on('disconnect', () => process.exit(0));

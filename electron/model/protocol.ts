@@ -1,0 +1,54 @@
+/** Messages between the model supervisor (main process) and the llama helper process. */
+
+export interface LoadSettings {
+  /** `auto`, `max`, or a number of layers. */
+  gpuLayers: 'auto' | 'max' | number;
+  contextSize: number;
+  threads: number;
+  batchSize: number;
+  flashAttention: boolean;
+}
+
+export interface GenerateRequest {
+  prompt: string;
+  /** When set, the chat template wraps the prompt as a user turn. */
+  chat: boolean;
+  maxTokens: number;
+  temperature: number;
+  seed?: number;
+  /** Output constrained to this JSON Schema. */
+  jsonSchema?: Record<string, unknown>;
+}
+
+export interface ModelDetails {
+  path: string;
+  architecture: string;
+  parameters: number | null;
+  fileType: string | null;
+  trainedContextLength: number | null;
+  hasChatTemplate: boolean;
+  fileBytes: number;
+  embeddingLength: number | null;
+}
+
+export interface LoadedModel extends ModelDetails {
+  gpu: string | false;
+  gpuLayers: number;
+  contextSize: number;
+  threads: number;
+}
+
+export type HelperRequest =
+  | { id: number; type: 'ping' }
+  | { id: number; type: 'inspect'; path: string }
+  | { id: number; type: 'load'; path: string; settings: LoadSettings }
+  | { id: number; type: 'unload' }
+  | { id: number; type: 'generate'; request: GenerateRequest }
+  | { id: number; type: 'embed'; texts: string[] }
+  | { id: number; type: 'cancel'; target: number };
+
+export type HelperMessage =
+  | { id: number; type: 'result'; value: unknown }
+  | { id: number; type: 'error'; message: string; code: string }
+  | { id: number; type: 'token'; text: string }
+  | { id: number; type: 'progress'; fraction: number };

@@ -1,0 +1,170 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { TrellisError, type ErrorCode } from '../../shared/errors';
+import type {
+  GenerateRequest,
+  HelperMessage,
+  HelperRequest,
+  LoadSettings,
+  LoadedModel,
+  ModelDetails,
+} from './protocol';
+
+type Pending = {
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+  onToken?(text: string): void;
+  onProgress?(fraction: number): void;
+};
+
+type RequestBody = HelperRequest extends infer R ? (R extends HelperRequest ? Omit<R, 'id'> : never) : never;
+
+const HELPER_CODES: Record<string, ErrorCode> = {
+  'not-found': 'E5002',
+  'not-gguf': 'E5002',
+  'bad-gguf': 'E5002',
+  'unsupported-architecture': 'E5002',
+  'no-model': 'E5003',
+};
+
+export interface SupervisorOptions {
+  /** The compiled helper script; defaults to helper.js beside this file. */
+  helperPath?: string;
+  /** Environment for the helper (tests set TRELLIS_GPU=off). */
+  env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * Runs the llama helper as a child process, on demand. When it dies (crash, SIGKILL, out of
+ * memory) every pending request is rejected with E5001, and the next request starts a new helper
+ * — after a backoff if it keeps dying — and reloads the model that was loaded.
+ */
+export class ModelSupervisor {
+  private child: ChildProcess | null = null;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private lastLoad: { path: string; settings: LoadSettings } | null = null;
+  private crashes: number[] = [];
+  private readonly helperPath: string;
+
+  constructor(private readonly options: SupervisorOptions = {}) {
+    this.helperPath = options.helperPath ?? path.join(__dirname, 'helper.js');
+  }
+
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  inspect(modelPath: string): Promise<ModelDetails> {
+    return this.call({ type: 'inspect', path: modelPath }) as Promise<ModelDetails>;
+  }
+
+  async load(modelPath: string, settings: LoadSettings, onProgress?: (fraction: number) => void): Promise<LoadedModel> {
+    const loaded = (await this.call({ type: 'load', path: modelPath, settings }, { onProgress })) as LoadedModel;
+    this.lastLoad = { path: modelPath, settings };
+    return loaded;
+  }
+
+  async unload(): Promise<void> {
+    this.lastLoad = null;
+    if (this.child) await this.call({ type: 'unload' });
+  }
+
+  /** Streams text through `onToken`; abort the signal to stop early (the text so far is returned). */
+  async generate(
+    request: GenerateRequest,
+    onToken?: (text: string) => void,
+    signal?: AbortSignal,
+  ): Promise<{ text: string; cancelled: boolean; ms: number }> {
+    const child = await this.ensureChild();
+    // send() takes the next id synchronously: this is the generation's id.
+    const id = this.nextId;
+    const onAbort = () => void this.call({ type: 'cancel', target: id }).catch(() => undefined);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      return (await this.send(child, { type: 'generate', request }, { onToken })) as {
+        text: string;
+        cancelled: boolean;
+        ms: number;
+      };
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  embed(texts: string[]): Promise<number[][]> {
+    return this.call({ type: 'embed', texts }) as Promise<number[][]>;
+  }
+
+  async ping(): Promise<{ pid: number; loaded: LoadedModel | null }> {
+    return (await this.call({ type: 'ping' })) as { pid: number; loaded: LoadedModel | null };
+  }
+
+  /** Stops the helper for good (app quit). */
+  async stop(): Promise<void> {
+    const child = this.child;
+    this.child = null;
+    if (!child) return;
+    child.removeAllListeners('exit');
+    await new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill();
+    });
+    this.failAll('The model process was stopped.');
+  }
+
+  private async ensureChild(): Promise<ChildProcess> {
+    if (this.child) return this.child;
+    const recent = this.crashes.filter((t) => Date.now() - t < 60_000);
+    if (recent.length) await new Promise((r) => setTimeout(r, Math.min(250 * 2 ** (recent.length - 1), 8000)));
+    const child = fork(this.helperPath, [], {
+      env: { ...process.env, ...this.options.env },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      serialization: 'advanced',
+    });
+    this.child = child;
+    child.on('message', (message: HelperMessage) => this.receive(message));
+    child.once('exit', (code, signal) => {
+      if (this.child !== child) return;
+      this.child = null;
+      this.crashes = [...this.crashes.filter((t) => Date.now() - t < 60_000), Date.now()];
+      const how = signal ? `was killed (${signal})` : `exited with code ${code}`;
+      this.failAll(`The model process ${how}.`);
+    });
+    if (this.lastLoad) {
+      const { path: modelPath, settings } = this.lastLoad;
+      await this.send(child, { type: 'load', path: modelPath, settings }, {});
+    }
+    return child;
+  }
+
+  private failAll(reason: string): void {
+    for (const [, pending] of this.pending) pending.reject(new TrellisError('E5001', reason));
+    this.pending.clear();
+  }
+
+  private receive(message: HelperMessage): void {
+    const pending = this.pending.get(message.id);
+    if (!pending) return;
+    if (message.type === 'token') pending.onToken?.(message.text);
+    else if (message.type === 'progress') pending.onProgress?.(message.fraction);
+    else {
+      this.pending.delete(message.id);
+      if (message.type === 'result') pending.resolve(message.value);
+      else pending.reject(new TrellisError(HELPER_CODES[message.code] ?? 'E5004', message.message));
+    }
+  }
+
+  private send(child: ChildProcess, body: RequestBody, hooks: Omit<Pending, 'resolve' | 'reject'>): Promise<unknown> {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject, ...hooks });
+      child.send({ ...body, id } as HelperRequest);
+    });
+  }
+
+  private async call(body: RequestBody, hooks: Omit<Pending, 'resolve' | 'reject'> = {}): Promise<unknown> {
+    const child = await this.ensureChild();
+    return this.send(child, body, hooks);
+  }
+}

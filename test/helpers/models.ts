@@ -1,0 +1,25 @@
+import path from 'node:path';
+import { writeGguf, TINY_MODEL, type ModelShape } from '../../electron/model/gguf-writer';
+import type { LoadSettings } from '../../electron/model/protocol';
+import { ModelSupervisor } from '../../electron/model/supervisor';
+import { tempDir } from './temp';
+
+export const HELPER = path.join(__dirname, '..', '..', 'dist', 'electron', 'model', 'helper.js');
+
+/** One thread: on a two-core machine more threads fight the test runner and get slower. */
+export const TEST_SETTINGS: LoadSettings = {
+  gpuLayers: 0,
+  contextSize: 1024,
+  threads: 1,
+  batchSize: 256,
+  flashAttention: false,
+};
+
+export function tinyModel(shape: Partial<ModelShape> = {}): string {
+  const file = path.join(tempDir(), 'tiny.gguf');
+  writeGguf(file, { ...TINY_MODEL, ...shape });
+  return file;
+}
+
+/** A supervisor over the built helper, CPU only. */
+export const testSupervisor = () => new ModelSupervisor({ helperPath: HELPER, env: { TRELLIS_GPU: 'off' } });
