@@ -3,9 +3,11 @@ import path from 'node:path';
 import type { OpenOptions } from '../store/database';
 import { seedExampleWorkspace } from '../store/seed';
 import { openWorkspaceStore, type WorkspaceStore } from '../store/workspace-store';
+import { ModelSupervisor, type HelperSpawner } from '../model/supervisor';
 import { packageRoot } from '../resources';
 import type { BackendContext } from './context';
 import { graphsHandlers } from './domains/graphs';
+import { modelsHandlers } from './domains/models';
 import { systemHandlers } from './domains/system';
 import { toolsHandlers } from './domains/tools';
 import { trajectoriesHandlers } from './domains/trajectories';
@@ -27,6 +29,10 @@ export interface BackendOptions extends OpenOptions {
   host: BackendContext['host'];
   /** Seed a new workspace with the examples (default true). */
   seed?: boolean;
+  /** How to start the llama helper (Electron: a utilityProcess); default `child_process.fork`. */
+  modelSpawner?: HelperSpawner;
+  /** Environment for the llama helper. */
+  modelEnv?: NodeJS.ProcessEnv;
 }
 
 /** Opens the workspace and registers every domain's handlers. */
@@ -36,16 +42,32 @@ export function createBackend(options: BackendOptions): Backend {
   try {
     if (created && options.seed !== false) seedExampleWorkspace(store);
     const events = new EventBus();
-    const ctx: BackendContext = { version: readVersion(), host: options.host, store, events };
+    let supervisor: ModelSupervisor | null = null;
+    const models = () =>
+      (supervisor ??= new ModelSupervisor({
+        ...(options.modelSpawner ? { spawn: options.modelSpawner } : {}),
+        ...(options.modelEnv ? { env: options.modelEnv } : {}),
+      }));
+    const ctx: BackendContext = { version: readVersion(), host: options.host, store, events, models };
     const registry = new HandlerRegistry();
     registry.register('system', systemHandlers(ctx));
     registry.register('workspace', workspaceHandlers(ctx));
     registry.register('graphs', graphsHandlers(ctx));
     registry.register('tools', toolsHandlers());
+    registry.register('models', modelsHandlers(ctx));
     registry.register('trajectories', trajectoriesHandlers(ctx));
     const missing = registry.missing();
     if (missing.length) throw new Error(`No handler for contract methods: ${missing.join(', ')}.`);
-    return { registry, events, store, created, close: () => store.close() };
+    return {
+      registry,
+      events,
+      store,
+      created,
+      close: () => {
+        void supervisor?.stop();
+        store.close();
+      },
+    };
   } catch (error) {
     store.close();
     throw error;

@@ -1,3 +1,4 @@
+import type { ModelSupervisor } from '../model/supervisor';
 import type { WorkspaceStore } from '../store/workspace-store';
 import type { EventBus } from './events';
 
@@ -7,4 +8,6 @@ export interface BackendContext {
   host: 'electron' | 'web' | 'cli';
   store: WorkspaceStore;
   events: EventBus;
+  /** The model supervisor, created on first use (the helper starts only when needed). */
+  models: () => ModelSupervisor;
 }

@@ -4,6 +4,7 @@ import { formatError, TrellisError } from '../../shared/errors';
 import { createBackend, type Backend } from '../backend/backend';
 import { listBackups } from '../store/database';
 import { setupIpc } from './ipc';
+import { utilityHelper } from './utility-helper';
 import { electronSqliteBinding } from './native-binding';
 import { registerAppScheme, setupAppProtocol } from './protocol';
 import { setupSecurity } from './security';
@@ -15,7 +16,12 @@ registerAppScheme();
 function openBackend(workspace: string): Backend | null {
   const nativeBinding = electronSqliteBinding(process.versions.electron ?? '');
   try {
-    return createBackend({ workspace, host: 'electron', ...(nativeBinding ? { nativeBinding } : {}) });
+    return createBackend({
+      workspace,
+      host: 'electron',
+      modelSpawner: utilityHelper,
+      ...(nativeBinding ? { nativeBinding } : {}),
+    });
   } catch (error) {
     const data = error instanceof TrellisError ? error.toData() : new TrellisError('E9000', String(error)).toData();
     const backup = listBackups(workspace)[0];

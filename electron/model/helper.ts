@@ -19,7 +19,13 @@ let context: LlamaContext | null = null;
 let loaded: LoadedModel | null = null;
 const running = new Map<number, AbortController>();
 
-const send = (message: HelperMessage) => process.send?.(message);
+/** Under Electron the helper is a utilityProcess (parentPort); under Node a forked child (IPC). */
+const parentPort = (
+  process as unknown as {
+    parentPort?: { postMessage(m: unknown): void; on(e: 'message', f: (e: { data: HelperRequest }) => void): void };
+  }
+).parentPort;
+const send = (message: HelperMessage) => (parentPort ? parentPort.postMessage(message) : process.send?.(message));
 
 /** node-llama-cpp is ESM-only; this file is CommonJS. */
 async function library(): Promise<NodeLlamaCpp> {
@@ -197,7 +203,7 @@ async function handle(message: HelperRequest): Promise<unknown> {
   }
 }
 
-process.on('message', (message: HelperRequest) => {
+function onRequest(message: HelperRequest): void {
   handle(message).then(
     (value) => send({ id: message.id, type: 'result', value }),
     (error: unknown) =>
@@ -208,5 +214,10 @@ process.on('message', (message: HelperRequest) => {
         message: error instanceof Error ? error.message : String(error),
       }),
   );
-});
-process.on('disconnect', () => process.exit(0));
+}
+
+if (parentPort) parentPort.on('message', (event) => onRequest(event.data));
+else {
+  process.on('message', onRequest);
+  process.on('disconnect', () => process.exit(0));
+}

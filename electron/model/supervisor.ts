@@ -1,4 +1,4 @@
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork } from 'node:child_process';
 import path from 'node:path';
 import { TrellisError, type ErrorCode } from '../../shared/errors';
 import type {
@@ -18,6 +18,13 @@ type Pending = {
 };
 
 type RequestBody = HelperRequest extends infer R ? (R extends HelperRequest ? Omit<R, 'id'> : never) : never;
+type Hooks = Omit<Pending, 'resolve' | 'reject'>;
+
+export interface GenerateResult {
+  text: string;
+  cancelled: boolean;
+  ms: number;
+}
 
 const HELPER_CODES: Record<string, ErrorCode> = {
   'not-found': 'E5002',
@@ -27,20 +34,49 @@ const HELPER_CODES: Record<string, ErrorCode> = {
   'no-model': 'E5003',
 };
 
+/** A running helper, whatever started it (a Node child process, an Electron utilityProcess). */
+export interface HelperProcess {
+  readonly pid: number | undefined;
+  send(message: HelperRequest): void;
+  onMessage(listener: (message: HelperMessage) => void): void;
+  /** `how` completes "The model process …": `was killed (SIGKILL)`, `exited with code 1`. */
+  onExit(listener: (how: string) => void): void;
+  kill(): void;
+}
+
+export type HelperSpawner = (script: string, env: NodeJS.ProcessEnv) => HelperProcess;
+
+/** `child_process.fork`: the web host, the CLI and tests. */
+export const forkHelper: HelperSpawner = (script, env) => {
+  const child = fork(script, [], { env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' });
+  return {
+    get pid() {
+      return child.pid;
+    },
+    send: (message) => child.send(message),
+    onMessage: (listener) => child.on('message', listener),
+    onExit: (listener) =>
+      child.once('exit', (code, signal) => listener(signal ? `was killed (${signal})` : `exited with code ${code}`)),
+    kill: () => child.kill(),
+  };
+};
+
 export interface SupervisorOptions {
   /** The compiled helper script; defaults to helper.js beside this file. */
   helperPath?: string;
   /** Environment for the helper (tests set TRELLIS_GPU=off). */
   env?: NodeJS.ProcessEnv;
+  /** How to start the helper; Electron passes a utilityProcess spawner. */
+  spawn?: HelperSpawner;
 }
 
 /**
- * Runs the llama helper as a child process, on demand. When it dies (crash, SIGKILL, out of
+ * Runs the llama helper as a separate process, on demand. When it dies (crash, SIGKILL, out of
  * memory) every pending request is rejected with E5001, and the next request starts a new helper
  * — after a backoff if it keeps dying — and reloads the model that was loaded.
  */
 export class ModelSupervisor {
-  private child: ChildProcess | null = null;
+  private child: HelperProcess | null = null;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private lastLoad: { path: string; settings: LoadSettings } | null = null;
@@ -75,18 +111,14 @@ export class ModelSupervisor {
     request: GenerateRequest,
     onToken?: (text: string) => void,
     signal?: AbortSignal,
-  ): Promise<{ text: string; cancelled: boolean; ms: number }> {
+  ): Promise<GenerateResult> {
     const child = await this.ensureChild();
     // send() takes the next id synchronously: this is the generation's id.
     const id = this.nextId;
     const onAbort = () => void this.call({ type: 'cancel', target: id }).catch(() => undefined);
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
-      return (await this.send(child, { type: 'generate', request }, { onToken })) as {
-        text: string;
-        cancelled: boolean;
-        ms: number;
-      };
+      return (await this.send(child, { type: 'generate', request }, { onToken })) as GenerateResult;
     } finally {
       signal?.removeEventListener('abort', onAbort);
     }
@@ -105,30 +137,24 @@ export class ModelSupervisor {
     const child = this.child;
     this.child = null;
     if (!child) return;
-    child.removeAllListeners('exit');
     await new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
+      child.onExit(() => resolve());
       child.kill();
     });
     this.failAll('The model process was stopped.');
   }
 
-  private async ensureChild(): Promise<ChildProcess> {
+  private async ensureChild(): Promise<HelperProcess> {
     if (this.child) return this.child;
     const recent = this.crashes.filter((t) => Date.now() - t < 60_000);
     if (recent.length) await new Promise((r) => setTimeout(r, Math.min(250 * 2 ** (recent.length - 1), 8000)));
-    const child = fork(this.helperPath, [], {
-      env: { ...process.env, ...this.options.env },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      serialization: 'advanced',
-    });
+    const child = (this.options.spawn ?? forkHelper)(this.helperPath, { ...process.env, ...this.options.env });
     this.child = child;
-    child.on('message', (message: HelperMessage) => this.receive(message));
-    child.once('exit', (code, signal) => {
+    child.onMessage((message) => this.receive(message));
+    child.onExit((how) => {
       if (this.child !== child) return;
       this.child = null;
       this.crashes = [...this.crashes.filter((t) => Date.now() - t < 60_000), Date.now()];
-      const how = signal ? `was killed (${signal})` : `exited with code ${code}`;
       this.failAll(`The model process ${how}.`);
     });
     if (this.lastLoad) {
@@ -155,7 +181,7 @@ export class ModelSupervisor {
     }
   }
 
-  private send(child: ChildProcess, body: RequestBody, hooks: Omit<Pending, 'resolve' | 'reject'>): Promise<unknown> {
+  private send(child: HelperProcess, body: RequestBody, hooks: Hooks): Promise<unknown> {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject, ...hooks });
@@ -163,7 +189,7 @@ export class ModelSupervisor {
     });
   }
 
-  private async call(body: RequestBody, hooks: Omit<Pending, 'resolve' | 'reject'> = {}): Promise<unknown> {
+  private async call(body: RequestBody, hooks: Hooks = {}): Promise<unknown> {
     const child = await this.ensureChild();
     return this.send(child, body, hooks);
   }

@@ -112,6 +112,11 @@ export const MIGRATIONS: readonly Migration[] = [
     description: 'dismissed edge suggestions per graph',
     up: (db) => db.exec("ALTER TABLE graphs ADD COLUMN dismissed_suggestions TEXT NOT NULL DEFAULT '[]'"),
   },
+  {
+    version: 3,
+    description: 'workspace settings (last model used…)',
+    up: (db) => db.exec('CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)'),
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

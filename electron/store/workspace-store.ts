@@ -3,6 +3,7 @@ import { openDatabase, type OpenOptions } from './database';
 import { DatasetRepository, LabelRepository } from './repositories/curation';
 import { GraphRepository } from './repositories/graphs';
 import { PlanRepository } from './repositories/plans';
+import { SettingsRepository } from './repositories/settings';
 import { TrajectoryRepository } from './repositories/trajectories';
 
 /** One open workspace file and its repositories; the only place SQL lives. */
@@ -14,6 +15,7 @@ export interface WorkspaceStore {
   readonly trajectories: TrajectoryRepository;
   readonly labels: LabelRepository;
   readonly datasets: DatasetRepository;
+  readonly settings: SettingsRepository;
   close(): void;
 }
 
@@ -27,6 +29,7 @@ export function openWorkspaceStore(file: string, options: OpenOptions = {}): Wor
     trajectories: new TrajectoryRepository(db),
     labels: new LabelRepository(db),
     datasets: new DatasetRepository(db),
+    settings: new SettingsRepository(db),
     close: () => {
       if (db.open) db.close();
     },

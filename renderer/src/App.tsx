@@ -10,6 +10,7 @@ import { PromptDialog } from './components/PromptDialog';
 import { StatusBar } from './components/StatusBar';
 import { useUi } from './state/ui-store';
 import { GraphWorkspace } from './workspaces/graph/GraphWorkspace';
+import { ModelsWorkspace } from './workspaces/models/ModelsWorkspace';
 import { Placeholder } from './workspaces/Placeholder';
 import { TrajectoriesWorkspace } from './workspaces/trajectories/TrajectoriesWorkspace';
 
@@ -37,12 +38,7 @@ function ActiveWorkspace() {
         />
       );
     case 'models':
-      return (
-        <Placeholder
-          title="Models"
-          next="Load a local GGUF model or connect to a server here. The example graph runs with mock tools and needs no model."
-        />
-      );
+      return <ModelsWorkspace />;
   }
 }
 

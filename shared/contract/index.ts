@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ArgsOf, ResultOf } from './define';
 import { graphsEvents, graphsMethods } from './graphs';
+import { modelsEvents, modelsMethods } from './models';
 import { systemMethods } from './system';
 import { toolsMethods } from './tools';
 import { trajectoriesMethods } from './trajectories';
@@ -12,12 +13,14 @@ export const contract = {
   ...workspaceMethods,
   ...graphsMethods,
   ...toolsMethods,
+  ...modelsMethods,
   ...trajectoriesMethods,
 };
 
 /** Every event the backend pushes to the UI. */
 export const events = {
   ...graphsEvents,
+  ...modelsEvents,
 };
 
 export type Contract = typeof contract;

@@ -1,0 +1,74 @@
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { tinyModel } from '../test/helpers/models';
+import { tempDir } from '../test/helpers/temp';
+import { launchChromium } from './helpers/browser';
+import { startHostProcess, type HostProcess } from './helpers/host-process';
+
+let browser: Browser;
+const hosts: HostProcess[] = [];
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterEach(async () => {
+  for (const host of hosts.splice(0)) await host.stop();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('Models workspace in Chromium', () => {
+  it('inspects a GGUF, loads it in the helper, streams a reply with live figures, and remembers it', async () => {
+    const model = tinyModel();
+    const workspace = path.join(tempDir(), 'models.trellis');
+    let host = await startHostProcess(workspace);
+    hosts.push(host);
+    let page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await page.goto(host.url);
+    await page.getByRole('button', { name: /Trip planning/ }).waitFor();
+    await page.keyboard.press('Control+5');
+    await page.getByLabel('Model path').fill(model);
+    await page.getByRole('button', { name: 'Inspect' }).click();
+    const details = page.getByLabel('Model details');
+    await details.getByText('llama').waitFor();
+    expect(await details.textContent()).toMatch(/Chat templateyes/);
+
+    await page.getByLabel('Threads').fill('1');
+    await page.getByRole('button', { name: 'Load', exact: true }).click();
+    await page.getByTestId('loaded-model').waitFor();
+    expect(await page.getByTestId('loaded-model').textContent()).toMatch(/llama, CPU, context \d+, 1 threads/);
+
+    await page.getByLabel('Prompt').fill('Plan a trip');
+    await page.getByRole('button', { name: 'Generate', exact: true }).click();
+    await expect
+      .poll(async () => (await page.getByTestId('playground-output').textContent())?.length ?? 0)
+      .toBeGreaterThan(0);
+    await page
+      .getByRole('button', { name: 'Generate', exact: true })
+      .and(page.locator(':enabled'))
+      .waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('playground-stats').textContent()).toMatch(
+      /\d+ tokens · first token \d+ ms · [\d.]+ tokens\/s/,
+    );
+
+    // A file that is not a model gets an explanation, not a crash.
+    await page.getByLabel('Model path').fill(workspace);
+    await page.getByRole('button', { name: 'Inspect' }).click();
+    expect(await page.getByRole('alert').textContent()).toContain('is not a GGUF model file');
+    await page.close();
+    await host.stop();
+    hosts.length = 0;
+
+    // The last model and its settings come back after a restart.
+    host = await startHostProcess(workspace);
+    hosts.push(host);
+    page = await browser.newPage();
+    await page.goto(host.url);
+    await page.getByRole('button', { name: /Trip planning/ }).waitFor();
+    await page.keyboard.press('Control+5');
+    await expect.poll(() => page.getByLabel('Model path').inputValue()).toBe(model);
+    expect(await page.getByLabel('Threads').inputValue()).toBe('1');
+    await page.close();
+  });
+});

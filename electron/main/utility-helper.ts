@@ -1,0 +1,17 @@
+import { utilityProcess } from 'electron';
+import type { HelperMessage, HelperRequest } from '../model/protocol';
+import type { HelperSpawner } from '../model/supervisor';
+
+/** The llama helper as an Electron utilityProcess (child_process.fork needs the RunAsNode fuse, which is off). */
+export const utilityHelper: HelperSpawner = (script, env) => {
+  const child = utilityProcess.fork(script, [], { env, serviceName: 'Trellis model', stdio: 'inherit' });
+  return {
+    get pid() {
+      return child.pid;
+    },
+    send: (message: HelperRequest) => child.postMessage(message),
+    onMessage: (listener) => child.on('message', (message: HelperMessage) => listener(message)),
+    onExit: (listener) => child.once('exit', (code) => listener(`exited with code ${code}`)),
+    kill: () => void child.kill(),
+  };
+};

@@ -1,0 +1,182 @@
+import { useEffect, useState } from 'react';
+import type { Result } from '../../../../shared/contract';
+import type { LoadSettings } from '../../../../shared/contract/models';
+import { api } from '../../api/api';
+import { useQuery } from '../../api/use-query';
+import { useUi } from '../../state/ui-store';
+import { Playground } from './Playground';
+
+type Inspected = Result<'models.inspect'>;
+
+const gib = (bytes: number) => `${(bytes / 2 ** 30).toFixed(2)} GiB`;
+const millions = (n: number | null) =>
+  n === null ? 'unknown' : n >= 1e9 ? `${(n / 1e9).toFixed(2)} B` : `${(n / 1e6).toFixed(1)} M`;
+
+/** Models workspace: pick a GGUF, see what it is, load it with settings, try it out. */
+export function ModelsWorkspace() {
+  const status = useQuery(() => api.invoke('models.status', {}), []);
+  const [path, setPath] = useState('');
+  const [settings, setSettings] = useState<LoadSettings | null>(null);
+  const [details, setDetails] = useState<Inspected | null>(null);
+  const [busy, setBusy] = useState<'inspect' | 'load' | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const notify = useUi((s) => s.notify);
+
+  // The last model used and its settings come back; otherwise this machine's defaults.
+  useEffect(() => {
+    if (!status.data || settings) return;
+    setSettings(status.data.last?.settings ?? status.data.defaults);
+    setPath((p) => p || status.data!.last?.path || '');
+  }, [status.data, settings]);
+  useEffect(() => api.on('models.progress', ({ fraction }) => setProgress(fraction)), []);
+
+  const run = async (what: 'inspect' | 'load', work: () => Promise<void>) => {
+    setBusy(what);
+    setError(null);
+    try {
+      await work();
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(null);
+      setProgress(null);
+    }
+  };
+  const inspect = () => run('inspect', async () => setDetails(await api.invoke('models.inspect', { path })));
+  const load = () =>
+    run('load', async () => {
+      const loaded = await api.invoke('models.load', { path, settings: settings! });
+      notify(`Loaded ${loaded.path} (${loaded.gpu ? `GPU: ${loaded.gpu}` : 'CPU'}).`);
+      status.reload();
+    });
+  const loaded = status.data?.loaded ?? null;
+  const set = <K extends keyof LoadSettings>(key: K, value: LoadSettings[K]) =>
+    setSettings((s) => (s ? { ...s, [key]: value } : s));
+
+  return (
+    <section className="page models" aria-label="Models">
+      <h1>Models</h1>
+      <p className="muted">
+        A local GGUF model runs in a separate helper process: a crash there never touches your workspace.
+      </p>
+      <div className="model-path">
+        <label>
+          GGUF file
+          <input
+            aria-label="Model path"
+            placeholder="/path/to/model.gguf"
+            value={path}
+            onChange={(e) => setPath(e.target.value)}
+          />
+        </label>
+        <button type="button" disabled={!path.trim() || busy !== null} onClick={inspect}>
+          Inspect
+        </button>
+      </div>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      {details && (
+        <dl className="model-details" aria-label="Model details">
+          <dt>Architecture</dt>
+          <dd>{details.architecture}</dd>
+          <dt>Parameters</dt>
+          <dd>{millions(details.parameters)}</dd>
+          <dt>File type</dt>
+          <dd>{details.fileType ?? 'unknown'}</dd>
+          <dt>Trained context</dt>
+          <dd>{details.trainedContextLength ?? 'unknown'}</dd>
+          <dt>Chat template</dt>
+          <dd>{details.hasChatTemplate ? 'yes' : 'no (prompts are sent as plain text)'}</dd>
+          <dt>File size</dt>
+          <dd>{gib(details.fileBytes)}</dd>
+          <dt>Fits in free RAM</dt>
+          <dd>
+            {details.fit.fitsInRam ? 'yes' : 'no'} ({gib(details.fit.freeRamBytes)} free)
+          </dd>
+        </dl>
+      )}
+      {settings && (
+        <fieldset className="model-settings" disabled={busy !== null}>
+          <legend>Load settings</legend>
+          <label>
+            GPU layers
+            <input
+              aria-label="GPU layers"
+              value={String(settings.gpuLayers)}
+              onChange={(e) => {
+                const v = e.target.value.trim();
+                set('gpuLayers', v === 'auto' || v === 'max' ? v : Math.max(0, Number.parseInt(v, 10) || 0));
+              }}
+            />
+          </label>
+          <label>
+            Context size
+            <input
+              type="number"
+              aria-label="Context size"
+              min={128}
+              value={settings.contextSize}
+              onChange={(e) => set('contextSize', Number(e.target.value))}
+            />
+          </label>
+          <label>
+            Threads
+            <input
+              type="number"
+              aria-label="Threads"
+              min={1}
+              value={settings.threads}
+              onChange={(e) => set('threads', Number(e.target.value))}
+            />
+          </label>
+          <label>
+            Batch size
+            <input
+              type="number"
+              aria-label="Batch size"
+              min={1}
+              value={settings.batchSize}
+              onChange={(e) => set('batchSize', Number(e.target.value))}
+            />
+          </label>
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={settings.flashAttention}
+              onChange={(e) => set('flashAttention', e.target.checked)}
+            />{' '}
+            Flash attention
+          </label>
+          <div className="buttons">
+            <button type="button" className="primary" disabled={!path.trim()} onClick={load}>
+              {busy === 'load' ? 'Loading…' : 'Load'}
+            </button>
+            <button
+              type="button"
+              disabled={!loaded}
+              onClick={() => void api.invoke('models.unload', {}).then(() => status.reload())}
+            >
+              Unload
+            </button>
+          </div>
+          {progress !== null && <progress aria-label="Load progress" value={progress} max={1} />}
+        </fieldset>
+      )}
+      <h2>Loaded</h2>
+      {loaded ? (
+        <p data-testid="loaded-model">
+          {loaded.path} — {loaded.architecture},{' '}
+          {loaded.gpu ? `GPU (${loaded.gpu}), ${loaded.gpuLayers} layers offloaded` : 'CPU'}, context{' '}
+          {loaded.contextSize}, {loaded.threads} threads
+        </p>
+      ) : (
+        <p className="muted">No model loaded. Inspect a GGUF above, then Load.</p>
+      )}
+      {loaded && <Playground />}
+    </section>
+  );
+}

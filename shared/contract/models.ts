@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { method } from './define';
+
+export const LoadSettings = z.object({
+  gpuLayers: z.union([z.literal('auto'), z.literal('max'), z.number().int().min(0)]),
+  contextSize: z.number().int().min(128).max(1_048_576),
+  threads: z.number().int().min(1).max(512),
+  batchSize: z.number().int().min(1).max(65_536),
+  flashAttention: z.boolean(),
+});
+export type LoadSettings = z.infer<typeof LoadSettings>;
+
+export const ModelDetails = z.object({
+  path: z.string(),
+  architecture: z.string(),
+  parameters: z.number().nullable(),
+  fileType: z.string().nullable(),
+  trainedContextLength: z.number().nullable(),
+  hasChatTemplate: z.boolean(),
+  fileBytes: z.number(),
+  embeddingLength: z.number().nullable(),
+});
+
+export const LoadedModel = ModelDetails.extend({
+  gpu: z.union([z.string(), z.literal(false)]),
+  gpuLayers: z.number(),
+  contextSize: z.number(),
+  threads: z.number(),
+});
+export type LoadedModel = z.infer<typeof LoadedModel>;
+
+const Ok = z.object({ ok: z.literal(true) });
+const ModelPath = z.string().trim().min(1, 'give the path of a .gguf file');
+
+export const modelsMethods = {
+  'models.inspect': method({
+    summary: 'A GGUF’s metadata and whether it fits this machine’s memory, without loading it.',
+    args: z.object({ path: ModelPath }),
+    result: ModelDetails.extend({ fit: z.object({ freeRamBytes: z.number(), fitsInRam: z.boolean() }) }),
+  }),
+  'models.load': method({
+    summary: 'Load a GGUF in the helper process (progress arrives as models.progress).',
+    args: z.object({ path: ModelPath, settings: LoadSettings }),
+    result: LoadedModel,
+  }),
+  'models.unload': method({ summary: 'Unload the model.', args: z.object({}), result: Ok }),
+  'models.status': method({
+    summary: 'The loaded model, the last one used with its settings, and default settings for this machine.',
+    args: z.object({}),
+    result: z.object({
+      loaded: LoadedModel.nullable(),
+      last: z.object({ path: z.string(), settings: LoadSettings }).nullable(),
+      defaults: LoadSettings,
+    }),
+  }),
+  'models.generate': method({
+    summary: 'Generate text; tokens stream as models.token events for requestId.',
+    args: z.object({
+      requestId: z.string().min(1),
+      prompt: z.string(),
+      chat: z.boolean().default(true),
+      maxTokens: z.number().int().min(1).max(32_768).default(256),
+      temperature: z.number().min(0).max(2).default(0.7),
+      seed: z.number().int().optional(),
+      jsonSchema: z.record(z.string(), z.unknown()).optional(),
+    }),
+    result: z.object({ text: z.string(), cancelled: z.boolean(), ms: z.number(), tokens: z.number().int() }),
+  }),
+  'models.cancel': method({
+    summary: 'Stop a running generation; it returns what it has so far.',
+    args: z.object({ requestId: z.string().min(1) }),
+    result: Ok,
+  }),
+};
+
+export const modelsEvents = {
+  'models.progress': z.object({ fraction: z.number() }),
+  'models.token': z.object({ requestId: z.string(), text: z.string() }),
+};
