@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { tinyModel } from '../test/helpers/models';
+import { startOpenAIServer } from '../test/helpers/openai-server';
 import { tempDir } from '../test/helpers/temp';
 import { launchChromium } from './helpers/browser';
 import { startHostProcess, type HostProcess } from './helpers/host-process';
@@ -69,6 +70,25 @@ describe('Models workspace in Chromium', () => {
     await page.keyboard.press('Control+5');
     await expect.poll(() => page.getByLabel('Model path').inputValue()).toBe(model);
     expect(await page.getByLabel('Threads').inputValue()).toBe('1');
+    await page.close();
+  });
+
+  it('generates through a remote OpenAI-compatible server chosen in the UI', async () => {
+    const { baseUrl } = await startOpenAIServer();
+    const host = await startHostProcess(path.join(tempDir(), 'remote.trellis'));
+    hosts.push(host);
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await page.goto(host.url);
+    await page.getByRole('button', { name: /Trip planning/ }).waitFor();
+    await page.keyboard.press('Control+5');
+    await page.getByLabel('Server URL').fill(baseUrl);
+    await page.getByLabel('Server model').fill('words');
+    await page.getByLabel('API key').fill('sk-e2e');
+    await page.getByRole('button', { name: 'Use this server' }).click();
+    await page.getByText('kept for this session only').waitFor();
+    expect(await page.getByTestId('remote-model').textContent()).toBe(`Server ${baseUrl}, model words`);
+    await page.getByRole('button', { name: 'Generate', exact: true }).click();
+    await expect.poll(() => page.getByTestId('playground-output').textContent()).toBe('one two three');
     await page.close();
   });
 });

@@ -5,7 +5,7 @@ import { seedExampleWorkspace } from '../store/seed';
 import { openWorkspaceStore, type WorkspaceStore } from '../store/workspace-store';
 import { ModelSupervisor, type HelperSpawner } from '../model/supervisor';
 import { packageRoot } from '../resources';
-import type { BackendContext } from './context';
+import type { BackendContext, SecretStore } from './context';
 import { graphsHandlers } from './domains/graphs';
 import { modelsHandlers } from './domains/models';
 import { systemHandlers } from './domains/system';
@@ -33,6 +33,8 @@ export interface BackendOptions extends OpenOptions {
   modelSpawner?: HelperSpawner;
   /** Environment for the llama helper. */
   modelEnv?: NodeJS.ProcessEnv;
+  /** Where API keys can be stored encrypted (Electron's safeStorage). */
+  secrets?: SecretStore;
 }
 
 /** Opens the workspace and registers every domain's handlers. */
@@ -48,7 +50,14 @@ export function createBackend(options: BackendOptions): Backend {
         ...(options.modelSpawner ? { spawn: options.modelSpawner } : {}),
         ...(options.modelEnv ? { env: options.modelEnv } : {}),
       }));
-    const ctx: BackendContext = { version: readVersion(), host: options.host, store, events, models };
+    const ctx: BackendContext = {
+      version: readVersion(),
+      host: options.host,
+      store,
+      events,
+      models,
+      ...(options.secrets ? { secrets: options.secrets } : {}),
+    };
     const registry = new HandlerRegistry();
     registry.register('system', systemHandlers(ctx));
     registry.register('workspace', workspaceHandlers(ctx));

@@ -10,4 +10,11 @@ export interface BackendContext {
   events: EventBus;
   /** The model supervisor, created on first use (the helper starts only when needed). */
   models: () => ModelSupervisor;
+  /** Encrypts secrets for storage (Electron's safeStorage); absent where none is available. */
+  secrets?: SecretStore;
+}
+
+export interface SecretStore {
+  protect(plain: string): string;
+  reveal(stored: string): string;
 }

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { app, dialog, Menu } from 'electron';
+import { app, dialog, Menu, safeStorage } from 'electron';
 import { formatError, TrellisError } from '../../shared/errors';
 import { createBackend, type Backend } from '../backend/backend';
 import { listBackups } from '../store/database';
@@ -12,6 +12,12 @@ import { createMainWindow } from './window';
 
 registerAppScheme();
 
+/** API keys are kept encrypted by the OS keychain, never in plain text in the workspace. */
+const safeSecrets = {
+  protect: (plain: string) => safeStorage.encryptString(plain).toString('base64'),
+  reveal: (stored: string) => safeStorage.decryptString(Buffer.from(stored, 'base64')),
+};
+
 /** Opens the workspace; on a damaged or too-new file, offers the newest backup. */
 function openBackend(workspace: string): Backend | null {
   const nativeBinding = electronSqliteBinding(process.versions.electron ?? '');
@@ -20,6 +26,7 @@ function openBackend(workspace: string): Backend | null {
       workspace,
       host: 'electron',
       modelSpawner: utilityHelper,
+      ...(safeStorage.isEncryptionAvailable() ? { secrets: safeSecrets } : {}),
       ...(nativeBinding ? { nativeBinding } : {}),
     });
   } catch (error) {

@@ -1,5 +1,7 @@
 import { fork } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
+import { packageRoot } from '../resources';
 import { TrellisError, type ErrorCode } from '../../shared/errors';
 import type {
   GenerateRequest,
@@ -61,6 +63,12 @@ export const forkHelper: HelperSpawner = (script, env) => {
   };
 };
 
+/** helper.js beside this file once built; from sources (tests), the built one in dist/. */
+function defaultHelperPath(): string {
+  const beside = path.join(__dirname, 'helper.js');
+  return fs.existsSync(beside) ? beside : path.join(packageRoot(), 'dist', 'electron', 'model', 'helper.js');
+}
+
 export interface SupervisorOptions {
   /** The compiled helper script; defaults to helper.js beside this file. */
   helperPath?: string;
@@ -81,10 +89,16 @@ export class ModelSupervisor {
   private nextId = 1;
   private lastLoad: { path: string; settings: LoadSettings } | null = null;
   private crashes: number[] = [];
+  private current: LoadedModel | null = null;
   private readonly helperPath: string;
 
   constructor(private readonly options: SupervisorOptions = {}) {
-    this.helperPath = options.helperPath ?? path.join(__dirname, 'helper.js');
+    this.helperPath = options.helperPath ?? defaultHelperPath();
+  }
+
+  /** The model loaded now, as the helper reported it; null when none (no process is started to ask). */
+  get loaded(): LoadedModel | null {
+    return this.child ? this.current : null;
   }
 
   get pid(): number | undefined {
@@ -96,13 +110,16 @@ export class ModelSupervisor {
   }
 
   async load(modelPath: string, settings: LoadSettings, onProgress?: (fraction: number) => void): Promise<LoadedModel> {
+    this.current = null;
     const loaded = (await this.call({ type: 'load', path: modelPath, settings }, { onProgress })) as LoadedModel;
     this.lastLoad = { path: modelPath, settings };
+    this.current = loaded;
     return loaded;
   }
 
   async unload(): Promise<void> {
     this.lastLoad = null;
+    this.current = null;
     if (this.child) await this.call({ type: 'unload' });
   }
 

@@ -51,8 +51,24 @@ export const modelsMethods = {
       loaded: LoadedModel.nullable(),
       last: z.object({ path: z.string(), settings: LoadSettings }).nullable(),
       defaults: LoadSettings,
+      remote: z
+        .object({ baseUrl: z.string(), model: z.string(), hasKey: z.boolean(), keyStored: z.boolean() })
+        .nullable(),
     }),
   }),
+  'models.useRemote': method({
+    summary: 'Generate with an OpenAI-compatible server instead of the local model.',
+    args: z.object({
+      baseUrl: z.url({
+        protocol: /^https?$/,
+        error: 'give the server’s http(s) address, e.g. http://127.0.0.1:8080/v1',
+      }),
+      model: z.string().trim().min(1),
+      apiKey: z.string().optional(),
+    }),
+    result: z.object({ keyStored: z.boolean() }),
+  }),
+  'models.useLocal': method({ summary: 'Generate with the local model again.', args: z.object({}), result: Ok }),
   'models.generate': method({
     summary: 'Generate text; tokens stream as models.token events for requestId.',
     args: z.object({

@@ -1,10 +1,19 @@
 import os from 'node:os';
 import type { LoadSettings } from '../../../shared/contract/models';
 import { TrellisError } from '../../../shared/errors';
+import { OpenAICompatibleClient, type RemoteServer } from '../../model/remote-client';
 import type { BackendContext } from '../context';
 import type { HandlerMap } from '../registry';
 
 const LAST_MODEL = 'models.last';
+const REMOTE = 'models.remote';
+
+interface StoredRemote {
+  baseUrl: string;
+  model: string;
+  /** The API key as the platform's secret store encrypted it; never the key itself. */
+  protectedKey: string | null;
+}
 
 /**
  * One thread fewer than the machine has: on a two-core machine llama.cpp with two threads
@@ -20,8 +29,18 @@ export function defaultLoadSettings(): LoadSettings {
   };
 }
 
-export function modelsHandlers({ models, store, events }: BackendContext): HandlerMap {
+export function modelsHandlers({ models, store, events, secrets }: BackendContext): HandlerMap {
   const running = new Map<string, AbortController>();
+  // A key that cannot be stored encrypted lives only as long as this backend.
+  let sessionKey: string | undefined;
+
+  const remoteServer = (): RemoteServer | null => {
+    const stored = store.settings.get<StoredRemote>(REMOTE);
+    if (!stored) return null;
+    const apiKey = stored.protectedKey && secrets ? secrets.reveal(stored.protectedKey) : sessionKey;
+    return { baseUrl: stored.baseUrl, model: stored.model, ...(apiKey ? { apiKey } : {}) };
+  };
+
   return {
     'models.inspect': async ({ path }) => {
       const details = await models().inspect(path);
@@ -37,26 +56,48 @@ export function modelsHandlers({ models, store, events }: BackendContext): Handl
       await models().unload();
       return { ok: true as const };
     },
-    'models.status': async () => ({
-      loaded: (await models().ping()).loaded,
-      last: store.settings.get<{ path: string; settings: LoadSettings }>(LAST_MODEL),
-      defaults: defaultLoadSettings(),
-    }),
+    'models.status': () => {
+      const stored = store.settings.get<StoredRemote>(REMOTE);
+      return {
+        loaded: models().loaded,
+        last: store.settings.get<{ path: string; settings: LoadSettings }>(LAST_MODEL),
+        defaults: defaultLoadSettings(),
+        remote: stored
+          ? {
+              baseUrl: stored.baseUrl,
+              model: stored.model,
+              hasKey: Boolean(stored.protectedKey || sessionKey),
+              keyStored: Boolean(stored.protectedKey),
+            }
+          : null,
+      };
+    },
+    'models.useRemote': ({ baseUrl, model, apiKey }) => {
+      const protectedKey = apiKey && secrets ? secrets.protect(apiKey) : null;
+      sessionKey = apiKey && !secrets ? apiKey : undefined;
+      store.settings.set(REMOTE, { baseUrl, model, protectedKey } satisfies StoredRemote);
+      return { keyStored: protectedKey !== null };
+    },
+    'models.useLocal': () => {
+      store.settings.delete(REMOTE);
+      sessionKey = undefined;
+      return { ok: true as const };
+    },
     'models.generate': async ({ requestId, ...request }) => {
       if (running.has(requestId))
         throw new TrellisError('E1002', `models.generate: request ${requestId} is already running.`);
       const abort = new AbortController();
       running.set(requestId, abort);
       let tokens = 0;
+      const onToken = (text: string) => {
+        tokens++;
+        events.emit('models.token', { requestId, text });
+      };
       try {
-        const result = await models().generate(
-          request,
-          (text) => {
-            tokens++;
-            events.emit('models.token', { requestId, text });
-          },
-          abort.signal,
-        );
+        const remote = remoteServer();
+        const result = remote
+          ? await new OpenAICompatibleClient(remote).generate(request, onToken, abort.signal)
+          : await models().generate(request, onToken, abort.signal);
         return { ...result, tokens };
       } finally {
         running.delete(requestId);

@@ -15,4 +15,8 @@ export class SettingsRepository {
       .prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value')
       .run(key, toJson(value));
   }
+
+  delete(key: string): void {
+    this.db.prepare('DELETE FROM settings WHERE key = ?').run(key);
+  }
 }

@@ -5,6 +5,7 @@ import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
 import { useUi } from '../../state/ui-store';
 import { Playground } from './Playground';
+import { RemoteServerForm } from './RemoteServerForm';
 
 type Inspected = Result<'models.inspect'>;
 
@@ -166,8 +167,13 @@ export function ModelsWorkspace() {
           {progress !== null && <progress aria-label="Load progress" value={progress} max={1} />}
         </fieldset>
       )}
-      <h2>Loaded</h2>
-      {loaded ? (
+      {status.data && <RemoteServerForm remote={status.data.remote} onChange={status.reload} />}
+      <h2>In use</h2>
+      {status.data?.remote ? (
+        <p data-testid="remote-model">
+          Server {status.data.remote.baseUrl}, model {status.data.remote.model}
+        </p>
+      ) : loaded ? (
         <p data-testid="loaded-model">
           {loaded.path} — {loaded.architecture},{' '}
           {loaded.gpu ? `GPU (${loaded.gpu}), ${loaded.gpuLayers} layers offloaded` : 'CPU'}, context{' '}
@@ -176,7 +182,7 @@ export function ModelsWorkspace() {
       ) : (
         <p className="muted">No model loaded. Inspect a GGUF above, then Load.</p>
       )}
-      {loaded && <Playground />}
+      {(loaded || status.data?.remote) && <Playground />}
     </section>
   );
 }

@@ -1,0 +1,141 @@
+import { TrellisError } from '../../shared/errors';
+import type { GenerateRequest } from './protocol';
+import type { GenerateResult } from './supervisor';
+
+export interface RemoteServer {
+  /** e.g. `http://127.0.0.1:8080/v1` (llama-server, vLLM, Ollama, LM Studio, a hosted API). */
+  baseUrl: string;
+  model: string;
+  apiKey?: string;
+  /** Longest silence allowed from the server, in ms (default 60 s). */
+  timeoutMs?: number;
+}
+
+/** A server speaking the OpenAI chat-completions API: streamed text, JSON-Schema output, embeddings. */
+export class OpenAICompatibleClient {
+  constructor(private readonly server: RemoteServer) {}
+
+  private url(path: string): string {
+    return `${this.server.baseUrl.replace(/\/+$/, '')}${path}`;
+  }
+
+  private headers(): Record<string, string> {
+    return {
+      'content-type': 'application/json',
+      ...(this.server.apiKey ? { authorization: `Bearer ${this.server.apiKey}` } : {}),
+    };
+  }
+
+  /** Runs a request whose silence longer than the timeout aborts it with a clear error. */
+  private async request<T>(
+    path: string,
+    body: unknown,
+    signal: AbortSignal | undefined,
+    read: (response: Response, touch: () => void) => Promise<T>,
+  ): Promise<T> {
+    const timeoutMs = this.server.timeoutMs ?? 60_000;
+    const controller = new AbortController();
+    let timedOut = false;
+    let timer: NodeJS.Timeout | undefined;
+    const touch = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        timedOut = true;
+        controller.abort();
+      }, timeoutMs);
+    };
+    const onAbort = () => controller.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    touch();
+    try {
+      const response = await fetch(this.url(path), {
+        method: 'POST',
+        headers: this.headers(),
+        body: JSON.stringify(body),
+        signal: controller.signal,
+      });
+      touch();
+      if (!response.ok) {
+        const text = (await response.text()).slice(0, 300);
+        throw new TrellisError(
+          'E5004',
+          `The server at ${this.server.baseUrl} answered ${response.status}: ${text || response.statusText}`,
+        );
+      }
+      return await read(response, touch);
+    } catch (error) {
+      if (timedOut) {
+        throw new TrellisError(
+          'E5004',
+          `The server at ${this.server.baseUrl} did not answer within ${(timeoutMs / 1000).toFixed(timeoutMs < 10_000 ? 1 : 0)} s.`,
+          'Check that it is running and not overloaded, or raise the timeout.',
+        );
+      }
+      if (error instanceof TrellisError || signal?.aborted) throw error;
+      throw new TrellisError('E5004', `Cannot reach the server at ${this.server.baseUrl}: ${(error as Error).message}`);
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  /** Streams a chat completion; an aborted signal ends it early with the text so far. */
+  async generate(
+    request: GenerateRequest,
+    onToken?: (text: string) => void,
+    signal?: AbortSignal,
+  ): Promise<GenerateResult> {
+    const started = performance.now();
+    let text = '';
+    const body = {
+      model: this.server.model,
+      messages: [{ role: 'user', content: request.prompt }],
+      max_tokens: request.maxTokens,
+      temperature: request.temperature,
+      ...(request.seed !== undefined ? { seed: request.seed } : {}),
+      stream: true,
+      ...(request.jsonSchema
+        ? {
+            response_format: {
+              type: 'json_schema',
+              json_schema: { name: 'output', strict: true, schema: request.jsonSchema },
+            },
+          }
+        : {}),
+    };
+    try {
+      await this.request('/chat/completions', body, signal, async (response, touch) => {
+        const decoder = new TextDecoder();
+        let buffer = '';
+        for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+          touch();
+          buffer += decoder.decode(chunk, { stream: true });
+          let newline: number;
+          while ((newline = buffer.indexOf('\n')) >= 0) {
+            const line = buffer.slice(0, newline).trim();
+            buffer = buffer.slice(newline + 1);
+            if (!line.startsWith('data:')) continue;
+            const data = line.slice(5).trim();
+            if (data === '[DONE]') return;
+            const delta = (JSON.parse(data) as { choices?: { delta?: { content?: string } }[] }).choices?.[0]?.delta
+              ?.content;
+            if (delta) {
+              text += delta;
+              onToken?.(delta);
+            }
+          }
+        }
+      });
+    } catch (error) {
+      if (!signal?.aborted) throw error;
+    }
+    return { text, cancelled: signal?.aborted ?? false, ms: performance.now() - started };
+  }
+
+  async embed(texts: string[]): Promise<number[][]> {
+    return this.request('/embeddings', { model: this.server.model, input: texts }, undefined, async (response) => {
+      const json = (await response.json()) as { data: { embedding: number[]; index: number }[] };
+      return [...json.data].sort((a, b) => a.index - b.index).map((d) => d.embedding);
+    });
+  }
+}

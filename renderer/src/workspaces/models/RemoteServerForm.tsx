@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import type { Result } from '../../../../shared/contract';
+import { api } from '../../api/api';
+
+type Remote = Result<'models.status'>['remote'];
+
+/** Use an OpenAI-compatible server (llama-server, vLLM, Ollama, LM Studio, a hosted API) instead. */
+export function RemoteServerForm({ remote, onChange }: { remote: Remote; onChange(): void }) {
+  const [baseUrl, setBaseUrl] = useState(remote?.baseUrl ?? 'http://127.0.0.1:8080/v1');
+  const [model, setModel] = useState(remote?.model ?? '');
+  const [apiKey, setApiKey] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+
+  const use = async () => {
+    setError(null);
+    try {
+      const { keyStored } = await api.invoke('models.useRemote', { baseUrl, model, ...(apiKey ? { apiKey } : {}) });
+      setNote(
+        !apiKey
+          ? null
+          : keyStored
+            ? 'The API key is stored encrypted by your system.'
+            : 'The API key is kept for this session only: this host cannot store it encrypted.',
+      );
+      setApiKey('');
+      onChange();
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+
+  return (
+    <fieldset className="model-settings remote">
+      <legend>Remote server (OpenAI-compatible)</legend>
+      <label>
+        Base URL
+        <input aria-label="Server URL" value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} />
+      </label>
+      <label>
+        Model
+        <input aria-label="Server model" value={model} onChange={(e) => setModel(e.target.value)} />
+      </label>
+      <label>
+        API key
+        <input
+          aria-label="API key"
+          type="password"
+          autoComplete="off"
+          placeholder={remote?.hasKey ? '(kept)' : 'optional'}
+          value={apiKey}
+          onChange={(e) => setApiKey(e.target.value)}
+        />
+      </label>
+      <div className="buttons">
+        <button type="button" disabled={!baseUrl.trim() || !model.trim()} onClick={() => void use()}>
+          Use this server
+        </button>
+        <button type="button" disabled={!remote} onClick={() => void api.invoke('models.useLocal', {}).then(onChange)}>
+          Use the local model
+        </button>
+      </div>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      {note && <p className="muted">{note}</p>}
+    </fieldset>
+  );
+}
