@@ -45,7 +45,24 @@ export type HelperRequest =
   | { id: number; type: 'unload' }
   | { id: number; type: 'generate'; request: GenerateRequest }
   | { id: number; type: 'embed'; texts: string[] }
-  | { id: number; type: 'cancel'; target: number };
+  | { id: number; type: 'cancel'; target: number }
+  | {
+      id: number;
+      type: 'benchmark';
+      promptTokens: number;
+      generateTokens: number;
+      jsonSchema?: Record<string, unknown>;
+    };
+
+/** Throughput measured inside the helper, without IPC: the same quantities as llama-bench's pp and tg. */
+export interface BenchmarkResult {
+  promptTokensPerSecond: number;
+  generateTokensPerSecond: number;
+  /** Milliseconds per generated token, unconstrained and under the JSON-Schema grammar. */
+  msPerToken: number;
+  msPerTokenConstrained: number | null;
+  constrainedTokens: number | null;
+}
 
 export type HelperMessage =
   | { id: number; type: 'result'; value: unknown }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { packageRoot } from '../resources';
 import { TrellisError, type ErrorCode } from '../../shared/errors';
 import type {
+  BenchmarkResult,
   GenerateRequest,
   HelperMessage,
   HelperRequest,
@@ -139,6 +140,20 @@ export class ModelSupervisor {
     } finally {
       signal?.removeEventListener('abort', onAbort);
     }
+  }
+
+  /** Prompt and generation throughput measured inside the helper (for bench:model). */
+  benchmark(
+    promptTokens: number,
+    generateTokens: number,
+    jsonSchema?: Record<string, unknown>,
+  ): Promise<BenchmarkResult> {
+    return this.call({
+      type: 'benchmark',
+      promptTokens,
+      generateTokens,
+      ...(jsonSchema ? { jsonSchema } : {}),
+    }) as Promise<BenchmarkResult>;
   }
 
   embed(texts: string[]): Promise<number[][]> {

@@ -143,4 +143,14 @@ describe('llama helper process with a generated model (real inference)', () => {
     await s.load(tinyModel(), TEST_SETTINGS);
     expect((await s.generate({ prompt: 'ok', chat: false, maxTokens: 4, temperature: 0 })).cancelled).toBe(false);
   });
+
+  it('measures prompt and generation throughput inside the helper', async () => {
+    const s = supervisor();
+    await s.load(tinyModel(), TEST_SETTINGS);
+    const result = await s.benchmark(64, 16, PLAN_SCHEMA);
+    expect(result.promptTokensPerSecond).toBeGreaterThan(0);
+    expect(result.generateTokensPerSecond).toBeGreaterThan(0);
+    expect(result.msPerToken).toBeGreaterThan(0);
+    expect(result.constrainedTokens).toBeGreaterThan(0);
+  });
 });
