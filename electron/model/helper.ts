@@ -12,6 +12,7 @@ import type {
   LoadSettings,
   LoadedModel,
   ModelDetails,
+  ResourceEstimate,
 } from './protocol';
 
 type NodeLlamaCpp = typeof LlamaLibrary;
@@ -77,6 +78,7 @@ async function inspect(path: string): Promise<ModelDetails> {
     info.fullTensorInfo?.reduce((n, t) => n + t.dimensions.reduce((a: number, b) => a * Number(b), 1), 0) ?? null;
   const tokenizer = meta.tokenizer as Record<string, unknown> | undefined;
   return {
+    estimate: await estimate(info).catch(() => null),
     path,
     architecture,
     parameters,
@@ -85,6 +87,24 @@ async function inspect(path: string): Promise<ModelDetails> {
     hasChatTemplate: typeof tokenizer?.chat_template === 'string',
     fileBytes: fs.statSync(path).size,
     embeddingLength: typeof archMeta?.embedding_length === 'number' ? archMeta.embedding_length : null,
+  };
+}
+
+async function estimate(info: Awaited<ReturnType<NodeLlamaCpp['readGgufFileInfo']>>): Promise<ResourceEstimate> {
+  const llamaRuntime = await runtime();
+  const insights = await (await library()).GgufInsights.from(info, llamaRuntime);
+  const resolved = await insights.configurationResolver.resolveModelGpuLayersV2('auto').catch(() => null);
+  const cpuOnly = await insights.estimateModelResourceRequirementsV2({ gpuLayers: 0 });
+  const full = await insights.estimateModelResourceRequirementsV2({ gpuLayers: insights.totalLayers });
+  const vram = await llamaRuntime.getVramState();
+  return {
+    gpu: llamaRuntime.gpu,
+    totalLayers: insights.totalLayers,
+    autoGpuLayers: resolved?.gpuLayers ?? null,
+    cpuRamBytes: cpuOnly.cpuRam,
+    fullOffloadVramBytes: full.gpuVram,
+    freeVramBytes: vram.free,
+    totalVramBytes: vram.total,
   };
 }
 

@@ -29,6 +29,21 @@ export interface ModelDetails {
   hasChatTemplate: boolean;
   fileBytes: number;
   embeddingLength: number | null;
+  /** llama.cpp's own estimate of what loading needs here (node-llama-cpp's resolvers). */
+  estimate: ResourceEstimate | null;
+}
+
+export interface ResourceEstimate {
+  gpu: string | false;
+  totalLayers: number;
+  /** Layers `auto` would offload on this machine's GPU now. */
+  autoGpuLayers: number | null;
+  /** RAM for the weights with nothing offloaded. */
+  cpuRamBytes: number;
+  /** VRAM for the weights with every layer offloaded. */
+  fullOffloadVramBytes: number;
+  freeVramBytes: number;
+  totalVramBytes: number;
 }
 
 export interface LoadedModel extends ModelDetails {

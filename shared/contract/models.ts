@@ -19,6 +19,17 @@ export const ModelDetails = z.object({
   hasChatTemplate: z.boolean(),
   fileBytes: z.number(),
   embeddingLength: z.number().nullable(),
+  estimate: z
+    .object({
+      gpu: z.union([z.string(), z.literal(false)]),
+      totalLayers: z.number(),
+      autoGpuLayers: z.number().nullable(),
+      cpuRamBytes: z.number(),
+      fullOffloadVramBytes: z.number(),
+      freeVramBytes: z.number(),
+      totalVramBytes: z.number(),
+    })
+    .nullable(),
 });
 
 export const LoadedModel = ModelDetails.extend({

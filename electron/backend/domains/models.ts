@@ -45,7 +45,8 @@ export function modelsHandlers({ models, store, events, secrets }: BackendContex
     'models.inspect': async ({ path }) => {
       const details = await models().inspect(path);
       const freeRamBytes = os.freemem();
-      return { ...details, fit: { freeRamBytes, fitsInRam: details.fileBytes < freeRamBytes * 0.9 } };
+      const needed = details.estimate?.cpuRamBytes ?? details.fileBytes;
+      return { ...details, fit: { freeRamBytes, fitsInRam: needed < freeRamBytes * 0.9 } };
     },
     'models.load': async ({ path, settings }) => {
       const loaded = await models().load(path, settings, (fraction) => events.emit('models.progress', { fraction }));

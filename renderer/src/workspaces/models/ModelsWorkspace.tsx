@@ -94,6 +94,12 @@ export function ModelsWorkspace() {
           <dd>{details.hasChatTemplate ? 'yes' : 'no (prompts are sent as plain text)'}</dd>
           <dt>File size</dt>
           <dd>{gib(details.fileBytes)}</dd>
+          <dt>GPU</dt>
+          <dd>
+            {details.estimate?.gpu
+              ? `${details.estimate.gpu}: auto offloads ${details.estimate.autoGpuLayers ?? '?'} of ${details.estimate.totalLayers} layers; all layers need ${gib(details.estimate.fullOffloadVramBytes)} VRAM (${gib(details.estimate.freeVramBytes)} free)`
+              : 'none found: runs on the CPU'}
+          </dd>
           <dt>Fits in free RAM</dt>
           <dd>
             {details.fit.fitsInRam ? 'yes' : 'no'} ({gib(details.fit.freeRamBytes)} free)
