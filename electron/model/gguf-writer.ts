@@ -270,12 +270,14 @@ export function parameterCount(shape: ModelShape): number {
 export function writeGguf(file: string, shape: ModelShape): { bytes: number; parameters: number; vocabulary: number } {
   const vocab = buildVocabulary(shape.extraWords, shape.vocabularySize);
   const specs = tensorSpecs(shape, vocab.tokens.length);
-  const type = shape.tensorType;
+  // Norm weights (1-D) stay f32, as llama.cpp's converters write them and its kernels expect.
+  const tensorType = (spec: TensorSpec): TensorType => (spec.dims.length === 1 ? 'f32' : shape.tensorType);
+  const fileType = shape.tensorType;
   const meta: Meta[] = [
     ['general.architecture', ValueType.STRING, shape.architecture ?? 'llama'],
     ['general.name', ValueType.STRING, shape.name ?? 'trellis-test-model'],
     ['general.alignment', ValueType.UINT32, ALIGNMENT],
-    ['general.file_type', ValueType.UINT32, type === 'f32' ? 0 : 1],
+    ['general.file_type', ValueType.UINT32, fileType === 'f32' ? 0 : 1],
     ['llama.context_length', ValueType.UINT32, shape.contextLength],
     ['llama.embedding_length', ValueType.UINT32, shape.embedding],
     ['llama.block_count', ValueType.UINT32, shape.layers],
@@ -308,10 +310,10 @@ export function writeGguf(file: string, shape: ModelShape): { bytes: number; par
     header.string(spec.name);
     header.u32(spec.dims.length);
     for (const d of spec.dims) header.u64(d);
-    header.u32(TENSOR_TYPE_ID[type]);
+    header.u32(TENSOR_TYPE_ID[tensorType(spec)]);
     header.u64(offset);
     offsets.push(offset);
-    offset += Math.ceil((count(spec.dims) * BYTES[type]) / ALIGNMENT) * ALIGNMENT;
+    offset += Math.ceil((count(spec.dims) * BYTES[tensorType(spec)]) / ALIGNMENT) * ALIGNMENT;
   }
   header.pad(ALIGNMENT);
 
@@ -321,6 +323,7 @@ export function writeGguf(file: string, shape: ModelShape): { bytes: number; par
     const next = random(shape.seed ?? 42);
     const chunkElements = 1 << 20;
     for (const spec of specs) {
+      const type = tensorType(spec);
       const total = count(spec.dims);
       // Small random weights keep activations finite through every layer.
       const scale = spec.fill === 'ones' ? 0 : 1 / Math.sqrt(spec.dims[0]!);
