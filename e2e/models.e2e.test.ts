@@ -38,7 +38,9 @@ describe('Models workspace in Chromium', () => {
     await page.getByLabel('Threads').fill('1');
     await page.getByRole('button', { name: 'Load', exact: true }).click();
     await page.getByTestId('loaded-model').waitFor();
-    expect(await page.getByTestId('loaded-model').textContent()).toMatch(/llama, CPU, context \d+, 1 threads/);
+    expect(await page.getByTestId('loaded-model').textContent()).toMatch(
+      /llama, CPU, context \d+, 1 threads — helper RAM [\d.]+ GiB/,
+    );
 
     await page.getByLabel('Prompt').fill('Plan a trip');
     await page.getByRole('button', { name: 'Generate', exact: true }).click();

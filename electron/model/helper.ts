@@ -263,10 +263,16 @@ async function embed(texts: string[]): Promise<number[][]> {
   }
 }
 
+/** What the helper holds now: its RAM, and VRAM in use on the GPU it found. */
+async function memoryInUse(): Promise<{ ramBytes: number; vramUsedBytes: number; vramTotalBytes: number }> {
+  const vram = llama ? await llama.getVramState() : { used: 0, total: 0 };
+  return { ramBytes: process.memoryUsage().rss, vramUsedBytes: vram.used, vramTotalBytes: vram.total };
+}
+
 async function handle(message: HelperRequest): Promise<unknown> {
   switch (message.type) {
     case 'ping':
-      return { pid: process.pid, loaded };
+      return { pid: process.pid, loaded, memory: await memoryInUse() };
     case 'inspect':
       return inspect(message.path);
     case 'load':

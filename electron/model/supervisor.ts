@@ -37,6 +37,12 @@ const HELPER_CODES: Record<string, ErrorCode> = {
   'no-model': 'E5003',
 };
 
+export interface MemoryInUse {
+  ramBytes: number;
+  vramUsedBytes: number;
+  vramTotalBytes: number;
+}
+
 /** A running helper, whatever started it (a Node child process, an Electron utilityProcess). */
 export interface HelperProcess {
   readonly pid: number | undefined;
@@ -160,8 +166,13 @@ export class ModelSupervisor {
     return this.call({ type: 'embed', texts }) as Promise<number[][]>;
   }
 
-  async ping(): Promise<{ pid: number; loaded: LoadedModel | null }> {
-    return (await this.call({ type: 'ping' })) as { pid: number; loaded: LoadedModel | null };
+  async ping(): Promise<{ pid: number; loaded: LoadedModel | null; memory: MemoryInUse }> {
+    return (await this.call({ type: 'ping' })) as { pid: number; loaded: LoadedModel | null; memory: MemoryInUse };
+  }
+
+  /** Memory the helper uses now, or null when it is not running (it is not started to ask). */
+  async memory(): Promise<MemoryInUse | null> {
+    return this.child ? (await this.ping()).memory : null;
   }
 
   /** Stops the helper for good (app quit). */

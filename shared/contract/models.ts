@@ -65,6 +65,8 @@ export const modelsMethods = {
       remote: z
         .object({ baseUrl: z.string(), model: z.string(), hasKey: z.boolean(), keyStored: z.boolean() })
         .nullable(),
+      /** What the helper process holds now; null when it is not running. */
+      memory: z.object({ ramBytes: z.number(), vramUsedBytes: z.number(), vramTotalBytes: z.number() }).nullable(),
     }),
   }),
   'models.useRemote': method({

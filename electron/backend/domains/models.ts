@@ -57,7 +57,7 @@ export function modelsHandlers({ models, store, events, secrets }: BackendContex
       await models().unload();
       return { ok: true as const };
     },
-    'models.status': () => {
+    'models.status': async () => {
       const stored = store.settings.get<StoredRemote>(REMOTE);
       return {
         loaded: models().loaded,
@@ -71,6 +71,7 @@ export function modelsHandlers({ models, store, events, secrets }: BackendContex
               keyStored: Boolean(stored.protectedKey),
             }
           : null,
+        memory: await models().memory(),
       };
     },
     'models.useRemote': ({ baseUrl, model, apiKey }) => {

@@ -184,6 +184,8 @@ export function ModelsWorkspace() {
           {loaded.path} — {loaded.architecture},{' '}
           {loaded.gpu ? `GPU (${loaded.gpu}), ${loaded.gpuLayers} layers offloaded` : 'CPU'}, context{' '}
           {loaded.contextSize}, {loaded.threads} threads
+          {status.data?.memory &&
+            ` — helper RAM ${gib(status.data.memory.ramBytes)}${status.data.memory.vramTotalBytes ? `, VRAM ${gib(status.data.memory.vramUsedBytes)} of ${gib(status.data.memory.vramTotalBytes)}` : ''}`}
         </p>
       ) : (
         <p className="muted">No model loaded. Inspect a GGUF above, then Load.</p>
