@@ -113,12 +113,13 @@ const reference = {
 };
 
 const supervisor = new ModelSupervisor({ env: { TRELLIS_GPU: gpu === 'off' ? 'off' : 'on' } });
+// As llama-bench: a context just large enough, flash attention on where the backend has it.
 await supervisor.load(modelPath, {
   gpuLayers: gpu === 'off' ? 0 : 'max',
-  contextSize: 1024,
+  contextSize: PP + TG,
   threads,
   batchSize: PP,
-  flashAttention: false,
+  flashAttention: true,
 });
 const runs = [];
 for (let i = 0; i < repetitions; i++) runs.push(await supervisor.benchmark(PP, TG, PLAN_SCHEMA));
