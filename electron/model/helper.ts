@@ -138,12 +138,21 @@ async function load(id: number, path: string, settings: LoadSettings): Promise<L
     }
     throw new HelperError('load-failed', `Could not load ${path}: ${message}`);
   }
-  context = await model.createContext({
-    contextSize: settings.contextSize,
-    threads: settings.threads,
-    batchSize: settings.batchSize,
-    flashAttention: settings.flashAttention,
-  });
+  try {
+    context = await model.createContext({
+      contextSize: settings.contextSize,
+      threads: settings.threads,
+      batchSize: settings.batchSize,
+      flashAttention: settings.flashAttention,
+    });
+  } catch (error) {
+    await unload();
+    throw new HelperError(
+      'context-failed',
+      `The model loaded, but a context of ${settings.contextSize} tokens could not be created (${(error as Error).message}). ` +
+        'Lower the context size or free some memory.',
+    );
+  }
   loaded = {
     ...details,
     gpu: runtimeLlama.gpu,

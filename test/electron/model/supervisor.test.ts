@@ -154,3 +154,54 @@ describe('llama helper process with a generated model (real inference)', () => {
     expect(result.constrainedTokens).toBeGreaterThan(0);
   });
 });
+
+describe('a helper that runs out of memory', () => {
+  it('fails the load with a message, and the next load with enough memory works', async () => {
+    const { spawn } = await import('node:child_process');
+    const { ModelSupervisor } = await import('../../../electron/model/supervisor');
+    const { HELPER } = await import('../../helpers/models');
+    let limitKb = 2_500_000; // ~2.4 GiB of address space: node-llama-cpp's runtime fits, the big model does not
+    const limited = new ModelSupervisor({
+      helperPath: HELPER,
+      env: { TRELLIS_GPU: 'off' },
+      spawn: (script, env) => {
+        // The IPC channel survives `exec`, so the helper still talks to us through bash.
+        const child = spawn('bash', ['-c', `ulimit -v ${limitKb}; exec "${process.execPath}" "${script}"`], {
+          env,
+          stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+          serialization: 'advanced',
+        });
+        return {
+          get pid() {
+            return child.pid;
+          },
+          send: (m) => child.send(m),
+          onMessage: (l) => child.on('message', l),
+          onExit: (l) =>
+            child.once('exit', (code, signal) => l(signal ? `was killed (${signal})` : `exited with code ${code}`)),
+          kill: () => child.kill(),
+        };
+      },
+    });
+    supervisors.push(limited);
+    const big = tinyModel({
+      embedding: 1024,
+      layers: 4,
+      heads: 8,
+      kvHeads: 8,
+      feedForward: 4096,
+      vocabularySize: 32000,
+    });
+    const failure = await limited
+      .load(big, { ...TEST_SETTINGS, contextSize: 131072 })
+      .then(() => null)
+      .catch((e: unknown) => e);
+    expect(failure, 'the load should not succeed under the memory limit').not.toBeNull();
+    console.info(`out-of-memory load answered: ${(failure as Error).message}`);
+    expect(failure).toMatchObject({ code: expect.stringMatching(/^E500[14]$/), message: expect.any(String) });
+    limitKb = 16_000_000;
+    await limited.stop();
+    await limited.load(tinyModel(), TEST_SETTINGS);
+    expect((await limited.generate({ prompt: 'ok', chat: false, maxTokens: 4, temperature: 0 })).cancelled).toBe(false);
+  });
+});
