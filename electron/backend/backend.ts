@@ -5,7 +5,7 @@ import { seedExampleWorkspace } from '../store/seed';
 import { openWorkspaceStore, type WorkspaceStore } from '../store/workspace-store';
 import { ModelSupervisor, type HelperSpawner } from '../model/supervisor';
 import { packageRoot } from '../resources';
-import type { BackendContext, SecretStore } from './context';
+import type { BackendContext, FilePicker, SecretStore } from './context';
 import { graphsHandlers } from './domains/graphs';
 import { modelsHandlers } from './domains/models';
 import { systemHandlers } from './domains/system';
@@ -35,6 +35,8 @@ export interface BackendOptions extends OpenOptions {
   modelEnv?: NodeJS.ProcessEnv;
   /** Where API keys can be stored encrypted (Electron's safeStorage). */
   secrets?: SecretStore;
+  /** The native file dialog (Electron). */
+  pickFile?: FilePicker;
 }
 
 /** Opens the workspace and registers every domain's handlers. */
@@ -57,6 +59,7 @@ export function createBackend(options: BackendOptions): Backend {
       events,
       models,
       ...(options.secrets ? { secrets: options.secrets } : {}),
+      ...(options.pickFile ? { pickFile: options.pickFile } : {}),
     };
     const registry = new HandlerRegistry();
     registry.register('system', systemHandlers(ctx));

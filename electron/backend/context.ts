@@ -12,7 +12,11 @@ export interface BackendContext {
   models: () => ModelSupervisor;
   /** Encrypts secrets for storage (Electron's safeStorage); absent where none is available. */
   secrets?: SecretStore;
+  /** The native file dialog, where the shell has one (Electron). */
+  pickFile?: FilePicker;
 }
+
+export type FilePicker = (title: string, extensions: string[]) => Promise<string | null>;
 
 export interface SecretStore {
   protect(plain: string): string;

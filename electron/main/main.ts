@@ -26,6 +26,14 @@ function openBackend(workspace: string): Backend | null {
       workspace,
       host: 'electron',
       modelSpawner: utilityHelper,
+      pickFile: async (title, extensions) => {
+        const result = await dialog.showOpenDialog({
+          title,
+          properties: ['openFile'],
+          filters: [{ name: title, extensions }],
+        });
+        return result.canceled ? null : (result.filePaths[0] ?? null);
+      },
       ...(safeStorage.isEncryptionAvailable() ? { secrets: safeSecrets } : {}),
       ...(nativeBinding ? { nativeBinding } : {}),
     });

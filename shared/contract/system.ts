@@ -14,4 +14,9 @@ export const systemMethods = {
       schemaVersion: z.number().int(),
     }),
   }),
+  'system.pickFile': method({
+    summary: 'Ask the user for a file with the native dialog (desktop app only; the web host answers null).',
+    args: z.object({ title: z.string(), extensions: z.array(z.string().regex(/^[a-z0-9]+$/i)).min(1) }),
+    result: z.object({ path: z.string().nullable(), supported: z.boolean() }),
+  }),
 };

@@ -9,5 +9,9 @@ export function systemHandlers(ctx: BackendContext): HandlerMap {
       workspacePath: ctx.store.file,
       schemaVersion: ctx.store.db.pragma('user_version', { simple: true }) as number,
     }),
+    'system.pickFile': async ({ title, extensions }) =>
+      ctx.pickFile
+        ? { path: await ctx.pickFile(title, extensions), supported: true }
+        : { path: null, supported: false },
   };
 }

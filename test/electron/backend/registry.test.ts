@@ -118,3 +118,13 @@ describe('a full disk', () => {
     expect(backend.store.db.pragma('integrity_check', { simple: true })).toBe('ok');
   });
 });
+
+describe('native file dialog', () => {
+  it('is reported unsupported where the shell has none (web host, CLI)', async () => {
+    const backend = testBackend();
+    expect(await backend.registry.invoke('system.pickFile', { title: 'GGUF model', extensions: ['gguf'] })).toEqual({
+      path: null,
+      supported: false,
+    });
+  });
+});

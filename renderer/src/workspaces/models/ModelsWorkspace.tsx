@@ -16,6 +16,7 @@ const millions = (n: number | null) =>
 /** Models workspace: pick a GGUF, see what it is, load it with settings, try it out. */
 export function ModelsWorkspace() {
   const status = useQuery(() => api.invoke('models.status', {}), []);
+  const info = useQuery(() => api.invoke('system.info', {}), []);
   const [path, setPath] = useState('');
   const [settings, setSettings] = useState<LoadSettings | null>(null);
   const [details, setDetails] = useState<Inspected | null>(null);
@@ -71,6 +72,17 @@ export function ModelsWorkspace() {
             onChange={(e) => setPath(e.target.value)}
           />
         </label>
+        {info.data?.host === 'electron' && (
+          <button
+            type="button"
+            onClick={async () => {
+              const picked = await api.invoke('system.pickFile', { title: 'GGUF model', extensions: ['gguf'] });
+              if (picked.path) setPath(picked.path);
+            }}
+          >
+            Browse…
+          </button>
+        )}
         <button type="button" disabled={!path.trim() || busy !== null} onClick={inspect}>
           Inspect
         </button>
