@@ -1,26 +1,16 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { tempDir } from '../test/helpers/temp';
 import { dragHandle, handle, runCommand } from './helpers/app';
-import { launchChromium } from './helpers/browser';
-import { startHostProcess, type HostProcess } from './helpers/host-process';
+import { useBrowserAndHosts } from './helpers/fixture';
+import type { HostProcess } from './helpers/host-process';
 
-let browser: Browser;
-const hosts: HostProcess[] = [];
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterEach(async () => {
-  for (const host of hosts.splice(0)) await host.stop();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const e2e = useBrowserAndHosts();
 
 async function open(host: HostProcess): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 900 } });
   await page.goto(host.url);
   await page.getByRole('button', { name: /Trip planning/ }).waitFor();
   await page.locator('.react-flow__node').first().waitFor();
@@ -35,8 +25,7 @@ const saved = (page: Page) => page.getByTestId('save-state').filter({ hasText: '
 describe('tool graph editing in Chromium', () => {
   it('creates tools, connects them by dragging, undoes, lays out and keeps it all after a reload', async () => {
     const workspace = path.join(tempDir(), 'editor.trellis');
-    const host = await startHostProcess(workspace);
-    hosts.push(host);
+    const host = await e2e.startHost(workspace);
     const page = await open(host);
 
     await runCommand(page, 'new graph');
@@ -82,8 +71,7 @@ describe('tool graph editing in Chromium', () => {
   });
 
   it('refuses an incompatible edge with its reason where it was dropped', async () => {
-    const host = await startHostProcess(path.join(tempDir(), 'refuse.trellis'));
-    hosts.push(host);
+    const host = await e2e.startHost(path.join(tempDir(), 'refuse.trellis'));
     const page = await open(host);
     await expect.poll(() => edgeCount(page)).toBe(23);
     await dragHandle(page, handle('search_flights', 'r:flights'), handle('book_hotel', 'p:guests'));

@@ -1,31 +1,18 @@
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tinyModel } from '../test/helpers/models';
 import { startOpenAIServer } from '../test/helpers/openai-server';
 import { tempDir } from '../test/helpers/temp';
-import { launchChromium } from './helpers/browser';
-import { startHostProcess, type HostProcess } from './helpers/host-process';
+import { useBrowserAndHosts } from './helpers/fixture';
 
-let browser: Browser;
-const hosts: HostProcess[] = [];
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterEach(async () => {
-  for (const host of hosts.splice(0)) await host.stop();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const e2e = useBrowserAndHosts();
 
 describe('Models workspace in Chromium', () => {
   it('inspects a GGUF, loads it in the helper, streams a reply with live figures, and remembers it', async () => {
     const model = tinyModel();
     const workspace = path.join(tempDir(), 'models.trellis');
-    let host = await startHostProcess(workspace);
-    hosts.push(host);
-    let page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    let host = await e2e.startHost(workspace);
+    let page = await e2e.browser.newPage({ viewport: { width: 1400, height: 900 } });
     await page.goto(host.url);
     await page.getByRole('button', { name: /Trip planning/ }).waitFor();
     await page.keyboard.press('Control+5');
@@ -60,13 +47,11 @@ describe('Models workspace in Chromium', () => {
     await page.getByRole('button', { name: 'Inspect' }).click();
     expect(await page.getByRole('alert').textContent()).toContain('is not a GGUF model file');
     await page.close();
-    await host.stop();
-    hosts.length = 0;
+    await e2e.stopHost(host);
 
     // The last model and its settings come back after a restart.
-    host = await startHostProcess(workspace);
-    hosts.push(host);
-    page = await browser.newPage();
+    host = await e2e.startHost(workspace);
+    page = await e2e.browser.newPage();
     await page.goto(host.url);
     await page.getByRole('button', { name: /Trip planning/ }).waitFor();
     await page.keyboard.press('Control+5');
@@ -77,9 +62,8 @@ describe('Models workspace in Chromium', () => {
 
   it('generates through a remote OpenAI-compatible server chosen in the UI', async () => {
     const { baseUrl } = await startOpenAIServer();
-    const host = await startHostProcess(path.join(tempDir(), 'remote.trellis'));
-    hosts.push(host);
-    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const host = await e2e.startHost(path.join(tempDir(), 'remote.trellis'));
+    const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 900 } });
     await page.goto(host.url);
     await page.getByRole('button', { name: /Trip planning/ }).waitFor();
     await page.keyboard.press('Control+5');

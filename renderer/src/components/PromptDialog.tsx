@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useUi } from '../state/ui-store';
+import { ErrorNote } from './ErrorNote';
 
 /** A small modal asking for one value (names mostly); shows the backend's error inline. */
 export function PromptDialog() {
@@ -49,11 +50,7 @@ export function PromptDialog() {
             onKeyDown={(e) => e.key === 'Escape' && askFor(null)}
           />
         </label>
-        {error && (
-          <p className="error" role="alert">
-            {error}
-          </p>
-        )}
+        <ErrorNote message={error} />
         <div className="buttons">
           <button type="button" onClick={() => askFor(null)}>
             Cancel

@@ -6,6 +6,7 @@ import { useQuery } from '../../api/use-query';
 import { useUi } from '../../state/ui-store';
 import { Playground } from './Playground';
 import { RemoteServerForm } from './RemoteServerForm';
+import { ErrorNote } from '../../components/ErrorNote';
 
 type Inspected = Result<'models.inspect'>;
 
@@ -87,11 +88,7 @@ export function ModelsWorkspace() {
           Inspect
         </button>
       </div>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorNote message={error} />
       {details && (
         <dl className="model-details" aria-label="Model details">
           <dt>Architecture</dt>
@@ -132,36 +129,14 @@ export function ModelsWorkspace() {
               }}
             />
           </label>
-          <label>
-            Context size
-            <input
-              type="number"
-              aria-label="Context size"
-              min={128}
-              value={settings.contextSize}
-              onChange={(e) => set('contextSize', Number(e.target.value))}
-            />
-          </label>
-          <label>
-            Threads
-            <input
-              type="number"
-              aria-label="Threads"
-              min={1}
-              value={settings.threads}
-              onChange={(e) => set('threads', Number(e.target.value))}
-            />
-          </label>
-          <label>
-            Batch size
-            <input
-              type="number"
-              aria-label="Batch size"
-              min={1}
-              value={settings.batchSize}
-              onChange={(e) => set('batchSize', Number(e.target.value))}
-            />
-          </label>
+          <NumberSetting
+            label="Context size"
+            min={128}
+            value={settings.contextSize}
+            onChange={(v) => set('contextSize', v)}
+          />
+          <NumberSetting label="Threads" min={1} value={settings.threads} onChange={(v) => set('threads', v)} />
+          <NumberSetting label="Batch size" min={1} value={settings.batchSize} onChange={(v) => set('batchSize', v)} />
           <label className="checkbox">
             <input
               type="checkbox"
@@ -204,5 +179,30 @@ export function ModelsWorkspace() {
       )}
       {(loaded || status.data?.remote) && <Playground />}
     </section>
+  );
+}
+
+function NumberSetting({
+  label,
+  min,
+  value,
+  onChange,
+}: {
+  label: string;
+  min: number;
+  value: number;
+  onChange(value: number): void;
+}) {
+  return (
+    <label>
+      {label}
+      <input
+        type="number"
+        aria-label={label}
+        min={min}
+        value={value}
+        onChange={(e) => onChange(Number(e.target.value))}
+      />
+    </label>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../api/api';
+import { ErrorNote } from '../../components/ErrorNote';
 
 interface Live {
   started: number;
@@ -79,11 +80,7 @@ export function Playground() {
           ? `${live.tokens} tokens · first token ${ttft ?? '…'} ms · ${rate === null ? '…' : rate.toFixed(1)} tokens/s`
           : ''}
       </p>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorNote message={error} />
       <pre data-testid="playground-output">{output}</pre>
     </section>
   );

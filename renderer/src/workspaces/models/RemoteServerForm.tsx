@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Result } from '../../../../shared/contract';
 import { api } from '../../api/api';
+import { ErrorNote } from '../../components/ErrorNote';
 
 type Remote = Result<'models.status'>['remote'];
 
@@ -60,11 +61,7 @@ export function RemoteServerForm({ remote, onChange }: { remote: Remote; onChang
           Use the local model
         </button>
       </div>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorNote message={error} />
       {note && <p className="muted">{note}</p>}
     </fieldset>
   );

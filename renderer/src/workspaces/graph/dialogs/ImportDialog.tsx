@@ -4,6 +4,7 @@ import type { ToolFileFormat } from '../../../../../shared/contract/tools';
 import { api } from '../../../api/api';
 import { useUi } from '../../../state/ui-store';
 import { useEditorStore } from '../editor/editor-context';
+import { ErrorNote } from '../../../components/ErrorNote';
 
 type Parsed = Result<'tools.parse'>;
 
@@ -138,11 +139,7 @@ export function ImportDialog() {
           </>
         )}
         {busy && <p className="muted">Reading…</p>}
-        {error && (
-          <p className="error" role="alert">
-            {error}
-          </p>
-        )}
+        <ErrorNote message={error} />
         {parsed && (
           <div className="import-preview">
             <p>

@@ -4,6 +4,7 @@ import { describeEdge, edgesBrokenBy, findField } from '../../../../../shared/gr
 import { selectContent, useEditor, useEditorStore } from '../editor/editor-context';
 import { nameProblem } from '../editor/tool-names';
 import { GraphSummaryPanel } from '../panels/GraphSummaryPanel';
+import { ErrorNote } from '../../../components/ErrorNote';
 
 const SchemaEditor = lazy(() => import('./SchemaEditor'));
 
@@ -74,11 +75,7 @@ function ToolForm({ tool, onChange }: { tool: Tool; onChange(next: Tool): void }
           }}
         />
       </label>
-      {problem && (
-        <p className="error" role="alert">
-          {problem}
-        </p>
-      )}
+      <ErrorNote message={problem} />
       <label>
         Description
         <textarea
