@@ -31,8 +31,6 @@ interface EditorData {
 }
 
 interface EditorActions {
-  /** Applies one undoable edit. */
-  apply(edit: (content: GraphContent) => GraphContent): void;
   undo(): void;
   redo(): void;
   select(names: string[]): void;
@@ -86,7 +84,6 @@ export function createEditorStore(graph: ToolGraph): EditorStore {
       selection: [],
       problems: [],
       revision: 0,
-      apply: (next) => edit(next),
       undo: () => set((s) => (s.history.past.length ? { history: undo(s.history), revision: s.revision + 1 } : s)),
       redo: () => set((s) => (s.history.future.length ? { history: redo(s.history), revision: s.revision + 1 } : s)),
       select: (selection) => set({ selection }),
