@@ -26,7 +26,7 @@ import {
   type ToolFlowNode,
 } from './flow-model';
 import { ToolNode } from './ToolNode';
-import { useCompactZoom } from './use-compact';
+import { CompactContext, useCompactZoom } from './use-compact';
 
 const NODE_TYPES = { tool: ToolNode };
 const DELETE_KEYS = ['Delete', 'Backspace'];
@@ -57,7 +57,7 @@ export function GraphCanvas() {
 
   // Computed once, for the first frame; React Flow's fitView refines it after measuring.
   const [viewport] = useState(() => initialViewport(content.tools, window.innerWidth - 560, window.innerHeight - 260));
-  const compact = useCompactZoom();
+  const compact = useCompactZoom(viewport.zoom);
   const updateNodeInternals = useUpdateNodeInternals();
   const wasCompact = useRef(compact);
   // Handles come and go with the zoom level: have React Flow measure them again, in one batch.
@@ -124,32 +124,34 @@ export function GraphCanvas() {
 
   return (
     <div className="canvas-wrapper" ref={wrapper}>
-      <ReactFlow
-        nodes={nodes}
-        edges={edges}
-        nodeTypes={NODE_TYPES}
-        colorMode={theme}
-        connectionMode={ConnectionMode.Loose}
-        onNodesChange={(changes: NodeChange<ToolFlowNode>[]) => setNodes((ns) => applyNodeChanges(changes, ns))}
-        onNodeDragStop={(_event, _node, moved) => actions.moveTools(new Map(moved.map((n) => [n.id, n.position])))}
-        onSelectionChange={onSelectionChange}
-        isValidConnection={(c) => 'edge' in verdictOf(c)}
-        onConnect={onConnect}
-        onConnectEnd={onConnectEnd}
-        onDelete={({ nodes: goneNodes, edges: goneEdges }) => {
-          if (goneNodes.length) actions.removeTools(goneNodes.map((n) => n.id));
-          else if (goneEdges.length) actions.removeEdges((goneEdges as ToolFlowEdge[]).map((e) => e.data!.index));
-        }}
-        deleteKeyCode={DELETE_KEYS}
-        multiSelectionKeyCode={['Meta', 'Control', 'Shift']}
-        defaultViewport={viewport}
-        fitView
-        minZoom={0.05}
-      >
-        <Background />
-        <MiniMap pannable zoomable />
-        <Controls />
-      </ReactFlow>
+      <CompactContext.Provider value={compact}>
+        <ReactFlow
+          nodes={nodes}
+          edges={edges}
+          nodeTypes={NODE_TYPES}
+          colorMode={theme}
+          connectionMode={ConnectionMode.Loose}
+          onNodesChange={(changes: NodeChange<ToolFlowNode>[]) => setNodes((ns) => applyNodeChanges(changes, ns))}
+          onNodeDragStop={(_event, _node, moved) => actions.moveTools(new Map(moved.map((n) => [n.id, n.position])))}
+          onSelectionChange={onSelectionChange}
+          isValidConnection={(c) => 'edge' in verdictOf(c)}
+          onConnect={onConnect}
+          onConnectEnd={onConnectEnd}
+          onDelete={({ nodes: goneNodes, edges: goneEdges }) => {
+            if (goneNodes.length) actions.removeTools(goneNodes.map((n) => n.id));
+            else if (goneEdges.length) actions.removeEdges((goneEdges as ToolFlowEdge[]).map((e) => e.data!.index));
+          }}
+          deleteKeyCode={DELETE_KEYS}
+          multiSelectionKeyCode={['Meta', 'Control', 'Shift']}
+          defaultViewport={viewport}
+          fitView
+          minZoom={0.05}
+        >
+          <Background />
+          <MiniMap pannable zoomable />
+          <Controls />
+        </ReactFlow>
+      </CompactContext.Provider>
       {note && (
         <div className={`drop-note ${note.kind}`} role="alert" style={{ left: note.x + 12, top: note.y + 12 }}>
           {note.text}

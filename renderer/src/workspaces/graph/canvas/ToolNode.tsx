@@ -3,7 +3,7 @@ import { memo, useMemo } from 'react';
 import { schemaFields } from '../../../../../shared/graph';
 import { paramHandle, paramSourceHandle, resultHandle } from './connect';
 import type { ToolFlowNode } from './flow-model';
-import { useCompactZoom } from './use-compact';
+import { useCompact } from './use-compact';
 
 function Badges({ errors, warnings }: { errors: number; warnings: number }) {
   return (
@@ -28,7 +28,7 @@ function Badges({ errors, warnings }: { errors: number; warnings: number }) {
  */
 export const ToolNode = memo(function ToolNode({ data, selected }: NodeProps<ToolFlowNode>) {
   const { tool, errors, warnings } = data;
-  const compact = useCompactZoom();
+  const compact = useCompact();
   const params = useMemo(() => (compact ? [] : schemaFields(tool.parameters)), [compact, tool.parameters]);
   const results = useMemo(() => (compact ? [] : schemaFields(tool.returns)), [compact, tool.returns]);
 
