@@ -19,6 +19,7 @@ export const ERRORS = {
   E3002: { title: 'Name already used', hint: 'Choose another name.' },
   E3003: { title: 'Edit refused', hint: 'Undo or fix the named part, then try again.' },
   E4001: { title: 'Cannot read these tools', hint: 'Check the file against the format named in the message.' },
+  E4003: { title: 'Import refused', hint: 'Fix the lines listed, or import with --lenient to skip them.' },
   E4002: { title: 'MCP server failed', hint: 'Run the command in a terminal to see its own error, then try again.' },
   E5001: { title: 'Model process stopped', hint: 'Trellis restarted it; send the request again.' },
   E5002: { title: 'Cannot use this model file', hint: 'Choose a GGUF model file (llama.cpp format).' },

@@ -1,7 +1,8 @@
+import { importVerb } from './import';
 import { serveVerb } from './serve';
 import { helpText, runVerb, type Verb } from './verb';
 
-const VERBS: Verb[] = [serveVerb];
+const VERBS: Verb[] = [serveVerb, importVerb];
 
 const USAGE = `Usage: trellis <verb> [options]
 

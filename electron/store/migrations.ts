@@ -117,6 +117,22 @@ export const MIGRATIONS: readonly Migration[] = [
     description: 'workspace settings (last model used…)',
     up: (db) => db.exec('CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)'),
   },
+  {
+    version: 4,
+    description: 'imports: trajectories of an unfinished import are not part of the workspace',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE imports (
+          id TEXT PRIMARY KEY,
+          file TEXT NOT NULL,
+          format TEXT NOT NULL,
+          status TEXT NOT NULL CHECK (status IN ('running', 'done')),
+          started_at TEXT NOT NULL
+        );
+        ALTER TABLE trajectories ADD COLUMN import_id TEXT REFERENCES imports(id) ON DELETE CASCADE;
+        CREATE INDEX trajectories_import ON trajectories(import_id);
+      `),
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

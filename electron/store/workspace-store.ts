@@ -4,7 +4,7 @@ import { DatasetRepository, LabelRepository } from './repositories/curation';
 import { GraphRepository } from './repositories/graphs';
 import { PlanRepository } from './repositories/plans';
 import { SettingsRepository } from './repositories/settings';
-import { TrajectoryRepository } from './repositories/trajectories';
+import { ImportRepository, TrajectoryRepository } from './repositories/trajectories';
 
 /** One open workspace file and its repositories; the only place SQL lives. */
 export interface WorkspaceStore {
@@ -16,11 +16,14 @@ export interface WorkspaceStore {
   readonly labels: LabelRepository;
   readonly datasets: DatasetRepository;
   readonly settings: SettingsRepository;
+  readonly imports: ImportRepository;
   close(): void;
 }
 
 export function openWorkspaceStore(file: string, options: OpenOptions = {}): WorkspaceStore {
   const db = openDatabase(file, options);
+  const imports = new ImportRepository(db);
+  imports.discardUnfinished();
   return {
     file,
     db,
@@ -30,6 +33,7 @@ export function openWorkspaceStore(file: string, options: OpenOptions = {}): Wor
     labels: new LabelRepository(db),
     datasets: new DatasetRepository(db),
     settings: new SettingsRepository(db),
+    imports,
     close: () => {
       if (db.open) db.close();
     },

@@ -4,7 +4,7 @@ import { graphsEvents, graphsMethods } from './graphs';
 import { modelsEvents, modelsMethods } from './models';
 import { systemMethods } from './system';
 import { toolsMethods } from './tools';
-import { trajectoriesMethods } from './trajectories';
+import { trajectoriesEvents, trajectoriesMethods } from './trajectories';
 import { workspaceMethods } from './workspace';
 
 /** Every method the backend serves, whatever the transport. */
@@ -21,6 +21,7 @@ export const contract = {
 export const events = {
   ...graphsEvents,
   ...modelsEvents,
+  ...trajectoriesEvents,
 };
 
 export type Contract = typeof contract;

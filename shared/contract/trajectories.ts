@@ -16,4 +16,30 @@ export const trajectoriesMethods = {
     args: z.object({ id: TrajectoryId }),
     result: Trajectory,
   }),
+  'trajectories.import': method({
+    summary: 'Import a JSONL file of trajectories (OpenAI chat or ShareGPT), strict or lenient.',
+    args: z.object({
+      path: z.string().trim().min(1),
+      format: z.enum(['openai', 'sharegpt']).optional(),
+      mode: z.enum(['strict', 'lenient']).default('strict'),
+      graphId: z.string().nullable().default(null),
+    }),
+    result: z.object({
+      format: z.enum(['openai', 'sharegpt']).nullable(),
+      imported: z.number().int(),
+      duplicates: z.number().int(),
+      committed: z.boolean(),
+      rejected: z.array(
+        z.object({ line: z.number().int(), offset: z.number().int(), reason: z.string(), snippet: z.string() }),
+      ),
+    }),
+  }),
+};
+
+export const trajectoriesEvents = {
+  'trajectories.importProgress': z.object({
+    lines: z.number().int(),
+    imported: z.number().int(),
+    rejected: z.number().int(),
+  }),
 };

@@ -25,7 +25,14 @@ interface TurnRow {
   tokens: string | null;
 }
 
-export type NewTrajectory = Omit<Trajectory, 'id' | 'createdAt'> & { id?: string; createdAt?: string };
+export type NewTrajectory = Omit<Trajectory, 'id' | 'createdAt'> & {
+  id?: string;
+  createdAt?: string;
+  importId?: string;
+};
+
+/** Trajectories of an import still running (or interrupted) are not part of the workspace. */
+const VISIBLE = "t.import_id IS NULL OR t.import_id IN (SELECT id FROM imports WHERE status = 'done')";
 
 /** Same turns, same content hash: re-importing a log does not duplicate it. */
 export function contentHash(turns: Turn[]): string {
@@ -46,8 +53,8 @@ export class TrajectoryRepository {
     this.db.transaction(() => {
       this.db
         .prepare(
-          `INSERT INTO trajectories (id, kind, title, source, graph_id, plan_id, fork_of, fork_turn, content_hash, created_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO trajectories (id, kind, title, source, graph_id, plan_id, fork_of, fork_turn, content_hash, created_at, import_id)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(
           id,
@@ -60,6 +67,7 @@ export class TrajectoryRepository {
           trajectory.forkOf?.turnIndex ?? null,
           hash,
           trajectory.createdAt ?? nowIso(),
+          trajectory.importId ?? null,
         );
       const insertTurn = this.db.prepare(
         `INSERT INTO turns (trajectory_id, idx, role, thought, content, tool_calls, tool_call_id, timing, tokens)
@@ -102,12 +110,13 @@ export class TrajectoryRepository {
   }
 
   list(limit: number, offset: number): { total: number; items: TrajectorySummary[] } {
-    const total = (this.db.prepare('SELECT count(*) AS n FROM trajectories').get() as { n: number }).n;
+    const total = (this.db.prepare(`SELECT count(*) AS n FROM trajectories t WHERE ${VISIBLE}`).get() as { n: number })
+      .n;
     const rows = this.db
       .prepare(
         `SELECT t.*, (SELECT count(*) FROM turns u WHERE u.trajectory_id = t.id) AS turn_count,
            (SELECT count(*) FROM findings f WHERE f.trajectory_id = t.id) AS finding_count
-         FROM trajectories t ORDER BY t.created_at DESC, t.id LIMIT ? OFFSET ?`,
+         FROM trajectories t WHERE ${VISIBLE} ORDER BY t.created_at DESC, t.id LIMIT ? OFFSET ?`,
       )
       .all(limit, offset) as (TrajectoryRow & { turn_count: number; finding_count: number })[];
     return {
@@ -167,4 +176,29 @@ function toTurn(row: TurnRow): Turn {
   if (row.timing !== null) turn.timing = fromJson(row.timing) ?? undefined;
   if (row.tokens !== null) turn.tokens = fromJson(row.tokens) ?? undefined;
   return turn;
+}
+
+/** Imports run as `running` until they finish; a crash leaves them `running`, and opening drops them. */
+export class ImportRepository {
+  constructor(private readonly db: Database.Database) {}
+
+  begin(id: string, file: string, format: string): void {
+    this.db
+      .prepare("INSERT INTO imports (id, file, format, status, started_at) VALUES (?, ?, ?, 'running', ?)")
+      .run(id, file, format, nowIso());
+  }
+
+  finish(id: string): void {
+    this.db.prepare("UPDATE imports SET status = 'done' WHERE id = ?").run(id);
+  }
+
+  /** Removes an import and, by cascade, every trajectory it wrote. */
+  discard(id: string): void {
+    this.db.prepare('DELETE FROM imports WHERE id = ?').run(id);
+  }
+
+  /** What an interrupted import left behind; returns how many imports were dropped. */
+  discardUnfinished(): number {
+    return this.db.prepare("DELETE FROM imports WHERE status = 'running'").run().changes;
+  }
 }

@@ -75,4 +75,20 @@ describe('trellis command line', () => {
     expect(await exited).toBe(0);
     expect(fs.existsSync(`${workspace}-wal`)).toBe(false);
   });
+
+  it('imports trajectories with `trellis import`, and refuses a bad file naming its lines', () => {
+    const workspace = path.join(tempDir(), 'cli-import.trellis');
+    const fixture = path.join(__dirname, '..', '..', 'fixtures', 'trajectories', 'sharegpt.jsonl');
+    const ok = trellis('import', '--workspace', workspace, '--file', fixture, '--json');
+    expect(ok.code).toBe(0);
+    expect(JSON.parse(ok.out)).toMatchObject({ ok: true, format: 'sharegpt', imported: 2, rejected: [] });
+
+    const bad = path.join(tempDir(), 'bad.jsonl');
+    fs.writeFileSync(bad, '{"messages": []}\n{oops\n');
+    const refused = trellis('import', '--workspace', workspace, '--file', bad);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain(`${bad}:1 (byte 0): "messages" is empty`);
+    expect(refused.err).toContain(`${bad}:2 (byte 17): not valid JSON`);
+    expect(refused.out).toContain('E4003 Import refused: 2 bad records; nothing was imported.');
+  });
 });

@@ -1,5 +1,6 @@
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
+import { ImportForm } from './ImportForm';
 
 /** Trajectories of the workspace; the browser and inspector grow here. */
 export function TrajectoriesWorkspace() {
@@ -7,6 +8,7 @@ export function TrajectoriesWorkspace() {
   return (
     <section className="page" aria-label="Trajectories">
       <h1>Trajectories</h1>
+      <ImportForm onImported={list.reload} />
       {list.error && <p className="error">{list.error.message}</p>}
       <table>
         <thead>

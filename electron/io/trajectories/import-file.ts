@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { TrellisError } from '../../../shared/errors';
+import type { NewTrajectory } from '../../store/repositories/trajectories';
+import type { WorkspaceStore } from '../../store/workspace-store';
+import { detectFormat, PARSERS, RecordError, type TrajectoryFormat } from './formats';
+import { readLines, snippetOf, type LineProblem } from './lines';
+
+export interface ImportOptions {
+  file: string;
+  /** Detected from the first record when absent. */
+  format?: TrajectoryFormat;
+  /** strict: all or nothing; lenient: skip bad records and report them. */
+  mode: 'strict' | 'lenient';
+  graphId?: string | null;
+  onProgress?(progress: { lines: number; imported: number; rejected: number }): void;
+}
+
+export interface ImportReport {
+  format: TrajectoryFormat | null;
+  imported: number;
+  duplicates: number;
+  rejected: LineProblem[];
+  /** False when strict mode refused the file: nothing was written. */
+  committed: boolean;
+}
+
+const BATCH = 500;
+const MAX_REPORTED = 1000;
+
+/**
+ * Streams a JSONL file of trajectories into the workspace in batches. The import stays invisible
+ * until it finishes: a crash or kill part-way leaves nothing behind after the next open, and
+ * strict mode discards everything when any record is bad. Re-importing a file adds no duplicates.
+ */
+export async function importTrajectoryFile(store: WorkspaceStore, options: ImportOptions): Promise<ImportReport> {
+  const importId = randomUUID();
+  const rejected: LineProblem[] = [];
+  const reject = (problem: LineProblem) => {
+    if (rejected.length < MAX_REPORTED) rejected.push(problem);
+    rejectedCount++;
+  };
+  let rejectedCount = 0;
+  let format: TrajectoryFormat | null = options.format ?? null;
+  let begun = false;
+  let imported = 0;
+  let duplicates = 0;
+  let lines = 0;
+  let batch: NewTrajectory[] = [];
+  const name = path.basename(options.file);
+
+  const flush = () => {
+    if (!batch.length) return;
+    store.db.transaction(() => {
+      for (const trajectory of batch) {
+        if (store.trajectories.insert(trajectory).duplicate) duplicates++;
+        else imported++;
+      }
+    })();
+    batch = [];
+    options.onProgress?.({ lines, imported, rejected: rejectedCount });
+  };
+
+  try {
+    for await (const line of readLines(options.file, reject)) {
+      lines = line.number;
+      let record: unknown;
+      try {
+        record = JSON.parse(line.text);
+      } catch (error) {
+        reject({
+          line: line.number,
+          offset: line.offset,
+          reason: `not valid JSON: ${(error as Error).message}`,
+          snippet: snippetOf(line.text),
+        });
+        continue;
+      }
+      format ??= detectFormat(record);
+      if (!format) {
+        reject({
+          line: line.number,
+          offset: line.offset,
+          reason: 'neither OpenAI chat ("messages") nor ShareGPT ("conversations")',
+          snippet: snippetOf(line.text),
+        });
+        continue;
+      }
+      if (!begun) {
+        store.imports.begin(importId, options.file, format);
+        begun = true;
+      }
+      try {
+        const parsed = PARSERS[format](record);
+        const firstUser = parsed.turns.find((t) => t.role === 'user')?.content ?? '';
+        batch.push({
+          kind: 'imported',
+          title: firstUser.slice(0, 80) || `${name}:${line.number}`,
+          source: `${name}:${line.number}`,
+          graphId: options.graphId ?? null,
+          planId: null,
+          forkOf: null,
+          turns: parsed.turns,
+          importId,
+        });
+      } catch (error) {
+        if (!(error instanceof RecordError)) throw error;
+        reject({ line: line.number, offset: line.offset, reason: error.message, snippet: snippetOf(line.text) });
+      }
+      // Strict mode keeps reading after a bad record, to report them all, but writes no more.
+      if (options.mode === 'strict' && rejectedCount) batch = [];
+      else if (batch.length >= BATCH) flush();
+    }
+    if (options.mode === 'strict' && rejectedCount) {
+      if (begun) store.imports.discard(importId);
+      return { format, imported: 0, duplicates: 0, rejected, committed: false };
+    }
+    flush();
+    if (begun) store.imports.finish(importId);
+    return { format, imported, duplicates, rejected, committed: true };
+  } catch (error) {
+    if (begun) store.imports.discard(importId);
+    if ((error as { code?: string }).code === 'ENOENT') throw new TrellisError('E3001', `No file at ${options.file}.`);
+    throw error;
+  }
+}

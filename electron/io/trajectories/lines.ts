@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+
+export interface SourceLine {
+  /** 1-based line number. */
+  number: number;
+  /** Byte offset of the line's first byte. */
+  offset: number;
+  text: string;
+}
+
+export interface LineProblem {
+  line: number;
+  offset: number;
+  reason: string;
+  snippet: string;
+}
+
+export const MAX_LINE_BYTES = 32 * 1024 * 1024;
+
+const snippetOf = (text: string) => (text.length > 120 ? `${text.slice(0, 117)}…` : text);
+
+/**
+ * Reads a JSON Lines file as lines with their numbers and byte offsets: a UTF-8 BOM, CRLF, blank
+ * lines and a missing final newline are fine; a line of invalid UTF-8 or over MAX_LINE_BYTES is
+ * reported, never silently replaced.
+ */
+export async function* readLines(file: string, onProblem: (problem: LineProblem) => void): AsyncGenerator<SourceLine> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let lineStart = 0;
+  let position = 0;
+  let number = 0;
+  let tooLong = false;
+
+  const finish = (bytes: Buffer): SourceLine | null => {
+    number++;
+    const offset = lineStart;
+    if (tooLong) {
+      onProblem({ line: number, offset, reason: `line is longer than ${MAX_LINE_BYTES / 2 ** 20} MiB`, snippet: '' });
+      return null;
+    }
+    let body = bytes;
+    if (number === 1 && body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf) body = body.subarray(3);
+    if (body.at(-1) === 0x0d) body = body.subarray(0, -1);
+    let text: string;
+    try {
+      text = decoder.decode(body);
+    } catch {
+      onProblem({ line: number, offset, reason: 'invalid UTF-8', snippet: snippetOf(body.toString('latin1')) });
+      return null;
+    }
+    return text.trim() ? { number, offset, text } : null;
+  };
+
+  for await (const chunk of fs.createReadStream(file, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
+    let from = 0;
+    for (let i = chunk.indexOf(0x0a); i !== -1; i = chunk.indexOf(0x0a, from)) {
+      const piece = chunk.subarray(from, i);
+      const bytes = pending.length ? Buffer.concat([...pending, piece]) : piece;
+      const line = finish(bytes);
+      if (line) yield line;
+      pending = [];
+      pendingBytes = 0;
+      tooLong = false;
+      position += i - from + 1;
+      lineStart = position;
+      from = i + 1;
+    }
+    const rest = chunk.subarray(from);
+    position += rest.length;
+    if (!tooLong) {
+      pendingBytes += rest.length;
+      if (pendingBytes > MAX_LINE_BYTES) {
+        tooLong = true;
+        pending = [];
+      } else pending.push(Buffer.from(rest));
+    }
+  }
+  if (pendingBytes > 0 || tooLong) {
+    const line = finish(Buffer.concat(pending));
+    if (line) yield line;
+  }
+}
+
+export { snippetOf };

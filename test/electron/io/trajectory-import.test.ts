@@ -1,0 +1,126 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { importTrajectoryFile } from '../../../electron/io/trajectories/import-file';
+import { openWorkspaceStore, type WorkspaceStore } from '../../../electron/store/workspace-store';
+import { tempDir } from '../../helpers/temp';
+
+const FIXTURES = path.join(__dirname, '..', '..', 'fixtures', 'trajectories');
+
+const openaiRecord = (n: number) =>
+  JSON.stringify({
+    messages: [
+      { role: 'user', content: `Weather in city ${n}?` },
+      {
+        role: 'assistant',
+        tool_calls: [
+          { id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: `{"city":"c${n}"}` } },
+        ],
+      },
+      { role: 'tool', tool_call_id: 'call_1', content: '{"temp":18}' },
+      { role: 'assistant', content: '18°C.' },
+    ],
+  });
+
+function workspace(): WorkspaceStore {
+  return openWorkspaceStore(path.join(tempDir(), 'import.trellis'));
+}
+
+function write(lines: (string | Buffer)[], name = 'in.jsonl'): string {
+  const file = path.join(tempDir(), name);
+  fs.writeFileSync(file, Buffer.concat(lines.map((l) => (typeof l === 'string' ? Buffer.from(l) : l))));
+  return file;
+}
+
+describe('importing trajectories from JSONL', () => {
+  it('reads OpenAI chat JSONL with a BOM, CRLF, blank lines and no final newline', async () => {
+    const store = workspace();
+    const file = write(['\uFEFF', openaiRecord(1), '\r\n', '\r\n', openaiRecord(2), '\n\n', openaiRecord(3)]);
+    const report = await importTrajectoryFile(store, { file, mode: 'strict' });
+    expect(report).toMatchObject({ format: 'openai', imported: 3, duplicates: 0, rejected: [], committed: true });
+    const [first] = store.trajectories.list(10, 0).items.filter((t) => t.source === 'in.jsonl:1');
+    const trajectory = store.trajectories.get(first!.id);
+    expect(trajectory.turns[1]).toEqual({
+      role: 'assistant',
+      toolCalls: [{ id: 'call_1', name: 'get_weather', args: { city: 'c1' } }],
+    });
+    expect(trajectory.turns[2]).toMatchObject({ role: 'tool', toolCallId: 'call_1' });
+    store.close();
+  });
+
+  it('refuses the whole file in strict mode, listing every bad line with its byte offset', async () => {
+    const store = workspace();
+    const lines = [openaiRecord(1), '{not json', '{"messages": [{"role": "robot", "content": "x"}]}', openaiRecord(2)];
+    const invalidUtf8 = Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]);
+    const file = write([lines[0]!, '\n', lines[1]!, '\n', lines[2]!, '\n', invalidUtf8, '\n', lines[3]!, '\n']);
+    const report = await importTrajectoryFile(store, { file, mode: 'strict' });
+    expect(report.committed).toBe(false);
+    expect(report.imported).toBe(0);
+    expect(report.rejected.map((r) => [r.line, r.reason.split(':')[0]])).toEqual([
+      [2, 'not valid JSON'],
+      [3, 'message 1 has role "robot"; expected system, user, assistant or tool'],
+      [4, 'invalid UTF-8'],
+    ]);
+    expect(report.rejected[0]!.offset).toBe(Buffer.byteLength(lines[0]!) + 1);
+    expect(store.trajectories.list(10, 0).total).toBe(0);
+    expect(store.db.prepare('SELECT count(*) AS n FROM turns').get()).toEqual({ n: 0 });
+    store.close();
+  });
+
+  it('skips bad records in lenient mode and does not duplicate on re-import', async () => {
+    const store = workspace();
+    const file = write([openaiRecord(1), '\n', '[1,2]', '\n', openaiRecord(2), '\n']);
+    const first = await importTrajectoryFile(store, { file, mode: 'lenient' });
+    expect(first).toMatchObject({ imported: 2, committed: true, rejected: [{ line: 2 }] });
+    const again = await importTrajectoryFile(store, { file, mode: 'lenient' });
+    expect(again).toMatchObject({ imported: 0, duplicates: 2 });
+    expect(store.trajectories.list(10, 0).total).toBe(2);
+    store.close();
+  });
+
+  it('reads ShareGPT with function calls, parallel calls and observations paired in order', async () => {
+    const store = workspace();
+    const report = await importTrajectoryFile(store, { file: path.join(FIXTURES, 'sharegpt.jsonl'), mode: 'strict' });
+    expect(report).toMatchObject({ format: 'sharegpt', imported: 2 });
+    const kyoto = store.trajectories.list(10, 0).items.find((t) => t.title.startsWith('Flights and hotels'))!;
+    const turns = store.trajectories.get(kyoto.id).turns;
+    expect(turns[1]!.toolCalls!.map((c) => c.name)).toEqual(['search_flights', 'search_hotels']);
+    expect([turns[2]!.toolCallId, turns[3]!.toolCallId]).toEqual([
+      turns[1]!.toolCalls![0]!.id,
+      turns[1]!.toolCalls![1]!.id,
+    ]);
+    store.close();
+  });
+
+  it('leaves nothing behind when the import is killed part-way', async () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'big.jsonl');
+    fs.writeFileSync(file, Array.from({ length: 20_000 }, (_, i) => openaiRecord(i)).join('\n'));
+    const workspaceFile = path.join(dir, 'killed.trellis');
+    openWorkspaceStore(workspaceFile).close();
+    const script = `
+      const { openWorkspaceStore } = require(${JSON.stringify(path.join(__dirname, '..', '..', '..', 'dist', 'electron', 'store', 'workspace-store.js'))});
+      const { importTrajectoryFile } = require(${JSON.stringify(path.join(__dirname, '..', '..', '..', 'dist', 'electron', 'io', 'trajectories', 'import-file.js'))});
+      const store = openWorkspaceStore(${JSON.stringify(workspaceFile)});
+      importTrajectoryFile(store, { file: ${JSON.stringify(file)}, mode: 'lenient', onProgress: (p) => process.stdout.write('progress ' + p.imported + '\\n') });
+    `;
+    const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const killedAfter = await new Promise<number>((resolve) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        const match = /progress (\d+)/.exec(chunk.toString());
+        if (match && Number(match[1]) >= 1000) {
+          child.kill('SIGKILL');
+          resolve(Number(match[1]));
+        }
+      });
+    });
+    await new Promise((resolve) => child.once('exit', resolve));
+    expect(killedAfter).toBeGreaterThanOrEqual(1000);
+    const store = openWorkspaceStore(workspaceFile);
+    expect(store.trajectories.list(1, 0).total).toBe(0);
+    expect(store.db.prepare('SELECT count(*) AS n FROM trajectories').get()).toEqual({ n: 0 });
+    expect(store.db.prepare('SELECT count(*) AS n FROM turns').get()).toEqual({ n: 0 });
+    store.close();
+  });
+});
