@@ -10,6 +10,12 @@ export interface HostProcess {
   stop(): Promise<number | null>;
 }
 
+const running = new Set<ChildProcess>();
+// A test that fails before stopping its host must not leave the host running.
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
 /** Runs `trellis serve --json` as a real process and waits for its URL. */
 export async function startHostProcess(workspace: string): Promise<HostProcess> {
   const child: ChildProcess = spawn(process.execPath, [BIN, 'serve', '--workspace', workspace, '--json'], {
@@ -18,6 +24,8 @@ export async function startHostProcess(workspace: string): Promise<HostProcess> 
   let out = '';
   let err = '';
   child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();

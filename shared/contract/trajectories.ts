@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { Trajectory, TrajectoryId, TrajectorySummary } from '../domain';
 import { method } from './define';
 
+export const TrajectoryFormat = z.enum(['openai', 'sharegpt', 'hermes', 'agentgym']);
+export type TrajectoryFormat = z.infer<typeof TrajectoryFormat>;
+
 export const trajectoriesMethods = {
   'trajectories.list': method({
     summary: 'Trajectories of the workspace, newest first.',
@@ -17,15 +20,15 @@ export const trajectoriesMethods = {
     result: Trajectory,
   }),
   'trajectories.import': method({
-    summary: 'Import a JSONL file of trajectories (OpenAI chat or ShareGPT), strict or lenient.',
+    summary: 'Import a JSONL file of trajectories (OpenAI chat, ShareGPT, Hermes, AgentGym), strict or lenient.',
     args: z.object({
       path: z.string().trim().min(1),
-      format: z.enum(['openai', 'sharegpt']).optional(),
+      format: TrajectoryFormat.optional(),
       mode: z.enum(['strict', 'lenient']).default('strict'),
       graphId: z.string().nullable().default(null),
     }),
     result: z.object({
-      format: z.enum(['openai', 'sharegpt']).nullable(),
+      format: TrajectoryFormat.nullable(),
       imported: z.number().int(),
       duplicates: z.number().int(),
       committed: z.boolean(),

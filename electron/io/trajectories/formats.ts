@@ -1,33 +1,23 @@
-import type { Tool, ToolCall, Turn } from '../../../shared/domain';
+import type { TrajectoryFormat } from '../../../shared/contract/trajectories';
+import type { ToolCall, Turn } from '../../../shared/domain';
+import { declaredTools, isObject, parseArguments, RecordError, type ParsedRecord } from './record-helpers';
 
-export type TrajectoryFormat = 'openai' | 'sharegpt';
+export { RecordError, type ParsedRecord };
+import { fromAgentGym, fromHermes } from './formats-agent';
 
-export interface ParsedRecord {
-  turns: Turn[];
-  /** Tools the record declares, as OpenAI function definitions. */
-  tools: Pick<Tool, 'name' | 'description' | 'parameters'>[];
-}
+export type { TrajectoryFormat };
 
-/** A reason a record cannot be read, phrased for the import report. */
-export class RecordError extends Error {}
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** Guesses the format from one record's keys. */
+/** Guesses the format from one record's keys and speakers. */
 export function detectFormat(record: unknown): TrajectoryFormat | null {
-  if (isObject(record) && Array.isArray(record.messages)) return 'openai';
-  if (isObject(record) && Array.isArray(record.conversations)) return 'sharegpt';
-  return null;
-}
-
-/** Tool-call arguments arrive as a JSON string; malformed ones are kept as the raw string for the checks. */
-function parseArguments(raw: unknown): unknown {
-  if (typeof raw !== 'string') return raw ?? {};
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return raw;
-  }
+  if (!isObject(record)) return null;
+  if (Array.isArray(record.messages)) return 'openai';
+  if (!Array.isArray(record.conversations)) return null;
+  if (typeof record.item_id === 'string') return 'agentgym';
+  const turns = record.conversations.filter(isObject);
+  const hermes = turns.some(
+    (t) => t.from === 'tool' || (typeof t.value === 'string' && t.value.includes('<tool_call>')),
+  );
+  return hermes ? 'hermes' : 'sharegpt';
 }
 
 function textOf(content: unknown): string | undefined {
@@ -36,22 +26,6 @@ function textOf(content: unknown): string | undefined {
     return content.map((part) => (isObject(part) && typeof part.text === 'string' ? part.text : '')).join('');
   }
   return undefined;
-}
-
-function declaredTools(tools: unknown): ParsedRecord['tools'] {
-  if (!Array.isArray(tools)) return [];
-  return tools.flatMap((t) => {
-    const fn = isObject(t) && isObject(t.function) ? t.function : t;
-    return isObject(fn) && typeof fn.name === 'string'
-      ? [
-          {
-            name: fn.name,
-            description: String(fn.description ?? ''),
-            parameters: isObject(fn.parameters) ? fn.parameters : {},
-          },
-        ]
-      : [];
-  });
 }
 
 /** OpenAI chat JSONL: `{messages: [...], tools?: [...]}`; `arguments` is a JSON string. */
@@ -145,4 +119,6 @@ export function fromShareGPT(record: unknown): ParsedRecord {
 export const PARSERS: Record<TrajectoryFormat, (record: unknown) => ParsedRecord> = {
   openai: fromOpenAI,
   sharegpt: fromShareGPT,
+  hermes: fromHermes,
+  agentgym: fromAgentGym,
 };

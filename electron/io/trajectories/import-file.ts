@@ -81,7 +81,8 @@ export async function importTrajectoryFile(store: WorkspaceStore, options: Impor
         reject({
           line: line.number,
           offset: line.offset,
-          reason: 'neither OpenAI chat ("messages") nor ShareGPT ("conversations")',
+          reason:
+            'not a known trajectory record: expected "messages" (OpenAI chat) or "conversations" (ShareGPT, Hermes, AgentGym)',
           snippet: snippetOf(line.text),
         });
         continue;

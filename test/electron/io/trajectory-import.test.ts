@@ -124,3 +124,33 @@ describe('importing trajectories from JSONL', () => {
     store.close();
   });
 });
+
+describe('Hermes and AgentGym records', () => {
+  it('reads Hermes tool calls and responses from tagged text, with the tools from the system prompt', async () => {
+    const { fromHermes } = await import('../../../electron/io/trajectories/formats-agent');
+    const line = fs.readFileSync(path.join(FIXTURES, 'hermes.jsonl'), 'utf8').trim();
+    const parsed = fromHermes(JSON.parse(line));
+    expect(parsed.tools.map((t) => t.name)).toEqual(['get_stock_price']);
+    expect(parsed.turns.map((t) => t.role)).toEqual(['system', 'user', 'assistant', 'tool', 'assistant']);
+    expect(parsed.turns[2]!.toolCalls).toEqual([{ id: 'call_2_0', name: 'get_stock_price', args: { symbol: 'AAPL' } }]);
+    expect(parsed.turns[3]).toMatchObject({
+      role: 'tool',
+      toolCallId: 'call_2_0',
+      content: expect.stringContaining('189.5'),
+    });
+  });
+
+  it('detects each format from its records and imports it', async () => {
+    const store = workspace();
+    const hermes = await importTrajectoryFile(store, { file: path.join(FIXTURES, 'hermes.jsonl'), mode: 'strict' });
+    const agentgym = await importTrajectoryFile(store, { file: path.join(FIXTURES, 'agentgym.jsonl'), mode: 'strict' });
+    expect([hermes.format, agentgym.format]).toEqual(['hermes', 'agentgym']);
+    const alfworld = store.trajectories.list(10, 0).items.find((t) => t.source === 'agentgym.jsonl:1')!;
+    expect(store.trajectories.get(alfworld.id).turns[1]).toEqual({
+      role: 'assistant',
+      thought: 'I need to find a mug first.',
+      content: 'go to countertop 1',
+    });
+    store.close();
+  });
+});

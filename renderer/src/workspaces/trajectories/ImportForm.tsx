@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Result } from '../../../../shared/contract';
+import type { TrajectoryFormat } from '../../../../shared/contract/trajectories';
 import { api } from '../../api/api';
 import { ErrorNote } from '../../components/ErrorNote';
 
@@ -8,7 +9,7 @@ type Report = Result<'trajectories.import'>;
 /** Import a JSONL file of trajectories from a path on the machine that runs the backend. */
 export function ImportForm({ onImported }: { onImported(): void }) {
   const [path, setPath] = useState('');
-  const [format, setFormat] = useState<'' | 'openai' | 'sharegpt'>('');
+  const [format, setFormat] = useState<'' | TrajectoryFormat>('');
   const [lenient, setLenient] = useState(false);
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<{ lines: number; imported: number; rejected: number } | null>(null);
@@ -54,6 +55,8 @@ export function ImportForm({ onImported }: { onImported(): void }) {
             <option value="">detect</option>
             <option value="openai">OpenAI chat</option>
             <option value="sharegpt">ShareGPT</option>
+            <option value="hermes">Hermes</option>
+            <option value="agentgym">AgentGym</option>
           </select>
         </label>
         <label className="checkbox">
