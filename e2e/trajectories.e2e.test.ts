@@ -30,6 +30,12 @@ describe('Trajectories workspace in Chromium', () => {
     await report.getByText(/Nothing was imported: 1 bad records/).waitFor();
     expect(await report.locator('li').first().textContent()).toMatch(/^line 3 \(byte \d+\): not valid JSON/);
     expect(await page.locator('tbody tr').count()).toBe(4);
+
+    await page.getByRole('button', { name: 'Run checks' }).click();
+    await page
+      .getByTestId('check-summary')
+      .getByText(/Checked 4 trajectories; \d+ with findings: .*no-final-answer/)
+      .waitFor();
     await page.close();
   });
 });

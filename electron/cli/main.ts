@@ -1,8 +1,9 @@
+import { checkVerb } from './check';
 import { importVerb } from './import';
 import { serveVerb } from './serve';
 import { helpText, runVerb, type Verb } from './verb';
 
-const VERBS: Verb[] = [serveVerb, importVerb];
+const VERBS: Verb[] = [serveVerb, importVerb, checkVerb];
 
 const USAGE = `Usage: trellis <verb> [options]
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Trajectory, TrajectoryId, TrajectorySummary } from '../domain';
+import { Finding, Trajectory, TrajectoryId, TrajectorySummary } from '../domain';
 import { method } from './define';
 
 export const TrajectoryFormat = z.enum(['openai', 'sharegpt', 'hermes', 'agentgym']);
@@ -18,6 +18,20 @@ export const trajectoriesMethods = {
     summary: 'One trajectory with all its turns.',
     args: z.object({ id: TrajectoryId }),
     result: Trajectory,
+  }),
+  'trajectories.check': method({
+    summary: 'Run the deterministic checks on one trajectory and store its findings.',
+    args: z.object({ id: TrajectoryId }),
+    result: z.array(Finding),
+  }),
+  'trajectories.checkAll': method({
+    summary: 'Run the checks on every trajectory; findings are stored, counts returned by kind.',
+    args: z.object({}),
+    result: z.object({
+      checked: z.number().int(),
+      withFindings: z.number().int(),
+      byKind: z.record(z.string(), z.number().int()),
+    }),
   }),
   'trajectories.import': method({
     summary: 'Import a JSONL file of trajectories (OpenAI chat, ShareGPT, Hermes, AgentGym), strict or lenient.',

@@ -134,6 +134,16 @@ export class TrajectoryRepository {
     };
   }
 
+  /** Ids of every visible trajectory with its graph, for whole-workspace checks. */
+  allIds(): { id: string; graphId: string | null }[] {
+    return this.db
+      .prepare(`SELECT id, graph_id AS graphId FROM trajectories t WHERE ${VISIBLE} ORDER BY t.created_at`)
+      .all() as {
+      id: string;
+      graphId: string | null;
+    }[];
+  }
+
   /** Replaces the findings of one trajectory (checks are re-run as a whole). */
   replaceFindings(trajectoryId: string, findings: Finding[]): void {
     this.db.transaction(() => {

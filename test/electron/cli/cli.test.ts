@@ -91,4 +91,16 @@ describe('trellis command line', () => {
     expect(refused.err).toContain(`${bad}:2 (byte 17): not valid JSON`);
     expect(refused.out).toContain('E4003 Import refused: 2 bad records; nothing was imported.');
   });
+
+  it('checks every trajectory with `trellis check`', () => {
+    const workspace = path.join(tempDir(), 'cli-check.trellis');
+    const { code, out } = trellis('check', '--workspace', workspace, '--json');
+    expect(code).toBe(0);
+    expect(JSON.parse(out)).toMatchObject({
+      ok: true,
+      checked: 2,
+      withFindings: 1,
+      byKind: { 'no-final-answer': 1, 'repeated-call': 1 },
+    });
+  });
 });

@@ -1,5 +1,6 @@
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
+import { CheckAll } from './CheckAll';
 import { ImportForm } from './ImportForm';
 
 /** Trajectories of the workspace; the browser and inspector grow here. */
@@ -9,6 +10,7 @@ export function TrajectoriesWorkspace() {
     <section className="page" aria-label="Trajectories">
       <h1>Trajectories</h1>
       <ImportForm onImported={list.reload} />
+      <CheckAll onChecked={list.reload} />
       {list.error && <p className="error">{list.error.message}</p>}
       <table>
         <thead>
@@ -17,6 +19,7 @@ export function TrajectoriesWorkspace() {
             <th>Kind</th>
             <th>Source</th>
             <th>Turns</th>
+            <th>Findings</th>
             <th>Created</th>
           </tr>
         </thead>
@@ -27,6 +30,7 @@ export function TrajectoriesWorkspace() {
               <td>{t.kind}</td>
               <td>{t.source}</td>
               <td>{t.turnCount}</td>
+              <td>{t.findingCount}</td>
               <td>{new Date(t.createdAt).toLocaleString()}</td>
             </tr>
           ))}

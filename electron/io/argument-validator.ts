@@ -1,0 +1,33 @@
+import Ajv, { type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { ArgumentValidator } from '../../shared/analysis/checks';
+import type { ToolGraph } from '../../shared/domain';
+
+/** Checks call arguments against each tool's parameter schema with ajv; schemas compile once. */
+export function argumentValidator(graph: Pick<ToolGraph, 'tools'>): ArgumentValidator {
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  addFormats(ajv);
+  const compiled = new Map<string, ValidateFunction | null>();
+  const schemaOf = (name: string) => graph.tools.find((t) => t.name === name)?.parameters;
+  return (tool, args) => {
+    if (!compiled.has(tool)) {
+      const schema = schemaOf(tool);
+      let validate: ValidateFunction | null = null;
+      try {
+        validate = schema ? ajv.compile(schema) : null;
+      } catch {
+        // A schema that does not compile is the graph checks' finding, not this trajectory's.
+      }
+      compiled.set(tool, validate);
+    }
+    const validate = compiled.get(tool);
+    if (!validate || validate(args)) return [];
+    return (validate.errors ?? []).map((error) => {
+      const missing = (error.params as { missingProperty?: string }).missingProperty;
+      const at = error.instancePath.replace(/\//g, '.');
+      return missing
+        ? { path: `$${at}.${missing}`, message: `missing required argument ${missing}` }
+        : { path: `$${at}`, message: `${at.slice(1) || 'arguments'} ${error.message ?? 'is invalid'}` };
+    });
+  };
+}

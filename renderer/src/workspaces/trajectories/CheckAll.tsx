@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import type { Result } from '../../../../shared/contract';
+import { api } from '../../api/api';
+import { ErrorNote } from '../../components/ErrorNote';
+
+/** Runs the deterministic checks on every trajectory and shows what they found, by kind. */
+export function CheckAll({ onChecked }: { onChecked(): void }) {
+  const [summary, setSummary] = useState<Result<'trajectories.checkAll'> | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const run = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      setSummary(await api.invoke('trajectories.checkAll', {}));
+      onChecked();
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="check-all" aria-label="Checks">
+      <button type="button" disabled={busy} onClick={() => void run()}>
+        {busy ? 'Checking…' : 'Run checks'}
+      </button>
+      <ErrorNote message={error} />
+      {summary && (
+        <p data-testid="check-summary">
+          Checked {summary.checked} trajectories; {summary.withFindings} with findings
+          {Object.keys(summary.byKind).length > 0 &&
+            `: ${Object.entries(summary.byKind)
+              .sort((a, b) => b[1] - a[1])
+              .map(([kind, n]) => `${kind} ${n}`)
+              .join(', ')}`}
+          .
+        </p>
+      )}
+    </section>
+  );
+}

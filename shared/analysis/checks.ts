@@ -1,0 +1,167 @@
+import type { Finding, ToolCall, ToolGraph, Turn } from '../domain';
+import { dependencyEdges } from '../graph/topology';
+
+/** Validates arguments against a tool's parameter schema; supplied by the side that has ajv. */
+export type ArgumentValidator = (tool: string, args: unknown) => { path: string; message: string }[];
+
+export interface CheckContext {
+  graph?: Pick<ToolGraph, 'tools' | 'edges'> | null;
+  validate?: ArgumentValidator;
+}
+
+const finding = (
+  kind: string,
+  severity: Finding['severity'],
+  turnIndex: number,
+  path: string,
+  message: string,
+): Finding => ({
+  kind,
+  severity,
+  turnIndex,
+  path,
+  message,
+});
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Every string and number leaf of a value, with its JSON path. */
+function leaves(value: unknown, path = '$'): { path: string; value: string }[] {
+  if (typeof value === 'string') return [{ path, value }];
+  if (typeof value === 'number') return [{ path, value: String(value) }];
+  if (Array.isArray(value)) return value.flatMap((v, i) => leaves(v, `${path}[${i}]`));
+  if (isPlainObject(value)) return Object.entries(value).flatMap(([k, v]) => leaves(v, `${path}.${k}`));
+  return [];
+}
+
+/**
+ * Deterministic checks of one trajectory, each finding attached to a turn and a JSON path:
+ * unknown tool, malformed call JSON, schema violations, dependency order, ungrounded values (a
+ * heuristic, labelled so), repeated calls, unpaired calls and results, no final answer.
+ */
+export function checkTrajectory(turns: readonly Turn[], context: CheckContext = {}): Finding[] {
+  const findings: Finding[] = [];
+  const tools = context.graph ? new Set(context.graph.tools.map((t) => t.name)) : null;
+  const producers = new Map<string, string[]>();
+  for (const edge of context.graph ? dependencyEdges(context.graph) : []) {
+    const key = `${edge.toTool}.${edge.toParam}`;
+    producers.set(key, [...(producers.get(key) ?? []), edge.fromTool]);
+  }
+  const called = new Set<string>();
+  const openCalls = new Map<string, { turn: number; call: ToolCall }>();
+  let context_ = '';
+  let previousCall: string | null = null;
+
+  turns.forEach((turn, index) => {
+    if (turn.role === 'user' || turn.role === 'system' || turn.role === 'tool') context_ += `\n${turn.content ?? ''}`;
+    if (turn.role === 'tool') {
+      if (!turn.toolCallId || !openCalls.delete(turn.toolCallId)) {
+        findings.push(
+          finding(
+            'unpaired-result',
+            'error',
+            index,
+            '$',
+            `A tool result${turn.toolCallId ? ` for ${turn.toolCallId}` : ''} answers no earlier call.`,
+          ),
+        );
+      }
+      if (/"error"\s*:/.test(turn.content ?? '')) {
+        findings.push(finding('tool-error', 'warning', index, '$.content', 'The tool answered with an error.'));
+      }
+      return;
+    }
+    if (turn.role !== 'assistant') return;
+    for (const [callIndex, call] of (turn.toolCalls ?? []).entries()) {
+      const at = `$.toolCalls[${callIndex}]`;
+      openCalls.set(call.id, { turn: index, call });
+      if (!call.name || typeof call.args === 'string') {
+        findings.push(
+          finding(
+            'malformed-call',
+            'error',
+            index,
+            at,
+            `The tool call is not valid JSON${call.name ? ` (${call.name})` : ''}.`,
+          ),
+        );
+        continue;
+      }
+      if (tools && !tools.has(call.name)) {
+        findings.push(
+          finding('unknown-tool', 'error', index, `${at}.name`, `"${call.name}" is not a tool of the graph.`),
+        );
+      } else if (context.validate) {
+        for (const problem of context.validate(call.name, call.args)) {
+          findings.push(
+            finding(
+              'schema-violation',
+              'error',
+              index,
+              `${at}.args${problem.path.replace(/^\$/, '')}`,
+              `${call.name}: ${problem.message}.`,
+            ),
+          );
+        }
+      }
+      if (isPlainObject(call.args)) {
+        for (const param of Object.keys(call.args)) {
+          const sources = producers.get(`${call.name}.${param}`);
+          if (sources && !sources.some((s) => called.has(s))) {
+            findings.push(
+              finding(
+                'dependency-order',
+                'error',
+                index,
+                `${at}.args.${param}`,
+                `${call.name}.${param} comes from ${sources.join(' or ')}, which was not called before.`,
+              ),
+            );
+          }
+        }
+        for (const leaf of leaves(call.args, `${at}.args`)) {
+          if (leaf.value.length >= 3 && !context_.toLowerCase().includes(leaf.value.toLowerCase())) {
+            findings.push(
+              finding(
+                'ungrounded-value',
+                'warning',
+                index,
+                leaf.path,
+                `"${leaf.value}" appears neither in the user's words nor in an earlier result (heuristic).`,
+              ),
+            );
+          }
+        }
+      }
+      const signature = `${call.name} ${JSON.stringify(call.args)}`;
+      if (signature === previousCall) {
+        findings.push(
+          finding('repeated-call', 'warning', index, at, `${call.name} is called again with the same arguments.`),
+        );
+      }
+      previousCall = signature;
+      called.add(call.name);
+    }
+    if (turn.content) context_ += `\n${turn.content}`;
+  });
+
+  for (const { turn, call } of openCalls.values()) {
+    findings.push(
+      finding('unanswered-call', 'warning', turn, '$', `${call.name || 'A tool call'} (${call.id}) got no result.`),
+    );
+  }
+  const last = [...turns].reverse().find((t) => t.role !== 'system');
+  if (!last || last.role !== 'assistant' || !last.content || last.toolCalls?.length) {
+    findings.push(
+      finding(
+        'no-final-answer',
+        'error',
+        Math.max(0, turns.length - 1),
+        '$',
+        'The trajectory ends without a final answer.',
+      ),
+    );
+  }
+  return findings.sort((a, b) => a.turnIndex - b.turnIndex);
+}

@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkTrajectory } from '../../../shared/analysis/checks';
+import { argumentValidator } from '../../../electron/io/argument-validator';
+import { GraphFile, TrajectoryFile, type Turn } from '../../../shared/domain';
+
+const examples = path.join(__dirname, '..', '..', '..', 'resources', 'examples');
+const graph = GraphFile.parse(JSON.parse(fs.readFileSync(path.join(examples, 'trip-planning.graph.json'), 'utf8')));
+const trajectory = (name: string) =>
+  TrajectoryFile.parse(JSON.parse(fs.readFileSync(path.join(examples, 'trajectories', name), 'utf8'))).turns;
+const context = { graph, validate: argumentValidator(graph) };
+
+describe('trajectory checks on the example workspace', () => {
+  it('finds nothing wrong with the trajectory that succeeds', () => {
+    expect(checkTrajectory(trajectory('lisbon-flight-booked.json'), context)).toEqual([]);
+  });
+
+  it('finds each failure of the failing trajectory at its turn', () => {
+    const findings = checkTrajectory(trajectory('kyoto-hotel-failed.json'), context);
+    const summary = findings.map((f) => `${f.turnIndex} ${f.kind} ${f.path}`);
+    expect(summary).toEqual(
+      expect.arrayContaining([
+        '2 dependency-order $.toolCalls[0].args.hotel_id',
+        '2 ungrounded-value $.toolCalls[0].args.hotel_id',
+        '3 tool-error $.content',
+        '4 repeated-call $.toolCalls[0]',
+        '6 schema-violation $.toolCalls[0].args.lat',
+        '6 schema-violation $.toolCalls[0].args.lon',
+        '7 no-final-answer $',
+      ]),
+    );
+    expect(findings.find((f) => f.kind === 'ungrounded-value')!.message).toContain('kyoto-grand-01');
+    expect(findings.find((f) => f.path.endsWith('.lon'))!.message).toBe(
+      'get_weather_forecast: missing required argument lon.',
+    );
+  });
+});
+
+describe('trajectory checks on constructed cases', () => {
+  const call = (id: string, name: string, args: unknown): Turn => ({
+    role: 'assistant',
+    toolCalls: [{ id, name, args }],
+  });
+
+  it('reports unknown tools, malformed calls, and results without calls', () => {
+    const turns: Turn[] = [
+      { role: 'user', content: 'hi' },
+      call('c1', 'teleport', {}),
+      call('c2', 'book_flight', '{"flight_id": '),
+      { role: 'tool', toolCallId: 'nope', content: '{}' },
+      { role: 'assistant', content: 'Done.' },
+    ];
+    const kinds = checkTrajectory(turns, { graph }).map((f) => `${f.turnIndex} ${f.kind}`);
+    expect(kinds).toEqual(
+      ['1 unknown-tool', '2 malformed-call', '3 unpaired-result', '1 unanswered-call', '2 unanswered-call'].sort(
+        (a, b) => Number(a[0]) - Number(b[0]),
+      ),
+    );
+  });
+
+  it('checks structure without a graph', () => {
+    expect(checkTrajectory([{ role: 'user', content: 'hi' }]).map((f) => f.kind)).toEqual(['no-final-answer']);
+  });
+});
