@@ -99,4 +99,31 @@ describe('tool graph editing in Chromium', () => {
     await expect.poll(() => page.getByLabel('Tool name').inputValue()).toBe('get_visa_requirements');
     await page.close();
   });
+
+  it('imports pasted OpenAI tools into the graph, and undoes the import', async () => {
+    const host = await e2e.startHost(path.join(tempDir(), 'import-tools.trellis'));
+    const page = await open(host);
+    await expect.poll(() => page.locator('.react-flow__node').count()).toBe(13);
+    await runCommand(page, 'import tools');
+    const tools = [
+      {
+        type: 'function',
+        function: {
+          name: 'get_exchange_rate',
+          description: 'Rate between two currencies',
+          parameters: { type: 'object', properties: { base: { type: 'string' } }, required: ['base'] },
+        },
+      },
+    ];
+    await page.getByLabel('Tools text').fill(JSON.stringify(tools));
+    await page.getByRole('button', { name: 'Read tools' }).click();
+    await page.getByText('Found 1 tools: get_exchange_rate').waitFor();
+    await page.getByRole('button', { name: 'Add 1 tools' }).click();
+    await page.getByTestId('tool-get_exchange_rate').waitFor();
+    expect(await page.locator('.react-flow__node').count()).toBe(14);
+    await page.locator('.react-flow__pane').click({ position: { x: 20, y: 20 } });
+    await page.keyboard.press('Control+Z');
+    await expect.poll(() => page.locator('.react-flow__node').count()).toBe(13);
+    await page.close();
+  });
 });

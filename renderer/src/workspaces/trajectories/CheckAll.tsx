@@ -1,25 +1,19 @@
 import { useState } from 'react';
 import type { Result } from '../../../../shared/contract';
 import { api } from '../../api/api';
+import { useAction } from '../../api/use-action';
 import { ErrorNote } from '../../components/ErrorNote';
 
 /** Runs the deterministic checks on every trajectory and shows what they found, by kind. */
 export function CheckAll({ onChecked }: { onChecked(): void }) {
   const [summary, setSummary] = useState<Result<'trajectories.checkAll'> | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const run = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const action = useAction();
+  const { busy, error } = action;
+  const run = () =>
+    action.run(async () => {
       setSummary(await api.invoke('trajectories.checkAll', {}));
       onChecked();
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <section className="check-all" aria-label="Checks">
       <button type="button" disabled={busy} onClick={() => void run()}>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { Result } from '../../../../shared/contract';
 import type { TrajectoryFormat } from '../../../../shared/contract/trajectories';
 import { api } from '../../api/api';
+import { useAction } from '../../api/use-action';
 import { ErrorNote } from '../../components/ErrorNote';
 
 type Report = Result<'trajectories.import'>;
@@ -11,18 +12,16 @@ export function ImportForm({ onImported }: { onImported(): void }) {
   const [path, setPath] = useState('');
   const [format, setFormat] = useState<'' | TrajectoryFormat>('');
   const [lenient, setLenient] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const action = useAction();
+  const { busy, error } = action;
   const [progress, setProgress] = useState<{ lines: number; imported: number; rejected: number } | null>(null);
   const [report, setReport] = useState<Report | null>(null);
-  const [error, setError] = useState<string | null>(null);
   useEffect(() => api.on('trajectories.importProgress', setProgress), []);
 
-  const run = async () => {
-    setBusy(true);
-    setError(null);
-    setReport(null);
-    setProgress(null);
-    try {
+  const run = () =>
+    action.run(async () => {
+      setReport(null);
+      setProgress(null);
       const result = await api.invoke('trajectories.import', {
         path,
         mode: lenient ? 'lenient' : 'strict',
@@ -30,12 +29,7 @@ export function ImportForm({ onImported }: { onImported(): void }) {
       });
       setReport(result);
       if (result.committed) onImported();
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <section className="import-form" aria-label="Import trajectories">

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Result } from '../../../../../shared/contract';
 import type { ToolFileFormat } from '../../../../../shared/contract/tools';
 import { api } from '../../../api/api';
+import { useAction } from '../../../api/use-action';
 import { useUi } from '../../../state/ui-store';
 import { useEditorStore } from '../editor/editor-context';
 import { ErrorNote } from '../../../components/ErrorNote';
@@ -25,23 +26,16 @@ export function ImportDialog() {
   const [command, setCommand] = useState('');
   const [args, setArgs] = useState('');
   const [consent, setConsent] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const action = useAction();
+  const { busy, error } = action;
   const [parsed, setParsed] = useState<Parsed | null>(null);
   const argList = args.split(/\s+/).filter(Boolean);
 
-  const run = async (work: () => Promise<Parsed>) => {
-    setBusy(true);
-    setError(null);
-    setParsed(null);
-    try {
+  const run = (work: () => Promise<Parsed>) =>
+    action.run(async () => {
+      setParsed(null);
       setParsed(await work());
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   const add = () => {
     if (!parsed) return;

@@ -1,0 +1,19 @@
+import { useCallback, useState } from 'react';
+
+/** State of one user-started async action: busy while it runs, its error message if it fails. */
+export function useAction() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const run = useCallback(async (work: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await work();
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }, []);
+  return { busy, error, run };
+}
