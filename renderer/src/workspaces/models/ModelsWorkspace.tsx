@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { Result } from '../../../../shared/contract';
 import type { LoadSettings } from '../../../../shared/contract/models';
 import { api } from '../../api/api';
+import { useAction } from '../../api/use-action';
 import { useQuery } from '../../api/use-query';
 import { useUi } from '../../state/ui-store';
 import { Playground } from './Playground';
@@ -21,9 +22,9 @@ export function ModelsWorkspace() {
   const [path, setPath] = useState('');
   const [settings, setSettings] = useState<LoadSettings | null>(null);
   const [details, setDetails] = useState<Inspected | null>(null);
-  const [busy, setBusy] = useState<'inspect' | 'load' | null>(null);
+  const action = useAction();
+  const [loading, setLoading] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const notify = useUi((s) => s.notify);
 
   // The last model used and its settings come back; otherwise this machine's defaults.
@@ -34,25 +35,17 @@ export function ModelsWorkspace() {
   }, [status.data, settings]);
   useEffect(() => api.on('models.progress', ({ fraction }) => setProgress(fraction)), []);
 
-  const run = async (what: 'inspect' | 'load', work: () => Promise<void>) => {
-    setBusy(what);
-    setError(null);
-    try {
-      await work();
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(null);
-      setProgress(null);
-    }
-  };
-  const inspect = () => run('inspect', async () => setDetails(await api.invoke('models.inspect', { path })));
-  const load = () =>
-    run('load', async () => {
+  const inspect = () => action.run(async () => setDetails(await api.invoke('models.inspect', { path })));
+  const load = async () => {
+    setLoading(true);
+    await action.run(async () => {
       const loaded = await api.invoke('models.load', { path, settings: settings! });
       notify(`Loaded ${loaded.path} (${loaded.gpu ? `GPU: ${loaded.gpu}` : 'CPU'}).`);
       status.reload();
     });
+    setLoading(false);
+    setProgress(null);
+  };
   const loaded = status.data?.loaded ?? null;
   const set = <K extends keyof LoadSettings>(key: K, value: LoadSettings[K]) =>
     setSettings((s) => (s ? { ...s, [key]: value } : s));
@@ -84,11 +77,11 @@ export function ModelsWorkspace() {
             Browse…
           </button>
         )}
-        <button type="button" disabled={!path.trim() || busy !== null} onClick={inspect}>
+        <button type="button" disabled={!path.trim() || action.busy} onClick={() => void inspect()}>
           Inspect
         </button>
       </div>
-      <ErrorNote message={error} />
+      <ErrorNote message={action.error} />
       {details && (
         <dl className="model-details" aria-label="Model details">
           <dt>Architecture</dt>
@@ -116,7 +109,7 @@ export function ModelsWorkspace() {
         </dl>
       )}
       {settings && (
-        <fieldset className="model-settings" disabled={busy !== null}>
+        <fieldset className="model-settings" disabled={action.busy}>
           <legend>Load settings</legend>
           <label>
             GPU layers
@@ -146,8 +139,8 @@ export function ModelsWorkspace() {
             Flash attention
           </label>
           <div className="buttons">
-            <button type="button" className="primary" disabled={!path.trim()} onClick={load}>
-              {busy === 'load' ? 'Loading…' : 'Load'}
+            <button type="button" className="primary" disabled={!path.trim()} onClick={() => void load()}>
+              {loading ? 'Loading…' : 'Load'}
             </button>
             <button
               type="button"
