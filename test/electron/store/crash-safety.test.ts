@@ -10,16 +10,27 @@ const WRITER = path.join(__dirname, '..', '..', 'fixtures', 'crash-writer.cjs');
 const TURNS = 20_000;
 const KILLS = 24;
 
-/** Starts the writer, waits until it has the workspace open, kills it after `delayMs`. */
-function killWriterAfter(file: string, delayMs: number, seed: string): Promise<string[]> {
+/**
+ * Starts the writer and kills it `delayMs` after `trigger`: its "open" line (the kill lands in
+ * the first transaction) or its first "committed" line (the kill lands in a later one).
+ */
+function killWriterAfter(
+  file: string,
+  trigger: 'open' | 'committed',
+  delayMs: number,
+  seed: string,
+): Promise<string[]> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [WRITER, file, String(TURNS), seed], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
+    let armed = false;
     child.stdout.on('data', (chunk: Buffer) => {
-      const first = out === '';
       out += chunk.toString();
-      if (first && out.startsWith('open')) setTimeout(() => child.kill('SIGKILL'), delayMs);
+      if (!armed && out.includes(trigger === 'open' ? 'open\n' : 'committed ')) {
+        armed = true;
+        setTimeout(() => child.kill('SIGKILL'), delayMs);
+      }
     });
     child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
     child.on('exit', (_code, signal) => {
@@ -45,9 +56,13 @@ describe('crash safety on a real workspace file', () => {
     const acknowledged: string[] = [];
     const commitsPerRound: number[] = [];
     for (let round = 0; round < KILLS; round++) {
-      // One transaction takes ~100 ms here: kills land before, inside and between commits.
-      const delay = Math.floor(Math.random() * 300);
-      const committed = await killWriterAfter(file, delay, `r${round}`);
+      // A 20,000-turn transaction takes 100 ms or more here. Even rounds kill within 60 ms of
+      // opening (inside the first transaction, whatever the load); odd rounds within 300 ms of
+      // the first commit (inside or between later ones). Both are timed at random.
+      const committed =
+        round % 2 === 0
+          ? await killWriterAfter(file, 'open', Math.floor(Math.random() * 60), `r${round}`)
+          : await killWriterAfter(file, 'committed', Math.floor(Math.random() * 300), `r${round}`);
       commitsPerRound.push(committed.length);
       acknowledged.push(...committed);
 
