@@ -12,16 +12,22 @@ export const importVerb: Verb = {
     'default: one bad record and nothing is written; --lenient skips bad records. Every rejected\n' +
     'record is reported with its line number.',
   usage:
-    'trellis import --file FILE [--workspace FILE] [--format openai|sharegpt|hermes|agentgym] [--lenient] [--json]',
+    'trellis import FILE [--workspace FILE] [--format openai|sharegpt|hermes|agentgym] [--strict|--lenient]\n' +
+    '                    [--graph NAME | --new-graph NAME] [--json]',
+  positional: 'file',
   options: {
-    file: { type: 'string', description: 'JSONL file to import' },
+    file: { type: 'string', description: 'JSONL file to import (or give it as the first argument)' },
     workspace: { type: 'string', description: `Workspace file (default ${defaultWorkspacePath()})` },
     format: { type: 'string', description: 'openai, sharegpt, hermes or agentgym (default: detected)' },
+    strict: { type: 'boolean', description: 'Refuse the whole file when any record is bad (the default)' },
     lenient: { type: 'boolean', description: 'Skip bad records instead of refusing the file' },
+    graph: { type: 'string', description: 'Attach to this tool graph and merge the tools the file declares into it' },
+    'new-graph': { type: 'string', description: 'Create a tool graph of this name from the tools the file declares' },
   },
   async run(values, io) {
     if (typeof values.file !== 'string')
-      throw new TrellisError('E1002', '--file is required.', 'Pass the JSONL file to import.');
+      throw new TrellisError('E1002', 'No file given.', 'Pass the JSONL file to import: trellis import FILE.');
+    if (values.strict && values.lenient) throw new TrellisError('E1002', 'Choose --strict or --lenient, not both.');
     const parsedFormat = TrajectoryFormat.optional().safeParse(values.format);
     if (!parsedFormat.success) {
       throw new TrellisError(
@@ -35,10 +41,14 @@ export const importVerb: Verb = {
       host: 'cli',
     });
     try {
+      const graphId = typeof values.graph === 'string' ? await graphIdByName(backend, values.graph) : null;
+      const newGraph = values['new-graph'];
       const report = await backend.registry.invoke('trajectories.import', {
         path: path.resolve(values.file),
         mode: values.lenient ? 'lenient' : 'strict',
+        graphId,
         ...(format ? { format } : {}),
+        ...(typeof newGraph === 'string' ? { newGraphName: newGraph } : {}),
       });
       if (io.json) io.out(JSON.stringify({ ok: report.committed, ...report }));
       else {
@@ -46,7 +56,10 @@ export const importVerb: Verb = {
           io.err(`${values.file}:${r.line} (byte ${r.offset}): ${r.reason}${r.snippet ? `\n    ${r.snippet}` : ''}`);
         io.out(
           report.committed
-            ? `Imported ${report.imported} trajectories (${report.format}); ${report.duplicates} already present; ${report.rejected.length} rejected.`
+            ? `Imported ${report.imported} trajectories (${report.format}); ${report.duplicates} already present; ${report.rejected.length} rejected.` +
+                (report.tools
+                  ? ` Tools added to the graph: ${report.tools.added.length} (${report.tools.alreadyPresent} already there).`
+                  : '')
             : formatError(
                 new TrellisError('E4003', `${report.rejected.length} bad records; nothing was imported.`).toData(),
               ),
@@ -58,3 +71,9 @@ export const importVerb: Verb = {
     }
   },
 };
+
+async function graphIdByName(backend: ReturnType<typeof createBackend>, name: string): Promise<string> {
+  const graph = (await backend.registry.invoke('graphs.list', {})).find((g) => g.name === name);
+  if (!graph) throw new TrellisError('E3001', `No tool graph named "${name}" in this workspace.`);
+  return graph.id;
+}

@@ -14,6 +14,8 @@ export interface Verb {
   summary: string;
   usage: string;
   options: Options;
+  /** A string option that may also be given bare, as the first argument (`trellis import FILE`). */
+  positional?: string;
   /** Returns the exit code; prints its own results. */
   run(values: Record<string, string | boolean | undefined>, io: VerbIO): Promise<number>;
 }
@@ -32,8 +34,16 @@ const COMMON: Options = {
 export async function runVerb(verb: Verb, argv: string[], io: Omit<VerbIO, 'json'>): Promise<number> {
   let values: Record<string, string | boolean | undefined>;
   try {
-    values = parseArgs({ args: argv, options: parseOptions({ ...COMMON, ...verb.options }), strict: true })
-      .values as Record<string, string | boolean | undefined>;
+    const parsed = parseArgs({
+      args: argv,
+      options: parseOptions({ ...COMMON, ...verb.options }),
+      strict: true,
+      allowPositionals: true,
+    });
+    values = parsed.values as Record<string, string | boolean | undefined>;
+    if (parsed.positionals.length > (verb.positional ? 1 : 0))
+      throw new Error(`Unexpected argument "${parsed.positionals.at(-1)}"`);
+    if (verb.positional && parsed.positionals[0] !== undefined) values[verb.positional] ??= parsed.positionals[0];
   } catch (error) {
     io.err(`trellis ${verb.name}: ${(error as Error).message}\n\n${helpText(verb)}`);
     return 2;

@@ -100,6 +100,36 @@ CREATE TABLE dataset_items (
 );
 `;
 
+/**
+ * What the trajectory browser filters on. The full-text index is contentless (the turns table
+ * already holds the text) and keyed by the trajectory's rowid; a trigger keeps it in step when
+ * trajectories are deleted, including by the cascade from a discarded import.
+ */
+const browserSchema = `
+ALTER TABLE trajectories ADD COLUMN turn_count INTEGER NOT NULL DEFAULT 0;
+UPDATE trajectories SET turn_count = (SELECT count(*) FROM turns WHERE trajectory_id = trajectories.id);
+CREATE TABLE trajectory_tools (
+  tool TEXT NOT NULL,
+  trajectory_id TEXT NOT NULL REFERENCES trajectories(id) ON DELETE CASCADE,
+  calls INTEGER NOT NULL,
+  PRIMARY KEY (tool, trajectory_id)
+) WITHOUT ROWID;
+CREATE INDEX trajectory_tools_trajectory ON trajectory_tools(trajectory_id);
+INSERT INTO trajectory_tools (tool, trajectory_id, calls)
+  SELECT json_extract(c.value, '$.name'), u.trajectory_id, count(*)
+  FROM turns u, json_each(u.tool_calls) c
+  WHERE u.tool_calls IS NOT NULL AND json_extract(c.value, '$.name') IS NOT NULL
+  GROUP BY 1, 2;
+CREATE VIRTUAL TABLE trajectory_text USING fts5(body, content='', contentless_delete=1);
+INSERT INTO trajectory_text (rowid, body)
+  SELECT t.rowid, (SELECT group_concat(concat_ws(' ', thought, content, tool_calls), ' ') FROM turns WHERE trajectory_id = t.id)
+  FROM trajectories t;
+CREATE TRIGGER trajectory_text_delete AFTER DELETE ON trajectories BEGIN
+  DELETE FROM trajectory_text WHERE rowid = old.rowid;
+END;
+CREATE INDEX findings_kind ON findings(kind, trajectory_id);
+`;
+
 /** Ordered schema changes; `PRAGMA user_version` holds the last one applied. */
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -132,6 +162,11 @@ export const MIGRATIONS: readonly Migration[] = [
         ALTER TABLE trajectories ADD COLUMN import_id TEXT REFERENCES imports(id) ON DELETE CASCADE;
         CREATE INDEX trajectories_import ON trajectories(import_id);
       `),
+  },
+  {
+    version: 5,
+    description: 'trajectory browser: turn counts, tools called, full-text index, finding kinds',
+    up: (db) => db.exec(browserSchema),
   },
 ];
 

@@ -4,6 +4,7 @@ import { DatasetRepository, LabelRepository } from './repositories/curation';
 import { GraphRepository } from './repositories/graphs';
 import { PlanRepository } from './repositories/plans';
 import { SettingsRepository } from './repositories/settings';
+import { TrajectoryQueryRepository } from './repositories/trajectory-queries';
 import { ImportRepository, TrajectoryRepository } from './repositories/trajectories';
 
 /** One open workspace file and its repositories; the only place SQL lives. */
@@ -13,6 +14,7 @@ export interface WorkspaceStore {
   readonly graphs: GraphRepository;
   readonly plans: PlanRepository;
   readonly trajectories: TrajectoryRepository;
+  readonly trajectoryQueries: TrajectoryQueryRepository;
   readonly labels: LabelRepository;
   readonly datasets: DatasetRepository;
   readonly settings: SettingsRepository;
@@ -30,6 +32,7 @@ export function openWorkspaceStore(file: string, options: OpenOptions = {}): Wor
     graphs: new GraphRepository(db),
     plans: new PlanRepository(db),
     trajectories: new TrajectoryRepository(db),
+    trajectoryQueries: new TrajectoryQueryRepository(db),
     labels: new LabelRepository(db),
     datasets: new DatasetRepository(db),
     settings: new SettingsRepository(db),

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { Finding, Trajectory, TrajectoryId, TrajectorySummary } from '../domain';
+import {
+  Finding,
+  SelectionSummary,
+  Trajectory,
+  TrajectoryFacets,
+  TrajectoryFilter,
+  TrajectoryId,
+  TrajectorySummary,
+} from '../domain';
 import { method } from './define';
 
 export const TrajectoryFormat = z.enum(['openai', 'sharegpt', 'hermes', 'agentgym']);
@@ -7,12 +15,28 @@ export type TrajectoryFormat = z.infer<typeof TrajectoryFormat>;
 
 export const trajectoriesMethods = {
   'trajectories.list': method({
-    summary: 'Trajectories of the workspace, newest first.',
+    summary: 'One page of the trajectories that match a filter, newest first, with the total.',
     args: z.object({
+      filter: TrajectoryFilter.default({}),
       limit: z.number().int().min(1).max(10_000).default(200),
       offset: z.number().int().min(0).default(0),
     }),
     result: z.object({ total: z.number().int(), items: z.array(TrajectorySummary) }),
+  }),
+  'trajectories.facets': method({
+    summary: 'Values the browser filters can take (sources, tools, finding kinds, labels) with counts.',
+    args: z.object({}),
+    result: TrajectoryFacets,
+  }),
+  'trajectories.summarize': method({
+    summary: 'Counts over the trajectories that match a filter: turns, calls, findings by kind, calls by tool.',
+    args: z.object({ filter: TrajectoryFilter.default({}) }),
+    result: SelectionSummary,
+  }),
+  'trajectories.findings': method({
+    summary: 'The stored findings of one trajectory, by turn.',
+    args: z.object({ id: TrajectoryId }),
+    result: z.array(Finding),
   }),
   'trajectories.get': method({
     summary: 'One trajectory with all its turns.',
@@ -40,22 +64,40 @@ export const trajectoriesMethods = {
       format: TrajectoryFormat.optional(),
       mode: z.enum(['strict', 'lenient']).default('strict'),
       graphId: z.string().nullable().default(null),
+      newGraphName: z.string().trim().min(1).optional(),
     }),
     result: z.object({
       format: TrajectoryFormat.nullable(),
       imported: z.number().int(),
       duplicates: z.number().int(),
       committed: z.boolean(),
+      cancelled: z.boolean(),
+      tools: z
+        .object({
+          graphId: z.string(),
+          added: z.array(z.string()),
+          alreadyPresent: z.number().int(),
+          warnings: z.array(z.string()),
+        })
+        .nullable(),
       rejected: z.array(
         z.object({ line: z.number().int(), offset: z.number().int(), reason: z.string(), snippet: z.string() }),
       ),
     }),
   }),
+  'trajectories.cancelImport': method({
+    summary: 'Stops a running import; everything it wrote is removed.',
+    args: z.object({ importId: z.string() }),
+    result: z.object({ cancelled: z.boolean() }),
+  }),
 };
 
 export const trajectoriesEvents = {
   'trajectories.importProgress': z.object({
+    importId: z.string(),
     lines: z.number().int(),
+    bytes: z.number().int(),
+    totalBytes: z.number().int(),
     imported: z.number().int(),
     rejected: z.number().int(),
   }),

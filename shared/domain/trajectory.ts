@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ReviewStatus } from './curation';
 
 export const TurnRole = z.enum(['system', 'user', 'assistant', 'tool']);
 export type TurnRole = z.infer<typeof TurnRole>;
@@ -47,7 +48,11 @@ export const TrajectorySummary = Trajectory.pick({
   source: true,
   graphId: true,
   createdAt: true,
-}).extend({ turnCount: z.number().int(), findingCount: z.number().int() });
+}).extend({
+  turnCount: z.number().int(),
+  findingCount: z.number().int(),
+  label: ReviewStatus.nullable(),
+});
 export type TrajectorySummary = z.infer<typeof TrajectorySummary>;
 
 export const FindingSeverity = z.enum(['error', 'warning', 'info']);

@@ -19,7 +19,7 @@ describe('contract', () => {
   it('validates arguments with the schemas that type them', () => {
     expect(contract['graphs.rename'].args.safeParse({ id: 'a', name: 'Trips' }).success).toBe(true);
     expect(contract['graphs.rename'].args.safeParse({ id: 'a', name: '   ' }).success).toBe(false);
-    expect(contract['trajectories.list'].args.parse({})).toEqual({ limit: 200, offset: 0 });
+    expect(contract['trajectories.list'].args.parse({})).toEqual({ filter: {}, limit: 200, offset: 0 });
     expect(contract['trajectories.list'].args.safeParse({ limit: 0 }).success).toBe(false);
   });
 

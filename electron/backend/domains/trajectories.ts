@@ -6,6 +6,8 @@ import type { BackendContext } from '../context';
 import type { HandlerMap } from '../registry';
 
 export function trajectoriesHandlers({ store, events }: BackendContext): HandlerMap {
+  /** Imports in progress, by id, so the user can cancel them. */
+  const running = new Map<string, AbortController>();
   /** Checks one trajectory against its graph (when it has one) and stores the findings. */
   const check = (
     id: string,
@@ -40,15 +42,41 @@ export function trajectoriesHandlers({ store, events }: BackendContext): Handler
       }
       return { checked: ids.length, withFindings, byKind };
     },
-    'trajectories.import': ({ path, format, mode, graphId }) =>
-      importTrajectoryFile(store, {
-        file: path,
-        mode,
-        graphId,
-        ...(format ? { format } : {}),
-        onProgress: (progress) => events.emit('trajectories.importProgress', progress),
-      }),
-    'trajectories.list': ({ limit, offset }) => store.trajectories.list(limit, offset),
+    'trajectories.import': async ({ path, format, mode, graphId, newGraphName }) => {
+      const controller = new AbortController();
+      let importId: string | null = null;
+      try {
+        const report = await importTrajectoryFile(store, {
+          file: path,
+          mode,
+          graphId,
+          signal: controller.signal,
+          ...(format ? { format } : {}),
+          ...(newGraphName ? { newGraphName } : {}),
+          onProgress: (progress) => {
+            if (!importId) running.set((importId = progress.importId), controller);
+            events.emit('trajectories.importProgress', progress);
+          },
+        });
+        if (report.tools)
+          events.emit('graphs.changed', {
+            graphId: report.tools.graphId,
+            reason: newGraphName ? 'created' : 'updated',
+          });
+        return report;
+      } finally {
+        if (importId) running.delete(importId);
+      }
+    },
+    'trajectories.cancelImport': ({ importId }) => {
+      const controller = running.get(importId);
+      controller?.abort();
+      return { cancelled: Boolean(controller) };
+    },
+    'trajectories.list': ({ filter, limit, offset }) => store.trajectoryQueries.list(filter, limit, offset),
+    'trajectories.facets': () => store.trajectoryQueries.facets(),
+    'trajectories.summarize': ({ filter }) => store.trajectoryQueries.summarize(filter),
+    'trajectories.findings': ({ id }) => store.trajectories.findings(id),
     'trajectories.get': ({ id }) => store.trajectories.get(id),
   };
 }

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { Finding, Trajectory, TrajectorySummary, Turn } from '../../../shared/domain';
+import type { Finding, Trajectory, Turn } from '../../../shared/domain';
 import { TrellisError } from '../../../shared/errors';
 import { fromJson, nowIso, toJson } from './json';
 
@@ -32,7 +32,7 @@ export type NewTrajectory = Omit<Trajectory, 'id' | 'createdAt'> & {
 };
 
 /** Trajectories of an import still running (or interrupted) are not part of the workspace. */
-const VISIBLE = "t.import_id IS NULL OR t.import_id IN (SELECT id FROM imports WHERE status = 'done')";
+export const VISIBLE = "t.import_id IS NULL OR t.import_id IN (SELECT id FROM imports WHERE status = 'done')";
 
 /** Same turns, same content hash: re-importing a log does not duplicate it. */
 export function contentHash(turns: Turn[]): string {
@@ -41,51 +41,67 @@ export function contentHash(turns: Turn[]): string {
 
 /** Runs and imported logs with their turns and findings. */
 export class TrajectoryRepository {
-  constructor(private readonly db: Database.Database) {}
+  private readonly statements;
+
+  constructor(private readonly db: Database.Database) {
+    // Prepared once: imports insert hundreds of thousands of rows through these.
+    this.statements = {
+      byHash: db.prepare('SELECT id FROM trajectories WHERE content_hash = ?').pluck(),
+      trajectory: db.prepare(
+        `INSERT INTO trajectories (id, kind, title, source, graph_id, plan_id, fork_of, fork_turn, content_hash, created_at, import_id, turn_count)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      turn: db.prepare(
+        `INSERT INTO turns (trajectory_id, idx, role, thought, content, tool_calls, tool_call_id, timing, tokens)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      tool: db.prepare('INSERT INTO trajectory_tools (tool, trajectory_id, calls) VALUES (?, ?, ?)'),
+      text: db.prepare('INSERT INTO trajectory_text (rowid, body) VALUES (?, ?)'),
+    };
+  }
 
   /** Inserts a trajectory and all its turns atomically; returns the existing id on a duplicate. */
   insert(trajectory: NewTrajectory): { id: string; duplicate: boolean } {
     const hash = contentHash(trajectory.turns);
-    const existing = this.db.prepare('SELECT id FROM trajectories WHERE content_hash = ?').get(hash) as
-      { id: string } | undefined;
-    if (existing) return { id: existing.id, duplicate: true };
+    const existing = this.statements.byHash.get(hash) as string | undefined;
+    if (existing) return { id: existing, duplicate: true };
     const id = trajectory.id ?? randomUUID();
+    const s = this.statements;
     this.db.transaction(() => {
-      this.db
-        .prepare(
-          `INSERT INTO trajectories (id, kind, title, source, graph_id, plan_id, fork_of, fork_turn, content_hash, created_at, import_id)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          id,
-          trajectory.kind,
-          trajectory.title,
-          trajectory.source,
-          trajectory.graphId,
-          trajectory.planId,
-          trajectory.forkOf?.trajectoryId ?? null,
-          trajectory.forkOf?.turnIndex ?? null,
-          hash,
-          trajectory.createdAt ?? nowIso(),
-          trajectory.importId ?? null,
-        );
-      const insertTurn = this.db.prepare(
-        `INSERT INTO turns (trajectory_id, idx, role, thought, content, tool_calls, tool_call_id, timing, tokens)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      const { lastInsertRowid } = s.trajectory.run(
+        id,
+        trajectory.kind,
+        trajectory.title,
+        trajectory.source,
+        trajectory.graphId,
+        trajectory.planId,
+        trajectory.forkOf?.trajectoryId ?? null,
+        trajectory.forkOf?.turnIndex ?? null,
+        hash,
+        trajectory.createdAt ?? nowIso(),
+        trajectory.importId ?? null,
+        trajectory.turns.length,
       );
-      trajectory.turns.forEach((turn, idx) =>
-        insertTurn.run(
+      const calls = new Map<string, number>();
+      const text: string[] = [];
+      trajectory.turns.forEach((turn, idx) => {
+        const toolCalls = turn.toolCalls ? toJson(turn.toolCalls) : null;
+        s.turn.run(
           id,
           idx,
           turn.role,
           turn.thought ?? null,
           turn.content ?? null,
-          turn.toolCalls ? toJson(turn.toolCalls) : null,
+          toolCalls,
           turn.toolCallId ?? null,
           turn.timing ? toJson(turn.timing) : null,
           turn.tokens ? toJson(turn.tokens) : null,
-        ),
-      );
+        );
+        for (const call of turn.toolCalls ?? []) calls.set(call.name, (calls.get(call.name) ?? 0) + 1);
+        for (const part of [turn.thought, turn.content, toolCalls]) if (part) text.push(part);
+      });
+      for (const [tool, n] of calls) s.tool.run(tool, id, n);
+      s.text.run(lastInsertRowid, text.join(' '));
     })();
     return { id, duplicate: false };
   }
@@ -106,31 +122,6 @@ export class TrajectoryRepository {
       forkOf: row.fork_of === null ? null : { trajectoryId: row.fork_of, turnIndex: row.fork_turn ?? 0 },
       turns,
       createdAt: row.created_at,
-    };
-  }
-
-  list(limit: number, offset: number): { total: number; items: TrajectorySummary[] } {
-    const total = (this.db.prepare(`SELECT count(*) AS n FROM trajectories t WHERE ${VISIBLE}`).get() as { n: number })
-      .n;
-    const rows = this.db
-      .prepare(
-        `SELECT t.*, (SELECT count(*) FROM turns u WHERE u.trajectory_id = t.id) AS turn_count,
-           (SELECT count(*) FROM findings f WHERE f.trajectory_id = t.id) AS finding_count
-         FROM trajectories t WHERE ${VISIBLE} ORDER BY t.created_at DESC, t.id LIMIT ? OFFSET ?`,
-      )
-      .all(limit, offset) as (TrajectoryRow & { turn_count: number; finding_count: number })[];
-    return {
-      total,
-      items: rows.map((row) => ({
-        id: row.id,
-        kind: row.kind,
-        title: row.title,
-        source: row.source,
-        graphId: row.graph_id,
-        createdAt: row.created_at,
-        turnCount: row.turn_count,
-        findingCount: row.finding_count,
-      })),
     };
   }
 

@@ -39,7 +39,7 @@ describe('importing trajectories from JSONL', () => {
     const file = write(['\uFEFF', openaiRecord(1), '\r\n', '\r\n', openaiRecord(2), '\n\n', openaiRecord(3)]);
     const report = await importTrajectoryFile(store, { file, mode: 'strict' });
     expect(report).toMatchObject({ format: 'openai', imported: 3, duplicates: 0, rejected: [], committed: true });
-    const [first] = store.trajectories.list(10, 0).items.filter((t) => t.source === 'in.jsonl:1');
+    const [first] = store.trajectoryQueries.list({}, 10, 0).items.filter((t) => t.source === 'in.jsonl:1');
     const trajectory = store.trajectories.get(first!.id);
     expect(trajectory.turns[1]).toEqual({
       role: 'assistant',
@@ -63,7 +63,7 @@ describe('importing trajectories from JSONL', () => {
       [4, 'invalid UTF-8'],
     ]);
     expect(report.rejected[0]!.offset).toBe(Buffer.byteLength(lines[0]!) + 1);
-    expect(store.trajectories.list(10, 0).total).toBe(0);
+    expect(store.trajectoryQueries.list({}, 10, 0).total).toBe(0);
     expect(store.db.prepare('SELECT count(*) AS n FROM turns').get()).toEqual({ n: 0 });
     store.close();
   });
@@ -75,7 +75,7 @@ describe('importing trajectories from JSONL', () => {
     expect(first).toMatchObject({ imported: 2, committed: true, rejected: [{ line: 2 }] });
     const again = await importTrajectoryFile(store, { file, mode: 'lenient' });
     expect(again).toMatchObject({ imported: 0, duplicates: 2 });
-    expect(store.trajectories.list(10, 0).total).toBe(2);
+    expect(store.trajectoryQueries.list({}, 10, 0).total).toBe(2);
     store.close();
   });
 
@@ -83,7 +83,7 @@ describe('importing trajectories from JSONL', () => {
     const store = workspace();
     const report = await importTrajectoryFile(store, { file: path.join(FIXTURES, 'sharegpt.jsonl'), mode: 'strict' });
     expect(report).toMatchObject({ format: 'sharegpt', imported: 2 });
-    const kyoto = store.trajectories.list(10, 0).items.find((t) => t.title.startsWith('Flights and hotels'))!;
+    const kyoto = store.trajectoryQueries.list({}, 10, 0).items.find((t) => t.title.startsWith('Flights and hotels'))!;
     const turns = store.trajectories.get(kyoto.id).turns;
     expect(turns[1]!.toolCalls!.map((c) => c.name)).toEqual(['search_flights', 'search_hotels']);
     expect([turns[2]!.toolCallId, turns[3]!.toolCallId]).toEqual([
@@ -118,7 +118,7 @@ describe('importing trajectories from JSONL', () => {
     await new Promise((resolve) => child.once('exit', resolve));
     expect(killedAfter).toBeGreaterThanOrEqual(1000);
     const store = openWorkspaceStore(workspaceFile);
-    expect(store.trajectories.list(1, 0).total).toBe(0);
+    expect(store.trajectoryQueries.list({}, 1, 0).total).toBe(0);
     expect(store.db.prepare('SELECT count(*) AS n FROM trajectories').get()).toEqual({ n: 0 });
     expect(store.db.prepare('SELECT count(*) AS n FROM turns').get()).toEqual({ n: 0 });
     store.close();
@@ -145,7 +145,7 @@ describe('Hermes and AgentGym records', () => {
     const hermes = await importTrajectoryFile(store, { file: path.join(FIXTURES, 'hermes.jsonl'), mode: 'strict' });
     const agentgym = await importTrajectoryFile(store, { file: path.join(FIXTURES, 'agentgym.jsonl'), mode: 'strict' });
     expect([hermes.format, agentgym.format]).toEqual(['hermes', 'agentgym']);
-    const alfworld = store.trajectories.list(10, 0).items.find((t) => t.source === 'agentgym.jsonl:1')!;
+    const alfworld = store.trajectoryQueries.list({}, 10, 0).items.find((t) => t.source === 'agentgym.jsonl:1')!;
     expect(store.trajectories.get(alfworld.id).turns[1]).toEqual({
       role: 'assistant',
       thought: 'I need to find a mug first.',

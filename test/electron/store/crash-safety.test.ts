@@ -87,7 +87,7 @@ describe('crash safety on a real workspace file', () => {
       commitsPerRound.join(','),
     ).toBe(true);
     const reopened = openWorkspaceStore(file);
-    expect(reopened.trajectories.list(1, 0).total).toBeGreaterThanOrEqual(acknowledged.length);
+    expect(reopened.trajectoryQueries.list({}, 1, 0).total).toBeGreaterThanOrEqual(acknowledged.length);
     reopened.close();
   });
 });

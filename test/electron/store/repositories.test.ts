@@ -167,7 +167,7 @@ describe('TrajectoryRepository', () => {
       turns,
     });
     expect(again).toEqual({ id: first.id, duplicate: true });
-    expect(s.trajectories.list(10, 0).total).toBe(1);
+    expect(s.trajectoryQueries.list({}, 10, 0).total).toBe(1);
     s.close();
   });
 
@@ -195,7 +195,7 @@ describe('TrajectoryRepository', () => {
       { kind: 'no-final-answer', severity: 'error', turnIndex: 3, path: '$', message: 'x' },
     ]);
     expect(s.trajectories.get(fork.id).forkOf).toEqual({ trajectoryId: parent.id, turnIndex: 2 });
-    const listed = s.trajectories.list(10, 0).items;
+    const listed = s.trajectoryQueries.list({}, 10, 0).items;
     expect(listed.find((t) => t.id === parent.id)).toMatchObject({ turnCount: 4, findingCount: 1 });
     expect(listed.find((t) => t.id === fork.id)).toMatchObject({ turnCount: 3, findingCount: 0 });
     expect(s.trajectories.findings(parent.id)).toEqual([
@@ -260,7 +260,7 @@ describe('example workspace', () => {
       const ends = edge.kind === 'dependency' ? [edge.fromTool, edge.toTool] : [edge.toolA, edge.toolB];
       for (const end of ends) expect(names).toContain(end);
     }
-    const trajectories = s.trajectories.list(10, 0).items;
+    const trajectories = s.trajectoryQueries.list({}, 10, 0).items;
     expect(trajectories.map((t) => t.title).sort()).toEqual([
       'Cheapest Paris → Lisbon flight, booked and priced in USD',
       'Kyoto hotel booking that invents a hotel id and loops',

@@ -1,0 +1,170 @@
+import type Database from 'better-sqlite3';
+import type {
+  SelectionSummary,
+  TrajectoryFacets,
+  TrajectoryFilter,
+  TrajectorySummary,
+} from '../../../shared/domain';
+import { VISIBLE } from './trajectories';
+
+interface SummaryRow {
+  id: string;
+  kind: TrajectorySummary['kind'];
+  title: string;
+  source: string;
+  graph_id: string | null;
+  created_at: string;
+  turn_count: number;
+  finding_count: number;
+  label: TrajectorySummary['label'];
+}
+
+/** The file part of a source such as `runs.jsonl:42`. */
+const SOURCE_FILE = "rtrim(rtrim(t.source, '0123456789'), ':')";
+
+/** Filtered views of the workspace's trajectories: the browser's list, its facets and summaries. */
+export class TrajectoryQueryRepository {
+  constructor(private readonly db: Database.Database) {}
+
+  /** One page of the selection, newest first, with its total size. */
+  list(filter: TrajectoryFilter, limit: number, offset: number): { total: number; items: TrajectorySummary[] } {
+    const where = whereClause(filter);
+    const total = this.db
+      .prepare(`SELECT count(*) FROM trajectories t LEFT JOIN labels l ON l.trajectory_id = t.id WHERE ${where.sql}`)
+      .pluck()
+      .get(...where.params) as number;
+    const rows = this.db
+      .prepare(
+        `SELECT t.id, t.kind, t.title, t.source, t.graph_id, t.created_at, t.turn_count, l.status AS label,
+           (SELECT count(*) FROM findings f WHERE f.trajectory_id = t.id) AS finding_count
+         FROM trajectories t LEFT JOIN labels l ON l.trajectory_id = t.id
+         WHERE ${where.sql} ORDER BY t.rowid DESC LIMIT ? OFFSET ?`,
+      )
+      .all(...where.params, limit, offset) as SummaryRow[];
+    return {
+      total,
+      items: rows.map((row) => ({
+        id: row.id,
+        kind: row.kind,
+        title: row.title,
+        source: row.source,
+        graphId: row.graph_id,
+        createdAt: row.created_at,
+        turnCount: row.turn_count,
+        findingCount: row.finding_count,
+        label: row.label ?? null,
+      })),
+    };
+  }
+
+  /** Ids of the whole selection, in list order (for bulk work on a filtered set). */
+  ids(filter: TrajectoryFilter): string[] {
+    const where = whereClause(filter);
+    return this.db
+      .prepare(
+        `SELECT t.id FROM trajectories t LEFT JOIN labels l ON l.trajectory_id = t.id WHERE ${where.sql} ORDER BY t.rowid DESC`,
+      )
+      .pluck()
+      .all(...where.params) as string[];
+  }
+
+  /** The values each filter can take over the visible trajectories, most frequent first. */
+  facets(): TrajectoryFacets {
+    const facet = (sql: string) =>
+      this.db.prepare(`${sql} ORDER BY count DESC, value`).all() as { value: string; count: number }[];
+    const visibleIds = `SELECT t.id FROM trajectories t WHERE ${VISIBLE}`;
+    return {
+      sources: facet(
+        `SELECT ${SOURCE_FILE} AS value, count(*) AS count FROM trajectories t WHERE ${VISIBLE} GROUP BY value`,
+      ),
+      tools: facet(
+        `SELECT tool AS value, count(*) AS count FROM trajectory_tools WHERE trajectory_id IN (${visibleIds}) GROUP BY tool`,
+      ),
+      findings: facet(
+        `SELECT kind AS value, count(DISTINCT trajectory_id) AS count FROM findings WHERE trajectory_id IN (${visibleIds}) GROUP BY kind`,
+      ),
+      labels: facet(
+        `SELECT coalesce(l.status, 'unlabelled') AS value, count(*) AS count
+         FROM trajectories t LEFT JOIN labels l ON l.trajectory_id = t.id WHERE ${VISIBLE} GROUP BY value`,
+      ),
+    };
+  }
+
+  /** Counts over the selection: trajectories, turns, calls, findings by kind, calls by tool. */
+  summarize(filter: TrajectoryFilter): SelectionSummary {
+    const where = whereClause(filter);
+    const selection = `SELECT t.id FROM trajectories t LEFT JOIN labels l ON l.trajectory_id = t.id WHERE ${where.sql}`;
+    const totals = this.db
+      .prepare(
+        `SELECT count(*) AS trajectories, coalesce(sum(t.turn_count), 0) AS turns,
+           coalesce(sum(EXISTS (SELECT 1 FROM findings f WHERE f.trajectory_id = t.id)), 0) AS withFindings
+         FROM trajectories t LEFT JOIN labels l ON l.trajectory_id = t.id WHERE ${where.sql}`,
+      )
+      .get(...where.params) as { trajectories: number; turns: number; withFindings: number };
+    const counts = (sql: string) =>
+      Object.fromEntries(
+        (this.db.prepare(sql).all(...where.params) as { key: string; n: number }[]).map((r) => [r.key, r.n]),
+      );
+    const callsByTool = counts(
+      `SELECT tool AS key, sum(calls) AS n FROM trajectory_tools WHERE trajectory_id IN (${selection}) GROUP BY tool ORDER BY n DESC`,
+    );
+    return {
+      ...totals,
+      toolCalls: Object.values(callsByTool).reduce((a, b) => a + b, 0),
+      findingsByKind: counts(
+        `SELECT kind AS key, count(*) AS n FROM findings WHERE trajectory_id IN (${selection}) GROUP BY kind ORDER BY n DESC`,
+      ),
+      callsByTool,
+    };
+  }
+}
+
+/** The SQL condition for a filter, over `trajectories t LEFT JOIN labels l`. */
+function whereClause(filter: TrajectoryFilter): { sql: string; params: unknown[] } {
+  const conditions = [`(${VISIBLE})`];
+  const params: unknown[] = [];
+  const query = filter.text ? ftsQuery(filter.text) : null;
+  if (query) {
+    conditions.push('t.rowid IN (SELECT rowid FROM trajectory_text WHERE trajectory_text MATCH ?)');
+    params.push(query);
+  }
+  if (filter.source) {
+    conditions.push(`${SOURCE_FILE} = ?`);
+    params.push(filter.source);
+  }
+  if (filter.tool) {
+    conditions.push('t.id IN (SELECT trajectory_id FROM trajectory_tools WHERE tool = ?)');
+    params.push(filter.tool);
+  }
+  if (filter.finding === 'any') conditions.push('EXISTS (SELECT 1 FROM findings f WHERE f.trajectory_id = t.id)');
+  else if (filter.finding === 'none')
+    conditions.push('NOT EXISTS (SELECT 1 FROM findings f WHERE f.trajectory_id = t.id)');
+  else if (filter.finding) {
+    conditions.push('t.id IN (SELECT trajectory_id FROM findings WHERE kind = ?)');
+    params.push(filter.finding);
+  }
+  if (filter.label === 'unlabelled') conditions.push('l.status IS NULL');
+  else if (filter.label) {
+    conditions.push('l.status = ?');
+    params.push(filter.label);
+  }
+  if (filter.minTurns !== undefined) {
+    conditions.push('t.turn_count >= ?');
+    params.push(filter.minTurns);
+  }
+  if (filter.maxTurns !== undefined) {
+    conditions.push('t.turn_count <= ?');
+    params.push(filter.maxTurns);
+  }
+  return { sql: conditions.join(' AND '), params };
+}
+
+/**
+ * Turns what a user types into an FTS5 query: every word must appear, the last one as a prefix
+ * (so results follow typing). Words are quoted, so FTS5 syntax characters cannot make it fail.
+ */
+export function ftsQuery(text: string): string | null {
+  const words = text.match(/[\p{L}\p{N}_]+/gu);
+  if (!words) return null;
+  return words.map((w, i) => `"${w}"${i === words.length - 1 ? '*' : ''}`).join(' ');
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { ReviewStatus } from './curation';
+
+/** Which trajectories the browser shows; every field narrows the selection, absent fields do not. */
+export const TrajectoryFilter = z.object({
+  /** Full-text search over turn content, thoughts and tool calls (words, prefix-matched). */
+  text: z.string().trim().max(500).optional(),
+  /** The file a trajectory was imported from (`runs` for runs made in Trellis). */
+  source: z.string().optional(),
+  /** Trajectories that call this tool at least once. */
+  tool: z.string().optional(),
+  /** A finding kind, `any` (at least one finding) or `none` (no finding). */
+  finding: z.string().optional(),
+  label: z.union([ReviewStatus, z.literal('unlabelled')]).optional(),
+  minTurns: z.number().int().min(0).optional(),
+  maxTurns: z.number().int().min(0).optional(),
+});
+export type TrajectoryFilter = z.infer<typeof TrajectoryFilter>;
+
+const Facet = z.array(z.object({ value: z.string(), count: z.number().int() }));
+
+/** The values the browser's filters can take, with how many trajectories have each. */
+export const TrajectoryFacets = z.object({
+  sources: Facet,
+  tools: Facet,
+  findings: Facet,
+  labels: Facet,
+});
+export type TrajectoryFacets = z.infer<typeof TrajectoryFacets>;
+
+/** Counts over a selection of trajectories. */
+export const SelectionSummary = z.object({
+  trajectories: z.number().int(),
+  turns: z.number().int(),
+  toolCalls: z.number().int(),
+  withFindings: z.number().int(),
+  findingsByKind: z.record(z.string(), z.number().int()),
+  callsByTool: z.record(z.string(), z.number().int()),
+});
+export type SelectionSummary = z.infer<typeof SelectionSummary>;
