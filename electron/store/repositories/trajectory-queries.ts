@@ -1,10 +1,5 @@
 import type Database from 'better-sqlite3';
-import type {
-  SelectionSummary,
-  TrajectoryFacets,
-  TrajectoryFilter,
-  TrajectorySummary,
-} from '../../../shared/domain';
+import type { SelectionSummary, TrajectoryFacets, TrajectoryFilter, TrajectorySummary } from '../../../shared/domain';
 import { VISIBLE } from './trajectories';
 
 interface SummaryRow {

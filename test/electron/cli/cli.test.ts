@@ -85,11 +85,18 @@ describe('trellis command line', () => {
 
     const bad = path.join(tempDir(), 'bad.jsonl');
     fs.writeFileSync(bad, '{"messages": []}\n{oops\n');
-    const refused = trellis('import', '--workspace', workspace, '--file', bad);
+    const refused = trellis('import', bad, '--workspace', workspace);
     expect(refused.code).toBe(1);
     expect(refused.err).toContain(`${bad}:1 (byte 0): "messages" is empty`);
     expect(refused.err).toContain(`${bad}:2 (byte 17): not valid JSON`);
     expect(refused.out).toContain('E4003 Import refused: 2 bad records; nothing was imported.');
+
+    const lenient = trellis('import', bad, '--workspace', workspace, '--lenient', '--strict');
+    expect(lenient.code).toBe(1);
+    expect(lenient.err).toContain('Choose --strict or --lenient, not both.');
+    expect(trellis('import', bad, 'extra', '--workspace', workspace).code).toBe(2);
+    const missingGraph = trellis('import', fixture, '--workspace', workspace, '--graph', 'Nope');
+    expect(missingGraph.err).toContain('No tool graph named "Nope"');
   });
 
   it('checks every trajectory with `trellis check`', () => {

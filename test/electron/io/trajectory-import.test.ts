@@ -154,3 +154,95 @@ describe('Hermes and AgentGym records', () => {
     store.close();
   });
 });
+
+const withTools = (n: number, tools: string[]) =>
+  JSON.stringify({
+    ...JSON.parse(openaiRecord(n)),
+    tools: tools.map((name) => ({
+      type: 'function',
+      function: {
+        name,
+        description: `${name} tool`,
+        parameters: { type: 'object', properties: { city: { type: 'string' } } },
+      },
+    })),
+  });
+
+describe('tools declared in an imported file', () => {
+  it('creates a new graph from them, attached to the imported trajectories', async () => {
+    const store = workspace();
+    const file = write([withTools(1, ['get_weather']), '\n', withTools(2, ['get_weather', 'get_time']), '\n']);
+    const report = await importTrajectoryFile(store, { file, mode: 'strict', newGraphName: 'From logs' });
+    expect(report.tools).toMatchObject({ added: ['get_weather', 'get_time'], alreadyPresent: 0 });
+    const graph = store.graphs.get(report.tools!.graphId);
+    expect(graph.name).toBe('From logs');
+    expect(graph.tools.map((t) => [t.name, t.description])).toEqual([
+      ['get_weather', 'get_weather tool'],
+      ['get_time', 'get_time tool'],
+    ]);
+    expect(new Set(graph.tools.map((t) => `${t.position.x},${t.position.y}`)).size).toBe(2);
+    const items = store.trajectoryQueries.list({}, 10, 0).items;
+    expect(items.every((t) => t.graphId === graph.id)).toBe(true);
+    store.close();
+  });
+
+  it('adds only the missing tools to an existing graph and keeps the ones the user drew', async () => {
+    const store = workspace();
+    const graph = store.graphs.create({
+      name: 'Mine',
+      tools: [
+        {
+          name: 'get_weather',
+          description: 'drawn by hand',
+          parameters: { type: 'object' },
+          returns: { type: 'object' },
+          runtime: null,
+          position: { x: 0, y: 0 },
+        },
+      ],
+      edges: [],
+    });
+    const file = write([withTools(1, ['get_weather', 'get_time']), '\n']);
+    const report = await importTrajectoryFile(store, { file, mode: 'strict', graphId: graph.id });
+    expect(report.tools).toMatchObject({ graphId: graph.id, added: ['get_time'], alreadyPresent: 1 });
+    const tools = store.graphs.get(graph.id).tools;
+    expect(tools.map((t) => t.name)).toEqual(['get_weather', 'get_time']);
+    expect(tools[0]!.description).toBe('drawn by hand');
+    expect(tools[1]!.position.y).toBeGreaterThan(0);
+    store.close();
+  });
+
+  it('leaves no new graph behind when strict mode refuses the file', async () => {
+    const store = workspace();
+    const file = write([withTools(1, ['get_weather']), '\n{broken\n']);
+    const report = await importTrajectoryFile(store, { file, mode: 'strict', newGraphName: 'From logs' });
+    expect(report.committed).toBe(false);
+    expect(store.graphs.findByName('From logs')).toBeUndefined();
+    store.close();
+  });
+});
+
+describe('cancelling an import', () => {
+  it('stops part-way and removes every trajectory it had written', async () => {
+    const store = workspace();
+    const file = write(Array.from({ length: 3000 }, (_, i) => `${openaiRecord(i)}\n`));
+    const controller = new AbortController();
+    const seen: number[] = [];
+    const report = await importTrajectoryFile(store, {
+      file,
+      mode: 'lenient',
+      signal: controller.signal,
+      onProgress: (p) => {
+        seen.push(p.imported);
+        expect(p.totalBytes).toBe(fs.statSync(file).size);
+        if (p.imported >= 1000) controller.abort();
+      },
+    });
+    expect(report).toMatchObject({ committed: false, cancelled: true, imported: 0 });
+    expect(Math.max(...seen)).toBeGreaterThanOrEqual(1000);
+    expect(store.db.prepare('SELECT count(*) FROM trajectories').pluck().get()).toBe(0);
+    expect(store.db.prepare('SELECT count(*) FROM turns').pluck().get()).toBe(0);
+    expect(store.db.prepare('SELECT count(*) FROM imports').pluck().get()).toBe(0);
+    store.close();
+  });
+});
