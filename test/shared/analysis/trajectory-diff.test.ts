@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalJson, diffTrajectories, stepAccuracy } from '../../../shared/analysis/trajectory-diff';
+import type { Turn } from '../../../shared/domain';
+
+const user: Turn = { role: 'user', content: 'Plan a trip to Kyoto' };
+const call = (name: string, args: unknown, id = 'c'): Turn => ({ role: 'assistant', toolCalls: [{ id, name, args }] });
+const obs = (content: string): Turn => ({ role: 'tool', toolCallId: 'c', content });
+
+describe('trajectory diff', () => {
+  it('pairs equal turns and marks the first divergence (ids and key order ignored)', () => {
+    const a = [
+      user,
+      call('search_flights', { to: 'KIX', from: 'LIS' }, 'x'),
+      obs('F1'),
+      call('book_flight', { id: 'F1' }),
+    ];
+    const b = [
+      user,
+      call('search_flights', { from: 'LIS', to: 'KIX' }, 'y'),
+      obs('F1'),
+      call('book_hotel', { id: 'H1' }),
+    ];
+    const diff = diffTrajectories(a, b);
+    expect(diff.rows).toEqual([
+      { a: 0, b: 0, same: true },
+      { a: 1, b: 1, same: true },
+      { a: 2, b: 2, same: true },
+      { a: 3, b: 3, same: false },
+    ]);
+    expect(diff.firstDivergence).toBe(3);
+  });
+
+  it('shows an inserted turn beside a gap and keeps the rest aligned', () => {
+    const a = [user, call('search', {}), obs('r'), { role: 'assistant', content: 'done' } as Turn];
+    const b = [
+      user,
+      call('search', {}),
+      obs('r'),
+      call('search', {}),
+      obs('r'),
+      { role: 'assistant', content: 'done' } as Turn,
+    ];
+    const diff = diffTrajectories(a, b);
+    expect(diff.rows.filter((r) => !r.same)).toEqual([
+      { a: null, b: 3, same: false },
+      { a: null, b: 4, same: false },
+    ]);
+    expect(diff.rows.at(-1)).toEqual({ a: 3, b: 5, same: true });
+    expect(diffTrajectories(a, a).firstDivergence).toBeNull();
+  });
+});
+
+describe('step accuracy against a gold trajectory', () => {
+  it('counts right tool names and right arguments per step, extra calls counting against', () => {
+    const gold = [user, call('search_flights', { to: 'KIX' }), call('book_flight', { id: 'F1' })];
+    const pred = [user, call('search_flights', { to: 'KIX' }), call('book_flight', { id: 'F2' }), call('email', {})];
+    const acc = stepAccuracy(pred, gold);
+    expect(acc.toolNameAccuracy).toBeCloseTo(2 / 3);
+    expect(acc.argumentAccuracy).toBeCloseTo(1 / 3);
+    expect(acc.steps.map((s) => [s.name, s.args])).toEqual([
+      [true, true],
+      [true, false],
+      [false, false],
+    ]);
+    expect(canonicalJson({ b: [1, { d: 1, c: 2 }], a: null })).toBe('{"a":null,"b":[1,{"c":2,"d":1}]}');
+  });
+});
