@@ -21,6 +21,10 @@ export const ERRORS = {
   E4001: { title: 'Cannot read these tools', hint: 'Check the file against the format named in the message.' },
   E4003: { title: 'Import refused', hint: 'Fix the lines listed, or import with --lenient to skip them.' },
   E4002: { title: 'MCP server failed', hint: 'Run the command in a terminal to see its own error, then try again.' },
+  E4004: {
+    title: 'Cannot read this evaluation file',
+    hint: 'Check the file and line named in the message against the formats in the README.',
+  },
   E5001: { title: 'Model process stopped', hint: 'Trellis restarted it; send the request again.' },
   E5002: { title: 'Cannot use this model file', hint: 'Choose a GGUF model file (llama.cpp format).' },
   E5003: { title: 'No model loaded', hint: 'Load a GGUF in the Models workspace, or connect to a server.' },

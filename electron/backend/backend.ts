@@ -6,6 +6,7 @@ import { openWorkspaceStore, type WorkspaceStore } from '../store/workspace-stor
 import { ModelSupervisor, type HelperSpawner } from '../model/supervisor';
 import { packageRoot } from '../resources';
 import type { BackendContext, FilePicker, SecretStore } from './context';
+import { evaluationHandlers } from './domains/evaluation';
 import { graphsHandlers } from './domains/graphs';
 import { modelsHandlers } from './domains/models';
 import { systemHandlers } from './domains/system';
@@ -68,6 +69,7 @@ export function createBackend(options: BackendOptions): Backend {
     registry.register('tools', toolsHandlers());
     registry.register('models', modelsHandlers(ctx));
     registry.register('trajectories', trajectoriesHandlers(ctx));
+    registry.register('eval', evaluationHandlers(ctx));
     const missing = registry.missing();
     if (missing.length) throw new Error(`No handler for contract methods: ${missing.join(', ')}.`);
     return {

@@ -16,9 +16,11 @@ export const checkVerb: Verb = {
       host: 'cli',
     });
     try {
-      const summary = await backend.registry.invoke('trajectories.checkAll', {});
+      const summary = await backend.registry.invoke('trajectories.checkAll', { listFindings: true });
       if (io.json) io.out(JSON.stringify({ ok: true, ...summary }));
       else {
+        for (const f of summary.findings ?? [])
+          io.out(`${f.source} turn ${f.turnIndex} ${f.path}: ${f.severity} ${f.kind}: ${f.message}`);
         io.out(`Checked ${summary.checked} trajectories; ${summary.withFindings} have findings.`);
         for (const [kind, count] of Object.entries(summary.byKind).sort((a, b) => b[1] - a[1]))
           io.out(`  ${String(count).padStart(6)}  ${kind}`);

@@ -1,9 +1,10 @@
 import { checkVerb } from './check';
+import { evalVerb } from './eval';
 import { importVerb } from './import';
 import { serveVerb } from './serve';
 import { helpText, runVerb, type Verb } from './verb';
 
-const VERBS: Verb[] = [serveVerb, importVerb, checkVerb];
+const VERBS: Verb[] = [serveVerb, importVerb, checkVerb, evalVerb];
 
 const USAGE = `Usage: trellis <verb> [options]
 

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ArgsOf, ResultOf } from './define';
+import { evaluationMethods } from './evaluation';
 import { graphsEvents, graphsMethods } from './graphs';
 import { modelsEvents, modelsMethods } from './models';
 import { systemMethods } from './system';
@@ -15,6 +16,7 @@ export const contract = {
   ...toolsMethods,
   ...modelsMethods,
   ...trajectoriesMethods,
+  ...evaluationMethods,
 };
 
 /** Every event the backend pushes to the UI. */

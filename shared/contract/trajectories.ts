@@ -50,11 +50,15 @@ export const trajectoriesMethods = {
   }),
   'trajectories.checkAll': method({
     summary: 'Run the checks on every trajectory; findings are stored, counts returned by kind.',
-    args: z.object({}),
+    args: z.object({
+      /** Also return every finding with its trajectory (for the command line and pipelines). */
+      listFindings: z.boolean().default(false),
+    }),
     result: z.object({
       checked: z.number().int(),
       withFindings: z.number().int(),
       byKind: z.record(z.string(), z.number().int()),
+      findings: z.array(Finding.extend({ trajectoryId: TrajectoryId, source: z.string() })).optional(),
     }),
   }),
   'trajectories.import': method({

@@ -1,5 +1,5 @@
 import { checkTrajectory } from '../../../shared/analysis/checks';
-import type { ToolGraph } from '../../../shared/domain';
+import type { Finding, ToolGraph } from '../../../shared/domain';
 import { argumentValidator } from '../../io/argument-validator';
 import { importTrajectoryFile } from '../../io/trajectories/import-file';
 import type { BackendContext } from '../context';
@@ -30,17 +30,19 @@ export function trajectoriesHandlers({ store, events }: BackendContext): Handler
   };
   return {
     'trajectories.check': ({ id }) => check(id, new Map()),
-    'trajectories.checkAll': () => {
+    'trajectories.checkAll': ({ listFindings }) => {
       const graphs = new Map();
       const byKind: Record<string, number> = {};
+      const listed: (Finding & { trajectoryId: string; source: string })[] = [];
       let withFindings = 0;
       const ids = store.trajectories.allIds();
-      for (const { id } of ids) {
+      for (const { id, source } of ids) {
         const findings = check(id, graphs);
         if (findings.length) withFindings++;
         for (const f of findings) byKind[f.kind] = (byKind[f.kind] ?? 0) + 1;
+        if (listFindings) listed.push(...findings.map((f) => ({ ...f, trajectoryId: id, source })));
       }
-      return { checked: ids.length, withFindings, byKind };
+      return { checked: ids.length, withFindings, byKind, ...(listFindings ? { findings: listed } : {}) };
     },
     'trajectories.import': async ({ path, format, mode, graphId, newGraphName }) => {
       const controller = new AbortController();

@@ -126,13 +126,10 @@ export class TrajectoryRepository {
   }
 
   /** Ids of every visible trajectory with its graph, for whole-workspace checks. */
-  allIds(): { id: string; graphId: string | null }[] {
+  allIds(): { id: string; graphId: string | null; source: string }[] {
     return this.db
-      .prepare(`SELECT id, graph_id AS graphId FROM trajectories t WHERE ${VISIBLE} ORDER BY t.created_at`)
-      .all() as {
-      id: string;
-      graphId: string | null;
-    }[];
+      .prepare(`SELECT id, graph_id AS graphId, source FROM trajectories t WHERE ${VISIBLE} ORDER BY t.rowid`)
+      .all() as { id: string; graphId: string | null; source: string }[];
   }
 
   /** Replaces the findings of one trajectory (checks are re-run as a whole). */

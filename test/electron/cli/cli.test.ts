@@ -99,6 +99,38 @@ describe('trellis command line', () => {
     expect(missingGraph.err).toContain('No tool graph named "Nope"');
   });
 
+  it('scores WorfBench and BFCL predictions with `trellis eval`', () => {
+    const fixtures = path.join(__dirname, '..', '..', 'fixtures', 'eval');
+    const f = (name: string) => path.join(fixtures, name);
+    const worf = trellis(
+      'eval',
+      'worfbench',
+      '--pred',
+      f('worfbench-pred.jsonl'),
+      '--gold',
+      f('worfbench-gold.json'),
+      '--compat',
+      '--json',
+    );
+    expect(worf.code).toBe(0);
+    expect(JSON.parse(worf.out)).toMatchObject({ ok: true, compat: true, matcher: 'lexical', mean: { f1Graph: 1 } });
+    const bfcl = trellis(
+      'eval',
+      'bfcl',
+      '--pred',
+      f('bfcl-pred.jsonl'),
+      '--answers',
+      f('bfcl-answers.jsonl'),
+      '--entries',
+      f('bfcl-entries.jsonl'),
+    );
+    expect(bfcl.code).toBe(0);
+    expect(bfcl.out).toContain('AST accuracy 66.7% over 3 entries.');
+    const missing = trellis('eval', 'bfcl', '--pred', f('bfcl-pred.jsonl'));
+    expect(missing.code).toBe(1);
+    expect(missing.err).toContain('--answers is required.');
+  });
+
   it('checks every trajectory with `trellis check`', () => {
     const workspace = path.join(tempDir(), 'cli-check.trellis');
     const { code, out } = trellis('check', '--workspace', workspace, '--json');
@@ -109,5 +141,14 @@ describe('trellis command line', () => {
       withFindings: 1,
       byKind: { 'no-final-answer': 1, 'repeated-call': 1 },
     });
+    const findings = JSON.parse(out).findings as { kind: string; turnIndex: number; path: string; source: string }[];
+    expect(findings.map((f) => [f.kind, f.turnIndex])).toEqual(
+      expect.arrayContaining([
+        ['repeated-call', 4],
+        ['no-final-answer', 7],
+      ]),
+    );
+    const text = trellis('check', '--workspace', workspace);
+    expect(text.out).toMatch(/turn 4 \S+: warning repeated-call: /);
   });
 });
