@@ -5,37 +5,135 @@ import { tempDir } from '../test/helpers/temp';
 import { useBrowserAndHosts } from './helpers/fixture';
 
 const e2e = useBrowserAndHosts();
-const FIXTURE = path.join(__dirname, '..', 'test', 'fixtures', 'trajectories', 'sharegpt.jsonl');
+const FIXTURES = path.join(__dirname, '..', 'test', 'fixtures');
+const SHAREGPT = path.join(FIXTURES, 'trajectories', 'sharegpt.jsonl');
+
+async function openTrajectories(workspace: string) {
+  const host = await e2e.startHost(workspace);
+  const page = await e2e.browser.newPage({ viewport: { width: 1500, height: 950 }, acceptDownloads: true });
+  await page.goto(host.url);
+  await page.getByRole('button', { name: /Trip planning/ }).waitFor();
+  await page.keyboard.press('Control+3');
+  await page.getByTestId('list-count').getByText('2 trajectories').waitFor();
+  return { host, page };
+}
 
 describe('Trajectories workspace in Chromium', () => {
-  it('imports a JSONL file, lists the new trajectories, and explains a refused file', async () => {
-    const host = await e2e.startHost(path.join(tempDir(), 'traj.trellis'));
-    const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await page.goto(host.url);
-    await page.getByRole('button', { name: /Trip planning/ }).waitFor();
-    await page.keyboard.press('Control+3');
-    await page.getByLabel('Trajectory file').fill(FIXTURE);
-    await page.getByRole('button', { name: 'Import', exact: true }).click();
-    await page
-      .getByTestId('import-report')
-      .getByText(/Imported 2 trajectories \(sharegpt\)/)
-      .waitFor();
-    await expect.poll(() => page.locator('tbody tr').count()).toBe(4);
+  it('imports leniently past a bad line, shows the finding at its turn, and diffs a failure with a success', async () => {
+    const { page } = await openTrajectories(path.join(tempDir(), 'traj.trellis'));
+    const file = path.join(tempDir(), 'logs.jsonl');
+    fs.writeFileSync(file, `${fs.readFileSync(SHAREGPT, 'utf8')}{broken\n`);
 
-    const bad = path.join(tempDir(), 'bad.jsonl');
-    fs.writeFileSync(bad, `${fs.readFileSync(FIXTURE, 'utf8')}{broken\n`);
-    await page.getByLabel('Trajectory file').fill(bad);
+    await page.locator('summary', { hasText: 'Import…' }).click();
+    await page.getByLabel('Trajectory file').fill(file);
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     const report = page.getByTestId('import-report');
     await report.getByText(/Nothing was imported: 1 bad records/).waitFor();
+    await page.getByLabel('Skip bad records').check();
+    await page.getByLabel('Declared tools').selectOption('new');
+    await page.getByLabel('New graph name').fill('From logs');
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await report
+      .getByText(/Imported 2 trajectories \(sharegpt\).*1 rejected\. Tools added to the graph: get_weather/)
+      .waitFor();
     expect(await report.locator('li').first().textContent()).toMatch(/^line 3 \(byte \d+\): not valid JSON/);
-    expect(await page.locator('tbody tr').count()).toBe(4);
+    await page.getByTestId('list-count').getByText('4 trajectories').waitFor();
 
     await page.getByRole('button', { name: 'Run checks' }).click();
     await page
       .getByTestId('check-summary')
-      .getByText(/Checked 4 trajectories; \d+ with findings: .*no-final-answer/)
+      .getByText(/Checked 4 trajectories/)
       .waitFor();
+    await page.getByLabel('Finding', { exact: true }).selectOption('repeated-call');
+    await page.getByTestId('list-count').getByText('1 trajectories').waitFor();
+    await page.getByRole('option', { name: /Kyoto hotel booking/ }).click();
+    const inspector = page.getByRole('region', { name: 'Trajectory inspector' });
+    await inspector
+      .getByTestId('trajectory-findings')
+      .getByText(/no-final-answer ×1/)
+      .waitFor();
+    expect(await page.getByLabel('Findings on turn 4').textContent()).toContain('repeated-call');
+    expect(await page.getByLabel('Findings on turn 7').textContent()).toContain('no-final-answer');
+    expect(await page.getByLabel('Findings on turn 2').textContent()).toMatch(/dependency-order|ungrounded/);
+    await page.getByTestId('path-overlay').locator('.path-node.on-path').first().waitFor();
+
+    await inspector.getByRole('button', { name: 'Compare with…' }).click();
+    await page
+      .getByRole('status')
+      .getByText(/Pick the trajectory to compare with/)
+      .waitFor();
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.getByRole('option', { name: /Lisbon flight, booked/ }).click();
+    const diff = page.getByRole('region', { name: 'Trajectory diff' });
+    await diff
+      .getByTestId('diff-summary')
+      .getByText(/First divergence at row \d+/)
+      .waitFor();
+    expect(await diff.getByTestId('first-divergence').count()).toBe(1);
+
+    await page.reload();
+    await page.getByRole('button', { name: /Trip planning/ }).waitFor();
+    await page.keyboard.press('Control+3');
+    await page.getByTestId('list-count').getByText('4 trajectories').waitFor();
+    await page.close();
+  });
+
+  it('keeps thousands of trajectories virtualized, searches them, and pages in the rest on scroll', async () => {
+    const { page } = await openTrajectories(path.join(tempDir(), 'many.trellis'));
+    const file = path.join(tempDir(), 'many.jsonl');
+    const record = (n: number) =>
+      JSON.stringify({
+        messages: [
+          { role: 'user', content: `Weather in city ${n}?` },
+          { role: 'assistant', content: `Sunny in city ${n}.` },
+        ],
+      });
+    fs.writeFileSync(file, Array.from({ length: 3000 }, (_, i) => record(i)).join('\n'));
+    await page.locator('summary', { hasText: 'Import…' }).click();
+    await page.getByLabel('Trajectory file').fill(file);
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.getByTestId('list-count').getByText('3,002 trajectories').waitFor({ timeout: 60_000 });
+    expect(await page.getByRole('option').count()).toBeLessThan(80);
+
+    const list = page.getByRole('listbox', { name: 'Trajectory list' });
+    await list.evaluate((el) => (el.scrollTop = el.scrollHeight));
+    await page.getByRole('option', { name: /Weather in city 0\?/ }).waitFor();
+
+    await page.getByLabel('Search turns').fill('city 2999');
+    await page
+      .getByTestId('list-count')
+      .getByText(/^1 trajectories$/)
+      .waitFor();
+    await page.getByRole('option', { name: /Weather in city 2999\?/ }).click();
+    await page.getByTestId('turn-1').getByText('Sunny in city 2999.').waitFor();
+    await page.getByLabel('Search turns').fill('');
+    await page.getByLabel('Most turns').fill('2');
+    await page.getByTestId('list-count').getByText('3,000 trajectories').waitFor();
+    await page.close();
+  });
+
+  it('scores WorfBench predictions, charts the distribution and exports the scores as CSV', async () => {
+    const { page } = await openTrajectories(path.join(tempDir(), 'eval.trellis'));
+    await page.getByRole('button', { name: 'Evaluate…' }).click();
+    await page.getByLabel('Predictions').fill(path.join(FIXTURES, 'eval', 'worfbench-pred.jsonl'));
+    await page.getByLabel('Gold workflows').fill(path.join(FIXTURES, 'eval', 'worfbench-gold.json'));
+    await page.getByRole('button', { name: 'Score' }).click();
+    const results = page.getByTestId('eval-results');
+    await results.getByText(/Mean over 2 items: F1 chain 0\.6667, F1 graph 0\.6000/).waitFor();
+    await results.getByText(/matched lexically/).waitFor();
+    expect(
+      await results.getByRole('img', { name: 'F1 chain distribution' }).locator('svg rect').count(),
+    ).toBeGreaterThan(0);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      results.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    const csv = fs
+      .readFileSync((await download.path())!, 'utf8')
+      .trim()
+      .split('\n');
+    expect(csv[0]).toBe('id,f1Chain,f1Graph,precisionChain,recallChain,matchedNodes');
+    expect(csv[2]).toBe('trip_2,1,1,1,1,3');
     await page.close();
   });
 });

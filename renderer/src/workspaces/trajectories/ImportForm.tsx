@@ -1,11 +1,16 @@
 import { useEffect, useState } from 'react';
-import type { Result } from '../../../../shared/contract';
+import type { EventPayload, Result } from '../../../../shared/contract';
 import type { TrajectoryFormat } from '../../../../shared/contract/trajectories';
 import { api } from '../../api/api';
 import { useAction } from '../../api/use-action';
+import { useQuery } from '../../api/use-query';
 import { ErrorNote } from '../../components/ErrorNote';
 
 type Report = Result<'trajectories.import'>;
+type Progress = EventPayload<'trajectories.importProgress'>;
+
+/** Where the tools the file declares go: nowhere, a new graph, or an existing graph. */
+type ToolTarget = { kind: 'none' } | { kind: 'new'; name: string } | { kind: 'existing'; graphId: string };
 
 /** Import a JSONL file of trajectories from a path on the machine that runs the backend. */
 export function ImportForm({ onImported }: { onImported(): void }) {
@@ -14,7 +19,9 @@ export function ImportForm({ onImported }: { onImported(): void }) {
   const [lenient, setLenient] = useState(false);
   const action = useAction();
   const { busy, error } = action;
-  const [progress, setProgress] = useState<{ lines: number; imported: number; rejected: number } | null>(null);
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const [target, setTarget] = useState<ToolTarget>({ kind: 'none' });
+  const graphs = useQuery(() => api.invoke('graphs.list', {}), [], ['graphs.changed']);
   const [report, setReport] = useState<Report | null>(null);
   useEffect(() => api.on('trajectories.importProgress', setProgress), []);
 
@@ -26,6 +33,8 @@ export function ImportForm({ onImported }: { onImported(): void }) {
         path,
         mode: lenient ? 'lenient' : 'strict',
         ...(format ? { format } : {}),
+        ...(target.kind === 'existing' ? { graphId: target.graphId } : {}),
+        ...(target.kind === 'new' && target.name.trim() ? { newGraphName: target.name.trim() } : {}),
       });
       setReport(result);
       if (result.committed) onImported();
@@ -53,6 +62,41 @@ export function ImportForm({ onImported }: { onImported(): void }) {
             <option value="agentgym">AgentGym</option>
           </select>
         </label>
+        <label>
+          Declared tools
+          <select
+            aria-label="Declared tools"
+            value={target.kind === 'existing' ? target.graphId : target.kind}
+            onChange={(e) => {
+              const v = e.target.value;
+              setTarget(
+                v === 'none'
+                  ? { kind: 'none' }
+                  : v === 'new'
+                    ? { kind: 'new', name: '' }
+                    : { kind: 'existing', graphId: v },
+              );
+            }}
+          >
+            <option value="none">ignore</option>
+            <option value="new">into a new graph…</option>
+            {graphs.data?.map((g) => (
+              <option key={g.id} value={g.id}>
+                into {g.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        {target.kind === 'new' && (
+          <label>
+            New graph name
+            <input
+              aria-label="New graph name"
+              value={target.name}
+              onChange={(e) => setTarget({ kind: 'new', name: e.target.value })}
+            />
+          </label>
+        )}
         <label className="checkbox">
           <input type="checkbox" checked={lenient} onChange={(e) => setLenient(e.target.checked)} /> Skip bad records
         </label>
@@ -61,17 +105,31 @@ export function ImportForm({ onImported }: { onImported(): void }) {
         </button>
       </div>
       {busy && progress && (
-        <p className="muted">
-          {progress.lines} lines read, {progress.imported} imported, {progress.rejected} rejected…
-        </p>
+        <div className="import-progress" role="status">
+          <progress max={progress.totalBytes || 1} value={progress.bytes} />
+          <span className="muted">
+            {progress.lines} lines read, {progress.imported} imported, {progress.rejected} rejected…
+          </span>
+          <button
+            type="button"
+            onClick={() => void api.invoke('trajectories.cancelImport', { importId: progress.importId })}
+          >
+            Cancel
+          </button>
+        </div>
       )}
       <ErrorNote message={error} />
       {report && (
         <div data-testid="import-report">
           <p>
-            {report.committed
-              ? `Imported ${report.imported} trajectories (${report.format}); ${report.duplicates} were already here; ${report.rejected.length} rejected.`
-              : `Nothing was imported: ${report.rejected.length} bad records. Fix them, or tick "Skip bad records".`}
+            {report.cancelled
+              ? 'Import cancelled; nothing was kept.'
+              : report.committed
+                ? `Imported ${report.imported} trajectories (${report.format}); ${report.duplicates} were already here; ${report.rejected.length} rejected.`
+                : `Nothing was imported: ${report.rejected.length} bad records. Fix them, or tick "Skip bad records".`}
+            {report.tools &&
+              ` Tools added to the graph: ${report.tools.added.length ? report.tools.added.join(', ') : 'none'}` +
+                (report.tools.alreadyPresent ? ` (${report.tools.alreadyPresent} already there).` : '.')}
           </p>
           {report.rejected.length > 0 && (
             <ul className="rejected">

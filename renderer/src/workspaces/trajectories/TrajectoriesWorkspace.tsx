@@ -1,42 +1,89 @@
+import { useEffect, useState } from 'react';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
+import { useBrowserStore } from './browser-store';
 import { CheckAll } from './CheckAll';
+import { DiffView } from './DiffView';
+import { EvaluatePanel } from './EvaluatePanel';
+import { FilterBar } from './FilterBar';
 import { ImportForm } from './ImportForm';
+import { Inspector } from './Inspector';
+import { SelectionSummary } from './SelectionSummary';
+import { TrajectoryList } from './TrajectoryList';
+import { usePagedList } from './use-paged-list';
+import './trajectories.css';
 
-/** Trajectories of the workspace; the browser and inspector grow here. */
+/** Browse, search and filter trajectories; inspect one, diff two, score prediction files. */
 export function TrajectoriesWorkspace() {
-  const list = useQuery(() => api.invoke('trajectories.list', { limit: 200, offset: 0 }), []);
+  const [version, setVersion] = useState(0);
+  const changed = () => setVersion((v) => v + 1);
+  const filter = useBrowserStore((s) => s.filter);
+  const { selectedId, compareId, pane, pickingCompare } = useBrowserStore();
+  const showPane = useBrowserStore((s) => s.showPane);
+  const pickCompare = useBrowserStore((s) => s.pickCompare);
+  const list = usePagedList(filter);
+  const facets = useQuery(() => api.invoke('trajectories.facets', {}), [version]);
+  const { reload } = list;
+  useEffect(() => {
+    if (version) reload();
+  }, [version, reload]);
+  useEffect(() => {
+    if (!pickingCompare) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && pickCompare(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [pickingCompare, pickCompare]);
+
   return (
-    <section className="page" aria-label="Trajectories">
-      <h1>Trajectories</h1>
-      <ImportForm onImported={list.reload} />
-      <CheckAll onChecked={list.reload} />
-      {list.error && <p className="error">{list.error.message}</p>}
-      <table>
-        <thead>
-          <tr>
-            <th>Title</th>
-            <th>Kind</th>
-            <th>Source</th>
-            <th>Turns</th>
-            <th>Findings</th>
-            <th>Created</th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.data?.items.map((t) => (
-            <tr key={t.id}>
-              <td>{t.title}</td>
-              <td>{t.kind}</td>
-              <td>{t.source}</td>
-              <td>{t.turnCount}</td>
-              <td>{t.findingCount}</td>
-              <td>{new Date(t.createdAt).toLocaleString()}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {list.data && <p className="muted">{list.data.total} trajectories in this workspace.</p>}
+    <section className="trajectories-workspace" aria-label="Trajectories">
+      <div className="trajectories-toolbar">
+        <h1>Trajectories</h1>
+        <details>
+          <summary>Import…</summary>
+          <ImportForm onImported={changed} />
+        </details>
+        <CheckAll onChecked={changed} />
+        <button
+          type="button"
+          aria-pressed={pane === 'evaluate'}
+          onClick={() => showPane(pane === 'evaluate' ? 'inspect' : 'evaluate')}
+        >
+          Evaluate…
+        </button>
+      </div>
+      <div className="trajectories-split">
+        <aside className="browser" aria-label="Trajectory browser">
+          <FilterBar facets={facets.data} />
+          <SelectionSummary version={version} />
+          {pickingCompare && (
+            <p className="picking" role="status">
+              Pick the trajectory to compare with (Esc to cancel).
+            </p>
+          )}
+          {list.error && <p className="error">{list.error}</p>}
+          <p className="muted list-count" data-testid="list-count">
+            {list.total === null ? 'Loading…' : `${list.total.toLocaleString()} trajectories`}
+          </p>
+          <TrajectoryList list={list} />
+        </aside>
+        <div className="trajectory-pane">
+          {pane === 'evaluate' ? (
+            <EvaluatePanel />
+          ) : pane === 'diff' && selectedId && compareId ? (
+            <DiffView leftId={selectedId} rightId={compareId} />
+          ) : selectedId ? (
+            <Inspector id={selectedId} version={version} />
+          ) : (
+            <div className="empty-state">
+              <p>Select a trajectory to see its turns, findings and path on its tool graph.</p>
+              <p className="muted">
+                Import logs with Import…, run the checks to find failures, filter by finding kind to list the failed
+                ones, and use Compare with… to diff two trajectories.
+              </p>
+            </div>
+          )}
+        </div>
+      </div>
     </section>
   );
 }

@@ -1,0 +1,55 @@
+import { useEffect, useRef } from 'react';
+import { diffTrajectories, stepAccuracy } from '../../../../shared/analysis/trajectory-diff';
+import { api } from '../../api/api';
+import { useQuery } from '../../api/use-query';
+import { useBrowserStore } from './browser-store';
+import { TurnView } from './TurnView';
+
+const pct = (x: number) => `${Math.round(100 * x)}%`;
+
+/**
+ * Two trajectories side by side, aligned turn by turn; the first divergence is marked and
+ * scrolled into view. The right one is taken as the reference for step accuracy.
+ */
+export function DiffView({ leftId, rightId }: { leftId: string; rightId: string }) {
+  const left = useQuery(() => api.invoke('trajectories.get', { id: leftId }), [leftId]).data;
+  const right = useQuery(() => api.invoke('trajectories.get', { id: rightId }), [rightId]).data;
+  const compareWith = useBrowserStore((s) => s.compareWith);
+  const firstRow = useRef<HTMLDivElement>(null);
+  const diff = left && right ? diffTrajectories(left.turns, right.turns) : null;
+  useEffect(() => firstRow.current?.scrollIntoView({ block: 'center' }), [diff?.firstDivergence]);
+  if (!left || !right || !diff) return <p className="muted">Loading…</p>;
+  const accuracy = stepAccuracy(left.turns, right.turns);
+  return (
+    <section className="diff-view" aria-label="Trajectory diff">
+      <header>
+        <h2>Diff</h2>
+        <p data-testid="diff-summary">
+          {diff.firstDivergence === null
+            ? 'The trajectories agree turn for turn.'
+            : `First divergence at row ${diff.firstDivergence + 1}: turn ${diff.rows[diff.firstDivergence]!.a ?? '—'} ↔ turn ${diff.rows[diff.firstDivergence]!.b ?? '—'}.`}{' '}
+          Against the right one: tool names {pct(accuracy.toolNameAccuracy)}, arguments {pct(accuracy.argumentAccuracy)}{' '}
+          of {accuracy.steps.length} steps.
+        </p>
+        <button type="button" onClick={() => compareWith(null)}>
+          Close diff
+        </button>
+      </header>
+      <div className="diff-columns diff-titles">
+        <strong>{left.title}</strong>
+        <strong>{right.title}</strong>
+      </div>
+      {diff.rows.map((row, i) => (
+        <div
+          key={i}
+          ref={i === diff.firstDivergence ? firstRow : undefined}
+          className={`diff-columns${row.same ? ' same' : ' changed'}${i === diff.firstDivergence ? ' first-divergence' : ''}`}
+          data-testid={i === diff.firstDivergence ? 'first-divergence' : undefined}
+        >
+          {row.a === null ? <div className="gap" /> : <TurnView turn={left.turns[row.a]!} index={row.a} />}
+          {row.b === null ? <div className="gap" /> : <TurnView turn={right.turns[row.b]!} index={row.b} />}
+        </div>
+      ))}
+    </section>
+  );
+}

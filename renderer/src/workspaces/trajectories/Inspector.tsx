@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import type { Finding } from '../../../../shared/domain';
+import { api } from '../../api/api';
+import { useQuery } from '../../api/use-query';
+import { useBrowserStore } from './browser-store';
+import { PathOverlay } from './PathOverlay';
+import { TurnView } from './TurnView';
+
+/** One trajectory turn by turn, its findings at the turns they concern, and its path on the graph. */
+export function Inspector({ id, version }: { id: string; version: number }) {
+  const trajectory = useQuery(() => api.invoke('trajectories.get', { id }), [id, version]);
+  const findings = useQuery(() => api.invoke('trajectories.findings', { id }), [id, version]);
+  const t = trajectory.data;
+  const graph = useQuery(t?.graphId ? () => api.invoke('graphs.get', { id: t.graphId! }) : null, [t?.graphId]);
+  const [showPath, setShowPath] = useState(true);
+  const compareWith = useBrowserStore((s) => s.compareWith);
+  const compareId = useBrowserStore((s) => s.compareId);
+  const pickCompare = useBrowserStore((s) => s.pickCompare);
+  if (trajectory.error) return <p className="error">{trajectory.error.message}</p>;
+  if (!t) return <p className="muted">Loading…</p>;
+  const byTurn = new Map<number, Finding[]>();
+  for (const f of findings.data ?? []) byTurn.set(f.turnIndex, [...(byTurn.get(f.turnIndex) ?? []), f]);
+  const kinds = Object.entries(
+    (findings.data ?? []).reduce<Record<string, number>>(
+      (acc, f) => ({ ...acc, [f.kind]: (acc[f.kind] ?? 0) + 1 }),
+      {},
+    ),
+  );
+  const jumpTo = (turn: number) =>
+    document.querySelector(`[data-testid="turn-${turn}"]`)?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+
+  return (
+    <section className="inspector" aria-label="Trajectory inspector">
+      <header className="inspector-header">
+        <h2>{t.title || '(untitled)'}</h2>
+        <p className="muted">
+          {t.kind} · {t.source} · {t.turns.length} turns
+          {graph.data ? ` · graph ${graph.data.name}` : ' · no tool graph'}
+          {t.forkOf ? ` · fork of ${t.forkOf.trajectoryId.slice(0, 8)} at turn ${t.forkOf.turnIndex}` : ''}
+        </p>
+        <div className="toolbar">
+          <button type="button" onClick={() => pickCompare(true)}>
+            Compare with…
+          </button>
+          {graph.data && (
+            <button type="button" onClick={() => setShowPath((v) => !v)}>
+              {showPath ? 'Hide path' : 'Show path on graph'}
+            </button>
+          )}
+          {compareId && (
+            <button type="button" onClick={() => compareWith(compareId)}>
+              Back to diff
+            </button>
+          )}
+        </div>
+        {findings.data && (
+          <p data-testid="trajectory-findings">
+            {findings.data.length === 0
+              ? 'No findings (run the checks if this trajectory is new).'
+              : kinds.map(([kind, n], i) => (
+                  <button
+                    key={kind}
+                    type="button"
+                    className="link"
+                    onClick={() => jumpTo(findings.data!.find((f) => f.kind === kind)!.turnIndex)}
+                  >
+                    {i > 0 && ', '}
+                    {kind} ×{n}
+                  </button>
+                ))}
+          </p>
+        )}
+      </header>
+      {graph.data && showPath && <PathOverlay graph={graph.data} turns={t.turns} />}
+      <div className="turns">
+        {t.turns.map((turn, i) => (
+          <TurnView key={i} turn={turn} index={i} findings={byTurn.get(i)} />
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+import * as Plot from '@observablehq/plot';
+import { useEffect, useRef } from 'react';
+
+/** Renders an Observable Plot figure; `make` is called again when `deps` change. */
+export function PlotChart({
+  make,
+  deps,
+  label,
+}: {
+  make(): ReturnType<typeof Plot.plot>;
+  deps: unknown[];
+  label: string;
+}) {
+  const host = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const figure = make();
+    host.current?.replaceChildren(figure);
+    return () => figure.remove();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- callers pass what the figure depends on
+  }, deps);
+  return <div ref={host} className="plot-chart" role="img" aria-label={label} />;
+}
+
+/** Horizontal bars of counts by name, most frequent first. */
+export function countBars(counts: Record<string, number>, width = 360) {
+  const data = Object.entries(counts)
+    .map(([name, count]) => ({ name, count }))
+    .sort((a, b) => b.count - a.count);
+  return Plot.plot({
+    width,
+    height: 24 + data.length * 22,
+    marginLeft: 150,
+    x: { grid: true, label: null },
+    y: { label: null },
+    marks: [
+      Plot.barX(data, { x: 'count', y: 'name', sort: { y: '-x' }, fill: 'currentColor', fillOpacity: 0.6 }),
+      Plot.text(data, { x: 'count', y: 'name', text: 'count', dx: 12 }),
+    ],
+  });
+}
+
+/** Distribution of scores in [0, 1] in ten bins. */
+export function scoreHistogram(values: number[], label: string, width = 360) {
+  return Plot.plot({
+    width,
+    height: 160,
+    x: { domain: [0, 1], label },
+    y: { grid: true, label: 'items' },
+    marks: [
+      Plot.rectY(values, Plot.binX({ y: 'count' }, { x: (d: number) => d, thresholds: 10, domain: [0, 1] } as never)),
+      Plot.ruleY([0]),
+    ],
+  });
+}

@@ -1,0 +1,39 @@
+import { api } from '../../api/api';
+import { useQuery } from '../../api/use-query';
+import { useBrowserStore } from './browser-store';
+import { countBars, PlotChart } from './PlotChart';
+
+/** Counts over the trajectories the filters select, with findings by kind as a chart. */
+export function SelectionSummary({ version }: { version: number }) {
+  const filter = useBrowserStore((s) => s.filter);
+  const summary = useQuery(
+    () => api.invoke('trajectories.summarize', { filter }),
+    [JSON.stringify(filter), version],
+  ).data;
+  if (!summary) return null;
+  const kinds = Object.keys(summary.findingsByKind).length;
+  return (
+    <details className="selection-summary" data-testid="selection-summary">
+      <summary>
+        {summary.trajectories} trajectories · {summary.turns} turns · {summary.toolCalls} calls · {summary.withFindings}{' '}
+        with findings
+      </summary>
+      {kinds > 0 ? (
+        <PlotChart
+          label="Findings by kind"
+          make={() => countBars(summary.findingsByKind)}
+          deps={[JSON.stringify(summary.findingsByKind)]}
+        />
+      ) : (
+        <p className="muted">No findings in this selection (run the checks to find some).</p>
+      )}
+      {Object.keys(summary.callsByTool).length > 0 && (
+        <PlotChart
+          label="Calls by tool"
+          make={() => countBars(summary.callsByTool)}
+          deps={[JSON.stringify(summary.callsByTool)]}
+        />
+      )}
+    </details>
+  );
+}

@@ -1,0 +1,87 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef } from 'react';
+import { useBrowserStore } from './browser-store';
+import type { usePagedList } from './use-paged-list';
+
+const ROW_HEIGHT = 46;
+
+/** The browser's list: only the rows on screen exist in the DOM; J/K and arrows move the selection. */
+export function TrajectoryList({ list }: { list: ReturnType<typeof usePagedList> }) {
+  const parent = useRef<HTMLDivElement>(null);
+  const selectedId = useBrowserStore((s) => s.selectedId);
+  const select = useBrowserStore((s) => s.select);
+  const count = list.total ?? 0;
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer re-renders this component itself
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => parent.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+  });
+  // rowAt fetches the pages of the rows on screen that are not loaded yet.
+  const items = virtualizer.getVirtualItems();
+
+  const selectedIndex = useRef(-1);
+  useEffect(() => {
+    selectedIndex.current = -1;
+  }, [list.total]);
+
+  const move = (delta: number) => {
+    if (!count) return;
+    const next = Math.min(count - 1, Math.max(0, selectedIndex.current + delta));
+    const row = list.rowAt(next);
+    if (!row) return;
+    selectedIndex.current = next;
+    select(row.id);
+    virtualizer.scrollToIndex(next);
+  };
+
+  return (
+    <div
+      ref={parent}
+      className="trajectory-list"
+      role="listbox"
+      aria-label="Trajectory list"
+      tabIndex={0}
+      onKeyDown={(e) => {
+        if (e.key === 'ArrowDown' || e.key === 'j') move(1);
+        else if (e.key === 'ArrowUp' || e.key === 'k') move(-1);
+        else return;
+        e.preventDefault();
+      }}
+    >
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {items.map((item) => {
+          const row = list.rowAt(item.index);
+          return (
+            <div
+              key={item.key}
+              role="option"
+              aria-selected={row?.id === selectedId}
+              className={`trajectory-row${row?.id === selectedId ? ' selected' : ''}`}
+              style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
+              onClick={() => {
+                if (!row) return;
+                selectedIndex.current = item.index;
+                select(row.id);
+              }}
+            >
+              {row ? (
+                <>
+                  <span className="title">{row.title || '(untitled)'}</span>
+                  <span className="meta">
+                    {row.source} · {row.turnCount} turns
+                    {row.findingCount > 0 && <span className="finding-count"> · {row.findingCount} findings</span>}
+                    {row.label && <span className={`label label-${row.label}`}> · {row.label}</span>}
+                  </span>
+                </>
+              ) : (
+                <span className="meta">Loading…</span>
+              )}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
