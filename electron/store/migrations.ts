@@ -102,30 +102,33 @@ CREATE TABLE dataset_items (
 
 /**
  * What the trajectory browser filters on. The full-text index is contentless (the turns table
- * already holds the text) and keyed by the trajectory's rowid; a trigger keeps it in step when
- * trajectories are deleted, including by the cascade from a discarded import.
+ * already holds the text); it and the tools table are keyed by the trajectory's rowid, which
+ * grows with each insert, so bulk imports append to them instead of writing at random places.
+ * A trigger keeps both in step when trajectories are deleted, including by the cascade from a
+ * discarded import.
  */
 const browserSchema = `
 ALTER TABLE trajectories ADD COLUMN turn_count INTEGER NOT NULL DEFAULT 0;
 UPDATE trajectories SET turn_count = (SELECT count(*) FROM turns WHERE trajectory_id = trajectories.id);
 CREATE TABLE trajectory_tools (
   tool TEXT NOT NULL,
-  trajectory_id TEXT NOT NULL REFERENCES trajectories(id) ON DELETE CASCADE,
+  trajectory_rowid INTEGER NOT NULL,
   calls INTEGER NOT NULL,
-  PRIMARY KEY (tool, trajectory_id)
+  PRIMARY KEY (tool, trajectory_rowid)
 ) WITHOUT ROWID;
-CREATE INDEX trajectory_tools_trajectory ON trajectory_tools(trajectory_id);
-INSERT INTO trajectory_tools (tool, trajectory_id, calls)
-  SELECT json_extract(c.value, '$.name'), u.trajectory_id, count(*)
-  FROM turns u, json_each(u.tool_calls) c
+CREATE INDEX trajectory_tools_trajectory ON trajectory_tools(trajectory_rowid);
+INSERT INTO trajectory_tools (tool, trajectory_rowid, calls)
+  SELECT json_extract(c.value, '$.name'), t.rowid, count(*)
+  FROM trajectories t JOIN turns u ON u.trajectory_id = t.id, json_each(u.tool_calls) c
   WHERE u.tool_calls IS NOT NULL AND json_extract(c.value, '$.name') IS NOT NULL
   GROUP BY 1, 2;
-CREATE VIRTUAL TABLE trajectory_text USING fts5(body, content='', contentless_delete=1);
+CREATE VIRTUAL TABLE trajectory_text USING fts5(body, content='', contentless_delete=1, detail=none);
 INSERT INTO trajectory_text (rowid, body)
   SELECT t.rowid, (SELECT group_concat(concat_ws(' ', thought, content, tool_calls), ' ') FROM turns WHERE trajectory_id = t.id)
   FROM trajectories t;
-CREATE TRIGGER trajectory_text_delete AFTER DELETE ON trajectories BEGIN
+CREATE TRIGGER trajectory_index_delete AFTER DELETE ON trajectories BEGIN
   DELETE FROM trajectory_text WHERE rowid = old.rowid;
+  DELETE FROM trajectory_tools WHERE trajectory_rowid = old.rowid;
 END;
 CREATE INDEX findings_kind ON findings(kind, trajectory_id);
 `;

@@ -44,7 +44,7 @@ export interface ImportReport {
   tools: ToolMergeReport | null;
 }
 
-const BATCH = 500;
+const BATCH = 2000;
 const MAX_REPORTED = 1000;
 
 /**

@@ -34,9 +34,42 @@ export type NewTrajectory = Omit<Trajectory, 'id' | 'createdAt'> & {
 /** Trajectories of an import still running (or interrupted) are not part of the workspace. */
 export const VISIBLE = "t.import_id IS NULL OR t.import_id IN (SELECT id FROM imports WHERE status = 'done')";
 
-/** Same turns, same content hash: re-importing a log does not duplicate it. */
-export function contentHash(turns: Turn[]): string {
-  return createHash('sha256').update(JSON.stringify(turns)).digest('hex');
+/** A turn's stored columns after the trajectory id and index: role, thought, content, calls, call id, timing, tokens. */
+type TurnColumns = [string, string | null, string | null, string | null, string | null, string | null, string | null];
+
+function turnRow(turn: Turn): TurnColumns {
+  return [
+    turn.role,
+    turn.thought ?? null,
+    turn.content ?? null,
+    turn.toolCalls ? toJson(turn.toolCalls) : null,
+    turn.toolCallId ?? null,
+    turn.timing ? toJson(turn.timing) : null,
+    turn.tokens ? toJson(turn.tokens) : null,
+  ];
+}
+
+/**
+ * Same turns, same content hash: re-importing a log does not duplicate it. Hashes the stored
+ * columns (so the JSON made for the rows is made once), with a separator no text can contain
+ * ambiguously: each value's length precedes it.
+ */
+function hashRows(rows: TurnColumns[]): string {
+  const hash = createHash('sha256');
+  for (const row of rows) for (const value of row) hash.update(value === null ? '-1:' : `${value.length}:${value}`);
+  return hash.digest('hex');
+}
+
+/** The content hash of a list of turns, as stored for deduplication. */
+export const contentHash = (turns: Turn[]): string => hashRows(turns.map(turnRow));
+
+/** The values of a call's arguments as text for the full-text index (keys and JSON syntax left out). */
+function searchableValues(args: unknown): string {
+  if (args === null || args === undefined) return '';
+  if (typeof args !== 'object') return String(args);
+  return Object.values(args as object)
+    .map(searchableValues)
+    .join(' ');
 }
 
 /** Runs and imported logs with their turns and findings. */
@@ -55,19 +88,20 @@ export class TrajectoryRepository {
         `INSERT INTO turns (trajectory_id, idx, role, thought, content, tool_calls, tool_call_id, timing, tokens)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
-      tool: db.prepare('INSERT INTO trajectory_tools (tool, trajectory_id, calls) VALUES (?, ?, ?)'),
+      tool: db.prepare('INSERT INTO trajectory_tools (tool, trajectory_rowid, calls) VALUES (?, ?, ?)'),
       text: db.prepare('INSERT INTO trajectory_text (rowid, body) VALUES (?, ?)'),
     };
   }
 
   /** Inserts a trajectory and all its turns atomically; returns the existing id on a duplicate. */
   insert(trajectory: NewTrajectory): { id: string; duplicate: boolean } {
-    const hash = contentHash(trajectory.turns);
+    const rows = trajectory.turns.map(turnRow);
+    const hash = hashRows(rows);
     const existing = this.statements.byHash.get(hash) as string | undefined;
     if (existing) return { id: existing, duplicate: true };
     const id = trajectory.id ?? randomUUID();
     const s = this.statements;
-    this.db.transaction(() => {
+    const write = () => {
       const { lastInsertRowid } = s.trajectory.run(
         id,
         trajectory.kind,
@@ -85,24 +119,22 @@ export class TrajectoryRepository {
       const calls = new Map<string, number>();
       const text: string[] = [];
       trajectory.turns.forEach((turn, idx) => {
-        const toolCalls = turn.toolCalls ? toJson(turn.toolCalls) : null;
-        s.turn.run(
-          id,
-          idx,
-          turn.role,
-          turn.thought ?? null,
-          turn.content ?? null,
-          toolCalls,
-          turn.toolCallId ?? null,
-          turn.timing ? toJson(turn.timing) : null,
-          turn.tokens ? toJson(turn.tokens) : null,
-        );
-        for (const call of turn.toolCalls ?? []) calls.set(call.name, (calls.get(call.name) ?? 0) + 1);
-        for (const part of [turn.thought, turn.content, toolCalls]) if (part) text.push(part);
+        s.turn.run(id, idx, ...rows[idx]!);
+        if (turn.thought) text.push(turn.thought);
+        if (turn.content) text.push(turn.content);
+        for (const call of turn.toolCalls ?? []) {
+          calls.set(call.name, (calls.get(call.name) ?? 0) + 1);
+          text.push(call.name, searchableValues(call.args));
+        }
       });
-      for (const [tool, n] of calls) s.tool.run(tool, id, n);
+      for (const [tool, n] of calls) s.tool.run(tool, lastInsertRowid, n);
       s.text.run(lastInsertRowid, text.join(' '));
-    })();
+    };
+    // Inside a caller's transaction (an import batch) no savepoint of its own: a savepoint makes
+    // FTS5 flush a segment per trajectory, which tripled import time. The caller's transaction
+    // still makes the insert all or nothing.
+    if (this.db.inTransaction) write();
+    else this.db.transaction(write)();
     return { id, duplicate: false };
   }
 

@@ -68,12 +68,13 @@ export class TrajectoryQueryRepository {
     const facet = (sql: string) =>
       this.db.prepare(`${sql} ORDER BY count DESC, value`).all() as { value: string; count: number }[];
     const visibleIds = `SELECT t.id FROM trajectories t WHERE ${VISIBLE}`;
+    const visibleRowids = `SELECT t.rowid FROM trajectories t WHERE ${VISIBLE}`;
     return {
       sources: facet(
         `SELECT ${SOURCE_FILE} AS value, count(*) AS count FROM trajectories t WHERE ${VISIBLE} GROUP BY value`,
       ),
       tools: facet(
-        `SELECT tool AS value, count(*) AS count FROM trajectory_tools WHERE trajectory_id IN (${visibleIds}) GROUP BY tool`,
+        `SELECT tool AS value, count(*) AS count FROM trajectory_tools WHERE trajectory_rowid IN (${visibleRowids}) GROUP BY tool`,
       ),
       findings: facet(
         `SELECT kind AS value, count(DISTINCT trajectory_id) AS count FROM findings WHERE trajectory_id IN (${visibleIds}) GROUP BY kind`,
@@ -88,7 +89,8 @@ export class TrajectoryQueryRepository {
   /** Counts over the selection: trajectories, turns, calls, findings by kind, calls by tool. */
   summarize(filter: TrajectoryFilter): SelectionSummary {
     const where = whereClause(filter);
-    const selection = `SELECT t.id FROM trajectories t LEFT JOIN labels l ON l.trajectory_id = t.id WHERE ${where.sql}`;
+    const from = `FROM trajectories t LEFT JOIN labels l ON l.trajectory_id = t.id WHERE ${where.sql}`;
+    const selection = `SELECT t.id ${from}`;
     const totals = this.db
       .prepare(
         `SELECT count(*) AS trajectories, coalesce(sum(t.turn_count), 0) AS turns,
@@ -101,7 +103,7 @@ export class TrajectoryQueryRepository {
         (this.db.prepare(sql).all(...where.params) as { key: string; n: number }[]).map((r) => [r.key, r.n]),
       );
     const callsByTool = counts(
-      `SELECT tool AS key, sum(calls) AS n FROM trajectory_tools WHERE trajectory_id IN (${selection}) GROUP BY tool ORDER BY n DESC`,
+      `SELECT tool AS key, sum(calls) AS n FROM trajectory_tools WHERE trajectory_rowid IN (SELECT t.rowid ${from}) GROUP BY tool ORDER BY n DESC`,
     );
     return {
       ...totals,
@@ -128,7 +130,7 @@ function whereClause(filter: TrajectoryFilter): { sql: string; params: unknown[]
     params.push(filter.source);
   }
   if (filter.tool) {
-    conditions.push('t.id IN (SELECT trajectory_id FROM trajectory_tools WHERE tool = ?)');
+    conditions.push('t.rowid IN (SELECT trajectory_rowid FROM trajectory_tools WHERE tool = ?)');
     params.push(filter.tool);
   }
   if (filter.finding === 'any') conditions.push('EXISTS (SELECT 1 FROM findings f WHERE f.trajectory_id = t.id)');
@@ -155,11 +157,11 @@ function whereClause(filter: TrajectoryFilter): { sql: string; params: unknown[]
 }
 
 /**
- * Turns what a user types into an FTS5 query: every word must appear, the last one as a prefix
+ * Turns what a user types into an FTS5 query: every word must appear, the last one as a prefix; words split where the index tokenizer splits them (so `book_flight` is two words)
  * (so results follow typing). Words are quoted, so FTS5 syntax characters cannot make it fail.
  */
 export function ftsQuery(text: string): string | null {
-  const words = text.match(/[\p{L}\p{N}_]+/gu);
+  const words = text.match(/[\p{L}\p{N}]+/gu);
   if (!words) return null;
   return words.map((w, i) => `"${w}"${i === words.length - 1 ? '*' : ''}`).join(' ');
 }

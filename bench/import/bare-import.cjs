@@ -1,0 +1,61 @@
+// Child process: the reference. Reads the same file line by line, parses each record and
+// inserts the same trajectory and turn rows with a bare better-sqlite3 loop (prepared
+// statements, as many records per transaction as Trellis uses), into the same schema. Argv: FILE WORKSPACE
+const fs = require('node:fs');
+const readline = require('node:readline');
+const { randomUUID } = require('node:crypto');
+const path = require('node:path');
+const root = path.resolve(__dirname, '..', '..');
+const { openWorkspaceStore } = require(path.join(root, 'dist/electron/store/workspace-store.js'));
+
+(async () => {
+  const [file, workspace] = process.argv.slice(2);
+  // Same schema and pragmas as a workspace; the store is closed and the file reopened bare.
+  openWorkspaceStore(workspace).close();
+  const Database = require('better-sqlite3');
+  const db = new Database(workspace);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  const insertTrajectory = db.prepare(
+    "INSERT INTO trajectories (id, kind, title, source, created_at, turn_count) VALUES (?, 'imported', ?, ?, ?, ?)",
+  );
+  const insertTurn = db.prepare(
+    'INSERT INTO turns (trajectory_id, idx, role, content, tool_calls, tool_call_id) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const started = performance.now();
+  const now = new Date().toISOString();
+  let batch = [];
+  let line = 0;
+  const flush = db.transaction((records) => {
+    for (const { id, n, messages } of records) {
+      insertTrajectory.run(id, messages[0].content.slice(0, 80), `bench.jsonl:${n}`, now, messages.length);
+      messages.forEach((m, i) => {
+        const calls = m.tool_calls
+          ? JSON.stringify(
+              m.tool_calls.map((c) => ({ id: c.id, name: c.function.name, args: JSON.parse(c.function.arguments) })),
+            )
+          : null;
+        insertTurn.run(id, i, m.role, m.content ?? null, calls, m.tool_call_id ?? null);
+      });
+    }
+  });
+  for await (const text of readline.createInterface({ input: fs.createReadStream(file), crlfDelay: Infinity })) {
+    line++;
+    if (!text.trim()) continue;
+    batch.push({ id: randomUUID(), n: line, messages: JSON.parse(text).messages });
+    if (batch.length === 2000) {
+      flush(batch);
+      batch = [];
+    }
+  }
+  flush(batch);
+  const seconds = (performance.now() - started) / 1000;
+  const turns = db.prepare('SELECT count(*) FROM turns').pluck().get();
+  db.close();
+  process.stdout.write(
+    JSON.stringify({ seconds, turns, peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024) }),
+  );
+})().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

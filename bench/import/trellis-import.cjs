@@ -1,0 +1,40 @@
+// Child process: imports FILE into a new workspace with Trellis's importer and reports its
+// time, peak RSS and RSS at each quarter of the file. Argv: FILE WORKSPACE
+const path = require('node:path');
+const root = path.resolve(__dirname, '..', '..');
+const { openWorkspaceStore } = require(path.join(root, 'dist/electron/store/workspace-store.js'));
+const { importTrajectoryFile } = require(path.join(root, 'dist/electron/io/trajectories/import-file.js'));
+
+(async () => {
+  const [file, workspace] = process.argv.slice(2);
+  const store = openWorkspaceStore(workspace);
+  const rssAt = [];
+  let next = 0.25;
+  const started = performance.now();
+  const report = await importTrajectoryFile(store, {
+    file,
+    mode: 'strict',
+    onProgress: (p) => {
+      if (p.totalBytes && p.bytes / p.totalBytes >= next) {
+        rssAt.push(Math.round(process.memoryUsage().rss / 2 ** 20));
+        next += 0.25;
+      }
+    },
+  });
+  const seconds = (performance.now() - started) / 1000;
+  rssAt.push(Math.round(process.memoryUsage().rss / 2 ** 20));
+  const turns = store.db.prepare('SELECT count(*) FROM turns').pluck().get();
+  store.close();
+  process.stdout.write(
+    JSON.stringify({
+      seconds,
+      imported: report.imported,
+      turns,
+      peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+      rssAt,
+    }),
+  );
+})().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
