@@ -5,6 +5,7 @@ const fs = require('node:fs');
 const readline = require('node:readline');
 const { randomUUID } = require('node:crypto');
 const path = require('node:path');
+const { performance } = require('node:perf_hooks');
 const root = path.resolve(__dirname, '..', '..');
 const { openWorkspaceStore } = require(path.join(root, 'dist/electron/store/workspace-store.js'));
 

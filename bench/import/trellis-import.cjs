@@ -1,6 +1,7 @@
 // Child process: imports FILE into a new workspace with Trellis's importer and reports its
 // time, peak RSS and RSS at each quarter of the file. Argv: FILE WORKSPACE
 const path = require('node:path');
+const { performance } = require('node:perf_hooks');
 const root = path.resolve(__dirname, '..', '..');
 const { openWorkspaceStore } = require(path.join(root, 'dist/electron/store/workspace-store.js'));
 const { importTrajectoryFile } = require(path.join(root, 'dist/electron/io/trajectories/import-file.js'));
