@@ -117,7 +117,7 @@ describe('Trajectories workspace in Chromium', () => {
     await page.getByRole('button', { name: 'Evaluate…' }).click();
     await page.getByLabel('Predictions').fill(path.join(FIXTURES, 'eval', 'worfbench-pred.jsonl'));
     await page.getByLabel('Gold workflows').fill(path.join(FIXTURES, 'eval', 'worfbench-gold.json'));
-    await page.getByRole('button', { name: 'Score' }).click();
+    await page.getByRole('button', { name: 'Score', exact: true }).click();
     const results = page.getByTestId('eval-results');
     await results.getByText(/Mean over 2 items: F1 chain 0\.6667, F1 graph 0\.6000/).waitFor();
     await results.getByText(/matched lexically/).waitFor();
@@ -134,6 +134,39 @@ describe('Trajectories workspace in Chromium', () => {
       .split('\n');
     expect(csv[0]).toBe('id,f1Chain,f1Graph,precisionChain,recallChain,matchedNodes');
     expect(csv[2]).toBe('trip_2,1,1,1,1,3');
+    await page.close();
+  });
+
+  it('scores the selected trajectories, marks heuristic scores, and exports them as CSV', async () => {
+    const { page } = await openTrajectories(path.join(tempDir(), 'scores.trellis'));
+    await page.getByLabel('Search turns').fill('Kyoto');
+    await page
+      .getByTestId('list-count')
+      .getByText(/^1 trajectories$/)
+      .waitFor();
+    await page.getByRole('button', { name: 'Score selection…' }).click();
+    await page.getByRole('button', { name: 'Score selection', exact: true }).click();
+    const results = page.getByTestId('scores-results');
+    await results.getByText('1 trajectories scored.').waitFor();
+    await results.getByText(/Grounded argument values heuristic/).waitFor();
+    expect(
+      await results
+        .getByRole('img', { name: /Execution efficiency.*distribution/ })
+        .locator('svg')
+        .count(),
+    ).toBe(1);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      results.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    const [header, row] = fs
+      .readFileSync((await download.path())!, 'utf8')
+      .trim()
+      .split('\n');
+    expect(header).toBe('id,title,executionEfficiency,answeredCalls,finalAnswer,planAdherence,groundedArguments');
+    expect(row).toMatch(
+      /^[0-9a-f-]{36},Kyoto hotel booking that invents a hotel id and loops,0\.\d+,[\d.]+,0,,0\.\d+$/,
+    );
     await page.close();
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TrajectoryFilter } from '../domain';
 import { method } from './define';
 
 const FilePath = z.string().trim().min(1);
@@ -23,6 +24,22 @@ export const BfclItemScore = z.object({
 });
 export type BfclItemScore = z.infer<typeof BfclItemScore>;
 
+export const ScoreMetricInfo = z.object({
+  name: z.string(),
+  label: z.string(),
+  source: z.enum(['deterministic', 'heuristic', 'model-judged']),
+});
+
+export const TrajectoryScores = z.object({
+  id: z.string(),
+  title: z.string(),
+  /** Deterministic and heuristic scores by metric name, in [0, 1]; null where one does not apply. */
+  scores: z.record(z.string(), z.number().nullable()),
+  /** Model-judged scores (0–3 normalised to [0, 1]) with the judge's reasons; absent unless asked for. */
+  judged: z.record(z.string(), z.object({ score: z.number(), reason: z.string() })).optional(),
+});
+export type TrajectoryScores = z.infer<typeof TrajectoryScores>;
+
 export const evaluationMethods = {
   'eval.worfbench': method({
     summary: 'WorfBench F1 chain and F1 graph of predicted workflows against gold ones, per item and mean.',
@@ -40,6 +57,28 @@ export const evaluationMethods = {
       mean: z.object({ f1Chain: z.number(), f1Graph: z.number() }),
     }),
   }),
+  'eval.gpa': method({
+    summary:
+      'Agent GPA scores for the trajectories a filter selects: deterministic ones always, model-judged ones with the loaded model on request.',
+    args: z.object({
+      filter: TrajectoryFilter.default({}),
+      judge: z.boolean().default(false),
+      /** At most this many trajectories (judging costs five generations each). */
+      limit: z.number().int().min(1).max(1_000_000).default(10_000),
+      /** Names the job for progress events and eval.cancel. */
+      requestId: z.string().min(1).default('gpa'),
+    }),
+    result: z.object({
+      metrics: z.array(ScoreMetricInfo),
+      items: z.array(TrajectoryScores),
+      cancelled: z.boolean(),
+    }),
+  }),
+  'eval.cancel': method({
+    summary: 'Stops a running scoring job; it returns the trajectories scored so far.',
+    args: z.object({ requestId: z.string().min(1) }),
+    result: z.object({ ok: z.literal(true) }),
+  }),
   'eval.bfcl': method({
     summary: 'BFCL AST check of predicted calls against possible answers, per item and by category.',
     args: z.object({ pred: FilePath, answers: FilePath, entries: FilePath }),
@@ -49,4 +88,8 @@ export const evaluationMethods = {
       byCategory: z.record(z.string(), z.object({ total: z.number().int(), valid: z.number().int() })),
     }),
   }),
+};
+
+export const evaluationEvents = {
+  'eval.progress': z.object({ requestId: z.string(), done: z.number().int(), total: z.number().int() }),
 };

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { ArgsOf, ResultOf } from './define';
-import { evaluationMethods } from './evaluation';
+import { evaluationEvents, evaluationMethods } from './evaluation';
 import { graphsEvents, graphsMethods } from './graphs';
 import { modelsEvents, modelsMethods } from './models';
 import { systemMethods } from './system';
@@ -24,6 +24,7 @@ export const events = {
   ...graphsEvents,
   ...modelsEvents,
   ...trajectoriesEvents,
+  ...evaluationEvents,
 };
 
 export type Contract = typeof contract;

@@ -1,17 +1,84 @@
+import {
+  DETERMINISTIC_METRICS,
+  deterministicScores,
+  JUDGE_SCHEMA,
+  JUDGED_METRICS,
+  judgePrompt,
+} from '../../../shared/analysis/agent-gpa';
 import { bfclCategory, checkBfclEntry } from '../../../shared/analysis/bfcl-ast';
 import { embeddingSimilarity, lexicalSimilarity } from '../../../shared/analysis/node-matching';
 import { scoreWorkflow } from '../../../shared/analysis/worfbench';
 import { parseWorkflow } from '../../../shared/analysis/workflow-text';
-import type { WorkflowItemScore } from '../../../shared/contract/evaluation';
+import type { TrajectoryScores, WorkflowItemScore } from '../../../shared/contract/evaluation';
+import type { Turn } from '../../../shared/domain';
+import { TrellisError } from '../../../shared/errors';
 import { readBfclAnswers, readBfclEntries, readBfclPredictions, readWorkflowTexts } from '../../io/eval-files';
 import type { BackendContext } from '../context';
 import type { HandlerMap } from '../registry';
+import { createChecker } from '../trajectory-checker';
 
 const mean = (values: number[]) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0);
 
 /** Benchmarks' metrics over files of predictions and gold answers. */
-export function evaluationHandlers({ models }: BackendContext): HandlerMap {
+export function evaluationHandlers({ models, store, events }: BackendContext): HandlerMap {
+  const running = new Map<string, AbortController>();
+
+  /** One judgment: the grammar makes the answer `{score: 0-3, reason}` whatever the model. */
+  const judge = async (metric: (typeof JUDGED_METRICS)[number], turns: Turn[], signal: AbortSignal) => {
+    const { text } = await models().generate(
+      { prompt: judgePrompt(metric, turns), chat: true, maxTokens: 320, temperature: 0, jsonSchema: JUDGE_SCHEMA },
+      () => {},
+      signal,
+    );
+    try {
+      const answer = JSON.parse(text) as { score: number; reason: string };
+      return { score: answer.score / 3, reason: answer.reason };
+    } catch {
+      throw new TrellisError('E5004', `The judge's answer for ${metric.label} was cut off: ${text.slice(0, 80)}…`);
+    }
+  };
+
   return {
+    'eval.gpa': async ({ filter, judge: withJudge, limit, requestId }) => {
+      if (running.has(requestId)) throw new TrellisError('E1002', `eval.gpa: job ${requestId} is already running.`);
+      if (withJudge && !models().loaded) throw new TrellisError('E5003', 'Model-judged scores need a loaded model.');
+      const abort = new AbortController();
+      running.set(requestId, abort);
+      try {
+        const ids = store.trajectoryQueries.ids(filter).slice(0, limit);
+        const checker = createChecker(store);
+        const items: TrajectoryScores[] = [];
+        for (const id of ids) {
+          if (abort.signal.aborted) break;
+          const trajectory = store.trajectories.get(id);
+          const plan = trajectory.planId ? store.plans.get(trajectory.planId) : null;
+          const scores = deterministicScores(trajectory.turns, checker(trajectory), plan?.steps ?? null);
+          const item: TrajectoryScores = { id, title: trajectory.title, scores };
+          if (withJudge) {
+            item.judged = {};
+            for (const metric of JUDGED_METRICS) {
+              if (abort.signal.aborted) break;
+              item.judged[metric.name] = await judge(metric, trajectory.turns, abort.signal);
+            }
+          }
+          items.push(item);
+          events.emit('eval.progress', { requestId, done: items.length, total: ids.length });
+          // Let other requests (and a cancel) through between trajectories.
+          if (!withJudge && items.length % 200 === 0) await new Promise((resolve) => setImmediate(resolve));
+        }
+        return {
+          metrics: [...DETERMINISTIC_METRICS, ...(withJudge ? JUDGED_METRICS.map(({ question: _, ...m }) => m) : [])],
+          items,
+          cancelled: abort.signal.aborted,
+        };
+      } finally {
+        running.delete(requestId);
+      }
+    },
+    'eval.cancel': ({ requestId }) => {
+      running.get(requestId)?.abort();
+      return { ok: true as const };
+    },
     'eval.worfbench': async ({ pred, gold, compat, matcher }) => {
       const predictions = new Map(readWorkflowTexts(pred).map((p) => [p.id, p.text]));
       const items: WorkflowItemScore[] = [];

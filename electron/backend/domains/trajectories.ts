@@ -1,43 +1,28 @@
-import { checkTrajectory } from '../../../shared/analysis/checks';
-import type { Finding, ToolGraph } from '../../../shared/domain';
-import { argumentValidator } from '../../io/argument-validator';
+import type { Finding } from '../../../shared/domain';
 import { importTrajectoryFile } from '../../io/trajectories/import-file';
 import type { BackendContext } from '../context';
+import { createChecker } from '../trajectory-checker';
 import type { HandlerMap } from '../registry';
 
 export function trajectoriesHandlers({ store, events }: BackendContext): HandlerMap {
   /** Imports in progress, by id, so the user can cancel them. */
   const running = new Map<string, AbortController>();
-  /** Checks one trajectory against its graph (when it has one) and stores the findings. */
-  const check = (
-    id: string,
-    graphs: Map<string, { graph: ToolGraph; validate: ReturnType<typeof argumentValidator> }>,
-  ) => {
-    const trajectory = store.trajectories.get(id);
-    let context = {};
-    if (trajectory.graphId) {
-      let entry = graphs.get(trajectory.graphId);
-      if (!entry) {
-        const graph = store.graphs.get(trajectory.graphId);
-        entry = { graph, validate: argumentValidator(graph) };
-        graphs.set(trajectory.graphId, entry);
-      }
-      context = { graph: entry.graph, validate: entry.validate };
-    }
-    const findings = checkTrajectory(trajectory.turns, context);
+  /** Checks one trajectory and stores its findings. */
+  const check = (id: string, checker: ReturnType<typeof createChecker>) => {
+    const findings = checker(store.trajectories.get(id));
     store.trajectories.replaceFindings(id, findings);
     return findings;
   };
   return {
-    'trajectories.check': ({ id }) => check(id, new Map()),
+    'trajectories.check': ({ id }) => check(id, createChecker(store)),
     'trajectories.checkAll': ({ listFindings }) => {
-      const graphs = new Map();
+      const checker = createChecker(store);
       const byKind: Record<string, number> = {};
       const listed: (Finding & { trajectoryId: string; source: string })[] = [];
       let withFindings = 0;
       const ids = store.trajectories.allIds();
       for (const { id, source } of ids) {
-        const findings = check(id, graphs);
+        const findings = check(id, checker);
         if (findings.length) withFindings++;
         for (const f of findings) byKind[f.kind] = (byKind[f.kind] ?? 0) + 1;
         if (listFindings) listed.push(...findings.map((f) => ({ ...f, trajectoryId: id, source })));

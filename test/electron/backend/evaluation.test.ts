@@ -82,3 +82,52 @@ describe('eval.bfcl', () => {
     b.close();
   });
 });
+
+describe('eval.gpa', () => {
+  function seeded() {
+    return createBackend({
+      workspace: path.join(tempDir(), 'gpa.trellis'),
+      host: 'cli',
+      modelEnv: { ...process.env, TRELLIS_GPU: 'off' },
+    });
+  }
+
+  it('scores the selection deterministically, labelling heuristic scores as such', async () => {
+    const b = seeded();
+    const result = await b.registry.invoke('eval.gpa', {});
+    expect(result.metrics.find((m) => m.name === 'groundedArguments')?.source).toBe('heuristic');
+    const kyoto = result.items.find((i) => i.title.startsWith('Kyoto'))!;
+    const lisbon = result.items.find((i) => i.title.startsWith('Cheapest'))!;
+    expect(kyoto.scores.executionEfficiency).toBeLessThan(1);
+    expect(kyoto.scores.finalAnswer).toBe(0);
+    expect(kyoto.scores.groundedArguments).toBeLessThan(1);
+    expect(lisbon.scores).toMatchObject({ executionEfficiency: 1, answeredCalls: 1, finalAnswer: 1 });
+    expect(kyoto.judged).toBeUndefined();
+    await expect(b.registry.invoke('eval.gpa', { judge: true })).rejects.toMatchObject({ code: 'E5003' });
+    b.close();
+  });
+
+  it('adds the five model-judged scores with reasons from the loaded model', async () => {
+    const b = seeded();
+    await b.registry.invoke('models.load', { path: tinyModel(), settings: TEST_SETTINGS });
+    const progress: unknown[] = [];
+    b.events.subscribe((name, payload) => name === 'eval.progress' && progress.push(payload));
+    const result = await b.registry.invoke('eval.gpa', { judge: true, filter: { text: 'Kyoto' } });
+    expect(result.items).toHaveLength(1);
+    expect(result.metrics.filter((m) => m.source === 'model-judged')).toHaveLength(5);
+    const judged = result.items[0]!.judged!;
+    expect(Object.keys(judged).sort()).toEqual([
+      'executionEfficiency',
+      'goalFulfillment',
+      'logicalConsistency',
+      'planAdherence',
+      'planQuality',
+    ]);
+    for (const { score, reason } of Object.values(judged)) {
+      expect([0, 1 / 3, 2 / 3, 1]).toContainEqual(score);
+      expect(typeof reason).toBe('string');
+    }
+    expect(progress).toEqual([{ requestId: 'gpa', done: 1, total: 1 }]);
+    b.close();
+  }, 180_000);
+});

@@ -3,27 +3,11 @@ import type { Result } from '../../../../shared/contract';
 import { api } from '../../api/api';
 import { useAction } from '../../api/use-action';
 import { ErrorNote } from '../../components/ErrorNote';
+import { downloadCsv } from './csv';
 import { PlotChart, scoreHistogram } from './PlotChart';
 
 type WorfResult = Result<'eval.worfbench'>;
 type BfclResult = Result<'eval.bfcl'>;
-
-const csvCell = (value: unknown) => {
-  const text = value === null || value === undefined ? '' : String(value);
-  return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
-
-/** Scores as CSV, one row per item, offered as a download. */
-function downloadCsv(name: string, rows: Record<string, unknown>[]) {
-  const columns = Object.keys(rows[0] ?? {});
-  const text = [columns.join(','), ...rows.map((r) => columns.map((c) => csvCell(r[c])).join(','))].join('\n');
-  const url = URL.createObjectURL(new Blob([`${text}\n`], { type: 'text/csv' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 function PathInput({ label, value, onChange }: { label: string; value: string; onChange(v: string): void }) {
   return (

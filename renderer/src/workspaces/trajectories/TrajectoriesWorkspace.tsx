@@ -8,6 +8,7 @@ import { EvaluatePanel } from './EvaluatePanel';
 import { FilterBar } from './FilterBar';
 import { ImportForm } from './ImportForm';
 import { Inspector } from './Inspector';
+import { ScoresPanel } from './ScoresPanel';
 import { SelectionSummary } from './SelectionSummary';
 import { TrajectoryList } from './TrajectoryList';
 import { usePagedList } from './use-paged-list';
@@ -50,6 +51,13 @@ export function TrajectoriesWorkspace() {
         >
           Evaluate…
         </button>
+        <button
+          type="button"
+          aria-pressed={pane === 'scores'}
+          onClick={() => showPane(pane === 'scores' ? 'inspect' : 'scores')}
+        >
+          Score selection…
+        </button>
       </div>
       <div className="trajectories-split">
         <aside className="browser" aria-label="Trajectory browser">
@@ -69,6 +77,8 @@ export function TrajectoriesWorkspace() {
         <div className="trajectory-pane">
           {pane === 'evaluate' ? (
             <EvaluatePanel />
+          ) : pane === 'scores' ? (
+            <ScoresPanel />
           ) : pane === 'diff' && selectedId && compareId ? (
             <DiffView leftId={selectedId} rightId={compareId} />
           ) : selectedId ? (

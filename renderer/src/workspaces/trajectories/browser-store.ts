@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { TrajectoryFilter } from '../../../../shared/domain';
 
-export type TrajectoryPane = 'inspect' | 'diff' | 'evaluate';
+export type TrajectoryPane = 'inspect' | 'diff' | 'evaluate' | 'scores';
 
 interface BrowserData {
   filter: TrajectoryFilter;
@@ -40,7 +40,7 @@ export const useBrowserStore = create<BrowserData & BrowserActions>()((set) => (
     set((s) =>
       s.pickingCompare
         ? { compareId: id, pane: 'diff', pickingCompare: false }
-        : { selectedId: id, pane: s.pane === 'evaluate' ? 'inspect' : s.pane },
+        : { selectedId: id, pane: s.pane === 'evaluate' || s.pane === 'scores' ? 'inspect' : s.pane },
     ),
   compareWith: (compareId) => set({ compareId, pane: compareId ? 'diff' : 'inspect', pickingCompare: false }),
   showPane: (pane) => set({ pane, pickingCompare: false }),

@@ -1,0 +1,147 @@
+import { useEffect, useState } from 'react';
+import type { EventPayload, Result } from '../../../../shared/contract';
+import { api } from '../../api/api';
+import { useAction } from '../../api/use-action';
+import { ErrorNote } from '../../components/ErrorNote';
+import { useBrowserStore } from './browser-store';
+import { downloadCsv } from './csv';
+import { PlotChart, scoreHistogram } from './PlotChart';
+
+type Scores = Result<'eval.gpa'>;
+const REQUEST = 'scores-panel';
+const SHOWN_ROWS = 200;
+
+const fmt = (x: number | null | undefined) => (x === null || x === undefined ? '—' : x.toFixed(2));
+
+/** Flattens one trajectory's scores into CSV columns, judged ones suffixed so they are never mistaken. */
+function csvRow(item: Scores['items'][number]) {
+  const row: Record<string, unknown> = { id: item.id, title: item.title };
+  for (const [name, value] of Object.entries(item.scores)) row[name] = value;
+  for (const [name, judged] of Object.entries(item.judged ?? {})) {
+    row[`${name}_judged`] = judged.score;
+    row[`${name}_judged_reason`] = judged.reason;
+  }
+  return row;
+}
+
+/**
+ * Agent GPA scores over the browser's selection: the distribution of each metric as a chart,
+ * the source of each (deterministic, heuristic, model-judged) beside it, and a CSV export.
+ */
+export function ScoresPanel() {
+  const filter = useBrowserStore((s) => s.filter);
+  const [judge, setJudge] = useState(false);
+  const [scores, setScores] = useState<Scores | null>(null);
+  const [progress, setProgress] = useState<EventPayload<'eval.progress'> | null>(null);
+  const action = useAction();
+  useEffect(() => api.on('eval.progress', (p) => p.requestId === REQUEST && setProgress(p)), []);
+  const run = () =>
+    action.run(async () => {
+      setProgress(null);
+      setScores(await api.invoke('eval.gpa', { filter, judge, requestId: REQUEST }));
+    });
+  const valuesOf = (name: string, judged: boolean) =>
+    (scores?.items ?? []).flatMap((i) => {
+      const v = judged ? i.judged?.[name]?.score : i.scores[name];
+      return typeof v === 'number' ? [v] : [];
+    });
+
+  return (
+    <section className="scores" aria-label="Scores">
+      <h2>Agent GPA scores of the selection</h2>
+      <p className="muted">
+        Scores the trajectories the filters on the left select. Deterministic scores are computed from the turns;
+        model-judged ones ask the loaded model (0–3, normalised) and are always marked as such.
+      </p>
+      <div className="eval-form">
+        <label className="checkbox">
+          <input type="checkbox" checked={judge} onChange={(e) => setJudge(e.target.checked)} /> Add model-judged scores
+          (loaded model; five generations per trajectory)
+        </label>
+        <button type="button" className="primary" disabled={action.busy} onClick={() => void run()}>
+          {action.busy ? 'Scoring…' : 'Score selection'}
+        </button>
+        {action.busy && (
+          <>
+            {progress && (
+              <span className="muted">
+                {progress.done} of {progress.total}
+              </span>
+            )}
+            <button type="button" onClick={() => void api.invoke('eval.cancel', { requestId: REQUEST })}>
+              Cancel
+            </button>
+          </>
+        )}
+      </div>
+      <ErrorNote message={action.error} />
+      {scores && (
+        <div data-testid="scores-results">
+          <p>
+            {scores.items.length} trajectories scored{scores.cancelled ? ' (cancelled: partial results)' : ''}.{' '}
+            <button
+              type="button"
+              disabled={!scores.items.length}
+              onClick={() => downloadCsv('trajectory-scores.csv', scores.items.map(csvRow))}
+            >
+              Export CSV
+            </button>
+          </p>
+          <div className="charts">
+            {scores.metrics.map((m) => {
+              const judged = m.source === 'model-judged';
+              const values = valuesOf(m.name, judged);
+              const mean = values.length ? values.reduce((a, b) => a + b, 0) / values.length : null;
+              return (
+                <figure key={`${m.source}-${m.name}`} className={`metric metric-${m.source}`}>
+                  <figcaption>
+                    {m.label} <span className="source">{m.source}</span> · mean {fmt(mean)} over {values.length}
+                  </figcaption>
+                  <PlotChart
+                    label={`${m.label} (${m.source}) distribution`}
+                    make={() => scoreHistogram(values, m.label, 300)}
+                    deps={[scores, m.name]}
+                  />
+                </figure>
+              );
+            })}
+          </div>
+          <table>
+            <thead>
+              <tr>
+                <th>Trajectory</th>
+                {scores.metrics.map((m) => (
+                  <th key={`${m.source}-${m.name}`} title={m.label}>
+                    {m.name}
+                    {m.source !== 'deterministic' && <span className="source"> ({m.source})</span>}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {scores.items.slice(0, SHOWN_ROWS).map((item) => (
+                <tr key={item.id}>
+                  <td>{item.title}</td>
+                  {scores.metrics.map((m) =>
+                    m.source === 'model-judged' ? (
+                      <td key={`j-${m.name}`} title={item.judged?.[m.name]?.reason}>
+                        {fmt(item.judged?.[m.name]?.score)}
+                      </td>
+                    ) : (
+                      <td key={m.name}>{fmt(item.scores[m.name])}</td>
+                    ),
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {scores.items.length > SHOWN_ROWS && (
+            <p className="muted">
+              The table shows the first {SHOWN_ROWS}; the charts and the CSV cover all {scores.items.length}.
+            </p>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
