@@ -24,8 +24,8 @@ export function argumentsFromIntent(tool: Tool, intent: string): Record<string, 
   for (const [name, schema] of Object.entries(properties)) {
     const lower = name.toLowerCase();
     if (schema.format === 'date' && dates.length) args[name] = lower.includes('out') || lower.includes('end') ? (dates[1] ?? dates[0]) : dates[0];
-    else if (route && /origin|from/.test(lower)) args[name] = route[1];
-    else if (route && /destination|to$/.test(lower)) args[name] = route[2];
+    else if (route && /^(origin|from)(_city)?$/.test(lower)) args[name] = route[1];
+    else if (route && /^(destination|to)(_city)?$/.test(lower)) args[name] = route[2];
     else if (place && /city|location|place/.test(lower) && schema.type === 'string') args[name] = place[1];
     else if (schema.type === 'integer') {
       const noun = lower.replace(/s$/, '');
