@@ -270,11 +270,11 @@ export class RunEngine {
         const value = (call.args as Record<string, unknown> | null)?.[b.param];
         if (value === undefined) continue;
         const text = typeof value === 'string' ? value : JSON.stringify(value);
-        let matches = false;
+        let matches: boolean;
         try {
           matches = new RegExp(b.pattern).test(text);
         } catch {
-          matches = text.includes(b.pattern);
+          matches = text.includes(b.pattern); // not a valid pattern: match it as plain text
         }
         if (matches) return `Paused before ${call.name}: ${b.param} matches ${b.pattern}.`;
       }
