@@ -73,7 +73,7 @@ describe('Trellis in Chromium through the web host', () => {
     // The other workspaces answer their shortcuts; Trajectories lists the two examples.
     await page.keyboard.press('Control+3');
     await page.getByRole('option', { name: /Kyoto hotel booking/ }).waitFor();
-    expect(await page.getByRole('option').count()).toBe(2);
+    expect(await page.getByRole('listbox', { name: 'Trajectory list' }).getByRole('option').count()).toBe(2);
     await page.keyboard.press('Control+5');
     await page.getByRole('heading', { name: 'Models' }).waitFor();
 
