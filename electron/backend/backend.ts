@@ -8,6 +8,8 @@ import { packageRoot } from '../resources';
 import type { BackendContext, FilePicker, SecretStore } from './context';
 import { evaluationHandlers } from './domains/evaluation';
 import { graphsHandlers } from './domains/graphs';
+import { plansHandlers } from './domains/plans';
+import { runsHandlers } from './domains/runs';
 import { modelsHandlers } from './domains/models';
 import { systemHandlers } from './domains/system';
 import { toolsHandlers } from './domains/tools';
@@ -53,7 +55,9 @@ export function createBackend(options: BackendOptions): Backend {
         ...(options.modelSpawner ? { spawn: options.modelSpawner } : {}),
         ...(options.modelEnv ? { env: options.modelEnv } : {}),
       }));
+    const disposers: (() => unknown)[] = [];
     const ctx: BackendContext = {
+      onClose: (dispose) => disposers.push(dispose),
       version: readVersion(),
       host: options.host,
       store,
@@ -70,6 +74,8 @@ export function createBackend(options: BackendOptions): Backend {
     registry.register('models', modelsHandlers(ctx));
     registry.register('trajectories', trajectoriesHandlers(ctx));
     registry.register('eval', evaluationHandlers(ctx));
+    registry.register('plans', plansHandlers(ctx));
+    registry.register('runs', runsHandlers(ctx));
     const missing = registry.missing();
     if (missing.length) throw new Error(`No handler for contract methods: ${missing.join(', ')}.`);
     return {
@@ -78,6 +84,7 @@ export function createBackend(options: BackendOptions): Backend {
       store,
       created,
       close: () => {
+        for (const dispose of disposers.splice(0)) void Promise.resolve(dispose()).catch(() => undefined);
         void supervisor?.stop();
         store.close();
       },

@@ -14,6 +14,8 @@ export interface BackendContext {
   secrets?: SecretStore;
   /** The native file dialog, where the shell has one (Electron). */
   pickFile?: FilePicker;
+  /** Registers cleanup (worker threads, MCP servers) for when the backend closes. */
+  onClose(dispose: () => unknown): void;
 }
 
 export type FilePicker = (title: string, extensions: string[]) => Promise<string | null>;

@@ -3,6 +3,8 @@ import type { ArgsOf, ResultOf } from './define';
 import { evaluationEvents, evaluationMethods } from './evaluation';
 import { graphsEvents, graphsMethods } from './graphs';
 import { modelsEvents, modelsMethods } from './models';
+import { plansMethods } from './plans';
+import { runsEvents, runsMethods } from './runs';
 import { systemMethods } from './system';
 import { toolsMethods } from './tools';
 import { trajectoriesEvents, trajectoriesMethods } from './trajectories';
@@ -17,6 +19,8 @@ export const contract = {
   ...modelsMethods,
   ...trajectoriesMethods,
   ...evaluationMethods,
+  ...plansMethods,
+  ...runsMethods,
 };
 
 /** Every event the backend pushes to the UI. */
@@ -25,6 +29,7 @@ export const events = {
   ...modelsEvents,
   ...trajectoriesEvents,
   ...evaluationEvents,
+  ...runsEvents,
 };
 
 export type Contract = typeof contract;

@@ -23,7 +23,8 @@ export function argumentsFromIntent(tool: Tool, intent: string): Record<string, 
   const place = /\b(?:in|to|at|for) ([A-Z][\p{L}-]+(?: [A-Z][\p{L}-]+)?)/u.exec(intent);
   for (const [name, schema] of Object.entries(properties)) {
     const lower = name.toLowerCase();
-    if (schema.format === 'date' && dates.length) args[name] = lower.includes('out') || lower.includes('end') ? (dates[1] ?? dates[0]) : dates[0];
+    if (schema.format === 'date' && dates.length)
+      args[name] = lower.includes('out') || lower.includes('end') ? (dates[1] ?? dates[0]) : dates[0];
     else if (route && /^(origin|from)(_city)?$/.test(lower)) args[name] = route[1];
     else if (route && /^(destination|to)(_city)?$/.test(lower)) args[name] = route[2];
     else if (place && /city|location|place/.test(lower) && schema.type === 'string') args[name] = place[1];
@@ -42,7 +43,11 @@ export function argumentsFromIntent(tool: Tool, intent: string): Record<string, 
  * whose results it uses, so independent branches stay parallel. Arguments that a producer
  * fills are references to its result; others are taken from the intent where possible.
  */
-export function planForGoals(graph: Pick<ToolGraph, 'tools' | 'edges'>, goals: readonly string[], intent = ''): PlanStep[] {
+export function planForGoals(
+  graph: Pick<ToolGraph, 'tools' | 'edges'>,
+  goals: readonly string[],
+  intent = '',
+): PlanStep[] {
   const tools = new Map(graph.tools.map((t) => [t.name, t]));
   const edges = dependencyEdges(graph);
   const steps: PlanStep[] = [];

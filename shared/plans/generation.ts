@@ -16,12 +16,19 @@ export function generationSchema(schema: JsonSchema): JsonSchema {
   switch (type) {
     case 'object': {
       const properties = Object.fromEntries(
-        Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>).map(([k, v]) => [k, generationSchema(v)]),
+        Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>).map(([k, v]) => [
+          k,
+          generationSchema(v),
+        ]),
       );
       return { type: 'object', properties, additionalProperties: false };
     }
     case 'array':
-      return { type: 'array', items: generationSchema((schema.items ?? { type: 'string' }) as JsonSchema), maxItems: 4 };
+      return {
+        type: 'array',
+        items: generationSchema((schema.items ?? { type: 'string' }) as JsonSchema),
+        maxItems: 4,
+      };
     case 'integer':
     case 'number':
     case 'boolean':
@@ -88,7 +95,9 @@ export function planPrompt(graph: Pick<ToolGraph, 'tools'>, intent: string): str
  * latest earlier step of that tool, and the step depends on it; a reference to a tool no
  * earlier step ran is kept as written, for validation to report.
  */
-export function stepsFromGenerated(generated: { steps: { tool: string; args: Record<string, unknown> }[] }): PlanStep[] {
+export function stepsFromGenerated(generated: {
+  steps: { tool: string; args: Record<string, unknown> }[];
+}): PlanStep[] {
   const latest = new Map<string, string>();
   return generated.steps.map((raw, i) => {
     const id = `s${i + 1}`;

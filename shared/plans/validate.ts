@@ -46,9 +46,11 @@ export function validatePlan(
   }
   for (const step of steps) {
     for (const dep of step.dependsOn)
-      if (!byId.has(dep)) add(step.id, 'unknown-dependency', 'dependsOn', `${step.id} depends on ${dep}, which is not a step.`);
+      if (!byId.has(dep))
+        add(step.id, 'unknown-dependency', 'dependsOn', `${step.id} depends on ${dep}, which is not a step.`);
   }
-  if (!orderSteps(steps)) add(null, 'cycle', 'dependsOn', 'The steps depend on each other in a cycle; a plan must be a DAG.');
+  if (!orderSteps(steps))
+    add(null, 'cycle', 'dependsOn', 'The steps depend on each other in a cycle; a plan must be a DAG.');
   const edges = dependencyEdges(graph);
 
   for (const step of steps) {
@@ -67,7 +69,12 @@ export function validatePlan(
         continue;
       }
       if (!ancestors.has(ref.step))
-        add(step.id, 'reference-not-earlier', `args.${param}`, `${param} uses ${ref.step}'s result, but ${step.id} does not depend on ${ref.step}.`);
+        add(
+          step.id,
+          'reference-not-earlier',
+          `args.${param}`,
+          `${param} uses ${ref.step}'s result, but ${step.id} does not depend on ${ref.step}.`,
+        );
       const sourceTool = tools.get(source.tool);
       if (!sourceTool || !ref.path) continue;
       const from = findField(sourceTool.returns, ref.path);
@@ -78,7 +85,12 @@ export function validatePlan(
       const to = findField(tool.parameters, param);
       const verdict = to ? fieldCompatibility(from, to) : null;
       if (verdict?.level === 'incompatible')
-        add(step.id, 'incompatible-reference', `args.${param}`, `${source.tool}.${ref.path} cannot fill ${param}: ${verdict.reason}`);
+        add(
+          step.id,
+          'incompatible-reference',
+          `args.${param}`,
+          `${source.tool}.${ref.path} cannot fill ${param}: ${verdict.reason}`,
+        );
     }
     // Referenced arguments are checked above; the schema checks the literal ones.
     for (const problem of validate?.(step.tool, step.args) ?? []) {

@@ -96,8 +96,9 @@ export class TrajectoryRepository {
   /** Inserts a trajectory and all its turns atomically; returns the existing id on a duplicate. */
   insert(trajectory: NewTrajectory): { id: string; duplicate: boolean } {
     const rows = trajectory.turns.map(turnRow);
-    const hash = hashRows(rows);
-    const existing = this.statements.byHash.get(hash) as string | undefined;
+    // Runs are never duplicates of one another: two forks may well have the same turns.
+    const hash = trajectory.kind === 'run' ? null : hashRows(rows);
+    const existing = hash === null ? undefined : (this.statements.byHash.get(hash) as string | undefined);
     if (existing) return { id: existing, duplicate: true };
     const id = trajectory.id ?? randomUUID();
     const s = this.statements;
@@ -116,19 +117,7 @@ export class TrajectoryRepository {
         trajectory.importId ?? null,
         trajectory.turns.length,
       );
-      const calls = new Map<string, number>();
-      const text: string[] = [];
-      trajectory.turns.forEach((turn, idx) => {
-        s.turn.run(id, idx, ...rows[idx]!);
-        if (turn.thought) text.push(turn.thought);
-        if (turn.content) text.push(turn.content);
-        for (const call of turn.toolCalls ?? []) {
-          calls.set(call.name, (calls.get(call.name) ?? 0) + 1);
-          text.push(call.name, searchableValues(call.args));
-        }
-      });
-      for (const [tool, n] of calls) s.tool.run(tool, lastInsertRowid, n);
-      s.text.run(lastInsertRowid, text.join(' '));
+      this.writeTurns(id, lastInsertRowid, trajectory.turns, rows);
     };
     // Inside a caller's transaction (an import batch) no savepoint of its own: a savepoint makes
     // FTS5 flush a segment per trajectory, which tripled import time. The caller's transaction
@@ -136,6 +125,38 @@ export class TrajectoryRepository {
     if (this.db.inTransaction) write();
     else this.db.transaction(write)();
     return { id, duplicate: false };
+  }
+
+  /** Turns, the tools-called rows and the full-text row of one trajectory. */
+  private writeTurns(id: string, rowid: number | bigint, turns: Turn[], rows: TurnColumns[]) {
+    const s = this.statements;
+    const calls = new Map<string, number>();
+    const text: string[] = [];
+    turns.forEach((turn, idx) => {
+      s.turn.run(id, idx, ...rows[idx]!);
+      if (turn.thought) text.push(turn.thought);
+      if (turn.content) text.push(turn.content);
+      for (const call of turn.toolCalls ?? []) {
+        calls.set(call.name, (calls.get(call.name) ?? 0) + 1);
+        text.push(call.name, searchableValues(call.args));
+      }
+    });
+    for (const [tool, n] of calls) s.tool.run(tool, rowid, n);
+    s.text.run(rowid, text.join(' '));
+  }
+
+  /** Replaces a run's turns as it advances or is edited (runs have no content hash to keep). */
+  replaceTurns(id: string, turns: Turn[]): void {
+    this.db.transaction(() => {
+      const rowid = this.db.prepare('SELECT rowid FROM trajectories WHERE id = ?').pluck().get(id) as
+        number | undefined;
+      if (rowid === undefined) throw new TrellisError('E3001', `No trajectory with id ${id}.`);
+      this.db.prepare('DELETE FROM turns WHERE trajectory_id = ?').run(id);
+      this.db.prepare('DELETE FROM trajectory_tools WHERE trajectory_rowid = ?').run(rowid);
+      this.db.prepare('DELETE FROM trajectory_text WHERE rowid = ?').run(rowid);
+      this.db.prepare('UPDATE trajectories SET turn_count = ? WHERE id = ?').run(turns.length, id);
+      this.writeTurns(id, rowid, turns, turns.map(turnRow));
+    })();
   }
 
   get(id: string): Trajectory {

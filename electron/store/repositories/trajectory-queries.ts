@@ -63,6 +63,32 @@ export class TrajectoryQueryRepository {
       .all(...where.params) as string[];
   }
 
+  /** Runs (of one graph, or all), oldest first, with what they were forked from: the runs tree. */
+  runs(graphId: string | null) {
+    const rows = this.db
+      .prepare(
+        `SELECT id, title, fork_of, fork_turn, turn_count, plan_id, created_at FROM trajectories
+         WHERE kind = 'run' AND (? IS NULL OR graph_id = ?) ORDER BY rowid`,
+      )
+      .all(graphId, graphId) as {
+      id: string;
+      title: string;
+      fork_of: string | null;
+      fork_turn: number | null;
+      turn_count: number;
+      plan_id: string | null;
+      created_at: string;
+    }[];
+    return rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      forkOf: r.fork_of === null ? null : { trajectoryId: r.fork_of, turnIndex: r.fork_turn ?? 0 },
+      turnCount: r.turn_count,
+      planId: r.plan_id,
+      createdAt: r.created_at,
+    }));
+  }
+
   /** The values each filter can take over the visible trajectories, most frequent first. */
   facets(): TrajectoryFacets {
     const facet = (sql: string) =>

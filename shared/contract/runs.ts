@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { PlanStep, ToolCall, Turn } from '../domain';
+import { method } from './define';
+
+export const Breakpoint = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('tool'), tool: z.string() }),
+  z.object({ kind: z.literal('error') }),
+  z.object({ kind: z.literal('argument'), param: z.string().min(1), pattern: z.string().min(1) }),
+]);
+
+export const NextAction = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('call'), stepId: z.string().optional(), tool: z.string().optional() }),
+  z.object({ kind: z.literal('execute'), call: ToolCall }),
+  z.object({ kind: z.literal('answer') }),
+  z.object({ kind: z.literal('replay'), role: z.string() }),
+  z.object({ kind: z.literal('done') }),
+]);
+
+/** A run as the debugger shows it. */
+export const RunView = z.object({
+  id: z.string(),
+  /** The trajectory the run is saved as; null for a replay of a recorded one (fork it to edit). */
+  trajectoryId: z.string().nullable(),
+  /** The recorded trajectory a replay steps through. */
+  replayOf: z.string().nullable(),
+  graphId: z.string().nullable(),
+  planId: z.string().nullable(),
+  mode: z.enum(['plan', 'agent', 'replay']),
+  status: z.enum(['ready', 'paused', 'running', 'finished', 'stopped', 'needs-consent']),
+  note: z.string().nullable(),
+  consent: z.object({ kind: z.enum(['http', 'mcp']), key: z.string(), message: z.string() }).nullable(),
+  breakpoints: z.array(Breakpoint),
+  turns: z.array(Turn),
+  nextAction: NextAction,
+  forkOf: z.object({ trajectoryId: z.string(), turnIndex: z.number().int() }).nullable(),
+});
+export type RunView = z.infer<typeof RunView>;
+
+const RunId = z.object({ runId: z.string() });
+
+export const runsMethods = {
+  'runs.start': method({
+    summary: 'Starts a run on a graph: a saved plan (or steps) executed step by step, or the model as an agent.',
+    args: z.object({
+      graphId: z.string(),
+      intent: z.string().trim().min(1),
+      mode: z.enum(['plan', 'agent']).default('plan'),
+      planId: z.string().optional(),
+      steps: z.array(PlanStep).optional(),
+    }),
+    result: RunView,
+  }),
+  'runs.open': method({
+    summary: 'Opens a saved run to continue it, or a recorded trajectory to replay it with its observations.',
+    args: z.object({ trajectoryId: z.string() }),
+    result: RunView,
+  }),
+  'runs.get': method({ summary: 'The run as it is now.', args: RunId, result: RunView }),
+  'runs.step': method({ summary: 'Adds one turn.', args: RunId, result: RunView }),
+  'runs.continue': method({
+    summary: 'Runs until the end, a breakpoint, Pause, or (Run to here) the given number of turns.',
+    args: RunId.extend({ untilTurns: z.number().int().min(0).optional() }),
+    result: RunView,
+  }),
+  'runs.pause': method({
+    summary: 'Pauses a continuing run after the turn in progress.',
+    args: RunId,
+    result: RunView,
+  }),
+  'runs.stop': method({ summary: 'Stops the run.', args: RunId, result: RunView }),
+  'runs.setBreakpoints': method({
+    summary: 'Breakpoints on tools, on error observations, and on argument values.',
+    args: RunId.extend({ breakpoints: z.array(Breakpoint) }),
+    result: RunView,
+  }),
+  'runs.edit': method({
+    summary: "Edits a turn: its thought, text or observation, or a call's arguments (the next call's, while paused).",
+    args: RunId.extend({
+      turnIndex: z.number().int().min(0),
+      thought: z.string().optional(),
+      content: z.string().optional(),
+      callId: z.string().optional(),
+      args: z.unknown().optional(),
+    }),
+    result: RunView,
+  }),
+  'runs.fork': method({
+    summary: 'A new run that shares this one’s turns up to and including turnIndex.',
+    args: RunId.extend({ turnIndex: z.number().int().min(0) }),
+    result: RunView,
+  }),
+  'runs.allow': method({
+    summary: 'Allows the HTTP host or MCP server a run asked about, for this workspace.',
+    args: RunId.extend({ kind: z.enum(['http', 'mcp']), key: z.string() }),
+    result: RunView,
+  }),
+  'runs.tree': method({
+    summary: 'Runs of a graph with the runs they were forked from, oldest first.',
+    args: z.object({ graphId: z.string().nullable().default(null) }),
+    result: z.array(
+      z.object({
+        id: z.string(),
+        title: z.string(),
+        forkOf: z.object({ trajectoryId: z.string(), turnIndex: z.number().int() }).nullable(),
+        turnCount: z.number().int(),
+        planId: z.string().nullable(),
+        createdAt: z.string(),
+      }),
+    ),
+  }),
+};
+
+export const runsEvents = {
+  /** Pushed after every turn of a continuing run, so the debugger follows it. */
+  'runs.changed': RunView,
+};
