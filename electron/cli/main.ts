@@ -1,10 +1,11 @@
 import { checkVerb } from './check';
 import { evalVerb } from './eval';
 import { importVerb } from './import';
+import { planVerb, runPlanVerb } from './plan';
 import { serveVerb } from './serve';
 import { helpText, runVerb, type Verb } from './verb';
 
-const VERBS: Verb[] = [serveVerb, importVerb, checkVerb, evalVerb];
+const VERBS: Verb[] = [serveVerb, importVerb, checkVerb, evalVerb, planVerb, runPlanVerb];
 
 const USAGE = `Usage: trellis <verb> [options]
 

@@ -131,6 +131,39 @@ describe('trellis command line', () => {
     expect(missing.err).toContain('--answers is required.');
   });
 
+  it('plans with `trellis plan` and executes the saved plan with `trellis run`', () => {
+    const workspace = path.join(tempDir(), 'cli-plan.trellis');
+    const planned = trellis(
+      'plan',
+      '--workspace',
+      workspace,
+      '--intent',
+      'get_weather_forecast in Kyoto on 2027-04-02',
+      '--json',
+    );
+    expect(planned.code).toBe(0);
+    const plan = JSON.parse(planned.out) as { planId: string; steps: { tool: string }[]; text: string };
+    expect(plan.steps.map((s) => s.tool)).toEqual(['geocode_city', 'get_weather_forecast']);
+    const text = trellis(
+      'plan',
+      '--workspace',
+      workspace,
+      '--intent',
+      'book_flight from Paris to Lisbon',
+      '--format',
+      'worfbench',
+    );
+    expect(text.code).toBe(1); // traveler_name is missing: the plan is saved with its problem reported
+    expect(text.out).toMatch(/^Node:\n1: search_flights/);
+    expect(text.err).toContain('missing required argument traveler_name');
+    const ran = trellis('run', '--workspace', workspace, '--plan', plan.planId, '--json');
+    expect(ran.code).toBe(0);
+    const run = JSON.parse(ran.out) as { status: string; turns: { role: string; content?: string }[] };
+    expect(run.status).toBe('finished');
+    expect(run.turns.at(-1)!.content).toMatch(/^Plan complete: 2 of 2 steps succeeded/);
+    expect(trellis('run', '--workspace', workspace, '--plan', 'nope').err).toContain('No saved plan nope');
+  });
+
   it('checks every trajectory with `trellis check`', () => {
     const workspace = path.join(tempDir(), 'cli-check.trellis');
     const { code, out } = trellis('check', '--workspace', workspace, '--json');
