@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { APP_COMMANDS } from './commands/app-commands';
 import { GRAPH_COMMANDS } from './commands/graph-commands';
+import { RUN_COMMANDS } from './commands/run-commands';
 import { assertUnique } from './commands/registry';
 import { useShortcuts } from './commands/use-shortcuts';
 import { ActivityBar } from './components/ActivityBar';
@@ -12,9 +13,10 @@ import { useUi } from './state/ui-store';
 import { GraphWorkspace } from './workspaces/graph/GraphWorkspace';
 import { ModelsWorkspace } from './workspaces/models/ModelsWorkspace';
 import { Placeholder } from './workspaces/Placeholder';
+import { RunsWorkspace } from './workspaces/runs/RunsWorkspace';
 import { TrajectoriesWorkspace } from './workspaces/trajectories/TrajectoriesWorkspace';
 
-const COMMANDS = [...APP_COMMANDS, ...GRAPH_COMMANDS];
+const COMMANDS = [...APP_COMMANDS, ...GRAPH_COMMANDS, ...RUN_COMMANDS];
 assertUnique(COMMANDS);
 
 function ActiveWorkspace() {
@@ -22,12 +24,7 @@ function ActiveWorkspace() {
     case 'graph':
       return <GraphWorkspace />;
     case 'runs':
-      return (
-        <Placeholder
-          title="Plans & Runs"
-          next="Plans and step-through runs will appear here. Draw your tools in the Graph workspace first."
-        />
-      );
+      return <RunsWorkspace />;
     case 'trajectories':
       return <TrajectoriesWorkspace />;
     case 'datasets':

@@ -10,9 +10,12 @@ export function useShortcuts(commands: readonly Command[]): void {
       const command = commands.find((c) => c.keybinding && matchesKeybinding(event, c.keybinding));
       if (!command || !isEnabled(command, ui)) return;
       const target = event.target as HTMLElement | null;
-      const typing = target?.closest('input, textarea, [contenteditable="true"]');
-      // In a text field only chorded shortcuts fire, so typing is never hijacked.
-      if (typing && (command.ignoreInTextFields || (!event.ctrlKey && !event.metaKey))) return;
+      const typing = target?.closest(
+        'input:not([type="checkbox"]):not([type="radio"]):not([type="button"]), textarea, select, [contenteditable="true"]',
+      );
+      // In a text field only chorded shortcuts and function keys fire, so typing is never hijacked.
+      const chorded = event.ctrlKey || event.metaKey || /^F\d{1,2}$/.test(event.key);
+      if (typing && (command.ignoreInTextFields || !chorded)) return;
       event.preventDefault();
       void command.perform(ui);
     };

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import type { Finding } from '../../../../shared/domain';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
+import { useUi } from '../../state/ui-store';
+import { useRuns } from '../runs/runs-store';
 import { useBrowserStore } from './browser-store';
 import { PathOverlay } from './PathOverlay';
 import { TurnView } from './TurnView';
@@ -39,6 +41,16 @@ export function Inspector({ id, version }: { id: string; version: number }) {
           {t.forkOf ? ` · fork of ${t.forkOf.trajectoryId.slice(0, 8)} at turn ${t.forkOf.turnIndex}` : ''}
         </p>
         <div className="toolbar">
+          <button
+            type="button"
+            title="Replay it turn by turn with the recorded observations; fork from any turn"
+            onClick={() => {
+              void useRuns.getState().openTrajectory(id);
+              useUi.getState().showWorkspace('runs');
+            }}
+          >
+            Open in debugger
+          </button>
           <button type="button" onClick={() => pickCompare(true)}>
             Compare with…
           </button>

@@ -1,0 +1,96 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { tinyModel } from '../test/helpers/models';
+import { tempDir } from '../test/helpers/temp';
+import { useBrowserAndHosts } from './helpers/fixture';
+
+const e2e = useBrowserAndHosts();
+
+async function loadTinyModel(page: Page) {
+  await page.keyboard.press('Control+5');
+  await page.getByLabel('Model path').fill(tinyModel());
+  await page.getByLabel('Threads').fill('1');
+  await page.getByRole('button', { name: 'Load', exact: true }).click();
+  await page.getByTestId('loaded-model').waitFor({ timeout: 60_000 });
+}
+
+describe('Plans & Runs in Chromium', () => {
+  it('generates a plan with the model, steps its run, edits an observation, forks, and finds both runs after a reload', async () => {
+    const host = await e2e.startHost(path.join(tempDir(), 'runs.trellis'));
+    const page = await e2e.browser.newPage({ viewport: { width: 1500, height: 950 } });
+    await page.goto(host.url);
+    await page.getByRole('button', { name: /Trip planning/ }).waitFor();
+    await loadTinyModel(page);
+
+    await page.keyboard.press('Control+2');
+    await page.getByLabel('Intent').fill('Book a flight from Paris to Lisbon on 2027-03-14 for 2 passengers');
+    await page.getByLabel('Planner').selectOption('model');
+    await page.getByRole('button', { name: 'Generate plan' }).click();
+    await page.getByTestId('step-s1').waitFor({ timeout: 120_000 });
+    await page.getByTestId('plan-overlay').locator('.path-node.on-path').first().waitFor();
+
+    await page.getByRole('button', { name: 'Run plan' }).click();
+    const debuggerPane = page.getByRole('region', { name: 'Debugger' });
+    await debuggerPane
+      .getByTestId('next-action')
+      .getByText(/Next: call .* \(s1\)/)
+      .waitFor();
+    for (let i = 0; i < 3; i++) {
+      const before = await debuggerPane.locator('.timeline > li').count();
+      await page.keyboard.press('F10');
+      await expect.poll(() => debuggerPane.locator('.timeline > li').count()).toBe(before + 1);
+    }
+    // user, call s1, observation s1, call s2 (or the answer): the observation is turn 2.
+    const observation = debuggerPane.locator('.timeline > li').nth(2);
+    await observation.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('textbox', { name: 'Observation' }).fill('{"edited": true}');
+    await page.getByRole('button', { name: 'Save edit' }).click();
+    await observation.getByText('{"edited": true}').waitFor();
+
+    await observation.getByRole('button', { name: 'Fork from here' }).click();
+    await debuggerPane.getByText('fork at turn 2').waitFor();
+    const tree = page.getByRole('region', { name: 'Runs' });
+    await tree.getByText(/fork at 2:/).waitFor();
+    expect(await tree.locator('.tree-row').count()).toBe(2);
+
+    await page.reload();
+    await page.getByRole('button', { name: /Trip planning/ }).waitFor();
+    await page.keyboard.press('Control+3');
+    await page.getByLabel('Source', { exact: true }).selectOption('run');
+    await page.getByTestId('list-count').getByText('2 trajectories').waitFor();
+    await page.close();
+  }, 240_000);
+
+  it('makes a deterministic plan, breaks before a tool, and replays a recorded trajectory opened from Trajectories', async () => {
+    const host = await e2e.startHost(path.join(tempDir(), 'runs2.trellis'));
+    const page = await e2e.browser.newPage({ viewport: { width: 1500, height: 950 } });
+    await page.goto(host.url);
+    await page.getByRole('button', { name: /Trip planning/ }).waitFor();
+    await page.keyboard.press('Control+2');
+    await page.getByLabel('Intent').fill('get_weather_forecast in Kyoto on 2027-04-02');
+    await page.getByRole('button', { name: 'Generate plan' }).click();
+    await page.getByTestId('step-s2').waitFor();
+    expect(await page.getByTestId('step-s2').textContent()).toContain('"$ref":"s1.result.lat"');
+    await page.getByRole('button', { name: 'Run plan' }).click();
+    const debuggerPane = page.getByRole('region', { name: 'Debugger' });
+    await debuggerPane.getByText(/^Breakpoints/).click();
+    await debuggerPane.getByLabel('Break before get_weather_forecast').check();
+    await page.keyboard.press('F5');
+    await debuggerPane.getByText(/Paused before get_weather_forecast/).waitFor();
+    await page.keyboard.press('F5');
+    await debuggerPane.getByTestId('run-status').getByText('finished').waitFor();
+    expect(await debuggerPane.locator('.timeline > li').last().textContent()).toContain(
+      'Plan complete: 2 of 2 steps succeeded',
+    );
+
+    await page.keyboard.press('Control+3');
+    await page.getByRole('option', { name: /Kyoto hotel booking/ }).click();
+    await page.getByRole('button', { name: 'Open in debugger' }).click();
+    await debuggerPane.getByText('Replay').waitFor();
+    await debuggerPane.getByRole('button', { name: 'Step' }).click();
+    await debuggerPane.getByRole('button', { name: 'Step' }).click();
+    await expect.poll(() => debuggerPane.locator('.timeline > li').count()).toBe(2);
+    await page.close();
+  }, 120_000);
+});

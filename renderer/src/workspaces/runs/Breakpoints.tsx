@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import type { RunView } from '../../../../shared/contract/runs';
+import { api } from '../../api/api';
+import { useRuns } from './runs-store';
+
+type Breakpoint = RunView['breakpoints'][number];
+
+/** Breakpoints of the open run: on tools, on error observations, on argument values. */
+export function Breakpoints({ run, tools }: { run: RunView; tools: string[] }) {
+  const act = useRuns((s) => s.act);
+  const [param, setParam] = useState('');
+  const [pattern, setPattern] = useState('');
+  const set = (breakpoints: Breakpoint[]) => act((runId) => api.invoke('runs.setBreakpoints', { runId, breakpoints }));
+  const toolSet = new Set(run.breakpoints.flatMap((b) => (b.kind === 'tool' ? [b.tool] : [])));
+  const onError = run.breakpoints.some((b) => b.kind === 'error');
+  return (
+    <details className="breakpoints">
+      <summary>Breakpoints ({run.breakpoints.length})</summary>
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={onError}
+          onChange={(e) =>
+            void set(
+              e.target.checked
+                ? [...run.breakpoints, { kind: 'error' }]
+                : run.breakpoints.filter((b) => b.kind !== 'error'),
+            )
+          }
+        />{' '}
+        Pause when an observation has an error
+      </label>
+      <div className="tool-breakpoints">
+        {tools.map((tool) => (
+          <label key={tool} className="checkbox">
+            <input
+              type="checkbox"
+              aria-label={`Break before ${tool}`}
+              checked={toolSet.has(tool)}
+              onChange={(e) =>
+                void set(
+                  e.target.checked
+                    ? [...run.breakpoints, { kind: 'tool', tool }]
+                    : run.breakpoints.filter((b) => !(b.kind === 'tool' && b.tool === tool)),
+                )
+              }
+            />{' '}
+            {tool}
+          </label>
+        ))}
+      </div>
+      <div className="row">
+        <input
+          aria-label="Breakpoint argument"
+          placeholder="argument"
+          value={param}
+          onChange={(e) => setParam(e.target.value)}
+        />
+        <input
+          aria-label="Breakpoint pattern"
+          placeholder="matches (regex)"
+          value={pattern}
+          onChange={(e) => setPattern(e.target.value)}
+        />
+        <button
+          type="button"
+          disabled={!param.trim() || !pattern.trim()}
+          onClick={() => {
+            void set([...run.breakpoints, { kind: 'argument', param: param.trim(), pattern: pattern.trim() }]);
+            setParam('');
+            setPattern('');
+          }}
+        >
+          Add condition
+        </button>
+      </div>
+      <ul>
+        {run.breakpoints
+          .filter((b) => b.kind === 'argument')
+          .map((b, i) => (
+            <li key={i}>
+              {b.kind === 'argument' && `${b.param} ~ /${b.pattern}/`}{' '}
+              <button type="button" onClick={() => void set(run.breakpoints.filter((x) => x !== b))}>
+                remove
+              </button>
+            </li>
+          ))}
+      </ul>
+    </details>
+  );
+}

@@ -1,0 +1,117 @@
+import { useEffect, useState } from 'react';
+import type { RunView } from '../../../../shared/contract/runs';
+import { api } from '../../api/api';
+import { ErrorNote } from '../../components/ErrorNote';
+import { Breakpoints } from './Breakpoints';
+import { RunTimeline } from './RunTimeline';
+import { useRuns } from './runs-store';
+
+function describeNext(run: RunView): string {
+  const next = run.nextAction;
+  switch (next.kind) {
+    case 'call':
+      return next.tool ? `Next: call ${next.tool} (${next.stepId})` : 'Next: the model chooses a call or answers';
+    case 'execute':
+      return `Next: execute ${next.call.name}(${JSON.stringify(next.call.args)})`;
+    case 'answer':
+      return 'Next: the final answer';
+    case 'replay':
+      return `Next: the recorded ${next.role} turn`;
+    case 'done':
+      return 'The run is finished.';
+  }
+}
+
+/** Step, Continue, Pause, Stop and Run to here over the open run, with its breakpoints and timeline. */
+export function Debugger({ tools }: { tools: string[] }) {
+  const { run, busy, error, act, showRun } = useRuns();
+  const [until, setUntil] = useState('');
+  // A continuing run pushes each turn; follow it.
+  useEffect(
+    () => api.on('runs.changed', (changed) => useRuns.getState().run?.id === changed.id && showRun(changed)),
+    [showRun],
+  );
+  if (!run)
+    return <p className="muted">Generate a plan and run it, or open a trajectory from the Trajectories workspace.</p>;
+  const finished = run.status === 'finished' || run.status === 'stopped';
+  return (
+    <section className="debugger" aria-label="Debugger">
+      <header>
+        <strong>{run.mode === 'replay' ? 'Replay' : run.mode === 'agent' ? 'Agent run' : 'Plan run'}</strong>{' '}
+        <span className={`run-status status-${run.status}`} data-testid="run-status">
+          {run.status}
+        </span>{' '}
+        <span className="muted">{run.turns.length} turns</span>
+        {run.forkOf && <span className="muted"> · fork at turn {run.forkOf.turnIndex}</span>}
+      </header>
+      <p className="muted" data-testid="next-action">
+        {describeNext(run)}
+      </p>
+      {run.note && <p className="note">{run.note}</p>}
+      {run.consent && (
+        <p className="consent" role="alert">
+          {run.consent.message}{' '}
+          <button
+            type="button"
+            onClick={() =>
+              void act((runId) => api.invoke('runs.allow', { runId, kind: run.consent!.kind, key: run.consent!.key }))
+            }
+          >
+            Allow
+          </button>
+        </p>
+      )}
+      <div className="controls" role="toolbar" aria-label="Run controls">
+        <button
+          type="button"
+          title="Step (F10)"
+          disabled={busy || finished}
+          onClick={() => void act((runId) => api.invoke('runs.step', { runId }))}
+        >
+          Step
+        </button>
+        <button
+          type="button"
+          title="Continue (F5)"
+          disabled={busy || finished}
+          onClick={() => void act((runId) => api.invoke('runs.continue', { runId }))}
+        >
+          Continue
+        </button>
+        <button
+          type="button"
+          title="Pause (F6)"
+          disabled={!busy}
+          onClick={() => void api.invoke('runs.pause', { runId: run.id })}
+        >
+          Pause
+        </button>
+        <button
+          type="button"
+          title="Stop (Shift+F5)"
+          disabled={finished}
+          onClick={() => void act((runId) => api.invoke('runs.stop', { runId }))}
+        >
+          Stop
+        </button>
+        <input
+          aria-label="Run to turn"
+          placeholder="turn"
+          size={4}
+          value={until}
+          onChange={(e) => setUntil(e.target.value)}
+        />
+        <button
+          type="button"
+          disabled={busy || finished || !until}
+          onClick={() => void act((runId) => api.invoke('runs.continue', { runId, untilTurns: Number(until) + 1 }))}
+        >
+          Run to here
+        </button>
+      </div>
+      <ErrorNote message={error} />
+      <Breakpoints run={run} tools={tools} />
+      <RunTimeline run={run} />
+    </section>
+  );
+}

@@ -1,0 +1,177 @@
+import { lazy, Suspense, useState } from 'react';
+import type { PlanStep } from '../../../../shared/domain';
+import { api } from '../../api/api';
+import { useAction } from '../../api/use-action';
+import { ErrorNote } from '../../components/ErrorNote';
+import { useRuns } from './runs-store';
+
+const JsonEditor = lazy(() => import('../../components/JsonEditor'));
+
+const nextId = (steps: PlanStep[]) => `s${Math.max(0, ...steps.map((s) => Number(s.id.slice(1)) || 0)) + 1}`;
+
+/**
+ * The plan as a list of steps: tool, arguments (JSON in Monaco), what each depends on, and the
+ * problems validation finds on it; steps can be added, removed and reordered; the plan reads
+ * and writes WorfBench's text form.
+ */
+export function PlanEditor({ tools, onRun }: { tools: string[]; onRun(mode: 'plan' | 'agent'): void }) {
+  const { graphId, intent, steps, problems, setSteps } = useRuns();
+  const [editing, setEditing] = useState<string | null>(null);
+  const [text, setText] = useState<string | null>(null);
+  const action = useAction();
+  const update = (id: string, patch: Partial<PlanStep>) =>
+    void setSteps(steps.map((s) => (s.id === id ? { ...s, ...patch } : s)));
+  const move = (i: number, delta: number) => {
+    const next = [...steps];
+    const [step] = next.splice(i, 1);
+    next.splice(i + delta, 0, step!);
+    void setSteps(next);
+  };
+  const general = problems.filter((p) => p.stepId === null);
+
+  return (
+    <section className="plan-editor" aria-label="Plan steps">
+      <header>
+        <strong>Plan</strong>{' '}
+        <span className="muted">
+          {steps.length} steps · {problems.length} problems
+        </span>
+      </header>
+      {general.map((p, i) => (
+        <p key={i} className="error">
+          {p.message}
+        </p>
+      ))}
+      <ol className="steps">
+        {steps.map((step, i) => {
+          const mine = problems.filter((p) => p.stepId === step.id);
+          return (
+            <li key={step.id} className={mine.length ? 'has-problems' : ''} data-testid={`step-${step.id}`}>
+              <div className="row">
+                <strong>{step.id}</strong>
+                <select
+                  aria-label={`Tool of ${step.id}`}
+                  value={step.tool}
+                  onChange={(e) => update(step.id, { tool: e.target.value })}
+                >
+                  {!tools.includes(step.tool) && <option>{step.tool}</option>}
+                  {tools.map((t) => (
+                    <option key={t}>{t}</option>
+                  ))}
+                </select>
+                <input
+                  aria-label={`Depends on of ${step.id}`}
+                  title="Steps this one depends on, comma-separated"
+                  value={step.dependsOn.join(', ')}
+                  onChange={(e) =>
+                    update(step.id, {
+                      dependsOn: e.target.value
+                        .split(',')
+                        .map((d) => d.trim())
+                        .filter(Boolean),
+                    })
+                  }
+                />
+                <button type="button" aria-label={`Move ${step.id} up`} disabled={i === 0} onClick={() => move(i, -1)}>
+                  ↑
+                </button>
+                <button
+                  type="button"
+                  aria-label={`Move ${step.id} down`}
+                  disabled={i === steps.length - 1}
+                  onClick={() => move(i, 1)}
+                >
+                  ↓
+                </button>
+                <button type="button" onClick={() => setEditing(editing === step.id ? null : step.id)}>
+                  {editing === step.id ? 'Done' : 'Arguments'}
+                </button>
+                <button
+                  type="button"
+                  aria-label={`Remove ${step.id}`}
+                  onClick={() => void setSteps(steps.filter((s) => s.id !== step.id))}
+                >
+                  ✕
+                </button>
+              </div>
+              {editing === step.id ? (
+                <Suspense fallback={<p className="muted">Loading editor…</p>}>
+                  <JsonEditor
+                    path={`plan.${step.id}.args`}
+                    label={`Arguments of ${step.id}`}
+                    value={step.args}
+                    onChange={(args) =>
+                      args &&
+                      typeof args === 'object' &&
+                      !Array.isArray(args) &&
+                      update(step.id, { args: args as PlanStep['args'] })
+                    }
+                  />
+                </Suspense>
+              ) : (
+                <code className="args">{JSON.stringify(step.args)}</code>
+              )}
+              {mine.map((p, j) => (
+                <p key={j} className="problem">
+                  <code>{p.path}</code> {p.message}
+                </p>
+              ))}
+            </li>
+          );
+        })}
+      </ol>
+      <div className="row">
+        <button
+          type="button"
+          disabled={!tools.length}
+          onClick={() => void setSteps([...steps, { id: nextId(steps), tool: tools[0]!, args: {}, dependsOn: [] }])}
+        >
+          Add step
+        </button>
+        <button
+          type="button"
+          onClick={() =>
+            action.run(async () =>
+              setText(text === null ? (await api.invoke('plans.toWorkflow', { steps })).text : null),
+            )
+          }
+        >
+          {text === null ? 'WorfBench text…' : 'Hide text'}
+        </button>
+        <button
+          type="button"
+          className="primary"
+          disabled={!steps.length || !graphId || !intent.trim()}
+          onClick={() => onRun('plan')}
+        >
+          Run plan
+        </button>
+        <button
+          type="button"
+          disabled={!graphId || !intent.trim()}
+          onClick={() => onRun('agent')}
+          title="The loaded model picks each call"
+        >
+          Run as agent
+        </button>
+      </div>
+      {text !== null && (
+        <div className="workflow-text">
+          <textarea aria-label="WorfBench text" rows={6} value={text} onChange={(e) => setText(e.target.value)} />
+          <button
+            type="button"
+            onClick={() =>
+              action.run(async () => {
+                const read = await api.invoke('plans.fromWorkflow', { graphId: graphId!, text });
+                await setSteps(read.steps);
+              })
+            }
+          >
+            Read text as plan
+          </button>
+        </div>
+      )}
+      <ErrorNote message={action.error} />
+    </section>
+  );
+}

@@ -1,0 +1,103 @@
+import { useEffect, useState } from 'react';
+import { api } from '../../api/api';
+import { useAction } from '../../api/use-action';
+import { ErrorNote } from '../../components/ErrorNote';
+import { useRuns } from './runs-store';
+
+/** Intent → plan: the deterministic planner or the model (tokens stream in), one or several candidates. */
+export function PlanPanel({ tools }: { tools: string[] }) {
+  const { graphId, intent, setIntent, candidates, setCandidates, setSteps } = useRuns();
+  const [planner, setPlanner] = useState<'deterministic' | 'model'>('deterministic');
+  const [goals, setGoals] = useState<string[]>([]);
+  const [count, setCount] = useState(1);
+  const [stream, setStream] = useState('');
+  const action = useAction();
+  useEffect(() => api.on('models.token', (t) => t.requestId === 'runs-plan' && setStream((s) => s + t.text)), []);
+
+  const generate = () =>
+    action.run(async () => {
+      setStream('');
+      const result = await api.invoke('plans.generate', {
+        graphId: graphId!,
+        intent,
+        planner,
+        candidates: count,
+        requestId: 'runs-plan',
+        ...(goals.length ? { goals } : {}),
+      });
+      setCandidates(result.candidates);
+      if (result.goals.length) setGoals(result.goals);
+      await setSteps(result.candidates[0]!.steps);
+    });
+
+  return (
+    <section className="plan-panel" aria-label="Plan">
+      <label>
+        Intent
+        <textarea
+          aria-label="Intent"
+          rows={3}
+          placeholder="e.g. book_flight from Paris to Lisbon on 2027-03-14 for 2 passengers"
+          value={intent}
+          onChange={(e) => setIntent(e.target.value)}
+        />
+      </label>
+      <div className="row">
+        <label>
+          Planner
+          <select aria-label="Planner" value={planner} onChange={(e) => setPlanner(e.target.value as typeof planner)}>
+            <option value="deterministic">deterministic (no model)</option>
+            <option value="model">loaded model</option>
+          </select>
+        </label>
+        {planner === 'deterministic' ? (
+          <label>
+            Goal tools
+            <select
+              aria-label="Goal tools"
+              multiple
+              size={3}
+              value={goals}
+              onChange={(e) => setGoals([...e.target.selectedOptions].map((o) => o.value))}
+            >
+              {tools.map((t) => (
+                <option key={t}>{t}</option>
+              ))}
+            </select>
+          </label>
+        ) : (
+          <label>
+            Candidates
+            <input
+              aria-label="Candidates"
+              type="number"
+              min={1}
+              max={5}
+              value={count}
+              onChange={(e) => setCount(Math.min(5, Math.max(1, Number(e.target.value) || 1)))}
+            />
+          </label>
+        )}
+        <button
+          type="button"
+          className="primary"
+          disabled={!graphId || !intent.trim() || action.busy}
+          onClick={() => void generate()}
+        >
+          {action.busy ? 'Planning…' : 'Generate plan'}
+        </button>
+      </div>
+      {action.busy && stream && <pre className="token-stream">{stream}</pre>}
+      <ErrorNote message={action.error} />
+      {candidates.length > 1 && (
+        <div className="candidates" role="group" aria-label="Candidates">
+          {candidates.map((c, i) => (
+            <button key={i} type="button" onClick={() => void setSteps(c.steps)} title={c.text}>
+              Candidate {i + 1}: {c.steps.length} steps, {c.problems.length} problems
+            </button>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import { api } from '../../api/api';
+import { useQuery } from '../../api/use-query';
+import { useRuns } from './runs-store';
+
+type Row = { id: string; title: string; forkOf: { trajectoryId: string; turnIndex: number } | null; turnCount: number };
+
+/** Runs of the graph as a tree of forks; picking one opens it in the debugger. */
+export function RunsTree({ graphId }: { graphId: string }) {
+  const { run, openTrajectory } = useRuns();
+  const runs = useQuery(() => api.invoke('runs.tree', { graphId }), [graphId, run?.id, run?.turns.length]);
+  const rows = runs.data ?? [];
+  const children = new Map<string | null, Row[]>();
+  const ids = new Set(rows.map((r) => r.id));
+  for (const r of rows) {
+    const parent = r.forkOf && ids.has(r.forkOf.trajectoryId) ? r.forkOf.trajectoryId : null;
+    children.set(parent, [...(children.get(parent) ?? []), r]);
+  }
+  const render = (parent: string | null, depth: number): React.ReactNode =>
+    (children.get(parent) ?? []).map((r) => (
+      <li key={r.id}>
+        <button
+          type="button"
+          className={`tree-row${run?.trajectoryId === r.id ? ' selected' : ''}`}
+          style={{ paddingLeft: 8 + depth * 16 }}
+          onClick={() => void openTrajectory(r.id)}
+        >
+          {r.forkOf ? `↳ fork at ${r.forkOf.turnIndex}: ` : ''}
+          {r.title} <span className="muted">({r.turnCount} turns)</span>
+        </button>
+        {children.has(r.id) && <ul>{render(r.id, depth + 1)}</ul>}
+      </li>
+    ));
+  return (
+    <section className="runs-tree" aria-label="Runs">
+      <strong>Runs</strong>
+      {rows.length ? <ul>{render(null, 0)}</ul> : <p className="muted">No runs of this graph yet.</p>}
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+import { useEffect, useMemo } from 'react';
+import { api } from '../../api/api';
+import { useQuery } from '../../api/use-query';
+import { GraphOverlay } from '../../components/GraphOverlay';
+import { useUi } from '../../state/ui-store';
+import { PathOverlay } from '../trajectories/PathOverlay';
+import { Debugger } from './Debugger';
+import { PlanEditor } from './PlanEditor';
+import { PlanPanel } from './PlanPanel';
+import { RunsTree } from './RunsTree';
+import { useRuns } from './runs-store';
+import './runs.css';
+
+/** Plans & Runs: intent → plan on the graph → a run stepped like a debugger, forked, compared. */
+export function RunsWorkspace() {
+  const selectedGraphId = useUi((s) => s.selectedGraphId);
+  const { graphId, setGraph, steps, run, intent, showRun } = useRuns();
+  const graphs = useQuery(() => api.invoke('graphs.list', {}), [], ['graphs.changed']);
+  useEffect(() => {
+    if (graphId) return;
+    const fallback = selectedGraphId ?? graphs.data?.[0]?.id ?? null;
+    if (fallback) setGraph(fallback);
+  }, [graphId, selectedGraphId, graphs.data, setGraph]);
+  const graph = useQuery(
+    graphId ? () => api.invoke('graphs.get', { id: graphId }) : null,
+    [graphId],
+    ['graphs.changed'],
+  );
+  const tools = useMemo(() => graph.data?.tools.map((t) => t.name) ?? [], [graph.data]);
+  const planOverlay = useMemo(
+    () => ({
+      labels: new Map(
+        [...steps.reduce((m, s) => m.set(s.tool, [...(m.get(s.tool) ?? []), s.id]), new Map<string, string[]>())].map(
+          ([tool, ids]) => [tool, ids.join(', ')],
+        ),
+      ),
+      path: steps.flatMap((s) =>
+        s.dependsOn.flatMap((d) => {
+          const from = steps.find((x) => x.id === d);
+          return from ? [{ from: from.tool, to: s.tool }] : [];
+        }),
+      ),
+    }),
+    [steps],
+  );
+  const current =
+    run?.nextAction.kind === 'execute'
+      ? run.nextAction.call.name
+      : (run?.turns.flatMap((t) => t.toolCalls ?? []).at(-1)?.name ?? null);
+
+  const start = async (mode: 'plan' | 'agent') => {
+    try {
+      showRun(
+        await api.invoke('runs.start', { graphId: graphId!, intent, mode, ...(mode === 'plan' ? { steps } : {}) }),
+      );
+    } catch (error) {
+      useRuns.setState({ error: (error as Error).message });
+    }
+  };
+
+  return (
+    <section className="runs-workspace" aria-label="Plans and runs">
+      <aside className="runs-left">
+        <h1>Plans & Runs</h1>
+        <label>
+          Tool graph
+          <select aria-label="Tool graph" value={graphId ?? ''} onChange={(e) => setGraph(e.target.value || null)}>
+            {graphs.data?.map((g) => (
+              <option key={g.id} value={g.id}>
+                {g.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <PlanPanel tools={tools} />
+        <PlanEditor tools={tools} onRun={(mode) => void start(mode)} />
+        {graphId && <RunsTree graphId={graphId} />}
+      </aside>
+      <div className="runs-right">
+        {graph.data &&
+          (run ? (
+            <PathOverlay graph={graph.data} turns={run.turns} current={current} />
+          ) : (
+            <GraphOverlay
+              graph={graph.data}
+              labels={planOverlay.labels}
+              path={planOverlay.path}
+              testId="plan-overlay"
+            />
+          ))}
+        <Debugger tools={tools} />
+      </div>
+    </section>
+  );
+}
