@@ -1,5 +1,8 @@
 import type { Finding, Turn } from '../../../../shared/domain';
 
+/** 0.17 ms, 72.5 ms, 1,204 ms: enough digits to compare turns, no more. */
+const formatMs = (ms: number) => `${ms < 100 ? ms.toFixed(ms < 1 ? 2 : 1) : Math.round(ms).toLocaleString()} ms`;
+
 const pretty = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value, null, 2));
 
 /** One turn: role, thought, text, calls with their arguments as JSON, and the findings on it. */
@@ -10,7 +13,7 @@ export function TurnView({ turn, index, findings = [] }: { turn: Turn; index: nu
       <header>
         <span className="turn-index">#{index}</span> <span className="role">{turn.role}</span>
         {turn.toolCallId && <span className="muted"> ← {turn.toolCallId}</span>}
-        {turn.timing && <span className="muted"> · {turn.timing.durationMs} ms</span>}
+        {turn.timing && <span className="muted"> · {formatMs(turn.timing.durationMs)}</span>}
         {turn.tokens && (
           <span className="muted">
             {' '}
