@@ -6,6 +6,7 @@ import { openWorkspaceStore, type WorkspaceStore } from '../store/workspace-stor
 import { ModelSupervisor, type HelperSpawner } from '../model/supervisor';
 import { packageRoot } from '../resources';
 import type { BackendContext, FilePicker, SecretStore } from './context';
+import { curationHandlers } from './domains/curation';
 import { evaluationHandlers } from './domains/evaluation';
 import { graphsHandlers } from './domains/graphs';
 import { plansHandlers } from './domains/plans';
@@ -76,6 +77,7 @@ export function createBackend(options: BackendOptions): Backend {
     registry.register('eval', evaluationHandlers(ctx));
     registry.register('plans', plansHandlers(ctx));
     registry.register('runs', runsHandlers(ctx));
+    registry.register('curation', curationHandlers(ctx));
     const missing = registry.missing();
     if (missing.length) throw new Error(`No handler for contract methods: ${missing.join(', ')}.`);
     return {

@@ -171,6 +171,21 @@ export const MIGRATIONS: readonly Migration[] = [
     description: 'trajectory browser: turn counts, tools called, full-text index, finding kinds',
     up: (db) => db.exec(browserSchema),
   },
+  {
+    version: 6,
+    description: 'turn edits keep the original turn, so an edit can be shown as a diff and reverted',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE turn_edits (
+          trajectory_id TEXT NOT NULL REFERENCES trajectories(id) ON DELETE CASCADE,
+          turn_idx INTEGER NOT NULL,
+          original TEXT NOT NULL,
+          edited_at TEXT NOT NULL,
+          PRIMARY KEY (trajectory_id, turn_idx)
+        ) WITHOUT ROWID;
+        CREATE INDEX labels_status ON labels(status);
+      `),
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

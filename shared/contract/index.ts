@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { curationMethods } from './curation';
 import type { ArgsOf, ResultOf } from './define';
 import { evaluationEvents, evaluationMethods } from './evaluation';
 import { graphsEvents, graphsMethods } from './graphs';
@@ -21,6 +22,7 @@ export const contract = {
   ...evaluationMethods,
   ...plansMethods,
   ...runsMethods,
+  ...curationMethods,
 };
 
 /** Every event the backend pushes to the UI. */

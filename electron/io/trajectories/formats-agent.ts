@@ -63,14 +63,22 @@ export function fromHermes(record: unknown): ParsedRecord {
           throw new RecordError(`conversation turn ${i + 1}: a <tool_call> has no "name"`);
         return { id: `call_${i}_${j}`, name: call.name, args: parseArguments(call.arguments) };
       });
-      const text = value.replace(tagged('tool_call'), '').trim();
+      let text = value.replace(tagged('tool_call'), '').trim();
+      // Hermes 3 and Qwen-style models think in a leading <think> block.
+      const think = /^<think>([\s\S]*?)<\/think>/.exec(text);
+      if (think) text = text.slice(think[0].length).trim();
       openCalls = calls.map((call) => call.id);
-      turns.push({ role, ...(text ? { content: text } : {}), ...(calls.length ? { toolCalls: calls } : {}) });
+      turns.push({
+        role,
+        ...(think?.[1]?.trim() ? { thought: think[1].trim() } : {}),
+        ...(text ? { content: text } : {}),
+        ...(calls.length ? { toolCalls: calls } : {}),
+      });
     } else if (role === 'tool') {
       const responses = [...value.matchAll(tagged('tool_response'))].map((m) => m[1]!.trim());
       for (const response of responses.length ? responses : [value]) {
         const id = openCalls.shift();
-        turns.push({ role: 'tool', content: response, ...(id ? { toolCallId: id } : {}) });
+        turns.push({ role: 'tool', content: responseContent(response), ...(id ? { toolCallId: id } : {}) });
       }
     } else turns.push({ role, content: value });
   });
@@ -91,4 +99,16 @@ export function fromAgentGym(record: unknown): ParsedRecord {
       : { role: 'assistant', content: c.value };
   });
   return { turns, tools: [] };
+}
+
+/** A `<tool_response>` is `{"name": …, "content": …}` by convention; the content is the observation. */
+function responseContent(response: string): string {
+  try {
+    const parsed: unknown = JSON.parse(response);
+    if (isObject(parsed) && 'name' in parsed && 'content' in parsed)
+      return typeof parsed.content === 'string' ? parsed.content : JSON.stringify(parsed.content);
+  } catch {
+    // Not JSON: the text is the observation.
+  }
+  return response;
 }

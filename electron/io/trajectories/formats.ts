@@ -42,6 +42,8 @@ export function fromOpenAI(record: unknown): ParsedRecord {
     const turn: Turn = { role };
     const content = textOf(m.content);
     if (content !== undefined) turn.content = content;
+    // Reasoning models' logs (and Trellis's own export) carry the thought beside the content.
+    if (typeof m.reasoning_content === 'string' && m.reasoning_content) turn.thought = m.reasoning_content;
     if (Array.isArray(m.tool_calls)) {
       turn.toolCalls = m.tool_calls.map((c, j): ToolCall => {
         const fn = isObject(c) && isObject(c.function) ? c.function : null;

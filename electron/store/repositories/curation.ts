@@ -26,6 +26,18 @@ export class LabelRepository {
       .run(label.trajectoryId, label.status, label.rating, toJson(label.tags), label.note, nowIso());
   }
 
+  /** Sets the review status of many trajectories at once (bulk actions on a selection). */
+  setStatus(trajectoryIds: readonly string[], status: Label['status']): void {
+    const upsert = this.db.prepare(
+      `INSERT INTO labels (trajectory_id, status, rating, tags, note, updated_at) VALUES (?, ?, NULL, '[]', '', ?)
+       ON CONFLICT (trajectory_id) DO UPDATE SET status = excluded.status, updated_at = excluded.updated_at`,
+    );
+    const now = nowIso();
+    this.db.transaction(() => {
+      for (const id of trajectoryIds) upsert.run(id, status, now);
+    })();
+  }
+
   get(trajectoryId: string): Label | null {
     const row = this.db.prepare('SELECT * FROM labels WHERE trajectory_id = ?').get(trajectoryId) as
       LabelRow | undefined;
@@ -57,6 +69,34 @@ export class DatasetRepository {
       for (const item of saved.items) insert.run(saved.id, item.trajectoryId, item.split);
     })();
     return saved;
+  }
+
+  list(): { id: string; name: string; size: number; createdAt: string }[] {
+    return this.db
+      .prepare(
+        `SELECT d.id, d.name, d.created_at AS createdAt, (SELECT count(*) FROM dataset_items i WHERE i.dataset_id = d.id) AS size
+         FROM datasets d ORDER BY d.created_at DESC`,
+      )
+      .all() as { id: string; name: string; size: number; createdAt: string }[];
+  }
+
+  findByName(name: string): string | null {
+    return (this.db.prepare('SELECT id FROM datasets WHERE name = ?').pluck().get(name) as string | undefined) ?? null;
+  }
+
+  /** Replaces a dataset's items (after deduplication or a new split). */
+  replaceItems(id: string, items: Dataset['items']): void {
+    this.db.transaction(() => {
+      this.get(id);
+      this.db.prepare('DELETE FROM dataset_items WHERE dataset_id = ?').run(id);
+      const insert = this.db.prepare('INSERT INTO dataset_items (dataset_id, trajectory_id, split) VALUES (?, ?, ?)');
+      for (const item of items) insert.run(id, item.trajectoryId, item.split);
+    })();
+  }
+
+  delete(id: string): void {
+    if (this.db.prepare('DELETE FROM datasets WHERE id = ?').run(id).changes === 0)
+      throw new TrellisError('E3001', `No dataset with id ${id}.`);
   }
 
   get(id: string): Dataset {

@@ -159,6 +159,55 @@ export class TrajectoryRepository {
     })();
   }
 
+  /**
+   * Replaces one turn, keeping the turn as it was first recorded (once: later edits keep the
+   * same original). The content hash stays that of the recording, so re-importing the log
+   * still finds it.
+   */
+  editTurn(id: string, index: number, turn: Turn): void {
+    this.db.transaction(() => {
+      const turns = this.get(id).turns;
+      const before = turns[index];
+      if (!before) throw new TrellisError('E3001', `Trajectory ${id} has no turn ${index}.`);
+      this.db
+        .prepare('INSERT OR IGNORE INTO turn_edits (trajectory_id, turn_idx, original, edited_at) VALUES (?, ?, ?, ?)')
+        .run(id, index, toJson(before), nowIso());
+      this.replaceTurns(
+        id,
+        turns.map((t, i) => (i === index ? turn : t)),
+      );
+    })();
+  }
+
+  /** Puts an edited turn back as recorded. */
+  revertTurn(id: string, index: number): void {
+    this.db.transaction(() => {
+      const original = this.db
+        .prepare('SELECT original FROM turn_edits WHERE trajectory_id = ? AND turn_idx = ?')
+        .pluck()
+        .get(id, index) as string | undefined;
+      if (original === undefined) throw new TrellisError('E3001', `Turn ${index} of ${id} has not been edited.`);
+      const turns = this.get(id).turns;
+      this.replaceTurns(
+        id,
+        turns.map((t, i) => (i === index ? (fromJson<Turn>(original) as Turn) : t)),
+      );
+      this.db.prepare('DELETE FROM turn_edits WHERE trajectory_id = ? AND turn_idx = ?').run(id, index);
+    })();
+  }
+
+  /** The original of every edited turn of a trajectory. */
+  edits(id: string): { turnIndex: number; original: Turn; editedAt: string }[] {
+    const rows = this.db
+      .prepare('SELECT turn_idx, original, edited_at FROM turn_edits WHERE trajectory_id = ? ORDER BY turn_idx')
+      .all(id) as { turn_idx: number; original: string; edited_at: string }[];
+    return rows.map((r) => ({
+      turnIndex: r.turn_idx,
+      original: fromJson<Turn>(r.original) as Turn,
+      editedAt: r.edited_at,
+    }));
+  }
+
   get(id: string): Trajectory {
     const row = this.db.prepare('SELECT * FROM trajectories WHERE id = ?').get(id) as TrajectoryRow | undefined;
     if (!row) throw new TrellisError('E3001', `No trajectory with id ${id}.`);

@@ -1,0 +1,104 @@
+import { findDuplicates } from '../../../shared/analysis/dedup';
+import { assignSplits } from '../../../shared/analysis/splits';
+import type { Dataset } from '../../../shared/domain';
+import { TrellisError } from '../../../shared/errors';
+import { exportDataset } from '../../io/export/write';
+import type { BackendContext } from '../context';
+import type { HandlerMap } from '../registry';
+import { datasetStats } from './dataset-stats';
+
+/** Review labels, turn edits, and datasets: splits, statistics, deduplication, export. */
+export function curationHandlers({ store }: BackendContext): HandlerMap {
+  /** The tools a trajectory calls, as the stratum its split is drawn within. */
+  const toolSet = (id: string) =>
+    [
+      ...new Set(
+        store.trajectories
+          .get(id)
+          .turns.flatMap((t) => t.toolCalls ?? [])
+          .map((c) => c.name),
+      ),
+    ]
+      .sort()
+      .join(',');
+  const split = (
+    ids: string[],
+    ratio: { train: number; validation: number; test: number },
+    seed: number,
+  ): Dataset['items'] => {
+    if (ratio.train + ratio.validation + ratio.test <= 0)
+      throw new TrellisError('E1002', 'The split ratios add up to 0; give train, validation and test shares.');
+    const strata = new Map(ids.map((id) => [id, toolSet(id)]));
+    const splits = assignSplits(
+      ids.map((id) => ({ id })),
+      ratio,
+      seed,
+      (item) => strata.get(item.id)!,
+    );
+    return ids.map((trajectoryId) => ({ trajectoryId, split: splits.get(trajectoryId)! }));
+  };
+
+  return {
+    'labels.get': ({ trajectoryId }) => store.labels.get(trajectoryId),
+    'labels.set': (label) => {
+      store.trajectories.get(label.trajectoryId);
+      store.labels.set(label);
+      return label;
+    },
+    'labels.bulk': ({ filter, status }) => {
+      const ids = store.trajectoryQueries.ids(filter);
+      store.labels.setStatus(ids, status);
+      return { updated: ids.length };
+    },
+    'trajectories.editTurn': ({ id, turnIndex, turn }) => {
+      store.trajectories.editTurn(id, turnIndex, turn);
+      return { ok: true as const };
+    },
+    'trajectories.revertTurn': ({ id, turnIndex }) => {
+      store.trajectories.revertTurn(id, turnIndex);
+      return { ok: true as const };
+    },
+    'trajectories.edits': ({ id }) => store.trajectories.edits(id),
+    'datasets.create': ({ name, filter, picks, ratio, seed }) => {
+      const ids = [...new Set([...(filter ? store.trajectoryQueries.ids(filter) : []), ...picks])];
+      if (!ids.length)
+        throw new TrellisError(
+          'E1002',
+          'The dataset would be empty: the filter selects nothing and nothing is picked.',
+        );
+      return store.datasets.create({ name, filter: filter ?? {}, items: split(ids, ratio, seed) });
+    },
+    'datasets.list': () => store.datasets.list(),
+    'datasets.get': ({ id }) => store.datasets.get(id),
+    'datasets.delete': ({ id }) => {
+      store.datasets.delete(id);
+      return { ok: true as const };
+    },
+    'datasets.split': ({ id, ratio, seed }) => {
+      const ids = store.datasets.get(id).items.map((i) => i.trajectoryId);
+      store.datasets.replaceItems(id, split(ids, ratio, seed));
+      return store.datasets.get(id);
+    },
+    'datasets.stats': ({ id }) => datasetStats(store, store.datasets.get(id)),
+    'datasets.dedup': ({ id, threshold, apply }) => {
+      const dataset = store.datasets.get(id);
+      const rankOf = (trajectoryId: string) => {
+        const status = store.labels.get(trajectoryId)?.status ?? null;
+        return status === 'accepted' ? 0 : status === null ? 1 : status === 'needs-fix' ? 2 : 3;
+      };
+      const clusters = findDuplicates(
+        dataset.items.map((i) => ({ id: i.trajectoryId, turns: store.trajectories.get(i.trajectoryId).turns })),
+        threshold,
+        rankOf,
+      );
+      const drop = new Set(clusters.flatMap((c) => c.duplicates.map((d) => d.id)));
+      if (apply && drop.size)
+        store.datasets.replaceItems(
+          id,
+          dataset.items.filter((i) => !drop.has(i.trajectoryId)),
+        );
+      return { clusters, removed: apply ? drop.size : 0 };
+    },
+    'datasets.export': ({ id, format, dir }) => exportDataset(store, store.datasets.get(id), format, dir),
+  };
+}

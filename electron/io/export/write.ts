@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Dataset, Tool } from '../../../shared/domain';
+import { TrellisError } from '../../../shared/errors';
+import type { WorkspaceStore } from '../../store/workspace-store';
+import { EXPORTERS, shareGPTDatasetInfo, type ExportFormat, type ExportItem } from './records';
+
+const CHUNK = 500;
+
+/** Weights per turn: 0 on every assistant turn of a low-rated trajectory and on turns with an error finding. */
+function weightsOf(store: WorkspaceStore, id: string, turns: number): (0 | 1)[] {
+  const rating = store.labels.get(id)?.rating ?? null;
+  const bad = new Set(
+    store.trajectories
+      .findings(id)
+      .filter((f) => f.severity === 'error')
+      .map((f) => f.turnIndex),
+  );
+  return Array.from({ length: turns }, (_, i) => ((rating !== null && rating <= 2) || bad.has(i) ? 0 : 1));
+}
+
+/**
+ * Writes a dataset in an SFT format, one file per split (`<name>.<split>.jsonl`; WorfBench: a
+ * JSON array per split, as its gold files are), streaming a chunk at a time. ShareGPT exports
+ * also write the `dataset_info.json` entry LLaMA-Factory needs.
+ */
+export function exportDataset(store: WorkspaceStore, dataset: Dataset, format: ExportFormat, dir: string) {
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+  } catch (error) {
+    throw new TrellisError('E2005', `Cannot write to ${dir}: ${(error as Error).message}`);
+  }
+  const graphs = new Map<string, Tool[]>();
+  const toolsOf = (graphId: string | null) => {
+    if (!graphId) return [];
+    if (!graphs.has(graphId)) graphs.set(graphId, store.graphs.get(graphId).tools);
+    return graphs.get(graphId)!;
+  };
+  const safeName = dataset.name.replace(/[^\w.-]+/g, '_');
+  const splits = [...new Set(dataset.items.map((i) => i.split ?? 'all'))];
+  const files = splits.map((split) => {
+    const ids = dataset.items.filter((i) => (i.split ?? 'all') === split).map((i) => i.trajectoryId);
+    const json = format === 'worfbench';
+    const file = path.join(dir, `${safeName}.${split}.${json ? 'json' : 'jsonl'}`);
+    const fd = fs.openSync(file, 'w');
+    try {
+      if (json) fs.writeSync(fd, '[\n');
+      for (let at = 0; at < ids.length; at += CHUNK) {
+        const lines = ids.slice(at, at + CHUNK).map((id) => {
+          const t = store.trajectories.get(id);
+          const item: ExportItem = {
+            id,
+            turns: t.turns,
+            tools: toolsOf(t.graphId),
+            weights: weightsOf(store, id, t.turns.length),
+            plan: t.planId ? store.plans.get(t.planId).steps : null,
+          };
+          return JSON.stringify(EXPORTERS[format](item));
+        });
+        const sep = json ? ',\n' : '\n';
+        fs.writeSync(fd, (json && at ? ',\n' : '') + lines.join(sep) + (json ? '' : '\n'));
+      }
+      if (json) fs.writeSync(fd, '\n]\n');
+    } finally {
+      fs.closeSync(fd);
+    }
+    return { split, path: file, count: ids.length };
+  });
+  if (format === 'sharegpt') {
+    const info = Object.assign(
+      {},
+      ...files.map((f) => shareGPTDatasetInfo(`${safeName}_${f.split}`, path.basename(f.path))),
+    );
+    fs.writeFileSync(path.join(dir, 'dataset_info.json'), `${JSON.stringify(info, null, 2)}\n`);
+  }
+  return { files };
+}

@@ -1,0 +1,134 @@
+import type { Turn } from '../domain';
+import { canonicalJson } from './trajectory-diff';
+
+/** The text two trajectories are compared on: roles, words and calls, case and spacing folded, call ids dropped. */
+export function normalizedText(turns: readonly Turn[]): string {
+  return turns
+    .map((t) => {
+      const calls = (t.toolCalls ?? []).map((c) => `${c.name}${canonicalJson(c.args)}`).join(' ');
+      return `${t.role}: ${[t.thought, t.content, calls].filter(Boolean).join(' ')}`;
+    })
+    .join('\n')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const PERMUTATIONS = 64;
+const BANDS = 16;
+const ROWS = PERMUTATIONS / BANDS;
+
+/** FNV-1a, 32 bits. */
+function hash32(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h >>> 0;
+}
+
+/** One seed per hash function, fixed so that signatures are comparable across runs. */
+const SEEDS = (() => {
+  let s = 12345;
+  return Uint32Array.from({ length: PERMUTATIONS }, () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0));
+})();
+
+/** murmur3's 32-bit finalizer: a cheap, well-mixing permutation of 32-bit values. */
+function mix(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+/** Word 3-shingles of a text (the text itself when it has fewer than three words). */
+export function shingles(text: string): Set<number> {
+  const words = text.split(' ');
+  const out = new Set<number>();
+  if (words.length < 3) out.add(hash32(text));
+  for (let i = 0; i + 3 <= words.length; i++) out.add(hash32(`${words[i]} ${words[i + 1]} ${words[i + 2]}`));
+  return out;
+}
+
+/** MinHash signature: for each of 64 hash functions (seeded mixes), the smallest hash over the shingles. */
+export function minHash(items: Set<number>): Uint32Array {
+  const signature = new Uint32Array(PERMUTATIONS).fill(0xffffffff);
+  for (const x of items)
+    for (let i = 0; i < PERMUTATIONS; i++) {
+      const value = mix(x ^ SEEDS[i]!);
+      if (value < signature[i]!) signature[i] = value;
+    }
+  return signature;
+}
+
+/** Estimated Jaccard similarity of two sets from their signatures. */
+export function estimatedSimilarity(a: Uint32Array, b: Uint32Array): number {
+  let same = 0;
+  for (let i = 0; i < a.length; i++) if (a[i] === b[i]) same++;
+  return same / a.length;
+}
+
+export interface DuplicateCluster {
+  /** The one kept. */
+  representative: string;
+  /** The others, with their estimated similarity to the representative (1 for exact copies). */
+  duplicates: { id: string; similarity: number }[];
+}
+
+/**
+ * Exact and near-duplicate clusters: exact copies share a normalized text; near ones are found
+ * with MinHash signatures and LSH (16 bands of 4 rows) and kept when the estimated Jaccard
+ * similarity of their word 3-shingles reaches the threshold. `rank` orders candidates for
+ * keeping (lower is better: e.g. accepted before unlabelled).
+ */
+export function findDuplicates(
+  items: { id: string; turns: readonly Turn[] }[],
+  threshold = 0.8,
+  rank: (id: string) => number = () => 0,
+): DuplicateCluster[] {
+  const texts = items.map((i) => normalizedText(i.turns));
+  const signatures = texts.map((t) => minHash(shingles(t)));
+  const parent = items.map((_, i) => i);
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
+  const union = (a: number, b: number) => {
+    parent[find(a)] = find(b);
+  };
+  const exact = new Map<string, number>();
+  texts.forEach((t, i) => {
+    const first = exact.get(t);
+    if (first === undefined) exact.set(t, i);
+    else union(i, first);
+  });
+  for (let band = 0; band < BANDS; band++) {
+    const buckets = new Map<string, number[]>();
+    signatures.forEach((sig, i) => {
+      const key = Array.from(sig.subarray(band * ROWS, band * ROWS + ROWS)).join(',');
+      buckets.set(key, [...(buckets.get(key) ?? []), i]);
+    });
+    for (const members of buckets.values())
+      for (let j = 1; j < members.length; j++)
+        if (
+          find(members[0]!) !== find(members[j]!) &&
+          estimatedSimilarity(signatures[members[0]!]!, signatures[members[j]!]!) >= threshold
+        )
+          union(members[0]!, members[j]!);
+  }
+  const groups = new Map<number, number[]>();
+  items.forEach((_, i) => groups.set(find(i), [...(groups.get(find(i)) ?? []), i]));
+  return [...groups.values()]
+    .filter((g) => g.length > 1)
+    .map((g) => {
+      const sorted = [...g].sort((a, b) => rank(items[a]!.id) - rank(items[b]!.id) || a - b);
+      const keep = sorted[0]!;
+      return {
+        representative: items[keep]!.id,
+        duplicates: sorted.slice(1).map((i) => ({
+          id: items[i]!.id,
+          similarity: texts[i] === texts[keep] ? 1 : estimatedSimilarity(signatures[i]!, signatures[keep]!),
+        })),
+      };
+    });
+}

@@ -1,0 +1,65 @@
+/** Train / validation / test shares; they need not sum to exactly 1 (they are normalised). */
+export interface SplitRatio {
+  train: number;
+  validation: number;
+  test: number;
+}
+
+export type SplitName = keyof SplitRatio;
+
+/** A small seeded generator (mulberry32), so a split is the same for the same seed. */
+function seeded(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Assigns each item a split by ratio, stratified: items are grouped by `stratum` (e.g. the set
+ * of tools a trajectory calls), each group is shuffled with the seed and cut by the ratios, so
+ * every split sees each kind of trajectory in proportion. Same items, ratio and seed: same split.
+ */
+export function assignSplits<T extends { id: string }>(
+  items: readonly T[],
+  ratio: SplitRatio,
+  seed: number,
+  stratum: (item: T) => string = () => '',
+): Map<string, SplitName> {
+  const total = ratio.train + ratio.validation + ratio.test;
+  const shares = [ratio.train / total, ratio.validation / total, ratio.test / total];
+  const names: SplitName[] = ['train', 'validation', 'test'];
+  const groups = new Map<string, T[]>();
+  for (const item of [...items].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)))
+    groups.set(stratum(item), [...(groups.get(stratum(item)) ?? []), item]);
+  const random = seeded(seed);
+  const out = new Map<string, SplitName>();
+  for (const key of [...groups.keys()].sort()) {
+    const group = groups.get(key)!;
+    for (let i = group.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [group[i], group[j]] = [group[j]!, group[i]!];
+    }
+    // Largest remainder: counts per split sum to the group's size.
+    const exact = shares.map((s) => s * group.length);
+    const counts = exact.map(Math.floor);
+    let left = group.length - counts.reduce((a, b) => a + b, 0);
+    for (const k of exact
+      .map((e, k) => [e - Math.floor(e), k] as const)
+      .sort((x, y) => y[0] - x[0])
+      .map(([, k]) => k)) {
+      if (left-- <= 0) break;
+      counts[k]!++;
+    }
+    let at = 0;
+    counts.forEach((n, k) => {
+      for (const item of group.slice(at, at + n)) out.set(item.id, names[k]!);
+      at += n;
+    });
+  }
+  return out;
+}

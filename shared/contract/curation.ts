@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { Dataset, Label, ReviewStatus, TrajectoryFilter, TrajectoryId, Turn } from '../domain';
+import { method } from './define';
+
+const Ratio = z.object({ train: z.number().min(0), validation: z.number().min(0), test: z.number().min(0) });
+
+export const ExportFormat = z.enum(['openai', 'sharegpt', 'hermes', 'worfbench']);
+
+export const DatasetStats = z.object({
+  size: z.number().int(),
+  bySplit: z.record(z.string(), z.number().int()),
+  turns: z.object({ mean: z.number(), max: z.number().int() }),
+  /** Characters / 4: an estimate, labelled so (no tokenizer is involved). */
+  estimatedTokens: z.object({ mean: z.number(), max: z.number().int(), histogram: z.array(z.number().int()) }),
+  toolCoverage: z.object({
+    graphId: z.string().nullable(),
+    calls: z.record(z.string(), z.number().int()),
+    unusedTools: z.array(z.string()),
+    /** Dependency edges of the graph a trajectory followed (a call of A then a call of B). */
+    edgesCovered: z.number().int(),
+    edgesTotal: z.number().int(),
+  }),
+  findingRates: z.record(z.string(), z.number()),
+  labels: z.record(z.string(), z.number().int()),
+});
+
+export const curationMethods = {
+  'labels.get': method({
+    summary: "A trajectory's review label (status, rating, tags, note), or null.",
+    args: z.object({ trajectoryId: TrajectoryId }),
+    result: Label.nullable(),
+  }),
+  'labels.set': method({ summary: 'Saves a review label.', args: Label, result: Label }),
+  'labels.bulk': method({
+    summary: 'Sets the review status of every trajectory a filter selects.',
+    args: z.object({ filter: TrajectoryFilter, status: ReviewStatus.nullable() }),
+    result: z.object({ updated: z.number().int() }),
+  }),
+  'trajectories.editTurn': method({
+    summary: 'Replaces one turn of a trajectory; the recorded turn is kept for the diff and revert.',
+    args: z.object({ id: TrajectoryId, turnIndex: z.number().int().min(0), turn: Turn }),
+    result: z.object({ ok: z.literal(true) }),
+  }),
+  'trajectories.revertTurn': method({
+    summary: 'Puts an edited turn back as it was recorded.',
+    args: z.object({ id: TrajectoryId, turnIndex: z.number().int().min(0) }),
+    result: z.object({ ok: z.literal(true) }),
+  }),
+  'trajectories.edits': method({
+    summary: 'The recorded originals of the edited turns of a trajectory.',
+    args: z.object({ id: TrajectoryId }),
+    result: z.array(z.object({ turnIndex: z.number().int(), original: Turn, editedAt: z.string() })),
+  }),
+  'datasets.create': method({
+    summary:
+      'A named dataset: the trajectories a filter selects plus hand picks, split by ratio (stratified by tool set).',
+    args: z.object({
+      name: z.string().trim().min(1),
+      filter: TrajectoryFilter.nullable().default(null),
+      picks: z.array(TrajectoryId).default([]),
+      ratio: Ratio.default({ train: 0.8, validation: 0.1, test: 0.1 }),
+      seed: z.number().int().default(1),
+    }),
+    result: Dataset,
+  }),
+  'datasets.list': method({
+    summary: 'Datasets of the workspace, newest first.',
+    args: z.object({}),
+    result: z.array(z.object({ id: z.string(), name: z.string(), size: z.number().int(), createdAt: z.string() })),
+  }),
+  'datasets.get': method({ summary: 'A dataset with its items.', args: z.object({ id: z.string() }), result: Dataset }),
+  'datasets.delete': method({
+    summary: 'Deletes a dataset (its trajectories stay).',
+    args: z.object({ id: z.string() }),
+    result: z.object({ ok: z.literal(true) }),
+  }),
+  'datasets.split': method({
+    summary: 'Splits a dataset again by ratio and seed.',
+    args: z.object({ id: z.string(), ratio: Ratio, seed: z.number().int() }),
+    result: Dataset,
+  }),
+  'datasets.stats': method({
+    summary: 'Counts, lengths, tool coverage, finding rates, labels.',
+    args: z.object({ id: z.string() }),
+    result: DatasetStats,
+  }),
+  'datasets.dedup': method({
+    summary: 'Exact and near-duplicate clusters (MinHash/LSH); with apply, only each cluster’s representative stays.',
+    args: z.object({
+      id: z.string(),
+      threshold: z.number().min(0.1).max(1).default(0.8),
+      apply: z.boolean().default(false),
+    }),
+    result: z.object({
+      clusters: z.array(
+        z.object({
+          representative: z.string(),
+          duplicates: z.array(z.object({ id: z.string(), similarity: z.number() })),
+        }),
+      ),
+      removed: z.number().int(),
+    }),
+  }),
+  'datasets.export': method({
+    summary: 'Writes one file per split in an SFT format (OpenAI, ShareGPT with dataset_info.json, Hermes, WorfBench).',
+    args: z.object({ id: z.string(), format: ExportFormat, dir: z.string().trim().min(1) }),
+    result: z.object({ files: z.array(z.object({ split: z.string(), path: z.string(), count: z.number().int() })) }),
+  }),
+};
