@@ -38,23 +38,28 @@ export function assignSplits<T extends { id: string }>(
     groups.set(stratum(item), [...(groups.get(stratum(item)) ?? []), item]);
   const random = seeded(seed);
   const out = new Map<string, SplitName>();
+  const assigned = [0, 0, 0];
+  let seen = 0;
   for (const key of [...groups.keys()].sort()) {
     const group = groups.get(key)!;
     for (let i = group.length - 1; i > 0; i--) {
       const j = Math.floor(random() * (i + 1));
       [group[i], group[j]] = [group[j]!, group[i]!];
     }
-    // Largest remainder: counts per split sum to the group's size.
-    const exact = shares.map((s) => s * group.length);
-    const counts = exact.map(Math.floor);
+    // Largest remainder against the running totals, so rounding evens out across groups and
+    // the whole set follows the ratio as closely as the group sizes allow.
+    seen += group.length;
+    const need = shares.map((share, k) => share * seen - assigned[k]!);
+    const counts = need.map((n) => Math.max(0, Math.floor(n)));
     let left = group.length - counts.reduce((a, b) => a + b, 0);
-    for (const k of exact
-      .map((e, k) => [e - Math.floor(e), k] as const)
+    for (const k of need
+      .map((n, k) => [n - Math.floor(n), k] as const)
       .sort((x, y) => y[0] - x[0])
       .map(([, k]) => k)) {
       if (left-- <= 0) break;
       counts[k]!++;
     }
+    counts.forEach((n, k) => (assigned[k] = assigned[k]! + n));
     let at = 0;
     counts.forEach((n, k) => {
       for (const item of group.slice(at, at + n)) out.set(item.id, names[k]!);

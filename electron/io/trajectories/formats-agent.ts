@@ -48,7 +48,9 @@ export function fromHermes(record: unknown): ParsedRecord {
     const value = c.value;
     if (role === 'system') {
       tools = [...tools, ...toolsInSystemPrompt(value, i + 1)];
-      turns.push({ role, content: value });
+      // The tools are kept as the record's tools; the system turn keeps the rest of the prompt.
+      const prompt = value.replace(/<tools>[\s\S]*?<\/tools>/g, '').trim();
+      if (prompt) turns.push({ role, content: prompt });
     } else if (role === 'assistant') {
       const calls = [...value.matchAll(tagged('tool_call'))].map((m, j): ToolCall => {
         const raw = m[1]!.trim();
