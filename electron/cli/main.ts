@@ -1,11 +1,12 @@
 import { checkVerb } from './check';
 import { evalVerb } from './eval';
+import { dedupVerb, exportVerb } from './export';
 import { importVerb } from './import';
 import { planVerb, runPlanVerb } from './plan';
 import { serveVerb } from './serve';
 import { helpText, runVerb, type Verb } from './verb';
 
-const VERBS: Verb[] = [serveVerb, importVerb, checkVerb, evalVerb, planVerb, runPlanVerb];
+const VERBS: Verb[] = [serveVerb, importVerb, checkVerb, evalVerb, planVerb, runPlanVerb, exportVerb, dedupVerb];
 
 const USAGE = `Usage: trellis <verb> [options]
 

@@ -164,6 +164,45 @@ describe('trellis command line', () => {
     expect(trellis('run', '--workspace', workspace, '--plan', 'nope').err).toContain('No saved plan nope');
   });
 
+  it('exports a dataset with `trellis export` and finds duplicates with `trellis dedup`', async () => {
+    const workspace = path.join(tempDir(), 'cli-export.trellis');
+    const { createBackend } = await import('../../../electron/backend/backend');
+    const b = createBackend({ workspace, host: 'cli' });
+    const { items } = await b.registry.invoke('trajectories.list', {});
+    await b.registry.invoke('datasets.create', { name: 'examples', picks: items.map((i) => i.id) });
+    b.close();
+    const out = path.join(tempDir(), 'out');
+    const exported = trellis(
+      'export',
+      '--workspace',
+      workspace,
+      '--dataset',
+      'examples',
+      '--format',
+      'openai',
+      '--out',
+      out,
+      '--split',
+      '1,0,0',
+      '--json',
+    );
+    expect(exported.code).toBe(0);
+    const { files } = JSON.parse(exported.out) as { files: { split: string; path: string; count: number }[] };
+    expect(files).toEqual([{ split: 'train', path: path.join(out, 'examples.train.jsonl'), count: 2 }]);
+    const lines = fs
+      .readFileSync(files[0]!.path, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { messages: { role: string }[] });
+    expect(lines.map((l) => l.messages[1]!.role)).toEqual(['user', 'user']);
+    expect(
+      trellis('export', '--workspace', workspace, '--dataset', 'examples', '--format', 'csv', '--out', out).err,
+    ).toContain('--format must be one of openai, sharegpt, hermes, worfbench');
+    const dedup = trellis('dedup', '--workspace', workspace, '--dataset', 'examples');
+    expect(dedup.code).toBe(0);
+    expect(dedup.out).toContain('0 clusters, 0 duplicates');
+  });
+
   it('checks every trajectory with `trellis check`', () => {
     const workspace = path.join(tempDir(), 'cli-check.trellis');
     const { code, out } = trellis('check', '--workspace', workspace, '--json');
