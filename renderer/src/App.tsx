@@ -12,7 +12,7 @@ import { StatusBar } from './components/StatusBar';
 import { useUi } from './state/ui-store';
 import { GraphWorkspace } from './workspaces/graph/GraphWorkspace';
 import { ModelsWorkspace } from './workspaces/models/ModelsWorkspace';
-import { Placeholder } from './workspaces/Placeholder';
+import { DatasetsWorkspace } from './workspaces/datasets/DatasetsWorkspace';
 import { RunsWorkspace } from './workspaces/runs/RunsWorkspace';
 import { TrajectoriesWorkspace } from './workspaces/trajectories/TrajectoriesWorkspace';
 
@@ -28,12 +28,7 @@ function ActiveWorkspace() {
     case 'trajectories':
       return <TrajectoriesWorkspace />;
     case 'datasets':
-      return (
-        <Placeholder
-          title="Datasets"
-          next="Curated SFT datasets will appear here. Review trajectories in the Trajectories workspace meanwhile."
-        />
-      );
+      return <DatasetsWorkspace />;
     case 'models':
       return <ModelsWorkspace />;
   }

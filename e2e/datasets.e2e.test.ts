@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../test/helpers/temp';
+import { useBrowserAndHosts } from './helpers/fixture';
+
+const e2e = useBrowserAndHosts();
+
+const record = (n: number) =>
+  JSON.stringify({
+    messages: [
+      { role: 'user', content: `Weather in city ${n}?` },
+      {
+        role: 'assistant',
+        tool_calls: [{ id: 'c1', type: 'function', function: { name: 'get_weather', arguments: `{"city":"c${n}"}` } }],
+      },
+      { role: 'tool', tool_call_id: 'c1', content: '{"temp":18}' },
+      { role: 'assistant', content: `Sunny in city ${n}.` },
+    ],
+  });
+
+describe('Datasets workspace in Chromium', () => {
+  it('reviews five trajectories by keyboard, fixes a tool call, builds a dataset and exports OpenAI JSONL', async () => {
+    const host = await e2e.startHost(path.join(tempDir(), 'curate.trellis'));
+    const page = await e2e.browser.newPage({ viewport: { width: 1500, height: 950 }, acceptDownloads: true });
+    await page.goto(host.url);
+    await page.getByRole('button', { name: /Trip planning/ }).waitFor();
+    const file = path.join(tempDir(), 'logs.jsonl');
+    fs.writeFileSync(file, `${[1, 2, 3, 4, 5].map(record).join('\n')}\n`);
+    await page.keyboard.press('Control+3');
+    await page.locator('summary', { hasText: 'Import…' }).click();
+    await page.getByLabel('Trajectory file').fill(file);
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await page
+      .getByTestId('import-report')
+      .getByText(/Imported 5 trajectories/)
+      .waitFor();
+
+    await page.keyboard.press('Control+4');
+    await page.getByLabel('Source', { exact: true }).selectOption('logs.jsonl');
+    const position = page.getByTestId('queue-position');
+    await position.getByText('1 of 5').waitFor();
+    // Newest first: city 5 … city 1. Accept, reject, accept, needs fix, accept; rate the first.
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('4');
+    await expect.poll(() => page.getByLabel('Rating').locator('[aria-pressed="true"]').count()).toBe(1);
+    for (const [key, next] of [
+      ['a', '2 of 5'],
+      ['r', '3 of 5'],
+      ['a', '4 of 5'],
+      ['f', '5 of 5'],
+    ] as const) {
+      await page.keyboard.press(key);
+      await position.getByText(next).waitFor();
+    }
+    await page.keyboard.press('a');
+    await page.getByTestId('label-status').getByText('accepted').waitFor();
+    await page.keyboard.press('k');
+    await position.getByText('4 of 5').waitFor();
+    await page.getByTestId('label-status').getByText('needs-fix').waitFor();
+
+    // Fix the tool call of the needs-fix one (city 2): the city argument becomes "Lisbon".
+    await page.getByRole('button', { name: 'Edit turn 1' }).click();
+    const editor = page.getByLabel('Turn 1 JSON');
+    const fixed = (await editor.inputValue()).replace('"c2"', '"Lisbon"');
+    await editor.fill(fixed);
+    await page.getByRole('button', { name: 'Save turn' }).click();
+    await page.getByText('Edited — recorded version').waitFor();
+    await page.keyboard.press('a');
+
+    // A dataset of the accepted ones, all in train, exported as OpenAI JSONL.
+    await page.getByLabel('Label', { exact: true }).selectOption('accepted');
+    await position.getByText(/of 4$/).waitFor();
+    await page.getByLabel('Dataset name').fill('accepted-weather');
+    await page.getByLabel('Split ratio').fill('1,0,0');
+    await page.getByRole('button', { name: 'New dataset from selection' }).click();
+    await page
+      .getByTestId('dataset-stats')
+      .getByText(/^4 trajectories \(train 4\)/)
+      .waitFor();
+    const out = path.join(tempDir(), 'export');
+    await page.getByLabel('Export folder').fill(out);
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    await page
+      .getByTestId('export-result')
+      .getByText(/train: 4 →/)
+      .waitFor();
+
+    const lines = fs
+      .readFileSync(path.join(out, 'accepted-weather.train.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map(
+        (l) =>
+          JSON.parse(l) as {
+            messages: {
+              role: string;
+              content?: string;
+              tool_calls?: { function: { arguments: string } }[];
+              weight?: number;
+            }[];
+          },
+      );
+    expect(lines).toHaveLength(4);
+    const cities = lines
+      .map((l) => JSON.parse(l.messages[1]!.tool_calls![0]!.function.arguments) as { city: string })
+      .map((a) => a.city)
+      .sort();
+    expect(cities).toEqual(['Lisbon', 'c1', 'c3', 'c5']);
+    expect(lines.every((l) => l.messages.filter((m) => m.role === 'assistant').every((m) => m.weight === 1))).toBe(
+      true,
+    );
+    await page.close();
+  }, 120_000);
+});

@@ -1,0 +1,191 @@
+import { useState } from 'react';
+import type { Result } from '../../../../shared/contract';
+import { api } from '../../api/api';
+import { useAction } from '../../api/use-action';
+import { useQuery } from '../../api/use-query';
+import { ErrorNote } from '../../components/ErrorNote';
+import { useBrowserStore } from '../trajectories/browser-store';
+import { countBars, PlotChart } from '../trajectories/PlotChart';
+
+type Format = 'openai' | 'sharegpt' | 'hermes' | 'worfbench';
+
+function Stats({ id, version }: { id: string; version: number }) {
+  const stats = useQuery(() => api.invoke('datasets.stats', { id }), [id, version]).data;
+  if (!stats) return null;
+  const pct = (x: number) => `${Math.round(100 * x)}%`;
+  return (
+    <div className="dataset-stats" data-testid="dataset-stats">
+      <p>
+        {stats.size} trajectories (
+        {Object.entries(stats.bySplit)
+          .map(([s, n]) => `${s} ${n}`)
+          .join(', ')}
+        ) · mean {stats.turns.mean.toFixed(1)} turns · ~{Math.round(stats.estimatedTokens.mean)} tokens (estimated, max
+        ~{stats.estimatedTokens.max})
+      </p>
+      <p>
+        Tool coverage: {Object.keys(stats.toolCoverage.calls).length} tools used
+        {stats.toolCoverage.unusedTools.length > 0 && `, unused: ${stats.toolCoverage.unusedTools.join(', ')}`};
+        dependency edges followed {stats.toolCoverage.edgesCovered} of {stats.toolCoverage.edgesTotal}.
+      </p>
+      {Object.keys(stats.findingRates).length > 0 && (
+        <p>
+          Finding rates:{' '}
+          {Object.entries(stats.findingRates)
+            .map(([k, r]) => `${k} ${pct(r)}`)
+            .join(', ')}
+        </p>
+      )}
+      <div className="charts">
+        <PlotChart label="Calls by tool" make={() => countBars(stats.toolCoverage.calls, 320)} deps={[stats]} />
+        <PlotChart label="Labels" make={() => countBars(stats.labels, 320)} deps={[stats]} />
+      </div>
+    </div>
+  );
+}
+
+/** Datasets: made from the current selection, with statistics, deduplication and export. */
+export function DatasetPanel({ version, onChanged }: { version: number; onChanged(): void }) {
+  const filter = useBrowserStore((s) => s.filter);
+  const datasets = useQuery(() => api.invoke('datasets.list', {}), [version]);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [name, setName] = useState('');
+  const [ratio, setRatio] = useState('0.8,0.1,0.1');
+  const [seed, setSeed] = useState('1');
+  const [threshold, setThreshold] = useState('0.8');
+  const [dedup, setDedup] = useState<Result<'datasets.dedup'> | null>(null);
+  const [format, setFormat] = useState<Format>('openai');
+  const [dir, setDir] = useState('');
+  const [exported, setExported] = useState<Result<'datasets.export'> | null>(null);
+  const action = useAction();
+  const current = selected ?? datasets.data?.[0]?.id ?? null;
+  const shares = () => {
+    const [train = 0, validation = 0, test = 0] = ratio.split(',').map(Number);
+    return { train, validation, test };
+  };
+
+  return (
+    <section className="dataset-panel" aria-label="Datasets">
+      <h2>Datasets</h2>
+      <div className="row">
+        <input aria-label="Dataset name" placeholder="name" value={name} onChange={(e) => setName(e.target.value)} />
+        <input
+          aria-label="Split ratio"
+          title="train,validation,test"
+          value={ratio}
+          onChange={(e) => setRatio(e.target.value)}
+          size={10}
+        />
+        <input aria-label="Seed" value={seed} onChange={(e) => setSeed(e.target.value)} size={3} />
+        <button
+          type="button"
+          className="primary"
+          disabled={!name.trim() || action.busy}
+          onClick={() =>
+            action.run(async () => {
+              const made = await api.invoke('datasets.create', {
+                name,
+                filter,
+                ratio: shares(),
+                seed: Number(seed) || 1,
+              });
+              setSelected(made.id);
+              setName('');
+              onChanged();
+            })
+          }
+        >
+          New dataset from selection
+        </button>
+      </div>
+      <ErrorNote message={action.error} />
+      {datasets.data?.length ? (
+        <select aria-label="Dataset" value={current ?? ''} onChange={(e) => setSelected(e.target.value)}>
+          {datasets.data.map((d) => (
+            <option key={d.id} value={d.id}>
+              {d.name} ({d.size})
+            </option>
+          ))}
+        </select>
+      ) : (
+        <p className="muted">
+          No datasets yet: filter the trajectories, review them, then make one from the selection.
+        </p>
+      )}
+      {current && (
+        <>
+          <Stats id={current} version={version} />
+          <div className="row">
+            <label>
+              Near-duplicate threshold
+              <input aria-label="Threshold" value={threshold} onChange={(e) => setThreshold(e.target.value)} size={4} />
+            </label>
+            <button
+              type="button"
+              onClick={() =>
+                action.run(async () =>
+                  setDedup(await api.invoke('datasets.dedup', { id: current, threshold: Number(threshold) })),
+                )
+              }
+            >
+              Find duplicates
+            </button>
+            {dedup && dedup.clusters.length > 0 && (
+              <button
+                type="button"
+                onClick={() =>
+                  action.run(async () => {
+                    setDedup(
+                      await api.invoke('datasets.dedup', { id: current, threshold: Number(threshold), apply: true }),
+                    );
+                    onChanged();
+                  })
+                }
+              >
+                Keep one per cluster
+              </button>
+            )}
+          </div>
+          {dedup && (
+            <p data-testid="dedup-result">
+              {dedup.clusters.length} clusters, {dedup.clusters.reduce((n, c) => n + c.duplicates.length, 0)} duplicates
+              {dedup.removed ? `; ${dedup.removed} removed` : ''}.
+            </p>
+          )}
+          <div className="row">
+            <select aria-label="Export format" value={format} onChange={(e) => setFormat(e.target.value as Format)}>
+              <option value="openai">OpenAI chat JSONL</option>
+              <option value="sharegpt">LLaMA-Factory ShareGPT</option>
+              <option value="hermes">Hermes</option>
+              <option value="worfbench">WorfBench plans</option>
+            </select>
+            <input
+              aria-label="Export folder"
+              placeholder="/path/to/folder"
+              value={dir}
+              onChange={(e) => setDir(e.target.value)}
+            />
+            <button
+              type="button"
+              disabled={!dir.trim()}
+              onClick={() =>
+                action.run(async () => setExported(await api.invoke('datasets.export', { id: current, format, dir })))
+              }
+            >
+              Export
+            </button>
+          </div>
+          {exported && (
+            <ul data-testid="export-result">
+              {exported.files.map((f) => (
+                <li key={f.path}>
+                  {f.split}: {f.count} → {f.path}
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,140 @@
+import { useEffect, useState } from 'react';
+import type { Label } from '../../../../shared/domain';
+import { api } from '../../api/api';
+import { useQuery } from '../../api/use-query';
+import { useBrowserStore } from '../trajectories/browser-store';
+import { usePagedList } from '../trajectories/use-paged-list';
+import { EditableTurn } from './EditableTurn';
+
+type Status = Label['status'];
+const KEY_STATUS: Record<string, Exclude<Status, null>> = { a: 'accepted', r: 'rejected', f: 'needs-fix' };
+
+/**
+ * The review queue over the trajectories the browser's filters select: J/K move, A accept,
+ * R reject, F needs fix, 1–5 rate; tags and a note beside; every turn editable.
+ */
+export function ReviewQueue({ onReviewed }: { onReviewed(): void }) {
+  const filter = useBrowserStore((s) => s.filter);
+  const list = usePagedList(filter);
+  const [index, setIndex] = useState(0);
+  const [version, setVersion] = useState(0);
+  const row = list.rowAt(index);
+  const id = row?.id ?? null;
+  const trajectory = useQuery(id ? () => api.invoke('trajectories.get', { id }) : null, [id, version]);
+  const findings = useQuery(id ? () => api.invoke('trajectories.findings', { id }) : null, [id, version]);
+  const edits = useQuery(id ? () => api.invoke('trajectories.edits', { id }) : null, [id, version]);
+  const label = useQuery(id ? () => api.invoke('labels.get', { trajectoryId: id }) : null, [id, version]);
+  const [tags, setTags] = useState('');
+  const [note, setNote] = useState('');
+  useEffect(() => {
+    setTags(label.data?.tags.join(', ') ?? '');
+    setNote(label.data?.note ?? '');
+  }, [label.data]);
+  useEffect(() => setIndex(0), [JSON.stringify(filter)]); // eslint-disable-line react-hooks/exhaustive-deps -- a new selection restarts the queue
+
+  const total = list.total ?? 0;
+  const save = async (patch: { status?: Status; rating?: number | null }) => {
+    if (!id) return;
+    const current = label.data;
+    await api.invoke('labels.set', {
+      trajectoryId: id,
+      status: patch.status !== undefined ? patch.status : (current?.status ?? null),
+      rating: patch.rating !== undefined ? patch.rating : (current?.rating ?? null),
+      tags: tags
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean),
+      note,
+    });
+    setVersion((v) => v + 1);
+    onReviewed();
+  };
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.target as HTMLElement | null)?.closest('input, textarea, select') || e.ctrlKey || e.metaKey || e.altKey)
+        return;
+      const key = e.key.toLowerCase();
+      if (key === 'j') setIndex((i) => Math.min(Math.max(0, total - 1), i + 1));
+      else if (key === 'k') setIndex((i) => Math.max(0, i - 1));
+      else if (KEY_STATUS[key]) {
+        void save({ status: KEY_STATUS[key] }).then(() => setIndex((i) => Math.min(Math.max(0, total - 1), i + 1)));
+      } else if (/^[1-5]$/.test(key)) void save({ rating: Number(key) });
+      else return;
+      e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  if (list.total === 0)
+    return <p className="muted">No trajectories in this selection. Change the filters or import some.</p>;
+  const t = trajectory.data;
+  const originals = new Map((edits.data ?? []).map((e) => [e.turnIndex, e.original]));
+  return (
+    <section className="review-queue" aria-label="Review queue">
+      <header className="queue-header">
+        <progress max={total || 1} value={index + 1} />
+        <span data-testid="queue-position">
+          {total ? index + 1 : 0} of {total}
+        </span>
+        <span className="muted">J/K next/previous · A accept · R reject · F needs fix · 1–5 rate</span>
+      </header>
+      {t && (
+        <>
+          <h2>{t.title || '(untitled)'}</h2>
+          <div className="label-bar" aria-label="Review label">
+            {(['accepted', 'rejected', 'needs-fix'] as const).map((s) => (
+              <button
+                key={s}
+                type="button"
+                aria-pressed={label.data?.status === s}
+                onClick={() => void save({ status: s })}
+              >
+                {s}
+              </button>
+            ))}
+            <span className="rating" aria-label="Rating">
+              {[1, 2, 3, 4, 5].map((n) => (
+                <button
+                  key={n}
+                  type="button"
+                  aria-pressed={label.data?.rating === n}
+                  onClick={() => void save({ rating: n })}
+                >
+                  {n}
+                </button>
+              ))}
+            </span>
+            <input
+              aria-label="Tags"
+              placeholder="tags, comma-separated"
+              value={tags}
+              onChange={(e) => setTags(e.target.value)}
+              onBlur={() => void save({})}
+            />
+            <input
+              aria-label="Note"
+              placeholder="note"
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+              onBlur={() => void save({})}
+            />
+            <span data-testid="label-status">{label.data?.status ?? 'unlabelled'}</span>
+          </div>
+          {t.turns.map((turn, i) => (
+            <EditableTurn
+              key={`${t.id}-${i}-${version}`}
+              trajectoryId={t.id}
+              turn={turn}
+              index={i}
+              findings={(findings.data ?? []).filter((f) => f.turnIndex === i)}
+              original={originals.get(i) ?? null}
+              onChanged={() => setVersion((v) => v + 1)}
+            />
+          ))}
+        </>
+      )}
+    </section>
+  );
+}
