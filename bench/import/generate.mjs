@@ -52,14 +52,23 @@ export function record(n, rand) {
   return { messages };
 }
 
-/** Writes the file in chunks; returns the number of turns written. */
-export function generate(file, count) {
+/**
+ * Writes the file in chunks; returns the number of turns written. With `nearDuplicateEvery`,
+ * every k-th record is the previous one with a word added (for deduplication benchmarks).
+ */
+export function generate(file, count, { nearDuplicateEvery = 0 } = {}) {
   const rand = random(42);
   const fd = fs.openSync(file, 'w');
   let turns = 0;
   let chunk = [];
+  let previous = null;
   for (let n = 0; n < count; n++) {
-    const r = record(n, rand);
+    let r = record(n, rand);
+    if (nearDuplicateEvery && previous && n % nearDuplicateEvery === nearDuplicateEvery - 1) {
+      r = JSON.parse(JSON.stringify(previous));
+      r.messages[0].content += ' please';
+    }
+    previous = r;
     turns += r.messages.length;
     chunk.push(JSON.stringify(r));
     if (chunk.length === 1000 || n === count - 1) {

@@ -78,56 +78,69 @@ export interface DuplicateCluster {
   duplicates: { id: string; similarity: number }[];
 }
 
+/** Two independent 32-bit hashes of a text: a 64-bit key for exact copies without keeping the text. */
+function exactKey(text: string): string {
+  let h2 = 0x9747b28c;
+  for (let i = 0; i < text.length; i++) h2 = Math.imul(h2 ^ text.charCodeAt(i), 0x5bd1e995) >>> 0;
+  return `${hash32(text)}:${h2 >>> 0}:${text.length}`;
+}
+
 /**
  * Exact and near-duplicate clusters: exact copies share a normalized text; near ones are found
  * with MinHash signatures and LSH (16 bands of 4 rows) and kept when the estimated Jaccard
  * similarity of their word 3-shingles reaches the threshold. `rank` orders candidates for
- * keeping (lower is better: e.g. accepted before unlabelled).
+ * keeping (lower is better: e.g. accepted before unlabelled). Items are read once, as they
+ * come: only a signature per item is kept, so 100,000 trajectories need not sit in memory.
  */
 export function findDuplicates(
-  items: { id: string; turns: readonly Turn[] }[],
+  items: Iterable<{ id: string; turns: readonly Turn[] }>,
   threshold = 0.8,
   rank: (id: string) => number = () => 0,
 ): DuplicateCluster[] {
-  const texts = items.map((i) => normalizedText(i.turns));
-  const signatures = texts.map((t) => minHash(shingles(t)));
-  const parent = items.map((_, i) => i);
-  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
+  const ids: string[] = [];
+  const keys: string[] = [];
+  const signatures: Uint32Array[] = [];
+  for (const item of items) {
+    const text = normalizedText(item.turns);
+    ids.push(item.id);
+    keys.push(exactKey(text));
+    signatures.push(minHash(shingles(text)));
+  }
+  const parent = ids.map((_, i) => i);
+  const find = (i: number): number => {
+    while (parent[i] !== i) i = parent[i] = parent[parent[i]!]!;
+    return i;
+  };
   const union = (a: number, b: number) => {
     parent[find(a)] = find(b);
   };
   const exact = new Map<string, number>();
-  texts.forEach((t, i) => {
-    const first = exact.get(t);
-    if (first === undefined) exact.set(t, i);
+  keys.forEach((key, i) => {
+    const first = exact.get(key);
+    if (first === undefined) exact.set(key, i);
     else union(i, first);
   });
   for (let band = 0; band < BANDS; band++) {
-    const buckets = new Map<string, number[]>();
+    const buckets = new Map<string, number>();
     signatures.forEach((sig, i) => {
       const key = Array.from(sig.subarray(band * ROWS, band * ROWS + ROWS)).join(',');
-      buckets.set(key, [...(buckets.get(key) ?? []), i]);
+      const first = buckets.get(key);
+      if (first === undefined) buckets.set(key, i);
+      else if (find(first) !== find(i) && estimatedSimilarity(signatures[first]!, sig) >= threshold) union(first, i);
     });
-    for (const members of buckets.values())
-      for (let j = 1; j < members.length; j++)
-        if (
-          find(members[0]!) !== find(members[j]!) &&
-          estimatedSimilarity(signatures[members[0]!]!, signatures[members[j]!]!) >= threshold
-        )
-          union(members[0]!, members[j]!);
   }
   const groups = new Map<number, number[]>();
-  items.forEach((_, i) => groups.set(find(i), [...(groups.get(find(i)) ?? []), i]));
+  ids.forEach((_, i) => groups.set(find(i), [...(groups.get(find(i)) ?? []), i]));
   return [...groups.values()]
     .filter((g) => g.length > 1)
     .map((g) => {
-      const sorted = [...g].sort((a, b) => rank(items[a]!.id) - rank(items[b]!.id) || a - b);
+      const sorted = [...g].sort((a, b) => rank(ids[a]!) - rank(ids[b]!) || a - b);
       const keep = sorted[0]!;
       return {
-        representative: items[keep]!.id,
+        representative: ids[keep]!,
         duplicates: sorted.slice(1).map((i) => ({
-          id: items[i]!.id,
-          similarity: texts[i] === texts[keep] ? 1 : estimatedSimilarity(signatures[i]!, signatures[keep]!),
+          id: ids[i]!,
+          similarity: keys[i] === keys[keep] ? 1 : estimatedSimilarity(signatures[i]!, signatures[keep]!),
         })),
       };
     });

@@ -86,11 +86,12 @@ export function curationHandlers({ store }: BackendContext): HandlerMap {
         const status = store.labels.get(trajectoryId)?.status ?? null;
         return status === 'accepted' ? 0 : status === null ? 1 : status === 'needs-fix' ? 2 : 3;
       };
-      const clusters = findDuplicates(
-        dataset.items.map((i) => ({ id: i.trajectoryId, turns: store.trajectories.get(i.trajectoryId).turns })),
-        threshold,
-        rankOf,
-      );
+      // Read one trajectory at a time: only signatures are kept.
+      function* items() {
+        for (const i of dataset.items)
+          yield { id: i.trajectoryId, turns: store.trajectories.get(i.trajectoryId).turns };
+      }
+      const clusters = findDuplicates(items(), threshold, rankOf);
       const drop = new Set(clusters.flatMap((c) => c.duplicates.map((d) => d.id)));
       if (apply && drop.size)
         store.datasets.replaceItems(

@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3';
 import type { Dataset, Label } from '../../../shared/domain';
 import { TrellisError } from '../../../shared/errors';
 import { fromJson, nowIso, toJson } from './json';
+import { statementCache } from './statements';
 
 interface LabelRow {
   trajectory_id: string;
@@ -14,7 +15,11 @@ interface LabelRow {
 
 /** Review labels, one per trajectory. */
 export class LabelRepository {
-  constructor(private readonly db: Database.Database) {}
+  private readonly sql;
+
+  constructor(private readonly db: Database.Database) {
+    this.sql = statementCache(db);
+  }
 
   set(label: Label): void {
     this.db
@@ -39,8 +44,7 @@ export class LabelRepository {
   }
 
   get(trajectoryId: string): Label | null {
-    const row = this.db.prepare('SELECT * FROM labels WHERE trajectory_id = ?').get(trajectoryId) as
-      LabelRow | undefined;
+    const row = this.sql('SELECT * FROM labels WHERE trajectory_id = ?').get(trajectoryId) as LabelRow | undefined;
     if (!row) return null;
     return {
       trajectoryId: row.trajectory_id,

@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3';
 import type { Finding, Trajectory, Turn } from '../../../shared/domain';
 import { TrellisError } from '../../../shared/errors';
 import { fromJson, nowIso, toJson } from './json';
+import { statementCache } from './statements';
 
 interface TrajectoryRow {
   id: string;
@@ -75,8 +76,10 @@ function searchableValues(args: unknown): string {
 /** Runs and imported logs with their turns and findings. */
 export class TrajectoryRepository {
   private readonly statements;
+  private readonly sql;
 
   constructor(private readonly db: Database.Database) {
+    this.sql = statementCache(db);
     // Prepared once: imports insert hundreds of thousands of rows through these.
     this.statements = {
       byHash: db.prepare('SELECT id FROM trajectories WHERE content_hash = ?').pluck(),
@@ -148,13 +151,12 @@ export class TrajectoryRepository {
   /** Replaces a run's turns as it advances or is edited (runs have no content hash to keep). */
   replaceTurns(id: string, turns: Turn[]): void {
     this.db.transaction(() => {
-      const rowid = this.db.prepare('SELECT rowid FROM trajectories WHERE id = ?').pluck().get(id) as
-        number | undefined;
+      const rowid = this.sql('SELECT rowid FROM trajectories WHERE id = ?').pluck().get(id) as number | undefined;
       if (rowid === undefined) throw new TrellisError('E3001', `No trajectory with id ${id}.`);
-      this.db.prepare('DELETE FROM turns WHERE trajectory_id = ?').run(id);
-      this.db.prepare('DELETE FROM trajectory_tools WHERE trajectory_rowid = ?').run(rowid);
-      this.db.prepare('DELETE FROM trajectory_text WHERE rowid = ?').run(rowid);
-      this.db.prepare('UPDATE trajectories SET turn_count = ? WHERE id = ?').run(turns.length, id);
+      this.sql('DELETE FROM turns WHERE trajectory_id = ?').run(id);
+      this.sql('DELETE FROM trajectory_tools WHERE trajectory_rowid = ?').run(rowid);
+      this.sql('DELETE FROM trajectory_text WHERE rowid = ?').run(rowid);
+      this.sql('UPDATE trajectories SET turn_count = ? WHERE id = ?').run(turns.length, id);
       this.writeTurns(id, rowid, turns, turns.map(turnRow));
     })();
   }
@@ -169,9 +171,9 @@ export class TrajectoryRepository {
       const turns = this.get(id).turns;
       const before = turns[index];
       if (!before) throw new TrellisError('E3001', `Trajectory ${id} has no turn ${index}.`);
-      this.db
-        .prepare('INSERT OR IGNORE INTO turn_edits (trajectory_id, turn_idx, original, edited_at) VALUES (?, ?, ?, ?)')
-        .run(id, index, toJson(before), nowIso());
+      this.sql(
+        'INSERT OR IGNORE INTO turn_edits (trajectory_id, turn_idx, original, edited_at) VALUES (?, ?, ?, ?)',
+      ).run(id, index, toJson(before), nowIso());
       this.replaceTurns(
         id,
         turns.map((t, i) => (i === index ? turn : t)),
@@ -182,8 +184,7 @@ export class TrajectoryRepository {
   /** Puts an edited turn back as recorded. */
   revertTurn(id: string, index: number): void {
     this.db.transaction(() => {
-      const original = this.db
-        .prepare('SELECT original FROM turn_edits WHERE trajectory_id = ? AND turn_idx = ?')
+      const original = this.sql('SELECT original FROM turn_edits WHERE trajectory_id = ? AND turn_idx = ?')
         .pluck()
         .get(id, index) as string | undefined;
       if (original === undefined) throw new TrellisError('E3001', `Turn ${index} of ${id} has not been edited.`);
@@ -192,15 +193,15 @@ export class TrajectoryRepository {
         id,
         turns.map((t, i) => (i === index ? (fromJson<Turn>(original) as Turn) : t)),
       );
-      this.db.prepare('DELETE FROM turn_edits WHERE trajectory_id = ? AND turn_idx = ?').run(id, index);
+      this.sql('DELETE FROM turn_edits WHERE trajectory_id = ? AND turn_idx = ?').run(id, index);
     })();
   }
 
   /** The original of every edited turn of a trajectory. */
   edits(id: string): { turnIndex: number; original: Turn; editedAt: string }[] {
-    const rows = this.db
-      .prepare('SELECT turn_idx, original, edited_at FROM turn_edits WHERE trajectory_id = ? ORDER BY turn_idx')
-      .all(id) as { turn_idx: number; original: string; edited_at: string }[];
+    const rows = this.sql(
+      'SELECT turn_idx, original, edited_at FROM turn_edits WHERE trajectory_id = ? ORDER BY turn_idx',
+    ).all(id) as { turn_idx: number; original: string; edited_at: string }[];
     return rows.map((r) => ({
       turnIndex: r.turn_idx,
       original: fromJson<Turn>(r.original) as Turn,
@@ -209,11 +210,11 @@ export class TrajectoryRepository {
   }
 
   get(id: string): Trajectory {
-    const row = this.db.prepare('SELECT * FROM trajectories WHERE id = ?').get(id) as TrajectoryRow | undefined;
+    const row = this.sql('SELECT * FROM trajectories WHERE id = ?').get(id) as TrajectoryRow | undefined;
     if (!row) throw new TrellisError('E3001', `No trajectory with id ${id}.`);
-    const turns = (
-      this.db.prepare('SELECT * FROM turns WHERE trajectory_id = ? ORDER BY idx').all(id) as TurnRow[]
-    ).map(toTurn);
+    const turns = (this.sql('SELECT * FROM turns WHERE trajectory_id = ? ORDER BY idx').all(id) as TurnRow[]).map(
+      toTurn,
+    );
     return {
       id: row.id,
       kind: row.kind,
@@ -229,16 +230,16 @@ export class TrajectoryRepository {
 
   /** Ids of every visible trajectory with its graph, for whole-workspace checks. */
   allIds(): { id: string; graphId: string | null; source: string }[] {
-    return this.db
-      .prepare(`SELECT id, graph_id AS graphId, source FROM trajectories t WHERE ${VISIBLE} ORDER BY t.rowid`)
-      .all() as { id: string; graphId: string | null; source: string }[];
+    return this.sql(
+      `SELECT id, graph_id AS graphId, source FROM trajectories t WHERE ${VISIBLE} ORDER BY t.rowid`,
+    ).all() as { id: string; graphId: string | null; source: string }[];
   }
 
   /** Replaces the findings of one trajectory (checks are re-run as a whole). */
   replaceFindings(trajectoryId: string, findings: Finding[]): void {
     this.db.transaction(() => {
-      this.db.prepare('DELETE FROM findings WHERE trajectory_id = ?').run(trajectoryId);
-      const insert = this.db.prepare(
+      this.sql('DELETE FROM findings WHERE trajectory_id = ?').run(trajectoryId);
+      const insert = this.sql(
         'INSERT INTO findings (trajectory_id, turn_idx, kind, severity, path, message) VALUES (?, ?, ?, ?, ?, ?)',
       );
       for (const f of findings) insert.run(trajectoryId, f.turnIndex, f.kind, f.severity, f.path, f.message);
@@ -246,11 +247,9 @@ export class TrajectoryRepository {
   }
 
   findings(trajectoryId: string): Finding[] {
-    const rows = this.db
-      .prepare(
-        'SELECT turn_idx, kind, severity, path, message FROM findings WHERE trajectory_id = ? ORDER BY turn_idx, rowid',
-      )
-      .all(trajectoryId) as {
+    const rows = this.sql(
+      'SELECT turn_idx, kind, severity, path, message FROM findings WHERE trajectory_id = ? ORDER BY turn_idx, rowid',
+    ).all(trajectoryId) as {
       turn_idx: number;
       kind: string;
       severity: Finding['severity'];

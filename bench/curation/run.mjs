@@ -1,0 +1,101 @@
+// bench:curation — export of N trajectories (default 100,000) as OpenAI JSONL through Trellis's
+// exporter, against a bare loop over the same data in the same run (read each trajectory from
+// the store, JSON.stringify it, write it); then near-duplicate detection (MinHash/LSH) over the
+// same N (every 20th record is a near copy of the one before), with its time and memory. The last line is one JSON object with the figures.
+// Usage: npm run bench:curation [-- --count 100000]
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { generate } from '../import/generate.mjs';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+const require = createRequire(import.meta.url);
+const { openWorkspaceStore } = require(path.join(root, 'dist/electron/store/workspace-store.js'));
+const { importTrajectoryFile } = require(path.join(root, 'dist/electron/io/trajectories/import-file.js'));
+const { exportDataset } = require(path.join(root, 'dist/electron/io/export/write.js'));
+const { findDuplicates } = require(path.join(root, 'dist/shared/analysis/dedup.js'));
+
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : fallback;
+};
+const count = Number(arg('count', 100_000));
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-bench-curation-'));
+const mb = (bytes) => Math.round(bytes / 2 ** 20);
+
+try {
+  const file = path.join(dir, 'data.jsonl');
+  generate(file, count, { nearDuplicateEvery: 20 });
+  const store = openWorkspaceStore(path.join(dir, 'bench.trellis'));
+  let t = performance.now();
+  await importTrajectoryFile(store, { file, mode: 'strict' });
+  console.log(`Imported ${count} trajectories in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  const ids = store.trajectoryQueries.ids({});
+  const dataset = store.datasets.create({
+    name: 'bench',
+    filter: {},
+    items: ids.map((trajectoryId) => ({ trajectoryId, split: 'train' })),
+  });
+
+  // Reference: the same reads and a bare stringify-and-write loop.
+  t = performance.now();
+  const fd = fs.openSync(path.join(dir, 'bare.jsonl'), 'w');
+  let chunk = [];
+  for (const id of ids) {
+    chunk.push(JSON.stringify({ messages: store.trajectories.get(id).turns }));
+    if (chunk.length === 500) {
+      fs.writeSync(fd, `${chunk.join('\n')}\n`);
+      chunk = [];
+    }
+  }
+  if (chunk.length) fs.writeSync(fd, `${chunk.join('\n')}\n`);
+  fs.closeSync(fd);
+  const bareSeconds = (performance.now() - t) / 1000;
+
+  t = performance.now();
+  const { files } = exportDataset(store, dataset, 'openai', path.join(dir, 'out'));
+  const exportSeconds = (performance.now() - t) / 1000;
+  const ratio = bareSeconds / exportSeconds;
+  console.log(
+    `Export OpenAI JSONL: Trellis ${exportSeconds.toFixed(1)} s (${Math.round(count / exportSeconds)}/s, ${mb(fs.statSync(files[0].path).size)} MiB), ` +
+      `bare loop ${bareSeconds.toFixed(1)} s; ratio ${ratio.toFixed(2)} (goal ≥ 0.8) ${ratio >= 0.8 ? 'met' : 'NOT met'}`,
+  );
+
+  const before = process.memoryUsage().heapUsed;
+  t = performance.now();
+  for (const id of ids) store.trajectories.get(id);
+  const loadSeconds = (performance.now() - t) / 1000;
+  // As datasets.dedup does it: trajectories are read one at a time, only signatures are kept.
+  function* items() {
+    for (const id of ids) yield { id, turns: store.trajectories.get(id).turns };
+  }
+  t = performance.now();
+  const clusters = findDuplicates(items(), 0.8);
+  const dedupSeconds = (performance.now() - t) / 1000 - loadSeconds;
+  const heapMb = mb(process.memoryUsage().heapUsed - before);
+  const duplicates = clusters.reduce((n, c) => n + c.duplicates.length, 0);
+  console.log(
+    `Near-duplicates over ${count}: ${dedupSeconds.toFixed(1)} s (+ ${loadSeconds.toFixed(1)} s reading, measured apart), ${clusters.length} clusters, ` +
+      `${duplicates} duplicates; heap +${heapMb} MB, peak RSS ${mb(process.resourceUsage().maxRSS * 1024)} MB`,
+  );
+  store.close();
+  console.log(
+    JSON.stringify({
+      bench: 'curation',
+      trajectories: count,
+      exportSeconds: +exportSeconds.toFixed(2),
+      bareSeconds: +bareSeconds.toFixed(2),
+      exportRatio: +ratio.toFixed(3),
+      dedupSeconds: +dedupSeconds.toFixed(2),
+      dedupReadSeconds: +loadSeconds.toFixed(2),
+      clusters: clusters.length,
+      duplicates,
+      dedupHeapMb: heapMb,
+      peakRssMb: mb(process.resourceUsage().maxRSS * 1024),
+    }),
+  );
+} finally {
+  fs.rmSync(dir, { recursive: true, force: true });
+}
