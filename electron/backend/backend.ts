@@ -11,6 +11,7 @@ import { evaluationHandlers } from './domains/evaluation';
 import { graphsHandlers } from './domains/graphs';
 import { plansHandlers } from './domains/plans';
 import { runsHandlers } from './domains/runs';
+import { synthHandlers } from './domains/synth';
 import { modelsHandlers } from './domains/models';
 import { systemHandlers } from './domains/system';
 import { toolsHandlers } from './domains/tools';
@@ -78,6 +79,7 @@ export function createBackend(options: BackendOptions): Backend {
     registry.register('plans', plansHandlers(ctx));
     registry.register('runs', runsHandlers(ctx));
     registry.register('curation', curationHandlers(ctx));
+    registry.register('synth', synthHandlers(ctx));
     const missing = registry.missing();
     if (missing.length) throw new Error(`No handler for contract methods: ${missing.join(', ')}.`);
     return {

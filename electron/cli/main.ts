@@ -3,10 +3,21 @@ import { evalVerb } from './eval';
 import { dedupVerb, exportVerb } from './export';
 import { importVerb } from './import';
 import { planVerb, runPlanVerb } from './plan';
+import { synthVerb } from './synth';
 import { serveVerb } from './serve';
 import { helpText, runVerb, type Verb } from './verb';
 
-const VERBS: Verb[] = [serveVerb, importVerb, checkVerb, evalVerb, planVerb, runPlanVerb, exportVerb, dedupVerb];
+const VERBS: Verb[] = [
+  serveVerb,
+  importVerb,
+  checkVerb,
+  evalVerb,
+  planVerb,
+  runPlanVerb,
+  exportVerb,
+  dedupVerb,
+  synthVerb,
+];
 
 const USAGE = `Usage: trellis <verb> [options]
 

@@ -6,6 +6,7 @@ import { graphsEvents, graphsMethods } from './graphs';
 import { modelsEvents, modelsMethods } from './models';
 import { plansMethods } from './plans';
 import { runsEvents, runsMethods } from './runs';
+import { synthEvents, synthMethods } from './synth';
 import { systemMethods } from './system';
 import { toolsMethods } from './tools';
 import { trajectoriesEvents, trajectoriesMethods } from './trajectories';
@@ -23,6 +24,7 @@ export const contract = {
   ...plansMethods,
   ...runsMethods,
   ...curationMethods,
+  ...synthMethods,
 };
 
 /** Every event the backend pushes to the UI. */
@@ -32,6 +34,7 @@ export const events = {
   ...trajectoriesEvents,
   ...evaluationEvents,
   ...runsEvents,
+  ...synthEvents,
 };
 
 export type Contract = typeof contract;

@@ -3,12 +3,9 @@ import type { RunView } from '../../../shared/contract/runs';
 import type { PlanStep, Trajectory, Turn } from '../../../shared/domain';
 import { TrellisError } from '../../../shared/errors';
 import { RunEngine, type RunMode } from '../../executor/engine';
-import { MockRunner } from '../../executor/mock-runner';
-import { McpClients, type RuntimeDeps } from '../../executor/runtimes';
 import type { BackendContext } from '../context';
 import type { HandlerMap } from '../registry';
-
-const ALLOWED = 'runs.allowed';
+import { toolRuntime } from '../tool-runtime';
 
 interface Session {
   id: string;
@@ -21,26 +18,10 @@ interface Session {
 }
 
 /** Runs stepped like a debugger; each is saved as a trajectory (kind `run`) after every change. */
-export function runsHandlers({ store, models, events, onClose }: BackendContext): HandlerMap {
+export function runsHandlers(ctx: BackendContext): HandlerMap {
+  const { store, events } = ctx;
   const sessions = new Map<string, Session>();
-  const mocks = new MockRunner();
-  const mcp = new McpClients();
-  onClose(() => Promise.all([mocks.close(), mcp.close()]));
-
-  const allowed = () => new Set(store.settings.get<string[]>(ALLOWED) ?? []);
-  const runtime: RuntimeDeps = {
-    mocks,
-    mcp,
-    seed: 1,
-    allowed: (kind, key) => allowed().has(`${kind}:${key}`),
-    get generate() {
-      const supervisor = models();
-      return supervisor.loaded
-        ? (request: Parameters<typeof supervisor.generate>[0], signal?: AbortSignal) =>
-            supervisor.generate(request, () => {}, signal)
-        : undefined;
-    },
-  };
+  const runtime = toolRuntime(ctx);
 
   const view = (s: Session): RunView => ({
     id: s.id,
@@ -212,7 +193,7 @@ export function runsHandlers({ store, models, events, onClose }: BackendContext)
     },
     'runs.allow': ({ runId, kind, key }) => {
       const s = session(runId);
-      store.settings.set(ALLOWED, [...allowed(), `${kind}:${key}`]);
+      runtime.allow(kind, key);
       if (s.engine.status === 'needs-consent') {
         s.engine.status = 'paused';
         s.engine.consent = null;

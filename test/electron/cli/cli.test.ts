@@ -203,6 +203,16 @@ describe('trellis command line', () => {
     expect(dedup.out).toContain('0 clusters, 0 duplicates');
   });
 
+  it('synthesizes trajectories with `trellis synth`', () => {
+    const workspace = path.join(tempDir(), 'cli-synth.trellis');
+    const made = trellis('synth', '--workspace', workspace, '--count', '3', '--kinds', 'serial', '--json');
+    expect(made.code).toBe(0);
+    expect(JSON.parse(made.out)).toMatchObject({ ok: true, byKind: { serial: 3 } });
+    expect(trellis('synth', '--workspace', workspace, '--count', '2', '--kinds', 'loops').err).toContain(
+      '--kinds takes serial, parallel, isolated',
+    );
+  });
+
   it('checks every trajectory with `trellis check`', () => {
     const workspace = path.join(tempDir(), 'cli-check.trellis');
     const { code, out } = trellis('check', '--workspace', workspace, '--json');

@@ -7,6 +7,7 @@ import { useBrowserStore } from '../trajectories/browser-store';
 import { FilterBar } from '../trajectories/FilterBar';
 import { DatasetPanel } from './DatasetPanel';
 import { ReviewQueue } from './ReviewQueue';
+import { SynthPanel } from './SynthPanel';
 import './datasets.css';
 
 /** Review by keyboard, fix turns, label in bulk, and make, deduplicate and export datasets. */
@@ -43,6 +44,7 @@ export function DatasetsWorkspace() {
         <ReviewQueue key={version} onReviewed={() => void facets.reload()} />
       </div>
       <aside className="datasets-side">
+        <SynthPanel onMade={changed} />
         <DatasetPanel version={version} onChanged={changed} />
       </aside>
     </section>

@@ -1,0 +1,35 @@
+import { MockRunner } from '../executor/mock-runner';
+import { McpClients, type RuntimeDeps } from '../executor/runtimes';
+import type { BackendContext } from './context';
+
+const ALLOWED = 'runs.allowed';
+const shared = new WeakMap<BackendContext['store'], RuntimeDeps & { allow(kind: string, key: string): void }>();
+
+/**
+ * The tool runtimes of one backend (one mock worker, the MCP servers started so far, the
+ * hosts and servers the user allowed), shared by runs and synthesis.
+ */
+export function toolRuntime({ store, models, onClose }: BackendContext) {
+  const existing = shared.get(store);
+  if (existing) return existing;
+  const mocks = new MockRunner();
+  const mcp = new McpClients();
+  onClose(() => Promise.all([mocks.close(), mcp.close()]));
+  const allowed = () => new Set(store.settings.get<string[]>(ALLOWED) ?? []);
+  const runtime = {
+    mocks,
+    mcp,
+    seed: 1,
+    allowed: (kind: string, key: string) => allowed().has(`${kind}:${key}`),
+    allow: (kind: string, key: string) => store.settings.set(ALLOWED, [...allowed(), `${kind}:${key}`]),
+    get generate() {
+      const supervisor = models();
+      return supervisor.loaded
+        ? (request: Parameters<typeof supervisor.generate>[0], signal?: AbortSignal) =>
+            supervisor.generate(request, () => {}, signal)
+        : undefined;
+    },
+  };
+  shared.set(store, runtime);
+  return runtime;
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { method } from './define';
+
+export const SampleKind = z.enum(['serial', 'parallel', 'isolated']);
+
+export const synthMethods = {
+  'synth.start': method({
+    summary:
+      'Graph-to-trajectory synthesis: sample tool chains, write intents, execute them with the tool runtimes, check them; results land unlabelled in the review queue.',
+    args: z.object({
+      graphId: z.string(),
+      count: z.number().int().min(1).max(100_000),
+      kinds: z.array(SampleKind).min(1).default(['serial', 'parallel', 'isolated']),
+      maxLength: z.number().int().min(2).max(10).default(4),
+      /** Intents written by the loaded model instead of templates. */
+      useModel: z.boolean().default(false),
+      /** How many samples run at once (useful against remote servers). */
+      concurrency: z.number().int().min(1).max(32).default(1),
+      seed: z.number().int().default(1),
+      requestId: z.string().min(1).default('synth'),
+    }),
+    result: z.object({
+      created: z.array(z.string()),
+      byKind: z.record(z.string(), z.number().int()),
+      failed: z.array(z.string()),
+      cancelled: z.boolean(),
+    }),
+  }),
+  'synth.cancel': method({
+    summary: 'Stops a synthesis job; what it made so far stays.',
+    args: z.object({ requestId: z.string() }),
+    result: z.object({ ok: z.literal(true) }),
+  }),
+};
+
+export const synthEvents = {
+  'synth.progress': z.object({
+    requestId: z.string(),
+    done: z.number().int(),
+    total: z.number().int(),
+    failed: z.number().int(),
+  }),
+};
