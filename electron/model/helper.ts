@@ -272,6 +272,31 @@ async function embed(texts: string[]): Promise<number[][]> {
   }
 }
 
+/**
+ * A conversation rendered exactly as a training stack would see it: through the chat template
+ * stored in the loaded GGUF (`tokenizer.chat_template`, a Jinja template), then tokenized by
+ * the model's own tokenizer with special tokens.
+ */
+async function renderChat(
+  messages: Record<string, unknown>[],
+  tools: unknown[],
+): Promise<{ text: string; tokens: number }> {
+  if (!model) throw new HelperError('no-model', 'No model is loaded. Load a GGUF in the Models workspace first.');
+  const tokenizer = (model.fileInfo.metadata as { tokenizer?: { chat_template?: unknown } }).tokenizer;
+  const template = tokenizer?.chat_template;
+  if (typeof template !== 'string')
+    throw new HelperError('no-template', 'This model has no chat template (tokenizer.chat_template) to render with.');
+  const { Template } = await import('@huggingface/jinja');
+  const text = new Template(template).render({
+    messages,
+    ...(tools.length ? { tools } : {}),
+    add_generation_prompt: false,
+    bos_token: model.tokens.bosString ?? '',
+    eos_token: model.tokens.eosString ?? '',
+  });
+  return { text, tokens: model.tokenize(text, true).length };
+}
+
 /** What the helper holds now: its RAM, and VRAM in use on the GPU it found. */
 async function memoryInUse(): Promise<{ ramBytes: number; vramUsedBytes: number; vramTotalBytes: number }> {
   const vram = llama ? await llama.getVramState() : { used: 0, total: 0 };
@@ -293,6 +318,8 @@ async function handle(message: HelperRequest): Promise<unknown> {
       return generate(message.id, message.request);
     case 'embed':
       return embed(message.texts);
+    case 'renderChat':
+      return renderChat(message.messages, message.tools);
     case 'benchmark':
       return benchmark(message.promptTokens, message.generateTokens, message.jsonSchema);
     case 'cancel':

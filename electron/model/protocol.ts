@@ -60,6 +60,7 @@ export type HelperRequest =
   | { id: number; type: 'unload' }
   | { id: number; type: 'generate'; request: GenerateRequest }
   | { id: number; type: 'embed'; texts: string[] }
+  | { id: number; type: 'renderChat'; messages: Record<string, unknown>[]; tools: unknown[] }
   | { id: number; type: 'cancel'; target: number }
   | {
       id: number;

@@ -162,6 +162,11 @@ export class ModelSupervisor {
     }) as Promise<BenchmarkResult>;
   }
 
+  /** A conversation through the loaded model's chat template, with its token count. */
+  renderChat(messages: Record<string, unknown>[], tools: unknown[] = []): Promise<{ text: string; tokens: number }> {
+    return this.call({ type: 'renderChat', messages, tools }) as Promise<{ text: string; tokens: number }>;
+  }
+
   embed(texts: string[]): Promise<number[][]> {
     return this.call({ type: 'embed', texts }) as Promise<number[][]>;
   }

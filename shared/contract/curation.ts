@@ -101,6 +101,12 @@ export const curationMethods = {
       removed: z.number().int(),
     }),
   }),
+  'datasets.preview': method({
+    summary:
+      "A trajectory rendered through the loaded GGUF's own chat template, as training would see it, with its token count.",
+    args: z.object({ trajectoryId: TrajectoryId }),
+    result: z.object({ text: z.string(), tokens: z.number().int() }),
+  }),
   'datasets.export': method({
     summary: 'Writes one file per split in an SFT format (OpenAI, ShareGPT with dataset_info.json, Hermes, WorfBench).',
     args: z.object({ id: z.string(), format: ExportFormat, dir: z.string().trim().min(1) }),

@@ -2,13 +2,14 @@ import { findDuplicates } from '../../../shared/analysis/dedup';
 import { assignSplits } from '../../../shared/analysis/splits';
 import type { Dataset } from '../../../shared/domain';
 import { TrellisError } from '../../../shared/errors';
+import { toOpenAI } from '../../io/export/records';
 import { exportDataset } from '../../io/export/write';
 import type { BackendContext } from '../context';
 import type { HandlerMap } from '../registry';
 import { datasetStats } from './dataset-stats';
 
 /** Review labels, turn edits, and datasets: splits, statistics, deduplication, export. */
-export function curationHandlers({ store }: BackendContext): HandlerMap {
+export function curationHandlers({ store, models }: BackendContext): HandlerMap {
   /** The tools a trajectory calls, as the stratum its split is drawn within. */
   const toolSet = (id: string) =>
     [
@@ -99,6 +100,19 @@ export function curationHandlers({ store }: BackendContext): HandlerMap {
           dataset.items.filter((i) => !drop.has(i.trajectoryId)),
         );
       return { clusters, removed: apply ? drop.size : 0 };
+    },
+    'datasets.preview': async ({ trajectoryId }) => {
+      if (!models().loaded)
+        throw new TrellisError('E5003', 'The chat-template preview needs the model whose template to use.');
+      const t = store.trajectories.get(trajectoryId);
+      const tools = t.graphId ? store.graphs.get(t.graphId).tools : [];
+      const record = toOpenAI({ id: t.id, turns: t.turns, tools }) as {
+        messages: Record<string, unknown>[];
+        tools?: unknown[];
+      };
+      // Templates concatenate content: give every message one, as training stacks do.
+      const messages = record.messages.map(({ weight: _, ...m }) => ({ ...m, content: m.content ?? '' }));
+      return models().renderChat(messages, record.tools ?? []);
     },
     'datasets.export': ({ id, format, dir }) => exportDataset(store, store.datasets.get(id), format, dir),
   };

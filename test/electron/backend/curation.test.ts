@@ -149,3 +149,25 @@ describe('curation domain', () => {
     b.close();
   });
 });
+
+describe('chat-template preview', () => {
+  it('renders a trajectory through the GGUF chat template of the loaded model and counts its tokens', async () => {
+    const { TEST_SETTINGS, tinyModel } = await import('../../helpers/models');
+    const b = createBackend({
+      workspace: path.join(tempDir(), 'preview.trellis'),
+      host: 'cli',
+      modelEnv: { ...process.env, TRELLIS_GPU: 'off' },
+    });
+    const { items } = await b.registry.invoke('trajectories.list', { filter: { text: 'Lisbon flight' } });
+    await expect(b.registry.invoke('datasets.preview', { trajectoryId: items[0]!.id })).rejects.toMatchObject({
+      code: 'E5003',
+    });
+    await b.registry.invoke('models.load', { path: tinyModel(), settings: TEST_SETTINGS });
+    const preview = await b.registry.invoke('datasets.preview', { trajectoryId: items[0]!.id });
+    // The tiny model carries a ChatML template.
+    expect(preview.text).toMatch(/^<\|im_start\|>system\nYou are a travel assistant/);
+    expect(preview.text).toContain('<|im_start|>user\nBook the cheapest flight from Paris to Lisbon');
+    expect(preview.tokens).toBeGreaterThan(50);
+    b.close();
+  }, 120_000);
+});

@@ -4,6 +4,7 @@ import { api } from '../../api/api';
 import { useAction } from '../../api/use-action';
 import { useQuery } from '../../api/use-query';
 import { ErrorNote } from '../../components/ErrorNote';
+import { GraphOverlay } from '../../components/GraphOverlay';
 import { useBrowserStore } from '../trajectories/browser-store';
 import { countBars, PlotChart } from '../trajectories/PlotChart';
 
@@ -11,7 +12,10 @@ type Format = 'openai' | 'sharegpt' | 'hermes' | 'worfbench';
 
 function Stats({ id, version }: { id: string; version: number }) {
   const stats = useQuery(() => api.invoke('datasets.stats', { id }), [id, version]).data;
+  const graphId = stats?.toolCoverage.graphId ?? null;
+  const graph = useQuery(graphId ? () => api.invoke('graphs.get', { id: graphId }) : null, [graphId]);
   if (!stats) return null;
+  const coverage = new Map(Object.entries(stats.toolCoverage.calls).map(([tool, n]) => [tool, `×${n}`]));
   const pct = (x: number) => `${Math.round(100 * x)}%`;
   return (
     <div className="dataset-stats" data-testid="dataset-stats">
@@ -36,6 +40,7 @@ function Stats({ id, version }: { id: string; version: number }) {
             .join(', ')}
         </p>
       )}
+      {graph.data && <GraphOverlay graph={graph.data} labels={coverage} path={[]} testId="coverage-overlay" />}
       <div className="charts">
         <PlotChart label="Calls by tool" make={() => countBars(stats.toolCoverage.calls, 320)} deps={[stats]} />
         <PlotChart label="Labels" make={() => countBars(stats.labels, 320)} deps={[stats]} />

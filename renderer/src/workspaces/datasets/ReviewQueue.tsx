@@ -5,6 +5,7 @@ import { useQuery } from '../../api/use-query';
 import { useBrowserStore } from '../trajectories/browser-store';
 import { usePagedList } from '../trajectories/use-paged-list';
 import { EditableTurn } from './EditableTurn';
+import { TemplatePreview } from './TemplatePreview';
 
 type Status = Label['status'];
 const KEY_STATUS: Record<string, Exclude<Status, null>> = { a: 'accepted', r: 'rejected', f: 'needs-fix' };
@@ -122,6 +123,7 @@ export function ReviewQueue({ onReviewed }: { onReviewed(): void }) {
             />
             <span data-testid="label-status">{label.data?.status ?? 'unlabelled'}</span>
           </div>
+          <TemplatePreview key={t.id} trajectoryId={t.id} />
           {t.turns.map((turn, i) => (
             <EditableTurn
               key={`${t.id}-${i}-${version}`}
