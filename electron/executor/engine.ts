@@ -29,6 +29,15 @@ export interface EngineOptions {
   persist(turns: Turn[]): void;
   /** Agent mode stops with an answer after this many assistant turns. */
   maxAssistantTurns?: number;
+  /** Checks a tool's result against its `returns` schema (ajv, from the backend). */
+  validateResult?: (tool: string, result: unknown) => { path: string; message: string }[];
+}
+
+/** A result that does not match its tool's `returns` schema, on the observation turn. */
+export interface ResultWarning {
+  turnIndex: number;
+  path: string;
+  message: string;
 }
 
 const MAX_ASSISTANT_TURNS = 30;
@@ -58,6 +67,7 @@ export class RunEngine {
   note: string | null = null;
   consent: ConsentRequest | null = null;
   breakpoints: Breakpoint[] = [];
+  warnings: ResultWarning[] = [];
   private pauseRequested = false;
   /** The call a breakpoint paused before: Continue goes past it instead of pausing again. */
   private releasedCall: string | null = null;
@@ -254,6 +264,13 @@ export class RunEngine {
       return false;
     }
     this.consent = null;
+    if (observation.ok)
+      for (const problem of this.options.validateResult?.(call.name, observation.result) ?? [])
+        this.warnings.push({
+          turnIndex: this.turns.length,
+          path: problem.path,
+          message: `${call.name} returned a result its returns schema does not allow: ${problem.message}`,
+        });
     this.push({
       role: 'tool',
       toolCallId: call.id,

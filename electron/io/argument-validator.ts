@@ -5,10 +5,23 @@ import type { ToolGraph } from '../../shared/domain';
 
 /** Checks call arguments against each tool's parameter schema with ajv; schemas compile once. */
 export function argumentValidator(graph: Pick<ToolGraph, 'tools'>): ArgumentValidator {
+  return schemaValidator(graph, 'parameters', 'argument');
+}
+
+/** Checks tool results against each tool's `returns` schema. */
+export function resultValidator(graph: Pick<ToolGraph, 'tools'>): ArgumentValidator {
+  return schemaValidator(graph, 'returns', 'result field');
+}
+
+function schemaValidator(
+  graph: Pick<ToolGraph, 'tools'>,
+  side: 'parameters' | 'returns',
+  noun: string,
+): ArgumentValidator {
   const ajv = new Ajv({ strict: false, allErrors: true });
   addFormats(ajv);
   const compiled = new Map<string, ValidateFunction | null>();
-  const schemaOf = (name: string) => graph.tools.find((t) => t.name === name)?.parameters;
+  const schemaOf = (name: string) => graph.tools.find((t) => t.name === name)?.[side];
   return (tool, args) => {
     if (!compiled.has(tool)) {
       const schema = schemaOf(tool);
@@ -26,8 +39,11 @@ export function argumentValidator(graph: Pick<ToolGraph, 'tools'>): ArgumentVali
       const missing = (error.params as { missingProperty?: string }).missingProperty;
       const at = error.instancePath.replace(/\//g, '.');
       return missing
-        ? { path: `$${at}.${missing}`, message: `missing required argument ${missing}` }
-        : { path: `$${at}`, message: `${at.slice(1) || 'arguments'} ${error.message ?? 'is invalid'}` };
+        ? { path: `$${at}.${missing}`, message: `missing required ${noun} ${missing}` }
+        : {
+            path: `$${at}`,
+            message: `${at.slice(1) || (side === 'parameters' ? 'arguments' : 'result')} ${error.message ?? 'is invalid'}`,
+          };
     });
   };
 }

@@ -33,6 +33,8 @@ export const RunView = z.object({
   turns: z.array(Turn),
   nextAction: NextAction,
   forkOf: z.object({ trajectoryId: z.string(), turnIndex: z.number().int() }).nullable(),
+  /** Results that do not match their tool's `returns` schema, by observation turn. */
+  warnings: z.array(z.object({ turnIndex: z.number().int(), path: z.string(), message: z.string() })),
 });
 export type RunView = z.infer<typeof RunView>;
 

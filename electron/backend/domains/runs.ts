@@ -4,6 +4,7 @@ import type { PlanStep, Trajectory, Turn } from '../../../shared/domain';
 import { TrellisError } from '../../../shared/errors';
 import { RunEngine, type RunMode } from '../../executor/engine';
 import type { BackendContext } from '../context';
+import { resultValidator } from '../../io/argument-validator';
 import type { HandlerMap } from '../registry';
 import { toolRuntime } from '../tool-runtime';
 
@@ -37,6 +38,7 @@ export function runsHandlers(ctx: BackendContext): HandlerMap {
     turns: s.engine.turns,
     nextAction: s.engine.nextAction(),
     forkOf: s.forkOf,
+    warnings: s.engine.warnings,
   });
 
   const graphOf = (graphId: string | null) => (graphId ? store.graphs.get(graphId) : { tools: [], edges: [] });
@@ -62,8 +64,10 @@ export function runsHandlers(ctx: BackendContext): HandlerMap {
       forkOf: options.forkOf ?? null,
       engine: undefined as unknown as RunEngine,
     };
+    const graph = graphOf(options.graphId);
     session.engine = new RunEngine({
-      graph: graphOf(options.graphId),
+      graph,
+      validateResult: resultValidator(graph),
       mode: options.mode,
       turns: options.turns,
       ...(options.plan ? { plan: options.plan } : {}),

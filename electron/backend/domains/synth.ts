@@ -9,6 +9,7 @@ import {
 } from '../../../shared/synth/sample';
 import { RunEngine } from '../../executor/engine';
 import type { BackendContext } from '../context';
+import { resultValidator } from '../../io/argument-validator';
 import type { HandlerMap } from '../registry';
 import { toolRuntime } from '../tool-runtime';
 import { createChecker } from '../trajectory-checker';
@@ -27,6 +28,7 @@ export function synthHandlers(ctx: BackendContext): HandlerMap {
       const graph = store.graphs.get(graphId);
       const runtime = toolRuntime(ctx);
       const checker = createChecker(store);
+      const validateResult = resultValidator(graph);
       const random = seededRandom(seed);
       // Favour what the workspace covers least: uses per tool and per edge, growing as we go.
       const usage = new Map<string, number>(
@@ -70,7 +72,15 @@ export function synthHandlers(ctx: BackendContext): HandlerMap {
           if (text.trim()) intent = text.trim();
         }
         let turns: Turn[] = [{ role: 'user', content: intent }];
-        const engine = new RunEngine({ graph, mode: 'plan', plan: steps, turns, runtime, persist: (t) => (turns = t) });
+        const engine = new RunEngine({
+          graph,
+          mode: 'plan',
+          plan: steps,
+          turns,
+          runtime,
+          validateResult,
+          persist: (t) => (turns = t),
+        });
         await engine.continue();
         if (engine.status !== 'finished') {
           failed.push(`${kind} ${sample.tools.join('→')}: ${engine.note ?? engine.status}`);

@@ -120,6 +120,32 @@ describe('run engine, plan mode', () => {
   });
 });
 
+describe('results against the returns schema', () => {
+  it('warns on the observation turn when a result does not match the tool’s returns schema', async () => {
+    const { resultValidator } = await import('../../../electron/io/argument-validator');
+    const liar: Tool = {
+      ...graph.tools[0]!,
+      name: 'liar',
+      returns: { type: 'object', properties: { lat: { type: 'number' } }, required: ['lat'] },
+      runtime: { kind: 'mock', code: 'return { lat: "north" };' },
+    };
+    const g = { tools: [liar], edges: [] };
+    const { e } = engine({
+      graph: g,
+      plan: [{ id: 's1', tool: 'liar', args: {}, dependsOn: [] }],
+      validateResult: resultValidator(g),
+    });
+    await e.continue();
+    expect(e.warnings).toEqual([
+      {
+        turnIndex: 2,
+        path: '$.lat',
+        message: 'liar returned a result its returns schema does not allow: lat must be number',
+      },
+    ]);
+  });
+});
+
 describe('tool runtimes', () => {
   const fixed: Tool = {
     ...graph.tools[0]!,

@@ -79,7 +79,19 @@ export function RunTimeline({ run }: { run: RunView }) {
     <ol className="timeline" aria-label="Timeline">
       {run.turns.map((turn, i) => (
         <li key={i} className={turn.toolCalls?.some((c) => c.id === pending) ? 'pending-call' : ''}>
-          <TurnView turn={turn} index={i} />
+          <TurnView
+            turn={turn}
+            index={i}
+            findings={run.warnings
+              .filter((w) => w.turnIndex === i)
+              .map((w) => ({
+                kind: 'result-schema',
+                severity: 'warning',
+                turnIndex: i,
+                path: w.path,
+                message: w.message,
+              }))}
+          />
           <div className="turn-actions">
             {editable && (
               <button type="button" disabled={busy} onClick={() => setEditing(editing === i ? null : i)}>
