@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Dataset, Label, ReviewStatus, TrajectoryFilter, TrajectoryId, Turn } from '../domain';
+import { Dataset, Finding, Label, ReviewStatus, TrajectoryFilter, TrajectoryId, Turn } from '../domain';
 import { method } from './define';
 
 const Ratio = z.object({ train: z.number().min(0), validation: z.number().min(0), test: z.number().min(0) });
@@ -41,6 +41,11 @@ export const curationMethods = {
     args: z.object({ id: TrajectoryId, turnIndex: z.number().int().min(0), turn: Turn }),
     result: z.object({ ok: z.literal(true) }),
   }),
+  'trajectories.checkTurn': method({
+    summary: 'The findings a turn would have if it replaced the one at turnIndex (live checks while editing).',
+    args: z.object({ id: TrajectoryId, turnIndex: z.number().int().min(0), turn: Turn }),
+    result: z.array(Finding),
+  }),
   'trajectories.revertTurn': method({
     summary: 'Puts an edited turn back as it was recorded.',
     args: z.object({ id: TrajectoryId, turnIndex: z.number().int().min(0) }),
@@ -69,6 +74,15 @@ export const curationMethods = {
     result: z.array(z.object({ id: z.string(), name: z.string(), size: z.number().int(), createdAt: z.string() })),
   }),
   'datasets.get': method({ summary: 'A dataset with its items.', args: z.object({ id: z.string() }), result: Dataset }),
+  'datasets.addItems': method({
+    summary: 'Adds hand-picked trajectories to a dataset (in the train split unless given).',
+    args: z.object({
+      id: z.string(),
+      trajectoryIds: z.array(TrajectoryId).min(1),
+      split: z.enum(['train', 'validation', 'test']).default('train'),
+    }),
+    result: Dataset,
+  }),
   'datasets.delete': method({
     summary: 'Deletes a dataset (its trajectories stay).',
     args: z.object({ id: z.string() }),
@@ -95,7 +109,8 @@ export const curationMethods = {
       clusters: z.array(
         z.object({
           representative: z.string(),
-          duplicates: z.array(z.object({ id: z.string(), similarity: z.number() })),
+          title: z.string(),
+          duplicates: z.array(z.object({ id: z.string(), title: z.string(), similarity: z.number() })),
         }),
       ),
       removed: z.number().int(),

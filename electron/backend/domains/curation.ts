@@ -6,6 +6,7 @@ import { toOpenAI } from '../../io/export/records';
 import { exportDataset } from '../../io/export/write';
 import type { BackendContext } from '../context';
 import type { HandlerMap } from '../registry';
+import { createChecker } from '../trajectory-checker';
 import { datasetStats } from './dataset-stats';
 
 /** Review labels, turn edits, and datasets: splits, statistics, deduplication, export. */
@@ -55,6 +56,11 @@ export function curationHandlers({ store, models }: BackendContext): HandlerMap 
       store.trajectories.editTurn(id, turnIndex, turn);
       return { ok: true as const };
     },
+    'trajectories.checkTurn': ({ id, turnIndex, turn }) => {
+      const t = store.trajectories.get(id);
+      const turns = t.turns.map((x, i) => (i === turnIndex ? turn : x));
+      return createChecker(store)({ ...t, turns }).filter((f) => f.turnIndex === turnIndex);
+    },
     'trajectories.revertTurn': ({ id, turnIndex }) => {
       store.trajectories.revertTurn(id, turnIndex);
       return { ok: true as const };
@@ -71,6 +77,16 @@ export function curationHandlers({ store, models }: BackendContext): HandlerMap 
     },
     'datasets.list': () => store.datasets.list(),
     'datasets.get': ({ id }) => store.datasets.get(id),
+    'datasets.addItems': ({ id, trajectoryIds, split: target }) => {
+      const dataset = store.datasets.get(id);
+      const present = new Set(dataset.items.map((i) => i.trajectoryId));
+      for (const t of trajectoryIds) store.trajectories.get(t);
+      store.datasets.replaceItems(id, [
+        ...dataset.items,
+        ...trajectoryIds.filter((t) => !present.has(t)).map((trajectoryId) => ({ trajectoryId, split: target })),
+      ]);
+      return store.datasets.get(id);
+    },
     'datasets.delete': ({ id }) => {
       store.datasets.delete(id);
       return { ok: true as const };
@@ -99,7 +115,15 @@ export function curationHandlers({ store, models }: BackendContext): HandlerMap 
           id,
           dataset.items.filter((i) => !drop.has(i.trajectoryId)),
         );
-      return { clusters, removed: apply ? drop.size : 0 };
+      const title = (trajectoryId: string) => store.trajectories.get(trajectoryId).title;
+      return {
+        clusters: clusters.map((c) => ({
+          ...c,
+          title: title(c.representative),
+          duplicates: c.duplicates.map((d) => ({ ...d, title: title(d.id) })),
+        })),
+        removed: apply ? drop.size : 0,
+      };
     },
     'datasets.preview': async ({ trajectoryId }) => {
       if (!models().loaded)

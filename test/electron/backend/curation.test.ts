@@ -74,6 +74,13 @@ describe('curation domain', () => {
     const edits = await b.registry.invoke('trajectories.edits', { id });
     expect(edits).toHaveLength(1);
     expect(edits[0]!.original).toEqual(before);
+    // Live checks of a version not saved yet, against the trajectory's tool graph.
+    const live = await b.registry.invoke('trajectories.checkTurn', {
+      id,
+      turnIndex: 2,
+      turn: { ...fixed, toolCalls: [{ ...fixed.toolCalls![0]!, args: { city: 42 } }] },
+    });
+    expect(live.map((f) => f.kind)).toContain('schema-violation');
     await b.registry.invoke('trajectories.revertTurn', { id, turnIndex: 2 });
     expect((await b.registry.invoke('trajectories.get', { id })).turns[2]).toEqual(before);
     expect(await b.registry.invoke('trajectories.edits', { id })).toEqual([]);
@@ -105,6 +112,7 @@ describe('curation domain', () => {
     expect(stats.toolCoverage.calls).toEqual({ get_weather: 20 });
 
     const preview = await b.registry.invoke('datasets.dedup', { id: dataset.id, threshold: 0.7 });
+    expect(preview.clusters[0]!.title).toMatch(/^What is the weather in/);
     expect(preview.removed).toBe(0);
     expect(preview.clusters.length).toBeGreaterThanOrEqual(1);
     const dupes = preview.clusters.reduce((n, c) => n + c.duplicates.length, 0);
@@ -112,10 +120,28 @@ describe('curation domain', () => {
     expect(applied.removed).toBe(dupes);
     expect((await b.registry.invoke('datasets.get', { id: dataset.id })).items).toHaveLength(20 - dupes);
 
+    const { items: examples } = await b.registry.invoke('trajectories.list', { filter: { source: 'example' } });
+    const grown = await b.registry.invoke('datasets.addItems', { id: dataset.id, trajectoryIds: [examples[0]!.id] });
+    expect(grown.items.at(-1)).toEqual({ trajectoryId: examples[0]!.id, split: 'train' });
+    await b.registry.invoke('datasets.split', {
+      id: dataset.id,
+      ratio: { train: 0.5, validation: 0.25, test: 0.25 },
+      seed: 3,
+    });
+    const kept = (await b.registry.invoke('datasets.get', { id: dataset.id })).items.filter(
+      (i) => i.trajectoryId !== examples[0]!.id,
+    );
+    await b.registry.invoke('datasets.delete', { id: dataset.id });
+    const rebuilt = await b.registry.invoke('datasets.create', {
+      name: 'weather',
+      picks: kept.map((i) => i.trajectoryId),
+      ratio: { train: 0.5, validation: 0.25, test: 0.25 },
+      seed: 3,
+    });
     const dir = path.join(tempDir(), 'out');
     for (const format of ['openai', 'sharegpt', 'hermes', 'worfbench'] as const) {
       const { files } = await b.registry.invoke('datasets.export', {
-        id: dataset.id,
+        id: rebuilt.id,
         format,
         dir: path.join(dir, format),
       });

@@ -157,6 +157,23 @@ export function DatasetPanel({ version, onChanged }: { version: number; onChange
               {dedup.removed ? `; ${dedup.removed} removed` : ''}.
             </p>
           )}
+          {dedup && dedup.clusters.length > 0 && (
+            <ol className="clusters" aria-label="Duplicate clusters">
+              {dedup.clusters.slice(0, 30).map((c) => (
+                <li key={c.representative}>
+                  <strong>keep</strong> {c.title}
+                  <ul>
+                    {c.duplicates.map((d) => (
+                      <li key={d.id}>
+                        {d.title}{' '}
+                        <span className="muted">({d.similarity === 1 ? 'exact' : `~${d.similarity.toFixed(2)}`})</span>
+                      </li>
+                    ))}
+                  </ul>
+                </li>
+              ))}
+            </ol>
+          )}
           <div className="row">
             <select aria-label="Export format" value={format} onChange={(e) => setFormat(e.target.value as Format)}>
               <option value="openai">OpenAI chat JSONL</option>

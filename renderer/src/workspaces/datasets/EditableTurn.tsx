@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Finding, Turn } from '../../../../shared/domain';
 import { Turn as TurnSchema } from '../../../../shared/domain';
 import { api } from '../../api/api';
@@ -31,6 +31,17 @@ export function EditableTurn({
 }) {
   const [text, setText] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [live, setLive] = useState<Finding[] | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  /** Runs the checks on the edited version, against the trajectory's tool graph, as the user types. */
+  const checkLive = (next: Turn) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      void api
+        .invoke('trajectories.checkTurn', { id: trajectoryId, turnIndex: index, turn: next })
+        .then(setLive, () => setLive(null));
+    }, 300);
+  };
   const check = (value: string): Turn | null => {
     try {
       const parsed = TurnSchema.safeParse({ ...(JSON.parse(value) as object), role: turn.role });
@@ -89,10 +100,18 @@ export function EditableTurn({
             value={text}
             onChange={(e) => {
               setText(e.target.value);
-              check(e.target.value);
+              const next = check(e.target.value);
+              if (next) checkLive({ ...next, role: turn.role });
             }}
           />
           {error && <p className="error">{error}</p>}
+          {!error && live && (
+            <p className={live.length ? 'error' : 'muted'} data-testid="live-checks">
+              {live.length
+                ? `Checks on this version: ${live.map((f) => `${f.kind} ${f.path}: ${f.message}`).join('; ')}`
+                : 'Checks on this version: no findings.'}
+            </p>
+          )}
           <div className="row">
             <button type="button" className="primary" disabled={Boolean(error)} onClick={() => void save()}>
               Save turn

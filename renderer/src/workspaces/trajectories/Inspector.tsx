@@ -5,6 +5,7 @@ import { useQuery } from '../../api/use-query';
 import { useUi } from '../../state/ui-store';
 import { useRuns } from '../runs/runs-store';
 import { useBrowserStore } from './browser-store';
+import { AddToDataset } from './AddToDataset';
 import { PathOverlay } from './PathOverlay';
 import { TurnView } from './TurnView';
 
@@ -51,6 +52,7 @@ export function Inspector({ id, version }: { id: string; version: number }) {
           >
             Open in debugger
           </button>
+          <AddToDataset trajectoryId={id} />
           <button type="button" onClick={() => pickCompare(true)}>
             Compare with…
           </button>
