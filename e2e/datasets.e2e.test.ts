@@ -61,9 +61,15 @@ describe('Datasets workspace in Chromium', () => {
 
     // Fix the tool call of the needs-fix one (city 2): the city argument becomes "Lisbon".
     await page.getByRole('button', { name: 'Edit turn 1' }).click();
+    // The turn opens in Monaco; replace its text with the fixed call.
     const editor = page.getByLabel('Turn 1 JSON');
-    const fixed = (await editor.inputValue()).replace('"c2"', '"Lisbon"');
-    await editor.fill(fixed);
+    await editor.locator('.monaco-editor .view-lines').click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.insertText('{"toolCalls":[{"id":"c1","name":"get_weather","args":{"city":"Lisbon"}}]}');
+    // Monaco closes brackets and quotes as text arrives: drop what it added after the cursor.
+    await page.keyboard.press('Shift+Control+End');
+    await page.keyboard.press('Delete');
+    await page.getByTestId('live-checks').waitFor();
     await page.getByRole('button', { name: 'Save turn' }).click();
     await page.getByText('Edited — recorded version').waitFor();
     await page.keyboard.press('a');

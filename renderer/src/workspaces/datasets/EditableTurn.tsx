@@ -1,12 +1,15 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import type { Finding, Turn } from '../../../../shared/domain';
 import { Turn as TurnSchema } from '../../../../shared/domain';
 import { api } from '../../api/api';
 import { TurnView } from '../trajectories/TurnView';
 
+const JsonEditor = lazy(() => import('../../components/JsonEditor'));
+
+/** What of a turn can be edited: everything but its role and its measured timing and tokens. */
 const editable = (turn: Turn) => {
   const { role: _, timing: __, tokens: ___, ...rest } = turn;
-  return JSON.stringify(rest, null, 2);
+  return rest;
 };
 
 /**
@@ -29,7 +32,8 @@ export function EditableTurn({
   original: Turn | null;
   onChanged(): void;
 }) {
-  const [text, setText] = useState<string | null>(null);
+  const [draft, setDraft] = useState<unknown>(null);
+  const [editing, setEditing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [live, setLive] = useState<Finding[] | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -42,22 +46,18 @@ export function EditableTurn({
         .then(setLive, () => setLive(null));
     }, 300);
   };
-  const check = (value: string): Turn | null => {
-    try {
-      const parsed = TurnSchema.safeParse({ ...(JSON.parse(value) as object), role: turn.role });
-      if (!parsed.success) {
-        setError(parsed.error.issues.map((i) => `${i.path.join('.') || 'turn'}: ${i.message}`).join('; '));
-        return null;
-      }
-      setError(null);
-      return parsed.data;
-    } catch (e) {
-      setError(`Not valid JSON yet: ${(e as Error).message}`);
+  /** The edited value as a turn, or null with the reason shown. */
+  const check = (value: unknown): Turn | null => {
+    const parsed = TurnSchema.safeParse({ ...(value as object), role: turn.role });
+    if (!parsed.success) {
+      setError(parsed.error.issues.map((i) => `${i.path.join('.') || 'turn'}: ${i.message}`).join('; '));
       return null;
     }
+    setError(null);
+    return parsed.data;
   };
   const save = async () => {
-    const next = text === null ? null : check(text);
+    const next = check(draft);
     if (!next) return;
     await api.invoke('trajectories.editTurn', {
       id: trajectoryId,
@@ -65,7 +65,7 @@ export function EditableTurn({
       turn: { ...next, role: turn.role },
     });
     await api.invoke('trajectories.check', { id: trajectoryId });
-    setText(null);
+    setEditing(false);
     onChanged();
   };
   return (
@@ -74,7 +74,7 @@ export function EditableTurn({
       {original && (
         <details className="edit-diff">
           <summary>Edited — recorded version</summary>
-          <pre>{editable(original)}</pre>
+          <pre>{JSON.stringify(editable(original), null, 2)}</pre>
           <button
             type="button"
             onClick={() =>
@@ -88,22 +88,32 @@ export function EditableTurn({
           </button>
         </details>
       )}
-      {text === null ? (
-        <button type="button" className="link" onClick={() => setText(editable(turn))}>
+      {!editing ? (
+        <button
+          type="button"
+          className="link"
+          onClick={() => {
+            setDraft(editable(turn));
+            setEditing(true);
+          }}
+        >
           Edit turn {index}
         </button>
       ) : (
         <div className="turn-json-editor">
-          <textarea
-            aria-label={`Turn ${index} JSON`}
-            rows={Math.min(16, text.split('\n').length + 1)}
-            value={text}
-            onChange={(e) => {
-              setText(e.target.value);
-              const next = check(e.target.value);
-              if (next) checkLive({ ...next, role: turn.role });
-            }}
-          />
+          <Suspense fallback={<p className="muted">Loading editor…</p>}>
+            <JsonEditor
+              path={`turn.${trajectoryId}.${index}`}
+              label={`Turn ${index} JSON`}
+              value={editable(turn)}
+              height={200}
+              onChange={(value) => {
+                setDraft(value);
+                const next = check(value);
+                if (next) checkLive({ ...next, role: turn.role });
+              }}
+            />
+          </Suspense>
           {error && <p className="error">{error}</p>}
           {!error && live && (
             <p className={live.length ? 'error' : 'muted'} data-testid="live-checks">
@@ -116,7 +126,7 @@ export function EditableTurn({
             <button type="button" className="primary" disabled={Boolean(error)} onClick={() => void save()}>
               Save turn
             </button>
-            <button type="button" onClick={() => setText(null)}>
+            <button type="button" onClick={() => setEditing(false)}>
               Cancel
             </button>
           </div>
