@@ -12,6 +12,8 @@ export const DatasetStats = z.object({
   turns: z.object({ mean: z.number(), max: z.number().int() }),
   /** Characters / 4: an estimate, labelled so (no tokenizer is involved). */
   estimatedTokens: z.object({ mean: z.number(), max: z.number().int(), histogram: z.array(z.number().int()) }),
+  /** Tokens through the loaded model's chat template and tokenizer, over an even sample; null without a model. */
+  modelTokens: z.object({ sampled: z.number().int(), mean: z.number(), max: z.number().int() }).nullable(),
   toolCoverage: z.object({
     graphId: z.string().nullable(),
     calls: z.record(z.string(), z.number().int()),

@@ -9,6 +9,8 @@ import type { HandlerMap } from '../registry';
 import { createChecker } from '../trajectory-checker';
 import { datasetStats } from './dataset-stats';
 
+const TOKEN_SAMPLE = 200;
+
 /** Review labels, turn edits, and datasets: splits, statistics, deduplication, export. */
 export function curationHandlers({ store, models }: BackendContext): HandlerMap {
   /** The tools a trajectory calls, as the stratum its split is drawn within. */
@@ -38,6 +40,19 @@ export function curationHandlers({ store, models }: BackendContext): HandlerMap 
       (item) => strata.get(item.id)!,
     );
     return ids.map((trajectoryId) => ({ trajectoryId, split: splits.get(trajectoryId)! }));
+  };
+
+  /** A trajectory through the loaded model's chat template, as OpenAI-style messages (what trainers feed it). */
+  const renderChat = (trajectoryId: string) => {
+    const t = store.trajectories.get(trajectoryId);
+    const tools = t.graphId ? store.graphs.get(t.graphId).tools : [];
+    const record = toOpenAI({ id: t.id, turns: t.turns, tools }) as {
+      messages: Record<string, unknown>[];
+      tools?: unknown[];
+    };
+    // Templates concatenate content: give every message one, as training stacks do.
+    const messages = record.messages.map(({ weight: _, ...m }) => ({ ...m, content: m.content ?? '' }));
+    return models().renderChat(messages, record.tools ?? []);
   };
 
   return {
@@ -96,7 +111,24 @@ export function curationHandlers({ store, models }: BackendContext): HandlerMap 
       store.datasets.replaceItems(id, split(ids, ratio, seed));
       return store.datasets.get(id);
     },
-    'datasets.stats': ({ id }) => datasetStats(store, store.datasets.get(id)),
+    'datasets.stats': async ({ id }) => {
+      const dataset = store.datasets.get(id);
+      const stats = datasetStats(store, dataset);
+      if (!models().loaded || !dataset.items.length) return { ...stats, modelTokens: null };
+      // An even sample: rendering and tokenizing every trajectory would take minutes on large sets.
+      const step = Math.max(1, Math.floor(dataset.items.length / TOKEN_SAMPLE));
+      const counts: number[] = [];
+      for (let i = 0; i < dataset.items.length && counts.length < TOKEN_SAMPLE; i += step)
+        counts.push((await renderChat(dataset.items[i]!.trajectoryId)).tokens);
+      return {
+        ...stats,
+        modelTokens: {
+          sampled: counts.length,
+          mean: counts.reduce((a, b) => a + b, 0) / counts.length,
+          max: Math.max(...counts),
+        },
+      };
+    },
     'datasets.dedup': ({ id, threshold, apply }) => {
       const dataset = store.datasets.get(id);
       const rankOf = (trajectoryId: string) => {
@@ -125,18 +157,10 @@ export function curationHandlers({ store, models }: BackendContext): HandlerMap 
         removed: apply ? drop.size : 0,
       };
     },
-    'datasets.preview': async ({ trajectoryId }) => {
+    'datasets.preview': ({ trajectoryId }) => {
       if (!models().loaded)
         throw new TrellisError('E5003', 'The chat-template preview needs the model whose template to use.');
-      const t = store.trajectories.get(trajectoryId);
-      const tools = t.graphId ? store.graphs.get(t.graphId).tools : [];
-      const record = toOpenAI({ id: t.id, turns: t.turns, tools }) as {
-        messages: Record<string, unknown>[];
-        tools?: unknown[];
-      };
-      // Templates concatenate content: give every message one, as training stacks do.
-      const messages = record.messages.map(({ weight: _, ...m }) => ({ ...m, content: m.content ?? '' }));
-      return models().renderChat(messages, record.tools ?? []);
+      return renderChat(trajectoryId);
     },
     'datasets.export': ({ id, format, dir }) => exportDataset(store, store.datasets.get(id), format, dir),
   };

@@ -194,6 +194,9 @@ describe('chat-template preview', () => {
     expect(preview.text).toMatch(/^<\|im_start\|>system\nYou are a travel assistant/);
     expect(preview.text).toContain('<|im_start|>user\nBook the cheapest flight from Paris to Lisbon');
     expect(preview.tokens).toBeGreaterThan(50);
+    const dataset = await b.registry.invoke('datasets.create', { name: 'one', picks: [items[0]!.id] });
+    const stats = await b.registry.invoke('datasets.stats', { id: dataset.id });
+    expect(stats.modelTokens).toEqual({ sampled: 1, mean: preview.tokens, max: preview.tokens });
     b.close();
   }, 120_000);
 });

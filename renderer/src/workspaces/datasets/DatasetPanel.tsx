@@ -24,8 +24,10 @@ function Stats({ id, version }: { id: string; version: number }) {
         {Object.entries(stats.bySplit)
           .map(([s, n]) => `${s} ${n}`)
           .join(', ')}
-        ) · mean {stats.turns.mean.toFixed(1)} turns · ~{Math.round(stats.estimatedTokens.mean)} tokens (estimated, max
-        ~{stats.estimatedTokens.max})
+        ) · mean {stats.turns.mean.toFixed(1)} turns ·{' '}
+        {stats.modelTokens
+          ? `${Math.round(stats.modelTokens.mean)} tokens by the loaded model's chat template (max ${stats.modelTokens.max}, ${stats.modelTokens.sampled} sampled)`
+          : `~${Math.round(stats.estimatedTokens.mean)} tokens (estimated from characters; load a model for exact counts)`}
       </p>
       <p>
         Tool coverage: {Object.keys(stats.toolCoverage.calls).length} tools used
