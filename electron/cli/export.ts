@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { ExportFormat } from '../../shared/contract/curation';
 import { TrellisError } from '../../shared/errors';
-import { openBackend } from './plan';
+import { openBackend } from './backend-helpers';
 import type { Verb } from './verb';
 import { defaultWorkspacePath } from './workspace-path';
 

@@ -1,7 +1,6 @@
-import path from 'node:path';
 import { SampleKind } from '../../shared/contract/synth';
 import { TrellisError } from '../../shared/errors';
-import { graphIdFor, openBackend } from './plan';
+import { graphIdFor, loadModelFlag, openBackend } from './backend-helpers';
 import type { Verb } from './verb';
 import { defaultWorkspacePath } from './workspace-path';
 
@@ -32,10 +31,7 @@ export const synthVerb: Verb = {
     const backend = openBackend(values);
     try {
       const graphId = await graphIdFor(backend, values.graph);
-      if (typeof values.model === 'string') {
-        const { defaults } = await backend.registry.invoke('models.status', {});
-        await backend.registry.invoke('models.load', { path: path.resolve(values.model), settings: defaults });
-      }
+      await loadModelFlag(backend, values.model);
       if (!io.json)
         backend.events.subscribe((name, p) => {
           if (name === 'synth.progress') {

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { seededRandom } from '../../shared/random';
 
 /**
  * Writes llama-architecture GGUF models with seeded random weights, a real SentencePiece-style
@@ -136,17 +137,7 @@ export function buildVocabulary(extraWords: readonly string[] = [], size = 0): V
   return { tokens, scores, types, bos: 1, eos: 4, unk: 0 };
 }
 
-/** Deterministic PRNG (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const random = seededRandom;
 
 const f32 = new Float32Array(1);
 const u32 = new Uint32Array(f32.buffer);

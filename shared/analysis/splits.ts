@@ -1,3 +1,5 @@
+import { seededRandom } from '../random';
+
 /** Train / validation / test shares; they need not sum to exactly 1 (they are normalised). */
 export interface SplitRatio {
   train: number;
@@ -6,18 +8,6 @@ export interface SplitRatio {
 }
 
 export type SplitName = keyof SplitRatio;
-
-/** A small seeded generator (mulberry32), so a split is the same for the same seed. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * Assigns each item a split by ratio, stratified: items are grouped by `stratum` (e.g. the set
@@ -36,7 +26,7 @@ export function assignSplits<T extends { id: string }>(
   const groups = new Map<string, T[]>();
   for (const item of [...items].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)))
     groups.set(stratum(item), [...(groups.get(stratum(item)) ?? []), item]);
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   const out = new Map<string, SplitName>();
   const assigned = [0, 0, 0];
   let seen = 0;

@@ -1,6 +1,7 @@
 import type { JsonSchema, PlanStep, ToolGraph } from '../domain';
 import { dependencyEdges } from '../graph/topology';
 import { planForGoals } from '../plans/deterministic';
+import { seededRandom } from '../random';
 
 /** MagicAgent's atomic plan shapes: a chain along G_depend, branches that join, or unrelated sub-tasks. */
 export type SampleKind = 'serial' | 'parallel' | 'isolated';
@@ -16,17 +17,7 @@ export interface ChainSample {
 type Graph = Pick<ToolGraph, 'tools' | 'edges'>;
 export type Random = () => number;
 
-/** A seeded generator (mulberry32): the same seed samples the same chains. */
-export function seededRandom(seed: number): Random {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom };
 
 /** Picks one item with probability proportional to its weight. */
 function pick<T>(items: readonly T[], weight: (item: T) => number, random: Random): T | null {

@@ -1,4 +1,6 @@
-import type { GraphEdge, JsonSchema, Tool } from '../../shared/domain';
+import fs from 'node:fs';
+import path from 'node:path';
+import { GraphFile, type GraphEdge, type JsonSchema, type Tool } from '../../shared/domain';
 import type { GraphContent } from '../../shared/graph';
 
 const props = (fields: Record<string, JsonSchema | string>): JsonSchema => ({
@@ -39,3 +41,18 @@ export const share = (toolA: string, paramA: string, toolB: string, paramB: stri
 });
 
 export const graph = (tools: Tool[], edges: GraphEdge[] = []): GraphContent => ({ tools, edges });
+
+/** The example trip-planning graph as shipped in resources/examples. */
+export function exampleGraph() {
+  const file = path.join(__dirname, '..', '..', 'resources', 'examples', 'trip-planning.graph.json');
+  return GraphFile.parse(JSON.parse(fs.readFileSync(file, 'utf8')));
+}
+
+/** The MCP "everything" server from npm, started over stdio by tests. */
+export const EVERYTHING_SERVER = {
+  command: process.execPath,
+  args: [
+    path.join(__dirname, '..', '..', 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js'),
+    'stdio',
+  ],
+};

@@ -1,22 +1,14 @@
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { EVERYTHING_SERVER, exampleGraph } from '../../helpers/graphs';
 import { RunEngine, type EngineOptions } from '../../../electron/executor/engine';
 import { MockRunner } from '../../../electron/executor/mock-runner';
 import { McpClients } from '../../../electron/executor/runtimes';
-import { GraphFile, type PlanStep, type Tool, type Turn } from '../../../shared/domain';
+import type { PlanStep, Tool, Turn } from '../../../shared/domain';
 import { planForGoals } from '../../../shared/plans';
 
-const graph = GraphFile.parse(
-  JSON.parse(
-    fs.readFileSync(
-      path.join(__dirname, '..', '..', '..', 'resources', 'examples', 'trip-planning.graph.json'),
-      'utf8',
-    ),
-  ),
-);
+const graph = exampleGraph();
 const mocks = new MockRunner();
 const mcp = new McpClients();
 afterAll(async () => {
@@ -185,23 +177,7 @@ describe('tool runtimes', () => {
   });
 
   it('calls a tool on a real MCP server once allowed', async () => {
-    const server = {
-      command: process.execPath,
-      args: [
-        path.join(
-          __dirname,
-          '..',
-          '..',
-          '..',
-          'node_modules',
-          '@modelcontextprotocol',
-          'server-everything',
-          'dist',
-          'index.js',
-        ),
-        'stdio',
-      ],
-    };
+    const server = EVERYTHING_SERVER;
     const echo: Tool = { ...graph.tools[0]!, name: 'echo', runtime: { kind: 'mcp', server, tool: 'echo' } };
     allowed.add(`mcp:${[server.command, ...server.args].join(' ')}`);
     const { e } = engine({ graph: { tools: [echo], edges: [] }, plan: one(echo, { message: 'hello trellis' }) });

@@ -1,9 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import Ajv from 'ajv';
+import { exampleGraph } from '../../helpers/graphs';
 import { describe, expect, it } from 'vitest';
 import { argumentValidator } from '../../../electron/io/argument-validator';
-import { GraphFile, type PlanStep } from '../../../shared/domain';
+import type { PlanStep } from '../../../shared/domain';
 import {
   planForGoals,
   planGenerationSchema,
@@ -15,14 +14,7 @@ import {
   workflowTextToPlan,
 } from '../../../shared/plans';
 
-const graph = GraphFile.parse(
-  JSON.parse(
-    fs.readFileSync(
-      path.join(__dirname, '..', '..', '..', 'resources', 'examples', 'trip-planning.graph.json'),
-      'utf8',
-    ),
-  ),
-);
+const graph = exampleGraph();
 const validate = argumentValidator(graph);
 const kinds = (steps: PlanStep[]) => validatePlan(steps, graph, validate).map((p) => `${p.stepId}:${p.kind}:${p.path}`);
 

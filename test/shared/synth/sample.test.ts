@@ -1,18 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
+import { exampleGraph } from '../../helpers/graphs';
 import { describe, expect, it } from 'vitest';
-import { GraphFile } from '../../../shared/domain';
 import { dependencyEdges } from '../../../shared/graph/topology';
 import { fillArguments, sampleChain, seededRandom, templateIntent } from '../../../shared/synth/sample';
 
-const graph = GraphFile.parse(
-  JSON.parse(
-    fs.readFileSync(
-      path.join(__dirname, '..', '..', '..', 'resources', 'examples', 'trip-planning.graph.json'),
-      'utf8',
-    ),
-  ),
-);
+const graph = exampleGraph();
 const edges = dependencyEdges(graph);
 const hasEdge = (a: string, b: string) => edges.some((e) => e.fromTool === a && e.toTool === b);
 /** Tools joined by dependency edges in either direction. */
