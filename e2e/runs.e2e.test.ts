@@ -46,7 +46,8 @@ describe('Plans & Runs in Chromium', () => {
     await observation.getByRole('button', { name: 'Edit' }).click();
     await page.getByRole('textbox', { name: 'Observation' }).fill('{"edited": true}');
     await page.getByRole('button', { name: 'Save edit' }).click();
-    await observation.getByText('{"edited": true}').waitFor();
+    await page.getByRole('textbox', { name: 'Observation' }).waitFor({ state: 'detached' });
+    await observation.locator('.turn .content').getByText('{"edited": true}').waitFor();
 
     await observation.getByRole('button', { name: 'Fork from here' }).click();
     await debuggerPane.getByText('fork at turn 2').waitFor();
@@ -72,6 +73,8 @@ describe('Plans & Runs in Chromium', () => {
     await page.getByRole('button', { name: 'Generate plan' }).click();
     await page.getByTestId('step-s2').waitFor();
     expect(await page.getByTestId('step-s2').textContent()).toContain('"$ref":"s1.result.lat"');
+    await page.getByRole('button', { name: 'Save plan' }).click();
+    await expect.poll(() => page.getByLabel('Saved plans').locator('option').count()).toBe(2);
     await page.getByRole('button', { name: 'Run plan' }).click();
     const debuggerPane = page.getByRole('region', { name: 'Debugger' });
     await debuggerPane.getByText(/^Breakpoints/).click();

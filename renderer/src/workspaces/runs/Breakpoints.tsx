@@ -10,7 +10,11 @@ export function Breakpoints({ run, tools }: { run: RunView; tools: string[] }) {
   const act = useRuns((s) => s.act);
   const [param, setParam] = useState('');
   const [pattern, setPattern] = useState('');
-  const set = (breakpoints: Breakpoint[]) => act((runId) => api.invoke('runs.setBreakpoints', { runId, breakpoints }));
+  // Shown at once (checkboxes must not lag the click), then confirmed by the backend.
+  const set = (breakpoints: Breakpoint[]) => {
+    useRuns.setState((s) => (s.run ? { run: { ...s.run, breakpoints } } : {}));
+    return act((runId) => api.invoke('runs.setBreakpoints', { runId, breakpoints }));
+  };
   const toolSet = new Set(run.breakpoints.flatMap((b) => (b.kind === 'tool' ? [b.tool] : [])));
   const onError = run.breakpoints.some((b) => b.kind === 'error');
   return (

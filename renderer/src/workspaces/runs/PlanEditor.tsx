@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import type { PlanStep } from '../../../../shared/domain';
 import { api } from '../../api/api';
 import { useAction } from '../../api/use-action';
+import { useQuery } from '../../api/use-query';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useRuns } from './runs-store';
 
@@ -15,7 +16,8 @@ const nextId = (steps: PlanStep[]) => `s${Math.max(0, ...steps.map((s) => Number
  * and writes WorfBench's text form.
  */
 export function PlanEditor({ tools, onRun }: { tools: string[]; onRun(mode: 'plan' | 'agent'): void }) {
-  const { graphId, intent, steps, problems, setSteps } = useRuns();
+  const { graphId, intent, steps, problems, setSteps, setIntent, planner } = useRuns();
+  const saved = useQuery(graphId ? () => api.invoke('plans.list', { graphId }) : null, [graphId]);
   const [editing, setEditing] = useState<string | null>(null);
   const [text, setText] = useState<string | null>(null);
   const action = useAction();
@@ -140,6 +142,18 @@ export function PlanEditor({ tools, onRun }: { tools: string[]; onRun(mode: 'pla
         </button>
         <button
           type="button"
+          disabled={!steps.length || !graphId || !intent.trim() || action.busy}
+          onClick={() =>
+            action.run(async () => {
+              await api.invoke('plans.save', { graphId: graphId!, intent, steps, modelSettings: { planner } });
+              saved.reload();
+            })
+          }
+        >
+          Save plan
+        </button>
+        <button
+          type="button"
           className="primary"
           disabled={!steps.length || !graphId || !intent.trim()}
           onClick={() => onRun('plan')}
@@ -170,6 +184,25 @@ export function PlanEditor({ tools, onRun }: { tools: string[]; onRun(mode: 'pla
             Read text as plan
           </button>
         </div>
+      )}
+      {saved.data && saved.data.length > 0 && (
+        <select
+          aria-label="Saved plans"
+          value=""
+          onChange={(e) => {
+            const plan = saved.data?.find((p) => p.id === e.target.value);
+            if (!plan) return;
+            setIntent(plan.intent);
+            void setSteps(plan.steps);
+          }}
+        >
+          <option value="">Open a saved plan…</option>
+          {saved.data.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.intent.slice(0, 60)} ({p.steps.length} steps, {new Date(p.createdAt).toLocaleString()})
+            </option>
+          ))}
+        </select>
       )}
       <ErrorNote message={action.error} />
     </section>

@@ -7,7 +7,7 @@ import { useRuns } from './runs-store';
 /** Intent → plan: the deterministic planner or the model (tokens stream in), one or several candidates. */
 export function PlanPanel({ tools }: { tools: string[] }) {
   const { graphId, intent, setIntent, candidates, setCandidates, setSteps } = useRuns();
-  const [planner, setPlanner] = useState<'deterministic' | 'model'>('deterministic');
+  const { planner, setPlanner } = useRuns();
   const [goals, setGoals] = useState<string[]>([]);
   const [count, setCount] = useState(1);
   const [stream, setStream] = useState('');

@@ -10,6 +10,8 @@ export type PlanProblems = Result<'plans.validate'>;
 interface RunsData {
   graphId: string | null;
   intent: string;
+  /** The planner chosen; saved with the plan. */
+  planner: 'deterministic' | 'model';
   candidates: Candidates;
   /** The plan being edited (a candidate once picked); validated on every change. */
   steps: PlanStep[];
@@ -23,6 +25,7 @@ interface RunsData {
 interface RunsActions {
   setGraph(graphId: string | null): void;
   setIntent(intent: string): void;
+  setPlanner(planner: 'deterministic' | 'model'): void;
   setCandidates(candidates: Candidates): void;
   setSteps(steps: PlanStep[]): Promise<void>;
   showRun(run: RunView | null): void;
@@ -35,6 +38,7 @@ interface RunsActions {
 export const useRuns = create<RunsData & RunsActions>()((set, get) => ({
   graphId: null,
   intent: '',
+  planner: 'deterministic',
   candidates: [],
   steps: [],
   problems: [],
@@ -43,6 +47,7 @@ export const useRuns = create<RunsData & RunsActions>()((set, get) => ({
   error: null,
   setGraph: (graphId) => set({ graphId, candidates: [], steps: [], problems: [] }),
   setIntent: (intent) => set({ intent }),
+  setPlanner: (planner) => set({ planner }),
   setCandidates: (candidates) => set({ candidates }),
   setSteps: async (steps) => {
     set({ steps });
