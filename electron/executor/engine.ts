@@ -1,5 +1,6 @@
 import type { PlanStep, Tool, ToolCall, ToolGraph, Turn } from '../../shared/domain';
-import { generationSchema, orderSteps, resolveRefs } from '../../shared/plans';
+import { orderSteps, resolveRefs } from '../../shared/plans';
+import { agentPrompt, agentSchema } from './agent';
 import { callTool, type ConsentRequest, type RuntimeDeps } from './runtimes';
 
 export type RunMode = 'plan' | 'agent' | 'replay';
@@ -348,43 +349,4 @@ export class RunEngine {
           },
     );
   }
-}
-
-const THOUGHT = { type: 'string', maxLength: 200 };
-
-/** The agent's choice each turn: one of the graph's tools with its arguments, or an answer. */
-export function agentSchema(tools: Tool[]) {
-  return {
-    oneOf: [
-      ...tools.map((t) => ({
-        type: 'object',
-        properties: {
-          action: { const: 'call' },
-          thought: THOUGHT,
-          tool: { const: t.name },
-          args: generationSchema({ ...t.parameters, type: 'object' }),
-        },
-        additionalProperties: false,
-      })),
-      {
-        type: 'object',
-        properties: { action: { const: 'answer' }, thought: THOUGHT, answer: { type: 'string', maxLength: 600 } },
-        additionalProperties: false,
-      },
-    ],
-  };
-}
-
-function agentPrompt(tools: Tool[], turns: Turn[]): string {
-  const toolList = tools.map((t) => `- ${t.name}: ${t.description}`).join('\n');
-  const history = turns
-    .map((t) => {
-      const calls = (t.toolCalls ?? []).map((c) => ` call ${c.name}(${JSON.stringify(c.args)})`).join('');
-      return `${t.role}: ${[t.thought, t.content].filter(Boolean).join(' | ')}${calls}`;
-    })
-    .join('\n');
-  return (
-    `You are an agent with these tools:\n${toolList}\n\nConversation so far:\n${history}\n\n` +
-    'Decide the next action: call one tool, or answer the user when you can.'
-  );
 }

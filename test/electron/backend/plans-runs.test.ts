@@ -134,6 +134,32 @@ describe('runs domain', () => {
     b.close();
   });
 
+  it('runs the model as an agent: each turn a call constrained to the graph (or an answer), executed by its runtime', async () => {
+    const b = backend();
+    const [summary] = await b.registry.invoke('graphs.list', {});
+    const graph = await b.registry.invoke('graphs.get', { id: summary!.id });
+    await b.registry.invoke('models.load', { path: tinyModel(), settings: TEST_SETTINGS });
+    let run = await b.registry.invoke('runs.start', {
+      graphId: graph.id,
+      intent: 'Weather in Kyoto tomorrow?',
+      mode: 'agent',
+    });
+    expect(run.nextAction).toEqual({ kind: 'call' });
+    for (let i = 0; i < 4 && run.status !== 'finished'; i++)
+      run = await b.registry.invoke('runs.step', { runId: run.id });
+    const names = new Set(graph.tools.map((t) => t.name));
+    const assistant = run.turns.filter((t) => t.role === 'assistant');
+    expect(assistant.length).toBeGreaterThan(0);
+    for (const turn of assistant) {
+      if (turn.toolCalls) for (const call of turn.toolCalls) expect(names.has(call.name)).toBe(true);
+      else expect(typeof turn.content).toBe('string');
+    }
+    // Every executed call got an observation from the tool's runtime.
+    for (const turn of run.turns.filter((t) => t.role === 'tool'))
+      expect(run.turns.some((t) => t.toolCalls?.some((c) => c.id === turn.toolCallId))).toBe(true);
+    b.close();
+  }, 180_000);
+
   it('replays a recorded trajectory with its observations and forks it into an editable run', async () => {
     const b = backend();
     const { items } = await b.registry.invoke('trajectories.list', { filter: { text: 'Kyoto' } });
