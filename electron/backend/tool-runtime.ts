@@ -1,6 +1,7 @@
 import { MockRunner } from '../executor/mock-runner';
 import { McpClients, type RuntimeDeps } from '../executor/runtimes';
 import type { BackendContext } from './context';
+import { generation } from './generation';
 
 const ALLOWED = 'runs.allowed';
 const shared = new WeakMap<BackendContext['store'], RuntimeDeps & { allow(kind: string, key: string): void }>();
@@ -9,7 +10,9 @@ const shared = new WeakMap<BackendContext['store'], RuntimeDeps & { allow(kind: 
  * The tool runtimes of one backend (one mock worker, the MCP servers started so far, the
  * hosts and servers the user allowed), shared by runs and synthesis.
  */
-export function toolRuntime({ store, models, onClose }: BackendContext) {
+export function toolRuntime(ctx: BackendContext) {
+  const { store, onClose } = ctx;
+  const gen = generation(ctx);
   const existing = shared.get(store);
   if (existing) return existing;
   const mocks = new MockRunner();
@@ -22,11 +25,10 @@ export function toolRuntime({ store, models, onClose }: BackendContext) {
     seed: 1,
     allowed: (kind: string, key: string) => allowed().has(`${kind}:${key}`),
     allow: (kind: string, key: string) => store.settings.set(ALLOWED, [...allowed(), `${kind}:${key}`]),
+    /** The model (local or remote) for agents and simulated tools; absent when there is none. */
     get generate() {
-      const supervisor = models();
-      return supervisor.loaded
-        ? (request: Parameters<typeof supervisor.generate>[0], signal?: AbortSignal) =>
-            supervisor.generate(request, () => {}, signal)
+      return gen.available()
+        ? (request: Parameters<typeof gen.generate>[0], signal?: AbortSignal) => gen.generate(request, () => {}, signal)
         : undefined;
     },
   };

@@ -14,18 +14,21 @@ import type { Turn } from '../../../shared/domain';
 import { TrellisError } from '../../../shared/errors';
 import { readBfclAnswers, readBfclEntries, readBfclPredictions, readWorkflowTexts } from '../../io/eval-files';
 import type { BackendContext } from '../context';
+import { generation } from '../generation';
 import type { HandlerMap } from '../registry';
 import { createChecker } from '../trajectory-checker';
 
 const mean = (values: number[]) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0);
 
 /** Benchmarks' metrics over files of predictions and gold answers. */
-export function evaluationHandlers({ models, store, events }: BackendContext): HandlerMap {
+export function evaluationHandlers(ctx: BackendContext): HandlerMap {
+  const { store, events } = ctx;
+  const gen = generation(ctx);
   const running = new Map<string, AbortController>();
 
   /** One judgment: the grammar makes the answer `{score: 0-3, reason}` whatever the model. */
   const judge = async (metric: (typeof JUDGED_METRICS)[number], turns: Turn[], signal: AbortSignal) => {
-    const { text } = await models().generate(
+    const { text } = await gen.generate(
       { prompt: judgePrompt(metric, turns), chat: true, maxTokens: 320, temperature: 0, jsonSchema: JUDGE_SCHEMA },
       () => {},
       signal,
@@ -41,7 +44,8 @@ export function evaluationHandlers({ models, store, events }: BackendContext): H
   return {
     'eval.gpa': async ({ filter, judge: withJudge, limit, requestId }) => {
       if (running.has(requestId)) throw new TrellisError('E1002', `eval.gpa: job ${requestId} is already running.`);
-      if (withJudge && !models().loaded) throw new TrellisError('E5003', 'Model-judged scores need a loaded model.');
+      if (withJudge && !gen.available())
+        throw new TrellisError('E5003', 'Model-judged scores need a loaded model or a remote server.');
       const abort = new AbortController();
       running.set(requestId, abort);
       try {
@@ -100,7 +104,7 @@ export function evaluationHandlers({ models, store, events }: BackendContext): H
         const w = parseWorkflow(g.text);
         let similarity;
         if (matcher === 'model') {
-          const vectors = await models().embed([...p.nodes, ...w.nodes]);
+          const vectors = await gen.embed([...p.nodes, ...w.nodes]);
           similarity = embeddingSimilarity(vectors.slice(0, p.nodes.length), vectors.slice(p.nodes.length));
         } else similarity = lexicalSimilarity(p.nodes, w.nodes);
         items.push({ id: g.id, ...scoreWorkflow(p, w, similarity, { compat }) });

@@ -1,20 +1,11 @@
 import os from 'node:os';
 import type { LoadSettings } from '../../../shared/contract/models';
 import { TrellisError } from '../../../shared/errors';
-import { OpenAICompatibleClient, type RemoteServer } from '../../model/remote-client';
 import type { BackendContext } from '../context';
+import { generation, REMOTE, type StoredRemote } from '../generation';
 import type { HandlerMap } from '../registry';
 
 const LAST_MODEL = 'models.last';
-const REMOTE = 'models.remote';
-
-interface StoredRemote {
-  baseUrl: string;
-  model: string;
-  /** The API key as the platform's secret store encrypted it; never the key itself. */
-  protectedKey: string | null;
-}
-
 /**
  * One thread fewer than the machine has: on a two-core machine llama.cpp with two threads
  * competed with the UI and ran 16× slower than with one.
@@ -29,17 +20,10 @@ export function defaultLoadSettings(): LoadSettings {
   };
 }
 
-export function modelsHandlers({ models, store, events, secrets }: BackendContext): HandlerMap {
+export function modelsHandlers(ctx: BackendContext): HandlerMap {
+  const { models, store, events, secrets } = ctx;
   const running = new Map<string, AbortController>();
-  // A key that cannot be stored encrypted lives only as long as this backend.
-  let sessionKey: string | undefined;
-
-  const remoteServer = (): RemoteServer | null => {
-    const stored = store.settings.get<StoredRemote>(REMOTE);
-    if (!stored) return null;
-    const apiKey = stored.protectedKey && secrets ? secrets.reveal(stored.protectedKey) : sessionKey;
-    return { baseUrl: stored.baseUrl, model: stored.model, ...(apiKey ? { apiKey } : {}) };
-  };
+  const gen = generation(ctx);
 
   return {
     'models.inspect': async ({ path }) => {
@@ -67,7 +51,7 @@ export function modelsHandlers({ models, store, events, secrets }: BackendContex
           ? {
               baseUrl: stored.baseUrl,
               model: stored.model,
-              hasKey: Boolean(stored.protectedKey || sessionKey),
+              hasKey: Boolean(stored.protectedKey || gen.hasSessionKey()),
               keyStored: Boolean(stored.protectedKey),
             }
           : null,
@@ -76,13 +60,13 @@ export function modelsHandlers({ models, store, events, secrets }: BackendContex
     },
     'models.useRemote': ({ baseUrl, model, apiKey }) => {
       const protectedKey = apiKey && secrets ? secrets.protect(apiKey) : null;
-      sessionKey = apiKey && !secrets ? apiKey : undefined;
+      gen.setSessionKey(apiKey && !secrets ? apiKey : undefined);
       store.settings.set(REMOTE, { baseUrl, model, protectedKey } satisfies StoredRemote);
       return { keyStored: protectedKey !== null };
     },
     'models.useLocal': () => {
       store.settings.delete(REMOTE);
-      sessionKey = undefined;
+      gen.setSessionKey(undefined);
       return { ok: true as const };
     },
     'models.generate': async ({ requestId, ...request }) => {
@@ -96,10 +80,7 @@ export function modelsHandlers({ models, store, events, secrets }: BackendContex
         events.emit('models.token', { requestId, text });
       };
       try {
-        const remote = remoteServer();
-        const result = remote
-          ? await new OpenAICompatibleClient(remote).generate(request, onToken, abort.signal)
-          : await models().generate(request, onToken, abort.signal);
+        const result = await gen.generate(request, onToken, abort.signal);
         return { ...result, tokens };
       } finally {
         running.delete(requestId);

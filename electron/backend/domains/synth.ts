@@ -10,6 +10,7 @@ import {
 import { RunEngine } from '../../executor/engine';
 import type { BackendContext } from '../context';
 import { resultValidator } from '../../io/argument-validator';
+import { generation } from '../generation';
 import type { HandlerMap } from '../registry';
 import { toolRuntime } from '../tool-runtime';
 import { createChecker } from '../trajectory-checker';
@@ -18,13 +19,15 @@ const MAX_TRIES = 20;
 
 /** Graph-to-trajectory synthesis as a job: progress events, cancel, bounded concurrency. */
 export function synthHandlers(ctx: BackendContext): HandlerMap {
-  const { store, events, models } = ctx;
+  const { store, events } = ctx;
+  const gen = generation(ctx);
   const running = new Map<string, AbortController>();
 
   return {
     'synth.start': async ({ graphId, count, kinds, maxLength, useModel, concurrency, seed, requestId }) => {
       if (running.has(requestId)) throw new TrellisError('E1002', `synth.start: job ${requestId} is already running.`);
-      if (useModel && !models().loaded) throw new TrellisError('E5003', 'Model-written intents need a loaded model.');
+      if (useModel && !gen.available())
+        throw new TrellisError('E5003', 'Model-written intents need a loaded model or a remote server.');
       const graph = store.graphs.get(graphId);
       const runtime = toolRuntime(ctx);
       const checker = createChecker(store);
@@ -58,7 +61,7 @@ export function synthHandlers(ctx: BackendContext): HandlerMap {
         const steps = fillArguments(graph, sample.steps, random);
         let intent = templateIntent(graph, sample, steps);
         if (useModel) {
-          const { text } = await models().generate(
+          const { text } = await gen.generate(
             {
               prompt: `Rewrite this request as a user would type it, in one or two sentences, keeping every value:\n${intent}`,
               chat: true,

@@ -77,3 +77,32 @@ describe('models domain with a remote server', () => {
     b.close();
   });
 });
+
+describe('a remote server behind the other domains', () => {
+  it('serves embeddings for WorfBench node matching, the agent loop and judge prompts, with the JSON Schema sent along', async () => {
+    const { baseUrl, received } = await startOpenAIServer();
+    const b = createBackend({ workspace: path.join(tempDir(), 'remote.trellis'), host: 'cli' });
+    await b.registry.invoke('models.useRemote', { baseUrl, model: 'words' });
+    const gold = path.join(__dirname, '..', '..', 'fixtures', 'eval', 'worfbench-gold.json');
+    const scored = await b.registry.invoke('eval.worfbench', { pred: gold, gold, matcher: 'model' });
+    expect(scored.matcher).toBe('embedding');
+    expect(received.some((r) => r.path === '/v1/embeddings')).toBe(true);
+
+    const [graph] = await b.registry.invoke('graphs.list', {});
+    let run = await b.registry.invoke('runs.start', { graphId: graph!.id, intent: 'Weather in Kyoto?', mode: 'agent' });
+    run = await b.registry.invoke('runs.step', { runId: run.id });
+    // The server answers words, not the JSON the grammar asks for: the turn says so instead of failing.
+    expect(run.turns.at(-1)).toMatchObject({
+      role: 'assistant',
+      content: expect.stringMatching(/cut off: one two three/),
+    });
+    const chat = received.filter((r) => r.path === '/v1/chat/completions').at(-1)!;
+    expect(JSON.stringify(chat.body)).toContain('get_weather_forecast');
+    await expect(
+      b.registry.invoke('plans.generate', { graphId: graph!.id, intent: 'x', planner: 'model' }),
+    ).rejects.toMatchObject({
+      code: 'E5004',
+    });
+    b.close();
+  });
+});
