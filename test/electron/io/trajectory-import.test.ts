@@ -68,6 +68,25 @@ describe('importing trajectories from JSONL', () => {
     store.close();
   });
 
+  it('takes a 20 MB record, reports a line over the 32 MiB limit and a truncated last line, in lenient mode', async () => {
+    const store = workspace();
+    const big = JSON.stringify({ messages: [{ role: 'user', content: 'x'.repeat(20 * 2 ** 20) }] });
+    const tooLong = JSON.stringify({ messages: [{ role: 'user', content: 'y'.repeat(33 * 2 ** 20) }] });
+    const truncated = '{"messages": [{"role": "user", "con';
+    const file = write([openaiRecord(1), '\n', big, '\n', tooLong, '\n', truncated]);
+    const report = await importTrajectoryFile(store, { file, mode: 'lenient' });
+    expect(report.imported).toBe(2);
+    expect(report.rejected.map((r) => [r.line, r.reason.split(':')[0]])).toEqual([
+      [3, 'line is longer than 32 MiB'],
+      [4, 'not valid JSON'],
+    ]);
+    expect(report.rejected[1]!.offset).toBe(fs.statSync(file).size - Buffer.byteLength(truncated));
+    expect(report.rejected[1]!.snippet).toContain('"con');
+    const bigOne = store.trajectoryQueries.list({}, 10, 0).items.find((t) => t.source === 'in.jsonl:2')!;
+    expect(store.trajectories.get(bigOne.id).turns[0]!.content).toHaveLength(20 * 2 ** 20);
+    store.close();
+  }, 60_000);
+
   it('skips bad records in lenient mode and does not duplicate on re-import', async () => {
     const store = workspace();
     const file = write([openaiRecord(1), '\n', '[1,2]', '\n', openaiRecord(2), '\n']);
