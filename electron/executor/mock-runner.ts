@@ -7,7 +7,10 @@ import { DEFAULT_LIMITS, SandboxError, type SandboxLimits } from './sandbox';
 /** sandbox-worker.js beside this file once built; from sources (tests), the built one in dist/. */
 function workerPath(): string {
   // In a packaged app the worker is unpacked beside the asar archive (see electron-builder.yml).
-  const beside = path.join(__dirname.replace(`app.asar${path.sep}`, `app.asar.unpacked${path.sep}`), 'sandbox-worker.js');
+  const beside = path.join(
+    __dirname.replace(`app.asar${path.sep}`, `app.asar.unpacked${path.sep}`),
+    'sandbox-worker.js',
+  );
   return fs.existsSync(beside) ? beside : path.join(packageRoot(), 'dist', 'electron', 'executor', 'sandbox-worker.js');
 }
 

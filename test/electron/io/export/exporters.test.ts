@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EXPORTERS, shareGPTDatasetInfo, type ExportItem } from '../../../../electron/io/export/records';
 import { PARSERS } from '../../../../electron/io/trajectories/formats';
@@ -34,7 +36,16 @@ function normalizeIds(list: Turn[]): Turn[] {
   }));
 }
 
+const GOLDEN = path.join(__dirname, '..', '..', '..', 'fixtures', 'export');
+
 describe('exporters', () => {
+  it.each(['openai', 'sharegpt', 'hermes', 'worfbench'] as const)('match the golden %s file', (format) => {
+    const file = path.join(GOLDEN, `${format}.json`);
+    const produced = `${JSON.stringify(EXPORTERS[format](item), null, 2)}\n`;
+    if (process.env.TRELLIS_UPDATE_GOLDEN) fs.writeFileSync(file, produced);
+    expect(produced).toBe(fs.readFileSync(file, 'utf8'));
+  });
+
   it('write OpenAI chat JSONL as REFERENCE.md shows it: arguments as a JSON string, weights on assistant messages', () => {
     const record = EXPORTERS.openai(item) as { messages: Record<string, unknown>[]; tools: unknown[] };
     expect(record.messages[2]).toEqual({
