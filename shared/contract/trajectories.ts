@@ -97,6 +97,7 @@ export const trajectoriesMethods = {
 };
 
 export const trajectoriesEvents = {
+  'trajectories.checkProgress': z.object({ done: z.number().int(), total: z.number().int() }),
   'trajectories.importProgress': z.object({
     importId: z.string(),
     lines: z.number().int(),

@@ -4,6 +4,8 @@ import type { BackendContext } from '../context';
 import { createChecker } from '../trajectory-checker';
 import type { HandlerMap } from '../registry';
 
+const CHECK_BATCH = 250;
+
 export function trajectoriesHandlers({ store, events }: BackendContext): HandlerMap {
   /** Imports in progress, by id, so the user can cancel them. */
   const running = new Map<string, AbortController>();
@@ -15,17 +17,25 @@ export function trajectoriesHandlers({ store, events }: BackendContext): Handler
   };
   return {
     'trajectories.check': ({ id }) => check(id, createChecker(store)),
-    'trajectories.checkAll': ({ listFindings }) => {
+    'trajectories.checkAll': async ({ listFindings }) => {
       const checker = createChecker(store);
       const byKind: Record<string, number> = {};
       const listed: (Finding & { trajectoryId: string; source: string })[] = [];
       let withFindings = 0;
       const ids = store.trajectories.allIds();
-      for (const { id, source } of ids) {
-        const findings = check(id, checker);
-        if (findings.length) withFindings++;
-        for (const f of findings) byKind[f.kind] = (byKind[f.kind] ?? 0) + 1;
-        if (listFindings) listed.push(...findings.map((f) => ({ ...f, trajectoryId: id, source })));
+      for (let at = 0; at < ids.length; at += CHECK_BATCH) {
+        // One transaction per batch, then a pause for other requests and a progress event:
+        // checking 100,000 trajectories must not freeze the UI.
+        store.db.transaction(() => {
+          for (const { id, source } of ids.slice(at, at + CHECK_BATCH)) {
+            const findings = check(id, checker);
+            if (findings.length) withFindings++;
+            for (const f of findings) byKind[f.kind] = (byKind[f.kind] ?? 0) + 1;
+            if (listFindings) listed.push(...findings.map((f) => ({ ...f, trajectoryId: id, source })));
+          }
+        })();
+        events.emit('trajectories.checkProgress', { done: Math.min(ids.length, at + CHECK_BATCH), total: ids.length });
+        await new Promise((resolve) => setImmediate(resolve));
       }
       return { checked: ids.length, withFindings, byKind, ...(listFindings ? { findings: listed } : {}) };
     },

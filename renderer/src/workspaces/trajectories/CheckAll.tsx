@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Result } from '../../../../shared/contract';
 import { api } from '../../api/api';
 import { useAction } from '../../api/use-action';
@@ -9,6 +9,8 @@ export function CheckAll({ onChecked }: { onChecked(): void }) {
   const [summary, setSummary] = useState<Result<'trajectories.checkAll'> | null>(null);
   const action = useAction();
   const { busy, error } = action;
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  useEffect(() => api.on('trajectories.checkProgress', setProgress), []);
   const run = () =>
     action.run(async () => {
       setSummary(await api.invoke('trajectories.checkAll', {}));
@@ -19,6 +21,7 @@ export function CheckAll({ onChecked }: { onChecked(): void }) {
       <button type="button" disabled={busy} onClick={() => void run()}>
         {busy ? 'Checking…' : 'Run checks'}
       </button>
+      {busy && progress && <progress max={progress.total} value={progress.done} aria-label="Checks progress" />}
       <ErrorNote message={error} />
       {summary && (
         <p data-testid="check-summary">
