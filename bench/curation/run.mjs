@@ -55,7 +55,7 @@ try {
   const bareSeconds = (performance.now() - t) / 1000;
 
   t = performance.now();
-  const { files } = exportDataset(store, dataset, 'openai', path.join(dir, 'out'));
+  const { files } = await exportDataset(store, dataset, 'openai', path.join(dir, 'out'));
   const exportSeconds = (performance.now() - t) / 1000;
   const ratio = bareSeconds / exportSeconds;
   console.log(

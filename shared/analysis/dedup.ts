@@ -85,6 +85,18 @@ function exactKey(text: string): string {
   return `${hash32(text)}:${h2 >>> 0}:${text.length}`;
 }
 
+/** What deduplication keeps of one trajectory: its id, an exact-copy key and a MinHash signature. */
+export interface Fingerprint {
+  id: string;
+  key: string;
+  signature: Uint32Array;
+}
+
+export function fingerprint(id: string, turns: readonly Turn[]): Fingerprint {
+  const text = normalizedText(turns);
+  return { id, key: exactKey(text), signature: minHash(shingles(text)) };
+}
+
 /**
  * Exact and near-duplicate clusters: exact copies share a normalized text; near ones are found
  * with MinHash signatures and LSH (16 bands of 4 rows) and kept when the estimated Jaccard
@@ -97,15 +109,20 @@ export function findDuplicates(
   threshold = 0.8,
   rank: (id: string) => number = () => 0,
 ): DuplicateCluster[] {
-  const ids: string[] = [];
-  const keys: string[] = [];
-  const signatures: Uint32Array[] = [];
-  for (const item of items) {
-    const text = normalizedText(item.turns);
-    ids.push(item.id);
-    keys.push(exactKey(text));
-    signatures.push(minHash(shingles(text)));
-  }
+  const prints: Fingerprint[] = [];
+  for (const item of items) prints.push(fingerprint(item.id, item.turns));
+  return clusterFingerprints(prints, threshold, rank);
+}
+
+/** Clusters fingerprints made beforehand (e.g. a batch at a time, between other work). */
+export function clusterFingerprints(
+  prints: readonly Fingerprint[],
+  threshold = 0.8,
+  rank: (id: string) => number = () => 0,
+): DuplicateCluster[] {
+  const ids = prints.map((p) => p.id);
+  const keys = prints.map((p) => p.key);
+  const signatures = prints.map((p) => p.signature);
   const parent = ids.map((_, i) => i);
   const find = (i: number): number => {
     while (parent[i] !== i) i = parent[i] = parent[parent[i]!]!;

@@ -130,3 +130,13 @@ export const curationMethods = {
     result: z.object({ files: z.array(z.object({ split: z.string(), path: z.string(), count: z.number().int() })) }),
   }),
 };
+
+export const curationEvents = {
+  /** Long dataset work (deduplication, export) reports how far it is. */
+  'datasets.progress': z.object({
+    id: z.string(),
+    stage: z.enum(['dedup', 'export']),
+    done: z.number().int(),
+    total: z.number().int(),
+  }),
+};

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { curationMethods } from './curation';
+import { curationEvents, curationMethods } from './curation';
 import type { ArgsOf, ResultOf } from './define';
 import { evaluationEvents, evaluationMethods } from './evaluation';
 import { graphsEvents, graphsMethods } from './graphs';
@@ -35,6 +35,7 @@ export const events = {
   ...evaluationEvents,
   ...runsEvents,
   ...synthEvents,
+  ...curationEvents,
 };
 
 export type Contract = typeof contract;

@@ -1,4 +1,4 @@
-import { findDuplicates } from '../../../shared/analysis/dedup';
+import { clusterFingerprints, fingerprint, type Fingerprint } from '../../../shared/analysis/dedup';
 import { assignSplits } from '../../../shared/analysis/splits';
 import type { Dataset } from '../../../shared/domain';
 import { TrellisError } from '../../../shared/errors';
@@ -10,9 +10,10 @@ import { createChecker } from '../trajectory-checker';
 import { datasetStats } from './dataset-stats';
 
 const TOKEN_SAMPLE = 200;
+const YIELD_EVERY = 500;
 
 /** Review labels, turn edits, and datasets: splits, statistics, deduplication, export. */
-export function curationHandlers({ store, models }: BackendContext): HandlerMap {
+export function curationHandlers({ store, models, events }: BackendContext): HandlerMap {
   /** The tools a trajectory calls, as the stratum its split is drawn within. */
   const toolSet = (id: string) =>
     [
@@ -129,18 +130,23 @@ export function curationHandlers({ store, models }: BackendContext): HandlerMap 
         },
       };
     },
-    'datasets.dedup': ({ id, threshold, apply }) => {
+    'datasets.dedup': async ({ id, threshold, apply }) => {
       const dataset = store.datasets.get(id);
       const rankOf = (trajectoryId: string) => {
         const status = store.labels.get(trajectoryId)?.status ?? null;
         return status === 'accepted' ? 0 : status === null ? 1 : status === 'needs-fix' ? 2 : 3;
       };
-      // Read one trajectory at a time: only signatures are kept.
-      function* items() {
-        for (const i of dataset.items)
-          yield { id: i.trajectoryId, turns: store.trajectories.get(i.trajectoryId).turns };
+      // One trajectory at a time (only fingerprints are kept), pausing between batches so the
+      // backend answers other requests during a long run.
+      const prints: Fingerprint[] = [];
+      for (const [n, item] of dataset.items.entries()) {
+        prints.push(fingerprint(item.trajectoryId, store.trajectories.get(item.trajectoryId).turns));
+        if (n % YIELD_EVERY === YIELD_EVERY - 1) {
+          events.emit('datasets.progress', { id, stage: 'dedup', done: n + 1, total: dataset.items.length });
+          await new Promise((resolve) => setImmediate(resolve));
+        }
       }
-      const clusters = findDuplicates(items(), threshold, rankOf);
+      const clusters = clusterFingerprints(prints, threshold, rankOf);
       const drop = new Set(clusters.flatMap((c) => c.duplicates.map((d) => d.id)));
       if (apply && drop.size)
         store.datasets.replaceItems(
@@ -162,6 +168,9 @@ export function curationHandlers({ store, models }: BackendContext): HandlerMap 
         throw new TrellisError('E5003', 'The chat-template preview needs the model whose template to use.');
       return renderChat(trajectoryId);
     },
-    'datasets.export': ({ id, format, dir }) => exportDataset(store, store.datasets.get(id), format, dir),
+    'datasets.export': ({ id, format, dir }) =>
+      exportDataset(store, store.datasets.get(id), format, dir, (done, total) =>
+        events.emit('datasets.progress', { id, stage: 'export', done, total }),
+      ),
   };
 }

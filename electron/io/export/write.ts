@@ -24,7 +24,13 @@ function weightsOf(store: WorkspaceStore, id: string, turns: number): (0 | 1)[] 
  * JSON array per split, as its gold files are), streaming a chunk at a time. ShareGPT exports
  * also write the `dataset_info.json` entry LLaMA-Factory needs.
  */
-export function exportDataset(store: WorkspaceStore, dataset: Dataset, format: ExportFormat, dir: string) {
+export async function exportDataset(
+  store: WorkspaceStore,
+  dataset: Dataset,
+  format: ExportFormat,
+  dir: string,
+  onProgress?: (done: number, total: number) => void,
+) {
   try {
     fs.mkdirSync(dir, { recursive: true });
   } catch (error) {
@@ -38,7 +44,9 @@ export function exportDataset(store: WorkspaceStore, dataset: Dataset, format: E
   };
   const safeName = dataset.name.replace(/[^\w.-]+/g, '_');
   const splits = [...new Set(dataset.items.map((i) => i.split ?? 'all'))];
-  const files = splits.map((split) => {
+  let done = 0;
+  const files = [];
+  for (const split of splits) {
     const ids = dataset.items.filter((i) => (i.split ?? 'all') === split).map((i) => i.trajectoryId);
     const json = format === 'worfbench';
     const file = path.join(dir, `${safeName}.${split}.${json ? 'json' : 'jsonl'}`);
@@ -59,13 +67,17 @@ export function exportDataset(store: WorkspaceStore, dataset: Dataset, format: E
         });
         const sep = json ? ',\n' : '\n';
         fs.writeSync(fd, (json && at ? ',\n' : '') + lines.join(sep) + (json ? '' : '\n'));
+        done += lines.length;
+        onProgress?.(done, dataset.items.length);
+        // Let the backend answer other requests between chunks of a long export.
+        await new Promise((resolve) => setImmediate(resolve));
       }
       if (json) fs.writeSync(fd, '\n]\n');
     } finally {
       fs.closeSync(fd);
     }
-    return { split, path: file, count: ids.length };
-  });
+    files.push({ split, path: file, count: ids.length });
+  }
   if (format === 'sharegpt') {
     const info = Object.assign(
       {},

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import type { Result } from '../../../../shared/contract';
+import { useEffect, useState } from 'react';
+import type { EventPayload, Result } from '../../../../shared/contract';
 import { api } from '../../api/api';
 import { useAction } from '../../api/use-action';
 import { useQuery } from '../../api/use-query';
@@ -65,6 +65,8 @@ export function DatasetPanel({ version, onChanged }: { version: number; onChange
   const [dir, setDir] = useState('');
   const [exported, setExported] = useState<Result<'datasets.export'> | null>(null);
   const action = useAction();
+  const [progress, setProgress] = useState<EventPayload<'datasets.progress'> | null>(null);
+  useEffect(() => api.on('datasets.progress', setProgress), []);
   const current = selected ?? datasets.data?.[0]?.id ?? null;
   const shares = () => {
     const [train = 0, validation = 0, test = 0] = ratio.split(',').map(Number);
@@ -106,6 +108,12 @@ export function DatasetPanel({ version, onChanged }: { version: number; onChange
         </button>
       </div>
       <ErrorNote message={action.error} />
+      {action.busy && progress && (
+        <p className="muted">
+          {progress.stage === 'dedup' ? 'Fingerprinting' : 'Exporting'} {progress.done} of {progress.total}…{' '}
+          <progress max={progress.total} value={progress.done} />
+        </p>
+      )}
       {datasets.data?.length ? (
         <select aria-label="Dataset" value={current ?? ''} onChange={(e) => setSelected(e.target.value)}>
           {datasets.data.map((d) => (
