@@ -14,18 +14,6 @@ const YIELD_EVERY = 500;
 
 /** Review labels, turn edits, and datasets: splits, statistics, deduplication, export. */
 export function curationHandlers({ store, models, events }: BackendContext): HandlerMap {
-  /** The tools a trajectory calls, as the stratum its split is drawn within. */
-  const toolSet = (id: string) =>
-    [
-      ...new Set(
-        store.trajectories
-          .get(id)
-          .turns.flatMap((t) => t.toolCalls ?? [])
-          .map((c) => c.name),
-      ),
-    ]
-      .sort()
-      .join(',');
   const split = (
     ids: string[],
     ratio: { train: number; validation: number; test: number },
@@ -33,12 +21,13 @@ export function curationHandlers({ store, models, events }: BackendContext): Han
   ): Dataset['items'] => {
     if (ratio.train + ratio.validation + ratio.test <= 0)
       throw new TrellisError('E1002', 'The split ratios add up to 0; give train, validation and test shares.');
-    const strata = new Map(ids.map((id) => [id, toolSet(id)]));
+    // The set of tools a trajectory calls is the stratum its split is drawn within.
+    const strata = store.trajectoryQueries.toolSets();
     const splits = assignSplits(
       ids.map((id) => ({ id })),
       ratio,
       seed,
-      (item) => strata.get(item.id)!,
+      (item) => strata.get(item.id) ?? '',
     );
     return ids.map((trajectoryId) => ({ trajectoryId, split: splits.get(trajectoryId)! }));
   };
@@ -114,7 +103,7 @@ export function curationHandlers({ store, models, events }: BackendContext): Han
     },
     'datasets.stats': async ({ id }) => {
       const dataset = store.datasets.get(id);
-      const stats = datasetStats(store, dataset);
+      const stats = await datasetStats(store, dataset);
       if (!models().loaded || !dataset.items.length) return { ...stats, modelTokens: null };
       // An even sample: rendering and tokenizing every trajectory would take minutes on large sets.
       const step = Math.max(1, Math.floor(dataset.items.length / TOKEN_SAMPLE));

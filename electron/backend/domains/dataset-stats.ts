@@ -5,7 +5,7 @@ import type { WorkspaceStore } from '../../store/workspace-store';
 const BUCKETS = 10;
 
 /** Counts, lengths, tool coverage against the graph, finding rates and labels of a dataset. */
-export function datasetStats(store: WorkspaceStore, dataset: Dataset) {
+export async function datasetStats(store: WorkspaceStore, dataset: Dataset) {
   const bySplit: Record<string, number> = {};
   const calls: Record<string, number> = {};
   const findingKinds: Record<string, number> = {};
@@ -14,7 +14,9 @@ export function datasetStats(store: WorkspaceStore, dataset: Dataset) {
   const tokens: number[] = [];
   const pairs = new Set<string>();
   const graphs = new Map<string | null, number>();
-  for (const item of dataset.items) {
+  for (const [n, item] of dataset.items.entries()) {
+    // Large datasets: let other requests through now and then.
+    if (n % 500 === 499) await new Promise((resolve) => setImmediate(resolve));
     bySplit[item.split ?? 'none'] = (bySplit[item.split ?? 'none'] ?? 0) + 1;
     const t = store.trajectories.get(item.trajectoryId);
     graphs.set(t.graphId, (graphs.get(t.graphId) ?? 0) + 1);

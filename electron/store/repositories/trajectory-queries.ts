@@ -89,6 +89,17 @@ export class TrajectoryQueryRepository {
     }));
   }
 
+  /** The set of tools each trajectory calls (names sorted, comma-joined), for stratified splits. */
+  toolSets(): Map<string, string> {
+    const rows = this.db
+      .prepare(
+        `SELECT t.id, (SELECT group_concat(tool, ',') FROM (SELECT tool FROM trajectory_tools WHERE trajectory_rowid = t.rowid ORDER BY tool)) AS tools
+         FROM trajectories t`,
+      )
+      .all() as { id: string; tools: string | null }[];
+    return new Map(rows.map((r) => [r.id, r.tools ?? '']));
+  }
+
   /** The values each filter can take over the visible trajectories, most frequent first. */
   facets(): TrajectoryFacets {
     const facet = (sql: string) =>
