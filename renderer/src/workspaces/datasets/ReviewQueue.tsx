@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import type { Label } from '../../../../shared/domain';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
@@ -27,16 +27,17 @@ export function ReviewQueue({ onReviewed }: { onReviewed(): void }) {
   const label = useQuery(id ? () => api.invoke('labels.get', { trajectoryId: id }) : null, [id, version]);
   const [tags, setTags] = useState('');
   const [note, setNote] = useState('');
+  // The label shown is the current trajectory's only once it has loaded: never save another's.
+  const current = label.data && label.data.trajectoryId === id ? label.data : null;
   useEffect(() => {
-    setTags(label.data?.tags.join(', ') ?? '');
-    setNote(label.data?.note ?? '');
-  }, [label.data]);
+    setTags(current?.tags.join(', ') ?? '');
+    setNote(current?.note ?? '');
+  }, [current]);
   useEffect(() => setIndex(0), [JSON.stringify(filter)]); // eslint-disable-line react-hooks/exhaustive-deps -- a new selection restarts the queue
 
   const total = list.total ?? 0;
   const save = async (patch: { status?: Status; rating?: number | null }) => {
     if (!id) return;
-    const current = label.data;
     await api.invoke('labels.set', {
       trajectoryId: id,
       status: patch.status !== undefined ? patch.status : (current?.status ?? null),
@@ -51,7 +52,9 @@ export function ReviewQueue({ onReviewed }: { onReviewed(): void }) {
     onReviewed();
   };
 
-  useEffect(() => {
+  // A layout effect: the listener with this render's trajectory is in place before the new
+  // position is painted, so a key pressed right after it never acts on the previous one.
+  useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if ((e.target as HTMLElement | null)?.closest('input, textarea, select') || e.ctrlKey || e.metaKey || e.altKey)
         return;
@@ -89,7 +92,7 @@ export function ReviewQueue({ onReviewed }: { onReviewed(): void }) {
               <button
                 key={s}
                 type="button"
-                aria-pressed={label.data?.status === s}
+                aria-pressed={current?.status === s}
                 onClick={() => void save({ status: s })}
               >
                 {s}
@@ -100,7 +103,7 @@ export function ReviewQueue({ onReviewed }: { onReviewed(): void }) {
                 <button
                   key={n}
                   type="button"
-                  aria-pressed={label.data?.rating === n}
+                  aria-pressed={current?.rating === n}
                   onClick={() => void save({ rating: n })}
                 >
                   {n}
@@ -121,7 +124,7 @@ export function ReviewQueue({ onReviewed }: { onReviewed(): void }) {
               onChange={(e) => setNote(e.target.value)}
               onBlur={() => void save({})}
             />
-            <span data-testid="label-status">{label.data?.status ?? 'unlabelled'}</span>
+            <span data-testid="label-status">{label.data && !current ? '…' : (current?.status ?? 'unlabelled')}</span>
           </div>
           <TemplatePreview key={t.id} trajectoryId={t.id} />
           {t.turns.map((turn, i) => (
