@@ -8,15 +8,9 @@ import { EXPORTERS, shareGPTDatasetInfo, type ExportFormat, type ExportItem } fr
 const CHUNK = 500;
 
 /** Weights per turn: 0 on every assistant turn of a low-rated trajectory and on turns with an error finding. */
-function weightsOf(store: WorkspaceStore, id: string, turns: number): (0 | 1)[] {
-  const rating = store.labels.get(id)?.rating ?? null;
-  const bad = new Set(
-    store.trajectories
-      .findings(id)
-      .filter((f) => f.severity === 'error')
-      .map((f) => f.turnIndex),
-  );
-  return Array.from({ length: turns }, (_, i) => ((rating !== null && rating <= 2) || bad.has(i) ? 0 : 1));
+function weightsOf(rating: number | undefined, bad: Set<number> | undefined, turns: number): (0 | 1)[] {
+  const low = rating !== undefined && rating <= 2;
+  return Array.from({ length: turns }, (_, i) => (low || bad?.has(i) ? 0 : 1));
 }
 
 /**
@@ -54,13 +48,17 @@ export async function exportDataset(
     try {
       if (json) fs.writeSync(fd, '[\n');
       for (let at = 0; at < ids.length; at += CHUNK) {
-        const lines = ids.slice(at, at + CHUNK).map((id) => {
+        const chunk = ids.slice(at, at + CHUNK);
+        // Labels and findings for the whole chunk in two queries, not two per trajectory.
+        const ratings = store.labels.ratings(chunk);
+        const errors = store.trajectories.errorTurns(chunk);
+        const lines = chunk.map((id) => {
           const t = store.trajectories.get(id);
           const item: ExportItem = {
             id,
             turns: t.turns,
             tools: toolsOf(t.graphId),
-            weights: weightsOf(store, id, t.turns.length),
+            weights: weightsOf(ratings.get(id), errors.get(id), t.turns.length),
             plan: t.planId ? store.plans.get(t.planId).steps : null,
           };
           return JSON.stringify(EXPORTERS[format](item));

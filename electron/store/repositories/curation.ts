@@ -43,6 +43,18 @@ export class LabelRepository {
     })();
   }
 
+  /** Ratings of many trajectories at once (one query per call); unrated ones are absent. */
+  ratings(trajectoryIds: readonly string[]): Map<string, number> {
+    if (!trajectoryIds.length) return new Map();
+    const rows = this.db
+      .prepare(
+        `SELECT trajectory_id AS id, rating FROM labels
+         WHERE rating IS NOT NULL AND trajectory_id IN (${trajectoryIds.map(() => '?').join(',')})`,
+      )
+      .all(...trajectoryIds) as { id: string; rating: number }[];
+    return new Map(rows.map((r) => [r.id, r.rating]));
+  }
+
   get(trajectoryId: string): Label | null {
     const row = this.sql('SELECT * FROM labels WHERE trajectory_id = ?').get(trajectoryId) as LabelRow | undefined;
     if (!row) return null;

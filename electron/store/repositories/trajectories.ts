@@ -246,6 +246,20 @@ export class TrajectoryRepository {
     })();
   }
 
+  /** Turns with an error finding, for many trajectories at once (one query per call). */
+  errorTurns(trajectoryIds: readonly string[]): Map<string, Set<number>> {
+    const out = new Map<string, Set<number>>();
+    if (!trajectoryIds.length) return out;
+    const rows = this.db
+      .prepare(
+        `SELECT trajectory_id AS id, turn_idx AS turn FROM findings
+         WHERE severity = 'error' AND trajectory_id IN (${trajectoryIds.map(() => '?').join(',')})`,
+      )
+      .all(...trajectoryIds) as { id: string; turn: number }[];
+    for (const r of rows) out.set(r.id, (out.get(r.id) ?? new Set()).add(r.turn));
+    return out;
+  }
+
   findings(trajectoryId: string): Finding[] {
     const rows = this.sql(
       'SELECT turn_idx, kind, severity, path, message FROM findings WHERE trajectory_id = ? ORDER BY turn_idx, rowid',

@@ -176,6 +176,56 @@ describe('curation domain', () => {
   });
 });
 
+describe('export weights', () => {
+  it('are 0 on every assistant message of a trajectory rated 1–2 and on turns with an error finding', async () => {
+    const b = backend();
+    const { items } = await b.registry.invoke('trajectories.list', {});
+    const kyoto = items.find((t) => t.title.startsWith('Kyoto'))!;
+    const lisbon = items.find((t) => t.title.startsWith('Cheapest'))!;
+    await b.registry.invoke('trajectories.checkAll', {});
+    await b.registry.invoke('labels.set', {
+      trajectoryId: lisbon.id,
+      status: 'accepted',
+      rating: 2,
+      tags: [],
+      note: '',
+    });
+    const dataset = await b.registry.invoke('datasets.create', {
+      name: 'w',
+      picks: [kyoto.id, lisbon.id],
+      ratio: { train: 1, validation: 0, test: 0 },
+    });
+    const dir = path.join(tempDir(), 'w');
+    const { files } = await b.registry.invoke('datasets.export', { id: dataset.id, format: 'openai', dir });
+    const records = fs
+      .readFileSync(files[0]!.path, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { messages: { role: string; weight?: number; content?: string }[] });
+    const weights = (r: (typeof records)[number]) =>
+      r.messages.filter((m) => m.role === 'assistant').map((m) => m.weight);
+    const byUser = (text: string) =>
+      records.find((r) => r.messages.some((m) => m.role === 'user' && m.content?.startsWith(text)))!;
+    expect(new Set(weights(byUser('Book the cheapest')))).toEqual(new Set([0]));
+    // Every assistant turn of the Kyoto example carries an error finding (turns 2, 4, 6).
+    expect(weights(byUser('Reserve a hotel in Kyoto'))).toEqual([0, 0, 0]);
+    await b.registry.invoke('labels.set', {
+      trajectoryId: lisbon.id,
+      status: 'accepted',
+      rating: 5,
+      tags: [],
+      note: '',
+    });
+    const again = await b.registry.invoke('datasets.export', { id: dataset.id, format: 'openai', dir });
+    const lines = fs.readFileSync(again.files[0]!.path, 'utf8').trim().split('\n');
+    const lisbonAgain = lines
+      .map((l) => JSON.parse(l) as (typeof records)[number])
+      .find((r) => r.messages.some((m) => m.content?.startsWith('Book the cheapest')))!;
+    expect(new Set(weights(lisbonAgain))).toEqual(new Set([1]));
+    b.close();
+  });
+});
+
 describe('chat-template preview', () => {
   it('renders a trajectory through the GGUF chat template of the loaded model and counts its tokens', async () => {
     const { TEST_SETTINGS, tinyModel } = await import('../../helpers/models');
