@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { generate } from '../import/generate.mjs';
+import { arg } from '../args.mjs';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const require = createRequire(import.meta.url);
@@ -17,10 +18,6 @@ const { importTrajectoryFile } = require(path.join(root, 'dist/electron/io/traje
 const { exportDataset } = require(path.join(root, 'dist/electron/io/export/write.js'));
 const { clusterFingerprints, fingerprint } = require(path.join(root, 'dist/shared/analysis/dedup.js'));
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : fallback;
-};
 const count = Number(arg('count', 100_000));
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-bench-curation-'));
 const mb = (bytes) => Math.round(bytes / 2 ** 20);

@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { arg, percentile } from '../args.mjs';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const require = createRequire(import.meta.url);
@@ -15,16 +16,9 @@ const { createBackend } = require(path.join(root, 'dist/electron/backend/backend
 const { MockRunner } = require(path.join(root, 'dist/electron/executor/mock-runner.js'));
 const { evaluateMock } = require(path.join(root, 'dist/electron/executor/sandbox.js'));
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : fallback;
-};
 const runs = Number(arg('runs', 100));
 const calls = Number(arg('calls', 500));
-const pct = (values, q) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-};
+const pct = percentile;
 const fmt = (x) => +x.toFixed(3);
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-bench-engine-'));

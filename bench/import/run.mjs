@@ -10,15 +10,12 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { generate, vocabulary } from './generate.mjs';
+import { arg, percentile } from '../args.mjs';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const require = createRequire(import.meta.url);
 const { openWorkspaceStore } = require(path.join(root, 'dist/electron/store/workspace-store.js'));
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : fallback;
-};
 const count = Number(arg('count', 100_000));
 const queries = Number(arg('queries', 200));
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-bench-import-'));
@@ -64,8 +61,7 @@ try {
     latencies.push(performance.now() - t);
   }
   store.close();
-  latencies.sort((a, b) => a - b);
-  const p = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
+  const p = (q) => percentile(latencies, q);
   console.log(
     `FTS search (first page of 200 + total), ${queries} queries: p50 ${p(0.5).toFixed(1)} ms, p95 ${p(0.95).toFixed(1)} ms`,
   );

@@ -8,16 +8,13 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { arg } from '../args.mjs';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const require = createRequire(import.meta.url);
 const { writeGguf, TINY_MODEL, BENCH_MODEL_1B } = require(path.join(root, 'dist/electron/model/gguf-writer.js'));
 const { ModelSupervisor } = require(path.join(root, 'dist/electron/model/supervisor.js'));
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : fallback;
-};
 const SHAPES = {
   tiny: TINY_MODEL,
   // ~124M parameters: large enough to measure, small enough for a two-core CPU.

@@ -56,6 +56,9 @@ function resultOf(turn: Turn): unknown {
   }
 }
 
+/** Observations of failed calls are `{"error": …}`. */
+const isErrorResult = (result: unknown) => typeof result === 'object' && result !== null && 'error' in result;
+
 /**
  * Advances a run one turn at a time. Everything is derived from the turns themselves (which
  * plan steps were called and answered, which call waits for execution), so a run can be
@@ -162,7 +165,7 @@ export class RunEngine {
       if (
         this.turns.length > before &&
         added?.role === 'tool' &&
-        this.isError(added) &&
+        isErrorResult(resultOf(added)) &&
         this.breakpoints.some((b) => b.kind === 'error')
       ) {
         this.status = 'paused';
@@ -206,11 +209,6 @@ export class RunEngine {
     this.options.persist(this.turns);
   }
 
-  private isError(turn: Turn): boolean {
-    const result = resultOf(turn);
-    return typeof result === 'object' && result !== null && 'error' in result;
-  }
-
   /** Results of answered calls by call id (plan step ids in plan mode). */
   private results(): Map<string, unknown> {
     return new Map(this.turns.filter((t) => t.role === 'tool').map((t) => [t.toolCallId ?? '', resultOf(t)]));
@@ -240,10 +238,7 @@ export class RunEngine {
   private planSummary(): string {
     const results = this.results();
     const plan = this.options.plan ?? [];
-    const failed = plan.filter((s) => {
-      const r = results.get(s.id);
-      return typeof r === 'object' && r !== null && 'error' in r;
-    });
+    const failed = plan.filter((s) => isErrorResult(results.get(s.id)));
     const last = plan.at(-1);
     return (
       `Plan complete: ${plan.length - failed.length} of ${plan.length} steps succeeded` +

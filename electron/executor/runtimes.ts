@@ -2,6 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Tool } from '../../shared/domain';
 import { generationSchema } from '../../shared/plans';
+import { isObject } from '../io/tools/parsed';
 import type { GenerateRequest } from '../model/protocol';
 import type { MockRunner } from './mock-runner';
 
@@ -24,8 +25,6 @@ export interface RuntimeDeps {
   seed: number;
   signal?: AbortSignal;
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Deep equality of JSON values, for fixed-response matching. */
 function sameJson(a: unknown, b: unknown): boolean {

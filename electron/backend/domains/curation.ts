@@ -142,7 +142,7 @@ export function curationHandlers({ store, models, events }: BackendContext): Han
           id,
           dataset.items.filter((i) => !drop.has(i.trajectoryId)),
         );
-      const title = (trajectoryId: string) => store.trajectories.get(trajectoryId).title;
+      const title = (trajectoryId: string) => store.trajectories.title(trajectoryId);
       return {
         clusters: clusters.map((c) => ({
           ...c,

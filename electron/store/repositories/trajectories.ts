@@ -209,6 +209,13 @@ export class TrajectoryRepository {
     }));
   }
 
+  /** A trajectory's title alone (its turns are not read). */
+  title(id: string): string {
+    const title = this.sql('SELECT title FROM trajectories WHERE id = ?').pluck().get(id) as string | undefined;
+    if (title === undefined) throw new TrellisError('E3001', `No trajectory with id ${id}.`);
+    return title;
+  }
+
   get(id: string): Trajectory {
     const row = this.sql('SELECT * FROM trajectories WHERE id = ?').get(id) as TrajectoryRow | undefined;
     if (!row) throw new TrellisError('E3001', `No trajectory with id ${id}.`);

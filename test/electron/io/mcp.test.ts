@@ -1,18 +1,8 @@
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { testBackend } from '../../helpers/backend';
+import { EVERYTHING_SERVER } from '../../helpers/graphs';
 
-const EVERYTHING = path.join(
-  __dirname,
-  '..',
-  '..',
-  '..',
-  'node_modules',
-  '@modelcontextprotocol',
-  'server-everything',
-  'dist',
-  'index.js',
-);
+const EVERYTHING = EVERYTHING_SERVER.args[0]!;
 
 describe('MCP import with a real server', () => {
   it('starts server-everything over stdio and imports its tools with schemas and a link back', async () => {
