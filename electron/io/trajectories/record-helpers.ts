@@ -1,4 +1,5 @@
 import type { Tool, Turn } from '../../../shared/domain';
+import { isObject } from '../tools/parsed';
 
 /** What a format parser makes of one record. */
 export interface ParsedRecord {
@@ -10,8 +11,7 @@ export interface ParsedRecord {
 /** A reason a record cannot be read, phrased for the import report. */
 export class RecordError extends Error {}
 
-export const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
+export { isObject };
 
 /** Tool-call arguments arrive as a JSON string; malformed ones are kept as the raw string for the checks. */
 export function parseArguments(raw: unknown): unknown {
