@@ -55,6 +55,7 @@ export function runsHandlers(ctx: BackendContext): HandlerMap {
     forkOf?: Trajectory['forkOf'];
   }): Session => {
     const id = options.trajectoryId ?? randomUUID();
+    const graph = graphOf(options.graphId);
     const session: Session = {
       id,
       trajectoryId: options.trajectoryId,
@@ -62,22 +63,21 @@ export function runsHandlers(ctx: BackendContext): HandlerMap {
       graphId: options.graphId,
       planId: options.planId,
       forkOf: options.forkOf ?? null,
-      engine: undefined as unknown as RunEngine,
+      // persist runs only after the engine is built, so the closure may refer to the session.
+      engine: new RunEngine({
+        graph,
+        validateResult: resultValidator(graph),
+        mode: options.mode,
+        turns: options.turns,
+        ...(options.plan ? { plan: options.plan } : {}),
+        ...(options.replayOf ? { script: options.replayOf.turns } : {}),
+        runtime,
+        persist: (turns) => {
+          if (session.trajectoryId) store.trajectories.replaceTurns(session.trajectoryId, turns);
+          events.emit('runs.changed', view(session));
+        },
+      }),
     };
-    const graph = graphOf(options.graphId);
-    session.engine = new RunEngine({
-      graph,
-      validateResult: resultValidator(graph),
-      mode: options.mode,
-      turns: options.turns,
-      ...(options.plan ? { plan: options.plan } : {}),
-      ...(options.replayOf ? { script: options.replayOf.turns } : {}),
-      runtime,
-      persist: (turns) => {
-        if (session.trajectoryId) store.trajectories.replaceTurns(session.trajectoryId, turns);
-        events.emit('runs.changed', view(session));
-      },
-    });
     sessions.set(id, session);
     return session;
   };
