@@ -61,12 +61,12 @@ export const useRuns = create<RunsData & RunsActions>()((set, get) => ({
     const run = get().run;
     if (!run) return;
     set({ busy: true, error: null });
+    // The new run and the end of busy land in one update: a key pressed as soon as the new turn
+    // shows must find the debugger ready, not still busy.
     try {
-      set({ run: await work(run.id) });
+      set({ run: await work(run.id), busy: false });
     } catch (error) {
-      set({ error: (error as Error).message });
-    } finally {
-      set({ busy: false });
+      set({ error: (error as Error).message, busy: false });
     }
   },
   openTrajectory: async (trajectoryId) => {
