@@ -17,6 +17,24 @@ const nodeBuiltins = [
   'stream',
 ];
 
+/** What no renderer file may import: Node, Electron, or any code outside renderer/ and shared/. */
+const RENDERER_PATTERNS = [
+  {
+    group: [...nodeBuiltins, 'electron', 'better-sqlite3', 'ws'],
+    message: 'The renderer cannot use Node or Electron; call the API.',
+  },
+  {
+    group: ['**/electron/**', '**/backend/**', '**/backend', '**/web/**', '**/cli/**'],
+    message: 'The renderer talks to the backend only through shared/contract.',
+  },
+];
+
+const SHELL_MESSAGE =
+  'A shell imports only the backend entry (backend/index.ts) and shared/: add what it needs to the entry.';
+
+/** The UI's workspaces (renderer/src/workspaces/*). */
+const WORKSPACES = ['graph', 'runs', 'trajectories', 'datasets', 'models'];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'release/**', 'node_modules/**', 'test-results/**', 'build/**', '.gpu/**'] },
   js.configs.recommended,
@@ -38,13 +56,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: [...nodeBuiltins, 'electron', 'better-sqlite3', 'ws'],
-              message: 'The renderer cannot use Node or Electron; call the API.',
-            },
-            { group: ['**/electron/**'], message: 'The renderer talks to the backend only through shared/contract.' },
-          ],
+          patterns: RENDERER_PATTERNS,
         },
       ],
     },
@@ -61,12 +73,99 @@ export default tseslint.config(
               group: [...nodeBuiltins, 'electron', 'better-sqlite3', 'react', 'react-dom'],
               message: 'shared/ must run anywhere.',
             },
-            { group: ['**/electron/**', '**/renderer/**'], message: 'shared/ depends on nothing of ours.' },
+            {
+              group: ['**/electron/**', '**/renderer/**', '**/backend/**', '**/backend', '**/web/**', '**/cli/**'],
+              message: 'shared/ depends on nothing of ours.',
+            },
           ],
         },
       ],
     },
   },
+  // Architecture boundaries (see README "Layout"). Each block below replaces the whole
+  // no-restricted-imports list for its files, so each names every rule for them.
+  {
+    // Shells: the Electron shell, the web host and the command line use the backend's entry
+    // (backend/index.ts) and the contract, never a domain, the store or the model directly.
+    files: ['electron/**/*.ts', 'web/**/*.ts', 'cli/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/backend/*', '**/backend/*/**', '!**/backend/index'], message: SHELL_MESSAGE },
+            { group: ['**/renderer/**'], message: 'A shell serves the built UI; it does not import its code.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Only the Electron shell may use Electron; the web host and the CLI stay plain Node.
+    files: ['web/**/*.ts', 'cli/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'Only the Electron shell (electron/) uses Electron.' }],
+          patterns: [
+            { group: ['**/backend/*', '**/backend/*/**', '!**/backend/index'], message: SHELL_MESSAGE },
+            {
+              group: ['**/renderer/**', '**/electron/**'],
+              message:
+                'Shells stand side by side: none imports another (except `trellis serve` starting the web host).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The backend: shared by the three shells, so it imports none of them; a domain uses the
+    // shared services (store, model, executor, checks, jobs) and never another domain's handlers.
+    files: ['backend/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'electron',
+              message: 'The backend runs under plain Node too (web host, CLI); Electron belongs to electron/.',
+            },
+          ],
+          patterns: [
+            {
+              group: ['**/electron/**', '**/web/**', '**/cli/**', '**/renderer/**'],
+              message: 'The backend imports no shell and no UI.',
+            },
+            {
+              group: ['../**/handlers', '!./handlers'],
+              message: "A domain does not call another domain's handlers: move what both need into a service.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  ...WORKSPACES.map((workspace) => ({
+    // A workspace of the UI does not import another: what two share lives in components/ or state/.
+    files: [`renderer/src/workspaces/${workspace}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...RENDERER_PATTERNS,
+            {
+              regex: `^(\\.\\./)+(${WORKSPACES.filter((w) => w !== workspace).join('|')})(/|$)`,
+              message: 'Workspaces do not import each other: move what they share to components/ or state/.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
   {
     files: ['**/*.cjs', 'bin/**/*.js'],
     languageOptions: {

@@ -3,7 +3,7 @@
 const path = require('node:path');
 const fs = require('node:fs');
 
-const entry = path.join(__dirname, '..', 'dist', 'electron', 'cli', 'main.js');
+const entry = path.join(__dirname, '..', 'dist', 'cli', 'main.js');
 if (!fs.existsSync(entry)) {
   console.error('trellis: Trellis is not built yet. Run "npm run build" in ' + path.join(__dirname, '..') + ' first.');
   process.exit(1);

@@ -20,7 +20,8 @@ if (!fs.existsSync(built)) {
 // What ships: the main process, the preload, and the page with its CSP.
 const stage = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-eneg-'));
 fs.cpSync(built, path.join(stage, 'electron'), { recursive: true, filter: (f) => !f.endsWith('.map') });
-fs.copyFileSync(path.join(root, 'renderer', 'index.html'), path.join(stage, 'index.html'));
+// The built page: its CSP comes from backend/hosting/csp.ts at build time.
+fs.copyFileSync(path.join(root, 'dist', 'renderer', 'index.html'), path.join(stage, 'index.html'));
 fs.writeFileSync(
   path.join(stage, 'package.json'),
   JSON.stringify({ name: pkg.name, devDependencies: { electron: electronVersion } }),

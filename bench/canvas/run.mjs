@@ -11,8 +11,8 @@ import { generateGraph } from './generate-graph.mjs';
 const root = path.resolve(import.meta.dirname, '..', '..');
 const require = createRequire(import.meta.url);
 const { chromium } = require('playwright-core');
-const { createBackend } = require(path.join(root, 'dist/electron/backend/backend.js'));
-const { startWebHost } = require(path.join(root, 'dist/electron/webhost/server.js'));
+const { createBackend } = require(path.join(root, 'dist/backend/backend.js'));
+const { startWebHost } = require(path.join(root, 'dist/web/server.js'));
 
 const TOOLS = Number(process.env.BENCH_TOOLS ?? 1000);
 const EDGES = Number(process.env.BENCH_EDGES ?? 3000);

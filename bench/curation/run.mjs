@@ -13,9 +13,9 @@ import { arg } from '../args.mjs';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const require = createRequire(import.meta.url);
-const { openWorkspaceStore } = require(path.join(root, 'dist/electron/store/workspace-store.js'));
-const { importTrajectoryFile } = require(path.join(root, 'dist/electron/io/trajectories/import-file.js'));
-const { exportDataset } = require(path.join(root, 'dist/electron/io/export/write.js'));
+const { openWorkspaceStore } = require(path.join(root, 'dist/backend/store/workspace-store.js'));
+const { importTrajectoryFile } = require(path.join(root, 'dist/backend/trajectories/import-file.js'));
+const { exportDataset } = require(path.join(root, 'dist/backend/datasets/export.js'));
 const { clusterFingerprints, fingerprint } = require(path.join(root, 'dist/shared/analysis/dedup.js'));
 
 const count = Number(arg('count', 100_000));

@@ -7,7 +7,7 @@ const { randomUUID } = require('node:crypto');
 const path = require('node:path');
 const { performance } = require('node:perf_hooks');
 const root = path.resolve(__dirname, '..', '..');
-const { openWorkspaceStore } = require(path.join(root, 'dist/electron/store/workspace-store.js'));
+const { openWorkspaceStore } = require(path.join(root, 'dist/backend/store/workspace-store.js'));
 
 (async () => {
   const [file, workspace] = process.argv.slice(2);

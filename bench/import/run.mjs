@@ -14,7 +14,7 @@ import { arg, percentile } from '../args.mjs';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const require = createRequire(import.meta.url);
-const { openWorkspaceStore } = require(path.join(root, 'dist/electron/store/workspace-store.js'));
+const { openWorkspaceStore } = require(path.join(root, 'dist/backend/store/workspace-store.js'));
 
 const count = Number(arg('count', 100_000));
 const queries = Number(arg('queries', 200));

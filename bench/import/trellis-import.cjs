@@ -3,8 +3,8 @@
 const path = require('node:path');
 const { performance } = require('node:perf_hooks');
 const root = path.resolve(__dirname, '..', '..');
-const { openWorkspaceStore } = require(path.join(root, 'dist/electron/store/workspace-store.js'));
-const { importTrajectoryFile } = require(path.join(root, 'dist/electron/io/trajectories/import-file.js'));
+const { openWorkspaceStore } = require(path.join(root, 'dist/backend/store/workspace-store.js'));
+const { importTrajectoryFile } = require(path.join(root, 'dist/backend/trajectories/import-file.js'));
 
 (async () => {
   const [file, workspace] = process.argv.slice(2);

@@ -12,8 +12,8 @@ import { arg } from '../args.mjs';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const require = createRequire(import.meta.url);
-const { writeGguf, TINY_MODEL, BENCH_MODEL_1B } = require(path.join(root, 'dist/electron/model/gguf-writer.js'));
-const { ModelSupervisor } = require(path.join(root, 'dist/electron/model/supervisor.js'));
+const { writeGguf, TINY_MODEL, BENCH_MODEL_1B } = require(path.join(root, 'dist/test/support/gguf-writer.js'));
+const { ModelSupervisor } = require(path.join(root, 'dist/backend/model/supervisor.js'));
 
 const SHAPES = {
   tiny: TINY_MODEL,

@@ -1,8 +1,7 @@
 import { BrowserWindow, ipcMain } from 'electron';
 import { IPC_CHANNELS } from '../../shared/contract';
 import { TrellisError } from '../../shared/errors';
-import type { Backend } from '../backend/backend';
-import { handleRequest } from '../backend/connection';
+import { handleRequest, type Backend } from '../../backend';
 import { isAppUrl } from './security';
 
 /** Contract calls over IPC; only frames showing our own UI are answered. */

@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { app, dialog, Menu, safeStorage } from 'electron';
-import { formatError, TrellisError } from '../../shared/errors';
-import { createBackend, type Backend } from '../backend/backend';
-import { listBackups } from '../store/database';
+import { formatError } from '../../shared/errors';
+import { openWorkspace, type Backend } from '../../backend';
 import { setupIpc } from './ipc';
 import { utilityHelper } from './utility-helper';
 import { electronSqliteBinding } from './native-binding';
@@ -21,33 +20,30 @@ const safeSecrets = {
 /** Opens the workspace; on a damaged or too-new file, offers the newest backup. */
 function openBackend(workspace: string): Backend | null {
   const nativeBinding = electronSqliteBinding(process.versions.electron ?? '');
-  try {
-    return createBackend({
-      workspace,
-      host: 'electron',
-      modelSpawner: utilityHelper,
-      pickFile: async (title, extensions) => {
-        const result = await dialog.showOpenDialog({
-          title,
-          properties: ['openFile'],
-          filters: [{ name: title, extensions }],
-        });
-        return result.canceled ? null : (result.filePaths[0] ?? null);
-      },
-      ...(safeStorage.isEncryptionAvailable() ? { secrets: safeSecrets } : {}),
-      ...(nativeBinding ? { nativeBinding } : {}),
-    });
-  } catch (error) {
-    const data = error instanceof TrellisError ? error.toData() : new TrellisError('E9000', String(error)).toData();
-    const backup = listBackups(workspace)[0];
-    const choice = dialog.showMessageBoxSync({
-      type: 'error',
-      title: 'Trellis cannot open the workspace',
-      message: formatError(data),
-      buttons: backup ? ['Open newest backup', 'Quit'] : ['Quit'],
-    });
-    return backup && choice === 0 ? openBackend(backup.path) : null;
-  }
+  const opened = openWorkspace({
+    workspace,
+    host: 'electron',
+    modelSpawner: utilityHelper,
+    pickFile: async (title, extensions) => {
+      const result = await dialog.showOpenDialog({
+        title,
+        properties: ['openFile'],
+        filters: [{ name: title, extensions }],
+      });
+      return result.canceled ? null : (result.filePaths[0] ?? null);
+    },
+    ...(safeStorage.isEncryptionAvailable() ? { secrets: safeSecrets } : {}),
+    ...(nativeBinding ? { nativeBinding } : {}),
+  });
+  if (opened.ok) return opened.backend;
+  const { error, newestBackup } = opened;
+  const choice = dialog.showMessageBoxSync({
+    type: 'error',
+    title: 'Trellis cannot open the workspace',
+    message: formatError(error.toData()),
+    buttons: newestBackup ? ['Open newest backup', 'Quit'] : ['Quit'],
+  });
+  return newestBackup && choice === 0 ? openBackend(newestBackup) : null;
 }
 
 async function start(): Promise<void> {

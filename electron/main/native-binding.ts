@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { packageRoot } from '../resources';
+import { packageRoot } from '../../backend';
 
 /**
  * better-sqlite3 built for this Electron's ABI, kept apart from the Node build that tests and

@@ -1,9 +1,6 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { protocol } from 'electron';
-import { packageRoot } from '../resources';
-import { resolveStaticFile } from '../webhost/static-files';
-import { CONTENT_SECURITY_POLICY } from '../webhost/security';
+import { rendererRoot, uiFile } from '../../backend';
 import { APP_SCHEME } from './security';
 
 /** Must run before `app` is ready. */
@@ -13,19 +10,13 @@ export function registerAppScheme(): void {
   ]);
 }
 
-/** Serves the built UI from `trellis://app/`, never from file://. */
+/** Serves the built UI from `trellis://app/`, never from file://, with the same headers as the web host. */
 export function setupAppProtocol(): void {
-  const root = path.join(packageRoot(), 'dist', 'renderer');
+  const root = rendererRoot();
   protocol.handle(APP_SCHEME, (request) => {
     const url = new URL(request.url);
-    const found = url.host === 'app' ? resolveStaticFile(root, url.pathname) : null;
+    const found = url.host === 'app' ? uiFile(root, url.pathname) : null;
     if (!found) return new Response('Not found', { status: 404 });
-    return new Response(fs.readFileSync(found.file), {
-      headers: {
-        'content-type': found.type,
-        'content-security-policy': CONTENT_SECURITY_POLICY,
-        'x-content-type-options': 'nosniff',
-      },
-    });
+    return new Response(fs.readFileSync(found.file), { headers: found.headers });
   });
 }

@@ -1,6 +1,5 @@
 import { utilityProcess } from 'electron';
-import type { HelperMessage, HelperRequest } from '../model/protocol';
-import type { HelperSpawner } from '../model/supervisor';
+import type { HelperMessage, HelperRequest, HelperSpawner } from '../../backend';
 
 /** The llama helper as an Electron utilityProcess (child_process.fork needs the RunAsNode fuse, which is off). */
 export const utilityHelper: HelperSpawner = (script, env) => {

@@ -41,7 +41,7 @@ export const TrajectoryScores = z.object({
 export type TrajectoryScores = z.infer<typeof TrajectoryScores>;
 
 export const evaluationMethods = {
-  'eval.worfbench': method({
+  'evaluation.worfbench': method({
     summary: 'WorfBench F1 chain and F1 graph of predicted workflows against gold ones, per item and mean.',
     args: z.object({
       pred: FilePath,
@@ -57,7 +57,7 @@ export const evaluationMethods = {
       mean: z.object({ f1Chain: z.number(), f1Graph: z.number() }),
     }),
   }),
-  'eval.gpa': method({
+  'evaluation.gpa': method({
     summary:
       'Agent GPA scores for the trajectories a filter selects: deterministic ones always, model-judged ones with the loaded model on request.',
     args: z.object({
@@ -74,12 +74,12 @@ export const evaluationMethods = {
       cancelled: z.boolean(),
     }),
   }),
-  'eval.cancel': method({
+  'evaluation.cancel': method({
     summary: 'Stops a running scoring job; it returns the trajectories scored so far.',
     args: z.object({ requestId: z.string().min(1) }),
     result: z.object({ ok: z.literal(true) }),
   }),
-  'eval.bfcl': method({
+  'evaluation.bfcl': method({
     summary: 'BFCL AST check of predicted calls against possible answers, per item and by category.',
     args: z.object({ pred: FilePath, answers: FilePath, entries: FilePath }),
     result: z.object({
@@ -91,5 +91,5 @@ export const evaluationMethods = {
 };
 
 export const evaluationEvents = {
-  'eval.progress': z.object({ requestId: z.string(), done: z.number().int(), total: z.number().int() }),
+  'evaluation.progress': z.object({ requestId: z.string(), done: z.number().int(), total: z.number().int() }),
 };

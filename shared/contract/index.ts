@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { curationEvents, curationMethods } from './curation';
+import { datasetsEvents, datasetsMethods } from './datasets';
+import { labelsMethods } from './labels';
 import type { ArgsOf, ResultOf } from './define';
 import { evaluationEvents, evaluationMethods } from './evaluation';
 import { graphsEvents, graphsMethods } from './graphs';
@@ -23,7 +24,8 @@ export const contract = {
   ...evaluationMethods,
   ...plansMethods,
   ...runsMethods,
-  ...curationMethods,
+  ...labelsMethods,
+  ...datasetsMethods,
   ...synthMethods,
 };
 
@@ -35,7 +37,7 @@ export const events = {
   ...evaluationEvents,
   ...runsEvents,
   ...synthEvents,
-  ...curationEvents,
+  ...datasetsEvents,
 };
 
 export type Contract = typeof contract;

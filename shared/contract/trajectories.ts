@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   Finding,
+  Turn,
   SelectionSummary,
   Trajectory,
   TrajectoryFacets,
@@ -93,6 +94,27 @@ export const trajectoriesMethods = {
     summary: 'Stops a running import; everything it wrote is removed.',
     args: z.object({ importId: z.string() }),
     result: z.object({ cancelled: z.boolean() }),
+  }),
+  // Curated turn edits, kept beside the original turns so each can be reverted.
+  'trajectories.editTurn': method({
+    summary: 'Replaces one turn of a trajectory; the recorded turn is kept for the diff and revert.',
+    args: z.object({ id: TrajectoryId, turnIndex: z.number().int().min(0), turn: Turn }),
+    result: z.object({ ok: z.literal(true) }),
+  }),
+  'trajectories.checkTurn': method({
+    summary: 'The findings a turn would have if it replaced the one at turnIndex (live checks while editing).',
+    args: z.object({ id: TrajectoryId, turnIndex: z.number().int().min(0), turn: Turn }),
+    result: z.array(Finding),
+  }),
+  'trajectories.revertTurn': method({
+    summary: 'Puts an edited turn back as it was recorded.',
+    args: z.object({ id: TrajectoryId, turnIndex: z.number().int().min(0) }),
+    result: z.object({ ok: z.literal(true) }),
+  }),
+  'trajectories.edits': method({
+    summary: 'The recorded originals of the edited turns of a trajectory.',
+    args: z.object({ id: TrajectoryId }),
+    result: z.array(z.object({ turnIndex: z.number().int(), original: Turn, editedAt: z.string() })),
   }),
 };
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createBackend, type Backend } from '../../electron/backend/backend';
+import { createBackend, type Backend } from '../../backend/backend';
 import { afterEach } from 'vitest';
 import { tempDir } from './temp';
 

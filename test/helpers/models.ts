@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { writeGguf, TINY_MODEL, type ModelShape } from '../../electron/model/gguf-writer';
-import type { LoadSettings } from '../../electron/model/protocol';
-import { ModelSupervisor } from '../../electron/model/supervisor';
+import { writeGguf, TINY_MODEL, type ModelShape } from '../support/gguf-writer';
+import type { LoadSettings } from '../../backend/model/protocol';
+import { ModelSupervisor } from '../../backend/model/supervisor';
 import { tempDir } from './temp';
 
-export const HELPER = path.join(__dirname, '..', '..', 'dist', 'electron', 'model', 'helper.js');
+export const HELPER = path.join(__dirname, '..', '..', 'dist', 'backend', 'model', 'helper.js');
 
 /** One thread: on a two-core machine more threads fight the test runner and get slower. */
 export const TEST_SETTINGS: LoadSettings = {

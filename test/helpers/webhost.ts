@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach } from 'vitest';
 import WebSocket from 'ws';
-import type { Backend } from '../../electron/backend/backend';
-import { startWebHost, type WebHost } from '../../electron/webhost/server';
+import type { Backend } from '../../backend/backend';
+import { startWebHost, type WebHost } from '../../web/server';
 import { tempDir } from './temp';
 
 const hosts: WebHost[] = [];

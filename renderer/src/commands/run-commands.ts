@@ -1,5 +1,5 @@
 import { api } from '../api/api';
-import { useRuns } from '../workspaces/runs/runs-store';
+import { useRuns } from '../state/runs-store';
 import type { UiState } from '../state/ui-store';
 import type { Command } from './registry';
 

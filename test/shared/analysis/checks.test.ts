@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkTrajectory } from '../../../shared/analysis/checks';
-import { argumentValidator } from '../../../electron/io/argument-validator';
+import { argumentValidator } from '../../../backend/checks/argument-validator';
 import { GraphFile, TrajectoryFile, type Turn } from '../../../shared/domain';
 
 const examples = path.join(__dirname, '..', '..', '..', 'resources', 'examples');

@@ -1,7 +1,7 @@
 import Ajv from 'ajv';
 import { exampleGraph } from '../../helpers/graphs';
 import { describe, expect, it } from 'vitest';
-import { argumentValidator } from '../../../electron/io/argument-validator';
+import { argumentValidator } from '../../../backend/checks/argument-validator';
 import type { PlanStep } from '../../../shared/domain';
 import {
   planForGoals,

@@ -5,8 +5,8 @@ import { useAction } from '../../api/use-action';
 import { useQuery } from '../../api/use-query';
 import { ErrorNote } from '../../components/ErrorNote';
 import { GraphOverlay } from '../../components/GraphOverlay';
-import { useBrowserStore } from '../trajectories/browser-store';
-import { countBars, PlotChart } from '../trajectories/PlotChart';
+import { useBrowserStore } from '../../state/browser-store';
+import { countBars, PlotChart } from '../../components/PlotChart';
 
 type Format = 'openai' | 'sharegpt' | 'hermes' | 'worfbench';
 

@@ -2,7 +2,7 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import type { Finding, Turn } from '../../../../shared/domain';
 import { Turn as TurnSchema } from '../../../../shared/domain';
 import { api } from '../../api/api';
-import { TurnView } from '../trajectories/TurnView';
+import { TurnView } from '../../components/TurnView';
 
 const JsonEditor = lazy(() => import('../../components/JsonEditor'));
 

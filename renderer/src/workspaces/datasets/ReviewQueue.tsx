@@ -2,8 +2,8 @@ import { useEffect, useLayoutEffect, useState } from 'react';
 import type { Label } from '../../../../shared/domain';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
-import { useBrowserStore } from '../trajectories/browser-store';
-import { usePagedList } from '../trajectories/use-paged-list';
+import { useBrowserStore } from '../../state/browser-store';
+import { usePagedList } from '../../state/use-paged-list';
 import { EditableTurn } from './EditableTurn';
 import { TemplatePreview } from './TemplatePreview';
 

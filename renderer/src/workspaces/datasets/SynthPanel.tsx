@@ -4,7 +4,7 @@ import { api } from '../../api/api';
 import { useAction } from '../../api/use-action';
 import { useQuery } from '../../api/use-query';
 import { ErrorNote } from '../../components/ErrorNote';
-import { useBrowserStore } from '../trajectories/browser-store';
+import { useBrowserStore } from '../../state/browser-store';
 
 const KINDS = ['serial', 'parallel', 'isolated'] as const;
 const REQUEST = 'synth-panel';

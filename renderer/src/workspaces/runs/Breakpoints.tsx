@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { RunView } from '../../../../shared/contract/runs';
 import { api } from '../../api/api';
-import { useRuns } from './runs-store';
+import { useRuns } from '../../state/runs-store';
 
 type Breakpoint = RunView['breakpoints'][number];
 

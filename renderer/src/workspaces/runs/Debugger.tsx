@@ -4,7 +4,7 @@ import { api } from '../../api/api';
 import { ErrorNote } from '../../components/ErrorNote';
 import { Breakpoints } from './Breakpoints';
 import { RunTimeline } from './RunTimeline';
-import { useRuns } from './runs-store';
+import { useRuns } from '../../state/runs-store';
 
 function describeNext(run: RunView): string {
   const next = run.nextAction;

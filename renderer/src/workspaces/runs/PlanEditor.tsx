@@ -4,7 +4,7 @@ import { api } from '../../api/api';
 import { useAction } from '../../api/use-action';
 import { useQuery } from '../../api/use-query';
 import { ErrorNote } from '../../components/ErrorNote';
-import { useRuns } from './runs-store';
+import { useRuns } from '../../state/runs-store';
 
 const JsonEditor = lazy(() => import('../../components/JsonEditor'));
 

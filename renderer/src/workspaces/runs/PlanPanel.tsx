@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { api } from '../../api/api';
 import { useAction } from '../../api/use-action';
 import { ErrorNote } from '../../components/ErrorNote';
-import { useRuns } from './runs-store';
+import { useRuns } from '../../state/runs-store';
 
 /** Intent → plan: the deterministic planner or the model (tokens stream in), one or several candidates. */
 export function PlanPanel({ tools }: { tools: string[] }) {

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import type { RunView } from '../../../../shared/contract/runs';
 import type { Turn } from '../../../../shared/domain';
 import { api } from '../../api/api';
-import { TurnView } from '../trajectories/TurnView';
-import { useRuns } from './runs-store';
+import { TurnView } from '../../components/TurnView';
+import { useRuns } from '../../state/runs-store';
 
 function TurnEditor({ index, turn, close }: { index: number; turn: Turn; close(): void }) {
   const act = useRuns((s) => s.act);

@@ -1,6 +1,6 @@
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
-import { useRuns } from './runs-store';
+import { useRuns } from '../../state/runs-store';
 
 type Row = { id: string; title: string; forkOf: { trajectoryId: string; turnIndex: number } | null; turnCount: number };
 

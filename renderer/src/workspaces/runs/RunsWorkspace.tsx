@@ -3,12 +3,12 @@ import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
 import { GraphOverlay } from '../../components/GraphOverlay';
 import { useUi } from '../../state/ui-store';
-import { PathOverlay } from '../trajectories/PathOverlay';
+import { PathOverlay } from '../../components/PathOverlay';
 import { Debugger } from './Debugger';
 import { PlanEditor } from './PlanEditor';
 import { PlanPanel } from './PlanPanel';
 import { RunsTree } from './RunsTree';
-import { useRuns } from './runs-store';
+import { useRuns } from '../../state/runs-store';
 import './runs.css';
 
 /** Plans & Runs: intent → plan on the graph → a run stepped like a debugger, forked, compared. */

@@ -2,8 +2,8 @@ import { useEffect, useRef } from 'react';
 import { diffTrajectories, stepAccuracy } from '../../../../shared/analysis/trajectory-diff';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
-import { useBrowserStore } from './browser-store';
-import { TurnView } from './TurnView';
+import { useBrowserStore } from '../../state/browser-store';
+import { TurnView } from '../../components/TurnView';
 
 const pct = (x: number) => `${Math.round(100 * x)}%`;
 

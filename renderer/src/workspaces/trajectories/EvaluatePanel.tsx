@@ -4,10 +4,10 @@ import { api } from '../../api/api';
 import { useAction } from '../../api/use-action';
 import { ErrorNote } from '../../components/ErrorNote';
 import { downloadCsv } from './csv';
-import { PlotChart, scoreHistogram } from './PlotChart';
+import { PlotChart, scoreHistogram } from '../../components/PlotChart';
 
-type WorfResult = Result<'eval.worfbench'>;
-type BfclResult = Result<'eval.bfcl'>;
+type WorfResult = Result<'evaluation.worfbench'>;
+type BfclResult = Result<'evaluation.bfcl'>;
 
 function PathInput({ label, value, onChange }: { label: string; value: string; onChange(v: string): void }) {
   return (
@@ -36,9 +36,11 @@ export function EvaluatePanel() {
   const run = () =>
     action.run(async () => {
       if (metric === 'worfbench') {
-        setWorf(await api.invoke('eval.worfbench', { pred: files.pred, gold: files.gold, compat, matcher }));
+        setWorf(await api.invoke('evaluation.worfbench', { pred: files.pred, gold: files.gold, compat, matcher }));
       } else {
-        setBfcl(await api.invoke('eval.bfcl', { pred: files.pred, answers: files.answers, entries: files.entries }));
+        setBfcl(
+          await api.invoke('evaluation.bfcl', { pred: files.pred, answers: files.answers, entries: files.entries }),
+        );
       }
     });
   const ready =

@@ -3,11 +3,11 @@ import type { Finding } from '../../../../shared/domain';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
 import { useUi } from '../../state/ui-store';
-import { useRuns } from '../runs/runs-store';
-import { useBrowserStore } from './browser-store';
+import { useRuns } from '../../state/runs-store';
+import { useBrowserStore } from '../../state/browser-store';
 import { AddToDataset } from './AddToDataset';
-import { PathOverlay } from './PathOverlay';
-import { TurnView } from './TurnView';
+import { PathOverlay } from '../../components/PathOverlay';
+import { TurnView } from '../../components/TurnView';
 
 /** One trajectory turn by turn, its findings at the turns they concern, and its path on the graph. */
 export function Inspector({ id, version }: { id: string; version: number }) {

@@ -3,11 +3,11 @@ import type { EventPayload, Result } from '../../../../shared/contract';
 import { api } from '../../api/api';
 import { useAction } from '../../api/use-action';
 import { ErrorNote } from '../../components/ErrorNote';
-import { useBrowserStore } from './browser-store';
+import { useBrowserStore } from '../../state/browser-store';
 import { downloadCsv } from './csv';
-import { PlotChart, scoreHistogram } from './PlotChart';
+import { PlotChart, scoreHistogram } from '../../components/PlotChart';
 
-type Scores = Result<'eval.gpa'>;
+type Scores = Result<'evaluation.gpa'>;
 const REQUEST = 'scores-panel';
 const SHOWN_ROWS = 200;
 
@@ -32,13 +32,13 @@ export function ScoresPanel() {
   const filter = useBrowserStore((s) => s.filter);
   const [judge, setJudge] = useState(false);
   const [scores, setScores] = useState<Scores | null>(null);
-  const [progress, setProgress] = useState<EventPayload<'eval.progress'> | null>(null);
+  const [progress, setProgress] = useState<EventPayload<'evaluation.progress'> | null>(null);
   const action = useAction();
-  useEffect(() => api.on('eval.progress', (p) => p.requestId === REQUEST && setProgress(p)), []);
+  useEffect(() => api.on('evaluation.progress', (p) => p.requestId === REQUEST && setProgress(p)), []);
   const run = () =>
     action.run(async () => {
       setProgress(null);
-      setScores(await api.invoke('eval.gpa', { filter, judge, requestId: REQUEST }));
+      setScores(await api.invoke('evaluation.gpa', { filter, judge, requestId: REQUEST }));
     });
   const valuesOf = (name: string, judged: boolean) =>
     (scores?.items ?? []).flatMap((i) => {
@@ -68,7 +68,7 @@ export function ScoresPanel() {
                 {progress.done} of {progress.total}
               </span>
             )}
-            <button type="button" onClick={() => void api.invoke('eval.cancel', { requestId: REQUEST })}>
+            <button type="button" onClick={() => void api.invoke('evaluation.cancel', { requestId: REQUEST })}>
               Cancel
             </button>
           </>

@@ -1,7 +1,7 @@
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
-import { useBrowserStore } from './browser-store';
-import { countBars, PlotChart } from './PlotChart';
+import { useBrowserStore } from '../../state/browser-store';
+import { countBars, PlotChart } from '../../components/PlotChart';
 
 /** Counts over the trajectories the filters select, with findings by kind as a chart. */
 export function SelectionSummary({ version }: { version: number }) {

@@ -1,17 +1,17 @@
 import { useEffect, useState } from 'react';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
-import { useBrowserStore } from './browser-store';
+import { useBrowserStore } from '../../state/browser-store';
 import { CheckAll } from './CheckAll';
 import { DiffView } from './DiffView';
 import { EvaluatePanel } from './EvaluatePanel';
-import { FilterBar } from './FilterBar';
+import { FilterBar } from '../../components/FilterBar';
 import { ImportForm } from './ImportForm';
 import { Inspector } from './Inspector';
 import { ScoresPanel } from './ScoresPanel';
 import { SelectionSummary } from './SelectionSummary';
 import { TrajectoryList } from './TrajectoryList';
-import { usePagedList } from './use-paged-list';
+import { usePagedList } from '../../state/use-paged-list';
 import './trajectories.css';
 
 /** Browse, search and filter trajectories; inspect one, diff two, score prediction files. */

@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
-import { useBrowserStore } from './browser-store';
-import type { usePagedList } from './use-paged-list';
+import { useBrowserStore } from '../../state/browser-store';
+import type { usePagedList } from '../../state/use-paged-list';
 
 const ROW_HEIGHT = 46;
 

@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { OpenOptions } from './store/database';
+import { seedExampleWorkspace } from './store/seed';
+import { openWorkspaceStore, type WorkspaceStore } from './store/workspace-store';
+import { ModelSupervisor, type HelperSpawner } from './model/supervisor';
+import { packageRoot } from './resources';
+import type { BackendContext, FilePicker, SecretStore } from './context';
+import { datasetsHandlers } from './datasets/handlers';
+import { labelsHandlers } from './labels/handlers';
+import { evaluationHandlers } from './evaluation/handlers';
+import { graphsHandlers } from './graphs/handlers';
+import { plansHandlers } from './plans/handlers';
+import { runsHandlers } from './runs/handlers';
+import { synthHandlers } from './synth/handlers';
+import { modelsHandlers } from './models/handlers';
+import { systemHandlers } from './system/handlers';
+import { toolsHandlers } from './tools/handlers';
+import { trajectoriesHandlers } from './trajectories/handlers';
+import { workspaceHandlers } from './workspace/handlers';
+import { EventBus } from './events';
+import { HandlerRegistry } from './registry';
+
+export interface Backend {
+  registry: HandlerRegistry;
+  events: EventBus;
+  store: WorkspaceStore;
+  /** True when the workspace file was created (and seeded) by this start. */
+  created: boolean;
+  close(): void;
+}
+
+export interface BackendOptions extends OpenOptions {
+  workspace: string;
+  host: BackendContext['host'];
+  /** Seed a new workspace with the examples (default true). */
+  seed?: boolean;
+  /** How to start the llama helper (Electron: a utilityProcess); default `child_process.fork`. */
+  modelSpawner?: HelperSpawner;
+  /** Environment for the llama helper. */
+  modelEnv?: NodeJS.ProcessEnv;
+  /** Where API keys can be stored encrypted (Electron's safeStorage). */
+  secrets?: SecretStore;
+  /** The native file dialog (Electron). */
+  pickFile?: FilePicker;
+}
+
+/** Opens the workspace and registers every domain's handlers. */
+export function createBackend(options: BackendOptions): Backend {
+  const created = !fs.existsSync(options.workspace) || fs.statSync(options.workspace).size === 0;
+  const store = openWorkspaceStore(options.workspace, options);
+  try {
+    if (created && options.seed !== false) seedExampleWorkspace(store);
+    const events = new EventBus();
+    let supervisor: ModelSupervisor | null = null;
+    const models = () =>
+      (supervisor ??= new ModelSupervisor({
+        ...(options.modelSpawner ? { spawn: options.modelSpawner } : {}),
+        ...(options.modelEnv ? { env: options.modelEnv } : {}),
+      }));
+    const disposers: (() => unknown)[] = [];
+    const ctx: BackendContext = {
+      onClose: (dispose) => disposers.push(dispose),
+      version: readVersion(),
+      host: options.host,
+      store,
+      events,
+      models,
+      ...(options.secrets ? { secrets: options.secrets } : {}),
+      ...(options.pickFile ? { pickFile: options.pickFile } : {}),
+    };
+    const registry = new HandlerRegistry();
+    registry.register('system', systemHandlers(ctx));
+    registry.register('workspace', workspaceHandlers(ctx));
+    registry.register('graphs', graphsHandlers(ctx));
+    registry.register('tools', toolsHandlers());
+    registry.register('models', modelsHandlers(ctx));
+    registry.register('trajectories', trajectoriesHandlers(ctx));
+    registry.register('evaluation', evaluationHandlers(ctx));
+    registry.register('plans', plansHandlers(ctx));
+    registry.register('runs', runsHandlers(ctx));
+    registry.register('labels', labelsHandlers(ctx));
+    registry.register('datasets', datasetsHandlers(ctx));
+    registry.register('synth', synthHandlers(ctx));
+    const missing = registry.missing();
+    if (missing.length) throw new Error(`No handler for contract methods: ${missing.join(', ')}.`);
+    return {
+      registry,
+      events,
+      store,
+      created,
+      close: () => {
+        for (const dispose of disposers.splice(0)) void Promise.resolve(dispose()).catch(() => undefined);
+        void supervisor?.stop();
+        store.close();
+      },
+    };
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+}
+
+function readVersion(): string {
+  const pkg = JSON.parse(fs.readFileSync(path.join(packageRoot(), 'package.json'), 'utf8')) as { version: string };
+  return pkg.version;
+}

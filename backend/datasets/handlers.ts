@@ -1,0 +1,139 @@
+import { clusterFingerprints, fingerprint, type Fingerprint } from '../../shared/analysis/dedup';
+import { assignSplits } from '../../shared/analysis/splits';
+import type { Dataset } from '../../shared/domain';
+import { TrellisError } from '../../shared/errors';
+import { toOpenAI } from '../../shared/formats/export-records';
+import { exportDataset } from './export';
+import type { BackendContext } from '../context';
+import type { HandlerMap } from '../registry';
+import { datasetStats } from './stats';
+
+const TOKEN_SAMPLE = 200;
+const YIELD_EVERY = 500;
+
+/** Datasets: splits, statistics, deduplication, chat-template preview, export. */
+export function datasetsHandlers({ store, models, events }: BackendContext): HandlerMap {
+  const split = (
+    ids: string[],
+    ratio: { train: number; validation: number; test: number },
+    seed: number,
+  ): Dataset['items'] => {
+    if (ratio.train + ratio.validation + ratio.test <= 0)
+      throw new TrellisError('E1002', 'The split ratios add up to 0; give train, validation and test shares.');
+    // The set of tools a trajectory calls is the stratum its split is drawn within.
+    const strata = store.trajectoryQueries.toolSets();
+    const splits = assignSplits(
+      ids.map((id) => ({ id })),
+      ratio,
+      seed,
+      (item) => strata.get(item.id) ?? '',
+    );
+    return ids.map((trajectoryId) => ({ trajectoryId, split: splits.get(trajectoryId)! }));
+  };
+
+  /** A trajectory through the loaded model's chat template, as OpenAI-style messages (what trainers feed it). */
+  const renderChat = (trajectoryId: string) => {
+    const t = store.trajectories.get(trajectoryId);
+    const tools = t.graphId ? store.graphs.get(t.graphId).tools : [];
+    const record = toOpenAI({ id: t.id, turns: t.turns, tools }) as {
+      messages: Record<string, unknown>[];
+      tools?: unknown[];
+    };
+    // Templates concatenate content: give every message one, as training stacks do.
+    const messages = record.messages.map(({ weight: _, ...m }) => ({ ...m, content: m.content ?? '' }));
+    return models().renderChat(messages, record.tools ?? []);
+  };
+
+  return {
+    'datasets.create': ({ name, filter, picks, ratio, seed }) => {
+      const ids = [...new Set([...(filter ? store.trajectoryQueries.ids(filter) : []), ...picks])];
+      if (!ids.length)
+        throw new TrellisError(
+          'E1002',
+          'The dataset would be empty: the filter selects nothing and nothing is picked.',
+        );
+      return store.datasets.create({ name, filter: filter ?? {}, items: split(ids, ratio, seed) });
+    },
+    'datasets.list': () => store.datasets.list(),
+    'datasets.get': ({ id }) => store.datasets.get(id),
+    'datasets.addItems': ({ id, trajectoryIds, split: target }) => {
+      const dataset = store.datasets.get(id);
+      const present = new Set(dataset.items.map((i) => i.trajectoryId));
+      for (const t of trajectoryIds) store.trajectories.get(t);
+      store.datasets.replaceItems(id, [
+        ...dataset.items,
+        ...trajectoryIds.filter((t) => !present.has(t)).map((trajectoryId) => ({ trajectoryId, split: target })),
+      ]);
+      return store.datasets.get(id);
+    },
+    'datasets.delete': ({ id }) => {
+      store.datasets.delete(id);
+      return { ok: true as const };
+    },
+    'datasets.split': ({ id, ratio, seed }) => {
+      const ids = store.datasets.get(id).items.map((i) => i.trajectoryId);
+      store.datasets.replaceItems(id, split(ids, ratio, seed));
+      return store.datasets.get(id);
+    },
+    'datasets.stats': async ({ id }) => {
+      const dataset = store.datasets.get(id);
+      const stats = await datasetStats(store, dataset);
+      if (!models().loaded || !dataset.items.length) return { ...stats, modelTokens: null };
+      // An even sample: rendering and tokenizing every trajectory would take minutes on large sets.
+      const step = Math.max(1, Math.floor(dataset.items.length / TOKEN_SAMPLE));
+      const counts: number[] = [];
+      for (let i = 0; i < dataset.items.length && counts.length < TOKEN_SAMPLE; i += step)
+        counts.push((await renderChat(dataset.items[i]!.trajectoryId)).tokens);
+      return {
+        ...stats,
+        modelTokens: {
+          sampled: counts.length,
+          mean: counts.reduce((a, b) => a + b, 0) / counts.length,
+          max: Math.max(...counts),
+        },
+      };
+    },
+    'datasets.dedup': async ({ id, threshold, apply }) => {
+      const dataset = store.datasets.get(id);
+      const rankOf = (trajectoryId: string) => {
+        const status = store.labels.get(trajectoryId)?.status ?? null;
+        return status === 'accepted' ? 0 : status === null ? 1 : status === 'needs-fix' ? 2 : 3;
+      };
+      // One trajectory at a time (only fingerprints are kept), pausing between batches so the
+      // backend answers other requests during a long run.
+      const prints: Fingerprint[] = [];
+      for (const [n, item] of dataset.items.entries()) {
+        prints.push(fingerprint(item.trajectoryId, store.trajectories.get(item.trajectoryId).turns));
+        if (n % YIELD_EVERY === YIELD_EVERY - 1) {
+          events.emit('datasets.progress', { id, stage: 'dedup', done: n + 1, total: dataset.items.length });
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      }
+      const clusters = clusterFingerprints(prints, threshold, rankOf);
+      const drop = new Set(clusters.flatMap((c) => c.duplicates.map((d) => d.id)));
+      if (apply && drop.size)
+        store.datasets.replaceItems(
+          id,
+          dataset.items.filter((i) => !drop.has(i.trajectoryId)),
+        );
+      const title = (trajectoryId: string) => store.trajectories.title(trajectoryId);
+      return {
+        clusters: clusters.map((c) => ({
+          ...c,
+          title: title(c.representative),
+          duplicates: c.duplicates.map((d) => ({ ...d, title: title(d.id) })),
+        })),
+        removed: apply ? drop.size : 0,
+      };
+    },
+    'datasets.preview': ({ trajectoryId }) => {
+      if (!models().loaded)
+        throw new TrellisError('E5003', 'The chat-template preview needs the model whose template to use.');
+      return renderChat(trajectoryId);
+    },
+    'datasets.export': ({ id, format, dir }) =>
+      exportDataset(store, store.datasets.get(id), format, dir, (done, total) =>
+        events.emit('datasets.progress', { id, stage: 'export', done, total }),
+      ),
+  };
+}

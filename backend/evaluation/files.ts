@@ -1,0 +1,113 @@
+import fs from 'node:fs';
+import type { BfclCall, BfclExpected, BfclFunction } from '../../shared/analysis/bfcl-ast';
+import { TrellisError } from '../../shared/errors';
+import { isObject, parseArguments } from '../../shared/formats/trajectories/records';
+
+/** Records of a JSON array file or a JSON Lines file, with where each came from for errors. */
+export function readRecords(file: string): { record: unknown; where: string }[] {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+  } catch {
+    throw new TrellisError('E3001', `No file at ${file}.`);
+  }
+  if (text.trimStart().startsWith('[')) {
+    try {
+      return (JSON.parse(text) as unknown[]).map((record, i) => ({ record, where: `${file} item ${i + 1}` }));
+    } catch (error) {
+      throw new TrellisError('E4004', `${file} is not valid JSON: ${(error as Error).message}`);
+    }
+  }
+  return text.split(/\r?\n/).flatMap((line, i) => {
+    if (!line.trim()) return [];
+    try {
+      return [{ record: JSON.parse(line) as unknown, where: `${file}:${i + 1}` }];
+    } catch (error) {
+      throw new TrellisError('E4004', `${file}:${i + 1} is not valid JSON: ${(error as Error).message}`);
+    }
+  });
+}
+
+const TEXT_FIELDS = ['workflow', 'prediction', 'pred', 'output', 'text', 'response'];
+
+/**
+ * Workflow texts by id. Accepts WorfBench's gold form (`{id, conversations: [system, user,
+ * assistant]}`: the last assistant/gpt turn), objects with a `workflow`/`prediction`/`output`
+ * field, or bare strings (ids are then positions).
+ */
+export function readWorkflowTexts(file: string): { id: string; text: string }[] {
+  return readRecords(file).map(({ record, where }, i) => {
+    if (typeof record === 'string') return { id: String(i), text: record };
+    if (!isObject(record)) throw new TrellisError('E4004', `${where}: expected an object or a string.`);
+    const id = record.id === undefined ? String(i) : String(record.id);
+    if (Array.isArray(record.conversations)) {
+      const last = [...record.conversations]
+        .reverse()
+        .find((t) => isObject(t) && ['assistant', 'gpt'].includes(String(t.role ?? t.from)));
+      const text = isObject(last) ? (last.content ?? last.value) : undefined;
+      if (typeof text === 'string') return { id, text };
+    }
+    const field = TEXT_FIELDS.find((f) => typeof record[f] === 'string');
+    if (field) return { id, text: record[field] as string };
+    throw new TrellisError(
+      'E4004',
+      `${where}: no workflow text (an assistant turn in "conversations", or one of ${TEXT_FIELDS.join(', ')}).`,
+    );
+  });
+}
+
+export interface BfclEntry {
+  id: string;
+  functions: BfclFunction[];
+}
+
+/** BFCL test entries: `{id, question, function: [...]}`. */
+export function readBfclEntries(file: string): Map<string, BfclEntry> {
+  return new Map(
+    readRecords(file).map(({ record, where }) => {
+      if (!isObject(record) || typeof record.id !== 'string' || !Array.isArray(record.function))
+        throw new TrellisError('E4004', `${where}: a BFCL entry needs "id" and a "function" list.`);
+      return [record.id, { id: record.id, functions: record.function as BfclFunction[] }];
+    }),
+  );
+}
+
+/** BFCL possible answers: `{id, ground_truth: [{name: {param: [acceptable…]}}]}`. */
+export function readBfclAnswers(file: string): Map<string, BfclExpected[]> {
+  return new Map(
+    readRecords(file).map(({ record, where }) => {
+      if (!isObject(record) || typeof record.id !== 'string' || !Array.isArray(record.ground_truth))
+        throw new TrellisError('E4004', `${where}: a possible answer needs "id" and a "ground_truth" list.`);
+      return [record.id, record.ground_truth as BfclExpected[]];
+    }),
+  );
+}
+
+/**
+ * Model outputs: `{id, result}` where result is BFCL's decoded form (`[{name: {args}}]`), an
+ * OpenAI-style list (`[{name, arguments}]`, arguments possibly a JSON string), or either as a
+ * JSON string. An unreadable result becomes no calls, so the item fails with a reason.
+ */
+export function readBfclPredictions(file: string): Map<string, BfclCall[]> {
+  return new Map(
+    readRecords(file).map(({ record, where }) => {
+      if (!isObject(record) || typeof record.id !== 'string')
+        throw new TrellisError('E4004', `${where}: a prediction needs "id" and "result".`);
+      return [record.id, toCalls(record.result)];
+    }),
+  );
+}
+
+function toCalls(result: unknown): BfclCall[] {
+  const value = typeof result === 'string' ? parseArguments(result) : result;
+  const list = Array.isArray(value) ? value : isObject(value) ? [value] : [];
+  return list.flatMap((item): BfclCall[] => {
+    if (!isObject(item)) return [];
+    const fn = isObject(item.function) ? item.function : item;
+    if (typeof fn.name === 'string') {
+      const args = parseArguments(fn.arguments ?? fn.args ?? {});
+      return [{ name: fn.name, args: isObject(args) ? args : {} }];
+    }
+    return Object.entries(item).map(([name, args]) => ({ name, args: isObject(args) ? args : {} }));
+  });
+}

@@ -1,0 +1,144 @@
+import {
+  DETERMINISTIC_METRICS,
+  deterministicScores,
+  JUDGE_SCHEMA,
+  JUDGED_METRICS,
+  judgePrompt,
+} from '../../shared/analysis/agent-gpa';
+import { bfclCategory, checkBfclEntry } from '../../shared/analysis/bfcl-ast';
+import { embeddingSimilarity, lexicalSimilarity } from '../../shared/analysis/node-matching';
+import { scoreWorkflow } from '../../shared/analysis/worfbench';
+import { parseWorkflow } from '../../shared/analysis/workflow-text';
+import type { TrajectoryScores, WorkflowItemScore } from '../../shared/contract/evaluation';
+import type { Turn } from '../../shared/domain';
+import { TrellisError } from '../../shared/errors';
+import { readBfclAnswers, readBfclEntries, readBfclPredictions, readWorkflowTexts } from './files';
+import type { BackendContext } from '../context';
+import { generation } from '../model/router';
+import type { HandlerMap } from '../registry';
+import { createChecker } from '../checks/checker';
+
+const mean = (values: number[]) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0);
+
+/** Benchmarks' metrics over files of predictions and gold answers. */
+export function evaluationHandlers(ctx: BackendContext): HandlerMap {
+  const { store, events } = ctx;
+  const gen = generation(ctx);
+  const running = new Map<string, AbortController>();
+
+  /** One judgment: the grammar makes the answer `{score: 0-3, reason}` whatever the model. */
+  const judge = async (metric: (typeof JUDGED_METRICS)[number], turns: Turn[], signal: AbortSignal) => {
+    const { text } = await gen.generate(
+      { prompt: judgePrompt(metric, turns), chat: true, maxTokens: 320, temperature: 0, jsonSchema: JUDGE_SCHEMA },
+      () => {},
+      signal,
+    );
+    try {
+      const answer = JSON.parse(text) as { score: number; reason: string };
+      return { score: answer.score / 3, reason: answer.reason };
+    } catch {
+      throw new TrellisError('E5004', `The judge's answer for ${metric.label} was cut off: ${text.slice(0, 80)}…`);
+    }
+  };
+
+  return {
+    'evaluation.gpa': async ({ filter, judge: withJudge, limit, requestId }) => {
+      if (running.has(requestId)) throw new TrellisError('E1002', `eval.gpa: job ${requestId} is already running.`);
+      if (withJudge && !gen.available())
+        throw new TrellisError('E5003', 'Model-judged scores need a loaded model or a remote server.');
+      const abort = new AbortController();
+      running.set(requestId, abort);
+      try {
+        const ids = store.trajectoryQueries.ids(filter).slice(0, limit);
+        const checker = createChecker(store);
+        const items: TrajectoryScores[] = [];
+        for (const id of ids) {
+          if (abort.signal.aborted) break;
+          const trajectory = store.trajectories.get(id);
+          const plan = trajectory.planId ? store.plans.get(trajectory.planId) : null;
+          const scores = deterministicScores(trajectory.turns, checker(trajectory), plan?.steps ?? null);
+          const item: TrajectoryScores = { id, title: trajectory.title, scores };
+          if (withJudge) {
+            item.judged = {};
+            for (const metric of JUDGED_METRICS) {
+              if (abort.signal.aborted) break;
+              item.judged[metric.name] = await judge(metric, trajectory.turns, abort.signal);
+            }
+          }
+          items.push(item);
+          events.emit('evaluation.progress', { requestId, done: items.length, total: ids.length });
+          // Let other requests (and a cancel) through between trajectories.
+          if (!withJudge && items.length % 200 === 0) await new Promise((resolve) => setImmediate(resolve));
+        }
+        return {
+          metrics: [...DETERMINISTIC_METRICS, ...(withJudge ? JUDGED_METRICS.map(({ question: _, ...m }) => m) : [])],
+          items,
+          cancelled: abort.signal.aborted,
+        };
+      } finally {
+        running.delete(requestId);
+      }
+    },
+    'evaluation.cancel': ({ requestId }) => {
+      running.get(requestId)?.abort();
+      return { ok: true as const };
+    },
+    'evaluation.worfbench': async ({ pred, gold, compat, matcher }) => {
+      const predictions = new Map(readWorkflowTexts(pred).map((p) => [p.id, p.text]));
+      const items: WorkflowItemScore[] = [];
+      for (const g of readWorkflowTexts(gold)) {
+        const text = predictions.get(g.id);
+        if (text === undefined) {
+          items.push({
+            id: g.id,
+            f1Chain: 0,
+            f1Graph: 0,
+            precisionChain: 0,
+            recallChain: 0,
+            matchedNodes: 0,
+            error: 'no prediction',
+          });
+          continue;
+        }
+        const p = parseWorkflow(text);
+        const w = parseWorkflow(g.text);
+        let similarity;
+        if (matcher === 'model') {
+          const vectors = await gen.embed([...p.nodes, ...w.nodes]);
+          similarity = embeddingSimilarity(vectors.slice(0, p.nodes.length), vectors.slice(p.nodes.length));
+        } else similarity = lexicalSimilarity(p.nodes, w.nodes);
+        items.push({ id: g.id, ...scoreWorkflow(p, w, similarity, { compat }) });
+      }
+      return {
+        matcher: matcher === 'model' ? 'embedding' : 'lexical',
+        compat,
+        items,
+        mean: {
+          f1Chain: mean(items.map((i) => i.f1Chain)),
+          // An item the reference cannot score counts as 0, as a failed item would.
+          f1Graph: mean(items.map((i) => i.f1Graph ?? 0)),
+        },
+      };
+    },
+    'evaluation.bfcl': ({ pred, answers, entries }) => {
+      const calls = readBfclPredictions(pred);
+      const tests = readBfclEntries(entries);
+      const byCategory: Record<string, { total: number; valid: number }> = {};
+      const items = [...readBfclAnswers(answers)].map(([id, groundTruth]) => {
+        const category = bfclCategory(id);
+        const entry = tests.get(id);
+        const predicted = calls.get(id);
+        const verdict = !entry
+          ? { valid: false, error: 'no test entry with this id' }
+          : !predicted
+            ? { valid: false, error: 'no prediction' }
+            : checkBfclEntry(id, predicted, entry.functions, groundTruth);
+        const bucket = (byCategory[category] ??= { total: 0, valid: 0 });
+        bucket.total++;
+        if (verdict.valid) bucket.valid++;
+        return { id, category, ...verdict };
+      });
+      return { items, accuracy: mean(items.map((i) => (i.valid ? 1 : 0))), byCategory };
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import { checkGraph } from '../../shared/graph';
+import { compileSchema } from '../checks/schema-compiler';
+import type { BackendContext } from '../context';
+import type { HandlerMap } from '../registry';
+
+export function graphsHandlers({ store, events }: BackendContext): HandlerMap {
+  const changed = (graphId: string, reason: 'created' | 'updated' | 'deleted') =>
+    events.emit('graphs.changed', { graphId, reason });
+  return {
+    'graphs.list': () => store.graphs.list(),
+    'graphs.get': ({ id }) => store.graphs.get(id),
+    'graphs.create': ({ name }) => {
+      const graph = store.graphs.create({ name, tools: [], edges: [] });
+      changed(graph.id, 'created');
+      return graph;
+    },
+    'graphs.rename': ({ id, name }) => {
+      const graph = store.graphs.rename(id, name);
+      changed(id, 'updated');
+      return graph;
+    },
+    'graphs.duplicate': ({ id, name }) => {
+      const graph = store.graphs.duplicate(id, name);
+      changed(graph.id, 'created');
+      return graph;
+    },
+    'graphs.delete': ({ id }) => {
+      store.graphs.delete(id);
+      changed(id, 'deleted');
+      return { ok: true as const };
+    },
+    'graphs.save': ({ id, tools, edges, dismissedSuggestions }) => {
+      const updatedAt = store.graphs.saveContent(id, { tools, edges, dismissedSuggestions });
+      changed(id, 'updated');
+      return { updatedAt };
+    },
+    'graphs.check': (content) => checkGraph(content, compileSchema),
+  };
+}

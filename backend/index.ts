@@ -1,0 +1,14 @@
+/**
+ * The backend's entry: everything a shell (Electron, web host, command line) may use. Shells
+ * import this module and the contract, never a domain or the store directly.
+ */
+export { createBackend, type Backend, type BackendOptions } from './backend';
+export { connectTransport, handleRequest } from './connection';
+export { toTrellisError } from './registry';
+export type { FilePicker, SecretStore } from './context';
+export type { HelperSpawner } from './model/supervisor';
+export type { HelperMessage, HelperRequest } from './model/protocol';
+export { CONTENT_SECURITY_POLICY } from './hosting/csp';
+export { rendererRoot, uiFile } from './hosting/static-files';
+export { openWorkspace, type OpenedWorkspace } from './hosting/open-workspace';
+export { packageRoot } from './resources';

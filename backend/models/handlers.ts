@@ -1,0 +1,94 @@
+import os from 'node:os';
+import type { LoadSettings } from '../../shared/contract/models';
+import { TrellisError } from '../../shared/errors';
+import type { BackendContext } from '../context';
+import { generation, REMOTE, type StoredRemote } from '../model/router';
+import type { HandlerMap } from '../registry';
+
+const LAST_MODEL = 'models.last';
+/**
+ * One thread fewer than the machine has: on a two-core machine llama.cpp with two threads
+ * competed with the UI and ran 16× slower than with one.
+ */
+export function defaultLoadSettings(): LoadSettings {
+  return {
+    gpuLayers: 'auto',
+    contextSize: 4096,
+    threads: Math.max(1, os.availableParallelism() - 1),
+    batchSize: 512,
+    flashAttention: false,
+  };
+}
+
+export function modelsHandlers(ctx: BackendContext): HandlerMap {
+  const { models, store, events, secrets } = ctx;
+  const running = new Map<string, AbortController>();
+  const gen = generation(ctx);
+
+  return {
+    'models.inspect': async ({ path }) => {
+      const details = await models().inspect(path);
+      const freeRamBytes = os.freemem();
+      const needed = details.estimate?.cpuRamBytes ?? details.fileBytes;
+      return { ...details, fit: { freeRamBytes, fitsInRam: needed < freeRamBytes * 0.9 } };
+    },
+    'models.load': async ({ path, settings }) => {
+      const loaded = await models().load(path, settings, (fraction) => events.emit('models.progress', { fraction }));
+      store.settings.set(LAST_MODEL, { path, settings });
+      return loaded;
+    },
+    'models.unload': async () => {
+      await models().unload();
+      return { ok: true as const };
+    },
+    'models.status': async () => {
+      const stored = store.settings.get<StoredRemote>(REMOTE);
+      return {
+        loaded: models().loaded,
+        last: store.settings.get<{ path: string; settings: LoadSettings }>(LAST_MODEL),
+        defaults: defaultLoadSettings(),
+        remote: stored
+          ? {
+              baseUrl: stored.baseUrl,
+              model: stored.model,
+              hasKey: Boolean(stored.protectedKey || gen.hasSessionKey()),
+              keyStored: Boolean(stored.protectedKey),
+            }
+          : null,
+        memory: await models().memory(),
+      };
+    },
+    'models.useRemote': ({ baseUrl, model, apiKey }) => {
+      const protectedKey = apiKey && secrets ? secrets.protect(apiKey) : null;
+      gen.setSessionKey(apiKey && !secrets ? apiKey : undefined);
+      store.settings.set(REMOTE, { baseUrl, model, protectedKey } satisfies StoredRemote);
+      return { keyStored: protectedKey !== null };
+    },
+    'models.useLocal': () => {
+      store.settings.delete(REMOTE);
+      gen.setSessionKey(undefined);
+      return { ok: true as const };
+    },
+    'models.generate': async ({ requestId, ...request }) => {
+      if (running.has(requestId))
+        throw new TrellisError('E1002', `models.generate: request ${requestId} is already running.`);
+      const abort = new AbortController();
+      running.set(requestId, abort);
+      let tokens = 0;
+      const onToken = (text: string) => {
+        tokens++;
+        events.emit('models.token', { requestId, text });
+      };
+      try {
+        const result = await gen.generate(request, onToken, abort.signal);
+        return { ...result, tokens };
+      } finally {
+        running.delete(requestId);
+      }
+    },
+    'models.cancel': ({ requestId }) => {
+      running.get(requestId)?.abort();
+      return { ok: true as const };
+    },
+  };
+}

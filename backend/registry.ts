@@ -1,0 +1,80 @@
+import type { z } from 'zod';
+import { contract, isMethodName, type Args, type MethodName, type Result } from '../shared/contract';
+import { TrellisError, type TrellisErrorData } from '../shared/errors';
+
+export type Handler<K extends MethodName> = (
+  args: z.output<(typeof contract)[K]['args']>,
+) => Result<K> | Promise<Result<K>>;
+
+/** A domain's handlers: any subset of the contract's methods. */
+export type HandlerMap = { [K in MethodName]?: Handler<K> };
+
+/** One handler per contract method; validates arguments and results at the boundary. */
+export class HandlerRegistry {
+  private readonly handlers = new Map<MethodName, (args: unknown) => unknown>();
+
+  register(domain: string, map: HandlerMap): void {
+    for (const [name, handler] of Object.entries(map)) {
+      if (!isMethodName(name)) throw new Error(`Domain "${domain}" registers "${name}", which is not in the contract.`);
+      if (this.handlers.has(name))
+        throw new Error(`Method "${name}" is registered twice (second time by domain "${domain}").`);
+      this.handlers.set(name, handler as (args: unknown) => unknown);
+    }
+  }
+
+  /** Methods of the contract that no domain has registered. */
+  missing(): MethodName[] {
+    return (Object.keys(contract) as MethodName[]).filter((name) => !this.handlers.has(name));
+  }
+
+  async invoke<K extends MethodName>(name: K, args: Args<K>): Promise<Result<K>> {
+    return (await this.dispatch(name, args)) as Result<K>;
+  }
+
+  /** Runs an untyped call from a transport; throws only TrellisError. */
+  async dispatch(name: string, rawArgs: unknown): Promise<unknown> {
+    const handler = isMethodName(name) ? this.handlers.get(name) : undefined;
+    if (!isMethodName(name) || !handler) {
+      throw new TrellisError('E1001', `No method "${name}".`);
+    }
+    const spec = contract[name];
+    const parsed = spec.args.safeParse(rawArgs ?? {});
+    if (!parsed.success) {
+      throw new TrellisError('E1002', `${name}: ${describeIssues(parsed.error)}`);
+    }
+    let result: unknown;
+    try {
+      result = await handler(parsed.data);
+    } catch (error) {
+      throw toTrellisError(error);
+    }
+    const checked = spec.result.safeParse(result);
+    if (!checked.success) throw new TrellisError('E1003', `${name}: ${describeIssues(checked.error)}`);
+    return checked.data;
+  }
+}
+
+/** `field "positions.0.tool": must match …` — the bad field first, as users look for it. */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((issue) => {
+      const path = issue.path.length ? issue.path.join('.') : '(arguments)';
+      return `field "${path}": ${issue.message}`;
+    })
+    .join('; ');
+}
+
+export function toTrellisError(error: unknown): TrellisError {
+  if (error instanceof TrellisError) return error;
+  const code = (error as { code?: unknown })?.code;
+  if (code === 'SQLITE_FULL' || code === 'SQLITE_READONLY' || code === 'ENOSPC') {
+    return new TrellisError('E2005', `The workspace could not be written (${String(code)}).`);
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new TrellisError('E9000', message);
+}
+
+export function errorData(error: unknown): TrellisErrorData {
+  return toTrellisError(error).toData();
+}

@@ -1,0 +1,210 @@
+import { randomUUID } from 'node:crypto';
+import type { RunView } from '../../shared/contract/runs';
+import type { PlanStep, Trajectory, Turn } from '../../shared/domain';
+import { TrellisError } from '../../shared/errors';
+import { RunEngine, type RunMode } from '../executor/engine';
+import type { BackendContext } from '../context';
+import { resultValidator } from '../checks/argument-validator';
+import type { HandlerMap } from '../registry';
+import { toolRuntime } from '../executor/tool-runtime';
+
+interface Session {
+  id: string;
+  engine: RunEngine;
+  trajectoryId: string | null;
+  replayOf: string | null;
+  graphId: string | null;
+  planId: string | null;
+  forkOf: Trajectory['forkOf'];
+}
+
+/** Runs stepped like a debugger; each is saved as a trajectory (kind `run`) after every change. */
+export function runsHandlers(ctx: BackendContext): HandlerMap {
+  const { store, events } = ctx;
+  const sessions = new Map<string, Session>();
+  const runtime = toolRuntime(ctx);
+
+  const view = (s: Session): RunView => ({
+    id: s.id,
+    trajectoryId: s.trajectoryId,
+    replayOf: s.replayOf,
+    graphId: s.graphId,
+    planId: s.planId,
+    mode: s.engine.mode,
+    status: s.engine.status,
+    note: s.engine.note,
+    consent: s.engine.consent,
+    breakpoints: s.engine.breakpoints,
+    turns: s.engine.turns,
+    nextAction: s.engine.nextAction(),
+    forkOf: s.forkOf,
+    warnings: s.engine.warnings,
+  });
+
+  const graphOf = (graphId: string | null) => (graphId ? store.graphs.get(graphId) : { tools: [], edges: [] });
+
+  /** A session over a run trajectory (saved on every change), or over a recorded one to replay. */
+  const open = (options: {
+    trajectoryId: string | null;
+    replayOf?: Trajectory | null;
+    graphId: string | null;
+    planId: string | null;
+    mode: RunMode;
+    turns: Turn[];
+    plan?: PlanStep[];
+    forkOf?: Trajectory['forkOf'];
+  }): Session => {
+    const id = options.trajectoryId ?? randomUUID();
+    const graph = graphOf(options.graphId);
+    const session: Session = {
+      id,
+      trajectoryId: options.trajectoryId,
+      replayOf: options.replayOf?.id ?? null,
+      graphId: options.graphId,
+      planId: options.planId,
+      forkOf: options.forkOf ?? null,
+      // persist runs only after the engine is built, so the closure may refer to the session.
+      engine: new RunEngine({
+        graph,
+        validateResult: resultValidator(graph),
+        mode: options.mode,
+        turns: options.turns,
+        ...(options.plan ? { plan: options.plan } : {}),
+        ...(options.replayOf ? { script: options.replayOf.turns } : {}),
+        runtime,
+        persist: (turns) => {
+          if (session.trajectoryId) store.trajectories.replaceTurns(session.trajectoryId, turns);
+          events.emit('runs.changed', view(session));
+        },
+      }),
+    };
+    sessions.set(id, session);
+    return session;
+  };
+
+  const newRun = (
+    title: string,
+    graphId: string | null,
+    planId: string | null,
+    turns: Turn[],
+    forkOf: Trajectory['forkOf'],
+  ) => store.trajectories.insert({ kind: 'run', title, source: 'run', graphId, planId, forkOf, turns }).id;
+
+  const session = (runId: string): Session => {
+    const found = sessions.get(runId);
+    if (!found) throw new TrellisError('E3001', `No open run ${runId}; open it again from the runs list.`);
+    return found;
+  };
+
+  return {
+    'runs.start': ({ graphId, intent, mode, planId, steps }) => {
+      let plan: PlanStep[] | undefined;
+      let savedPlanId: string | null = null;
+      if (mode === 'plan') {
+        if (planId) plan = store.plans.get(planId).steps;
+        else if (steps?.length) plan = steps;
+        else throw new TrellisError('E1002', 'A plan run needs a plan: generate or pick one first.');
+        savedPlanId = planId ?? store.plans.save({ graphId, intent, steps: plan, modelSettings: null }).id;
+      }
+      const turns: Turn[] = [{ role: 'user', content: intent }];
+      const trajectoryId = newRun(intent.slice(0, 80), graphId, savedPlanId, turns, null);
+      return view(open({ trajectoryId, graphId, planId: savedPlanId, mode, turns, ...(plan ? { plan } : {}) }));
+    },
+    'runs.open': ({ trajectoryId }) => {
+      const existing = sessions.get(trajectoryId);
+      if (existing) return view(existing);
+      const t = store.trajectories.get(trajectoryId);
+      if (t.kind === 'imported')
+        return view(
+          open({ trajectoryId: null, replayOf: t, graphId: t.graphId, planId: null, mode: 'replay', turns: [] }),
+        );
+      const plan = t.planId ? store.plans.get(t.planId).steps : undefined;
+      return view(
+        open({
+          trajectoryId: t.id,
+          graphId: t.graphId,
+          planId: t.planId,
+          mode: plan ? 'plan' : 'agent',
+          turns: t.turns,
+          forkOf: t.forkOf,
+          ...(plan ? { plan } : {}),
+        }),
+      );
+    },
+    'runs.get': ({ runId }) => view(session(runId)),
+    'runs.step': async ({ runId }) => {
+      const s = session(runId);
+      await s.engine.step();
+      return view(s);
+    },
+    'runs.continue': async ({ runId, untilTurns }) => {
+      const s = session(runId);
+      await s.engine.continue(untilTurns);
+      return view(s);
+    },
+    'runs.pause': ({ runId }) => {
+      const s = session(runId);
+      s.engine.pause();
+      return view(s);
+    },
+    'runs.stop': ({ runId }) => {
+      const s = session(runId);
+      s.engine.stop();
+      return view(s);
+    },
+    'runs.setBreakpoints': ({ runId, breakpoints }) => {
+      const s = session(runId);
+      s.engine.breakpoints = breakpoints;
+      return view(s);
+    },
+    'runs.edit': ({ runId, turnIndex, thought, content, callId, args }) => {
+      const s = session(runId);
+      if (!s.trajectoryId)
+        throw new TrellisError('E3003', 'A replay shows a recorded trajectory as it is; fork it to edit.');
+      try {
+        s.engine.edit(turnIndex, {
+          ...(thought !== undefined ? { thought } : {}),
+          ...(content !== undefined ? { content } : {}),
+          ...(callId !== undefined ? { callId } : {}),
+          ...(args !== undefined ? { args } : {}),
+        });
+      } catch (error) {
+        throw new TrellisError('E3003', (error as Error).message);
+      }
+      return view(s);
+    },
+    'runs.fork': ({ runId, turnIndex }) => {
+      const s = session(runId);
+      const source = s.trajectoryId ?? s.replayOf!;
+      const turns = s.engine.turns.slice(0, turnIndex + 1);
+      const title = `${store.trajectories.get(source).title.slice(0, 70)} (fork at ${turnIndex})`;
+      const forkOf = { trajectoryId: source, turnIndex };
+      const plan = s.planId ? store.plans.get(s.planId).steps : undefined;
+      // A fork of a replay goes on as an agent: the recording has no plan to follow.
+      const mode: RunMode = s.engine.mode === 'replay' ? 'agent' : s.engine.mode;
+      const trajectoryId = newRun(title, s.graphId, s.planId, turns, forkOf);
+      const fork = open({
+        trajectoryId,
+        graphId: s.graphId,
+        planId: s.planId,
+        mode,
+        turns,
+        forkOf,
+        ...(plan ? { plan } : {}),
+      });
+      fork.engine.breakpoints = [...s.engine.breakpoints];
+      return view(fork);
+    },
+    'runs.allow': ({ runId, kind, key }) => {
+      const s = session(runId);
+      runtime.allow(kind, key);
+      if (s.engine.status === 'needs-consent') {
+        s.engine.status = 'paused';
+        s.engine.consent = null;
+        s.engine.note = null;
+      }
+      return view(s);
+    },
+    'runs.tree': ({ graphId }) => store.trajectoryQueries.runs(graphId),
+  };
+}

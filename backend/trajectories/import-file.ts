@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { TrellisError } from '../../shared/errors';
+import type { NewTrajectory } from '../store/repositories/trajectories';
+import type { WorkspaceStore } from '../store/workspace-store';
+import { detectFormat, PARSERS, RecordError, type TrajectoryFormat } from '../../shared/formats/trajectories/formats';
+import { DeclaredTools, type ToolMergeReport } from './declared-tools';
+import { readLines, snippetOf, type LineProblem } from '../files/lines';
+
+export interface ImportOptions {
+  file: string;
+  /** Detected from the first record when absent. */
+  format?: TrajectoryFormat;
+  /** strict: all or nothing; lenient: skip bad records and report them. */
+  mode: 'strict' | 'lenient';
+  /** The graph the trajectories belong to; the tools their records declare are merged into it. */
+  graphId?: string | null;
+  /** Creates a graph of this name from the declared tools instead (and attaches the trajectories to it). */
+  newGraphName?: string;
+  /** Aborting stops the import and removes everything it wrote. */
+  signal?: AbortSignal;
+  onProgress?(progress: ImportProgress): void;
+}
+
+export interface ImportProgress {
+  importId: string;
+  lines: number;
+  bytes: number;
+  totalBytes: number;
+  imported: number;
+  rejected: number;
+}
+
+export interface ImportReport {
+  format: TrajectoryFormat | null;
+  imported: number;
+  duplicates: number;
+  rejected: LineProblem[];
+  /** False when strict mode refused the file or the user cancelled: nothing was written. */
+  committed: boolean;
+  cancelled: boolean;
+  /** How the declared tools were merged into a graph, when the import was attached to one. */
+  tools: ToolMergeReport | null;
+}
+
+const BATCH = 2000;
+const MAX_REPORTED = 1000;
+
+/**
+ * Streams a JSONL file of trajectories into the workspace in batches. The import stays invisible
+ * until it finishes: a crash or kill part-way leaves nothing behind after the next open, and
+ * strict mode discards everything when any record is bad. Re-importing a file adds no duplicates.
+ */
+export async function importTrajectoryFile(store: WorkspaceStore, options: ImportOptions): Promise<ImportReport> {
+  const importId = randomUUID();
+  const totalBytes = fileSize(options.file);
+  const createdAt = new Date().toISOString();
+  const declared = new DeclaredTools();
+  let graphId = options.graphId ?? null;
+  let createdGraph = false;
+  const rejected: LineProblem[] = [];
+  const reject = (problem: LineProblem) => {
+    if (rejected.length < MAX_REPORTED) rejected.push(problem);
+    rejectedCount++;
+  };
+  let rejectedCount = 0;
+  let format: TrajectoryFormat | null = options.format ?? null;
+  let begun = false;
+  let imported = 0;
+  let duplicates = 0;
+  let lines = 0;
+  let bytes = 0;
+  let batch: NewTrajectory[] = [];
+  const name = path.basename(options.file);
+
+  const flush = () => {
+    if (!batch.length) return;
+    store.db.transaction(() => {
+      for (const trajectory of batch) {
+        if (store.trajectories.insert(trajectory).duplicate) duplicates++;
+        else imported++;
+      }
+    })();
+    batch = [];
+    options.onProgress?.({ importId, lines, bytes, totalBytes, imported, rejected: rejectedCount });
+  };
+  const discard = () => {
+    if (begun) store.imports.discard(importId);
+    if (createdGraph && graphId) store.graphs.delete(graphId);
+  };
+  const refused = (cancelled: boolean): ImportReport => {
+    discard();
+    return { format, imported: 0, duplicates: 0, rejected, committed: false, cancelled, tools: null };
+  };
+
+  try {
+    for await (const line of readLines(options.file, reject)) {
+      if (options.signal?.aborted) return refused(true);
+      lines = line.number;
+      bytes = line.offset;
+      let record: unknown;
+      try {
+        record = JSON.parse(line.text);
+      } catch (error) {
+        reject({
+          line: line.number,
+          offset: line.offset,
+          reason: `not valid JSON: ${(error as Error).message}`,
+          snippet: snippetOf(line.text),
+        });
+        continue;
+      }
+      format ??= detectFormat(record);
+      if (!format) {
+        reject({
+          line: line.number,
+          offset: line.offset,
+          reason:
+            'not a known trajectory record: expected "messages" (OpenAI chat) or "conversations" (ShareGPT, Hermes, AgentGym)',
+          snippet: snippetOf(line.text),
+        });
+        continue;
+      }
+      if (!begun) {
+        if (options.newGraphName) {
+          graphId = store.graphs.create({ name: options.newGraphName, tools: [], edges: [] }).id;
+          createdGraph = true;
+        }
+        store.imports.begin(importId, options.file, format);
+        begun = true;
+        options.onProgress?.({ importId, lines, bytes, totalBytes, imported, rejected: rejectedCount });
+      }
+      try {
+        const parsed = PARSERS[format](record);
+        declared.add(parsed.tools);
+        const firstUser = parsed.turns.find((t) => t.role === 'user')?.content ?? '';
+        batch.push({
+          kind: 'imported',
+          title: firstUser.slice(0, 80) || `${name}:${line.number}`,
+          source: `${name}:${line.number}`,
+          graphId,
+          planId: null,
+          forkOf: null,
+          turns: parsed.turns,
+          importId,
+          createdAt,
+        });
+      } catch (error) {
+        if (!(error instanceof RecordError)) throw error;
+        reject({ line: line.number, offset: line.offset, reason: error.message, snippet: snippetOf(line.text) });
+      }
+      // Strict mode keeps reading after a bad record, to report them all, but writes no more.
+      if (options.mode === 'strict' && rejectedCount) batch = [];
+      else if (batch.length >= BATCH) flush();
+    }
+    if (options.signal?.aborted) return refused(true);
+    if (options.mode === 'strict' && rejectedCount) return refused(false);
+    flush();
+    const tools = graphId && declared.size ? declared.mergeInto(store, graphId) : null;
+    if (begun) store.imports.finish(importId);
+    return { format, imported, duplicates, rejected, committed: true, cancelled: false, tools };
+  } catch (error) {
+    discard();
+    if ((error as { code?: string }).code === 'ENOENT') throw new TrellisError('E3001', `No file at ${options.file}.`);
+    throw error;
+  }
+}
+
+function fileSize(file: string): number {
+  try {
+    return fs.statSync(file).size;
+  } catch {
+    throw new TrellisError('E3001', `No file at ${file}.`);
+  }
+}

@@ -1,0 +1,33 @@
+import path from 'node:path';
+import { createBackend } from '../backend';
+import type { Verb } from './verb';
+import { defaultWorkspacePath } from './workspace-path';
+
+export const checkVerb: Verb = {
+  name: 'check',
+  summary: 'Run the trajectory checks on every trajectory of a workspace and store the findings.',
+  usage: 'trellis check [--workspace FILE] [--json]',
+  options: {
+    workspace: { type: 'string', description: `Workspace file (default ${defaultWorkspacePath()})` },
+  },
+  async run(values, io) {
+    const backend = createBackend({
+      workspace: path.resolve(String(values.workspace ?? defaultWorkspacePath())),
+      host: 'cli',
+    });
+    try {
+      const summary = await backend.registry.invoke('trajectories.checkAll', { listFindings: true });
+      if (io.json) io.out(JSON.stringify({ ok: true, ...summary }));
+      else {
+        for (const f of summary.findings ?? [])
+          io.out(`${f.source} turn ${f.turnIndex} ${f.path}: ${f.severity} ${f.kind}: ${f.message}`);
+        io.out(`Checked ${summary.checked} trajectories; ${summary.withFindings} have findings.`);
+        for (const [kind, count] of Object.entries(summary.byKind).sort((a, b) => b[1] - a[1]))
+          io.out(`  ${String(count).padStart(6)}  ${kind}`);
+      }
+      return 0;
+    } finally {
+      backend.close();
+    }
+  },
+};

@@ -1,0 +1,97 @@
+import { TrellisError } from '../shared/errors';
+import { graphIdFor, loadModelFlag, openBackend } from './backend-helpers';
+import type { Verb } from './verb';
+import { defaultWorkspacePath } from './workspace-path';
+
+export const planVerb: Verb = {
+  name: 'plan',
+  summary: 'Make a plan for an intent on a tool graph (model or deterministic planner), validate and save it.',
+  usage:
+    'trellis plan --graph NAME --intent TEXT [--workspace FILE] [--planner model|deterministic] [--model FILE.gguf]\n' +
+    '             [--goals a,b] [--format json|worfbench] [--json]',
+  options: {
+    workspace: { type: 'string', description: `Workspace file (default ${defaultWorkspacePath()})` },
+    graph: { type: 'string', description: 'Tool graph name (optional when the workspace has one)' },
+    intent: { type: 'string', description: 'What the plan should achieve' },
+    planner: { type: 'string', description: 'deterministic (default without --model) or model' },
+    model: { type: 'string', description: 'GGUF file to load for the model planner' },
+    goals: { type: 'string', description: 'Goal tools for the deterministic planner, comma-separated' },
+    format: { type: 'string', description: 'json (default) or worfbench: how to print the plan' },
+  },
+  async run(values, io) {
+    if (typeof values.intent !== 'string') throw new TrellisError('E1002', '--intent is required.');
+    const planner = values.planner ?? (values.model ? 'model' : 'deterministic');
+    if (planner !== 'model' && planner !== 'deterministic')
+      throw new TrellisError('E1002', '--planner must be model or deterministic.');
+    const backend = openBackend(values);
+    try {
+      const graphId = await graphIdFor(backend, values.graph);
+      await loadModelFlag(backend, values.model);
+      const { candidates, goals } = await backend.registry.invoke('plans.generate', {
+        graphId,
+        intent: values.intent,
+        planner,
+        ...(typeof values.goals === 'string' ? { goals: values.goals.split(',').map((g) => g.trim()) } : {}),
+      });
+      const plan = candidates[0]!;
+      const saved = await backend.registry.invoke('plans.save', {
+        graphId,
+        intent: values.intent,
+        steps: plan.steps,
+        modelSettings: { planner, ...(goals.length ? { goals } : {}) },
+      });
+      if (io.json) io.out(JSON.stringify({ ok: plan.problems.length === 0, planId: saved.id, ...plan }));
+      else {
+        io.out(values.format === 'worfbench' ? plan.text : JSON.stringify(plan.steps, null, 2));
+        for (const p of plan.problems) io.err(`${p.stepId ?? 'plan'} ${p.path}: ${p.message}`);
+        io.out(`Saved plan ${saved.id} (${plan.steps.length} steps, ${plan.problems.length} problems).`);
+      }
+      return plan.problems.length ? 1 : 0;
+    } finally {
+      backend.close();
+    }
+  },
+};
+
+export const runPlanVerb: Verb = {
+  name: 'run',
+  summary: "Execute a saved plan with the graph's tool runtimes and save the run as a trajectory.",
+  usage: 'trellis run --plan ID [--workspace FILE] [--json]',
+  options: {
+    workspace: { type: 'string', description: `Workspace file (default ${defaultWorkspacePath()})` },
+    plan: { type: 'string', description: 'Id of a saved plan (trellis plan prints it)' },
+  },
+  async run(values, io) {
+    if (typeof values.plan !== 'string') throw new TrellisError('E1002', '--plan is required.');
+    const backend = openBackend(values);
+    try {
+      const graphs = await backend.registry.invoke('graphs.list', {});
+      let found = null;
+      for (const g of graphs) {
+        found =
+          (await backend.registry.invoke('plans.list', { graphId: g.id })).find((p) => p.id === values.plan) ?? null;
+        if (found) break;
+      }
+      if (!found) throw new TrellisError('E3001', `No saved plan ${values.plan} in this workspace.`);
+      const started = await backend.registry.invoke('runs.start', {
+        graphId: found.graphId,
+        intent: found.intent,
+        planId: found.id,
+      });
+      const run = await backend.registry.invoke('runs.continue', { runId: started.id });
+      if (io.json) io.out(JSON.stringify({ ok: run.status === 'finished', ...run }));
+      else {
+        for (const [i, t] of run.turns.entries()) {
+          const calls = (t.toolCalls ?? []).map((c) => `${c.name}(${JSON.stringify(c.args)})`).join(' ');
+          io.out(
+            `${String(i).padStart(3)} ${t.role.padEnd(9)} ${[t.thought, calls, t.content].filter(Boolean).join(' ')}`,
+          );
+        }
+        io.out(`Run ${run.trajectoryId} ${run.status}${run.note ? `: ${run.note}` : ''}.`);
+      }
+      return run.status === 'finished' ? 0 : 1;
+    } finally {
+      backend.close();
+    }
+  },
+};

@@ -1,0 +1,65 @@
+import { SampleKind } from '../shared/contract/synth';
+import { TrellisError } from '../shared/errors';
+import { graphIdFor, loadModelFlag, openBackend } from './backend-helpers';
+import type { Verb } from './verb';
+import { defaultWorkspacePath } from './workspace-path';
+
+export const synthVerb: Verb = {
+  name: 'synth',
+  summary: 'Synthesize trajectories from a tool graph: sampled chains, executed with the tool runtimes, checked.',
+  usage:
+    'trellis synth --count N [--graph NAME] [--workspace FILE] [--kinds serial,parallel,isolated] [--max-length 4]\n' +
+    '              [--seed N] [--model FILE.gguf] [--concurrency N] [--json]',
+  options: {
+    workspace: { type: 'string', description: `Workspace file (default ${defaultWorkspacePath()})` },
+    graph: { type: 'string', description: 'Tool graph name (optional when the workspace has one)' },
+    count: { type: 'string', description: 'How many trajectories to make' },
+    kinds: { type: 'string', description: 'serial, parallel and/or isolated, comma-separated (default all)' },
+    'max-length': { type: 'string', description: 'Longest serial chain (default 4)' },
+    seed: { type: 'string', description: 'Seed of the sampling (default 1)' },
+    model: { type: 'string', description: 'GGUF to load: the model writes the intents' },
+    concurrency: { type: 'string', description: 'Samples run at once (default 1)' },
+  },
+  async run(values, io) {
+    const count = Number(values.count);
+    if (!Number.isInteger(count) || count < 1)
+      throw new TrellisError('E1002', '--count must be a whole number of 1 or more.');
+    const kinds = typeof values.kinds === 'string' ? values.kinds.split(',').map((k) => k.trim()) : undefined;
+    const parsedKinds = kinds?.map((k) => SampleKind.safeParse(k));
+    if (parsedKinds?.some((k) => !k.success))
+      throw new TrellisError('E1002', `--kinds takes ${SampleKind.options.join(', ')}.`);
+    const backend = openBackend(values);
+    try {
+      const graphId = await graphIdFor(backend, values.graph);
+      await loadModelFlag(backend, values.model);
+      if (!io.json)
+        backend.events.subscribe((name, p) => {
+          if (name === 'synth.progress') {
+            const { done, total } = p as { done: number; total: number };
+            if (done === total || done % 50 === 0) io.err(`${done}/${total}`);
+          }
+        });
+      const result = await backend.registry.invoke('synth.start', {
+        graphId,
+        count,
+        ...(parsedKinds ? { kinds: parsedKinds.map((k) => k.data!) } : {}),
+        ...(values['max-length'] ? { maxLength: Number(values['max-length']) } : {}),
+        ...(values.seed ? { seed: Number(values.seed) } : {}),
+        ...(values.concurrency ? { concurrency: Number(values.concurrency) } : {}),
+        useModel: typeof values.model === 'string',
+      });
+      if (io.json) io.out(JSON.stringify({ ok: result.created.length > 0, ...result }));
+      else {
+        for (const f of result.failed) io.err(`failed: ${f}`);
+        io.out(
+          `Made ${result.created.length} trajectories (${Object.entries(result.byKind)
+            .map(([k, n]) => `${k} ${n}`)
+            .join(', ')}); ${result.failed.length} failed. They are unlabelled, in the review queue.`,
+        );
+      }
+      return result.created.length ? 0 : 1;
+    } finally {
+      backend.close();
+    }
+  },
+};

@@ -1,0 +1,119 @@
+import { useEffect, useState } from 'react';
+import type { TrajectoryFacets } from '../../../shared/domain';
+import { useBrowserStore } from '../state/browser-store';
+
+const SEARCH_DELAY_MS = 200;
+
+function FacetSelect({
+  label,
+  value,
+  options,
+  extra = [],
+  onChange,
+}: {
+  label: string;
+  value: string | undefined;
+  options: TrajectoryFacets['tools'] | undefined;
+  extra?: { value: string; label: string }[];
+  onChange(value: string | undefined): void;
+}) {
+  return (
+    <label>
+      {label}
+      <select aria-label={label} value={value ?? ''} onChange={(e) => onChange(e.target.value || undefined)}>
+        <option value="">all</option>
+        {extra.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+        {options?.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.value} ({o.count})
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** Search and filters of the trajectory browser; the search is debounced as the user types. */
+export function FilterBar({ facets }: { facets: TrajectoryFacets | undefined }) {
+  const filter = useBrowserStore((s) => s.filter);
+  const setFilter = useBrowserStore((s) => s.setFilter);
+  const clearFilter = useBrowserStore((s) => s.clearFilter);
+  const [text, setText] = useState(filter.text ?? '');
+  useEffect(() => setText(filter.text ?? ''), [filter.text]);
+  useEffect(() => {
+    const timer = setTimeout(() => setFilter({ text: text.trim() || undefined }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text, setFilter]);
+  const turns = (value: string) => (value === '' ? undefined : Math.max(0, Number.parseInt(value, 10) || 0));
+
+  return (
+    <div className="filter-bar" role="search">
+      <input
+        type="search"
+        aria-label="Search turns"
+        placeholder="Search turns, thoughts, calls…"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
+      <div className="filters">
+        <FacetSelect
+          label="Source"
+          value={filter.source}
+          options={facets?.sources}
+          onChange={(source) => setFilter({ source })}
+        />
+        <FacetSelect
+          label="Tool"
+          value={filter.tool}
+          options={facets?.tools}
+          onChange={(tool) => setFilter({ tool })}
+        />
+        <FacetSelect
+          label="Finding"
+          value={filter.finding}
+          options={facets?.findings}
+          extra={[
+            { value: 'any', label: 'any finding' },
+            { value: 'none', label: 'no finding' },
+          ]}
+          onChange={(finding) => setFilter({ finding })}
+        />
+        <FacetSelect
+          label="Label"
+          value={filter.label}
+          options={facets?.labels}
+          onChange={(label) => setFilter({ label: label as typeof filter.label })}
+        />
+        <label>
+          Turns
+          <span className="range">
+            <input
+              aria-label="Fewest turns"
+              type="number"
+              min={0}
+              value={filter.minTurns ?? ''}
+              onChange={(e) => setFilter({ minTurns: turns(e.target.value) })}
+            />
+            –
+            <input
+              aria-label="Most turns"
+              type="number"
+              min={0}
+              value={filter.maxTurns ?? ''}
+              onChange={(e) => setFilter({ maxTurns: turns(e.target.value) })}
+            />
+          </span>
+        </label>
+        {Object.keys(filter).length > 0 && (
+          <button type="button" onClick={clearFilter}>
+            Clear filters
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import type { Finding, Turn } from '../../../shared/domain';
+
+/** 0.17 ms, 72.5 ms, 1,204 ms: enough digits to compare turns, no more. */
+const formatMs = (ms: number) => `${ms < 100 ? ms.toFixed(ms < 1 ? 2 : 1) : Math.round(ms).toLocaleString()} ms`;
+
+const pretty = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value, null, 2));
+
+/** One turn: role, thought, text, calls with their arguments as JSON, and the findings on it. */
+export function TurnView({ turn, index, findings = [] }: { turn: Turn; index: number; findings?: Finding[] }) {
+  const worst = findings.some((f) => f.severity === 'error') ? 'error' : findings.length ? 'warning' : '';
+  return (
+    <article className={`turn turn-${turn.role} ${worst}`} data-testid={`turn-${index}`} aria-label={`Turn ${index}`}>
+      <header>
+        <span className="turn-index">#{index}</span> <span className="role">{turn.role}</span>
+        {turn.toolCallId && <span className="muted"> ← {turn.toolCallId}</span>}
+        {turn.timing && <span className="muted"> · {formatMs(turn.timing.durationMs)}</span>}
+        {turn.tokens && (
+          <span className="muted">
+            {' '}
+            · {turn.tokens.prompt}+{turn.tokens.completion} tokens
+          </span>
+        )}
+      </header>
+      {turn.thought && <p className="thought">{turn.thought}</p>}
+      {turn.content && <pre className="content">{turn.content}</pre>}
+      {turn.toolCalls?.map((call) => (
+        <div key={call.id} className="call">
+          <span className="call-name">{call.name}</span> <span className="muted">{call.id}</span>
+          <pre>{pretty(call.args)}</pre>
+        </div>
+      ))}
+      {findings.length > 0 && (
+        <ul className="findings" aria-label={`Findings on turn ${index}`}>
+          {findings.map((f, i) => (
+            <li key={i} className={f.severity}>
+              <strong>{f.kind}</strong> <code>{f.path}</code> {f.message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </article>
+  );
+}

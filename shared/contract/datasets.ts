@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { Dataset, TrajectoryFilter, TrajectoryId } from '../domain';
+import { method } from './define';
+
+const Ratio = z.object({ train: z.number().min(0), validation: z.number().min(0), test: z.number().min(0) });
+
+export const ExportFormat = z.enum(['openai', 'sharegpt', 'hermes', 'worfbench']);
+
+export const DatasetStats = z.object({
+  size: z.number().int(),
+  bySplit: z.record(z.string(), z.number().int()),
+  turns: z.object({ mean: z.number(), max: z.number().int() }),
+  /** Characters / 4: an estimate, labelled so (no tokenizer is involved). */
+  estimatedTokens: z.object({ mean: z.number(), max: z.number().int(), histogram: z.array(z.number().int()) }),
+  /** Tokens through the loaded model's chat template and tokenizer, over an even sample; null without a model. */
+  modelTokens: z.object({ sampled: z.number().int(), mean: z.number(), max: z.number().int() }).nullable(),
+  toolCoverage: z.object({
+    graphId: z.string().nullable(),
+    calls: z.record(z.string(), z.number().int()),
+    unusedTools: z.array(z.string()),
+    /** Dependency edges of the graph a trajectory followed (a call of A then a call of B). */
+    edgesCovered: z.number().int(),
+    edgesTotal: z.number().int(),
+  }),
+  findingRates: z.record(z.string(), z.number()),
+  labels: z.record(z.string(), z.number().int()),
+});
+
+export const datasetsMethods = {
+  'datasets.create': method({
+    summary:
+      'A named dataset: the trajectories a filter selects plus hand picks, split by ratio (stratified by tool set).',
+    args: z.object({
+      name: z.string().trim().min(1),
+      filter: TrajectoryFilter.nullable().default(null),
+      picks: z.array(TrajectoryId).default([]),
+      ratio: Ratio.default({ train: 0.8, validation: 0.1, test: 0.1 }),
+      seed: z.number().int().default(1),
+    }),
+    result: Dataset,
+  }),
+  'datasets.list': method({
+    summary: 'Datasets of the workspace, newest first.',
+    args: z.object({}),
+    result: z.array(z.object({ id: z.string(), name: z.string(), size: z.number().int(), createdAt: z.string() })),
+  }),
+  'datasets.get': method({ summary: 'A dataset with its items.', args: z.object({ id: z.string() }), result: Dataset }),
+  'datasets.addItems': method({
+    summary: 'Adds hand-picked trajectories to a dataset (in the train split unless given).',
+    args: z.object({
+      id: z.string(),
+      trajectoryIds: z.array(TrajectoryId).min(1),
+      split: z.enum(['train', 'validation', 'test']).default('train'),
+    }),
+    result: Dataset,
+  }),
+  'datasets.delete': method({
+    summary: 'Deletes a dataset (its trajectories stay).',
+    args: z.object({ id: z.string() }),
+    result: z.object({ ok: z.literal(true) }),
+  }),
+  'datasets.split': method({
+    summary: 'Splits a dataset again by ratio and seed.',
+    args: z.object({ id: z.string(), ratio: Ratio, seed: z.number().int() }),
+    result: Dataset,
+  }),
+  'datasets.stats': method({
+    summary: 'Counts, lengths, tool coverage, finding rates, labels.',
+    args: z.object({ id: z.string() }),
+    result: DatasetStats,
+  }),
+  'datasets.dedup': method({
+    summary: 'Exact and near-duplicate clusters (MinHash/LSH); with apply, only each cluster’s representative stays.',
+    args: z.object({
+      id: z.string(),
+      threshold: z.number().min(0.1).max(1).default(0.8),
+      apply: z.boolean().default(false),
+    }),
+    result: z.object({
+      clusters: z.array(
+        z.object({
+          representative: z.string(),
+          title: z.string(),
+          duplicates: z.array(z.object({ id: z.string(), title: z.string(), similarity: z.number() })),
+        }),
+      ),
+      removed: z.number().int(),
+    }),
+  }),
+  'datasets.preview': method({
+    summary:
+      "A trajectory rendered through the loaded GGUF's own chat template, as training would see it, with its token count.",
+    args: z.object({ trajectoryId: TrajectoryId }),
+    result: z.object({ text: z.string(), tokens: z.number().int() }),
+  }),
+  'datasets.export': method({
+    summary: 'Writes one file per split in an SFT format (OpenAI, ShareGPT with dataset_info.json, Hermes, WorfBench).',
+    args: z.object({ id: z.string(), format: ExportFormat, dir: z.string().trim().min(1) }),
+    result: z.object({ files: z.array(z.object({ split: z.string(), path: z.string(), count: z.number().int() })) }),
+  }),
+};
+
+export const datasetsEvents = {
+  /** Long dataset work (deduplication, export) reports how far it is. */
+  'datasets.progress': z.object({
+    id: z.string(),
+    stage: z.enum(['dedup', 'export']),
+    done: z.number().int(),
+    total: z.number().int(),
+  }),
+};

@@ -1,0 +1,40 @@
+import type { Tool, Turn } from '../../domain';
+import { isObject } from '../tools/parsed';
+
+/** What a format parser makes of one record. */
+export interface ParsedRecord {
+  turns: Turn[];
+  /** Tools the record declares, as OpenAI function definitions. */
+  tools: Pick<Tool, 'name' | 'description' | 'parameters'>[];
+}
+
+/** A reason a record cannot be read, phrased for the import report. */
+export class RecordError extends Error {}
+
+export { isObject };
+
+/** Tool-call arguments arrive as a JSON string; malformed ones are kept as the raw string for the checks. */
+export function parseArguments(raw: unknown): unknown {
+  if (typeof raw !== 'string') return raw ?? {};
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+}
+
+export function declaredTools(tools: unknown): ParsedRecord['tools'] {
+  if (!Array.isArray(tools)) return [];
+  return tools.flatMap((t) => {
+    const fn = isObject(t) && isObject(t.function) ? t.function : t;
+    return isObject(fn) && typeof fn.name === 'string'
+      ? [
+          {
+            name: fn.name,
+            description: String(fn.description ?? ''),
+            parameters: isObject(fn.parameters) ? fn.parameters : {},
+          },
+        ]
+      : [];
+  });
+}

@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EXPORTERS, shareGPTDatasetInfo, type ExportItem } from '../../../shared/formats/export-records';
+import { PARSERS } from '../../../shared/formats/trajectories/formats';
+import type { Turn } from '../../../shared/domain';
+
+const tools = [
+  {
+    name: 'get_weather',
+    description: 'Weather for a city',
+    parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+  },
+];
+const turns: Turn[] = [
+  { role: 'system', content: 'You are a travel assistant.' },
+  { role: 'user', content: 'Weather in SF?' },
+  {
+    role: 'assistant',
+    thought: 'I should look it up.',
+    toolCalls: [{ id: 'call_2_0', name: 'get_weather', args: { city: 'San Francisco' } }],
+  },
+  { role: 'tool', toolCallId: 'call_2_0', content: '{"temp":18}' },
+  { role: 'assistant', content: '18°C.' },
+];
+const item: ExportItem = { id: 't1', turns, tools, weights: [1, 1, 1, 1, 0] };
+
+/** Call ids are the importer's to choose in formats that carry none; compare them by position. */
+function normalizeIds(list: Turn[]): Turn[] {
+  const ids = new Map<string, string>();
+  const id = (raw: string) => ids.get(raw) ?? (ids.set(raw, `c${ids.size}`), `c${ids.size - 1}`);
+  return list.map((t) => ({
+    ...t,
+    ...(t.toolCalls ? { toolCalls: t.toolCalls.map((c) => ({ ...c, id: id(c.id) })) } : {}),
+    ...(t.toolCallId ? { toolCallId: id(t.toolCallId) } : {}),
+  }));
+}
+
+const GOLDEN = path.join(__dirname, '..', '..', 'fixtures', 'export');
+
+describe('exporters', () => {
+  it.each(['openai', 'sharegpt', 'hermes', 'worfbench'] as const)('match the golden %s file', (format) => {
+    const file = path.join(GOLDEN, `${format}.json`);
+    const produced = `${JSON.stringify(EXPORTERS[format](item), null, 2)}\n`;
+    if (process.env.TRELLIS_UPDATE_GOLDEN) fs.writeFileSync(file, produced);
+    expect(produced).toBe(fs.readFileSync(file, 'utf8'));
+  });
+
+  it('write OpenAI chat JSONL as REFERENCE.md shows it: arguments as a JSON string, weights on assistant messages', () => {
+    const record = EXPORTERS.openai(item) as { messages: Record<string, unknown>[]; tools: unknown[] };
+    expect(record.messages[2]).toEqual({
+      role: 'assistant',
+      reasoning_content: 'I should look it up.',
+      tool_calls: [
+        { id: 'call_2_0', type: 'function', function: { name: 'get_weather', arguments: '{"city":"San Francisco"}' } },
+      ],
+      weight: 1,
+    });
+    expect(record.messages[3]).toEqual({ role: 'tool', tool_call_id: 'call_2_0', content: '{"temp":18}' });
+    expect(record.messages[4]).toMatchObject({ role: 'assistant', content: '18°C.', weight: 0 });
+    expect(record.tools).toEqual([{ type: 'function', function: tools[0] }]);
+  });
+
+  it('write ShareGPT with function_call JSON strings at even positions and tools as a JSON string', () => {
+    const record = EXPORTERS.sharegpt(item) as {
+      conversations: { from: string; value: string }[];
+      system: string;
+      tools: string;
+    };
+    expect(record.conversations.map((c) => c.from)).toEqual(['human', 'function_call', 'observation', 'gpt']);
+    expect(JSON.parse(record.conversations[1]!.value)).toEqual({
+      name: 'get_weather',
+      arguments: { city: 'San Francisco' },
+    });
+    expect(record.system).toBe('You are a travel assistant.');
+    expect(JSON.parse(record.tools)).toEqual(tools);
+    expect(shareGPTDatasetInfo('trips', 'trips.train.jsonl')).toEqual({
+      trips: {
+        file_name: 'trips.train.jsonl',
+        formatting: 'sharegpt',
+        columns: { messages: 'conversations', tools: 'tools' },
+      },
+    });
+  });
+
+  it('write Hermes ChatML with <tools>, <tool_call> and <tool_response>', () => {
+    const record = EXPORTERS.hermes(item) as { conversations: { from: string; value: string }[] };
+    expect(record.conversations[0]!.value).toMatch(
+      /^You are a travel assistant\.\n\n<tools>\n\[.*"get_weather".*\]\n<\/tools>$/s,
+    );
+    expect(record.conversations[2]!.value).toBe(
+      '<think>I should look it up.</think>\n<tool_call>\n{"arguments":{"city":"San Francisco"},"name":"get_weather"}\n</tool_call>',
+    );
+    expect(record.conversations[3]!.value).toBe(
+      '<tool_response>\n{"name":"get_weather","content":{"temp":18}}\n</tool_response>',
+    );
+  });
+
+  it.each(['openai', 'hermes'] as const)('round-trip through the %s importer unchanged', (format) => {
+    const parsed = PARSERS[format](EXPORTERS[format](item));
+    expect(normalizeIds(parsed.turns)).toEqual(normalizeIds(turns));
+    expect(parsed.tools.map((t) => t.name)).toEqual(['get_weather']);
+  });
+
+  it('round-trips through the ShareGPT importer unchanged but for thoughts, which the format cannot hold', () => {
+    const parsed = PARSERS.sharegpt(EXPORTERS.sharegpt(item));
+    const withoutThoughts = turns.map(({ thought: _, ...t }) => t);
+    expect(normalizeIds(parsed.turns)).toEqual(normalizeIds(withoutThoughts));
+  });
+
+  it('write WorfBench planning items from the calls when there is no plan', () => {
+    const record = EXPORTERS.worfbench(item) as { target: string; conversations: { role: string; content: string }[] };
+    expect(record.target).toBe('graph');
+    expect(record.conversations.map((c) => c.role)).toEqual(['system', 'user', 'assistant']);
+    expect(record.conversations[2]!.content).toBe('Node:\n1: get_weather: city=San Francisco\nEdge: (START,1) (1,END)');
+  });
+});

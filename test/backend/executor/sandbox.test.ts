@@ -1,0 +1,81 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { MockRunner } from '../../../backend/executor/mock-runner';
+import { SandboxError } from '../../../backend/executor/sandbox';
+
+const runner = new MockRunner();
+afterAll(() => runner.close());
+const runMockCode = (...a: Parameters<MockRunner['run']>) => runner.run(...a);
+
+const escapes = [
+  'return this.constructor.constructor("return process")().pid;',
+  'return (function () { return this })().process.pid;',
+  'return require("fs").readFileSync("/etc/passwd", "utf8");',
+  'return globalThis.process.env;',
+  'return import("fs");',
+  'const p = new Proxy({}, { get: () => Function("return process")() }); return p.x.pid;',
+  'try { null.f() } catch (e) { return e.constructor.constructor("return process")().pid; }',
+  'return Error.prepareStackTrace = (e, s) => s[0].getThis().process; ',
+  'return Function("return this")().process.mainModule.require("child_process");',
+  'return typeof fetch === "function" ? fetch("http://example.com") : null;',
+];
+
+describe('mock sandbox (QuickJS in WebAssembly)', () => {
+  it('runs a mock with JSON in and out, seeded randomness and a fixed clock', async () => {
+    const code =
+      'return { city: args.city.toUpperCase(), r: Math.random(), now: Date.now(), year: new Date().getUTCFullYear() };';
+    const a = (await runMockCode(code, { city: 'Lisbon' }, { seed: 7 })) as Record<string, unknown>;
+    const b = (await runMockCode(code, { city: 'Lisbon' }, { seed: 7 })) as Record<string, unknown>;
+    expect(a).toEqual(b);
+    expect(a).toMatchObject({ city: 'LISBON', year: 2027 });
+    expect(await runMockCode(code, { city: 'x' }, { seed: 8 })).not.toEqual(
+      await runMockCode(code, { city: 'x' }, { seed: 7 }),
+    );
+  });
+
+  it.each(escapes)('gives no way out: %s', async (code) => {
+    let outcome: unknown;
+    try {
+      outcome = await runMockCode(code, {});
+    } catch (error) {
+      expect(error).toBeInstanceOf(SandboxError);
+      return;
+    }
+    // Whatever it returned, it is not a host object.
+    expect(JSON.stringify(outcome ?? null)).not.toMatch(/root:|pid|child_process/);
+  });
+
+  it('stops an endless loop within the time limit while the event loop stays free', async () => {
+    const started = Date.now();
+    let ticks = 0;
+    const ticker = setInterval(() => ticks++, 20);
+    await expect(runMockCode('while (true) {}', {}, { timeoutMs: 500 })).rejects.toThrow(
+      /longer than its 500 ms limit/,
+    );
+    clearInterval(ticker);
+    // The loop ran in the worker: timers on this thread kept firing.
+    expect(ticks).toBeGreaterThan(10);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(await runMockCode('return 1 + 1;', {})).toBe(2);
+  });
+
+  it('contains an allocation bomb and deep recursion', async () => {
+    await expect(
+      runMockCode(
+        'const a = []; while (true) a.push({ n: a.length, s: "payload" + a.length });',
+        {},
+        { memoryBytes: 8 * 2 ** 20 },
+      ),
+    ).rejects.toThrow(/more than its 8 MiB memory limit/);
+    await expect(runMockCode('let s = "x"; while (true) s += s;', {})).rejects.toThrow(SandboxError);
+    await expect(runMockCode('const f = (n) => f(n + 1) + 1; return f(0);', {})).rejects.toThrow(
+      /stack overflow|recursed/,
+    );
+    expect(await runMockCode('return "still here";', {})).toBe('still here');
+  });
+
+  it('reports what the mock threw', async () => {
+    await expect(runMockCode('throw new TypeError("no such hotel")', {})).rejects.toThrow(
+      'the mock threw TypeError: no such hotel',
+    );
+  });
+});

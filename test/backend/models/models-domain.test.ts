@@ -1,0 +1,108 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createBackend } from '../../../backend/backend';
+import { startOpenAIServer } from '../../helpers/openai-server';
+import { tempDir } from '../../helpers/temp';
+
+function backend(secrets?: { protect(s: string): string; reveal(s: string): string }) {
+  return createBackend({
+    workspace: path.join(tempDir(), 'm.trellis'),
+    host: 'cli',
+    seed: false,
+    ...(secrets ? { secrets } : {}),
+  });
+}
+
+describe('models domain with a remote server', () => {
+  it('generates through the server, streaming models.token events for the request', async () => {
+    const { baseUrl } = await startOpenAIServer();
+    const b = backend();
+    const tokens: unknown[] = [];
+    b.events.subscribe((name, payload) => name === 'models.token' && tokens.push(payload));
+    await b.registry.invoke('models.useRemote', { baseUrl, model: 'words' });
+    const result = await b.registry.invoke('models.generate', { requestId: 'r1', prompt: 'hi' });
+    expect(result).toMatchObject({ text: 'one two three', tokens: 3, cancelled: false });
+    expect(tokens).toEqual([
+      { requestId: 'r1', text: 'one' },
+      { requestId: 'r1', text: ' two' },
+      { requestId: 'r1', text: ' three' },
+    ]);
+    b.close();
+  });
+
+  it('cancels a remote generation by request id', async () => {
+    const { baseUrl } = await startOpenAIServer();
+    const b = backend();
+    await b.registry.invoke('models.useRemote', { baseUrl, model: 'slow' });
+    b.events.subscribe(() => void b.registry.invoke('models.cancel', { requestId: 'r2' }));
+    const result = await b.registry.invoke('models.generate', { requestId: 'r2', prompt: 'go' });
+    expect(result.cancelled).toBe(true);
+    b.close();
+  });
+
+  it('never writes an API key in plain text: encrypted where a secret store exists, in memory otherwise', async () => {
+    const { baseUrl, received } = await startOpenAIServer();
+    const plain = backend();
+    expect(await plain.registry.invoke('models.useRemote', { baseUrl, model: 'words', apiKey: 'sk-secret' })).toEqual({
+      keyStored: false,
+    });
+    expect(JSON.stringify(plain.store.db.prepare('SELECT * FROM settings').all())).not.toContain('sk-secret');
+    await plain.registry.invoke('models.generate', { requestId: 'a', prompt: 'x' });
+    expect(received.at(-1)!.authorization).toBe('Bearer sk-secret');
+    plain.close();
+
+    const vault = backend({
+      protect: (s) => Buffer.from(s).toString('base64'),
+      reveal: (s) => Buffer.from(s, 'base64').toString(),
+    });
+    expect(await vault.registry.invoke('models.useRemote', { baseUrl, model: 'words', apiKey: 'sk-secret' })).toEqual({
+      keyStored: true,
+    });
+    expect(JSON.stringify(vault.store.db.prepare('SELECT * FROM settings').all())).not.toContain('sk-secret');
+    expect((await vault.registry.invoke('models.status', {})).remote).toEqual({
+      baseUrl,
+      model: 'words',
+      hasKey: true,
+      keyStored: true,
+    });
+    vault.close();
+  });
+
+  it('refuses a server address that is not http(s)', async () => {
+    const b = backend();
+    await expect(b.registry.dispatch('models.useRemote', { baseUrl: 'ftp://x', model: 'm' })).rejects.toMatchObject({
+      code: 'E1002',
+      message: expect.stringContaining('field "baseUrl"'),
+    });
+    b.close();
+  });
+});
+
+describe('a remote server behind the other domains', () => {
+  it('serves embeddings for WorfBench node matching, the agent loop and judge prompts, with the JSON Schema sent along', async () => {
+    const { baseUrl, received } = await startOpenAIServer();
+    const b = createBackend({ workspace: path.join(tempDir(), 'remote.trellis'), host: 'cli' });
+    await b.registry.invoke('models.useRemote', { baseUrl, model: 'words' });
+    const gold = path.join(__dirname, '..', '..', 'fixtures', 'eval', 'worfbench-gold.json');
+    const scored = await b.registry.invoke('evaluation.worfbench', { pred: gold, gold, matcher: 'model' });
+    expect(scored.matcher).toBe('embedding');
+    expect(received.some((r) => r.path === '/v1/embeddings')).toBe(true);
+
+    const [graph] = await b.registry.invoke('graphs.list', {});
+    let run = await b.registry.invoke('runs.start', { graphId: graph!.id, intent: 'Weather in Kyoto?', mode: 'agent' });
+    run = await b.registry.invoke('runs.step', { runId: run.id });
+    // The server answers words, not the JSON the grammar asks for: the turn says so instead of failing.
+    expect(run.turns.at(-1)).toMatchObject({
+      role: 'assistant',
+      content: expect.stringMatching(/cut off: one two three/),
+    });
+    const chat = received.filter((r) => r.path === '/v1/chat/completions').at(-1)!;
+    expect(JSON.stringify(chat.body)).toContain('get_weather_forecast');
+    await expect(
+      b.registry.invoke('plans.generate', { graphId: graph!.id, intent: 'x', planner: 'model' }),
+    ).rejects.toMatchObject({
+      code: 'E5004',
+    });
+    b.close();
+  });
+});

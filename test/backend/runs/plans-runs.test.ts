@@ -1,0 +1,182 @@
+import Ajv from 'ajv';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createBackend } from '../../../backend/backend';
+import type { RunView } from '../../../shared/contract/runs';
+import type { JsonSchema } from '../../../shared/domain';
+import { asRef } from '../../../shared/plans';
+import { TEST_SETTINGS, tinyModel } from '../../helpers/models';
+import { tempDir } from '../../helpers/temp';
+
+function backend() {
+  return createBackend({
+    workspace: path.join(tempDir(), 'runs.trellis'),
+    host: 'cli',
+    modelEnv: { ...process.env, TRELLIS_GPU: 'off' },
+  });
+}
+
+/** Types only: what the grammar promises (value ranges and formats are the validator's business). */
+function typesOnly(schema: JsonSchema): JsonSchema {
+  const out: JsonSchema = {};
+  if (schema.type) out.type = schema.type;
+  if (schema.enum) out.enum = schema.enum;
+  if (schema.properties)
+    out.properties = Object.fromEntries(
+      Object.entries(schema.properties as Record<string, JsonSchema>).map(([k, v]) => [k, typesOnly(v)]),
+    );
+  if (schema.items) out.items = typesOnly(schema.items as JsonSchema);
+  return out;
+}
+
+describe('plans domain', () => {
+  it('makes a deterministic plan from goal tools named in the intent, validated, in WorfBench form', async () => {
+    const b = backend();
+    const [graph] = await b.registry.invoke('graphs.list', {});
+    const result = await b.registry.invoke('plans.generate', {
+      graphId: graph!.id,
+      intent: 'get_weather_forecast for Kyoto on 2027-04-02',
+    });
+    expect(result.goals).toEqual(['get_weather_forecast']);
+    const [plan] = result.candidates;
+    expect(plan!.steps.map((s) => s.tool)).toEqual(['geocode_city', 'get_weather_forecast']);
+    expect(plan!.problems).toEqual([]);
+    expect(plan!.text).toMatch(/^Node:\n1: geocode_city: city=Kyoto\n2: get_weather_forecast: /);
+    const back = await b.registry.invoke('plans.fromWorkflow', { graphId: graph!.id, text: plan!.text });
+    expect(back.steps).toEqual(plan!.steps);
+    await expect(
+      b.registry.invoke('plans.generate', { graphId: graph!.id, intent: 'something vague' }),
+    ).rejects.toMatchObject({ code: 'E1002' });
+    b.close();
+  });
+
+  it('generates 20 plans with a real model that are all well-formed on the graph', async () => {
+    const b = backend();
+    const [summary] = await b.registry.invoke('graphs.list', {});
+    const graph = await b.registry.invoke('graphs.get', { id: summary!.id });
+    await b.registry.invoke('models.load', { path: tinyModel(), settings: TEST_SETTINGS });
+    const ajv = new Ajv({ strict: false });
+    const validators = new Map(graph.tools.map((t) => [t.name, ajv.compile(typesOnly(t.parameters))]));
+    const tokens: string[] = [];
+    b.events.subscribe((name, payload) => name === 'models.token' && tokens.push((payload as { text: string }).text));
+    const candidates = [];
+    for (let round = 0; round < 4; round++) {
+      const result = await b.registry.invoke('plans.generate', {
+        graphId: graph.id,
+        intent: `Book a flight from Paris to Lisbon and convert the price to USD (${round})`,
+        planner: 'model',
+        candidates: 5,
+        maxSteps: 3,
+        temperature: 1,
+      });
+      candidates.push(...result.candidates);
+    }
+    expect(candidates).toHaveLength(20);
+    expect(tokens.length).toBeGreaterThan(20);
+    for (const { steps, problems } of candidates) {
+      expect(steps.length).toBeGreaterThan(0);
+      const structural = problems.filter((p) =>
+        [
+          'duplicate-id',
+          'unknown-tool',
+          'unknown-dependency',
+          'cycle',
+          'unknown-result-field',
+          'reference-not-earlier',
+        ].includes(p.kind),
+      );
+      expect(structural).toEqual([]);
+      for (const step of steps) {
+        const literal = Object.fromEntries(Object.entries(step.args).filter(([, v]) => !asRef(v)));
+        expect(validators.get(step.tool)!(literal)).toBe(true);
+        for (const dep of step.dependsOn) expect(Number(dep.slice(1))).toBeLessThan(Number(step.id.slice(1)));
+      }
+    }
+    b.close();
+  }, 300_000);
+});
+
+describe('runs domain', () => {
+  async function planRun(b: ReturnType<typeof backend>) {
+    const [graph] = await b.registry.invoke('graphs.list', {});
+    const intent = 'book_flight from Paris to Lisbon on 2027-03-14 for 2 passengers';
+    const { candidates } = await b.registry.invoke('plans.generate', { graphId: graph!.id, intent });
+    const steps = candidates[0]!.steps;
+    steps.find((s) => s.tool === 'book_flight')!.args.traveler_name = 'Ana Silva';
+    return b.registry.invoke('runs.start', { graphId: graph!.id, intent, steps });
+  }
+
+  it('steps a plan run, saves it as a trajectory after every turn, forks it, and lists the tree', async () => {
+    const b = backend();
+    let run = await planRun(b);
+    expect(run.nextAction).toEqual({ kind: 'call', stepId: 's1', tool: 'search_flights' });
+    for (let i = 0; i < 3; i++) run = await b.registry.invoke('runs.step', { runId: run.id });
+    expect(run.turns.map((t) => t.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
+    expect((await b.registry.invoke('trajectories.get', { id: run.trajectoryId! })).turns).toHaveLength(4);
+
+    // Edit the observation of s1, fork before s2's call, and continue both.
+    const observation = JSON.parse(run.turns[2]!.content!) as Record<string, unknown>;
+    const edited = await b.registry.invoke('runs.edit', {
+      runId: run.id,
+      turnIndex: 2,
+      content: JSON.stringify({ ...observation, cheapest_flight_id: 'TP-20270314-1' }),
+    });
+    expect(edited.turns[2]!.content).toContain('TP-20270314-1');
+    const fork = await b.registry.invoke('runs.fork', { runId: run.id, turnIndex: 2 });
+    expect(fork.forkOf).toEqual({ trajectoryId: run.trajectoryId, turnIndex: 2 });
+    const forkDone = await b.registry.invoke('runs.continue', { runId: fork.id });
+    expect(forkDone.status).toBe('finished');
+    expect(forkDone.turns[3]!.toolCalls![0]!.args).toMatchObject({ flight_id: 'TP-20270314-1' });
+    const tree = await b.registry.invoke('runs.tree', {});
+    expect(tree.map((r) => r.forkOf?.trajectoryId ?? null)).toEqual([null, run.trajectoryId]);
+    const listed = await b.registry.invoke('trajectories.list', { filter: { source: 'run' } });
+    expect(listed.total).toBe(2);
+    b.close();
+  });
+
+  it('runs the model as an agent: each turn a call constrained to the graph (or an answer), executed by its runtime', async () => {
+    const b = backend();
+    const [summary] = await b.registry.invoke('graphs.list', {});
+    const graph = await b.registry.invoke('graphs.get', { id: summary!.id });
+    await b.registry.invoke('models.load', { path: tinyModel(), settings: TEST_SETTINGS });
+    let run = await b.registry.invoke('runs.start', {
+      graphId: graph.id,
+      intent: 'Weather in Kyoto tomorrow?',
+      mode: 'agent',
+    });
+    expect(run.nextAction).toEqual({ kind: 'call' });
+    for (let i = 0; i < 4 && run.status !== 'finished'; i++)
+      run = await b.registry.invoke('runs.step', { runId: run.id });
+    const names = new Set(graph.tools.map((t) => t.name));
+    const assistant = run.turns.filter((t) => t.role === 'assistant');
+    expect(assistant.length).toBeGreaterThan(0);
+    for (const turn of assistant) {
+      if (turn.toolCalls) for (const call of turn.toolCalls) expect(names.has(call.name)).toBe(true);
+      else expect(typeof turn.content).toBe('string');
+    }
+    // Every executed call got an observation from the tool's runtime.
+    for (const turn of run.turns.filter((t) => t.role === 'tool'))
+      expect(run.turns.some((t) => t.toolCalls?.some((c) => c.id === turn.toolCallId))).toBe(true);
+    b.close();
+  }, 180_000);
+
+  it('replays a recorded trajectory with its observations and forks it into an editable run', async () => {
+    const b = backend();
+    const { items } = await b.registry.invoke('trajectories.list', { filter: { text: 'Kyoto' } });
+    let replay: RunView = await b.registry.invoke('runs.open', { trajectoryId: items[0]!.id });
+    expect(replay.mode).toBe('replay');
+    replay = await b.registry.invoke('runs.continue', { runId: replay.id, untilTurns: 4 });
+    expect(replay.turns).toHaveLength(4);
+    await expect(
+      b.registry.invoke('runs.edit', { runId: replay.id, turnIndex: 3, content: 'x' }),
+    ).rejects.toMatchObject({
+      code: 'E3003',
+    });
+    const fork = await b.registry.invoke('runs.fork', { runId: replay.id, turnIndex: 3 });
+    expect(fork.mode).toBe('agent');
+    const edited = await b.registry.invoke('runs.edit', { runId: fork.id, turnIndex: 3, content: '{"ok":true}' });
+    expect(edited.turns[3]!.content).toBe('{"ok":true}');
+    await expect(b.registry.invoke('runs.step', { runId: fork.id })).rejects.toThrow(/needs a model/);
+    b.close();
+  });
+});

@@ -1,0 +1,271 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openWorkspaceStore, type WorkspaceStore } from '../../../backend/store/workspace-store';
+import { seedExampleWorkspace } from '../../../backend/store/seed';
+import type { Tool, Turn } from '../../../shared/domain';
+import { tempDir } from '../../helpers/temp';
+
+function store(): WorkspaceStore {
+  return openWorkspaceStore(path.join(tempDir(), 'repo.trellis'));
+}
+
+const tool = (name: string, x = 0): Tool => ({
+  name,
+  description: `${name} tool`,
+  parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+  returns: { type: 'object', properties: { id: { type: 'string' } } },
+  runtime: { kind: 'mock', code: 'return { id: "1" };' },
+  position: { x, y: 10 },
+});
+
+const turns: Turn[] = [
+  { role: 'user', content: 'Weather in Lisbon?' },
+  {
+    role: 'assistant',
+    toolCalls: [{ id: 'c1', name: 'weather', args: { city: 'Lisbon' } }],
+    tokens: { prompt: 10, completion: 5 },
+  },
+  { role: 'tool', toolCallId: 'c1', content: '{"temp":18}', timing: { durationMs: 3 } },
+  { role: 'assistant', thought: 'Answer.', content: '18°C.' },
+];
+
+function insertRun(s: WorkspaceStore, title = 't') {
+  return s.trajectories.insert({ kind: 'run', title, source: 'x', graphId: null, planId: null, forkOf: null, turns });
+}
+
+describe('GraphRepository', () => {
+  it('stores a graph with tools and both kinds of edges and reads it back', () => {
+    const s = store();
+    const summary = s.graphs.create({
+      name: 'Weather',
+      tools: [tool('geocode'), tool('weather', 300)],
+      edges: [
+        { kind: 'dependency', fromTool: 'geocode', fromPath: 'id', toTool: 'weather', toParam: 'city' },
+        { kind: 'shared', toolA: 'geocode', paramA: 'city', toolB: 'weather', paramB: 'city' },
+      ],
+    });
+    expect(summary).toMatchObject({ name: 'Weather', toolCount: 2, dependencyEdgeCount: 1, sharedEdgeCount: 1 });
+    const graph = s.graphs.get(summary.id);
+    expect(graph.tools).toEqual([tool('geocode'), tool('weather', 300)]);
+    expect(graph.edges[1]).toEqual({
+      kind: 'shared',
+      toolA: 'geocode',
+      paramA: 'city',
+      toolB: 'weather',
+      paramB: 'city',
+    });
+    s.close();
+  });
+
+  it('keeps graph names unique on create, rename and duplicate', () => {
+    const s = store();
+    const a = s.graphs.create({ name: 'A', tools: [], edges: [] });
+    s.graphs.create({ name: 'B', tools: [], edges: [] });
+    expect(() => s.graphs.create({ name: 'A', tools: [], edges: [] })).toThrow(
+      expect.objectContaining({ code: 'E3002' }),
+    );
+    expect(() => s.graphs.rename(a.id, 'B')).toThrow(expect.objectContaining({ code: 'E3002' }));
+    expect(s.graphs.rename(a.id, 'A').name).toBe('A');
+    expect(() => s.graphs.duplicate(a.id, 'B')).toThrow(expect.objectContaining({ code: 'E3002' }));
+    s.close();
+  });
+
+  it('duplicates a graph with its contents, independently of the original', () => {
+    const s = store();
+    const original = s.graphs.create({ name: 'Orig', tools: [tool('a')], edges: [] });
+    const copy = s.graphs.duplicate(original.id, 'Copy');
+    s.graphs.saveContent(copy.id, {
+      tools: [{ ...tool('a'), description: 'changed' }],
+      edges: [],
+      dismissedSuggestions: [],
+    });
+    expect(s.graphs.get(original.id).tools[0]!.description).toBe('a tool');
+    expect(s.graphs.get(copy.id).tools[0]!.description).toBe('changed');
+    s.close();
+  });
+
+  it('saves new content whole: tools, edges and dismissed suggestions replace the old ones', () => {
+    const s = store();
+    const g = s.graphs.create({ name: 'G', tools: [tool('a'), tool('b')], edges: [] });
+    const edge = { kind: 'dependency' as const, fromTool: 'b', fromPath: 'id', toTool: 'c', toParam: 'city' };
+    s.graphs.saveContent(g.id, { tools: [tool('b', 5), tool('c')], edges: [edge], dismissedSuggestions: ['dep:x'] });
+    const saved = s.graphs.get(g.id);
+    expect(saved.tools.map((t) => [t.name, t.position.x])).toEqual([
+      ['b', 5],
+      ['c', 0],
+    ]);
+    expect(saved.edges).toEqual([edge]);
+    expect(saved.dismissedSuggestions).toEqual(['dep:x']);
+    s.close();
+  });
+
+  it('refuses to save two tools with one name and keeps what was saved', () => {
+    const s = store();
+    const g = s.graphs.create({ name: 'G', tools: [tool('a')], edges: [] });
+    expect(() =>
+      s.graphs.saveContent(g.id, { tools: [tool('x'), tool('x')], edges: [], dismissedSuggestions: [] }),
+    ).toThrow(expect.objectContaining({ code: 'E3003' }));
+    expect(s.graphs.get(g.id).tools.map((t) => t.name)).toEqual(['a']);
+    s.close();
+  });
+
+  it('deletes a graph with its tools and edges but keeps its trajectories', () => {
+    const s = store();
+    const g = s.graphs.create({ name: 'G', tools: [tool('a')], edges: [] });
+    const { id } = s.trajectories.insert({
+      kind: 'run',
+      title: 't',
+      source: 'test',
+      graphId: g.id,
+      planId: null,
+      forkOf: null,
+      turns,
+    });
+    s.graphs.delete(g.id);
+    expect(s.db.prepare('SELECT count(*) AS n FROM tools').get()).toEqual({ n: 0 });
+    expect(s.trajectories.get(id).graphId).toBeNull();
+    expect(() => s.graphs.get(g.id)).toThrow(expect.objectContaining({ code: 'E3001' }));
+    s.close();
+  });
+});
+
+describe('TrajectoryRepository', () => {
+  it('round-trips turns exactly, optional fields included', () => {
+    const s = store();
+    const { id, duplicate } = s.trajectories.insert({
+      kind: 'imported',
+      title: 'Lisbon',
+      source: 'log.jsonl',
+      graphId: null,
+      planId: null,
+      forkOf: null,
+      turns,
+    });
+    expect(duplicate).toBe(false);
+    expect(s.trajectories.get(id)).toMatchObject({ title: 'Lisbon', kind: 'imported', turns, forkOf: null });
+    s.close();
+  });
+
+  it('does not store the same turns twice', () => {
+    const s = store();
+    const first = s.trajectories.insert({
+      kind: 'imported',
+      title: 'a',
+      source: 'x',
+      graphId: null,
+      planId: null,
+      forkOf: null,
+      turns,
+    });
+    const again = s.trajectories.insert({
+      kind: 'imported',
+      title: 'b',
+      source: 'y',
+      graphId: null,
+      planId: null,
+      forkOf: null,
+      turns,
+    });
+    expect(again).toEqual({ id: first.id, duplicate: true });
+    expect(s.trajectoryQueries.list({}, 10, 0).total).toBe(1);
+    s.close();
+  });
+
+  it('records forks and lists with turn and finding counts', () => {
+    const s = store();
+    const parent = s.trajectories.insert({
+      kind: 'run',
+      title: 'p',
+      source: 'run',
+      graphId: null,
+      planId: null,
+      forkOf: null,
+      turns,
+    });
+    const fork = s.trajectories.insert({
+      kind: 'run',
+      title: 'f',
+      source: 'run',
+      graphId: null,
+      planId: null,
+      forkOf: { trajectoryId: parent.id, turnIndex: 2 },
+      turns: turns.slice(0, 3),
+    });
+    s.trajectories.replaceFindings(parent.id, [
+      { kind: 'no-final-answer', severity: 'error', turnIndex: 3, path: '$', message: 'x' },
+    ]);
+    expect(s.trajectories.get(fork.id).forkOf).toEqual({ trajectoryId: parent.id, turnIndex: 2 });
+    const listed = s.trajectoryQueries.list({}, 10, 0).items;
+    expect(listed.find((t) => t.id === parent.id)).toMatchObject({ turnCount: 4, findingCount: 1 });
+    expect(listed.find((t) => t.id === fork.id)).toMatchObject({ turnCount: 3, findingCount: 0 });
+    expect(s.trajectories.findings(parent.id)).toEqual([
+      { kind: 'no-final-answer', severity: 'error', turnIndex: 3, path: '$', message: 'x' },
+    ]);
+    s.close();
+  });
+});
+
+describe('plans, labels and datasets', () => {
+  it('saves a plan with its steps and model settings', () => {
+    const s = store();
+    const g = s.graphs.create({ name: 'G', tools: [tool('a')], edges: [] });
+    const plan = s.plans.save({
+      graphId: g.id,
+      intent: 'weather',
+      modelSettings: { temperature: 0 },
+      steps: [{ id: 's1', tool: 'a', args: { city: 'Lisbon' }, dependsOn: [] }],
+    });
+    expect(s.plans.get(plan.id)).toEqual(plan);
+    expect(s.plans.listForGraph(g.id)).toEqual([plan]);
+    s.close();
+  });
+
+  it('upserts one label per trajectory and refuses a rating outside 1–5', () => {
+    const s = store();
+    const { id } = insertRun(s);
+    s.labels.set({ trajectoryId: id, status: 'needs-fix', rating: 2, tags: ['hallucinated-id'], note: 'fix turn 3' });
+    s.labels.set({ trajectoryId: id, status: 'accepted', rating: 5, tags: [], note: '' });
+    expect(s.labels.get(id)).toEqual({ trajectoryId: id, status: 'accepted', rating: 5, tags: [], note: '' });
+    expect(() => s.labels.set({ trajectoryId: id, status: null, rating: 9, tags: [], note: '' })).toThrow(/CHECK/);
+    s.close();
+  });
+
+  it('creates a dataset with its split items, names unique', () => {
+    const s = store();
+    const { id } = insertRun(s);
+    const ds = s.datasets.create({
+      name: 'v1',
+      filter: { label: 'accepted' },
+      items: [{ trajectoryId: id, split: 'train' }],
+    });
+    expect(s.datasets.get(ds.id)).toEqual(ds);
+    expect(() => s.datasets.create({ name: 'v1', filter: {}, items: [] })).toThrow(
+      expect.objectContaining({ code: 'E3002' }),
+    );
+    s.close();
+  });
+});
+
+describe('example workspace', () => {
+  it('seeds the trip-planning graph and one good and one failing trajectory', () => {
+    const s = store();
+    seedExampleWorkspace(s);
+    const [graph] = s.graphs.list();
+    expect(graph).toMatchObject({ name: 'Trip planning', toolCount: 13 });
+    expect(graph!.dependencyEdgeCount).toBeGreaterThan(10);
+    expect(graph!.sharedEdgeCount).toBeGreaterThan(3);
+    const full = s.graphs.get(graph!.id);
+    const names = new Set(full.tools.map((t) => t.name));
+    for (const edge of full.edges) {
+      const ends = edge.kind === 'dependency' ? [edge.fromTool, edge.toTool] : [edge.toolA, edge.toolB];
+      for (const end of ends) expect(names).toContain(end);
+    }
+    const trajectories = s.trajectoryQueries.list({}, 10, 0).items;
+    expect(trajectories.map((t) => t.title).sort()).toEqual([
+      'Cheapest Paris → Lisbon flight, booked and priced in USD',
+      'Kyoto hotel booking that invents a hotel id and loops',
+    ]);
+    expect(trajectories.every((t) => t.graphId === graph!.id)).toBe(true);
+    s.close();
+  });
+});

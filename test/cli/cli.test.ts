@@ -1,0 +1,236 @@
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/temp';
+
+const BIN = path.join(__dirname, '..', '..', 'bin', 'trellis.js');
+
+function trellis(...args: string[]) {
+  const result = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 30_000 });
+  return { code: result.status, out: result.stdout, err: result.stderr };
+}
+
+describe('trellis command line', () => {
+  it('lists its verbs with --help and exits 0', () => {
+    const { code, out } = trellis('--help');
+    expect(code).toBe(0);
+    expect(out).toMatch(/Usage: trellis <verb>/);
+    expect(out).toMatch(/serve/);
+  });
+
+  it('exits non-zero with usage when the verb is missing or unknown', () => {
+    expect(trellis().code).toBe(2);
+    const unknown = trellis('frobnicate');
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toMatch(/unknown verb "frobnicate"/);
+  });
+
+  it('documents every flag of serve', () => {
+    const { code, out } = trellis('serve', '--help');
+    expect(code).toBe(0);
+    for (const flag of ['--workspace', '--host', '--port', '--json', '--help']) expect(out).toContain(flag);
+  });
+
+  it('rejects an unknown flag with exit 2', () => {
+    const { code, err } = trellis('serve', '--prot', '80');
+    expect(code).toBe(2);
+    expect(err).toMatch(/Unknown option '--prot'/);
+  });
+
+  it('reports a bad port as JSON with --json and exits 1', () => {
+    const { code, out } = trellis('serve', '--port', 'eighty', '--json');
+    expect(code).toBe(1);
+    expect(JSON.parse(out)).toMatchObject({ ok: false, error: { code: 'E1002' } });
+  });
+
+  it('explains that a file which is not a workspace cannot be opened, leaving it alone', () => {
+    const file = path.join(tempDir(), 'notes.trellis');
+    fs.writeFileSync(file, 'plain text');
+    const { code, err } = trellis('serve', '--workspace', file);
+    expect(code).toBe(1);
+    expect(err).toContain('E2004 Not a Trellis workspace');
+    expect(fs.readFileSync(file, 'utf8')).toBe('plain text');
+  });
+
+  it('serves a new seeded workspace, prints its URL as JSON and stops cleanly on SIGINT', async () => {
+    const workspace = path.join(tempDir(), 'served.trellis');
+    const child = spawn(process.execPath, [BIN, 'serve', '--workspace', workspace, '--json'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    await expect.poll(() => out.includes('\n'), { timeout: 20_000 }).toBe(true);
+    const summary = JSON.parse(out.split('\n')[0]!) as {
+      ok: boolean;
+      url: string;
+      workspace: string;
+      created: boolean;
+    };
+    expect(summary).toMatchObject({ ok: true, workspace, created: true });
+    expect(summary.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{48}$/);
+    expect((await fetch(summary.url)).status).toBe(200);
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+    expect(fs.existsSync(`${workspace}-wal`)).toBe(false);
+  });
+
+  it('imports trajectories with `trellis import`, and refuses a bad file naming its lines', () => {
+    const workspace = path.join(tempDir(), 'cli-import.trellis');
+    const fixture = path.join(__dirname, '..', 'fixtures', 'trajectories', 'sharegpt.jsonl');
+    const ok = trellis('import', '--workspace', workspace, '--file', fixture, '--json');
+    expect(ok.code).toBe(0);
+    expect(JSON.parse(ok.out)).toMatchObject({ ok: true, format: 'sharegpt', imported: 2, rejected: [] });
+
+    const bad = path.join(tempDir(), 'bad.jsonl');
+    fs.writeFileSync(bad, '{"messages": []}\n{oops\n');
+    const refused = trellis('import', bad, '--workspace', workspace);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain(`${bad}:1 (byte 0): "messages" is empty`);
+    expect(refused.err).toContain(`${bad}:2 (byte 17): not valid JSON`);
+    expect(refused.out).toContain('E4003 Import refused: 2 bad records; nothing was imported.');
+
+    const lenient = trellis('import', bad, '--workspace', workspace, '--lenient', '--strict');
+    expect(lenient.code).toBe(1);
+    expect(lenient.err).toContain('Choose --strict or --lenient, not both.');
+    expect(trellis('import', bad, 'extra', '--workspace', workspace).code).toBe(2);
+    const missingGraph = trellis('import', fixture, '--workspace', workspace, '--graph', 'Nope');
+    expect(missingGraph.err).toContain('No tool graph named "Nope"');
+  });
+
+  it('scores WorfBench and BFCL predictions with `trellis eval`', () => {
+    const fixtures = path.join(__dirname, '..', 'fixtures', 'eval');
+    const f = (name: string) => path.join(fixtures, name);
+    const worf = trellis(
+      'eval',
+      'worfbench',
+      '--pred',
+      f('worfbench-pred.jsonl'),
+      '--gold',
+      f('worfbench-gold.json'),
+      '--compat',
+      '--json',
+    );
+    expect(worf.code).toBe(0);
+    expect(JSON.parse(worf.out)).toMatchObject({ ok: true, compat: true, matcher: 'lexical', mean: { f1Graph: 1 } });
+    const bfcl = trellis(
+      'eval',
+      'bfcl',
+      '--pred',
+      f('bfcl-pred.jsonl'),
+      '--answers',
+      f('bfcl-answers.jsonl'),
+      '--entries',
+      f('bfcl-entries.jsonl'),
+    );
+    expect(bfcl.code).toBe(0);
+    expect(bfcl.out).toContain('AST accuracy 66.7% over 3 entries.');
+    const missing = trellis('eval', 'bfcl', '--pred', f('bfcl-pred.jsonl'));
+    expect(missing.code).toBe(1);
+    expect(missing.err).toContain('--answers is required.');
+  });
+
+  it('plans with `trellis plan` and executes the saved plan with `trellis run`', () => {
+    const workspace = path.join(tempDir(), 'cli-plan.trellis');
+    const planned = trellis(
+      'plan',
+      '--workspace',
+      workspace,
+      '--intent',
+      'get_weather_forecast in Kyoto on 2027-04-02',
+      '--json',
+    );
+    expect(planned.code).toBe(0);
+    const plan = JSON.parse(planned.out) as { planId: string; steps: { tool: string }[]; text: string };
+    expect(plan.steps.map((s) => s.tool)).toEqual(['geocode_city', 'get_weather_forecast']);
+    const text = trellis(
+      'plan',
+      '--workspace',
+      workspace,
+      '--intent',
+      'book_flight from Paris to Lisbon',
+      '--format',
+      'worfbench',
+    );
+    expect(text.code).toBe(1); // traveler_name is missing: the plan is saved with its problem reported
+    expect(text.out).toMatch(/^Node:\n1: search_flights/);
+    expect(text.err).toContain('missing required argument traveler_name');
+    const ran = trellis('run', '--workspace', workspace, '--plan', plan.planId, '--json');
+    expect(ran.code).toBe(0);
+    const run = JSON.parse(ran.out) as { status: string; turns: { role: string; content?: string }[] };
+    expect(run.status).toBe('finished');
+    expect(run.turns.at(-1)!.content).toMatch(/^Plan complete: 2 of 2 steps succeeded/);
+    expect(trellis('run', '--workspace', workspace, '--plan', 'nope').err).toContain('No saved plan nope');
+  });
+
+  it('exports a dataset with `trellis export` and finds duplicates with `trellis dedup`', async () => {
+    const workspace = path.join(tempDir(), 'cli-export.trellis');
+    const { createBackend } = await import('../../backend/backend');
+    const b = createBackend({ workspace, host: 'cli' });
+    const { items } = await b.registry.invoke('trajectories.list', {});
+    await b.registry.invoke('datasets.create', { name: 'examples', picks: items.map((i) => i.id) });
+    b.close();
+    const out = path.join(tempDir(), 'out');
+    const exported = trellis(
+      'export',
+      '--workspace',
+      workspace,
+      '--dataset',
+      'examples',
+      '--format',
+      'openai',
+      '--out',
+      out,
+      '--split',
+      '1,0,0',
+      '--json',
+    );
+    expect(exported.code).toBe(0);
+    const { files } = JSON.parse(exported.out) as { files: { split: string; path: string; count: number }[] };
+    expect(files).toEqual([{ split: 'train', path: path.join(out, 'examples.train.jsonl'), count: 2 }]);
+    const lines = fs
+      .readFileSync(files[0]!.path, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { messages: { role: string }[] });
+    expect(lines.map((l) => l.messages[1]!.role)).toEqual(['user', 'user']);
+    expect(
+      trellis('export', '--workspace', workspace, '--dataset', 'examples', '--format', 'csv', '--out', out).err,
+    ).toContain('--format must be one of openai, sharegpt, hermes, worfbench');
+    const dedup = trellis('dedup', '--workspace', workspace, '--dataset', 'examples');
+    expect(dedup.code).toBe(0);
+    expect(dedup.out).toContain('0 clusters, 0 duplicates');
+  });
+
+  it('synthesizes trajectories with `trellis synth`', () => {
+    const workspace = path.join(tempDir(), 'cli-synth.trellis');
+    const made = trellis('synth', '--workspace', workspace, '--count', '3', '--kinds', 'serial', '--json');
+    expect(made.code).toBe(0);
+    expect(JSON.parse(made.out)).toMatchObject({ ok: true, byKind: { serial: 3 } });
+    expect(trellis('synth', '--workspace', workspace, '--count', '2', '--kinds', 'loops').err).toContain(
+      '--kinds takes serial, parallel, isolated',
+    );
+  });
+
+  it('checks every trajectory with `trellis check`', () => {
+    const workspace = path.join(tempDir(), 'cli-check.trellis');
+    const { code, out } = trellis('check', '--workspace', workspace, '--json');
+    expect(code).toBe(0);
+    expect(JSON.parse(out)).toMatchObject({
+      ok: true,
+      checked: 2,
+      withFindings: 1,
+      byKind: { 'no-final-answer': 1, 'repeated-call': 1 },
+    });
+    const findings = JSON.parse(out).findings as { kind: string; turnIndex: number; path: string; source: string }[];
+    expect(findings.map((f) => [f.kind, f.turnIndex])).toEqual(
+      expect.arrayContaining([
+        ['repeated-call', 4],
+        ['no-final-answer', 7],
+      ]),
+    );
+    const text = trellis('check', '--workspace', workspace);
+    expect(text.out).toMatch(/turn 4 \S+: warning repeated-call: /);
+  });
+});

@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { connectTransport, uiFile, type Backend } from '../backend';
+import { isAllowedOrigin, newAccessToken, requestToken, TOKEN_COOKIE, tokenMatches } from './security';
+
+export interface WebHostOptions {
+  backend: Backend;
+  /** Built renderer (dist/renderer). */
+  staticRoot: string;
+  host?: string;
+  port?: number;
+  token?: string;
+}
+
+export interface WebHost {
+  url: string;
+  port: number;
+  token: string;
+  close(): Promise<void>;
+}
+
+const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+
+/** Serves the UI and the contract over a WebSocket, behind a random access token. */
+export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
+  const host = options.host ?? '127.0.0.1';
+  const token = options.token ?? newAccessToken();
+  if (!fs.existsSync(options.staticRoot)) {
+    throw new Error(`The UI is not built (${options.staticRoot} is missing). Run "npm run build" first.`);
+  }
+
+  const server = http.createServer((request, response) => {
+    if (!tokenMatches(requestToken(request), token)) {
+      response.writeHead(401, { 'content-type': 'text/plain; charset=utf-8' });
+      response.end('Trellis: this address needs the access token. Open the full URL printed by "trellis serve".\n');
+      return;
+    }
+    const found = uiFile(options.staticRoot, new URL(request.url ?? '/', 'http://x').pathname);
+    if (!found) {
+      response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+      response.end('Not found\n');
+      return;
+    }
+    response.writeHead(200, {
+      ...found.headers,
+      'referrer-policy': 'no-referrer',
+      'cache-control': 'no-store',
+      'set-cookie': `${TOKEN_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`,
+    });
+    fs.createReadStream(found.file).pipe(response);
+  });
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  server.on('upgrade', (request, socket, head) => {
+    const path = new URL(request.url ?? '/', 'http://x').pathname;
+    const origin = request.headers.origin;
+    const refuse = (status: string) => {
+      socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    };
+    if (path !== '/api') return refuse('404 Not Found');
+    if (!isAllowedOrigin(origin, request.headers.host, host)) return refuse('403 Forbidden');
+    if (!tokenMatches(requestToken(request), token)) return refuse('401 Unauthorized');
+    wss.handleUpgrade(request, socket, head, (ws) => serveConnection(ws, options.backend));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+
+  return {
+    url: `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}/?token=${token}`,
+    port,
+    token,
+    close: async () => {
+      for (const client of wss.clients) client.terminate();
+      wss.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function serveConnection(ws: WebSocket, backend: Backend): void {
+  const connection = connectTransport(backend, (message) => {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+  });
+  ws.on('message', (data) => {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(data.toString());
+    } catch {
+      raw = null;
+    }
+    void connection.receive(raw);
+  });
+  ws.on('close', () => connection.close());
+}
