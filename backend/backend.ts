@@ -18,7 +18,10 @@ import { systemHandlers } from './system/handlers';
 import { toolsHandlers } from './tools/handlers';
 import { trajectoriesHandlers } from './trajectories/handlers';
 import { workspaceHandlers } from './workspace/handlers';
+import { createChecker } from './checks/checker';
 import { EventBus } from './events';
+import { createToolRuntime } from './executor/tool-runtime';
+import { createModelRouter } from './model/router';
 import { HandlerRegistry } from './registry';
 
 export interface Backend {
@@ -59,13 +62,19 @@ export function createBackend(options: BackendOptions): Backend {
         ...(options.modelEnv ? { env: options.modelEnv } : {}),
       }));
     const disposers: (() => unknown)[] = [];
+    const onClose = (dispose: () => unknown) => void disposers.push(dispose);
+    // Each shared service is built once here and handed to the domains.
+    const router = createModelRouter({ store, models, secrets: options.secrets });
     const ctx: BackendContext = {
-      onClose: (dispose) => disposers.push(dispose),
+      onClose,
       version: readVersion(),
       host: options.host,
       store,
       events,
       models,
+      router,
+      runtime: createToolRuntime({ store, router, onClose }),
+      checker: () => createChecker(store),
       ...(options.secrets ? { secrets: options.secrets } : {}),
       ...(options.pickFile ? { pickFile: options.pickFile } : {}),
     };

@@ -1,3 +1,6 @@
+import type { TrajectoryChecker } from './checks/checker';
+import type { ToolRuntime } from './executor/tool-runtime';
+import type { ModelRouter } from './model/router';
 import type { ModelSupervisor } from './model/supervisor';
 import type { WorkspaceStore } from './store/workspace-store';
 import type { EventBus } from './events';
@@ -10,6 +13,12 @@ export interface BackendContext {
   events: EventBus;
   /** The model supervisor, created on first use (the helper starts only when needed). */
   models: () => ModelSupervisor;
+  /** Where generation and embeddings go: the remote server when one is set, else the local model. */
+  router: ModelRouter;
+  /** The tool runtimes (mock worker, MCP servers, consent), shared by runs and synthesis. */
+  runtime: ToolRuntime;
+  /** A trajectory checker for one request: graphs and validators are cached for its lifetime. */
+  checker: () => TrajectoryChecker;
   /** Encrypts secrets for storage (Electron's safeStorage); absent where none is available. */
   secrets?: SecretStore;
   /** The native file dialog, where the shell has one (Electron). */

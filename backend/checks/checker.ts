@@ -7,7 +7,9 @@ import type { WorkspaceStore } from '../store/workspace-store';
  * Runs the deterministic checks on trajectories against their tool graphs. Graphs and their
  * compiled argument validators are cached for the checker's lifetime (one request).
  */
-export function createChecker(store: WorkspaceStore): (trajectory: Trajectory) => Finding[] {
+export type TrajectoryChecker = (trajectory: Trajectory) => Finding[];
+
+export function createChecker(store: WorkspaceStore): TrajectoryChecker {
   const graphs = new Map<string, { graph: ToolGraph; validate: ReturnType<typeof argumentValidator> }>();
   return (trajectory) => {
     if (!trajectory.graphId) return checkTrajectory(trajectory.turns);

@@ -14,16 +14,14 @@ import type { Turn } from '../../shared/domain';
 import { TrellisError } from '../../shared/errors';
 import { readBfclAnswers, readBfclEntries, readBfclPredictions, readWorkflowTexts } from './files';
 import type { BackendContext } from '../context';
-import { generation } from '../model/router';
 import type { HandlerMap } from '../registry';
-import { createChecker } from '../checks/checker';
 
 const mean = (values: number[]) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0);
 
 /** Benchmarks' metrics over files of predictions and gold answers. */
 export function evaluationHandlers(ctx: BackendContext): HandlerMap {
   const { store, events } = ctx;
-  const gen = generation(ctx);
+  const gen = ctx.router;
   const running = new Map<string, AbortController>();
 
   /** One judgment: the grammar makes the answer `{score: 0-3, reason}` whatever the model. */
@@ -50,7 +48,7 @@ export function evaluationHandlers(ctx: BackendContext): HandlerMap {
       running.set(requestId, abort);
       try {
         const ids = store.trajectoryQueries.ids(filter).slice(0, limit);
-        const checker = createChecker(store);
+        const checker = ctx.checker();
         const items: TrajectoryScores[] = [];
         for (const id of ids) {
           if (abort.signal.aborted) break;

@@ -1,25 +1,27 @@
+import type { ModelRouter } from '../model/router';
+import type { WorkspaceStore } from '../store/workspace-store';
 import { MockRunner } from './mock-runner';
 import { McpClients, type RuntimeDeps } from './runtimes';
-import type { BackendContext } from '../context';
-import { generation } from '../model/router';
 
 const ALLOWED = 'runs.allowed';
-const shared = new WeakMap<BackendContext['store'], RuntimeDeps & { allow(kind: string, key: string): void }>();
+
+export type ToolRuntime = RuntimeDeps & { allow(kind: string, key: string): void };
 
 /**
  * The tool runtimes of one backend (one mock worker, the MCP servers started so far, the
  * hosts and servers the user allowed), shared by runs and synthesis.
  */
-export function toolRuntime(ctx: BackendContext) {
-  const { store, onClose } = ctx;
-  const gen = generation(ctx);
-  const existing = shared.get(store);
-  if (existing) return existing;
+export function createToolRuntime(deps: {
+  store: WorkspaceStore;
+  router: ModelRouter;
+  onClose(dispose: () => unknown): void;
+}): ToolRuntime {
+  const { store, router, onClose } = deps;
   const mocks = new MockRunner();
   const mcp = new McpClients();
   onClose(() => Promise.all([mocks.close(), mcp.close()]));
   const allowed = () => new Set(store.settings.get<string[]>(ALLOWED) ?? []);
-  const runtime = {
+  return {
     mocks,
     mcp,
     seed: 1,
@@ -27,11 +29,10 @@ export function toolRuntime(ctx: BackendContext) {
     allow: (kind: string, key: string) => store.settings.set(ALLOWED, [...allowed(), `${kind}:${key}`]),
     /** The model (local or remote) for agents and simulated tools; absent when there is none. */
     get generate() {
-      return gen.available()
-        ? (request: Parameters<typeof gen.generate>[0], signal?: AbortSignal) => gen.generate(request, () => {}, signal)
+      return router.available()
+        ? (request: Parameters<ModelRouter['generate']>[0], signal?: AbortSignal) =>
+            router.generate(request, () => {}, signal)
         : undefined;
     },
   };
-  shared.set(store, runtime);
-  return runtime;
 }

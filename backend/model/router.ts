@@ -1,6 +1,8 @@
-import { OpenAICompatibleClient, type RemoteServer } from './remote-client';
+import type { WorkspaceStore } from '../store/workspace-store';
+import type { SecretStore } from '../context';
 import type { GenerateRequest } from './protocol';
-import type { BackendContext } from '../context';
+import { OpenAICompatibleClient, type RemoteServer } from './remote-client';
+import type { ModelSupervisor } from './supervisor';
 
 export const REMOTE = 'models.remote';
 
@@ -11,28 +13,34 @@ export interface StoredRemote {
   protectedKey: string | null;
 }
 
-/** A key that cannot be stored encrypted lives only as long as its backend. */
-const sessionKeys = new WeakMap<BackendContext['store'], string>();
+export type ModelRouter = ReturnType<typeof createModelRouter>;
 
 /**
  * Where text and embeddings come from: the remote server when one is set for the workspace,
  * the local model otherwise. Plans, agents, judges, simulated tools and synthesis all go
- * through here, so they work the same against a local GGUF or an OpenAI-compatible cluster.
+ * through the one router of a backend, so they work the same against a local GGUF or an
+ * OpenAI-compatible cluster.
  */
-export function generation({ store, models, secrets }: Pick<BackendContext, 'store' | 'models' | 'secrets'>) {
+export function createModelRouter(deps: {
+  store: WorkspaceStore;
+  models: () => ModelSupervisor;
+  secrets?: SecretStore | undefined;
+}) {
+  const { store, models, secrets } = deps;
+  /** A key that cannot be stored encrypted lives only as long as this backend. */
+  let sessionKey: string | undefined;
   const remoteServer = (): RemoteServer | null => {
     const stored = store.settings.get<StoredRemote>(REMOTE);
     if (!stored) return null;
-    const apiKey = stored.protectedKey && secrets ? secrets.reveal(stored.protectedKey) : sessionKeys.get(store);
+    const apiKey = stored.protectedKey && secrets ? secrets.reveal(stored.protectedKey) : sessionKey;
     return { baseUrl: stored.baseUrl, model: stored.model, ...(apiKey ? { apiKey } : {}) };
   };
   return {
     remoteServer,
     setSessionKey(key: string | undefined) {
-      if (key) sessionKeys.set(store, key);
-      else sessionKeys.delete(store);
+      sessionKey = key || undefined;
     },
-    hasSessionKey: () => sessionKeys.has(store),
+    hasSessionKey: () => sessionKey !== undefined,
     /** A remote server is set, or a local model is loaded. */
     available: () => remoteServer() !== null || models().loaded !== null,
     generate(request: GenerateRequest, onToken: (text: string) => void = () => {}, signal?: AbortSignal) {

@@ -2,7 +2,7 @@ import os from 'node:os';
 import type { LoadSettings } from '../../shared/contract/models';
 import { TrellisError } from '../../shared/errors';
 import type { BackendContext } from '../context';
-import { generation, REMOTE, type StoredRemote } from '../model/router';
+import { REMOTE, type StoredRemote } from '../model/router';
 import type { HandlerMap } from '../registry';
 
 const LAST_MODEL = 'models.last';
@@ -23,7 +23,7 @@ export function defaultLoadSettings(): LoadSettings {
 export function modelsHandlers(ctx: BackendContext): HandlerMap {
   const { models, store, events, secrets } = ctx;
   const running = new Map<string, AbortController>();
-  const gen = generation(ctx);
+  const gen = ctx.router;
 
   return {
     'models.inspect': async ({ path }) => {

@@ -6,7 +6,6 @@ import { RunEngine, type RunMode } from '../executor/engine';
 import type { BackendContext } from '../context';
 import { resultValidator } from '../checks/argument-validator';
 import type { HandlerMap } from '../registry';
-import { toolRuntime } from '../executor/tool-runtime';
 
 interface Session {
   id: string;
@@ -22,7 +21,7 @@ interface Session {
 export function runsHandlers(ctx: BackendContext): HandlerMap {
   const { store, events } = ctx;
   const sessions = new Map<string, Session>();
-  const runtime = toolRuntime(ctx);
+  const { runtime } = ctx;
 
   const view = (s: Session): RunView => ({
     id: s.id,

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { openDatabase, type OpenOptions } from './database';
+import { backupDatabase, listBackups, openDatabase, timestampedBackupPath, type OpenOptions } from './database';
 import { DatasetRepository, LabelRepository } from './repositories/curation';
 import { GraphRepository } from './repositories/graphs';
 import { PlanRepository } from './repositories/plans';
@@ -10,6 +10,7 @@ import { ImportRepository, TrajectoryRepository } from './repositories/trajector
 /** One open workspace file and its repositories; the only place SQL lives. */
 export interface WorkspaceStore {
   readonly file: string;
+  /** The connection itself: for the store's own code and tests that inspect the file. */
   readonly db: Database.Database;
   readonly graphs: GraphRepository;
   readonly plans: PlanRepository;
@@ -19,6 +20,12 @@ export interface WorkspaceStore {
   readonly datasets: DatasetRepository;
   readonly settings: SettingsRepository;
   readonly imports: ImportRepository;
+  /** The schema version (`PRAGMA user_version`). */
+  schemaVersion(): number;
+  /** An online backup to `destination`, or to a timestamped file in `<name>.backups/`. */
+  backup(destination?: string): Promise<{ path: string; bytes: number }>;
+  /** Backups beside the workspace, newest first. */
+  listBackups(): ReturnType<typeof listBackups>;
   close(): void;
 }
 
@@ -37,6 +44,9 @@ export function openWorkspaceStore(file: string, options: OpenOptions = {}): Wor
     datasets: new DatasetRepository(db),
     settings: new SettingsRepository(db),
     imports,
+    schemaVersion: () => db.pragma('user_version', { simple: true }) as number,
+    backup: (destination) => backupDatabase(db, destination ?? timestampedBackupPath(file)),
+    listBackups: () => listBackups(file),
     close: () => {
       if (db.open) db.close();
     },

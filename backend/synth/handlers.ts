@@ -4,17 +4,14 @@ import { fillArguments, sampleChain, seededRandom, templateIntent, type SampleKi
 import { RunEngine } from '../executor/engine';
 import type { BackendContext } from '../context';
 import { resultValidator } from '../checks/argument-validator';
-import { generation } from '../model/router';
 import type { HandlerMap } from '../registry';
-import { toolRuntime } from '../executor/tool-runtime';
-import { createChecker } from '../checks/checker';
 
 const MAX_TRIES = 20;
 
 /** Graph-to-trajectory synthesis as a job: progress events, cancel, bounded concurrency. */
 export function synthHandlers(ctx: BackendContext): HandlerMap {
   const { store, events } = ctx;
-  const gen = generation(ctx);
+  const gen = ctx.router;
   const running = new Map<string, AbortController>();
 
   return {
@@ -23,8 +20,8 @@ export function synthHandlers(ctx: BackendContext): HandlerMap {
       if (useModel && !gen.available())
         throw new TrellisError('E5003', 'Model-written intents need a loaded model or a remote server.');
       const graph = store.graphs.get(graphId);
-      const runtime = toolRuntime(ctx);
-      const checker = createChecker(store);
+      const { runtime } = ctx;
+      const checker = ctx.checker();
       const validateResult = resultValidator(graph);
       const random = seededRandom(seed);
       // Favour what the workspace covers least: uses per tool and per edge, growing as we go.

@@ -7,7 +7,7 @@ export function systemHandlers(ctx: BackendContext): HandlerMap {
       version: ctx.version,
       host: ctx.host,
       workspacePath: ctx.store.file,
-      schemaVersion: ctx.store.db.pragma('user_version', { simple: true }) as number,
+      schemaVersion: ctx.store.schemaVersion(),
     }),
     'system.pickFile': async ({ title, extensions }) =>
       ctx.pickFile

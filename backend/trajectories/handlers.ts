@@ -1,24 +1,25 @@
+import type { TrajectoryChecker } from '../checks/checker';
 import type { Finding } from '../../shared/domain';
 import { importTrajectoryFile } from './import-file';
 import type { BackendContext } from '../context';
-import { createChecker } from '../checks/checker';
 import type { HandlerMap } from '../registry';
 
 const CHECK_BATCH = 250;
 
-export function trajectoriesHandlers({ store, events }: BackendContext): HandlerMap {
+export function trajectoriesHandlers(ctx: BackendContext): HandlerMap {
+  const { store, events } = ctx;
   /** Imports in progress, by id, so the user can cancel them. */
   const running = new Map<string, AbortController>();
   /** Checks one trajectory and stores its findings. */
-  const check = (id: string, checker: ReturnType<typeof createChecker>) => {
+  const check = (id: string, checker: TrajectoryChecker) => {
     const findings = checker(store.trajectories.get(id));
     store.trajectories.replaceFindings(id, findings);
     return findings;
   };
   return {
-    'trajectories.check': ({ id }) => check(id, createChecker(store)),
+    'trajectories.check': ({ id }) => check(id, ctx.checker()),
     'trajectories.checkAll': async ({ listFindings }) => {
-      const checker = createChecker(store);
+      const checker = ctx.checker();
       const byKind: Record<string, number> = {};
       const listed: (Finding & { trajectoryId: string; source: string })[] = [];
       let withFindings = 0;
@@ -82,7 +83,9 @@ export function trajectoriesHandlers({ store, events }: BackendContext): Handler
     'trajectories.checkTurn': ({ id, turnIndex, turn }) => {
       const t = store.trajectories.get(id);
       const turns = t.turns.map((x, i) => (i === turnIndex ? turn : x));
-      return createChecker(store)({ ...t, turns }).filter((f) => f.turnIndex === turnIndex);
+      return ctx
+        .checker()({ ...t, turns })
+        .filter((f) => f.turnIndex === turnIndex);
     },
     'trajectories.revertTurn': ({ id, turnIndex }) => {
       store.trajectories.revertTurn(id, turnIndex);

@@ -1,11 +1,10 @@
-import { backupDatabase, listBackups, timestampedBackupPath } from '../store/database';
 import type { BackendContext } from '../context';
 import type { HandlerMap } from '../registry';
 
-export function workspaceHandlers(ctx: BackendContext): HandlerMap {
+/** Backups of the open workspace file. */
+export function workspaceHandlers({ store }: BackendContext): HandlerMap {
   return {
-    'workspace.backup': ({ destination }) =>
-      backupDatabase(ctx.store.db, destination ?? timestampedBackupPath(ctx.store.file)),
-    'workspace.listBackups': () => listBackups(ctx.store.file),
+    'workspace.backup': ({ destination }) => store.backup(destination),
+    'workspace.listBackups': () => store.listBackups(),
   };
 }
