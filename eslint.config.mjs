@@ -32,6 +32,11 @@ const RENDERER_PATTERNS = [
 const SHELL_MESSAGE =
   'A shell imports only the backend entry (backend/index.ts) and shared/: add what it needs to the entry.';
 
+const NO_EVAL = { selector: "CallExpression[callee.name='eval']", message: 'No eval.' };
+
+/** The UI's Zustand stores (hooks named use<Store>). */
+const STORES = ['Ui', 'Runs', 'BrowserStore'];
+
 /** The UI's workspaces (renderer/src/workspaces/*). */
 const WORKSPACES = ['graph', 'runs', 'trajectories', 'datasets', 'models'];
 
@@ -43,7 +48,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-syntax': ['error', { selector: "CallExpression[callee.name='eval']", message: 'No eval.' }],
+      'no-restricted-syntax': ['error', NO_EVAL],
     },
   },
   {
@@ -57,6 +62,15 @@ export default tseslint.config(
         'error',
         {
           patterns: RENDERER_PATTERNS,
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        NO_EVAL,
+        {
+          // A store read without a selector re-renders its component on every change of the store.
+          selector: `CallExpression[callee.name=/^use(${STORES.join('|')})$/][arguments.length=0]`,
+          message: 'Read a Zustand store through a selector (a module-level one with useShallow for several fields).',
         },
       ],
     },
@@ -142,6 +156,24 @@ export default tseslint.config(
             {
               group: ['../**/handlers', '!./handlers'],
               message: "A domain does not call another domain's handlers: move what both need into a service.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // What the workspaces share (components, state, commands, api) knows none of them.
+    files: ['renderer/src/{components,state,commands,api}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...RENDERER_PATTERNS,
+            {
+              group: ['**/workspaces/**'],
+              message: 'Shared UI code does not import a workspace; the workspace imports it.',
             },
           ],
         },

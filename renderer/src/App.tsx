@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { APP_COMMANDS } from './commands/app-commands';
-import { GRAPH_COMMANDS } from './commands/graph-commands';
-import { RUN_COMMANDS } from './commands/run-commands';
+import { GRAPH_COMMANDS } from './workspaces/graph/commands';
+import { RUN_COMMANDS } from './workspaces/runs/commands';
 import { assertUnique } from './commands/registry';
 import { useShortcuts } from './commands/use-shortcuts';
 import { ActivityBar } from './components/ActivityBar';

@@ -4,8 +4,9 @@ import { SearchPicker } from './SearchPicker';
 
 /** Ctrl/Cmd+K: find any command by name and run it. */
 export function CommandPalette({ commands }: { commands: readonly Command[] }) {
-  const ui = useUi();
-  if (!ui.paletteOpen) return null;
+  const open = useUi((s) => s.paletteOpen);
+  const setPaletteOpen = useUi((s) => s.setPaletteOpen);
+  if (!open) return null;
   return (
     <SearchPicker
       title="Command palette"
@@ -14,7 +15,8 @@ export function CommandPalette({ commands }: { commands: readonly Command[] }) {
       search={(query) => {
         const words = query.toLowerCase().split(/\s+/).filter(Boolean);
         return commands.filter(
-          (c) => isEnabled(c, ui) && words.every((w) => `${c.category} ${c.label}`.toLowerCase().includes(w)),
+          (c) =>
+            isEnabled(c, useUi.getState()) && words.every((w) => `${c.category} ${c.label}`.toLowerCase().includes(w)),
         );
       }}
       keyOf={(command) => command.id}
@@ -24,7 +26,7 @@ export function CommandPalette({ commands }: { commands: readonly Command[] }) {
           {command.keybinding && <kbd>{formatKeybinding(command.keybinding)}</kbd>}
         </>
       )}
-      close={() => ui.setPaletteOpen(false)}
+      close={() => setPaletteOpen(false)}
       pick={(command) => void command.perform(useUi.getState())}
     />
   );

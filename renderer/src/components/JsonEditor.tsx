@@ -1,7 +1,7 @@
 import Editor from '@monaco-editor/react';
 import { useState } from 'react';
 import { useUi } from '../state/ui-store';
-import '../workspaces/graph/inspector/monaco-setup';
+import './monaco-setup';
 
 interface Props {
   /** Distinct per edited value, e.g. `plan.s2.args`. */

@@ -5,7 +5,9 @@ import { useUi } from '../state/ui-store';
 /** Application menus, built from the command registry. */
 export function MenuBar({ commands }: { commands: readonly Command[] }) {
   const [open, setOpen] = useState<string | null>(null);
-  const ui = useUi();
+  // Whether a command is enabled is read as its menu opens (predicates also read the graph
+  // editor's history, which is not UI state), so the bar does not re-render on every UI change.
+  const ui = open ? useUi.getState() : null;
   return (
     <nav className="menubar" aria-label="Main menu" onMouseLeave={() => setOpen(null)}>
       <span className="brand">Trellis</span>
@@ -19,7 +21,7 @@ export function MenuBar({ commands }: { commands: readonly Command[] }) {
           >
             {category}
           </button>
-          {open === category && (
+          {open === category && ui && (
             <ul role="menu">
               {commands
                 .filter((c) => c.category === category)

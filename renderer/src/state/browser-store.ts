@@ -23,7 +23,9 @@ interface BrowserActions {
 }
 
 /** What the Trajectories workspace shows: the filter, the selection and the open pane. */
-export const useBrowserStore = create<BrowserData & BrowserActions>()((set) => ({
+export type BrowserState = BrowserData & BrowserActions;
+
+export const useBrowserStore = create<BrowserState>()((set) => ({
   filter: {},
   selectedId: null,
   compareId: null,

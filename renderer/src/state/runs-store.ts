@@ -34,8 +34,10 @@ interface RunsActions {
   openTrajectory(trajectoryId: string): Promise<void>;
 }
 
+export type RunsState = RunsData & RunsActions;
+
 /** Plans & Runs: the intent, the plan being edited, and the run in the debugger. */
-export const useRuns = create<RunsData & RunsActions>()((set, get) => ({
+export const useRuns = create<RunsState>()((set, get) => ({
   graphId: null,
   intent: '',
   planner: 'deterministic',

@@ -1,7 +1,7 @@
 import type { ReactFlowInstance } from '@xyflow/react';
 import { create } from 'zustand';
 import type { GraphContent } from '../../../shared/graph';
-import type { EditorStore } from '../workspaces/graph/editor/editor-store';
+import type { EditorStore } from './graph-editor-store';
 
 export type WorkspaceId = 'graph' | 'runs' | 'trajectories' | 'datasets' | 'models';
 export type Theme = 'light' | 'dark';

@@ -9,7 +9,7 @@ import { GraphCanvas } from './canvas/GraphCanvas';
 import { FindDialog } from './dialogs/FindDialog';
 import { ImportDialog } from './dialogs/ImportDialog';
 import { EditorContext } from './editor/editor-context';
-import { createEditorStore } from './editor/editor-store';
+import { createEditorStore } from '../../state/graph-editor-store';
 import { useAutosave } from './editor/use-autosave';
 import { useProblems } from './editor/use-problems';
 import { ToolInspector } from './inspector/ToolInspector';

@@ -4,7 +4,8 @@ import { api } from '../../api/api';
 import { ErrorNote } from '../../components/ErrorNote';
 import { Breakpoints } from './Breakpoints';
 import { RunTimeline } from './RunTimeline';
-import { useRuns } from '../../state/runs-store';
+import { useShallow } from 'zustand/react/shallow';
+import { useRuns, type RunsState } from '../../state/runs-store';
 
 function describeNext(run: RunView): string {
   const next = run.nextAction;
@@ -22,9 +23,12 @@ function describeNext(run: RunView): string {
   }
 }
 
+/** What this view reads from the Plans & Runs store (one shallow-compared slice). */
+const selector = (s: RunsState) => ({ run: s.run, busy: s.busy, error: s.error, act: s.act, showRun: s.showRun });
+
 /** Step, Continue, Pause, Stop and Run to here over the open run, with its breakpoints and timeline. */
 export function Debugger({ tools }: { tools: string[] }) {
-  const { run, busy, error, act, showRun } = useRuns();
+  const { run, busy, error, act, showRun } = useRuns(useShallow(selector));
   const [until, setUntil] = useState('');
   // A continuing run pushes each turn; follow it.
   useEffect(

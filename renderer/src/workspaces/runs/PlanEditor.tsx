@@ -4,7 +4,8 @@ import { api } from '../../api/api';
 import { useAction } from '../../api/use-action';
 import { useQuery } from '../../api/use-query';
 import { ErrorNote } from '../../components/ErrorNote';
-import { useRuns } from '../../state/runs-store';
+import { useShallow } from 'zustand/react/shallow';
+import { useRuns, type RunsState } from '../../state/runs-store';
 
 const JsonEditor = lazy(() => import('../../components/JsonEditor'));
 
@@ -15,8 +16,19 @@ const nextId = (steps: PlanStep[]) => `s${Math.max(0, ...steps.map((s) => Number
  * problems validation finds on it; steps can be added, removed and reordered; the plan reads
  * and writes WorfBench's text form.
  */
+/** What this view reads from the Plans & Runs store (one shallow-compared slice). */
+const selector = (s: RunsState) => ({
+  graphId: s.graphId,
+  intent: s.intent,
+  steps: s.steps,
+  problems: s.problems,
+  setSteps: s.setSteps,
+  setIntent: s.setIntent,
+  planner: s.planner,
+});
+
 export function PlanEditor({ tools, onRun }: { tools: string[]; onRun(mode: 'plan' | 'agent'): void }) {
-  const { graphId, intent, steps, problems, setSteps, setIntent, planner } = useRuns();
+  const { graphId, intent, steps, problems, setSteps, setIntent, planner } = useRuns(useShallow(selector));
   const saved = useQuery(graphId ? () => api.invoke('plans.list', { graphId }) : null, [graphId]);
   const [editing, setEditing] = useState<string | null>(null);
   const [text, setText] = useState<string | null>(null);

@@ -2,12 +2,26 @@ import { useEffect, useState } from 'react';
 import { api } from '../../api/api';
 import { useAction } from '../../api/use-action';
 import { ErrorNote } from '../../components/ErrorNote';
-import { useRuns } from '../../state/runs-store';
+import { useShallow } from 'zustand/react/shallow';
+import { useRuns, type RunsState } from '../../state/runs-store';
+
+/** What this view reads from the Plans & Runs store (one shallow-compared slice). */
+const selector = (s: RunsState) => ({
+  graphId: s.graphId,
+  intent: s.intent,
+  setIntent: s.setIntent,
+  candidates: s.candidates,
+  setCandidates: s.setCandidates,
+  setSteps: s.setSteps,
+  planner: s.planner,
+  setPlanner: s.setPlanner,
+});
 
 /** Intent → plan: the deterministic planner or the model (tokens stream in), one or several candidates. */
 export function PlanPanel({ tools }: { tools: string[] }) {
-  const { graphId, intent, setIntent, candidates, setCandidates, setSteps } = useRuns();
-  const { planner, setPlanner } = useRuns();
+  const { graphId, intent, setIntent, candidates, setCandidates, setSteps, planner, setPlanner } = useRuns(
+    useShallow(selector),
+  );
   const [goals, setGoals] = useState<string[]>([]);
   const [count, setCount] = useState(1);
   const [stream, setStream] = useState('');

@@ -3,7 +3,8 @@ import type { RunView } from '../../../../shared/contract/runs';
 import type { Turn } from '../../../../shared/domain';
 import { api } from '../../api/api';
 import { TurnView } from '../../components/TurnView';
-import { useRuns } from '../../state/runs-store';
+import { useShallow } from 'zustand/react/shallow';
+import { useRuns, type RunsState } from '../../state/runs-store';
 
 function TurnEditor({ index, turn, close }: { index: number; turn: Turn; close(): void }) {
   const act = useRuns((s) => s.act);
@@ -69,9 +70,12 @@ function TurnEditor({ index, turn, close }: { index: number; turn: Turn; close()
   );
 }
 
+/** What this view reads from the Plans & Runs store (one shallow-compared slice). */
+const selector = (s: RunsState) => ({ act: s.act, busy: s.busy });
+
 /** The run's turns with timing and tokens; each can be edited (when paused), forked from, or run to. */
 export function RunTimeline({ run }: { run: RunView }) {
-  const { act, busy } = useRuns();
+  const { act, busy } = useRuns(useShallow(selector));
   const [editing, setEditing] = useState<number | null>(null);
   const pending = run.nextAction.kind === 'execute' ? run.nextAction.call.id : null;
   const editable = run.trajectoryId !== null && run.status !== 'running';

@@ -1,12 +1,16 @@
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
-import { useRuns } from '../../state/runs-store';
+import { useShallow } from 'zustand/react/shallow';
+import { useRuns, type RunsState } from '../../state/runs-store';
 
 type Row = { id: string; title: string; forkOf: { trajectoryId: string; turnIndex: number } | null; turnCount: number };
 
+/** What this view reads from the Plans & Runs store (one shallow-compared slice). */
+const selector = (s: RunsState) => ({ run: s.run, openTrajectory: s.openTrajectory });
+
 /** Runs of the graph as a tree of forks; picking one opens it in the debugger. */
 export function RunsTree({ graphId }: { graphId: string }) {
-  const { run, openTrajectory } = useRuns();
+  const { run, openTrajectory } = useRuns(useShallow(selector));
   const runs = useQuery(() => api.invoke('runs.tree', { graphId }), [graphId, run?.id, run?.turns.length]);
   const rows = runs.data ?? [];
   const children = new Map<string | null, Row[]>();

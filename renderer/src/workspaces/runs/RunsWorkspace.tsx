@@ -8,13 +8,24 @@ import { Debugger } from './Debugger';
 import { PlanEditor } from './PlanEditor';
 import { PlanPanel } from './PlanPanel';
 import { RunsTree } from './RunsTree';
-import { useRuns } from '../../state/runs-store';
+import { useShallow } from 'zustand/react/shallow';
+import { useRuns, type RunsState } from '../../state/runs-store';
 import './runs.css';
+
+/** What this view reads from the Plans & Runs store (one shallow-compared slice). */
+const selector = (s: RunsState) => ({
+  graphId: s.graphId,
+  setGraph: s.setGraph,
+  steps: s.steps,
+  run: s.run,
+  intent: s.intent,
+  showRun: s.showRun,
+});
 
 /** Plans & Runs: intent → plan on the graph → a run stepped like a debugger, forked, compared. */
 export function RunsWorkspace() {
   const selectedGraphId = useUi((s) => s.selectedGraphId);
-  const { graphId, setGraph, steps, run, intent, showRun } = useRuns();
+  const { graphId, setGraph, steps, run, intent, showRun } = useRuns(useShallow(selector));
   const graphs = useQuery(() => api.invoke('graphs.list', {}), [], ['graphs.changed']);
   useEffect(() => {
     if (graphId) return;

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
-import { useBrowserStore } from '../../state/browser-store';
+import { useShallow } from 'zustand/react/shallow';
+import { useBrowserStore, type BrowserState } from '../../state/browser-store';
 import { CheckAll } from './CheckAll';
 import { DiffView } from './DiffView';
 import { EvaluatePanel } from './EvaluatePanel';
@@ -14,12 +15,19 @@ import { TrajectoryList } from './TrajectoryList';
 import { usePagedList } from '../../state/use-paged-list';
 import './trajectories.css';
 
+const selector = (s: BrowserState) => ({
+  selectedId: s.selectedId,
+  compareId: s.compareId,
+  pane: s.pane,
+  pickingCompare: s.pickingCompare,
+});
+
 /** Browse, search and filter trajectories; inspect one, diff two, score prediction files. */
 export function TrajectoriesWorkspace() {
   const [version, setVersion] = useState(0);
   const changed = () => setVersion((v) => v + 1);
   const filter = useBrowserStore((s) => s.filter);
-  const { selectedId, compareId, pane, pickingCompare } = useBrowserStore();
+  const { selectedId, compareId, pane, pickingCompare } = useBrowserStore(useShallow(selector));
   const showPane = useBrowserStore((s) => s.showPane);
   const pickCompare = useBrowserStore((s) => s.pickCompare);
   const list = usePagedList(filter);

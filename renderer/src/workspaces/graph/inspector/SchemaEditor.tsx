@@ -2,7 +2,7 @@ import Editor from '@monaco-editor/react';
 import { useEffect, useRef, useState } from 'react';
 import type { JsonSchema } from '../../../../../shared/domain';
 import { useUi } from '../../../state/ui-store';
-import { monaco } from './monaco-setup';
+import { monaco } from '../../../components/monaco-setup';
 
 interface Props {
   /** Distinct per tool and side, e.g. `search_flights.parameters`. */

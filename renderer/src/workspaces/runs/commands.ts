@@ -1,7 +1,7 @@
-import { api } from '../api/api';
-import { useRuns } from '../state/runs-store';
-import type { UiState } from '../state/ui-store';
-import type { Command } from './registry';
+import { api } from '../../api/api';
+import { useRuns } from '../../state/runs-store';
+import type { UiState } from '../../state/ui-store';
+import type { Command } from '../../commands/registry';
 
 /** A run is open in Plans & Runs and can still advance. */
 const canAdvance = (ui: UiState) => {

@@ -1,5 +1,5 @@
 import { createStore, type StoreApi } from 'zustand';
-import type { Position, Tool, ToolGraph } from '../../../../../shared/domain';
+import type { Position, Tool, ToolGraph } from '../../../shared/domain';
 import {
   addEdge,
   copyTools,
@@ -15,8 +15,8 @@ import {
   type GraphContent,
   type GraphProblem,
   type History,
-} from '../../../../../shared/graph';
-import type { GraphEdge } from '../../../../../shared/domain';
+} from '../../../shared/graph';
+import type { GraphEdge } from '../../../shared/domain';
 
 interface EditorData {
   graphId: string;

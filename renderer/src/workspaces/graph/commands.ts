@@ -1,9 +1,9 @@
-import { api } from '../api/api';
-import { graphToFile, graphToOpenAITools } from '../../../shared/graph';
-import type { UiState } from '../state/ui-store';
-import { layoutGraph } from '../workspaces/graph/canvas/auto-layout';
-import { newTool } from '../workspaces/graph/editor/new-tool';
-import type { Command } from './registry';
+import { api } from '../../api/api';
+import { graphToFile, graphToOpenAITools } from '../../../../shared/graph';
+import type { UiState } from '../../state/ui-store';
+import { layoutGraph } from './canvas/auto-layout';
+import { newTool } from './editor/new-tool';
+import type { Command } from '../../commands/registry';
 
 const editing = (ui: UiState) => ui.workspace === 'graph' && ui.editor !== null;
 const withSelection = (ui: UiState) => editing(ui) && (ui.editor?.getState().selection.length ?? 0) > 0;
