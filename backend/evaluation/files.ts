@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import type { BfclCall, BfclExpected, BfclFunction } from '../../shared/analysis/bfcl-ast';
 import { TrellisError } from '../../shared/errors';
-import { isObject, parseArguments } from '../../shared/formats/trajectories/records';
+import { parseArguments } from '../../shared/formats/trajectories/records';
+import { isObject } from '../../shared/json';
 
 /** Records of a JSON array file or a JSON Lines file, with where each came from for errors. */
 export function readRecords(file: string): { record: unknown; where: string }[] {

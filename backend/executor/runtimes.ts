@@ -2,7 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Tool } from '../../shared/domain';
 import { generationSchema } from '../../shared/plans';
-import { isObject } from '../../shared/formats/tools/parsed';
+import { isObject } from '../../shared/json';
 import type { GenerateRequest } from '../model/protocol';
 import type { MockRunner } from './mock-runner';
 

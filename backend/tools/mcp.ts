@@ -1,7 +1,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { TrellisError } from '../../shared/errors';
-import { EMPTY_OBJECT_SCHEMA, isObject, makeTool, toolName, type ParsedTools } from '../../shared/formats/tools/parsed';
+import { isObject } from '../../shared/json';
+import { EMPTY_OBJECT_SCHEMA, makeTool, toolName, type ParsedTools } from '../../shared/formats/tools/parsed';
 
 export interface McpServerCommand {
   command: string;

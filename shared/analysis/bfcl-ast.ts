@@ -1,3 +1,4 @@
+import { isObject } from '../json';
 /** A BFCL function definition (`parameters.type` is `dict`, types are Python-ish names). */
 export interface BfclFunction {
   name: string;
@@ -31,8 +32,8 @@ const TYPE_CHECKS: Record<string, (v: unknown) => boolean> = {
   boolean: (v) => typeof v === 'boolean',
   array: Array.isArray,
   tuple: Array.isArray,
-  dict: (v) => typeof v === 'object' && v !== null && !Array.isArray(v),
-  object: (v) => typeof v === 'object' && v !== null && !Array.isArray(v),
+  dict: isObject,
+  object: isObject,
 };
 
 /** BFCL compares strings after dropping spaces and `,./-_*^` and lowercasing. */
@@ -43,11 +44,9 @@ function sameValue(actual: unknown, acceptable: unknown): boolean {
     return normalizeString(actual) === normalizeString(acceptable);
   if (Array.isArray(actual) && Array.isArray(acceptable))
     return actual.length === acceptable.length && actual.every((a, i) => sameValue(a, acceptable[i]));
-  if (isDict(actual) && isDict(acceptable)) return sameDict(actual, acceptable);
+  if (isObject(actual) && isObject(acceptable)) return sameDict(actual, acceptable);
   return actual === acceptable;
 }
-
-const isDict = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A dict answer lists acceptable values per key (or one value); keys absent from the call need `""`. */
 function sameDict(actual: Record<string, unknown>, expected: Record<string, unknown>): boolean {

@@ -1,3 +1,4 @@
+import { isObject } from '../json';
 import type { Finding, ToolCall, ToolGraph, Turn } from '../domain';
 import { dependencyEdges } from '../graph/topology';
 
@@ -23,15 +24,12 @@ const finding = (
   message,
 });
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** Every string and number leaf of a value, with its JSON path. */
 function leaves(value: unknown, path = '$'): { path: string; value: string }[] {
   if (typeof value === 'string') return [{ path, value }];
   if (typeof value === 'number') return [{ path, value: String(value) }];
   if (Array.isArray(value)) return value.flatMap((v, i) => leaves(v, `${path}[${i}]`));
-  if (isPlainObject(value)) return Object.entries(value).flatMap(([k, v]) => leaves(v, `${path}.${k}`));
+  if (isObject(value)) return Object.entries(value).flatMap(([k, v]) => leaves(v, `${path}.${k}`));
   return [];
 }
 
@@ -105,7 +103,7 @@ export function checkTrajectory(turns: readonly Turn[], context: CheckContext = 
           );
         }
       }
-      if (isPlainObject(call.args)) {
+      if (isObject(call.args)) {
         for (const param of Object.keys(call.args)) {
           const sources = producers.get(`${call.name}.${param}`);
           if (sources && !sources.some((s) => called.has(s))) {

@@ -1,3 +1,4 @@
+import { isObject } from '../json';
 import type { Tool, Turn } from '../domain';
 import { planToWorkflowText } from '../plans';
 import type { PlanStep } from '../domain';
@@ -136,10 +137,7 @@ export function toWorkflowItem(item: ExportItem): object {
       .map((c, i) => ({
         id: `s${i + 1}`,
         tool: c.name,
-        args:
-          typeof c.args === 'object' && c.args !== null && !Array.isArray(c.args)
-            ? (c.args as Record<string, unknown>)
-            : {},
+        args: isObject(c.args) ? c.args : {},
         dependsOn: i ? [`s${i}`] : [],
       }));
   const tools = item.tools.map((t) => `${t.name}: ${t.description}`).join('\n');

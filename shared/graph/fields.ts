@@ -1,3 +1,4 @@
+import { isObject } from '../json';
 import type { JsonSchema } from '../domain';
 
 /** One parameter or result field of a tool, nested objects flattened to dotted paths. */
@@ -24,7 +25,7 @@ function typeOf(schema: JsonSchema): string {
 }
 
 function asSchema(value: unknown): JsonSchema | null {
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as JsonSchema) : null;
+  return isObject(value) ? (value as JsonSchema) : null;
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { JsonSchema } from '../../domain';
 import { TrellisError } from '../../errors';
 import { parseJson } from './openai';
-import { EMPTY_OBJECT_SCHEMA, isObject, makeTool, toolName, type ParsedTools } from './parsed';
+import { isObject } from '../../json';
+import { EMPTY_OBJECT_SCHEMA, makeTool, toolName, type ParsedTools } from './parsed';
 
 /** BFCL's Python-flavoured types → JSON Schema types. */
 const BFCL_TYPES: Record<string, string> = {

@@ -1,5 +1,6 @@
 import { TrellisError } from '../../errors';
-import { EMPTY_OBJECT_SCHEMA, isObject, makeTool, toolName, type ParsedTools } from './parsed';
+import { isObject } from '../../json';
+import { EMPTY_OBJECT_SCHEMA, makeTool, toolName, type ParsedTools } from './parsed';
 
 /**
  * An OpenAI `tools` array (`[{type: "function", function: {...}}]`), a bare function list, or an

@@ -1,7 +1,8 @@
 import { parse as parseYaml } from 'yaml';
 import type { JsonSchema } from '../../domain';
 import { TrellisError } from '../../errors';
-import { EMPTY_OBJECT_SCHEMA, isObject, makeTool, toolName, type ParsedTools } from './parsed';
+import { isObject } from '../../json';
+import { EMPTY_OBJECT_SCHEMA, makeTool, toolName, type ParsedTools } from './parsed';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 const MAX_REF_DEPTH = 8;

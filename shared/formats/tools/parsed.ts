@@ -32,7 +32,3 @@ export function makeTool(
 ): Tool {
   return { name, description, parameters, returns, runtime, position: { x: 0, y: 0 } };
 }
-
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

@@ -1,5 +1,6 @@
 import type { ToolCall, Turn } from '../../domain';
-import { declaredTools, isObject, parseArguments, RecordError, type ParsedRecord } from './records';
+import { isObject } from '../../json';
+import { declaredTools, parseArguments, RecordError, type ParsedRecord } from './records';
 
 const HERMES_ROLES: Record<string, Turn['role']> = { system: 'system', human: 'user', gpt: 'assistant', tool: 'tool' };
 const tagged = (tag: string) => new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, 'g');

@@ -1,6 +1,7 @@
 import type { TrajectoryFormat } from '../../contract/trajectories';
 import type { ToolCall, Turn } from '../../domain';
-import { declaredTools, isObject, parseArguments, RecordError, type ParsedRecord } from './records';
+import { isObject } from '../../json';
+import { declaredTools, parseArguments, RecordError, type ParsedRecord } from './records';
 
 export { RecordError, type ParsedRecord };
 import { fromAgentGym, fromHermes } from './agent';

@@ -1,5 +1,5 @@
 import type { Tool, Turn } from '../../domain';
-import { isObject } from '../tools/parsed';
+import { isObject } from '../../json';
 
 /** What a format parser makes of one record. */
 export interface ParsedRecord {
@@ -10,8 +10,6 @@ export interface ParsedRecord {
 
 /** A reason a record cannot be read, phrased for the import report. */
 export class RecordError extends Error {}
-
-export { isObject };
 
 /** Tool-call arguments arrive as a JSON string; malformed ones are kept as the raw string for the checks. */
 export function parseArguments(raw: unknown): unknown {
