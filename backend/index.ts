@@ -6,7 +6,7 @@ export { createBackend, type Backend, type BackendOptions } from './backend';
 export { connectTransport, handleRequest } from './connection';
 export { toTrellisError } from './registry';
 export type { FilePicker, SecretStore } from './context';
-export type { HelperSpawner } from './model/supervisor';
+export type { HelperProcess, HelperSpawner } from './model/supervisor';
 export type { HelperMessage, HelperRequest } from './model/protocol';
 export { CONTENT_SECURITY_POLICY } from './hosting/csp';
 export { rendererRoot, uiFile } from './hosting/static-files';
