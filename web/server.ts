@@ -38,9 +38,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return;
     }
     const found = uiFile(options.staticRoot, new URL(request.url ?? '/', 'http://x').pathname);
-    if (!found) {
-      response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
-      response.end('Not found\n');
+    if (found.status !== 200) {
+      response.writeHead(found.status, { 'content-type': 'text/plain; charset=utf-8' });
+      response.end(found.status === 400 ? 'Bad request: the path is not a valid URL escape.\n' : 'Not found\n');
       return;
     }
     response.writeHead(200, {
@@ -53,6 +53,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   });
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  wss.on('error', () => undefined);
   server.on('upgrade', (request, socket, head) => {
     const path = new URL(request.url ?? '/', 'http://x').pathname;
     const origin = request.headers.origin;
@@ -99,4 +100,7 @@ function serveConnection(ws: WebSocket, backend: Backend): void {
     void connection.receive(raw);
   });
   ws.on('close', () => connection.close());
+  // A malformed frame (bad UTF-8, reserved opcode or bits, over the size limit) ends this
+  // connection with the matching close code; it must never reach the process as an uncaught error.
+  ws.on('error', () => ws.terminate());
 }

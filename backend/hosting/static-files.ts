@@ -35,11 +35,22 @@ export function resolveStaticFile(root: string, urlPath: string): { file: string
   return { file, type: CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream' };
 }
 
-/** A file of the UI with the headers every shell sends with it, or null for a 404. */
-export function uiFile(root: string, urlPath: string): { file: string; headers: Record<string, string> } | null {
+export type UiFile = { status: 200; file: string; headers: Record<string, string> } | { status: 400 | 404 };
+
+/**
+ * A file of the UI with the headers every shell sends with it; 400 for a path that is not
+ * even a valid escape sequence, 404 for anything else that is not a file of the UI.
+ */
+export function uiFile(root: string, urlPath: string): UiFile {
+  try {
+    decodeURIComponent(urlPath);
+  } catch {
+    return { status: 400 };
+  }
   const found = resolveStaticFile(root, urlPath);
-  if (!found) return null;
+  if (!found) return { status: 404 };
   return {
+    status: 200,
     file: found.file,
     headers: {
       'content-type': found.type,

@@ -15,8 +15,8 @@ export function setupAppProtocol(): void {
   const root = rendererRoot();
   protocol.handle(APP_SCHEME, (request) => {
     const url = new URL(request.url);
-    const found = url.host === 'app' ? uiFile(root, url.pathname) : null;
-    if (!found) return new Response('Not found', { status: 404 });
+    const found = url.host === 'app' ? uiFile(root, url.pathname) : ({ status: 404 } as const);
+    if (found.status !== 200) return new Response(found.status === 400 ? 'Bad request' : 'Not found', found);
     return new Response(fs.readFileSync(found.file), { headers: found.headers });
   });
 }
