@@ -163,6 +163,23 @@ export default tseslint.config(
     },
   },
   {
+    // Only the store touches the database connection: everything else goes through its
+    // repositories and its unit of work (store.transaction). This list replaces the default one.
+    files: ['backend/**/*.ts'],
+    ignores: ['backend/store/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        NO_EVAL,
+        {
+          selector: "MemberExpression[property.name='db']",
+          message:
+            'Only backend/store/ uses the database connection: call a repository, or store.transaction(() => …) for a unit of work.',
+        },
+      ],
+    },
+  },
+  {
     // What the workspaces share (components, state, commands, api) knows none of them.
     files: ['renderer/src/{components,state,commands,api}/**/*.{ts,tsx}'],
     rules: {

@@ -10,6 +10,8 @@ import { datasetsHandlers } from './datasets/handlers';
 import { labelsHandlers } from './labels/handlers';
 import { evaluationHandlers } from './evaluation/handlers';
 import { graphsHandlers } from './graphs/handlers';
+import { jobsHandlers } from './jobs/handlers';
+import { Jobs } from './jobs/jobs';
 import { plansHandlers } from './plans/handlers';
 import { runsHandlers } from './runs/handlers';
 import { synthHandlers } from './synth/handlers';
@@ -65,12 +67,16 @@ export function createBackend(options: BackendOptions): Backend {
     const onClose = (dispose: () => unknown) => void disposers.push(dispose);
     // Each shared service is built once here and handed to the domains.
     const router = createModelRouter({ store, models, secrets: options.secrets });
+    const jobs = new Jobs((progress) => events.emit('jobs.progress', progress));
+    // Running jobs stop at their next safe point instead of writing to a closed workspace.
+    onClose(() => jobs.cancelAll());
     const ctx: BackendContext = {
       onClose,
       version: readVersion(),
       host: options.host,
       store,
       events,
+      jobs,
       models,
       router,
       runtime: createToolRuntime({ store, router, onClose }),
@@ -80,6 +86,7 @@ export function createBackend(options: BackendOptions): Backend {
     };
     const registry = new HandlerRegistry();
     registry.register('system', systemHandlers(ctx));
+    registry.register('jobs', jobsHandlers(ctx));
     registry.register('workspace', workspaceHandlers(ctx));
     registry.register('graphs', graphsHandlers(ctx));
     registry.register('tools', toolsHandlers());

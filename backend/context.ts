@@ -1,5 +1,6 @@
 import type { TrajectoryChecker } from './checks/checker';
 import type { ToolRuntime } from './executor/tool-runtime';
+import type { Jobs } from './jobs/jobs';
 import type { ModelRouter } from './model/router';
 import type { ModelSupervisor } from './model/supervisor';
 import type { WorkspaceStore } from './store/workspace-store';
@@ -11,6 +12,8 @@ export interface BackendContext {
   host: 'electron' | 'web' | 'cli';
   store: WorkspaceStore;
   events: EventBus;
+  /** Long work (imports, checks, scoring, exports, synthesis, model loads and generations) runs as a job here. */
+  jobs: Jobs;
   /** The model supervisor, created on first use (the helper starts only when needed). */
   models: () => ModelSupervisor;
   /** Where generation and embeddings go: the remote server when one is set, else the local model. */

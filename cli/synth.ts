@@ -1,3 +1,4 @@
+import type { JobProgress } from '../shared/contract/jobs';
 import { SampleKind } from '../shared/contract/synth';
 import { TrellisError } from '../shared/errors';
 import { graphIdFor, loadModelFlag, openBackend } from './backend-helpers';
@@ -34,10 +35,10 @@ export const synthVerb: Verb = {
       await loadModelFlag(backend, values.model);
       if (!io.json)
         backend.events.subscribe((name, p) => {
-          if (name === 'synth.progress') {
-            const { done, total } = p as { done: number; total: number };
-            if (done === total || done % 50 === 0) io.err(`${done}/${total}`);
-          }
+          const progress = p as JobProgress;
+          if (name !== 'jobs.progress' || progress.kind !== 'synth.start') return;
+          const { done, total } = progress;
+          if (done === total || done % 50 === 0) io.err(`${done}/${total}`);
         });
       const result = await backend.registry.invoke('synth.start', {
         graphId,

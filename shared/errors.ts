@@ -7,6 +7,11 @@ export const ERRORS = {
   E1002: { title: 'Invalid arguments', hint: 'Check the named field; the call was not carried out.' },
   E1003: { title: 'Invalid result', hint: 'This is a bug in Trellis; please report it with the method name.' },
   E1004: { title: 'Malformed message', hint: 'Messages must be JSON objects with kind, id, method and args.' },
+  E1005: {
+    title: 'Job already running',
+    hint: 'Wait for it to finish or cancel it (jobs.cancel), or start the new one with another job id.',
+  },
+  E1006: { title: 'Job cancelled', hint: 'Nothing was changed; start it again when you need it.' },
   E2001: { title: 'Workspace is from a newer Trellis', hint: 'Open it with the newer Trellis, or open a backup.' },
   E2002: { title: 'Workspace failed its integrity check', hint: 'Open a backup of this workspace.' },
   E2003: {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Dataset, Tool } from '../../shared/domain';
 import { TrellisError } from '../../shared/errors';
+import { unattendedJob, type Job } from '../jobs/job';
 import type { WorkspaceStore } from '../store/workspace-store';
 import {
   EXPORTERS,
@@ -21,14 +22,15 @@ function weightsOf(rating: number | undefined, bad: Set<number> | undefined, tur
 /**
  * Writes a dataset in an SFT format, one file per split (`<name>.<split>.jsonl`; WorfBench: a
  * JSON array per split, as its gold files are), streaming a chunk at a time. ShareGPT exports
- * also write the `dataset_info.json` entry LLaMA-Factory needs.
+ * also write the `dataset_info.json` entry LLaMA-Factory needs. A cancelled job stops after the
+ * chunk it is writing: each file is closed well-formed and listed with what it holds.
  */
 export async function exportDataset(
   store: WorkspaceStore,
   dataset: Dataset,
   format: ExportFormat,
   dir: string,
-  onProgress?: (done: number, total: number) => void,
+  job: Job = unattendedJob('datasets.export'),
 ) {
   try {
     fs.mkdirSync(dir, { recursive: true });
@@ -46,40 +48,45 @@ export async function exportDataset(
   let done = 0;
   const files = [];
   for (const split of splits) {
+    if (job.signal.aborted) break;
     const ids = dataset.items.filter((i) => (i.split ?? 'all') === split).map((i) => i.trajectoryId);
     const json = format === 'worfbench';
     const file = path.join(dir, `${safeName}.${split}.${json ? 'json' : 'jsonl'}`);
     const fd = fs.openSync(file, 'w');
+    let written = 0;
     try {
       if (json) fs.writeSync(fd, '[\n');
-      for (let at = 0; at < ids.length; at += CHUNK) {
+      for (let at = 0; at < ids.length && !job.signal.aborted; at += CHUNK) {
         const chunk = ids.slice(at, at + CHUNK);
-        // Labels and findings for the whole chunk in two queries, not two per trajectory.
-        const ratings = store.labels.ratings(chunk);
-        const errors = store.trajectories.errorTurns(chunk);
-        const lines = chunk.map((id) => {
-          const t = store.trajectories.get(id);
-          const item: ExportItem = {
-            id,
-            turns: t.turns,
-            tools: toolsOf(t.graphId),
-            weights: weightsOf(ratings.get(id), errors.get(id), t.turns.length),
-            plan: t.planId ? store.plans.get(t.planId).steps : null,
-          };
-          return JSON.stringify(EXPORTERS[format](item));
+        // One read of the store per chunk: its labels and findings in two queries, not two per
+        // trajectory, and every row of the chunk from the same state of the workspace.
+        const lines = store.transaction(() => {
+          const ratings = store.labels.ratings(chunk);
+          const errors = store.trajectories.errorTurns(chunk);
+          return chunk.map((id) => {
+            const t = store.trajectories.get(id);
+            const item: ExportItem = {
+              id,
+              turns: t.turns,
+              tools: toolsOf(t.graphId),
+              weights: weightsOf(ratings.get(id), errors.get(id), t.turns.length),
+              plan: t.planId ? store.plans.get(t.planId).steps : null,
+            };
+            return JSON.stringify(EXPORTERS[format](item));
+          });
         });
         const sep = json ? ',\n' : '\n';
         fs.writeSync(fd, (json && at ? ',\n' : '') + lines.join(sep) + (json ? '' : '\n'));
+        written += lines.length;
         done += lines.length;
-        onProgress?.(done, dataset.items.length);
-        // Let the backend answer other requests between chunks of a long export.
-        await new Promise((resolve) => setImmediate(resolve));
+        job.progress(done, dataset.items.length);
+        await job.yield(lines.length);
       }
       if (json) fs.writeSync(fd, '\n]\n');
     } finally {
       fs.closeSync(fd);
     }
-    files.push({ split, path: file, count: ids.length });
+    files.push({ split, path: file, count: written });
   }
   if (format === 'sharegpt') {
     const info = Object.assign(
@@ -88,5 +95,5 @@ export async function exportDataset(
     );
     fs.writeFileSync(path.join(dir, 'dataset_info.json'), `${JSON.stringify(info, null, 2)}\n`);
   }
-  return { files };
+  return { files, cancelled: done < dataset.items.length };
 }

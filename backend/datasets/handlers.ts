@@ -9,10 +9,9 @@ import type { HandlerMap } from '../registry';
 import { datasetStats } from './stats';
 
 const TOKEN_SAMPLE = 200;
-const YIELD_EVERY = 500;
 
 /** Datasets: splits, statistics, deduplication, chat-template preview, export. */
-export function datasetsHandlers({ store, models, events }: BackendContext): HandlerMap {
+export function datasetsHandlers({ store, models, jobs }: BackendContext): HandlerMap {
   const split = (
     ids: string[],
     ratio: { train: number; validation: number; test: number },
@@ -42,6 +41,36 @@ export function datasetsHandlers({ store, models, events }: BackendContext): Han
     // Templates concatenate content: give every message one, as training stacks do.
     const messages = record.messages.map(({ weight: _, ...m }) => ({ ...m, content: m.content ?? '' }));
     return models().renderChat(messages, record.tools ?? []);
+  };
+
+  /** Clusters of near-duplicates among the fingerprints; with apply, only each cluster's representative stays. */
+  const clusterDuplicates = (
+    id: string,
+    dataset: Dataset,
+    prints: Fingerprint[],
+    threshold: number,
+    apply: boolean,
+  ) => {
+    const rankOf = (trajectoryId: string) => {
+      const status = store.labels.get(trajectoryId)?.status ?? null;
+      return status === 'accepted' ? 0 : status === null ? 1 : status === 'needs-fix' ? 2 : 3;
+    };
+    const clusters = clusterFingerprints(prints, threshold, rankOf);
+    const drop = new Set(clusters.flatMap((c) => c.duplicates.map((d) => d.id)));
+    if (apply && drop.size)
+      store.datasets.replaceItems(
+        id,
+        dataset.items.filter((i) => !drop.has(i.trajectoryId)),
+      );
+    const title = (trajectoryId: string) => store.trajectories.title(trajectoryId);
+    return {
+      clusters: clusters.map((c) => ({
+        ...c,
+        title: title(c.representative),
+        duplicates: c.duplicates.map((d) => ({ ...d, title: title(d.id) })),
+      })),
+      removed: apply ? drop.size : 0,
+    };
   };
 
   return {
@@ -75,65 +104,44 @@ export function datasetsHandlers({ store, models, events }: BackendContext): Han
       store.datasets.replaceItems(id, split(ids, ratio, seed));
       return store.datasets.get(id);
     },
-    'datasets.stats': async ({ id }) => {
-      const dataset = store.datasets.get(id);
-      const stats = await datasetStats(store, dataset);
-      if (!models().loaded || !dataset.items.length) return { ...stats, modelTokens: null };
-      // An even sample: rendering and tokenizing every trajectory would take minutes on large sets.
-      const step = Math.max(1, Math.floor(dataset.items.length / TOKEN_SAMPLE));
-      const counts: number[] = [];
-      for (let i = 0; i < dataset.items.length && counts.length < TOKEN_SAMPLE; i += step)
-        counts.push((await renderChat(dataset.items[i]!.trajectoryId)).tokens);
-      return {
-        ...stats,
-        modelTokens: {
-          sampled: counts.length,
-          mean: counts.reduce((a, b) => a + b, 0) / counts.length,
-          max: Math.max(...counts),
-        },
-      };
-    },
-    'datasets.dedup': async ({ id, threshold, apply }) => {
-      const dataset = store.datasets.get(id);
-      const rankOf = (trajectoryId: string) => {
-        const status = store.labels.get(trajectoryId)?.status ?? null;
-        return status === 'accepted' ? 0 : status === null ? 1 : status === 'needs-fix' ? 2 : 3;
-      };
-      // One trajectory at a time (only fingerprints are kept), pausing between batches so the
-      // backend answers other requests during a long run.
-      const prints: Fingerprint[] = [];
-      for (const [n, item] of dataset.items.entries()) {
-        prints.push(fingerprint(item.trajectoryId, store.trajectories.get(item.trajectoryId).turns));
-        if (n % YIELD_EVERY === YIELD_EVERY - 1) {
-          events.emit('datasets.progress', { id, stage: 'dedup', done: n + 1, total: dataset.items.length });
-          await new Promise((resolve) => setImmediate(resolve));
+    'datasets.stats': ({ id, jobId }) =>
+      jobs.run('datasets.stats', jobId, async (job) => {
+        const dataset = store.datasets.get(id);
+        const stats = await datasetStats(store, dataset, job);
+        if (!models().loaded || !dataset.items.length) return { ...stats, modelTokens: null };
+        // An even sample: rendering and tokenizing every trajectory would take minutes on large sets.
+        const step = Math.max(1, Math.floor(dataset.items.length / TOKEN_SAMPLE));
+        const counts: number[] = [];
+        for (let i = 0; i < dataset.items.length && counts.length < TOKEN_SAMPLE; i += step)
+          counts.push((await renderChat(dataset.items[i]!.trajectoryId)).tokens);
+        return {
+          ...stats,
+          modelTokens: {
+            sampled: counts.length,
+            mean: counts.reduce((a, b) => a + b, 0) / counts.length,
+            max: Math.max(...counts),
+          },
+        };
+      }),
+    'datasets.dedup': ({ id, threshold, apply, jobId }) =>
+      jobs.run('datasets.dedup', jobId, async (job) => {
+        const dataset = store.datasets.get(id);
+        // One trajectory at a time (only fingerprints are kept), giving way to other requests
+        // as the job's pace says.
+        const prints: Fingerprint[] = [];
+        for (const [n, item] of dataset.items.entries()) {
+          if (job.signal.aborted) return { clusters: [], removed: 0, cancelled: true };
+          prints.push(fingerprint(item.trajectoryId, store.trajectories.get(item.trajectoryId).turns));
+          if (await job.yield()) job.progress(n + 1, dataset.items.length);
         }
-      }
-      const clusters = clusterFingerprints(prints, threshold, rankOf);
-      const drop = new Set(clusters.flatMap((c) => c.duplicates.map((d) => d.id)));
-      if (apply && drop.size)
-        store.datasets.replaceItems(
-          id,
-          dataset.items.filter((i) => !drop.has(i.trajectoryId)),
-        );
-      const title = (trajectoryId: string) => store.trajectories.title(trajectoryId);
-      return {
-        clusters: clusters.map((c) => ({
-          ...c,
-          title: title(c.representative),
-          duplicates: c.duplicates.map((d) => ({ ...d, title: title(d.id) })),
-        })),
-        removed: apply ? drop.size : 0,
-      };
-    },
+        return { ...clusterDuplicates(id, dataset, prints, threshold, apply), cancelled: false };
+      }),
     'datasets.preview': ({ trajectoryId }) => {
       if (!models().loaded)
         throw new TrellisError('E5003', 'The chat-template preview needs the model whose template to use.');
       return renderChat(trajectoryId);
     },
-    'datasets.export': ({ id, format, dir }) =>
-      exportDataset(store, store.datasets.get(id), format, dir, (done, total) =>
-        events.emit('datasets.progress', { id, stage: 'export', done, total }),
-      ),
+    'datasets.export': ({ id, format, dir, jobId }) =>
+      jobs.run('datasets.export', jobId, (job) => exportDataset(store, store.datasets.get(id), format, dir, job)),
   };
 }

@@ -1,11 +1,16 @@
 import type { Dataset } from '../../shared/domain';
 import { dependencyEdges } from '../../shared/graph/topology';
+import { TrellisError } from '../../shared/errors';
+import type { Job } from '../jobs/job';
 import type { WorkspaceStore } from '../store/workspace-store';
 
 const BUCKETS = 10;
 
-/** Counts, lengths, tool coverage against the graph, finding rates and labels of a dataset. */
-export async function datasetStats(store: WorkspaceStore, dataset: Dataset) {
+/**
+ * Counts, lengths, tool coverage against the graph, finding rates and labels of a dataset. A
+ * cancelled job answers E1006: statistics of part of a dataset would read as the whole.
+ */
+export async function datasetStats(store: WorkspaceStore, dataset: Dataset, job: Job) {
   const bySplit: Record<string, number> = {};
   const calls: Record<string, number> = {};
   const findingKinds: Record<string, number> = {};
@@ -15,8 +20,8 @@ export async function datasetStats(store: WorkspaceStore, dataset: Dataset) {
   const pairs = new Set<string>();
   const graphs = new Map<string | null, number>();
   for (const [n, item] of dataset.items.entries()) {
-    // Large datasets: let other requests through now and then.
-    if (n % 500 === 499) await new Promise((resolve) => setImmediate(resolve));
+    if (job.signal.aborted) throw new TrellisError('E1006', `The statistics of ${dataset.name} were cancelled.`);
+    if (await job.yield()) job.progress(n, dataset.items.length);
     bySplit[item.split ?? 'none'] = (bySplit[item.split ?? 'none'] ?? 0) + 1;
     const t = store.trajectories.get(item.trajectoryId);
     graphs.set(t.graphId, (graphs.get(t.graphId) ?? 0) + 1);

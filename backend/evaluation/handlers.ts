@@ -20,9 +20,8 @@ const mean = (values: number[]) => (values.length ? values.reduce((a, b) => a + 
 
 /** Benchmarks' metrics over files of predictions and gold answers. */
 export function evaluationHandlers(ctx: BackendContext): HandlerMap {
-  const { store, events } = ctx;
+  const { store, jobs } = ctx;
   const gen = ctx.router;
-  const running = new Map<string, AbortController>();
 
   /** One judgment: the grammar makes the answer `{score: 0-3, reason}` whatever the model. */
   const judge = async (metric: (typeof JUDGED_METRICS)[number], turns: Turn[], signal: AbortSignal) => {
@@ -40,18 +39,15 @@ export function evaluationHandlers(ctx: BackendContext): HandlerMap {
   };
 
   return {
-    'evaluation.gpa': async ({ filter, judge: withJudge, limit, requestId }) => {
-      if (running.has(requestId)) throw new TrellisError('E1002', `eval.gpa: job ${requestId} is already running.`);
+    'evaluation.gpa': ({ filter, judge: withJudge, limit, jobId }) => {
       if (withJudge && !gen.available())
         throw new TrellisError('E5003', 'Model-judged scores need a loaded model or a remote server.');
-      const abort = new AbortController();
-      running.set(requestId, abort);
-      try {
+      return jobs.run('evaluation.gpa', jobId, async ({ signal, progress, yield: pause }) => {
         const ids = store.trajectoryQueries.ids(filter).slice(0, limit);
         const checker = ctx.checker();
         const items: TrajectoryScores[] = [];
         for (const id of ids) {
-          if (abort.signal.aborted) break;
+          if (signal.aborted) break;
           const trajectory = store.trajectories.get(id);
           const plan = trajectory.planId ? store.plans.get(trajectory.planId) : null;
           const scores = deterministicScores(trajectory.turns, checker(trajectory), plan?.steps ?? null);
@@ -59,27 +55,20 @@ export function evaluationHandlers(ctx: BackendContext): HandlerMap {
           if (withJudge) {
             item.judged = {};
             for (const metric of JUDGED_METRICS) {
-              if (abort.signal.aborted) break;
-              item.judged[metric.name] = await judge(metric, trajectory.turns, abort.signal);
+              if (signal.aborted) break;
+              item.judged[metric.name] = await judge(metric, trajectory.turns, signal);
             }
           }
           items.push(item);
-          events.emit('evaluation.progress', { requestId, done: items.length, total: ids.length });
-          // Let other requests (and a cancel) through between trajectories.
-          if (!withJudge && items.length % 200 === 0) await new Promise((resolve) => setImmediate(resolve));
+          progress(items.length, ids.length);
+          await pause();
         }
         return {
           metrics: [...DETERMINISTIC_METRICS, ...(withJudge ? JUDGED_METRICS.map(({ question: _, ...m }) => m) : [])],
           items,
-          cancelled: abort.signal.aborted,
+          cancelled: signal.aborted,
         };
-      } finally {
-        running.delete(requestId);
-      }
-    },
-    'evaluation.cancel': ({ requestId }) => {
-      running.get(requestId)?.abort();
-      return { ok: true as const };
+      });
     },
     'evaluation.worfbench': async ({ pred, gold, compat, matcher }) => {
       const predictions = new Map(readWorkflowTexts(pred).map((p) => [p.id, p.text]));

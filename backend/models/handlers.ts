@@ -21,8 +21,7 @@ export function defaultLoadSettings(): LoadSettings {
 }
 
 export function modelsHandlers(ctx: BackendContext): HandlerMap {
-  const { models, store, events, secrets } = ctx;
-  const running = new Map<string, AbortController>();
+  const { models, store, events, secrets, jobs } = ctx;
   const gen = ctx.router;
 
   return {
@@ -32,11 +31,17 @@ export function modelsHandlers(ctx: BackendContext): HandlerMap {
       const needed = details.estimate?.cpuRamBytes ?? details.fileBytes;
       return { ...details, fit: { freeRamBytes, fitsInRam: needed < freeRamBytes * 0.9 } };
     },
-    'models.load': async ({ path, settings }) => {
-      const loaded = await models().load(path, settings, (fraction) => events.emit('models.progress', { fraction }));
-      store.settings.set(LAST_MODEL, { path, settings });
-      return loaded;
-    },
+    'models.load': ({ path, settings, jobId }) =>
+      jobs.run('models.load', jobId, async (job) => {
+        const loaded = await models().load(path, settings, (fraction) => job.progress(fraction, 1));
+        // The helper cannot stop half-way through reading a file: a cancelled load is undone.
+        if (job.signal.aborted) {
+          await models().unload();
+          throw new TrellisError('E1006', `Loading ${path} was cancelled.`);
+        }
+        store.settings.set(LAST_MODEL, { path, settings });
+        return loaded;
+      }),
     'models.unload': async () => {
       await models().unload();
       return { ok: true as const };
@@ -69,26 +74,15 @@ export function modelsHandlers(ctx: BackendContext): HandlerMap {
       gen.setSessionKey(undefined);
       return { ok: true as const };
     },
-    'models.generate': async ({ requestId, ...request }) => {
-      if (running.has(requestId))
-        throw new TrellisError('E1002', `models.generate: request ${requestId} is already running.`);
-      const abort = new AbortController();
-      running.set(requestId, abort);
-      let tokens = 0;
-      const onToken = (text: string) => {
-        tokens++;
-        events.emit('models.token', { requestId, text });
-      };
-      try {
-        const result = await gen.generate(request, onToken, abort.signal);
+    'models.generate': ({ jobId, ...request }) =>
+      jobs.run('models.generate', jobId, async (job) => {
+        let tokens = 0;
+        const onToken = (text: string) => {
+          tokens++;
+          events.emit('models.token', { jobId: job.id, text });
+        };
+        const result = await gen.generate(request, onToken, job.signal);
         return { ...result, tokens };
-      } finally {
-        running.delete(requestId);
-      }
-    },
-    'models.cancel': ({ requestId }) => {
-      running.get(requestId)?.abort();
-      return { ok: true as const };
-    },
+      }),
   };
 }

@@ -5,7 +5,8 @@ import { GraphRepository } from './repositories/graphs';
 import { PlanRepository } from './repositories/plans';
 import { SettingsRepository } from './repositories/settings';
 import { TrajectoryQueryRepository } from './repositories/trajectory-queries';
-import { ImportRepository, TrajectoryRepository } from './repositories/trajectories';
+import { ImportRepository } from './repositories/imports';
+import { TrajectoryRepository } from './repositories/trajectories';
 
 /** One open workspace file and its repositories; the only place SQL lives. */
 export interface WorkspaceStore {
@@ -20,6 +21,11 @@ export interface WorkspaceStore {
   readonly datasets: DatasetRepository;
   readonly settings: SettingsRepository;
   readonly imports: ImportRepository;
+  /**
+   * Runs `work` (synchronous) as one unit: every write in it is kept or none is, and its reads see
+   * one state of the file. Code outside the store uses this, never the connection.
+   */
+  transaction<T>(work: () => T): T;
   /** The schema version (`PRAGMA user_version`). */
   schemaVersion(): number;
   /** An online backup to `destination`, or to a timestamped file in `<name>.backups/`. */
@@ -31,19 +37,21 @@ export interface WorkspaceStore {
 
 export function openWorkspaceStore(file: string, options: OpenOptions = {}): WorkspaceStore {
   const db = openDatabase(file, options);
-  const imports = new ImportRepository(db);
+  const trajectories = new TrajectoryRepository(db);
+  const imports = new ImportRepository(db, trajectories);
   imports.discardUnfinished();
   return {
     file,
     db,
     graphs: new GraphRepository(db),
     plans: new PlanRepository(db),
-    trajectories: new TrajectoryRepository(db),
+    trajectories,
     trajectoryQueries: new TrajectoryQueryRepository(db),
     labels: new LabelRepository(db),
     datasets: new DatasetRepository(db),
     settings: new SettingsRepository(db),
     imports,
+    transaction: (work) => db.transaction(work)(),
     schemaVersion: () => db.pragma('user_version', { simple: true }) as number,
     backup: (destination) => backupDatabase(db, destination ?? timestampedBackupPath(file)),
     listBackups: () => listBackups(file),

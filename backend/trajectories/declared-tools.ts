@@ -30,7 +30,12 @@ export class DeclaredTools {
     return this.byName.size;
   }
 
+  /** Reads the graph and saves it with the added tools as one unit, so no edit in between is lost. */
   mergeInto(store: WorkspaceStore, graphId: string): ToolMergeReport {
+    return store.transaction(() => this.merge(store, graphId));
+  }
+
+  private merge(store: WorkspaceStore, graphId: string): ToolMergeReport {
     const graph = store.graphs.get(graphId);
     const taken = new Set(graph.tools.map((t) => t.name));
     const warnings: string[] = [];

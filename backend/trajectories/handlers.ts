@@ -7,9 +7,7 @@ import type { HandlerMap } from '../registry';
 const CHECK_BATCH = 250;
 
 export function trajectoriesHandlers(ctx: BackendContext): HandlerMap {
-  const { store, events } = ctx;
-  /** Imports in progress, by id, so the user can cancel them. */
-  const running = new Map<string, AbortController>();
+  const { store, events, jobs } = ctx;
   /** Checks one trajectory and stores its findings. */
   const check = (id: string, checker: TrajectoryChecker) => {
     const findings = checker(store.trajectories.get(id));
@@ -18,43 +16,48 @@ export function trajectoriesHandlers(ctx: BackendContext): HandlerMap {
   };
   return {
     'trajectories.check': ({ id }) => check(id, ctx.checker()),
-    'trajectories.checkAll': async ({ listFindings }) => {
-      const checker = ctx.checker();
-      const byKind: Record<string, number> = {};
-      const listed: (Finding & { trajectoryId: string; source: string })[] = [];
-      let withFindings = 0;
-      const ids = store.trajectories.allIds();
-      for (let at = 0; at < ids.length; at += CHECK_BATCH) {
-        // One transaction per batch, then a pause for other requests and a progress event:
-        // checking 100,000 trajectories must not freeze the UI.
-        store.db.transaction(() => {
-          for (const { id, source } of ids.slice(at, at + CHECK_BATCH)) {
-            const findings = check(id, checker);
-            if (findings.length) withFindings++;
-            for (const f of findings) byKind[f.kind] = (byKind[f.kind] ?? 0) + 1;
-            if (listFindings) listed.push(...findings.map((f) => ({ ...f, trajectoryId: id, source })));
-          }
-        })();
-        events.emit('trajectories.checkProgress', { done: Math.min(ids.length, at + CHECK_BATCH), total: ids.length });
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-      return { checked: ids.length, withFindings, byKind, ...(listFindings ? { findings: listed } : {}) };
-    },
-    'trajectories.import': async ({ path, format, mode, graphId, newGraphName }) => {
-      const controller = new AbortController();
-      let importId: string | null = null;
-      try {
+    'trajectories.checkAll': ({ listFindings, jobId }) =>
+      jobs.run('trajectories.checkAll', jobId, async (job) => {
+        const checker = ctx.checker();
+        const byKind: Record<string, number> = {};
+        const listed: (Finding & { trajectoryId: string; source: string })[] = [];
+        let withFindings = 0;
+        let checked = 0;
+        const ids = store.trajectories.allIds();
+        for (let at = 0; at < ids.length && !job.signal.aborted; at += CHECK_BATCH) {
+          // One transaction per batch, then a progress event and the job's pause for other
+          // requests: checking 100,000 trajectories must not freeze the UI.
+          store.transaction(() => {
+            for (const { id, source } of ids.slice(at, at + CHECK_BATCH)) {
+              const findings = check(id, checker);
+              checked++;
+              if (findings.length) withFindings++;
+              for (const f of findings) byKind[f.kind] = (byKind[f.kind] ?? 0) + 1;
+              if (listFindings) listed.push(...findings.map((f) => ({ ...f, trajectoryId: id, source })));
+            }
+          });
+          job.progress(checked, ids.length);
+          await job.yield(CHECK_BATCH);
+        }
+        return {
+          checked,
+          cancelled: job.signal.aborted,
+          withFindings,
+          byKind,
+          ...(listFindings ? { findings: listed } : {}),
+        };
+      }),
+    'trajectories.import': ({ path, format, mode, graphId, newGraphName, jobId }) =>
+      jobs.run('trajectories.import', jobId, async (job) => {
         const report = await importTrajectoryFile(store, {
           file: path,
           mode,
           graphId,
-          signal: controller.signal,
+          signal: job.signal,
           ...(format ? { format } : {}),
           ...(newGraphName ? { newGraphName } : {}),
-          onProgress: (progress) => {
-            if (!importId) running.set((importId = progress.importId), controller);
-            events.emit('trajectories.importProgress', progress);
-          },
+          onProgress: ({ bytes, totalBytes, lines, imported, rejected }) =>
+            job.progress(bytes, totalBytes, { lines, imported, rejected }),
         });
         if (report.tools)
           events.emit('graphs.changed', {
@@ -62,15 +65,7 @@ export function trajectoriesHandlers(ctx: BackendContext): HandlerMap {
             reason: newGraphName ? 'created' : 'updated',
           });
         return report;
-      } finally {
-        if (importId) running.delete(importId);
-      }
-    },
-    'trajectories.cancelImport': ({ importId }) => {
-      const controller = running.get(importId);
-      controller?.abort();
-      return { cancelled: Boolean(controller) };
-    },
+      }),
     'trajectories.list': ({ filter, limit, offset }) => store.trajectoryQueries.list(filter, limit, offset),
     'trajectories.facets': () => store.trajectoryQueries.facets(),
     'trajectories.summarize': ({ filter }) => store.trajectoryQueries.summarize(filter),

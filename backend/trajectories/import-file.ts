@@ -24,7 +24,6 @@ export interface ImportOptions {
 }
 
 export interface ImportProgress {
-  importId: string;
   lines: number;
   bytes: number;
   totalBytes: number;
@@ -76,14 +75,11 @@ export async function importTrajectoryFile(store: WorkspaceStore, options: Impor
 
   const flush = () => {
     if (!batch.length) return;
-    store.db.transaction(() => {
-      for (const trajectory of batch) {
-        if (store.trajectories.insert(trajectory).duplicate) duplicates++;
-        else imported++;
-      }
-    })();
+    const written = store.imports.writeBatch(batch);
+    imported += written.imported;
+    duplicates += written.duplicates;
     batch = [];
-    options.onProgress?.({ importId, lines, bytes, totalBytes, imported, rejected: rejectedCount });
+    options.onProgress?.({ lines, bytes, totalBytes, imported, rejected: rejectedCount });
   };
   const discard = () => {
     if (begun) store.imports.discard(importId);
@@ -129,7 +125,7 @@ export async function importTrajectoryFile(store: WorkspaceStore, options: Impor
         }
         store.imports.begin(importId, options.file, format);
         begun = true;
-        options.onProgress?.({ importId, lines, bytes, totalBytes, imported, rejected: rejectedCount });
+        options.onProgress?.({ lines, bytes, totalBytes, imported, rejected: rejectedCount });
       }
       try {
         const parsed = PARSERS[format](record);

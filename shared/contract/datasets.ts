@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Dataset, TrajectoryFilter, TrajectoryId } from '../domain';
 import { method } from './define';
+import { JobId } from './jobs';
 
 const Ratio = z.object({ train: z.number().min(0), validation: z.number().min(0), test: z.number().min(0) });
 
@@ -65,14 +66,16 @@ export const datasetsMethods = {
     result: Dataset,
   }),
   'datasets.stats': method({
-    summary: 'Counts, lengths, tool coverage, finding rates, labels.',
-    args: z.object({ id: z.string() }),
+    summary: 'Counts, lengths, tool coverage, finding rates, labels; a job (a cancelled one answers E1006).',
+    args: z.object({ id: z.string(), jobId: JobId.optional() }),
     result: DatasetStats,
   }),
   'datasets.dedup': method({
-    summary: 'Exact and near-duplicate clusters (MinHash/LSH); with apply, only each cluster’s representative stays.',
+    summary:
+      'Exact and near-duplicate clusters (MinHash/LSH), as a job; with apply, only each cluster’s representative stays. Cancelled, it finds and removes nothing.',
     args: z.object({
       id: z.string(),
+      jobId: JobId.optional(),
       threshold: z.number().min(0.1).max(1).default(0.8),
       apply: z.boolean().default(false),
     }),
@@ -85,6 +88,7 @@ export const datasetsMethods = {
         }),
       ),
       removed: z.number().int(),
+      cancelled: z.boolean(),
     }),
   }),
   'datasets.preview': method({
@@ -94,18 +98,12 @@ export const datasetsMethods = {
     result: z.object({ text: z.string(), tokens: z.number().int() }),
   }),
   'datasets.export': method({
-    summary: 'Writes one file per split in an SFT format (OpenAI, ShareGPT with dataset_info.json, Hermes, WorfBench).',
-    args: z.object({ id: z.string(), format: ExportFormat, dir: z.string().trim().min(1) }),
-    result: z.object({ files: z.array(z.object({ split: z.string(), path: z.string(), count: z.number().int() })) }),
-  }),
-};
-
-export const datasetsEvents = {
-  /** Long dataset work (deduplication, export) reports how far it is. */
-  'datasets.progress': z.object({
-    id: z.string(),
-    stage: z.enum(['dedup', 'export']),
-    done: z.number().int(),
-    total: z.number().int(),
+    summary:
+      'Writes one file per split in an SFT format (OpenAI, ShareGPT with dataset_info.json, Hermes, WorfBench), as a job. Cancelled, the files hold what was written so far and are listed with that count.',
+    args: z.object({ id: z.string(), format: ExportFormat, dir: z.string().trim().min(1), jobId: JobId.optional() }),
+    result: z.object({
+      files: z.array(z.object({ split: z.string(), path: z.string(), count: z.number().int() })),
+      cancelled: z.boolean(),
+    }),
   }),
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TrajectoryFilter } from '../domain';
 import { method } from './define';
+import { JobId } from './jobs';
 
 const FilePath = z.string().trim().min(1);
 
@@ -59,25 +60,19 @@ export const evaluationMethods = {
   }),
   'evaluation.gpa': method({
     summary:
-      'Agent GPA scores for the trajectories a filter selects: deterministic ones always, model-judged ones with the loaded model on request.',
+      'Agent GPA scores for the trajectories a filter selects, as a job: deterministic ones always, model-judged ones with the loaded model on request. Cancelled, it returns the trajectories scored so far.',
     args: z.object({
       filter: TrajectoryFilter.default({}),
       judge: z.boolean().default(false),
       /** At most this many trajectories (judging costs five generations each). */
       limit: z.number().int().min(1).max(1_000_000).default(10_000),
-      /** Names the job for progress events and eval.cancel. */
-      requestId: z.string().min(1).default('gpa'),
+      jobId: JobId.optional(),
     }),
     result: z.object({
       metrics: z.array(ScoreMetricInfo),
       items: z.array(TrajectoryScores),
       cancelled: z.boolean(),
     }),
-  }),
-  'evaluation.cancel': method({
-    summary: 'Stops a running scoring job; it returns the trajectories scored so far.',
-    args: z.object({ requestId: z.string().min(1) }),
-    result: z.object({ ok: z.literal(true) }),
   }),
   'evaluation.bfcl': method({
     summary: 'BFCL AST check of predicted calls against possible answers, per item and by category.',
@@ -88,8 +83,4 @@ export const evaluationMethods = {
       byCategory: z.record(z.string(), z.object({ total: z.number().int(), valid: z.number().int() })),
     }),
   }),
-};
-
-export const evaluationEvents = {
-  'evaluation.progress': z.object({ requestId: z.string(), done: z.number().int(), total: z.number().int() }),
 };

@@ -1,21 +1,23 @@
 import type { z } from 'zod';
-import { datasetsEvents, datasetsMethods } from './datasets';
+import { datasetsMethods } from './datasets';
 import { labelsMethods } from './labels';
 import type { ArgsOf, ResultOf } from './define';
-import { evaluationEvents, evaluationMethods } from './evaluation';
+import { evaluationMethods } from './evaluation';
 import { graphsEvents, graphsMethods } from './graphs';
+import { jobsEvents, jobsMethods } from './jobs';
 import { modelsEvents, modelsMethods } from './models';
 import { plansMethods } from './plans';
 import { runsEvents, runsMethods } from './runs';
-import { synthEvents, synthMethods } from './synth';
+import { synthMethods } from './synth';
 import { systemMethods } from './system';
 import { toolsMethods } from './tools';
-import { trajectoriesEvents, trajectoriesMethods } from './trajectories';
+import { trajectoriesMethods } from './trajectories';
 import { workspaceMethods } from './workspace';
 
 /** Every method the backend serves, whatever the transport. */
 export const contract = {
   ...systemMethods,
+  ...jobsMethods,
   ...workspaceMethods,
   ...graphsMethods,
   ...toolsMethods,
@@ -31,13 +33,10 @@ export const contract = {
 
 /** Every event the backend pushes to the UI. */
 export const events = {
+  ...jobsEvents,
   ...graphsEvents,
   ...modelsEvents,
-  ...trajectoriesEvents,
-  ...evaluationEvents,
   ...runsEvents,
-  ...synthEvents,
-  ...datasetsEvents,
 };
 
 export type Contract = typeof contract;

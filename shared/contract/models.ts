@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { method } from './define';
+import { JobId } from './jobs';
 
 export const LoadSettings = z.object({
   gpuLayers: z.union([z.literal('auto'), z.literal('max'), z.number().int().min(0)]),
@@ -50,8 +51,9 @@ export const modelsMethods = {
     result: ModelDetails.extend({ fit: z.object({ freeRamBytes: z.number(), fitsInRam: z.boolean() }) }),
   }),
   'models.load': method({
-    summary: 'Load a GGUF in the helper process (progress arrives as models.progress).',
-    args: z.object({ path: ModelPath, settings: LoadSettings }),
+    summary:
+      'Load a GGUF in the helper process, as a job (progress as a fraction in jobs.progress); a cancelled load is unloaded again.',
+    args: z.object({ path: ModelPath, settings: LoadSettings, jobId: JobId.optional() }),
     result: LoadedModel,
   }),
   'models.unload': method({ summary: 'Unload the model.', args: z.object({}), result: Ok }),
@@ -83,9 +85,10 @@ export const modelsMethods = {
   }),
   'models.useLocal': method({ summary: 'Generate with the local model again.', args: z.object({}), result: Ok }),
   'models.generate': method({
-    summary: 'Generate text; tokens stream as models.token events for requestId.',
+    summary:
+      'Generate text as a job; tokens stream as models.token events for its jobId. Cancelled, it returns what it has so far.',
     args: z.object({
-      requestId: z.string().min(1),
+      jobId: JobId.optional(),
       prompt: z.string(),
       chat: z.boolean().default(true),
       maxTokens: z.number().int().min(1).max(32_768).default(256),
@@ -95,14 +98,8 @@ export const modelsMethods = {
     }),
     result: z.object({ text: z.string(), cancelled: z.boolean(), ms: z.number(), tokens: z.number().int() }),
   }),
-  'models.cancel': method({
-    summary: 'Stop a running generation; it returns what it has so far.',
-    args: z.object({ requestId: z.string().min(1) }),
-    result: Ok,
-  }),
 };
 
 export const modelsEvents = {
-  'models.progress': z.object({ fraction: z.number() }),
-  'models.token': z.object({ requestId: z.string(), text: z.string() }),
+  'models.token': z.object({ jobId: z.string(), text: z.string() }),
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Plan, PlanStep } from '../domain';
 import { method } from './define';
+import { JobId } from './jobs';
 
 export const PlanProblem = z.object({
   stepId: z.string().nullable(),
@@ -19,7 +20,7 @@ const Candidate = z.object({
 export const plansMethods = {
   'plans.generate': method({
     summary:
-      'Plans for an intent on a graph: with the model (grammar from the graph, tokens stream as models.token) or the deterministic planner.',
+      'Plans for an intent on a graph: with the model (a job: grammar from the graph, tokens stream as models.token for its jobId) or the deterministic planner.',
     args: z.object({
       graphId: z.string(),
       intent: z.string().trim().min(1),
@@ -29,7 +30,7 @@ export const plansMethods = {
       candidates: z.number().int().min(1).max(5).default(1),
       maxSteps: z.number().int().min(1).max(20).default(6),
       temperature: z.number().min(0).max(2).default(0.7),
-      requestId: z.string().min(1).default('plan'),
+      jobId: JobId.optional(),
     }),
     result: z.object({ candidates: z.array(Candidate), goals: z.array(z.string()) }),
   }),

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { method } from './define';
+import { JobId } from './jobs';
 
 export const SampleKind = z.enum(['serial', 'parallel', 'isolated']);
 
 export const synthMethods = {
   'synth.start': method({
     summary:
-      'Graph-to-trajectory synthesis: sample tool chains, write intents, execute them with the tool runtimes, check them; results land unlabelled in the review queue.',
+      'Graph-to-trajectory synthesis as a job: sample tool chains, write intents, execute them with the tool runtimes, check them; results land unlabelled in the review queue. Cancelled, what it made so far stays.',
     args: z.object({
       graphId: z.string(),
       count: z.number().int().min(1).max(100_000),
@@ -17,7 +18,7 @@ export const synthMethods = {
       /** How many samples run at once (useful against remote servers). */
       concurrency: z.number().int().min(1).max(32).default(1),
       seed: z.number().int().default(1),
-      requestId: z.string().min(1).default('synth'),
+      jobId: JobId.optional(),
     }),
     result: z.object({
       created: z.array(z.string()),
@@ -25,19 +26,5 @@ export const synthMethods = {
       failed: z.array(z.string()),
       cancelled: z.boolean(),
     }),
-  }),
-  'synth.cancel': method({
-    summary: 'Stops a synthesis job; what it made so far stays.',
-    args: z.object({ requestId: z.string() }),
-    result: z.object({ ok: z.literal(true) }),
-  }),
-};
-
-export const synthEvents = {
-  'synth.progress': z.object({
-    requestId: z.string(),
-    done: z.number().int(),
-    total: z.number().int(),
-    failed: z.number().int(),
   }),
 };

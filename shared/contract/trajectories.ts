@@ -10,6 +10,7 @@ import {
   TrajectorySummary,
 } from '../domain';
 import { method } from './define';
+import { JobId } from './jobs';
 
 export const TrajectoryFormat = z.enum(['openai', 'sharegpt', 'hermes', 'agentgym']);
 export type TrajectoryFormat = z.infer<typeof TrajectoryFormat>;
@@ -50,21 +51,26 @@ export const trajectoriesMethods = {
     result: z.array(Finding),
   }),
   'trajectories.checkAll': method({
-    summary: 'Run the checks on every trajectory; findings are stored, counts returned by kind.',
+    summary:
+      'Run the checks on every trajectory, as a job; findings are stored, counts returned by kind. Cancelled, the findings stored so far stay.',
     args: z.object({
+      jobId: JobId.optional(),
       /** Also return every finding with its trajectory (for the command line and pipelines). */
       listFindings: z.boolean().default(false),
     }),
     result: z.object({
       checked: z.number().int(),
+      cancelled: z.boolean(),
       withFindings: z.number().int(),
       byKind: z.record(z.string(), z.number().int()),
       findings: z.array(Finding.extend({ trajectoryId: TrajectoryId, source: z.string() })).optional(),
     }),
   }),
   'trajectories.import': method({
-    summary: 'Import a JSONL file of trajectories (OpenAI chat, ShareGPT, Hermes, AgentGym), strict or lenient.',
+    summary:
+      'Import a JSONL file of trajectories (OpenAI chat, ShareGPT, Hermes, AgentGym), strict or lenient, as a job. Cancelled, nothing it wrote is kept.',
     args: z.object({
+      jobId: JobId.optional(),
       path: z.string().trim().min(1),
       format: TrajectoryFormat.optional(),
       mode: z.enum(['strict', 'lenient']).default('strict'),
@@ -90,11 +96,6 @@ export const trajectoriesMethods = {
       ),
     }),
   }),
-  'trajectories.cancelImport': method({
-    summary: 'Stops a running import; everything it wrote is removed.',
-    args: z.object({ importId: z.string() }),
-    result: z.object({ cancelled: z.boolean() }),
-  }),
   // Curated turn edits, kept beside the original turns so each can be reverted.
   'trajectories.editTurn': method({
     summary: 'Replaces one turn of a trajectory; the recorded turn is kept for the diff and revert.',
@@ -115,17 +116,5 @@ export const trajectoriesMethods = {
     summary: 'The recorded originals of the edited turns of a trajectory.',
     args: z.object({ id: TrajectoryId }),
     result: z.array(z.object({ turnIndex: z.number().int(), original: Turn, editedAt: z.string() })),
-  }),
-};
-
-export const trajectoriesEvents = {
-  'trajectories.checkProgress': z.object({ done: z.number().int(), total: z.number().int() }),
-  'trajectories.importProgress': z.object({
-    importId: z.string(),
-    lines: z.number().int(),
-    bytes: z.number().int(),
-    totalBytes: z.number().int(),
-    imported: z.number().int(),
-    rejected: z.number().int(),
   }),
 };

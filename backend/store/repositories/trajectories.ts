@@ -297,28 +297,3 @@ function toTurn(row: TurnRow): Turn {
   if (row.tokens !== null) turn.tokens = fromJson(row.tokens) ?? undefined;
   return turn;
 }
-
-/** Imports run as `running` until they finish; a crash leaves them `running`, and opening drops them. */
-export class ImportRepository {
-  constructor(private readonly db: Database.Database) {}
-
-  begin(id: string, file: string, format: string): void {
-    this.db
-      .prepare("INSERT INTO imports (id, file, format, status, started_at) VALUES (?, ?, ?, 'running', ?)")
-      .run(id, file, format, nowIso());
-  }
-
-  finish(id: string): void {
-    this.db.prepare("UPDATE imports SET status = 'done' WHERE id = ?").run(id);
-  }
-
-  /** Removes an import and, by cascade, every trajectory it wrote. */
-  discard(id: string): void {
-    this.db.prepare('DELETE FROM imports WHERE id = ?').run(id);
-  }
-
-  /** What an interrupted import left behind; returns how many imports were dropped. */
-  discardUnfinished(): number {
-    return this.db.prepare("DELETE FROM imports WHERE status = 'running'").run().changes;
-  }
-}

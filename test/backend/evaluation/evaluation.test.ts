@@ -111,8 +111,8 @@ describe('evaluation.gpa', () => {
     const b = seeded();
     await b.registry.invoke('models.load', { path: tinyModel(), settings: TEST_SETTINGS });
     const progress: unknown[] = [];
-    b.events.subscribe((name, payload) => name === 'evaluation.progress' && progress.push(payload));
-    const result = await b.registry.invoke('evaluation.gpa', { judge: true, filter: { text: 'Kyoto' } });
+    b.events.subscribe((name, payload) => name === 'jobs.progress' && progress.push(payload));
+    const result = await b.registry.invoke('evaluation.gpa', { judge: true, filter: { text: 'Kyoto' }, jobId: 'gpa' });
     expect(result.items).toHaveLength(1);
     expect(result.metrics.filter((m) => m.source === 'model-judged')).toHaveLength(5);
     const judged = result.items[0]!.judged!;
@@ -127,7 +127,7 @@ describe('evaluation.gpa', () => {
       expect([0, 1 / 3, 2 / 3, 1]).toContainEqual(score);
       expect(typeof reason).toBe('string');
     }
-    expect(progress).toEqual([{ requestId: 'gpa', done: 1, total: 1 }]);
+    expect(progress).toEqual([{ jobId: 'gpa', kind: 'evaluation.gpa', done: 1, total: 1, unit: 'items' }]);
     b.close();
   }, 180_000);
 });

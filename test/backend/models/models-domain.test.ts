@@ -14,28 +14,28 @@ function backend(secrets?: { protect(s: string): string; reveal(s: string): stri
 }
 
 describe('models domain with a remote server', () => {
-  it('generates through the server, streaming models.token events for the request', async () => {
+  it('generates through the server, streaming models.token events for the job', async () => {
     const { baseUrl } = await startOpenAIServer();
     const b = backend();
     const tokens: unknown[] = [];
     b.events.subscribe((name, payload) => name === 'models.token' && tokens.push(payload));
     await b.registry.invoke('models.useRemote', { baseUrl, model: 'words' });
-    const result = await b.registry.invoke('models.generate', { requestId: 'r1', prompt: 'hi' });
+    const result = await b.registry.invoke('models.generate', { jobId: 'r1', prompt: 'hi' });
     expect(result).toMatchObject({ text: 'one two three', tokens: 3, cancelled: false });
     expect(tokens).toEqual([
-      { requestId: 'r1', text: 'one' },
-      { requestId: 'r1', text: ' two' },
-      { requestId: 'r1', text: ' three' },
+      { jobId: 'r1', text: 'one' },
+      { jobId: 'r1', text: ' two' },
+      { jobId: 'r1', text: ' three' },
     ]);
     b.close();
   });
 
-  it('cancels a remote generation by request id', async () => {
+  it('cancels a remote generation by job id', async () => {
     const { baseUrl } = await startOpenAIServer();
     const b = backend();
     await b.registry.invoke('models.useRemote', { baseUrl, model: 'slow' });
-    b.events.subscribe(() => void b.registry.invoke('models.cancel', { requestId: 'r2' }));
-    const result = await b.registry.invoke('models.generate', { requestId: 'r2', prompt: 'go' });
+    b.events.subscribe(() => void b.registry.invoke('jobs.cancel', { jobId: 'r2' }));
+    const result = await b.registry.invoke('models.generate', { jobId: 'r2', prompt: 'go' });
     expect(result.cancelled).toBe(true);
     b.close();
   });
@@ -47,7 +47,7 @@ describe('models domain with a remote server', () => {
       keyStored: false,
     });
     expect(JSON.stringify(plain.store.db.prepare('SELECT * FROM settings').all())).not.toContain('sk-secret');
-    await plain.registry.invoke('models.generate', { requestId: 'a', prompt: 'x' });
+    await plain.registry.invoke('models.generate', { jobId: 'a', prompt: 'x' });
     expect(received.at(-1)!.authorization).toBe('Bearer sk-secret');
     plain.close();
 

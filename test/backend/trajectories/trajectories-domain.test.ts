@@ -12,9 +12,7 @@ describe('trajectories domain', () => {
     fs.writeFileSync(file, Array.from({ length: 600 }, (_, i) => record(i)).join('\n'));
     await b.registry.invoke('trajectories.import', { path: file, mode: 'strict' });
     const progress: { done: number; total: number }[] = [];
-    b.events.subscribe(
-      (name, p) => name === 'trajectories.checkProgress' && progress.push(p as { done: number; total: number }),
-    );
+    b.events.subscribe((name, p) => name === 'jobs.progress' && progress.push(p as { done: number; total: number }));
     let ticks = 0;
     const ticker = setInterval(() => ticks++, 0);
     const summary = await b.registry.invoke('trajectories.checkAll', {});

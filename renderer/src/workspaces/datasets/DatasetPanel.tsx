@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
-import type { EventPayload, Result } from '../../../../shared/contract';
+import { useState } from 'react';
+import type { Result } from '../../../../shared/contract';
 import { api } from '../../api/api';
 import { useAction } from '../../api/use-action';
+import { useJob } from '../../api/use-job';
 import { useQuery } from '../../api/use-query';
 import { ErrorNote } from '../../components/ErrorNote';
 import { GraphOverlay } from '../../components/GraphOverlay';
@@ -65,8 +66,10 @@ export function DatasetPanel({ version, onChanged }: { version: number; onChange
   const [dir, setDir] = useState('');
   const [exported, setExported] = useState<Result<'datasets.export'> | null>(null);
   const action = useAction();
-  const [progress, setProgress] = useState<EventPayload<'datasets.progress'> | null>(null);
-  useEffect(() => api.on('datasets.progress', setProgress), []);
+  // Deduplication and export are jobs: progress and a Cancel while one runs.
+  const job = useJob();
+  const { progress } = job;
+  const busy = action.busy || job.busy;
   const current = selected ?? datasets.data?.[0]?.id ?? null;
   const shares = () => {
     const [train = 0, validation = 0, test = 0] = ratio.split(',').map(Number);
@@ -89,7 +92,7 @@ export function DatasetPanel({ version, onChanged }: { version: number; onChange
         <button
           type="button"
           className="primary"
-          disabled={!name.trim() || action.busy}
+          disabled={!name.trim() || busy}
           onClick={() =>
             action.run(async () => {
               const made = await api.invoke('datasets.create', {
@@ -107,11 +110,15 @@ export function DatasetPanel({ version, onChanged }: { version: number; onChange
           New dataset from selection
         </button>
       </div>
-      <ErrorNote message={action.error} />
-      {action.busy && progress && (
-        <p className="muted">
-          {progress.stage === 'dedup' ? 'Fingerprinting' : 'Exporting'} {progress.done} of {progress.total}…{' '}
-          <progress max={progress.total} value={progress.done} />
+      <ErrorNote message={action.error ?? job.error} />
+      {job.busy && (
+        <p className="muted" role="status">
+          {progress &&
+            `${progress.kind === 'datasets.dedup' ? 'Fingerprinting' : 'Exporting'} ${progress.done} of ${progress.total}… `}
+          {progress && <progress max={progress.total} value={progress.done} />}
+          <button type="button" onClick={job.cancel}>
+            Cancel
+          </button>
         </p>
       )}
       {datasets.data?.length ? (
@@ -137,9 +144,10 @@ export function DatasetPanel({ version, onChanged }: { version: number; onChange
             </label>
             <button
               type="button"
+              disabled={busy}
               onClick={() =>
-                action.run(async () =>
-                  setDedup(await api.invoke('datasets.dedup', { id: current, threshold: Number(threshold) })),
+                job.run(async (jobId) =>
+                  setDedup(await api.invoke('datasets.dedup', { id: current, threshold: Number(threshold), jobId })),
                 )
               }
             >
@@ -148,10 +156,16 @@ export function DatasetPanel({ version, onChanged }: { version: number; onChange
             {dedup && dedup.clusters.length > 0 && (
               <button
                 type="button"
+                disabled={busy}
                 onClick={() =>
-                  action.run(async () => {
+                  job.run(async (jobId) => {
                     setDedup(
-                      await api.invoke('datasets.dedup', { id: current, threshold: Number(threshold), apply: true }),
+                      await api.invoke('datasets.dedup', {
+                        id: current,
+                        threshold: Number(threshold),
+                        apply: true,
+                        jobId,
+                      }),
                     );
                     onChanged();
                   })
@@ -163,8 +177,10 @@ export function DatasetPanel({ version, onChanged }: { version: number; onChange
           </div>
           {dedup && (
             <p data-testid="dedup-result">
-              {dedup.clusters.length} clusters, {dedup.clusters.reduce((n, c) => n + c.duplicates.length, 0)} duplicates
-              {dedup.removed ? `; ${dedup.removed} removed` : ''}.
+              {dedup.cancelled
+                ? 'Duplicate search cancelled; nothing was removed.'
+                : `${dedup.clusters.length} clusters, ${dedup.clusters.reduce((n, c) => n + c.duplicates.length, 0)} duplicates` +
+                  `${dedup.removed ? `; ${dedup.removed} removed` : ''}.`}
             </p>
           )}
           {dedup && dedup.clusters.length > 0 && (
@@ -199,9 +215,11 @@ export function DatasetPanel({ version, onChanged }: { version: number; onChange
             />
             <button
               type="button"
-              disabled={!dir.trim()}
+              disabled={!dir.trim() || busy}
               onClick={() =>
-                action.run(async () => setExported(await api.invoke('datasets.export', { id: current, format, dir })))
+                job.run(async (jobId) =>
+                  setExported(await api.invoke('datasets.export', { id: current, format, dir, jobId })),
+                )
               }
             >
               Export
@@ -214,6 +232,7 @@ export function DatasetPanel({ version, onChanged }: { version: number; onChange
                   {f.split}: {f.count} → {f.path}
                 </li>
               ))}
+              {exported.cancelled && <li>Export cancelled: the files hold only what was written before.</li>}
             </ul>
           )}
         </>

@@ -1,13 +1,12 @@
-import { useEffect, useState } from 'react';
-import type { EventPayload, Result } from '../../../../shared/contract';
+import { useState } from 'react';
+import type { Result } from '../../../../shared/contract';
 import { api } from '../../api/api';
-import { useAction } from '../../api/use-action';
+import { useJob } from '../../api/use-job';
 import { useQuery } from '../../api/use-query';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useBrowserStore } from '../../state/browser-store';
 
 const KINDS = ['serial', 'parallel', 'isolated'] as const;
-const REQUEST = 'synth-panel';
 
 /** Graph-to-trajectory synthesis: sampled chains executed with the mocks, then reviewed in the queue. */
 export function SynthPanel({ onMade }: { onMade(): void }) {
@@ -17,11 +16,10 @@ export function SynthPanel({ onMade }: { onMade(): void }) {
   const [kinds, setKinds] = useState<string[]>([...KINDS]);
   const [useModel, setUseModel] = useState(false);
   const [concurrency, setConcurrency] = useState('1');
-  const [progress, setProgress] = useState<EventPayload<'synth.progress'> | null>(null);
   const [result, setResult] = useState<Result<'synth.start'> | null>(null);
-  const action = useAction();
+  const job = useJob();
+  const { progress } = job;
   const setFilter = useBrowserStore((s) => s.setFilter);
-  useEffect(() => api.on('synth.progress', (p) => p.requestId === REQUEST && setProgress(p)), []);
   const graph = graphId ?? graphs.data?.[0]?.id ?? null;
 
   return (
@@ -64,17 +62,16 @@ export function SynthPanel({ onMade }: { onMade(): void }) {
         <button
           type="button"
           className="primary"
-          disabled={!graph || !kinds.length || action.busy}
+          disabled={!graph || !kinds.length || job.busy}
           onClick={() =>
-            action.run(async () => {
-              setProgress(null);
+            job.run(async (jobId) => {
               const made = await api.invoke('synth.start', {
                 graphId: graph!,
                 count: Math.max(1, Number(count) || 1),
                 kinds: kinds as (typeof KINDS)[number][],
                 useModel,
                 concurrency: Math.max(1, Number(concurrency) || 1),
-                requestId: REQUEST,
+                jobId,
               });
               setResult(made);
               setFilter({ label: 'unlabelled' });
@@ -82,18 +79,18 @@ export function SynthPanel({ onMade }: { onMade(): void }) {
             })
           }
         >
-          {action.busy ? 'Synthesizing…' : 'Synthesize'}
+          {job.busy ? 'Synthesizing…' : 'Synthesize'}
         </button>
-        {action.busy && (
+        {job.busy && (
           <>
-            {progress && <progress max={progress.total} value={progress.done} />}
-            <button type="button" onClick={() => void api.invoke('synth.cancel', { requestId: REQUEST })}>
+            {progress && <progress aria-label="Synthesis progress" max={progress.total} value={progress.done} />}
+            <button type="button" onClick={job.cancel}>
               Cancel
             </button>
           </>
         )}
       </div>
-      <ErrorNote message={action.error} />
+      <ErrorNote message={job.error} />
       {result && (
         <p data-testid="synth-result">
           Made {result.created.length} (

@@ -3,6 +3,7 @@ import type { Result } from '../../../../shared/contract';
 import type { LoadSettings } from '../../../../shared/contract/models';
 import { api } from '../../api/api';
 import { useAction } from '../../api/use-action';
+import { useJob } from '../../api/use-job';
 import { useQuery } from '../../api/use-query';
 import { useUi } from '../../state/ui-store';
 import { Playground } from './Playground';
@@ -23,8 +24,8 @@ export function ModelsWorkspace() {
   const [settings, setSettings] = useState<LoadSettings | null>(null);
   const [details, setDetails] = useState<Inspected | null>(null);
   const action = useAction();
-  const [loading, setLoading] = useState(false);
-  const [progress, setProgress] = useState<number | null>(null);
+  const loadJob = useJob();
+  const busy = action.busy || loadJob.busy;
   const notify = useUi((s) => s.notify);
 
   // The last model used and its settings come back; otherwise this machine's defaults.
@@ -33,19 +34,14 @@ export function ModelsWorkspace() {
     setSettings(status.data.last?.settings ?? status.data.defaults);
     setPath((p) => p || status.data!.last?.path || '');
   }, [status.data, settings]);
-  useEffect(() => api.on('models.progress', ({ fraction }) => setProgress(fraction)), []);
 
   const inspect = () => action.run(async () => setDetails(await api.invoke('models.inspect', { path })));
-  const load = async () => {
-    setLoading(true);
-    await action.run(async () => {
-      const loaded = await api.invoke('models.load', { path, settings: settings! });
+  const load = () =>
+    loadJob.run(async (jobId) => {
+      const loaded = await api.invoke('models.load', { path, settings: settings!, jobId });
       notify(`Loaded ${loaded.path} (${loaded.gpu ? `GPU: ${loaded.gpu}` : 'CPU'}).`);
       status.reload();
     });
-    setLoading(false);
-    setProgress(null);
-  };
   const loaded = status.data?.loaded ?? null;
   const set = <K extends keyof LoadSettings>(key: K, value: LoadSettings[K]) =>
     setSettings((s) => (s ? { ...s, [key]: value } : s));
@@ -77,11 +73,11 @@ export function ModelsWorkspace() {
             Browse…
           </button>
         )}
-        <button type="button" disabled={!path.trim() || action.busy} onClick={() => void inspect()}>
+        <button type="button" disabled={!path.trim() || busy} onClick={() => void inspect()}>
           Inspect
         </button>
       </div>
-      <ErrorNote message={action.error} />
+      <ErrorNote message={action.error ?? loadJob.error} />
       {details && (
         <dl className="model-details" aria-label="Model details">
           <dt>Architecture</dt>
@@ -109,7 +105,7 @@ export function ModelsWorkspace() {
         </dl>
       )}
       {settings && (
-        <fieldset className="model-settings" disabled={action.busy}>
+        <fieldset className="model-settings" disabled={busy}>
           <legend>Load settings</legend>
           <label>
             GPU layers
@@ -140,7 +136,7 @@ export function ModelsWorkspace() {
           </label>
           <div className="buttons">
             <button type="button" className="primary" disabled={!path.trim()} onClick={() => void load()}>
-              {loading ? 'Loading…' : 'Load'}
+              {loadJob.busy ? 'Loading…' : 'Load'}
             </button>
             <button
               type="button"
@@ -150,7 +146,9 @@ export function ModelsWorkspace() {
               Unload
             </button>
           </div>
-          {progress !== null && <progress aria-label="Load progress" value={progress} max={1} />}
+          {loadJob.progress && (
+            <progress aria-label="Load progress" value={loadJob.progress.done} max={loadJob.progress.total} />
+          )}
         </fieldset>
       )}
       {status.data && <RemoteServerForm remote={status.data.remote} onChange={status.reload} />}

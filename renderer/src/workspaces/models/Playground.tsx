@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../api/api';
+import { newJobId } from '../../api/use-job';
 import { ErrorNote } from '../../components/ErrorNote';
 
 interface Live {
@@ -12,7 +13,7 @@ interface Live {
 export function Playground() {
   const [prompt, setPrompt] = useState('Plan a trip from Paris to Lisbon.');
   const [output, setOutput] = useState('');
-  const [requestId, setRequestId] = useState<string | null>(null);
+  const [jobId, setJobId] = useState<string | null>(null);
   const [live, setLive] = useState<Live | null>(null);
   const [now, setNow] = useState(0);
   const [error, setError] = useState<string | null>(null);
@@ -20,7 +21,7 @@ export function Playground() {
 
   useEffect(
     () =>
-      api.on('models.token', ({ requestId: id, text }) => {
+      api.on('models.token', ({ jobId: id, text }) => {
         if (id !== current.current) return;
         setOutput((o) => o + text);
         setLive((l) => (l ? { ...l, tokens: l.tokens + 1, firstToken: l.firstToken ?? performance.now() } : l));
@@ -28,29 +29,29 @@ export function Playground() {
     [],
   );
   useEffect(() => {
-    if (!requestId) return;
+    if (!jobId) return;
     const timer = setInterval(() => setNow(performance.now()), 200);
     return () => clearInterval(timer);
-  }, [requestId]);
+  }, [jobId]);
 
   const send = async () => {
-    const id = crypto.randomUUID();
+    const id = newJobId();
     current.current = id;
-    setRequestId(id);
+    setJobId(id);
     setOutput('');
     setError(null);
     setLive({ started: performance.now(), firstToken: null, tokens: 0 });
     try {
-      await api.invoke('models.generate', { requestId: id, prompt, chat: true, maxTokens: 512, temperature: 0.7 });
+      await api.invoke('models.generate', { jobId: id, prompt, chat: true, maxTokens: 512, temperature: 0.7 });
     } catch (e) {
       setError((e as Error).message);
     } finally {
-      setRequestId(null);
+      setJobId(null);
       setNow(performance.now());
     }
   };
 
-  const elapsed = live ? (requestId ? now : now) - (live.firstToken ?? live.started) : 0;
+  const elapsed = live ? now - (live.firstToken ?? live.started) : 0;
   const ttft = live?.firstToken ? Math.round(live.firstToken - live.started) : null;
   const rate = live && live.firstToken && elapsed > 0 ? ((live.tokens - 1) / elapsed) * 1000 : null;
 
@@ -62,15 +63,15 @@ export function Playground() {
         <button
           type="button"
           className="primary"
-          disabled={requestId !== null || !prompt.trim()}
+          disabled={jobId !== null || !prompt.trim()}
           onClick={() => void send()}
         >
           Generate
         </button>
         <button
           type="button"
-          disabled={requestId === null}
-          onClick={() => requestId && void api.invoke('models.cancel', { requestId })}
+          disabled={jobId === null}
+          onClick={() => jobId && void api.invoke('jobs.cancel', { jobId })}
         >
           Stop
         </button>

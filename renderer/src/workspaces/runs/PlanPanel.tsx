@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { api } from '../../api/api';
-import { useAction } from '../../api/use-action';
+import { useJob } from '../../api/use-job';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useShallow } from 'zustand/react/shallow';
 import { useRuns, type RunsState } from '../../state/runs-store';
@@ -25,18 +25,20 @@ export function PlanPanel({ tools }: { tools: string[] }) {
   const [goals, setGoals] = useState<string[]>([]);
   const [count, setCount] = useState(1);
   const [stream, setStream] = useState('');
-  const action = useAction();
-  useEffect(() => api.on('models.token', (t) => t.requestId === 'runs-plan' && setStream((s) => s + t.text)), []);
+  const action = useJob();
+  const streaming = useRef<string | null>(null);
+  useEffect(() => api.on('models.token', (t) => t.jobId === streaming.current && setStream((s) => s + t.text)), []);
 
   const generate = () =>
-    action.run(async () => {
+    action.run(async (jobId) => {
+      streaming.current = jobId;
       setStream('');
       const result = await api.invoke('plans.generate', {
         graphId: graphId!,
         intent,
         planner,
         candidates: count,
-        requestId: 'runs-plan',
+        jobId,
         ...(goals.length ? { goals } : {}),
       });
       setCandidates(result.candidates);
@@ -100,6 +102,11 @@ export function PlanPanel({ tools }: { tools: string[] }) {
         >
           {action.busy ? 'Planning…' : 'Generate plan'}
         </button>
+        {action.busy && planner === 'model' && (
+          <button type="button" onClick={action.cancel}>
+            Stop
+          </button>
+        )}
       </div>
       {action.busy && stream && <pre className="token-stream">{stream}</pre>}
       <ErrorNote message={action.error} />

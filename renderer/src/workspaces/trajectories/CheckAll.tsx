@@ -1,19 +1,17 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { Result } from '../../../../shared/contract';
 import { api } from '../../api/api';
-import { useAction } from '../../api/use-action';
+import { useJob } from '../../api/use-job';
 import { ErrorNote } from '../../components/ErrorNote';
 
 /** Runs the deterministic checks on every trajectory and shows what they found, by kind. */
 export function CheckAll({ onChecked }: { onChecked(): void }) {
   const [summary, setSummary] = useState<Result<'trajectories.checkAll'> | null>(null);
-  const action = useAction();
-  const { busy, error } = action;
-  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
-  useEffect(() => api.on('trajectories.checkProgress', setProgress), []);
+  const job = useJob();
+  const { busy, error, progress } = job;
   const run = () =>
-    action.run(async () => {
-      setSummary(await api.invoke('trajectories.checkAll', {}));
+    job.run(async (jobId) => {
+      setSummary(await api.invoke('trajectories.checkAll', { jobId }));
       onChecked();
     });
   return (
@@ -21,11 +19,19 @@ export function CheckAll({ onChecked }: { onChecked(): void }) {
       <button type="button" disabled={busy} onClick={() => void run()}>
         {busy ? 'Checking…' : 'Run checks'}
       </button>
-      {busy && progress && <progress max={progress.total} value={progress.done} aria-label="Checks progress" />}
+      {busy && (
+        <>
+          {progress && <progress max={progress.total} value={progress.done} aria-label="Checks progress" />}
+          <button type="button" onClick={job.cancel}>
+            Cancel
+          </button>
+        </>
+      )}
       <ErrorNote message={error} />
       {summary && (
         <p data-testid="check-summary">
-          Checked {summary.checked} trajectories; {summary.withFindings} with findings
+          Checked {summary.checked} trajectories{summary.cancelled ? ' (cancelled: the rest keep their findings)' : ''};{' '}
+          {summary.withFindings} with findings
           {Object.keys(summary.byKind).length > 0 &&
             `: ${Object.entries(summary.byKind)
               .sort((a, b) => b[1] - a[1])

@@ -1,13 +1,12 @@
-import { useEffect, useState } from 'react';
-import type { EventPayload, Result } from '../../../../shared/contract';
+import { useState } from 'react';
+import type { Result } from '../../../../shared/contract';
 import type { TrajectoryFormat } from '../../../../shared/contract/trajectories';
 import { api } from '../../api/api';
-import { useAction } from '../../api/use-action';
+import { useJob } from '../../api/use-job';
 import { useQuery } from '../../api/use-query';
 import { ErrorNote } from '../../components/ErrorNote';
 
 type Report = Result<'trajectories.import'>;
-type Progress = EventPayload<'trajectories.importProgress'>;
 
 /** Where the tools the file declares go: nowhere, a new graph, or an existing graph. */
 type ToolTarget = { kind: 'none' } | { kind: 'new'; name: string } | { kind: 'existing'; graphId: string };
@@ -17,19 +16,17 @@ export function ImportForm({ onImported }: { onImported(): void }) {
   const [path, setPath] = useState('');
   const [format, setFormat] = useState<'' | TrajectoryFormat>('');
   const [lenient, setLenient] = useState(false);
-  const action = useAction();
-  const { busy, error } = action;
-  const [progress, setProgress] = useState<Progress | null>(null);
+  const job = useJob();
+  const { busy, error, progress } = job;
   const [target, setTarget] = useState<ToolTarget>({ kind: 'none' });
   const graphs = useQuery(() => api.invoke('graphs.list', {}), [], ['graphs.changed']);
   const [report, setReport] = useState<Report | null>(null);
-  useEffect(() => api.on('trajectories.importProgress', setProgress), []);
 
   const run = () =>
-    action.run(async () => {
+    job.run(async (jobId) => {
       setReport(null);
-      setProgress(null);
       const result = await api.invoke('trajectories.import', {
+        jobId,
         path,
         mode: lenient ? 'lenient' : 'strict',
         ...(format ? { format } : {}),
@@ -106,14 +103,12 @@ export function ImportForm({ onImported }: { onImported(): void }) {
       </div>
       {busy && progress && (
         <div className="import-progress" role="status">
-          <progress max={progress.totalBytes || 1} value={progress.bytes} />
+          <progress max={progress.total || 1} value={progress.done} />
           <span className="muted">
-            {progress.lines} lines read, {progress.imported} imported, {progress.rejected} rejected…
+            {progress.detail?.lines ?? 0} lines read, {progress.detail?.imported ?? 0} imported,{' '}
+            {progress.detail?.rejected ?? 0} rejected…
           </span>
-          <button
-            type="button"
-            onClick={() => void api.invoke('trajectories.cancelImport', { importId: progress.importId })}
-          >
+          <button type="button" onClick={job.cancel}>
             Cancel
           </button>
         </div>

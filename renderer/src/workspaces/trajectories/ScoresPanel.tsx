@@ -1,14 +1,13 @@
-import { useEffect, useState } from 'react';
-import type { EventPayload, Result } from '../../../../shared/contract';
+import { useState } from 'react';
+import type { Result } from '../../../../shared/contract';
 import { api } from '../../api/api';
-import { useAction } from '../../api/use-action';
+import { useJob } from '../../api/use-job';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useBrowserStore } from '../../state/browser-store';
 import { downloadCsv } from './csv';
 import { PlotChart, scoreHistogram } from '../../components/PlotChart';
 
 type Scores = Result<'evaluation.gpa'>;
-const REQUEST = 'scores-panel';
 const SHOWN_ROWS = 200;
 
 const fmt = (x: number | null | undefined) => (x === null || x === undefined ? '—' : x.toFixed(2));
@@ -32,14 +31,9 @@ export function ScoresPanel() {
   const filter = useBrowserStore((s) => s.filter);
   const [judge, setJudge] = useState(false);
   const [scores, setScores] = useState<Scores | null>(null);
-  const [progress, setProgress] = useState<EventPayload<'evaluation.progress'> | null>(null);
-  const action = useAction();
-  useEffect(() => api.on('evaluation.progress', (p) => p.requestId === REQUEST && setProgress(p)), []);
-  const run = () =>
-    action.run(async () => {
-      setProgress(null);
-      setScores(await api.invoke('evaluation.gpa', { filter, judge, requestId: REQUEST }));
-    });
+  const job = useJob();
+  const { progress } = job;
+  const run = () => job.run(async (jobId) => setScores(await api.invoke('evaluation.gpa', { filter, judge, jobId })));
   const valuesOf = (name: string, judged: boolean) =>
     (scores?.items ?? []).flatMap((i) => {
       const v = judged ? i.judged?.[name]?.score : i.scores[name];
@@ -58,23 +52,23 @@ export function ScoresPanel() {
           <input type="checkbox" checked={judge} onChange={(e) => setJudge(e.target.checked)} /> Add model-judged scores
           (loaded model; five generations per trajectory)
         </label>
-        <button type="button" className="primary" disabled={action.busy} onClick={() => void run()}>
-          {action.busy ? 'Scoring…' : 'Score selection'}
+        <button type="button" className="primary" disabled={job.busy} onClick={() => void run()}>
+          {job.busy ? 'Scoring…' : 'Score selection'}
         </button>
-        {action.busy && (
+        {job.busy && (
           <>
             {progress && (
               <span className="muted">
                 {progress.done} of {progress.total}
               </span>
             )}
-            <button type="button" onClick={() => void api.invoke('evaluation.cancel', { requestId: REQUEST })}>
+            <button type="button" onClick={job.cancel}>
               Cancel
             </button>
           </>
         )}
       </div>
-      <ErrorNote message={action.error} />
+      <ErrorNote message={job.error} />
       {scores && (
         <div data-testid="scores-results">
           <p>
