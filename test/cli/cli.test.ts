@@ -233,4 +233,34 @@ describe('trellis command line', () => {
     const text = trellis('check', '--workspace', workspace);
     expect(text.out).toMatch(/turn 4 \S+: warning repeated-call: /);
   });
+
+  it('prints all of a large --json summary into a pipe that is read slowly', async () => {
+    const workspace = path.join(tempDir(), 'cli-pipe.trellis');
+    const file = path.join(tempDir(), 'unanswered.jsonl');
+    // 800 records that each end on an unanswered call: every one has findings to list.
+    const record = (i: number) =>
+      JSON.stringify({
+        messages: [
+          { role: 'user', content: `Weather in city ${i}?` },
+          {
+            role: 'assistant',
+            content: null,
+            tool_calls: [{ id: `c${i}`, type: 'function', function: { name: 'get_weather', arguments: '{}' } }],
+          },
+        ],
+      });
+    fs.writeFileSync(file, Array.from({ length: 800 }, (_, i) => record(i)).join('\n'));
+    expect(trellis('import', file, '--workspace', workspace, '--json').code).toBe(0);
+    const child = spawn(process.execPath, [BIN, 'check', '--workspace', workspace, '--json']);
+    const closed = new Promise((resolve) => child.on('close', resolve));
+    // Nothing is read for a while: the pipe fills, and the command must wait for it to drain.
+    child.stdout.pause();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stdout.resume();
+    expect(await closed).toBe(0);
+    expect(out.length).toBeGreaterThan(128 * 1024);
+    expect(JSON.parse(out)).toMatchObject({ ok: true, checked: 802 });
+  });
 });
