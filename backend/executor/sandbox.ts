@@ -1,4 +1,10 @@
-import { getQuickJS, shouldInterruptAfterDeadline, type QuickJSWASMModule } from 'quickjs-emscripten';
+import {
+  newQuickJSWASMModule,
+  newVariant,
+  RELEASE_SYNC,
+  shouldInterruptAfterDeadline,
+  type QuickJSWASMModule,
+} from 'quickjs-emscripten';
 
 export interface SandboxLimits {
   /** Wall-clock budget of one call; `while (true) {}` is interrupted after it. */
@@ -9,6 +15,8 @@ export interface SandboxLimits {
   seed: number;
   /** What `Date.now()` and `new Date()` return inside the sandbox (ms since the epoch). */
   now: number;
+  /** The largest result, as JSON text, a mock may return. */
+  resultBytes: number;
 }
 
 export const DEFAULT_LIMITS: SandboxLimits = {
@@ -17,15 +25,39 @@ export const DEFAULT_LIMITS: SandboxLimits = {
   stackBytes: 256 * 2 ** 10,
   seed: 1,
   now: Date.UTC(2027, 0, 1),
+  resultBytes: 2 ** 20,
 };
+
+/**
+ * The whole WebAssembly heap of the sandbox is capped: QuickJS's own memory limit does not see
+ * ArrayBuffer storage, so without a cap a mock could grow the host by gigabytes. A heap left
+ * larger than RECYCLE_BYTES after a call is dropped, and the next call starts a fresh one.
+ */
+const HEAP_CAP_BYTES = 128 * 2 ** 20;
+const RECYCLE_BYTES = 48 * 2 ** 20;
+const WASM_PAGE = 64 * 2 ** 10;
 
 /** A mock that threw, ran out of time or memory: the message says which, for the observation. */
 export class SandboxError extends Error {}
 
 let quickjs: Promise<QuickJSWASMModule> | null = null;
 
-/** Seeded PRNG and a fixed clock, installed before the tool's code runs. */
-const PRELUDE = (seed: number, now: number) => `
+/** Node's WebAssembly global (this build's type library does not declare it). */
+const { WebAssembly: wasm } = globalThis as unknown as {
+  WebAssembly: { Memory: new (descriptor: { initial: number; maximum: number }) => object };
+};
+
+/** A QuickJS module on a heap of its own, capped at HEAP_CAP_BYTES. */
+function sandboxModule(): Promise<QuickJSWASMModule> {
+  const memory = new wasm.Memory({ initial: 256, maximum: HEAP_CAP_BYTES / WASM_PAGE });
+  return newQuickJSWASMModule(newVariant(RELEASE_SYNC, { wasmMemory: memory as never }));
+}
+
+/**
+ * Seeded PRNG, a fixed clock on every path to `Date`, and buffers counted against the memory
+ * limit (QuickJS's limit does not see ArrayBuffer storage), installed before the tool's code runs.
+ */
+const PRELUDE = (seed: number, now: number, memoryBytes: number) => `
 (() => {
   let s = ${seed >>> 0} || 1;
   Math.random = () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 4294967296);
@@ -35,7 +67,36 @@ const PRELUDE = (seed: number, now: number) => `
   FixedDate.now = () => ${now};
   FixedDate.UTC = RealDate.UTC;
   FixedDate.parse = RealDate.parse;
+  Object.defineProperty(RealDate.prototype, 'constructor', { value: FixedDate });
   globalThis.Date = FixedDate;
+
+  let budget = ${memoryBytes};
+  const spend = (bytes) => {
+    if (!(bytes >= 0)) return;
+    budget -= bytes;
+    if (budget < 0) throw new InternalError('out of memory');
+  };
+  const lengthOf = (a) => (typeof a === 'number' ? a : a && typeof a === 'object' && !(a instanceof RealArrayBuffer) && !(typeof SharedArrayBuffer === 'function' && a instanceof SharedArrayBuffer) ? (typeof a.length === 'number' ? a.length : 0) : 0);
+  const RealArrayBuffer = ArrayBuffer;
+  const counted = (Real, bytesOf) => {
+    const Counted = new Proxy(Real, {
+      construct(target, args, newTarget) {
+        spend(bytesOf(args));
+        return Reflect.construct(target, args, newTarget === Counted ? target : newTarget);
+      },
+    });
+    Object.defineProperty(Real.prototype, 'constructor', { value: Counted });
+    return Counted;
+  };
+  globalThis.ArrayBuffer = counted(RealArrayBuffer, (a) => Number(a[0]) || 0);
+  if (typeof SharedArrayBuffer === 'function')
+    globalThis.SharedArrayBuffer = counted(SharedArrayBuffer, (a) => Number(a[0]) || 0);
+  for (const name of ['Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array', 'Uint16Array', 'Int32Array',
+    'Uint32Array', 'Float32Array', 'Float64Array', 'BigInt64Array', 'BigUint64Array', 'Float16Array']) {
+    const Real = globalThis[name];
+    if (typeof Real !== 'function') continue;
+    globalThis[name] = counted(Real, (a) => lengthOf(a[0]) * Real.BYTES_PER_ELEMENT);
+  }
 })();`;
 
 /**
@@ -46,14 +107,14 @@ const PRELUDE = (seed: number, now: number) => `
  */
 export async function evaluateMock(code: string, args: unknown, limits: Partial<SandboxLimits> = {}): Promise<unknown> {
   const l = { ...DEFAULT_LIMITS, ...limits };
-  const module = await (quickjs ??= getQuickJS());
+  const module = await (quickjs ??= sandboxModule());
   const runtime = module.newRuntime();
   runtime.setMemoryLimit(l.memoryBytes);
   runtime.setMaxStackSize(l.stackBytes);
   runtime.setInterruptHandler(shouldInterruptAfterDeadline(Date.now() + l.timeoutMs));
   const vm = runtime.newContext();
   try {
-    const prelude = vm.evalCode(PRELUDE(l.seed, l.now));
+    const prelude = vm.evalCode(PRELUDE(l.seed, l.now, l.memoryBytes));
     if (prelude.error) {
       prelude.error.dispose();
       throw new SandboxError('the sandbox could not start');
@@ -68,10 +129,15 @@ export async function evaluateMock(code: string, args: unknown, limits: Partial<
     }
     const json = vm.dump(result.value) as string | undefined;
     result.value.dispose();
+    if (json !== undefined && json.length > l.resultBytes)
+      throw new SandboxError(
+        `the mock returned ${formatBytes(json.length)} of JSON; a result may be at most ${formatBytes(l.resultBytes)}`,
+      );
     return json === undefined ? null : JSON.parse(json);
   } finally {
     vm.dispose();
     runtime.dispose();
+    if (module.getWasmMemory().buffer.byteLength > RECYCLE_BYTES) quickjs = null;
   }
 }
 
@@ -84,3 +150,6 @@ function describe(error: { name?: string; message?: string } | string, limits: S
   if (/stack overflow/i.test(message)) return 'the mock recursed too deeply (stack overflow)';
   return `the mock threw ${error.name ?? 'Error'}: ${message}`;
 }
+
+const formatBytes = (bytes: number) =>
+  bytes >= 2 ** 20 ? `${(bytes / 2 ** 20).toFixed(1)} MiB` : `${Math.ceil(bytes / 2 ** 10)} KiB`;

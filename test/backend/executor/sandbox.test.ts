@@ -63,10 +63,13 @@ describe('mock sandbox (QuickJS in WebAssembly)', () => {
       runMockCode(
         'const a = []; while (true) a.push({ n: a.length, s: "payload" + a.length });',
         {},
-        { memoryBytes: 8 * 2 ** 20 },
+        // A generous time limit: on a busy machine the memory limit must still be what stops it.
+        { memoryBytes: 8 * 2 ** 20, timeoutMs: 30_000 },
       ),
     ).rejects.toThrow(/more than its 8 MiB memory limit/);
-    await expect(runMockCode('let s = "x"; while (true) s += s;', {})).rejects.toThrow(SandboxError);
+    await expect(runMockCode('let s = "x"; while (true) s += s;', {}, { timeoutMs: 30_000 })).rejects.toThrow(
+      SandboxError,
+    );
     await expect(runMockCode('const f = (n) => f(n + 1) + 1; return f(0);', {})).rejects.toThrow(
       /stack overflow|recursed/,
     );
@@ -77,5 +80,50 @@ describe('mock sandbox (QuickJS in WebAssembly)', () => {
     await expect(runMockCode('throw new TypeError("no such hotel")', {})).rejects.toThrow(
       'the mock threw TypeError: no such hotel',
     );
+  });
+
+  it('counts typed arrays and ArrayBuffers against the memory limit, however they are made', async () => {
+    const limit = /more than its 32 MiB memory limit/;
+    await expect(
+      runMockCode('const a = []; for (let i = 0; i < 40; i++) a.push(new Float64Array(1e6)); return a.length;', {}),
+    ).rejects.toThrow(limit);
+    await expect(
+      runMockCode('const a = []; for (let i = 0; i < 40; i++) a.push(new ArrayBuffer(8e6)); return a.length;', {}),
+    ).rejects.toThrow(limit);
+    // Copies made through the species constructor count too.
+    await expect(
+      runMockCode(
+        'const b = new ArrayBuffer(4e6); const a = []; for (let i = 0; i < 20; i++) a.push(b.slice(0)); return 1;',
+        {},
+      ),
+    ).rejects.toThrow(limit);
+    await expect(
+      runMockCode(
+        'const f = new Float32Array(2e6); const a = []; for (let i = 0; i < 10; i++) a.push(f.map((x) => x)); return 1;',
+        {},
+      ),
+    ).rejects.toThrow(limit);
+    // One allocation past the sandbox's whole heap fails as cleanly, and the sandbox goes on.
+    await expect(runMockCode('return new Uint8Array(2 ** 30).length;', {}, { memoryBytes: 2 ** 31 })).rejects.toThrow(
+      /memory limit/,
+    );
+    expect(await runMockCode('return Array.from(new Uint8Array([1, 2, 3]).map((x) => x * 2));', {})).toEqual([2, 4, 6]);
+  });
+
+  it('shows the fixed clock on every path to Date', async () => {
+    const fixed = Date.UTC(2027, 0, 1);
+    expect(await runMockCode('return new (Date.prototype.constructor)().getTime();', {})).toBe(fixed);
+    expect(await runMockCode('return new (Object.getPrototypeOf(new Date(0)).constructor)().getTime();', {})).toBe(
+      fixed,
+    );
+    expect(await runMockCode('return new (new Date(5).constructor)().getTime();', {})).toBe(fixed);
+    expect(await runMockCode('return Date.now();', {})).toBe(fixed);
+  });
+
+  it('refuses a result larger than the result limit', async () => {
+    await expect(runMockCode('return "x".repeat(12e6);', {})).rejects.toThrow(
+      'the mock returned 11.4 MiB of JSON; a result may be at most 1.0 MiB',
+    );
+    expect(await runMockCode('return "x".repeat(1000).length;', {})).toBe(1000);
   });
 });
