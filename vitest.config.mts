@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -7,6 +10,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Two cores: the crash and browser tests each start processes of their own.
     maxWorkers: 2,
+    // The user's own config (consent to start commands) goes to a throwaway folder, never ~/.config.
+    env: { TRELLIS_HOME: fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-test-home-')) },
     reporters: ['default', './test/summary-reporter.ts'],
   },
 });

@@ -21,6 +21,8 @@ import { toolsHandlers } from './tools/handlers';
 import { trajectoriesHandlers } from './trajectories/handlers';
 import { workspaceHandlers } from './workspace/handlers';
 import { createChecker } from './checks/checker';
+import { ConsentStore } from './config/consent';
+import { defaultConfigDir } from './config/user-config';
 import { EventBus } from './events';
 import { createToolRuntime } from './executor/tool-runtime';
 import { createModelRouter } from './model/router';
@@ -46,6 +48,8 @@ export interface BackendOptions extends OpenOptions {
   modelEnv?: NodeJS.ProcessEnv;
   /** Where API keys can be stored encrypted (Electron's safeStorage). */
   secrets?: SecretStore;
+  /** The user's own config folder (consent to start commands or call hosts); default `defaultConfigDir()`. */
+  configDir?: string;
   /** The native file dialog (Electron). */
   pickFile?: FilePicker;
 }
@@ -79,7 +83,11 @@ export function createBackend(options: BackendOptions): Backend {
       jobs,
       models,
       router,
-      runtime: createToolRuntime({ store, router, onClose }),
+      runtime: createToolRuntime({
+        consent: new ConsentStore(options.configDir ?? defaultConfigDir(), store),
+        router,
+        onClose,
+      }),
       checker: () => createChecker(store),
       ...(options.secrets ? { secrets: options.secrets } : {}),
       ...(options.pickFile ? { pickFile: options.pickFile } : {}),

@@ -56,10 +56,16 @@ export const planVerb: Verb = {
 export const runPlanVerb: Verb = {
   name: 'run',
   summary: "Execute a saved plan with the graph's tool runtimes and save the run as a trajectory.",
-  usage: 'trellis run --plan ID [--workspace FILE] [--json]',
+  usage: "trellis run --plan ID [--allow 'mcp:COMMAND' | --allow 'http:HOST']… [--workspace FILE] [--json]",
   options: {
     workspace: { type: 'string', description: `Workspace file (default ${defaultWorkspacePath()})` },
     plan: { type: 'string', description: 'Id of a saved plan (trellis plan prints it)' },
+    allow: {
+      type: 'string',
+      multiple: true,
+      description:
+        'Allow this workspace to start an MCP server (mcp:COMMAND LINE) or call a host (http:HOST); kept in your own config',
+    },
   },
   async run(values, io) {
     if (typeof values.plan !== 'string') throw new TrellisError('E1002', '--plan is required.');
@@ -78,7 +84,19 @@ export const runPlanVerb: Verb = {
         intent: found.intent,
         planId: found.id,
       });
+      for (const grant of [values.allow ?? []].flat()) {
+        const [kind, ...key] = String(grant).split(':');
+        if ((kind !== 'mcp' && kind !== 'http') || !key.length)
+          throw new TrellisError('E1002', `--allow takes mcp:COMMAND or http:HOST, not "${String(grant)}".`);
+        await backend.registry.invoke('runs.allow', { runId: started.id, kind, key: key.join(':') });
+      }
       const run = await backend.registry.invoke('runs.continue', { runId: started.id });
+      // Nothing unapproved is ever started: say what would run and how to allow it.
+      if (run.status === 'needs-consent' && run.consent && !io.json)
+        io.err(
+          `trellis run: stopped before a step: ${run.consent.message}\nNothing was started. To allow it for ` +
+            `this workspace, run again with --allow '${run.consent.kind}:${run.consent.key}'.`,
+        );
       if (io.json) io.out(JSON.stringify({ ok: run.status === 'finished', ...run }));
       else {
         for (const [i, t] of run.turns.entries()) {

@@ -5,6 +5,8 @@ import { toTrellisError } from '../backend';
 export interface VerbOption {
   type: 'string' | 'boolean';
   short?: string;
+  /** May be given more than once; the verb then gets an array of strings. */
+  multiple?: boolean;
   description: string;
 }
 type Options = Record<string, VerbOption>;
@@ -17,7 +19,7 @@ export interface Verb {
   /** A string option that may also be given bare, as the first argument (`trellis import FILE`). */
   positional?: string;
   /** Returns the exit code; prints its own results. */
-  run(values: Record<string, string | boolean | undefined>, io: VerbIO): Promise<number>;
+  run(values: Record<string, string | string[] | boolean | undefined>, io: VerbIO): Promise<number>;
 }
 
 export interface VerbIO {
@@ -32,7 +34,7 @@ const COMMON: Options = {
 };
 
 export async function runVerb(verb: Verb, argv: string[], io: Omit<VerbIO, 'json'>): Promise<number> {
-  let values: Record<string, string | boolean | undefined>;
+  let values: Record<string, string | string[] | boolean | undefined>;
   try {
     const parsed = parseArgs({
       args: argv,
@@ -40,7 +42,7 @@ export async function runVerb(verb: Verb, argv: string[], io: Omit<VerbIO, 'json
       strict: true,
       allowPositionals: true,
     });
-    values = parsed.values as Record<string, string | boolean | undefined>;
+    values = parsed.values as Record<string, string | string[] | boolean | undefined>;
     if (parsed.positionals.length > (verb.positional ? 1 : 0))
       throw new Error(`Unexpected argument "${parsed.positionals.at(-1)}"`);
     if (verb.positional && parsed.positionals[0] !== undefined) values[verb.positional] ??= parsed.positionals[0];
@@ -71,8 +73,13 @@ export function helpText(verb: Verb): string {
   return `Usage: ${verb.usage}\n\n${verb.summary}\n\nOptions:\n${lines.join('\n')}`;
 }
 
-function parseOptions(options: Options): Record<string, { type: 'string' | 'boolean'; short?: string }> {
+function parseOptions(
+  options: Options,
+): Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }> {
   return Object.fromEntries(
-    Object.entries(options).map(([name, { type, short }]) => [name, short ? { type, short } : { type }]),
+    Object.entries(options).map(([name, { type, short, multiple }]) => [
+      name,
+      { type, ...(short ? { short } : {}), ...(multiple ? { multiple } : {}) },
+    ]),
   );
 }

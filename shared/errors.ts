@@ -11,7 +11,7 @@ export const ERRORS = {
     title: 'Job already running',
     hint: 'Wait for it to finish or cancel it (jobs.cancel), or start the new one with another job id.',
   },
-  E1006: { title: 'Job cancelled', hint: 'Nothing was changed; start it again when you need it.' },
+  E1006: { title: 'Job cancelled', hint: 'It stopped as asked; start it again when you need it.' },
   E2001: { title: 'Workspace is from a newer Trellis', hint: 'Open it with the newer Trellis, or open a backup.' },
   E2002: { title: 'Workspace failed its integrity check', hint: 'Open a backup of this workspace.' },
   E2003: {
@@ -20,6 +20,10 @@ export const ERRORS = {
   },
   E2004: { title: 'Not a Trellis workspace', hint: 'Choose a .trellis file, or a new path to create one.' },
   E2005: { title: 'Disk is full or read-only', hint: 'Free some space or choose another folder; no data was lost.' },
+  E2006: {
+    title: 'Your consent file is damaged',
+    hint: 'Fix or delete it; Trellis then asks again before starting anything.',
+  },
   E3001: { title: 'Not found', hint: 'It may have been deleted in another window; refresh the list.' },
   E3002: { title: 'Name already used', hint: 'Choose another name.' },
   E3003: { title: 'Edit refused', hint: 'Undo or fix the named part, then try again.' },

@@ -1,32 +1,29 @@
+import type { ConsentKind, ConsentStore } from '../config/consent';
 import type { ModelRouter } from '../model/router';
-import type { WorkspaceStore } from '../store/workspace-store';
 import { MockRunner } from './mock-runner';
 import { McpClients, type RuntimeDeps } from './runtimes';
 
-const ALLOWED = 'runs.allowed';
-
-export type ToolRuntime = RuntimeDeps & { allow(kind: string, key: string): void };
+export type ToolRuntime = RuntimeDeps & { allow(kind: ConsentKind, key: string): void };
 
 /**
  * The tool runtimes of one backend (one mock worker, the MCP servers started so far, the
- * hosts and servers the user allowed), shared by runs and synthesis.
+ * hosts and servers the user allowed, kept in the user's config), shared by runs and synthesis.
  */
 export function createToolRuntime(deps: {
-  store: WorkspaceStore;
+  consent: ConsentStore;
   router: ModelRouter;
   onClose(dispose: () => unknown): void;
 }): ToolRuntime {
-  const { store, router, onClose } = deps;
+  const { consent, router, onClose } = deps;
   const mocks = new MockRunner();
   const mcp = new McpClients();
   onClose(() => Promise.all([mocks.close(), mcp.close()]));
-  const allowed = () => new Set(store.settings.get<string[]>(ALLOWED) ?? []);
   return {
     mocks,
     mcp,
     seed: 1,
-    allowed: (kind: string, key: string) => allowed().has(`${kind}:${key}`),
-    allow: (kind: string, key: string) => store.settings.set(ALLOWED, [...allowed(), `${kind}:${key}`]),
+    allowed: (kind, key) => consent.allowed(kind, key),
+    allow: (kind, key) => consent.allow(kind, key),
     /** The model (local or remote) for agents and simulated tools; absent when there is none. */
     get generate() {
       return router.available()

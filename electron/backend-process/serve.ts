@@ -19,7 +19,7 @@ export function serveBackend(port: LinkPort, options: ServeOptions = {}): HostPe
   let backend: Backend | null = null;
   let stopEvents = () => {};
   const host: HostPeer = new HostPeer(port, {
-    open: ({ workspace, secretKey }) => {
+    open: ({ workspace, secretKey, configDir }) => {
       if (backend) throw new TrellisError('E9000', 'A workspace is already open in this backend process.');
       const opened = openWorkspace({
         workspace,
@@ -27,6 +27,7 @@ export function serveBackend(port: LinkPort, options: ServeOptions = {}): HostPe
         modelSpawner: spawnHelper,
         pickFile: (title, extensions) => host.call('pickFile', { title, extensions }),
         ...(secretKey ? { secrets: sealedSecrets(secretKey) } : {}),
+        ...(configDir ? { configDir } : {}),
         ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
       });
       if (!opened.ok) return { ok: false, error: opened.error.toData(), newestBackup: opened.newestBackup };

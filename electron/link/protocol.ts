@@ -8,6 +8,8 @@ export interface OpenArgs {
   workspace: string;
   /** The key API keys are sealed with (32 bytes), unsealed by the OS keychain; null where there is none. */
   secretKey: Uint8Array | null;
+  /** The user's own config folder (consent to start commands or call hosts): the app-data folder. */
+  configDir?: string;
 }
 
 export type OpenReply =

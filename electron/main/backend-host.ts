@@ -19,6 +19,8 @@ export interface BackendHostOptions {
   start(): BackendProcess;
   /** See OpenArgs.secretKey. */
   secretKey: Uint8Array | null;
+  /** See OpenArgs.configDir. */
+  configDir?: string;
   pickFile(title: string, extensions: string[]): Promise<string | null>;
   spawnHelper: HelperSpawner;
   /** The workspace cannot be opened: the file to open instead (its newest backup), or null to give up. */
@@ -139,7 +141,11 @@ export class BackendHost {
 
   private async openIn(live: Live, file: string): Promise<OpenReply | PeerGone> {
     try {
-      const opened = await live.peer.call('open', { workspace: file, secretKey: this.options.secretKey });
+      const opened = await live.peer.call('open', {
+        workspace: file,
+        secretKey: this.options.secretKey,
+        ...(this.options.configDir ? { configDir: this.options.configDir } : {}),
+      });
       if (opened.ok) {
         live.opened = true;
         this.workspace = file;

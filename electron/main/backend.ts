@@ -59,6 +59,7 @@ export function setupBackend(): BackendHost {
   return new BackendHost({
     start: forkBackend,
     secretKey: loadSecretKey(app.getPath('userData')),
+    configDir: app.getPath('userData'),
     pickFile,
     spawnHelper: utilityHelper,
     onOpenFailed: offerBackup,
