@@ -37,7 +37,7 @@ export function modelsHandlers(ctx: BackendContext): HandlerMap {
         // The helper cannot stop half-way through reading a file: a cancelled load is undone.
         if (job.signal.aborted) {
           await models().unload();
-          throw new TrellisError('E1006', `Loading ${path} was cancelled.`);
+          throw new TrellisError('E1006', `Loading ${path} was cancelled; no model is loaded now.`);
         }
         store.settings.set(LAST_MODEL, { path, settings });
         return loaded;
