@@ -6,6 +6,10 @@ import { EMPTY_OBJECT_SCHEMA, makeTool, toolName, type ParsedTools } from './par
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 const MAX_REF_DEPTH = 8;
+/** Schema nodes that inlining `$ref`s may produce in all: chained refs otherwise grow exponentially. */
+const MAX_INLINED_NODES = 200_000;
+/** Nesting of `[` and `{` the parser is given at most: deeper text exhausts its stack or memory. */
+const MAX_NESTING = 512;
 
 type Doc = Record<string, unknown>;
 
@@ -18,15 +22,45 @@ function resolvePointer(doc: Doc, ref: string): unknown {
     .reduce<unknown>((node, key) => (isObject(node) ? node[key] : undefined), doc);
 }
 
-/** Inlines local `$ref`s; recursive schemas stop at MAX_REF_DEPTH as an untyped object. */
-function inline(doc: Doc, node: unknown, depth = 0): unknown {
-  if (Array.isArray(node)) return node.map((n) => inline(doc, n, depth));
-  if (!isObject(node)) return node;
-  if (typeof node.$ref === 'string') {
-    if (depth >= MAX_REF_DEPTH) return { type: 'object', description: `(recursive ${node.$ref})` };
-    return inline(doc, resolvePointer(doc, node.$ref) ?? {}, depth + 1);
+/**
+ * Inlines local `$ref`s; recursive schemas stop at MAX_REF_DEPTH as an untyped object, and the
+ * whole expansion at MAX_INLINED_NODES (a few kilobytes of chained refs can expand to billions).
+ */
+function inliner(doc: Doc) {
+  let budget = MAX_INLINED_NODES;
+  const inline = (node: unknown, depth = 0): unknown => {
+    if (--budget < 0)
+      throw new TrellisError(
+        'E4001',
+        `The document's $refs expand to more than ${MAX_INLINED_NODES.toLocaleString('en')} schema nodes; Trellis does not inline that many.`,
+        'Import a smaller part of the API, or flatten the chained schemas.',
+      );
+    if (Array.isArray(node)) return node.map((n) => inline(n, depth));
+    if (!isObject(node)) return node;
+    if (typeof node.$ref === 'string') {
+      if (depth >= MAX_REF_DEPTH) return { type: 'object', description: `(recursive ${node.$ref})` };
+      return inline(resolvePointer(doc, node.$ref) ?? {}, depth + 1);
+    }
+    return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, inline(v, depth)]));
+  };
+  return inline;
+}
+
+/** The deepest nesting of brackets outside quoted strings (a cheap bound before parsing). */
+export function bracketDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let quote: string | null = null;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = null;
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '[' || c === '{') deepest = Math.max(deepest, ++depth);
+    else if ((c === ']' || c === '}') && depth > 0) depth--;
   }
-  return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, inline(doc, v, depth)]));
+  return deepest;
 }
 
 function jsonContentSchema(content: unknown): JsonSchema | undefined {
@@ -41,6 +75,11 @@ function jsonContentSchema(content: unknown): JsonSchema | undefined {
  * response becomes its result.
  */
 export function parseOpenApi(text: string): ParsedTools {
+  if (bracketDepth(text) > MAX_NESTING)
+    throw new TrellisError(
+      'E4001',
+      `The document nests brackets more than ${MAX_NESTING} deep; it is not an API description Trellis can read.`,
+    );
   let doc: unknown;
   try {
     doc = parseYaml(text.replace(/^\uFEFF/, ''));
@@ -54,8 +93,9 @@ export function parseOpenApi(text: string): ParsedTools {
   const warnings: string[] = [];
   const taken = new Set<string>();
   const tools = [];
+  const inline = inliner(doc);
   for (const [route, rawItem] of Object.entries(paths)) {
-    const item = inline(doc, rawItem) as Doc;
+    const item = inline(rawItem) as Doc;
     const shared = Array.isArray(item.parameters) ? item.parameters : [];
     for (const method of METHODS) {
       const op = item[method];

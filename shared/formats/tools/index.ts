@@ -1,0 +1,26 @@
+import type { z } from 'zod';
+import type { ToolFileFormat } from '../../contract/tools';
+import { GraphFile } from '../../domain';
+import { TrellisError } from '../../errors';
+import { parseBfclFunctions } from './bfcl';
+import { parseJson, parseOpenAITools } from './openai';
+import { parseOpenApi } from './openapi';
+import type { ParsedTools } from './parsed';
+
+/** Tools from a file in one of the formats Trellis reads. */
+export function parseTools(format: z.infer<typeof ToolFileFormat>, text: string): ParsedTools {
+  switch (format) {
+    case 'openai':
+      return parseOpenAITools(text);
+    case 'bfcl':
+      return parseBfclFunctions(text);
+    case 'openapi':
+      return parseOpenApi(text);
+    case 'trellis': {
+      const parsed = GraphFile.safeParse(parseJson(text, 'a Trellis graph'));
+      if (!parsed.success)
+        throw new TrellisError('E4001', `Not a Trellis graph file: ${parsed.error.issues[0]?.message ?? ''}`);
+      return { tools: parsed.data.tools, edges: parsed.data.edges, warnings: [] };
+    }
+  }
+}
