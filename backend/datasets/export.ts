@@ -62,7 +62,7 @@ export async function exportDataset(
         // trajectory, and every row of the chunk from the same state of the workspace.
         const lines = store.transaction(() => {
           const ratings = store.labels.ratings(chunk);
-          const errors = store.trajectories.errorTurns(chunk);
+          const errors = store.findings.errorTurns(chunk);
           return chunk.map((id) => {
             const t = store.trajectories.get(id);
             const item: ExportItem = {

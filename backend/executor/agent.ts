@@ -27,7 +27,7 @@ export function agentSchema(tools: Tool[]) {
 }
 
 /** The agent's view each turn: its tools and the conversation so far. */
-export function agentPrompt(tools: Tool[], turns: Turn[]): string {
+export function agentPrompt(tools: Tool[], turns: readonly Turn[]): string {
   const toolList = tools.map((t) => `- ${t.name}: ${t.description}`).join('\n');
   const history = turns
     .map((t) => {

@@ -3,18 +3,12 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { Tool } from '../../shared/domain';
 import { generationSchema } from '../../shared/plans';
 import { isObject } from '../../shared/json';
+import type { ConsentRequest } from '../../shared/runs';
 import type { GenerateRequest } from '../model/protocol';
 import type { MockRunner } from './mock-runner';
 
 /** What a tool call gave back: a result, or an error phrased for the observation. */
 export type Observation = { ok: true; result: unknown } | { ok: false; error: string; consent?: ConsentRequest };
-
-/** A host (HTTP) or a server command (MCP) Trellis must ask the user about before the first call. */
-export interface ConsentRequest {
-  kind: 'http' | 'mcp';
-  key: string;
-  message: string;
-}
 
 export interface RuntimeDeps {
   mocks: MockRunner;

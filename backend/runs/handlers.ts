@@ -2,10 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { RunView } from '../../shared/contract/runs';
 import type { PlanStep, Trajectory, Turn } from '../../shared/domain';
 import { TrellisError } from '../../shared/errors';
-import { RunEngine, type RunMode } from '../executor/engine';
+import type { RunMode } from '../../shared/runs';
+import { RunEngine } from '../executor/engine';
+import { memoryTurns } from '../executor/run-turns';
 import type { BackendContext } from '../context';
 import { resultValidator } from '../checks/argument-validator';
 import type { HandlerMap } from '../registry';
+import { storedRunTurns } from './stored-turns';
 
 interface Session {
   id: string;
@@ -17,39 +20,44 @@ interface Session {
   forkOf: Trajectory['forkOf'];
 }
 
-/** Runs stepped like a debugger; each is saved as a trajectory (kind `run`) after every change. */
+/**
+ * Runs stepped like a debugger. A session holds what is not saved (status, breakpoints, consent);
+ * a run's turns live in its trajectory (kind `run`) alone, read at every step and view.
+ */
 export function runsHandlers(ctx: BackendContext): HandlerMap {
   const { store, events } = ctx;
   const sessions = new Map<string, Session>();
   const { runtime } = ctx;
 
-  const view = (s: Session): RunView => ({
-    id: s.id,
-    trajectoryId: s.trajectoryId,
-    replayOf: s.replayOf,
-    graphId: s.graphId,
-    planId: s.planId,
-    mode: s.engine.mode,
-    status: s.engine.status,
-    note: s.engine.note,
-    consent: s.engine.consent,
-    breakpoints: s.engine.breakpoints,
-    turns: s.engine.turns,
-    nextAction: s.engine.nextAction(),
-    forkOf: s.forkOf,
-    warnings: s.engine.warnings,
-  });
+  const view = (s: Session): RunView => {
+    const { turns, status, nextAction } = s.engine.snapshot();
+    return {
+      id: s.id,
+      trajectoryId: s.trajectoryId,
+      replayOf: s.replayOf,
+      graphId: s.graphId,
+      planId: s.planId,
+      mode: s.engine.mode,
+      status,
+      note: s.engine.note,
+      consent: s.engine.consent,
+      breakpoints: s.engine.breakpoints,
+      turns,
+      nextAction,
+      forkOf: s.forkOf,
+      warnings: s.engine.warnings,
+    };
+  };
 
   const graphOf = (graphId: string | null) => (graphId ? store.graphs.get(graphId) : { tools: [], edges: [] });
 
-  /** A session over a run trajectory (saved on every change), or over a recorded one to replay. */
+  /** A session over a run trajectory (its turns stay in the store), or over a recorded one to replay. */
   const open = (options: {
     trajectoryId: string | null;
     replayOf?: Trajectory | null;
     graphId: string | null;
     planId: string | null;
     mode: RunMode;
-    turns: Turn[];
     plan?: PlanStep[];
     forkOf?: Trajectory['forkOf'];
   }): Session => {
@@ -62,19 +70,17 @@ export function runsHandlers(ctx: BackendContext): HandlerMap {
       graphId: options.graphId,
       planId: options.planId,
       forkOf: options.forkOf ?? null,
-      // persist runs only after the engine is built, so the closure may refer to the session.
+      // onChange runs only after the engine is built, so the closure may refer to the session.
       engine: new RunEngine({
         graph,
         validateResult: resultValidator(graph),
         mode: options.mode,
-        turns: options.turns,
+        // A replay is saved nowhere: fork it to keep (and edit) its turns.
+        turns: options.trajectoryId ? storedRunTurns(store, options.trajectoryId) : memoryTurns(),
         ...(options.plan ? { plan: options.plan } : {}),
         ...(options.replayOf ? { script: options.replayOf.turns } : {}),
         runtime,
-        persist: (turns) => {
-          if (session.trajectoryId) store.trajectories.replaceTurns(session.trajectoryId, turns);
-          events.emit('runs.changed', view(session));
-        },
+        onChange: () => events.emit('runs.changed', view(session)),
       }),
     };
     sessions.set(id, session);
@@ -107,16 +113,14 @@ export function runsHandlers(ctx: BackendContext): HandlerMap {
       }
       const turns: Turn[] = [{ role: 'user', content: intent }];
       const trajectoryId = newRun(intent.slice(0, 80), graphId, savedPlanId, turns, null);
-      return view(open({ trajectoryId, graphId, planId: savedPlanId, mode, turns, ...(plan ? { plan } : {}) }));
+      return view(open({ trajectoryId, graphId, planId: savedPlanId, mode, ...(plan ? { plan } : {}) }));
     },
     'runs.open': ({ trajectoryId }) => {
       const existing = sessions.get(trajectoryId);
       if (existing) return view(existing);
       const t = store.trajectories.get(trajectoryId);
       if (t.kind === 'imported')
-        return view(
-          open({ trajectoryId: null, replayOf: t, graphId: t.graphId, planId: null, mode: 'replay', turns: [] }),
-        );
+        return view(open({ trajectoryId: null, replayOf: t, graphId: t.graphId, planId: null, mode: 'replay' }));
       const plan = t.planId ? store.plans.get(t.planId).steps : undefined;
       return view(
         open({
@@ -124,7 +128,6 @@ export function runsHandlers(ctx: BackendContext): HandlerMap {
           graphId: t.graphId,
           planId: t.planId,
           mode: plan ? 'plan' : 'agent',
-          turns: t.turns,
           forkOf: t.forkOf,
           ...(plan ? { plan } : {}),
         }),
@@ -187,7 +190,6 @@ export function runsHandlers(ctx: BackendContext): HandlerMap {
         graphId: s.graphId,
         planId: s.planId,
         mode,
-        turns,
         forkOf,
         ...(plan ? { plan } : {}),
       });
@@ -197,11 +199,7 @@ export function runsHandlers(ctx: BackendContext): HandlerMap {
     'runs.allow': ({ runId, kind, key }) => {
       const s = session(runId);
       runtime.allow(kind, key);
-      if (s.engine.status === 'needs-consent') {
-        s.engine.status = 'paused';
-        s.engine.consent = null;
-        s.engine.note = null;
-      }
+      s.engine.consentGiven();
       return view(s);
     },
     'runs.tree': ({ graphId }) => store.trajectoryQueries.runs(graphId),

@@ -1,12 +1,14 @@
 import type Database from 'better-sqlite3';
 import { backupDatabase, listBackups, openDatabase, timestampedBackupPath, type OpenOptions } from './database';
 import { DatasetRepository, LabelRepository } from './repositories/curation';
+import { FindingRepository } from './repositories/findings';
 import { GraphRepository } from './repositories/graphs';
 import { PlanRepository } from './repositories/plans';
 import { SettingsRepository } from './repositories/settings';
 import { TrajectoryQueryRepository } from './repositories/trajectory-queries';
 import { ImportRepository } from './repositories/imports';
 import { TrajectoryRepository } from './repositories/trajectories';
+import { TurnEditRepository } from './repositories/turn-edits';
 
 /** One open workspace file and its repositories; the only place SQL lives. */
 export interface WorkspaceStore {
@@ -16,6 +18,9 @@ export interface WorkspaceStore {
   readonly graphs: GraphRepository;
   readonly plans: PlanRepository;
   readonly trajectories: TrajectoryRepository;
+  /** Edits of turns (debugger and curation alike), with the originals kept for revert. */
+  readonly turnEdits: TurnEditRepository;
+  readonly findings: FindingRepository;
   readonly trajectoryQueries: TrajectoryQueryRepository;
   readonly labels: LabelRepository;
   readonly datasets: DatasetRepository;
@@ -46,6 +51,8 @@ export function openWorkspaceStore(file: string, options: OpenOptions = {}): Wor
     graphs: new GraphRepository(db),
     plans: new PlanRepository(db),
     trajectories,
+    turnEdits: new TurnEditRepository(db, trajectories),
+    findings: new FindingRepository(db),
     trajectoryQueries: new TrajectoryQueryRepository(db),
     labels: new LabelRepository(db),
     datasets: new DatasetRepository(db),

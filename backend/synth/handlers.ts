@@ -1,7 +1,7 @@
-import type { Turn } from '../../shared/domain';
 import { TrellisError } from '../../shared/errors';
 import { fillArguments, sampleChain, seededRandom, templateIntent, type SampleKind } from '../../shared/synth/sample';
 import { RunEngine } from '../executor/engine';
+import { memoryTurns } from '../executor/run-turns';
 import type { BackendContext } from '../context';
 import { resultValidator } from '../checks/argument-validator';
 import type { Job } from '../jobs/job';
@@ -64,15 +64,13 @@ export function synthHandlers(ctx: BackendContext): HandlerMap {
         );
         if (text.trim()) intent = text.trim();
       }
-      let turns: Turn[] = [{ role: 'user', content: intent }];
       const engine = new RunEngine({
         graph,
         mode: 'plan',
         plan: steps,
-        turns,
+        turns: memoryTurns([{ role: 'user', content: intent }]),
         runtime,
         validateResult,
-        persist: (t) => (turns = t),
       });
       await engine.continue();
       if (engine.status !== 'finished') {
@@ -89,7 +87,7 @@ export function synthHandlers(ctx: BackendContext): HandlerMap {
         forkOf: null,
         turns: engine.turns,
       });
-      store.trajectories.replaceFindings(id, checker(store.trajectories.get(id)));
+      store.findings.replace(id, checker(store.trajectories.get(id)));
       created.push(id);
       byKind[kind] = (byKind[kind] ?? 0) + 1;
     };

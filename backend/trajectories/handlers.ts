@@ -11,7 +11,7 @@ export function trajectoriesHandlers(ctx: BackendContext): HandlerMap {
   /** Checks one trajectory and stores its findings. */
   const check = (id: string, checker: TrajectoryChecker) => {
     const findings = checker(store.trajectories.get(id));
-    store.trajectories.replaceFindings(id, findings);
+    store.findings.replace(id, findings);
     return findings;
   };
   return {
@@ -69,10 +69,10 @@ export function trajectoriesHandlers(ctx: BackendContext): HandlerMap {
     'trajectories.list': ({ filter, limit, offset }) => store.trajectoryQueries.list(filter, limit, offset),
     'trajectories.facets': () => store.trajectoryQueries.facets(),
     'trajectories.summarize': ({ filter }) => store.trajectoryQueries.summarize(filter),
-    'trajectories.findings': ({ id }) => store.trajectories.findings(id),
+    'trajectories.findings': ({ id }) => store.findings.list(id),
     'trajectories.get': ({ id }) => store.trajectories.get(id),
     'trajectories.editTurn': ({ id, turnIndex, turn }) => {
-      store.trajectories.editTurn(id, turnIndex, turn);
+      store.turnEdits.edit(id, turnIndex, turn);
       return { ok: true as const };
     },
     'trajectories.checkTurn': ({ id, turnIndex, turn }) => {
@@ -83,9 +83,9 @@ export function trajectoriesHandlers(ctx: BackendContext): HandlerMap {
         .filter((f) => f.turnIndex === turnIndex);
     },
     'trajectories.revertTurn': ({ id, turnIndex }) => {
-      store.trajectories.revertTurn(id, turnIndex);
+      store.turnEdits.revert(id, turnIndex);
       return { ok: true as const };
     },
-    'trajectories.edits': ({ id }) => store.trajectories.edits(id),
+    'trajectories.edits': ({ id }) => store.turnEdits.list(id),
   };
 }

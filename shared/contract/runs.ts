@@ -1,20 +1,7 @@
 import { z } from 'zod';
-import { PlanStep, ToolCall, Turn } from '../domain';
+import { PlanStep, Turn } from '../domain';
+import { Breakpoint, ConsentRequest, NextAction, ResultWarning, RunMode, RunStatus, StartMode } from '../runs/types';
 import { method } from './define';
-
-export const Breakpoint = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('tool'), tool: z.string() }),
-  z.object({ kind: z.literal('error') }),
-  z.object({ kind: z.literal('argument'), param: z.string().min(1), pattern: z.string().min(1) }),
-]);
-
-export const NextAction = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('call'), stepId: z.string().optional(), tool: z.string().optional() }),
-  z.object({ kind: z.literal('execute'), call: ToolCall }),
-  z.object({ kind: z.literal('answer') }),
-  z.object({ kind: z.literal('replay'), role: z.string() }),
-  z.object({ kind: z.literal('done') }),
-]);
 
 /** A run as the debugger shows it. */
 export const RunView = z.object({
@@ -25,16 +12,16 @@ export const RunView = z.object({
   replayOf: z.string().nullable(),
   graphId: z.string().nullable(),
   planId: z.string().nullable(),
-  mode: z.enum(['plan', 'agent', 'replay']),
-  status: z.enum(['ready', 'paused', 'running', 'finished', 'stopped', 'needs-consent']),
+  mode: RunMode,
+  status: RunStatus,
   note: z.string().nullable(),
-  consent: z.object({ kind: z.enum(['http', 'mcp']), key: z.string(), message: z.string() }).nullable(),
+  consent: ConsentRequest.nullable(),
   breakpoints: z.array(Breakpoint),
   turns: z.array(Turn),
   nextAction: NextAction,
   forkOf: z.object({ trajectoryId: z.string(), turnIndex: z.number().int() }).nullable(),
   /** Results that do not match their tool's `returns` schema, by observation turn. */
-  warnings: z.array(z.object({ turnIndex: z.number().int(), path: z.string(), message: z.string() })),
+  warnings: z.array(ResultWarning),
 });
 export type RunView = z.infer<typeof RunView>;
 
@@ -46,7 +33,7 @@ export const runsMethods = {
     args: z.object({
       graphId: z.string(),
       intent: z.string().trim().min(1),
-      mode: z.enum(['plan', 'agent']).default('plan'),
+      mode: StartMode.default('plan'),
       planId: z.string().optional(),
       steps: z.array(PlanStep).optional(),
     }),
@@ -93,7 +80,7 @@ export const runsMethods = {
   }),
   'runs.allow': method({
     summary: 'Allows the HTTP host or MCP server a run asked about, for this workspace.',
-    args: RunId.extend({ kind: z.enum(['http', 'mcp']), key: z.string() }),
+    args: RunId.extend({ kind: ConsentRequest.shape.kind, key: z.string() }),
     result: RunView,
   }),
   'runs.tree': method({

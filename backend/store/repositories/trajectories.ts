@@ -1,9 +1,10 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { Finding, Trajectory, Turn } from '../../../shared/domain';
+import type { Trajectory, Turn } from '../../../shared/domain';
 import { TrellisError } from '../../../shared/errors';
-import { fromJson, nowIso, toJson } from './json';
+import { nowIso } from './json';
 import { statementCache } from './statements';
+import { hashColumns, searchEntries, toTurn, turnColumns, type TurnRow } from './turn-rows';
 
 interface TrajectoryRow {
   id: string;
@@ -16,15 +17,6 @@ interface TrajectoryRow {
   fork_turn: number | null;
   created_at: string;
 }
-interface TurnRow {
-  role: Turn['role'];
-  thought: string | null;
-  content: string | null;
-  tool_calls: string | null;
-  tool_call_id: string | null;
-  timing: string | null;
-  tokens: string | null;
-}
 
 export type NewTrajectory = Omit<Trajectory, 'id' | 'createdAt'> & {
   id?: string;
@@ -35,45 +27,10 @@ export type NewTrajectory = Omit<Trajectory, 'id' | 'createdAt'> & {
 /** Trajectories of an import still running (or interrupted) are not part of the workspace. */
 export const VISIBLE = "t.import_id IS NULL OR t.import_id IN (SELECT id FROM imports WHERE status = 'done')";
 
-/** A turn's stored columns after the trajectory id and index: role, thought, content, calls, call id, timing, tokens. */
-type TurnColumns = [string, string | null, string | null, string | null, string | null, string | null, string | null];
-
-function turnRow(turn: Turn): TurnColumns {
-  return [
-    turn.role,
-    turn.thought ?? null,
-    turn.content ?? null,
-    turn.toolCalls ? toJson(turn.toolCalls) : null,
-    turn.toolCallId ?? null,
-    turn.timing ? toJson(turn.timing) : null,
-    turn.tokens ? toJson(turn.tokens) : null,
-  ];
-}
-
 /**
- * Same turns, same content hash: re-importing a log does not duplicate it. Hashes the stored
- * columns (so the JSON made for the rows is made once), with a separator no text can contain
- * ambiguously: each value's length precedes it.
+ * Runs and imported logs with their turns: the one owner of a trajectory's turns. A run adds
+ * its turns one at a time; edits (the debugger's and curation's alike) go through turn edits.
  */
-function hashRows(rows: TurnColumns[]): string {
-  const hash = createHash('sha256');
-  for (const row of rows) for (const value of row) hash.update(value === null ? '-1:' : `${value.length}:${value}`);
-  return hash.digest('hex');
-}
-
-/** The content hash of a list of turns, as stored for deduplication. */
-export const contentHash = (turns: Turn[]): string => hashRows(turns.map(turnRow));
-
-/** The values of a call's arguments as text for the full-text index (keys and JSON syntax left out). */
-function searchableValues(args: unknown): string {
-  if (args === null || args === undefined) return '';
-  if (typeof args !== 'object') return String(args);
-  return Object.values(args as object)
-    .map(searchableValues)
-    .join(' ');
-}
-
-/** Runs and imported logs with their turns and findings. */
 export class TrajectoryRepository {
   private readonly statements;
   private readonly sql;
@@ -98,9 +55,9 @@ export class TrajectoryRepository {
 
   /** Inserts a trajectory and all its turns atomically; returns the existing id on a duplicate. */
   insert(trajectory: NewTrajectory): { id: string; duplicate: boolean } {
-    const rows = trajectory.turns.map(turnRow);
+    const rows = trajectory.turns.map(turnColumns);
     // Runs are never duplicates of one another: two forks may well have the same turns.
-    const hash = trajectory.kind === 'run' ? null : hashRows(rows);
+    const hash = trajectory.kind === 'run' ? null : hashColumns(rows);
     const existing = hash === null ? undefined : (this.statements.byHash.get(hash) as string | undefined);
     if (existing) return { id: existing, duplicate: true };
     const id = trajectory.id ?? randomUUID();
@@ -120,7 +77,8 @@ export class TrajectoryRepository {
         trajectory.importId ?? null,
         trajectory.turns.length,
       );
-      this.writeTurns(id, lastInsertRowid, trajectory.turns, rows);
+      rows.forEach((row, idx) => s.turn.run(id, idx, ...row));
+      this.writeSearchEntries(lastInsertRowid, trajectory.turns);
     };
     // Inside a caller's transaction (an import batch) no savepoint of its own: a savepoint makes
     // FTS5 flush a segment per trajectory, which tripled import time. The caller's transaction
@@ -130,83 +88,61 @@ export class TrajectoryRepository {
     return { id, duplicate: false };
   }
 
-  /** Turns, the tools-called rows and the full-text row of one trajectory. */
-  private writeTurns(id: string, rowid: number | bigint, turns: Turn[], rows: TurnColumns[]) {
-    const s = this.statements;
-    const calls = new Map<string, number>();
-    const text: string[] = [];
-    turns.forEach((turn, idx) => {
-      s.turn.run(id, idx, ...rows[idx]!);
-      if (turn.thought) text.push(turn.thought);
-      if (turn.content) text.push(turn.content);
-      for (const call of turn.toolCalls ?? []) {
-        calls.set(call.name, (calls.get(call.name) ?? 0) + 1);
-        text.push(call.name, searchableValues(call.args));
-      }
-    });
-    for (const [tool, n] of calls) s.tool.run(tool, rowid, n);
-    s.text.run(rowid, text.join(' '));
+  get(id: string): Trajectory {
+    const row = this.sql('SELECT * FROM trajectories WHERE id = ?').get(id) as TrajectoryRow | undefined;
+    if (!row) throw new TrellisError('E3001', `No trajectory with id ${id}.`);
+    return {
+      id: row.id,
+      kind: row.kind,
+      title: row.title,
+      source: row.source,
+      graphId: row.graph_id,
+      planId: row.plan_id,
+      forkOf: row.fork_of === null ? null : { trajectoryId: row.fork_of, turnIndex: row.fork_turn ?? 0 },
+      turns: this.turnsOf(id),
+      createdAt: row.created_at,
+    };
   }
 
-  /** Replaces a run's turns as it advances or is edited (runs have no content hash to keep). */
-  replaceTurns(id: string, turns: Turn[]): void {
-    this.db.transaction(() => {
-      const rowid = this.sql('SELECT rowid FROM trajectories WHERE id = ?').pluck().get(id) as number | undefined;
-      if (rowid === undefined) throw new TrellisError('E3001', `No trajectory with id ${id}.`);
-      this.sql('DELETE FROM turns WHERE trajectory_id = ?').run(id);
-      this.sql('DELETE FROM trajectory_tools WHERE trajectory_rowid = ?').run(rowid);
-      this.sql('DELETE FROM trajectory_text WHERE rowid = ?').run(rowid);
-      this.sql('UPDATE trajectories SET turn_count = ? WHERE id = ?').run(turns.length, id);
-      this.writeTurns(id, rowid, turns, turns.map(turnRow));
+  /** A trajectory's turns as stored now (edited ones in their edited form). */
+  turns(id: string): Turn[] {
+    this.rowid(id);
+    return this.turnsOf(id);
+  }
+
+  /** One turn as stored now, or undefined when the trajectory has no such turn. */
+  turn(id: string, index: number): Turn | undefined {
+    const row = this.sql('SELECT * FROM turns WHERE trajectory_id = ? AND idx = ?').get(id, index) as
+      TurnRow | undefined;
+    return row && toTurn(row);
+  }
+
+  /** Adds a turn after the last one; returns its index. The turns before it are left as they are. */
+  appendTurn(id: string, turn: Turn): number {
+    return this.db.transaction(() => {
+      const rowid = this.rowid(id);
+      const index = this.sql('SELECT turn_count FROM trajectories WHERE id = ?').pluck().get(id) as number;
+      this.statements.turn.run(id, index, ...turnColumns(turn));
+      this.sql('UPDATE trajectories SET turn_count = ? WHERE id = ?').run(index + 1, id);
+      this.refreshSearchEntries(id, rowid);
+      return index;
     })();
   }
 
   /**
-   * Replaces one turn, keeping the turn as it was first recorded (once: later edits keep the
-   * same original). The content hash stays that of the recording, so re-importing the log
-   * still finds it.
+   * Writes one turn over the stored one, keeping no original. For the store's own use: an edit
+   * made by a user goes through `TurnEditRepository.edit`, which keeps the turn as recorded.
    */
-  editTurn(id: string, index: number, turn: Turn): void {
+  overwriteTurn(id: string, index: number, turn: Turn): void {
     this.db.transaction(() => {
-      const turns = this.get(id).turns;
-      const before = turns[index];
-      if (!before) throw new TrellisError('E3001', `Trajectory ${id} has no turn ${index}.`);
-      this.sql(
-        'INSERT OR IGNORE INTO turn_edits (trajectory_id, turn_idx, original, edited_at) VALUES (?, ?, ?, ?)',
-      ).run(id, index, toJson(before), nowIso());
-      this.replaceTurns(
-        id,
-        turns.map((t, i) => (i === index ? turn : t)),
-      );
+      const rowid = this.rowid(id);
+      const changed = this.sql(
+        `UPDATE turns SET role = ?, thought = ?, content = ?, tool_calls = ?, tool_call_id = ?, timing = ?, tokens = ?
+         WHERE trajectory_id = ? AND idx = ?`,
+      ).run(...turnColumns(turn), id, index).changes;
+      if (!changed) throw new TrellisError('E3001', `Trajectory ${id} has no turn ${index}.`);
+      this.refreshSearchEntries(id, rowid);
     })();
-  }
-
-  /** Puts an edited turn back as recorded. */
-  revertTurn(id: string, index: number): void {
-    this.db.transaction(() => {
-      const original = this.sql('SELECT original FROM turn_edits WHERE trajectory_id = ? AND turn_idx = ?')
-        .pluck()
-        .get(id, index) as string | undefined;
-      if (original === undefined) throw new TrellisError('E3001', `Turn ${index} of ${id} has not been edited.`);
-      const turns = this.get(id).turns;
-      this.replaceTurns(
-        id,
-        turns.map((t, i) => (i === index ? (fromJson<Turn>(original) as Turn) : t)),
-      );
-      this.sql('DELETE FROM turn_edits WHERE trajectory_id = ? AND turn_idx = ?').run(id, index);
-    })();
-  }
-
-  /** The original of every edited turn of a trajectory. */
-  edits(id: string): { turnIndex: number; original: Turn; editedAt: string }[] {
-    const rows = this.sql(
-      'SELECT turn_idx, original, edited_at FROM turn_edits WHERE trajectory_id = ? ORDER BY turn_idx',
-    ).all(id) as { turn_idx: number; original: string; edited_at: string }[];
-    return rows.map((r) => ({
-      turnIndex: r.turn_idx,
-      original: fromJson<Turn>(r.original) as Turn,
-      editedAt: r.edited_at,
-    }));
   }
 
   /** A trajectory's title alone (its turns are not read). */
@@ -216,25 +152,6 @@ export class TrajectoryRepository {
     return title;
   }
 
-  get(id: string): Trajectory {
-    const row = this.sql('SELECT * FROM trajectories WHERE id = ?').get(id) as TrajectoryRow | undefined;
-    if (!row) throw new TrellisError('E3001', `No trajectory with id ${id}.`);
-    const turns = (this.sql('SELECT * FROM turns WHERE trajectory_id = ? ORDER BY idx').all(id) as TurnRow[]).map(
-      toTurn,
-    );
-    return {
-      id: row.id,
-      kind: row.kind,
-      title: row.title,
-      source: row.source,
-      graphId: row.graph_id,
-      planId: row.plan_id,
-      forkOf: row.fork_of === null ? null : { trajectoryId: row.fork_of, turnIndex: row.fork_turn ?? 0 },
-      turns,
-      createdAt: row.created_at,
-    };
-  }
-
   /** Ids of every visible trajectory with its graph, for whole-workspace checks. */
   allIds(): { id: string; graphId: string | null; source: string }[] {
     return this.sql(
@@ -242,58 +159,27 @@ export class TrajectoryRepository {
     ).all() as { id: string; graphId: string | null; source: string }[];
   }
 
-  /** Replaces the findings of one trajectory (checks are re-run as a whole). */
-  replaceFindings(trajectoryId: string, findings: Finding[]): void {
-    this.db.transaction(() => {
-      this.sql('DELETE FROM findings WHERE trajectory_id = ?').run(trajectoryId);
-      const insert = this.sql(
-        'INSERT INTO findings (trajectory_id, turn_idx, kind, severity, path, message) VALUES (?, ?, ?, ?, ?, ?)',
-      );
-      for (const f of findings) insert.run(trajectoryId, f.turnIndex, f.kind, f.severity, f.path, f.message);
-    })();
+  private rowid(id: string): number {
+    const rowid = this.sql('SELECT rowid FROM trajectories WHERE id = ?').pluck().get(id) as number | undefined;
+    if (rowid === undefined) throw new TrellisError('E3001', `No trajectory with id ${id}.`);
+    return rowid;
   }
 
-  /** Turns with an error finding, for many trajectories at once (one query per call). */
-  errorTurns(trajectoryIds: readonly string[]): Map<string, Set<number>> {
-    const out = new Map<string, Set<number>>();
-    if (!trajectoryIds.length) return out;
-    const rows = this.db
-      .prepare(
-        `SELECT trajectory_id AS id, turn_idx AS turn FROM findings
-         WHERE severity = 'error' AND trajectory_id IN (${trajectoryIds.map(() => '?').join(',')})`,
-      )
-      .all(...trajectoryIds) as { id: string; turn: number }[];
-    for (const r of rows) out.set(r.id, (out.get(r.id) ?? new Set()).add(r.turn));
-    return out;
+  private turnsOf(id: string): Turn[] {
+    return (this.sql('SELECT * FROM turns WHERE trajectory_id = ? ORDER BY idx').all(id) as TurnRow[]).map(toTurn);
   }
 
-  findings(trajectoryId: string): Finding[] {
-    const rows = this.sql(
-      'SELECT turn_idx, kind, severity, path, message FROM findings WHERE trajectory_id = ? ORDER BY turn_idx, rowid',
-    ).all(trajectoryId) as {
-      turn_idx: number;
-      kind: string;
-      severity: Finding['severity'];
-      path: string;
-      message: string;
-    }[];
-    return rows.map((r) => ({
-      turnIndex: r.turn_idx,
-      kind: r.kind,
-      severity: r.severity,
-      path: r.path,
-      message: r.message,
-    }));
+  /** The tools-called rows and the full-text row of one trajectory. */
+  private writeSearchEntries(rowid: number | bigint, turns: readonly Turn[]) {
+    const { calls, text } = searchEntries(turns);
+    for (const [tool, n] of calls) this.statements.tool.run(tool, rowid, n);
+    this.statements.text.run(rowid, text);
   }
-}
 
-function toTurn(row: TurnRow): Turn {
-  const turn: Turn = { role: row.role };
-  if (row.thought !== null) turn.thought = row.thought;
-  if (row.content !== null) turn.content = row.content;
-  if (row.tool_calls !== null) turn.toolCalls = fromJson(row.tool_calls) ?? [];
-  if (row.tool_call_id !== null) turn.toolCallId = row.tool_call_id;
-  if (row.timing !== null) turn.timing = fromJson(row.timing) ?? undefined;
-  if (row.tokens !== null) turn.tokens = fromJson(row.tokens) ?? undefined;
-  return turn;
+  /** Rebuilds the search entries after a turn changed (the full-text index keeps no text to patch). */
+  private refreshSearchEntries(id: string, rowid: number) {
+    this.sql('DELETE FROM trajectory_tools WHERE trajectory_rowid = ?').run(rowid);
+    this.sql('DELETE FROM trajectory_text WHERE rowid = ?').run(rowid);
+    this.writeSearchEntries(rowid, this.turnsOf(id));
+  }
 }

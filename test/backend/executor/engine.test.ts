@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { EVERYTHING_SERVER, exampleGraph } from '../../helpers/graphs';
 import { RunEngine, type EngineOptions } from '../../../backend/executor/engine';
 import { MockRunner } from '../../../backend/executor/mock-runner';
+import { memoryTurns } from '../../../backend/executor/run-turns';
 import { McpClients } from '../../../backend/executor/runtimes';
 import type { PlanStep, Tool, Turn } from '../../../shared/domain';
 import { planForGoals } from '../../../shared/plans';
@@ -24,13 +25,14 @@ function engine(overrides: Partial<EngineOptions> = {}) {
   const plan = planForGoals(graph, ['convert_currency'], INTENT);
   plan[1]!.args.traveler_name = 'Ana Silva';
   plan[2]!.args.to_currency = 'USD';
+  const turns = memoryTurns([{ role: 'user', content: INTENT }]);
   const e = new RunEngine({
     graph,
     mode: 'plan',
     plan,
-    turns: [{ role: 'user', content: INTENT }],
+    turns,
     runtime: { mocks, mcp, seed: 1, allowed: (kind, key) => allowed.has(`${kind}:${key}`) },
-    persist: (turns) => saved.push(turns),
+    onChange: () => saved.push(turns.read()),
     ...overrides,
   });
   return { e, saved, plan };
@@ -186,13 +188,59 @@ describe('tool runtimes', () => {
   }, 60_000);
 });
 
+describe('run engine, turns kept elsewhere', () => {
+  it('builds each step on the turns as stored now and writes only the turn it adds', async () => {
+    const turns = memoryTurns([{ role: 'user', content: INTENT }]);
+    const { e } = engine({ turns });
+    await e.continue(3); // user, call s1, observation s1
+    const curated = { ...turns.read()[2]!, content: JSON.stringify({ cheapest_flight_id: 'TP-CURATED' }) };
+    turns.update(2, curated); // an edit made outside the engine (curation)
+    await e.step();
+    expect(turns.read()[2]).toEqual(curated);
+    expect(turns.read()[3]!.toolCalls![0]!.args).toMatchObject({ flight_id: 'TP-CURATED' });
+  });
+
+  it('tells the debugger about each turn added while the run continues, not about a step or an edit', async () => {
+    const { e, saved } = engine();
+    await e.step();
+    e.edit(1, { thought: 'Search first.' });
+    expect(saved).toEqual([]);
+    await e.continue(4);
+    expect(saved.map((turns) => turns.length)).toEqual([3, 4]);
+    expect(saved[0]![1]!.thought).toBe('Search first.');
+  });
+
+  it('steps past a call the user was asked about once they allow it', async () => {
+    const server = http.createServer((req, res) => res.end(JSON.stringify({ path: req.url })));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    const web: Tool = {
+      ...graph.tools[0]!,
+      name: 'lookup',
+      runtime: { kind: 'http', method: 'GET', url: `http://127.0.0.1:${port}/cities/{city}` },
+    };
+    const plan: PlanStep[] = [{ id: 's1', tool: 'lookup', args: { city: 'Porto' }, dependsOn: [] }];
+    const { e } = engine({ graph: { tools: [web], edges: [] }, plan });
+    await e.step();
+    await e.step();
+    expect(e.status).toBe('needs-consent');
+    allowed.add(`http:127.0.0.1:${port}`);
+    e.consentGiven();
+    await e.step();
+    expect(e.status).toBe('paused');
+    expect(e.consent).toBeNull();
+    expect(parse(e.turns[2])).toEqual({ path: '/cities/Porto' });
+    server.close();
+  });
+});
+
 describe('run engine, replay mode', () => {
   it('steps through recorded turns and can be edited', async () => {
     const script: Turn[] = [
       { role: 'user', content: 'hi' },
       { role: 'assistant', content: 'hello' },
     ];
-    const { e } = engine({ mode: 'replay', script, turns: [] });
+    const { e } = engine({ mode: 'replay', script, turns: memoryTurns() });
     expect(e.nextAction()).toEqual({ kind: 'replay', role: 'user' });
     await e.step();
     await e.step();

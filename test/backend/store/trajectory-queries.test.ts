@@ -63,7 +63,7 @@ describe('trajectory browser queries', () => {
 
   it('filters by source file, tool, finding kind, label and length, and combines filters', () => {
     const { s, flights, hotels, chat } = workspace();
-    s.trajectories.replaceFindings(hotels, [
+    s.findings.replace(hotels, [
       { kind: 'no-final-answer', severity: 'error', turnIndex: 1, path: '$', message: 'no answer' },
     ]);
     s.labels.set({ trajectoryId: flights, status: 'accepted', rating: 5, tags: [], note: '' });
@@ -87,7 +87,7 @@ describe('trajectory browser queries', () => {
 
   it('lists facets with counts and summarizes a selection', () => {
     const { s, hotels } = workspace();
-    s.trajectories.replaceFindings(hotels, [
+    s.findings.replace(hotels, [
       { kind: 'no-final-answer', severity: 'error', turnIndex: 1, path: '$', message: 'no answer' },
       { kind: 'ungrounded-value', severity: 'warning', turnIndex: 1, path: '$.city', message: 'x' },
     ]);

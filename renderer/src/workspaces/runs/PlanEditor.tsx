@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import type { PlanStep } from '../../../../shared/domain';
+import type { StartMode } from '../../../../shared/runs';
 import { api } from '../../api/api';
 import { useAction } from '../../api/use-action';
 import { useQuery } from '../../api/use-query';
@@ -27,7 +28,7 @@ const selector = (s: RunsState) => ({
   planner: s.planner,
 });
 
-export function PlanEditor({ tools, onRun }: { tools: string[]; onRun(mode: 'plan' | 'agent'): void }) {
+export function PlanEditor({ tools, onRun }: { tools: string[]; onRun(mode: StartMode): void }) {
   const { graphId, intent, steps, problems, setSteps, setIntent, planner } = useRuns(useShallow(selector));
   const saved = useQuery(graphId ? () => api.invoke('plans.list', { graphId }) : null, [graphId]);
   const [editing, setEditing] = useState<string | null>(null);

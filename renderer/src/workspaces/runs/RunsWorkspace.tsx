@@ -1,4 +1,5 @@
 import { useEffect, useMemo } from 'react';
+import type { StartMode } from '../../../../shared/runs';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
 import { GraphOverlay } from '../../components/GraphOverlay';
@@ -59,7 +60,7 @@ export function RunsWorkspace() {
       ? run.nextAction.call.name
       : (run?.turns.flatMap((t) => t.toolCalls ?? []).at(-1)?.name ?? null);
 
-  const start = async (mode: 'plan' | 'agent') => {
+  const start = async (mode: StartMode) => {
     try {
       showRun(
         await api.invoke('runs.start', { graphId: graphId!, intent, mode, ...(mode === 'plan' ? { steps } : {}) }),

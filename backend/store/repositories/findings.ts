@@ -1,0 +1,57 @@
+import type Database from 'better-sqlite3';
+import type { Finding } from '../../../shared/domain';
+import { statementCache } from './statements';
+
+/** The checks' verdicts on the turns of each trajectory. */
+export class FindingRepository {
+  private readonly sql;
+
+  constructor(private readonly db: Database.Database) {
+    this.sql = statementCache(db);
+  }
+
+  /** Replaces the findings of one trajectory (checks are re-run as a whole). */
+  replace(trajectoryId: string, findings: readonly Finding[]): void {
+    this.db.transaction(() => {
+      this.sql('DELETE FROM findings WHERE trajectory_id = ?').run(trajectoryId);
+      const insert = this.sql(
+        'INSERT INTO findings (trajectory_id, turn_idx, kind, severity, path, message) VALUES (?, ?, ?, ?, ?, ?)',
+      );
+      for (const f of findings) insert.run(trajectoryId, f.turnIndex, f.kind, f.severity, f.path, f.message);
+    })();
+  }
+
+  /** The findings of one trajectory, by turn. */
+  list(trajectoryId: string): Finding[] {
+    const rows = this.sql(
+      'SELECT turn_idx, kind, severity, path, message FROM findings WHERE trajectory_id = ? ORDER BY turn_idx, rowid',
+    ).all(trajectoryId) as {
+      turn_idx: number;
+      kind: string;
+      severity: Finding['severity'];
+      path: string;
+      message: string;
+    }[];
+    return rows.map((r) => ({
+      turnIndex: r.turn_idx,
+      kind: r.kind,
+      severity: r.severity,
+      path: r.path,
+      message: r.message,
+    }));
+  }
+
+  /** Turns with an error finding, for many trajectories at once (one query per call). */
+  errorTurns(trajectoryIds: readonly string[]): Map<string, Set<number>> {
+    const out = new Map<string, Set<number>>();
+    if (!trajectoryIds.length) return out;
+    const rows = this.db
+      .prepare(
+        `SELECT trajectory_id AS id, turn_idx AS turn FROM findings
+         WHERE severity = 'error' AND trajectory_id IN (${trajectoryIds.map(() => '?').join(',')})`,
+      )
+      .all(...trajectoryIds) as { id: string; turn: number }[];
+    for (const r of rows) out.set(r.id, (out.get(r.id) ?? new Set()).add(r.turn));
+    return out;
+  }
+}

@@ -1,0 +1,5 @@
+export * from './breakpoints';
+export * from './next-action';
+export * from './plan-turns';
+export * from './results';
+export * from './types';

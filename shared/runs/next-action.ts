@@ -1,0 +1,45 @@
+import type { PlanStep, ToolCall, Turn } from '../domain';
+import { orderSteps } from '../plans';
+import { callResults } from './results';
+import type { NextAction, RunMode } from './types';
+
+/** What decides a run's next turn: its turns so far, and the plan or recording it follows. */
+export interface RunProgress {
+  mode: RunMode;
+  turns: readonly Turn[];
+  plan?: readonly PlanStep[];
+  /** The recorded turns a replay steps through. */
+  script?: readonly Turn[];
+}
+
+/** The first call of the last assistant turn that no observation answers yet. */
+export function pendingCall(turns: readonly Turn[]): ToolCall | null {
+  const answered = new Set(turns.filter((t) => t.role === 'tool').map((t) => t.toolCallId));
+  const last = turns.findLast((t) => t.role === 'assistant');
+  return last?.toolCalls?.find((c) => !answered.has(c.id)) ?? null;
+}
+
+/** The first plan step not called yet whose dependencies all have results. */
+export function nextPlanStep(plan: readonly PlanStep[], turns: readonly Turn[]): PlanStep | null {
+  const called = new Set(turns.flatMap((t) => t.toolCalls ?? []).map((c) => c.id));
+  const results = callResults(turns);
+  return (orderSteps(plan) ?? plan).find((s) => !called.has(s.id) && s.dependsOn.every((d) => results.has(d))) ?? null;
+}
+
+/**
+ * What Step does next. Derived from the turns alone (which steps were called and answered,
+ * which call waits for execution), so an edited, forked or reopened run needs no hidden state.
+ */
+export function nextAction({ mode, turns, plan = [], script }: RunProgress): NextAction {
+  if (mode === 'replay') {
+    const next = script?.[turns.length];
+    return next ? { kind: 'replay', role: next.role } : { kind: 'done' };
+  }
+  const last = turns.at(-1);
+  if (last?.role === 'assistant' && !last.toolCalls?.length && last.content) return { kind: 'done' };
+  const pending = pendingCall(turns);
+  if (pending) return { kind: 'execute', call: pending };
+  if (mode === 'agent') return { kind: 'call' };
+  const step = nextPlanStep(plan, turns);
+  return step ? { kind: 'call', stepId: step.id, tool: step.tool } : { kind: 'answer' };
+}

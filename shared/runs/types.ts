@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { ToolCall, TurnRole } from '../domain';
+
+/** How a run makes its turns: by following a plan, by asking the model, or by replaying a recording. */
+export const RunMode = z.enum(['plan', 'agent', 'replay']);
+export type RunMode = z.infer<typeof RunMode>;
+
+/** The modes a run can be started in; a replay is opened from a recorded trajectory instead. */
+export const StartMode = RunMode.exclude(['replay']);
+export type StartMode = z.infer<typeof StartMode>;
+
+export const RunStatus = z.enum(['ready', 'paused', 'running', 'finished', 'stopped', 'needs-consent']);
+export type RunStatus = z.infer<typeof RunStatus>;
+
+/** Where a run pauses by itself: before calling a tool, on an error, or on an argument value. */
+export const Breakpoint = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('tool'), tool: z.string() }),
+  z.object({ kind: z.literal('error') }),
+  z.object({ kind: z.literal('argument'), param: z.string().min(1), pattern: z.string().min(1) }),
+]);
+export type Breakpoint = z.infer<typeof Breakpoint>;
+
+/** What Step does next, shown to the user before they press it. */
+export const NextAction = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('call'), stepId: z.string().optional(), tool: z.string().optional() }),
+  z.object({ kind: z.literal('execute'), call: ToolCall }),
+  z.object({ kind: z.literal('answer') }),
+  z.object({ kind: z.literal('replay'), role: TurnRole }),
+  z.object({ kind: z.literal('done') }),
+]);
+export type NextAction = z.infer<typeof NextAction>;
+
+/** A host (HTTP) or a server command (MCP) Trellis must ask the user about before the first call. */
+export const ConsentRequest = z.object({ kind: z.enum(['http', 'mcp']), key: z.string(), message: z.string() });
+export type ConsentRequest = z.infer<typeof ConsentRequest>;
+
+/** A result that does not match its tool's `returns` schema, on the observation turn. */
+export const ResultWarning = z.object({ turnIndex: z.number().int(), path: z.string(), message: z.string() });
+export type ResultWarning = z.infer<typeof ResultWarning>;
