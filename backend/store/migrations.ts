@@ -186,6 +186,16 @@ export const MIGRATIONS: readonly Migration[] = [
         CREATE INDEX labels_status ON labels(status);
       `),
   },
+  {
+    version: 7,
+    description: 'imports are leased: the writing process and its last heartbeat, so only a dead import is discarded',
+    up: (db) =>
+      db.exec(`
+        ALTER TABLE imports ADD COLUMN pid INTEGER;
+        ALTER TABLE imports ADD COLUMN host TEXT;
+        ALTER TABLE imports ADD COLUMN heartbeat_at TEXT;
+      `),
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

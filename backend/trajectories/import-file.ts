@@ -75,7 +75,7 @@ export async function importTrajectoryFile(store: WorkspaceStore, options: Impor
 
   const flush = () => {
     if (!batch.length) return;
-    const written = store.imports.writeBatch(batch);
+    const written = store.imports.writeBatch(batch, importId);
     imported += written.imported;
     duplicates += written.duplicates;
     batch = [];

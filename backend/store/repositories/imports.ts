@@ -1,8 +1,40 @@
+import os from 'node:os';
 import type Database from 'better-sqlite3';
 import { nowIso } from './json';
 import type { NewTrajectory, TrajectoryRepository } from './trajectories';
 
-/** Imports run as `running` until they finish; a crash leaves them `running`, and opening drops them. */
+/**
+ * A running import's lease: after this long without a heartbeat (one per written batch) its
+ * writer counts as gone where its pid cannot be checked (another machine sharing the file).
+ */
+const LEASE_MS = 5 * 60_000;
+/** On this machine a live pid keeps the lease, up to this long without a heartbeat (pids are reused). */
+const LOCAL_LEASE_MS = 6 * 60 * 60_000;
+
+/** Whether a process with this pid runs on this machine (it may belong to another user). */
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+interface RunningImport {
+  id: string;
+  file: string;
+  pid: number | null;
+  host: string | null;
+  heartbeat_at: string | null;
+  started_at: string;
+}
+
+/**
+ * Imports run as `running` until they finish, leased to the process that writes them (pid,
+ * host, heartbeat). A crash leaves them `running`; opening the workspace discards only those
+ * whose writer is gone, never another process's live import.
+ */
 export class ImportRepository {
   private readonly insertBatch;
 
@@ -23,14 +55,23 @@ export class ImportRepository {
   }
 
   begin(id: string, file: string, format: string): void {
+    const now = nowIso();
     this.db
-      .prepare("INSERT INTO imports (id, file, format, status, started_at) VALUES (?, ?, ?, 'running', ?)")
-      .run(id, file, format, nowIso());
+      .prepare(
+        `INSERT INTO imports (id, file, format, status, started_at, pid, host, heartbeat_at)
+         VALUES (?, ?, ?, 'running', ?, ?, ?, ?)`,
+      )
+      .run(id, file, format, now, process.pid, os.hostname(), now);
   }
 
-  /** Writes a batch of an import's trajectories, all or none; duplicates of stored ones are skipped and counted. */
-  writeBatch(batch: readonly NewTrajectory[]): { imported: number; duplicates: number } {
-    return this.insertBatch(batch);
+  /**
+   * Writes a batch of an import's trajectories, all or none, and renews its lease; duplicates
+   * of stored ones are skipped and counted.
+   */
+  writeBatch(batch: readonly NewTrajectory[], importId?: string): { imported: number; duplicates: number } {
+    const written = this.insertBatch(batch);
+    if (importId) this.db.prepare('UPDATE imports SET heartbeat_at = ? WHERE id = ?').run(nowIso(), importId);
+    return written;
   }
 
   finish(id: string): void {
@@ -42,8 +83,25 @@ export class ImportRepository {
     this.db.prepare('DELETE FROM imports WHERE id = ?').run(id);
   }
 
-  /** What an interrupted import left behind; returns how many imports were dropped. */
+  /** What interrupted imports left behind (their writer is gone); returns how many were dropped. */
   discardUnfinished(): number {
-    return this.db.prepare("DELETE FROM imports WHERE status = 'running'").run().changes;
+    const dead = this.running().filter((i) => !this.isLive(i));
+    const drop = this.db.prepare('DELETE FROM imports WHERE id = ?');
+    this.db.transaction(() => dead.forEach((i) => drop.run(i.id)))();
+    return dead.length;
+  }
+
+  private running(): RunningImport[] {
+    return this.db
+      .prepare("SELECT id, file, pid, host, heartbeat_at, started_at FROM imports WHERE status = 'running'")
+      .all() as RunningImport[];
+  }
+
+  private isLive(i: RunningImport): boolean {
+    if (i.pid === null) return false; // written before imports were leased
+    const silent = Date.now() - Date.parse(i.heartbeat_at ?? i.started_at);
+    // On this machine the pid decides (a fresh heartbeat of a dead pid is a crash); elsewhere the lease.
+    if (i.host === os.hostname()) return processAlive(i.pid) && silent < LOCAL_LEASE_MS;
+    return silent < LEASE_MS;
   }
 }

@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { importTrajectoryFile } from '../../../backend/trajectories/import-file';
 import { openWorkspaceStore, type WorkspaceStore } from '../../../backend/store/workspace-store';
 import { tempDir } from '../../helpers/temp';
@@ -32,6 +32,11 @@ function write(lines: (string | Buffer)[], name = 'in.jsonl'): string {
   fs.writeFileSync(file, Buffer.concat(lines.map((l) => (typeof l === 'string' ? Buffer.from(l) : l))));
   return file;
 }
+
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill('SIGKILL');
+});
 
 describe('importing trajectories from JSONL', () => {
   it('reads OpenAI chat JSONL with a BOM, CRLF, blank lines and no final newline', async () => {
@@ -140,6 +145,46 @@ describe('importing trajectories from JSONL', () => {
     expect(store.trajectoryQueries.list({}, 1, 0).total).toBe(0);
     expect(store.db.prepare('SELECT count(*) AS n FROM trajectories').get()).toEqual({ n: 0 });
     expect(store.db.prepare('SELECT count(*) AS n FROM turns').get()).toEqual({ n: 0 });
+    store.close();
+  });
+  it("never discards another process's running import when the workspace is opened meanwhile", async () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'big.jsonl');
+    fs.writeFileSync(file, Array.from({ length: 20_000 }, (_, i) => openaiRecord(i)).join('\n'));
+    const workspaceFile = path.join(dir, 'shared.trellis');
+    openWorkspaceStore(workspaceFile).close();
+    const script = `
+      const { openWorkspaceStore } = require(${JSON.stringify(path.join(__dirname, '..', '..', '..', 'dist', 'backend', 'store', 'workspace-store.js'))});
+      const { importTrajectoryFile } = require(${JSON.stringify(path.join(__dirname, '..', '..', '..', 'dist', 'backend', 'trajectories', 'import-file.js'))});
+      const store = openWorkspaceStore(${JSON.stringify(workspaceFile)});
+      importTrajectoryFile(store, { file: ${JSON.stringify(file)}, mode: 'lenient', onProgress: (p) => process.stdout.write('progress ' + p.imported + '\\n') })
+        .then((r) => process.stdout.write('done ' + r.imported + '\\n'), (e) => process.stdout.write('failed ' + e.message + '\\n'));
+    `;
+    const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    children.push(child);
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await expect.poll(() => /progress (\d{4,})/.test(output), { timeout: 60_000 }).toBe(true);
+    // Another process (a `trellis check`, a second window) opens the workspace mid-import.
+    const other = openWorkspaceStore(workspaceFile);
+    expect(other.trajectoryQueries.list({}, 1, 0).total).toBe(0); // still invisible, but not deleted
+    other.close();
+    await new Promise((resolve) => child.once('exit', resolve));
+    expect(output).toContain('done 20000');
+    const after = openWorkspaceStore(workspaceFile);
+    expect(after.trajectoryQueries.list({}, 1, 0).total).toBe(20_000);
+    after.close();
+  });
+
+  it('discards an import whose process is gone, even with a recent heartbeat', () => {
+    const workspaceFile = path.join(tempDir(), 'orphan.trellis');
+    const store = openWorkspaceStore(workspaceFile);
+    store.imports.begin('dead', 'x.jsonl', 'openai');
+    // A pid that is not running on this machine: the writer crashed a moment ago.
+    store.db.prepare('UPDATE imports SET pid = ? WHERE id = ?').run(2 ** 22 + 12345, 'dead');
+    store.imports.begin('alive', 'y.jsonl', 'openai');
+    expect(store.imports.discardUnfinished()).toBe(1);
+    expect(store.db.prepare("SELECT id FROM imports WHERE status = 'running'").pluck().all()).toEqual(['alive']);
     store.close();
   });
 });
