@@ -1,4 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -31,6 +32,22 @@ function write(lines: (string | Buffer)[], name = 'in.jsonl'): string {
   const file = path.join(tempDir(), name);
   fs.writeFileSync(file, Buffer.concat(lines.map((l) => (typeof l === 'string' ? Buffer.from(l) : l))));
   return file;
+}
+
+const DIST = path.join(__dirname, '..', '..', '..', 'dist', 'backend');
+
+/** Imports `file` into `workspace` in another process, printing "progress N" and "done N" or "failed …". */
+function importInChild(workspace: string, file: string): ChildProcessByStdio<null, Readable, null> {
+  const script = `
+    const { openWorkspaceStore } = require(${JSON.stringify(path.join(DIST, 'store', 'workspace-store.js'))});
+    const { importTrajectoryFile } = require(${JSON.stringify(path.join(DIST, 'trajectories', 'import-file.js'))});
+    const store = openWorkspaceStore(${JSON.stringify(workspace)});
+    importTrajectoryFile(store, { file: ${JSON.stringify(file)}, mode: 'lenient', onProgress: (p) => process.stdout.write('progress ' + p.imported + '\\n') })
+      .then((r) => process.stdout.write('done ' + r.imported + '\\n'), (e) => process.stdout.write('failed ' + e.message + '\\n'));
+  `;
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  children.push(child);
+  return child;
 }
 
 const children: ChildProcess[] = [];
@@ -123,13 +140,7 @@ describe('importing trajectories from JSONL', () => {
     fs.writeFileSync(file, Array.from({ length: 20_000 }, (_, i) => openaiRecord(i)).join('\n'));
     const workspaceFile = path.join(dir, 'killed.trellis');
     openWorkspaceStore(workspaceFile).close();
-    const script = `
-      const { openWorkspaceStore } = require(${JSON.stringify(path.join(__dirname, '..', '..', '..', 'dist', 'backend', 'store', 'workspace-store.js'))});
-      const { importTrajectoryFile } = require(${JSON.stringify(path.join(__dirname, '..', '..', '..', 'dist', 'backend', 'trajectories', 'import-file.js'))});
-      const store = openWorkspaceStore(${JSON.stringify(workspaceFile)});
-      importTrajectoryFile(store, { file: ${JSON.stringify(file)}, mode: 'lenient', onProgress: (p) => process.stdout.write('progress ' + p.imported + '\\n') });
-    `;
-    const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = importInChild(workspaceFile, file);
     const killedAfter = await new Promise<number>((resolve) => {
       child.stdout.on('data', (chunk: Buffer) => {
         const match = /progress (\d+)/.exec(chunk.toString());
@@ -153,15 +164,7 @@ describe('importing trajectories from JSONL', () => {
     fs.writeFileSync(file, Array.from({ length: 20_000 }, (_, i) => openaiRecord(i)).join('\n'));
     const workspaceFile = path.join(dir, 'shared.trellis');
     openWorkspaceStore(workspaceFile).close();
-    const script = `
-      const { openWorkspaceStore } = require(${JSON.stringify(path.join(__dirname, '..', '..', '..', 'dist', 'backend', 'store', 'workspace-store.js'))});
-      const { importTrajectoryFile } = require(${JSON.stringify(path.join(__dirname, '..', '..', '..', 'dist', 'backend', 'trajectories', 'import-file.js'))});
-      const store = openWorkspaceStore(${JSON.stringify(workspaceFile)});
-      importTrajectoryFile(store, { file: ${JSON.stringify(file)}, mode: 'lenient', onProgress: (p) => process.stdout.write('progress ' + p.imported + '\\n') })
-        .then((r) => process.stdout.write('done ' + r.imported + '\\n'), (e) => process.stdout.write('failed ' + e.message + '\\n'));
-    `;
-    const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
-    children.push(child);
+    const child = importInChild(workspaceFile, file);
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     await expect.poll(() => /progress (\d{4,})/.test(output), { timeout: 60_000 }).toBe(true);
