@@ -1,7 +1,7 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp';
 
 const BIN = path.join(__dirname, '..', '..', 'bin', 'trellis.js');
@@ -10,6 +10,12 @@ function trellis(...args: string[]) {
   const result = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 30_000 });
   return { code: result.status, out: result.stdout, err: result.stderr };
 }
+
+/** Processes a test started: killed when it ends, pass or fail. */
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
 
 describe('trellis command line', () => {
   it('lists its verbs with --help and exits 0', () => {
@@ -58,6 +64,7 @@ describe('trellis command line', () => {
     const child = spawn(process.execPath, [BIN, 'serve', '--workspace', workspace, '--json'], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    children.push(child);
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     await expect.poll(() => out.includes('\n'), { timeout: 20_000 }).toBe(true);
@@ -252,6 +259,7 @@ describe('trellis command line', () => {
     fs.writeFileSync(file, Array.from({ length: 800 }, (_, i) => record(i)).join('\n'));
     expect(trellis('import', file, '--workspace', workspace, '--json').code).toBe(0);
     const child = spawn(process.execPath, [BIN, 'check', '--workspace', workspace, '--json']);
+    children.push(child);
     const closed = new Promise((resolve) => child.on('close', resolve));
     // Nothing is read for a while: the pipe fills, and the command must wait for it to drain.
     child.stdout.pause();

@@ -1,14 +1,21 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { openWorkspaceStore } from '../../../backend/store/workspace-store';
 import { tempDir } from '../../helpers/temp';
 
 const WRITER = path.join(__dirname, '..', '..', 'fixtures', 'crash-writer.cjs');
 const TURNS = 20_000;
 const KILLS = 24;
+
+/** Writers still running: killed when the test ends, however it ends (a timeout included). */
+const writers = new Set<ChildProcess>();
+afterEach(() => {
+  for (const child of writers) child.kill('SIGKILL');
+  writers.clear();
+});
 
 /**
  * Starts the writer and kills it `delayMs` after `trigger`: its "open" line (the kill lands in
@@ -22,6 +29,7 @@ function killWriterAfter(
 ): Promise<string[]> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [WRITER, file, String(TURNS), seed], { stdio: ['ignore', 'pipe', 'pipe'] });
+    writers.add(child);
     let out = '';
     let err = '';
     let armed = false;
@@ -34,6 +42,7 @@ function killWriterAfter(
     });
     child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
     child.on('exit', (_code, signal) => {
+      writers.delete(child);
       if (signal !== 'SIGKILL') return reject(new Error(`writer ended on its own: ${err}`));
       resolve(
         out
@@ -89,5 +98,6 @@ describe('crash safety on a real workspace file', () => {
     const reopened = openWorkspaceStore(file);
     expect(reopened.trajectoryQueries.list({}, 1, 0).total).toBeGreaterThanOrEqual(acknowledged.length);
     reopened.close();
-  });
+    // 24 writer processes: slow on a busy machine, and nothing here depends on how slow.
+  }, 600_000);
 });
