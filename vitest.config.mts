@@ -12,6 +12,9 @@ export default defineConfig({
     maxWorkers: 2,
     // The user's own config (consent to start commands) goes to a throwaway folder, never ~/.config.
     env: { TRELLIS_HOME: fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-test-home-')) },
+    // Polls wait for work done elsewhere (a model's first token, a backend reply); on a busy
+    // machine that can take seconds, so they wait long and return as soon as it is there.
+    expect: { poll: { timeout: 30_000 } },
     reporters: ['default', './test/summary-reporter.ts'],
   },
 });

@@ -6,13 +6,18 @@ import { useRuns } from '../../state/runs-store';
 
 /** Breakpoints of the open run: on tools, on error observations, on argument values. */
 export function Breakpoints({ run, tools }: { run: RunView; tools: string[] }) {
-  const act = useRuns((s) => s.act);
   const [param, setParam] = useState('');
   const [pattern, setPattern] = useState('');
-  // Shown at once (checkboxes must not lag the click), then confirmed by the backend.
-  const set = (breakpoints: Breakpoint[]) => {
+  // Shown at once (checkboxes must not lag the click) and sent without making the debugger busy:
+  // F5 pressed right after the click must not be dropped. Requests keep their order, so the
+  // backend has the breakpoints before that Continue.
+  const set = async (breakpoints: Breakpoint[]) => {
     useRuns.setState((s) => (s.run ? { run: { ...s.run, breakpoints } } : {}));
-    return act((runId) => api.invoke('runs.setBreakpoints', { runId, breakpoints }));
+    try {
+      await api.invoke('runs.setBreakpoints', { runId: run.id, breakpoints });
+    } catch (error) {
+      useRuns.setState({ error: (error as Error).message });
+    }
   };
   const toolSet = new Set(run.breakpoints.flatMap((b) => (b.kind === 'tool' ? [b.tool] : [])));
   const onError = run.breakpoints.some((b) => b.kind === 'error');
