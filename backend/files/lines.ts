@@ -17,7 +17,18 @@ export interface LineProblem {
 
 export const MAX_LINE_BYTES = 32 * 1024 * 1024;
 
-const snippetOf = (text: string) => (text.length > 120 ? `${text.slice(0, 117)}…` : text);
+/** Text safe to print: control characters (terminal escape sequences among them) become `\u001b`-style escapes. */
+export const printable = (text: string) =>
+  text.replace(
+    /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+
+/** The start of a rejected line, safe to print. */
+const snippetOf = (text: string) => {
+  const visible = printable(text.slice(0, 240));
+  return visible.length > 120 || text.length > 240 ? `${visible.slice(0, 117)}…` : visible;
+};
 
 /**
  * Reads a JSON Lines file as lines with their numbers and byte offsets: a UTF-8 BOM, CRLF, blank

@@ -2,11 +2,16 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { TrellisError } from '../../shared/errors';
+import { nestedDeeperThan } from '../../shared/json';
 import type { NewTrajectory } from '../store/repositories/trajectories';
 import type { WorkspaceStore } from '../store/workspace-store';
 import { detectFormat, PARSERS, RecordError, type TrajectoryFormat } from '../../shared/formats/trajectories/formats';
 import { DeclaredTools, type ToolMergeReport } from './declared-tools';
-import { readLines, snippetOf, type LineProblem } from '../files/lines';
+import { printable, readLines, snippetOf, type LineProblem } from '../files/lines';
+
+/** Nesting of arrays and objects a record may have; real ones stay far below. */
+const MAX_NESTING = 256;
+const tooDeep = `nested more than ${MAX_NESTING} levels deep (no trajectory record is; reading it could exhaust the stack)`;
 
 export interface ImportOptions {
   file: string;
@@ -102,7 +107,16 @@ export async function importTrajectoryFile(store: WorkspaceStore, options: Impor
         reject({
           line: line.number,
           offset: line.offset,
-          reason: `not valid JSON: ${(error as Error).message}`,
+          reason: `not valid JSON: ${printable((error as Error).message)}`,
+          snippet: snippetOf(line.text),
+        });
+        continue;
+      }
+      if (nestedDeeperThan(record, MAX_NESTING)) {
+        reject({
+          line: line.number,
+          offset: line.offset,
+          reason: tooDeep,
           snippet: snippetOf(line.text),
         });
         continue;
@@ -129,6 +143,8 @@ export async function importTrajectoryFile(store: WorkspaceStore, options: Impor
       }
       try {
         const parsed = PARSERS[format](record);
+        // Tool-call arguments arrive as JSON text: their nesting shows only once parsed.
+        if (nestedDeeperThan(parsed.turns, MAX_NESTING)) throw new RecordError(tooDeep);
         declared.add(parsed.tools);
         const firstUser = parsed.turns.find((t) => t.role === 'user')?.content ?? '';
         batch.push({

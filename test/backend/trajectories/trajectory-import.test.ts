@@ -109,6 +109,36 @@ describe('importing trajectories from JSONL', () => {
     store.close();
   }, 60_000);
 
+  it('reports a record nested 10,000 deep by its line and imports the rest; snippets never carry escape sequences', async () => {
+    const store = workspace();
+    let deep = 'null';
+    for (let i = 0; i < 10_000; i++) deep = `{"a":${deep}}`;
+    const deepArguments = JSON.stringify({
+      messages: [
+        { role: 'user', content: 'x' },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ id: 'c', type: 'function', function: { name: 'f', arguments: deep } }],
+        },
+      ],
+    });
+    const deepContent = `{"messages":[{"role":"user","content":"x"},{"role":"assistant","content":${deep}}]}`;
+    const escapes = '{"messages": "\u001b[2J\u001b]0;pwned\u0007"';
+    const file = write([openaiRecord(1), '\n', deepArguments, '\n', deepContent, '\n', escapes, '\n', openaiRecord(2)]);
+    const report = await importTrajectoryFile(store, { file, mode: 'lenient' });
+    expect(report).toMatchObject({ imported: 2, committed: true });
+    expect(report.rejected.map((r) => [r.line, r.reason])).toEqual([
+      [2, expect.stringContaining('nested more than 256 levels deep')],
+      [3, expect.stringContaining('nested more than 256 levels deep')],
+      [4, expect.stringContaining('not valid JSON')],
+    ]);
+    for (const { snippet, reason } of report.rejected)
+      expect(snippet + reason).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
+    expect(report.rejected[2]!.snippet).toContain('\\u001b[2J');
+    store.close();
+  });
+
   it('skips bad records in lenient mode and does not duplicate on re-import', async () => {
     const store = workspace();
     const file = write([openaiRecord(1), '\n', '[1,2]', '\n', openaiRecord(2), '\n']);
