@@ -61,7 +61,8 @@ export async function runVerb(verb: Verb, argv: string[], io: Omit<VerbIO, 'json
     const data = toTrellisError(error).toData();
     if (json) io.out(JSON.stringify({ ok: false, error: data }));
     else io.err(`trellis ${verb.name}: ${formatError(data)}`);
-    return 1;
+    // Invalid arguments are a usage error (2), like an unknown flag; anything else failed (1).
+    return data.code === 'E1002' ? 2 : 1;
   }
 }
 

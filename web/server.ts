@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { connectTransport, uiFile, type Backend } from '../backend';
+import { TrellisError } from '../shared/errors';
 import { isAllowedOrigin, newAccessToken, requestToken, TOKEN_COOKIE, tokenMatches } from './security';
 
 export interface WebHostOptions {
@@ -67,7 +68,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   });
 
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (error: NodeJS.ErrnoException) => reject(listenError(error, host, options.port ?? 0)));
     server.listen(options.port ?? 0, host, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
@@ -103,4 +104,28 @@ function serveConnection(ws: WebSocket, backend: Backend): void {
   // A malformed frame (bad UTF-8, reserved opcode or bits, over the size limit) ends this
   // connection with the matching close code; it must never reach the process as an uncaught error.
   ws.on('error', () => ws.terminate());
+}
+
+/** Why the host could not listen, in words a user can act on. */
+function listenError(error: NodeJS.ErrnoException, host: string, port: number): Error {
+  const where = `${host}:${port}`;
+  if (error.code === 'EADDRINUSE')
+    return new TrellisError(
+      'E1002',
+      `Port ${port} is already in use on ${host}.`,
+      'Choose another with --port, or --port 0 for any free port.',
+    );
+  if (error.code === 'EACCES')
+    return new TrellisError(
+      'E1002',
+      `Listening on ${where} needs privileges Trellis does not have.`,
+      'Choose a port above 1023 with --port.',
+    );
+  if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND')
+    return new TrellisError(
+      'E1002',
+      `${host} is not an address of this machine.`,
+      'Use --host 127.0.0.1, or an address this machine has.',
+    );
+  return error;
 }

@@ -17,8 +17,11 @@ const SQLITE_HEADER = 'SQLite format 3\0';
  * check, then migrations. Refuses files that are not SQLite or come from a newer Trellis.
  */
 export function openDatabase(file: string, options: OpenOptions = {}): Database.Database {
+  assertOpenable(file);
   assertLooksLikeSqlite(file);
   fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  // A new workspace is readable by its owner only; SQLite gives its -wal and -shm files the same mode.
+  if (!fs.existsSync(file)) fs.writeFileSync(file, '', { mode: 0o600, flag: 'wx' });
   const db = new Database(file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
   try {
     db.pragma('busy_timeout = 5000');
@@ -36,6 +39,36 @@ export function openDatabase(file: string, options: OpenOptions = {}): Database.
     if ((error as { code?: string }).code === 'SQLITE_NOTADB') throw notAWorkspace(file);
     throw error;
   }
+}
+
+/** Refuses, with the reason a person can act on, what SQLite would only call "unable to open". */
+function assertOpenable(file: string): void {
+  const stat = fs.statSync(file, { throwIfNoEntry: false });
+  if (stat?.isDirectory())
+    throw new TrellisError(
+      'E2004',
+      `${file} is a folder, not a workspace file.`,
+      `Give a .trellis file, e.g. ${path.join(file, 'default.trellis')}.`,
+    );
+  const folder = path.dirname(path.resolve(file));
+  for (const target of stat ? [file, folder] : fs.existsSync(folder) ? [folder] : []) {
+    try {
+      fs.accessSync(target, fs.constants.W_OK);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? '';
+      throw new TrellisError(
+        'E2005',
+        `${file} cannot be written: ${target === file ? 'the file' : 'its folder'} is ${code === 'EROFS' ? 'on a read-only disk' : 'read-only'} (${code}). The workspace was not changed.`,
+        'Copy the workspace to a writable folder, or make this one writable, then open it again.',
+      );
+    }
+  }
+  if (stat && stat.size === 0 && listBackups(file).length)
+    throw new TrellisError(
+      'E2002',
+      `${file} is empty (0 bytes), though backups of it exist beside it: it was probably cut short.`,
+      'Open its newest backup; an empty file is not filled with the examples again.',
+    );
 }
 
 function assertLooksLikeSqlite(file: string): void {
@@ -81,6 +114,7 @@ export async function backupDatabase(
     throw new TrellisError('E3002', `${destination} already exists.`, 'Choose a new file name for the backup.');
   }
   await db.backup(destination);
+  fs.chmodSync(destination, 0o600);
   return { path: destination, bytes: fs.statSync(destination).size };
 }
 

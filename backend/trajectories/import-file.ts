@@ -180,9 +180,9 @@ export async function importTrajectoryFile(store: WorkspaceStore, options: Impor
 }
 
 function fileSize(file: string): number {
-  try {
-    return fs.statSync(file).size;
-  } catch {
-    throw new TrellisError('E3001', `No file at ${file}.`);
-  }
+  const stat = fs.statSync(file, { throwIfNoEntry: false });
+  if (!stat) throw new TrellisError('E3001', `No file at ${file}.`);
+  if (stat.isDirectory())
+    throw new TrellisError('E1002', `${file} is a folder.`, 'Give the JSONL or JSON file inside it to import.');
+  return stat.size;
 }

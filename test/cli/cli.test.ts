@@ -1,5 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/temp';
@@ -44,9 +46,9 @@ describe('trellis command line', () => {
     expect(err).toMatch(/Unknown option '--prot'/);
   });
 
-  it('reports a bad port as JSON with --json and exits 1', () => {
+  it('reports a bad port as JSON with --json and exits 2, a usage error', () => {
     const { code, out } = trellis('serve', '--port', 'eighty', '--json');
-    expect(code).toBe(1);
+    expect(code).toBe(2);
     expect(JSON.parse(out)).toMatchObject({ ok: false, error: { code: 'E1002' } });
   });
 
@@ -57,6 +59,27 @@ describe('trellis command line', () => {
     expect(code).toBe(1);
     expect(err).toContain('E2004 Not a Trellis workspace');
     expect(fs.readFileSync(file, 'utf8')).toBe('plain text');
+  });
+
+  it('says what to do when the port is taken, the workspace is a folder, or the import file is a folder', async () => {
+    const dir = tempDir();
+    const blocker = http.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as AddressInfo).port;
+    try {
+      const taken = trellis('serve', '--workspace', path.join(dir, 'w.trellis'), '--port', String(port));
+      expect(taken.code).toBe(2);
+      expect(taken.err).toContain(`Port ${port} is already in use on 127.0.0.1`);
+      expect(taken.err).not.toContain('report it');
+    } finally {
+      blocker.close();
+    }
+    const folder = trellis('check', '--workspace', dir);
+    expect(folder.code).toBe(1);
+    expect(folder.err).toContain(`E2004 Not a Trellis workspace: ${dir} is a folder, not a workspace file.`);
+    const importFolder = trellis('import', dir, '--workspace', path.join(dir, 'w.trellis'));
+    expect(importFolder.code).toBe(2);
+    expect(importFolder.err).toContain(`${dir} is a folder.`);
   });
 
   it('serves a new seeded workspace, prints its URL as JSON and stops cleanly on SIGINT', async () => {
@@ -99,7 +122,7 @@ describe('trellis command line', () => {
     expect(refused.out).toContain('E4003 Import refused: 2 bad records; nothing was imported.');
 
     const lenient = trellis('import', bad, '--workspace', workspace, '--lenient', '--strict');
-    expect(lenient.code).toBe(1);
+    expect(lenient.code).toBe(2); // a usage error
     expect(lenient.err).toContain('Choose --strict or --lenient, not both.');
     expect(trellis('import', bad, 'extra', '--workspace', workspace).code).toBe(2);
     const missingGraph = trellis('import', fixture, '--workspace', workspace, '--graph', 'Nope');
@@ -134,7 +157,7 @@ describe('trellis command line', () => {
     expect(bfcl.code).toBe(0);
     expect(bfcl.out).toContain('AST accuracy 66.7% over 3 entries.');
     const missing = trellis('eval', 'bfcl', '--pred', f('bfcl-pred.jsonl'));
-    expect(missing.code).toBe(1);
+    expect(missing.code).toBe(2); // a usage error
     expect(missing.err).toContain('--answers is required.');
   });
 

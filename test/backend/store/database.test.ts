@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -50,5 +51,53 @@ describe('workspace database', () => {
     expect(copy.graphs.list()).toEqual(store.graphs.list());
     copy.close();
     store.close();
+  });
+
+  it('creates workspace files and backups readable by their owner only', async () => {
+    const file = path.join(tempDir(), 'private.trellis');
+    const store = openWorkspaceStore(file);
+    store.trajectories.allIds(); // the -wal file exists once the workspace is open
+    for (const f of [file, `${file}-wal`]) expect(fs.statSync(f).mode & 0o777, f).toBe(0o600);
+    const backup = await store.backup();
+    expect(fs.statSync(backup.path).mode & 0o777).toBe(0o600);
+    store.close();
+  });
+
+  it('refuses an empty workspace that has backups instead of filling it with the examples again', async () => {
+    const file = path.join(tempDir(), 'cut.trellis');
+    const store = openWorkspaceStore(file);
+    await store.backup();
+    store.close();
+    fs.truncateSync(file, 0);
+    expect(() => openWorkspaceStore(file)).toThrow(expect.objectContaining({ code: 'E2002' }));
+    expect(fs.statSync(file).size).toBe(0);
+  });
+
+  it('calls a folder a folder, not a damaged workspace', () => {
+    const dir = tempDir();
+    expect(() => openWorkspaceStore(dir)).toThrow(
+      expect.objectContaining({ code: 'E2004', message: `${dir} is a folder, not a workspace file.` }),
+    );
+  });
+
+  it('says a workspace on a read-only disk is read-only, not corrupt', (context) => {
+    const mount = path.join(tempDir(), 'ro');
+    fs.mkdirSync(mount);
+    const run = (...args: string[]) => spawnSync(args[0]!, args.slice(1), { encoding: 'utf8' });
+    if (run('mount', '-t', 'tmpfs', '-o', 'size=8m', 'tmpfs', mount).status !== 0) {
+      console.info('read-only workspace test skipped: mounting a tmpfs needs root (it runs in CI as root)');
+      return context.skip();
+    }
+    try {
+      const file = path.join(mount, 'w.trellis');
+      openWorkspaceStore(file).close();
+      expect(run('mount', '-o', 'remount,ro', mount).status).toBe(0);
+      for (const target of [file, path.join(mount, 'new.trellis')])
+        expect(() => openWorkspaceStore(target)).toThrow(
+          expect.objectContaining({ code: 'E2005', message: expect.stringContaining('on a read-only disk (EROFS)') }),
+        );
+    } finally {
+      run('umount', mount);
+    }
   });
 });
