@@ -12,7 +12,12 @@ export const evalVerb: Verb = {
   summary: 'Score predictions against gold answers: WorfBench F1 chain/graph, or the BFCL AST check.',
   usage:
     'trellis eval worfbench --pred FILE --gold FILE [--compat] [--json]\n' +
-    '       trellis eval bfcl --pred FILE --answers FILE --entries FILE [--json]',
+    '       trellis eval bfcl --pred FILE --answers FILE --entries FILE [--fc] [--backtracking] [--json]\n\n' +
+    "bfcl gives the leaderboard's AST verdicts (gorilla ast_checker.py) and its error type per item.\n" +
+    '--pred is a leaderboard result file ({id, result} per line): prompt-mode text in Python call syntax\n' +
+    '(decoded as the leaderboard does; "decode failed" where it fails), or with --fc a function-calling\n' +
+    "model's [{name: arguments}] list. Categories come from the ids: simple, multiple, parallel,\n" +
+    'parallel_multiple, live_* (same checker), irrelevance/live_irrelevance (pass when no call is made).',
   positional: 'metric',
   options: {
     metric: { type: 'string', description: 'worfbench or bfcl (or give it as the first argument)' },
@@ -21,6 +26,14 @@ export const evalVerb: Verb = {
     compat: { type: 'boolean', description: "Reproduce the WorfBench reference implementation's quirks" },
     answers: { type: 'string', description: 'BFCL possible answers' },
     entries: { type: 'string', description: 'BFCL test entries (the function definitions)' },
+    fc: {
+      type: 'boolean',
+      description: "BFCL results of a function-calling model: [{name: arguments}], '.' in names read as '_'",
+    },
+    backtracking: {
+      type: 'boolean',
+      description: "Pair parallel calls by search, not the leaderboard's greedy in-order pass (verdicts then differ)",
+    },
   },
   async run(values, io) {
     const need = (name: string) => {
@@ -55,13 +68,22 @@ export const evalVerb: Verb = {
           pred: need('pred'),
           answers: need('answers'),
           entries: need('entries'),
+          fc: values.fc === true,
+          matching: values.backtracking === true ? 'backtracking' : 'official',
         });
         if (io.json) io.out(JSON.stringify({ ok: true, ...result }));
         else {
           for (const item of result.items)
-            io.out(`${item.id.padEnd(24)} ${item.valid ? 'ok' : `FAIL  ${item.error ?? ''}`}`);
+            io.out(
+              `${item.id.padEnd(24)} ${item.valid ? 'ok' : `FAIL  ${item.errorType ?? 'trellis'}  ${item.error ?? ''}`}`,
+            );
+          // The leaderboard's own line per category, then the counts.
           for (const [category, c] of Object.entries(result.byCategory))
-            io.out(`${category.padEnd(20)} ${c.valid}/${c.total} (${pct(c.valid / c.total)})`);
+            io.out(
+              `✅ Test completed: ${category}. 🎯 Accuracy: ${(100 * (c.valid / c.total)).toFixed(2)}%  (${c.valid}/${c.total})`,
+            );
+          if (result.matching === 'backtracking')
+            io.out("Parallel calls paired by search (--backtracking): these are not the leaderboard's verdicts.");
           io.out(`AST accuracy ${pct(result.accuracy)} over ${result.items.length} entries.`);
         }
       }

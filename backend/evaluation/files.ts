@@ -1,11 +1,16 @@
 import fs from 'node:fs';
-import type { BfclCall, BfclExpected, BfclFunction } from '../../shared/analysis/bfcl-ast';
+import { parseExactJson, type BfclExpected, type BfclFunction } from '../../shared/analysis/bfcl-ast';
 import { TrellisError } from '../../shared/errors';
-import { parseArguments } from '../../shared/formats/trajectories/records';
 import { isObject } from '../../shared/json';
 
-/** Records of a JSON array file or a JSON Lines file, with where each came from for errors. */
-export function readRecords(file: string): { record: unknown; where: string }[] {
+/**
+ * Records of a JSON array file or a JSON Lines file, with where each came from for errors.
+ * `parse` may keep more than `JSON.parse` does (BFCL files: `10.0` stays a float).
+ */
+export function readRecords(
+  file: string,
+  parse: (text: string) => unknown = JSON.parse,
+): { record: unknown; where: string }[] {
   let text: string;
   try {
     text = fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
@@ -14,7 +19,7 @@ export function readRecords(file: string): { record: unknown; where: string }[] 
   }
   if (text.trimStart().startsWith('[')) {
     try {
-      return (JSON.parse(text) as unknown[]).map((record, i) => ({ record, where: `${file} item ${i + 1}` }));
+      return (parse(text) as unknown[]).map((record, i) => ({ record, where: `${file} item ${i + 1}` }));
     } catch (error) {
       throw new TrellisError('E4004', `${file} is not valid JSON: ${(error as Error).message}`);
     }
@@ -22,7 +27,7 @@ export function readRecords(file: string): { record: unknown; where: string }[] 
   return text.split(/\r?\n/).flatMap((line, i) => {
     if (!line.trim()) return [];
     try {
-      return [{ record: JSON.parse(line) as unknown, where: `${file}:${i + 1}` }];
+      return [{ record: parse(line), where: `${file}:${i + 1}` }];
     } catch (error) {
       throw new TrellisError('E4004', `${file}:${i + 1} is not valid JSON: ${(error as Error).message}`);
     }
@@ -73,10 +78,10 @@ export function readBfclEntries(file: string): Map<string, BfclEntry> {
   );
 }
 
-/** BFCL possible answers: `{id, ground_truth: [{name: {param: [acceptable…]}}]}`. */
+/** BFCL possible answers: `{id, ground_truth: [{name: {param: [acceptable…]}}]}`, numbers as written. */
 export function readBfclAnswers(file: string): Map<string, BfclExpected[]> {
   return new Map(
-    readRecords(file).map(({ record, where }) => {
+    readRecords(file, parseExactJson).map(({ record, where }) => {
       if (!isObject(record) || typeof record.id !== 'string' || !Array.isArray(record.ground_truth))
         throw new TrellisError('E4004', `${where}: a possible answer needs "id" and a "ground_truth" list.`);
       return [record.id, record.ground_truth as BfclExpected[]];
@@ -85,30 +90,15 @@ export function readBfclAnswers(file: string): Map<string, BfclExpected[]> {
 }
 
 /**
- * Model outputs: `{id, result}` where result is BFCL's decoded form (`[{name: {args}}]`), an
- * OpenAI-style list (`[{name, arguments}]`, arguments possibly a JSON string), or either as a
- * JSON string. An unreadable result becomes no calls, so the item fails with a reason.
+ * Model results as the leaderboard writes them, `{id, result, …}` per line, by id; numbers keep
+ * their written form. Decoding (prompt text or function-calling list) is the checker's.
  */
-export function readBfclPredictions(file: string): Map<string, BfclCall[]> {
+export function readBfclResults(file: string): Map<string, unknown> {
   return new Map(
-    readRecords(file).map(({ record, where }) => {
-      if (!isObject(record) || typeof record.id !== 'string')
+    readRecords(file, parseExactJson).map(({ record, where }) => {
+      if (!isObject(record) || typeof record.id !== 'string' || !('result' in record))
         throw new TrellisError('E4004', `${where}: a prediction needs "id" and "result".`);
-      return [record.id, toCalls(record.result)];
+      return [record.id, record.result];
     }),
   );
-}
-
-function toCalls(result: unknown): BfclCall[] {
-  const value = typeof result === 'string' ? parseArguments(result) : result;
-  const list = Array.isArray(value) ? value : isObject(value) ? [value] : [];
-  return list.flatMap((item): BfclCall[] => {
-    if (!isObject(item)) return [];
-    const fn = isObject(item.function) ? item.function : item;
-    if (typeof fn.name === 'string') {
-      const args = parseArguments(fn.arguments ?? fn.args ?? {});
-      return [{ name: fn.name, args: isObject(args) ? args : {} }];
-    }
-    return Object.entries(item).map(([name, args]) => ({ name, args: isObject(args) ? args : {} }));
-  });
 }

@@ -5,14 +5,14 @@ import {
   JUDGED_METRICS,
   judgePrompt,
 } from '../../shared/analysis/agent-gpa';
-import { bfclCategory, checkBfclEntry } from '../../shared/analysis/bfcl-ast';
+import { bfclCategory, bfclChecker, decodeBfclResult, judgeBfclResult } from '../../shared/analysis/bfcl-ast';
 import { embeddingSimilarity, lexicalSimilarity } from '../../shared/analysis/node-matching';
 import { scoreWorkflow } from '../../shared/analysis/worfbench';
 import { parseWorkflow } from '../../shared/analysis/workflow-text';
 import type { TrajectoryScores, WorkflowItemScore } from '../../shared/contract/evaluation';
 import type { Turn } from '../../shared/domain';
 import { TrellisError } from '../../shared/errors';
-import { readBfclAnswers, readBfclEntries, readBfclPredictions, readWorkflowTexts } from './files';
+import { readBfclAnswers, readBfclEntries, readBfclResults, readWorkflowTexts } from './files';
 import type { BackendContext } from '../context';
 import type { HandlerMap } from '../registry';
 
@@ -107,25 +107,41 @@ export function evaluationHandlers(ctx: BackendContext): HandlerMap {
         },
       };
     },
-    'evaluation.bfcl': ({ pred, answers, entries }) => {
-      const calls = readBfclPredictions(pred);
+    'evaluation.bfcl': ({ pred, answers, entries, fc, matching }) => {
+      const results = readBfclResults(pred);
       const tests = readBfclEntries(entries);
+      const possible = readBfclAnswers(answers);
       const byCategory: Record<string, { total: number; valid: number }> = {};
-      const items = [...readBfclAnswers(answers)].map(([id, groundTruth]) => {
+      // Every test entry is an item (irrelevance ones have no possible answer), then stray answers.
+      const ids = [...new Set([...tests.keys(), ...possible.keys()])];
+      const items = ids.map((id) => {
         const category = bfclCategory(id);
         const entry = tests.get(id);
-        const predicted = calls.get(id);
+        const result = results.get(id);
+        const groundTruth = possible.get(id);
+        const needsAnswer = !['irrelevance', 'relevance'].includes(bfclChecker(category));
         const verdict = !entry
           ? { valid: false, error: 'no test entry with this id' }
-          : !predicted
+          : !results.has(id)
             ? { valid: false, error: 'no prediction' }
-            : checkBfclEntry(id, predicted, entry.functions, groundTruth);
+            : needsAnswer && !groundTruth
+              ? { valid: false, error: 'no possible answer with this id' }
+              : judgeBfclResult(
+                  id,
+                  decodeBfclResult(result, fc ? 'fc' : 'prompt'),
+                  entry.functions,
+                  groundTruth ?? [],
+                  {
+                    fc,
+                    matching,
+                  },
+                );
         const bucket = (byCategory[category] ??= { total: 0, valid: 0 });
         bucket.total++;
         if (verdict.valid) bucket.valid++;
         return { id, category, ...verdict };
       });
-      return { items, accuracy: mean(items.map((i) => (i.valid ? 1 : 0))), byCategory };
+      return { fc, matching, items, accuracy: mean(items.map((i) => (i.valid ? 1 : 0))), byCategory };
     },
   };
 }

@@ -21,7 +21,10 @@ export const BfclItemScore = z.object({
   id: z.string(),
   category: z.string(),
   valid: z.boolean(),
+  /** Why the item failed, in Trellis's words. */
   error: z.string().optional(),
+  /** The leaderboard's error type for the same failure (`type_error:simple`, `value_error:string`…). */
+  errorType: z.string().optional(),
 });
 export type BfclItemScore = z.infer<typeof BfclItemScore>;
 
@@ -75,9 +78,20 @@ export const evaluationMethods = {
     }),
   }),
   'evaluation.bfcl': method({
-    summary: 'BFCL AST check of predicted calls against possible answers, per item and by category.',
-    args: z.object({ pred: FilePath, answers: FilePath, entries: FilePath }),
+    summary:
+      "BFCL AST check of a leaderboard result file against possible answers, with the leaderboard's verdicts and error types, per item and by category.",
+    args: z.object({
+      pred: FilePath,
+      answers: FilePath,
+      entries: FilePath,
+      /** Results of a function-calling model (`[{name: arguments}]`); otherwise prompt-mode text. */
+      fc: z.boolean().default(false),
+      /** Parallel categories: the leaderboard's greedy in-order pairing, or Trellis's search. */
+      matching: z.enum(['official', 'backtracking']).default('official'),
+    }),
     result: z.object({
+      fc: z.boolean(),
+      matching: z.enum(['official', 'backtracking']),
       items: z.array(BfclItemScore),
       accuracy: z.number(),
       byCategory: z.record(z.string(), z.object({ total: z.number().int(), valid: z.number().int() })),

@@ -74,7 +74,13 @@ describe('evaluation.bfcl', () => {
     });
     expect(result.items).toEqual([
       { id: 'simple_0', category: 'simple', valid: true },
-      { id: 'simple_1', category: 'simple', valid: false, error: expect.stringMatching(/"unit" is missing/) },
+      {
+        id: 'simple_1',
+        category: 'simple',
+        valid: false,
+        error: expect.stringMatching(/"unit" is missing/),
+        errorType: 'simple_function_checker:missing_optional',
+      },
       { id: 'parallel_0', category: 'parallel', valid: true },
     ]);
     expect(result.byCategory).toEqual({ simple: { total: 2, valid: 1 }, parallel: { total: 1, valid: 1 } });
