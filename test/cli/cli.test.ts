@@ -156,6 +156,7 @@ describe('trellis command line', () => {
     );
     expect(bfcl.code).toBe(0);
     expect(bfcl.out).toContain('AST accuracy 66.7% over 3 entries.');
+    expect(bfcl.out).toContain('✅ Test completed: simple. 🎯 Accuracy: 50.00%  (1/2)'); // the leaderboard's line
     const missing = trellis('eval', 'bfcl', '--pred', f('bfcl-pred.jsonl'));
     expect(missing.code).toBe(2); // a usage error
     expect(missing.err).toContain('--answers is required.');
