@@ -70,6 +70,10 @@ describe('Trajectories workspace in Chromium', () => {
       .getByText(/First divergence at row \d+/)
       .waitFor();
     expect(await diff.getByTestId('first-divergence').count()).toBe(1);
+    // Closing the diff leaves the workspace standing (it once blanked the whole app).
+    await diff.getByRole('button', { name: 'Close diff' }).click();
+    await inspector.getByRole('button', { name: 'Compare with…' }).waitFor();
+    expect(await page.getByRole('alert').filter({ hasText: 'Something went wrong' }).count()).toBe(0);
 
     await page.reload();
     await page.getByRole('button', { name: /Trip planning/ }).waitFor();

@@ -1,3 +1,4 @@
+import { ErrorBoundary } from './components/ErrorBoundary';
 import { useEffect } from 'react';
 import { APP_COMMANDS } from './commands/app-commands';
 import { GRAPH_COMMANDS } from './workspaces/graph/commands';
@@ -34,8 +35,17 @@ function ActiveWorkspace() {
   }
 }
 
+const WORKSPACE_NAMES = {
+  graph: 'Graph',
+  runs: 'Plans & Runs',
+  trajectories: 'Trajectories',
+  datasets: 'Datasets',
+  models: 'Models',
+} as const;
+
 export function App() {
   const theme = useUi((s) => s.theme);
+  const workspace = useUi((s) => s.workspace);
   useShortcuts(COMMANDS);
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
@@ -46,7 +56,9 @@ export function App() {
       <div className="body">
         <ActivityBar />
         <main>
-          <ActiveWorkspace />
+          <ErrorBoundary key={workspace} what={`the ${WORKSPACE_NAMES[workspace]} workspace`}>
+            <ActiveWorkspace />
+          </ErrorBoundary>
         </main>
       </div>
       <StatusBar />

@@ -17,7 +17,11 @@ export function DiffView({ leftId, rightId }: { leftId: string; rightId: string 
   const compareWith = useBrowserStore((s) => s.compareWith);
   const firstRow = useRef<HTMLDivElement>(null);
   const diff = left && right ? diffTrajectories(left.turns, right.turns) : null;
-  useEffect(() => firstRow.current?.scrollIntoView({ block: 'center' }), [diff?.firstDivergence]);
+  // A block body: in current Chromium scrollIntoView returns a promise, which React would take
+  // for the effect's cleanup and call when the diff closes.
+  useEffect(() => {
+    firstRow.current?.scrollIntoView({ block: 'center' });
+  }, [diff?.firstDivergence]);
   if (!left || !right || !diff) return <p className="muted">Loading…</p>;
   const accuracy = stepAccuracy(left.turns, right.turns);
   return (
