@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { fork } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
 import { TrellisError, type TrellisErrorData } from '../../shared/errors';
 import type { parseTools } from '../../shared/formats/tools';
@@ -19,9 +20,52 @@ function workerPath(): string {
   return fs.existsSync(beside) ? beside : path.join(packageRoot(), 'dist', 'backend', 'tools', 'parse-worker.js');
 }
 
+/** The reader: a child process under Node; a worker thread in Electron, which cannot fork Node children. */
+interface Reader {
+  onMessage(listener: (message: unknown) => void): void;
+  /** `how` says how it ended: an exit code, or the signal that killed it. */
+  onEnd(listener: (how: string, outOfMemory: boolean) => void): void;
+  stop(): void;
+}
+
+function startReader(format: Parameters<typeof parseTools>[0], text: string, limits: ParseLimits): Reader {
+  if (process.versions.electron) {
+    const worker = new Worker(workerPath(), {
+      workerData: { format, text },
+      resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, stackSizeMb: 16 },
+    });
+    return {
+      onMessage: (listener) => worker.once('message', listener),
+      onEnd: (listener) => {
+        worker.once('error', (error: Error & { code?: string }) =>
+          listener(error.message, error.code === 'ERR_WORKER_OUT_OF_MEMORY'),
+        );
+        worker.once('exit', (code) => listener(`exit code ${code}`, false));
+      },
+      stop: () => void worker.terminate(),
+    };
+  }
+  const child = fork(workerPath(), [], {
+    execArgv: [`--max-old-space-size=${limits.memoryMb}`],
+    serialization: 'advanced',
+    stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+  });
+  child.send({ format, text });
+  return {
+    onMessage: (listener) => child.once('message', listener),
+    onEnd: (listener) =>
+      child.once('exit', (code, signal) =>
+        // V8 aborts (SIGABRT, or SIGTRAP/exit 134 on some builds) when a heap runs out.
+        listener(signal ?? `exit code ${code}`, signal === 'SIGABRT' || signal === 'SIGTRAP' || code === 134),
+      ),
+    stop: () => void child.kill('SIGKILL'),
+  };
+}
+
 /**
- * Reads a tools file in a worker thread with a time and a memory limit: a document that would
- * take the backend's event loop for minutes, or exhaust its memory, ends in a clear error instead.
+ * Reads a tools file apart from the backend with a time and a memory limit: a document that
+ * would take the event loop for minutes, or exhaust (and abort) its process, ends in a clear
+ * error instead.
  */
 export function parseToolsOffThread(
   format: Parameters<typeof parseTools>[0],
@@ -29,16 +73,13 @@ export function parseToolsOffThread(
   limits: ParseLimits = DEFAULT_PARSE_LIMITS,
 ): Promise<ParsedTools> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(workerPath(), {
-      workerData: { format, text },
-      resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, stackSizeMb: 16 },
-    });
+    const reader = startReader(format, text, limits);
     let settled = false;
     const settle = (outcome: () => void) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      void worker.terminate();
+      reader.stop();
       outcome();
     };
     const timer = setTimeout(
@@ -54,21 +95,22 @@ export function parseToolsOffThread(
         ),
       limits.timeoutMs,
     );
-    worker.once('message', (m: { ok: true; value: ParsedTools } | { ok: false; error: TrellisErrorData }) =>
-      settle(() => (m.ok ? resolve(m.value) : reject(new TrellisError(m.error.code, m.error.message, m.error.hint)))),
-    );
-    worker.once('error', (error: Error & { code?: string }) =>
+    reader.onMessage((message) => {
+      const m = message as { ok: true; value: ParsedTools } | { ok: false; error: TrellisErrorData };
+      settle(() => (m.ok ? resolve(m.value) : reject(new TrellisError(m.error.code, m.error.message, m.error.hint))));
+    });
+    reader.onEnd((how, outOfMemory) =>
       settle(() =>
         reject(
           new TrellisError(
             'E4001',
-            error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+            outOfMemory
               ? `Reading the document needed more than ${limits.memoryMb} MB of memory and was stopped.`
-              : `The document could not be read: ${error.message}`,
+              : `The document reader stopped before it finished (${how}).`,
+            'Import a smaller part of the API, or simplify its schemas.',
           ),
         ),
       ),
     );
-    worker.once('exit', () => settle(() => reject(new TrellisError('E4001', 'The document reader stopped early.'))));
   });
 }

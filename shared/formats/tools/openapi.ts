@@ -8,8 +8,6 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as 
 const MAX_REF_DEPTH = 8;
 /** Schema nodes that inlining `$ref`s may produce in all: chained refs otherwise grow exponentially. */
 const MAX_INLINED_NODES = 200_000;
-/** Nesting of `[` and `{` the parser is given at most: deeper text exhausts its stack or memory. */
-const MAX_NESTING = 512;
 
 type Doc = Record<string, unknown>;
 
@@ -75,11 +73,6 @@ function jsonContentSchema(content: unknown): JsonSchema | undefined {
  * response becomes its result.
  */
 export function parseOpenApi(text: string): ParsedTools {
-  if (bracketDepth(text) > MAX_NESTING)
-    throw new TrellisError(
-      'E4001',
-      `The document nests brackets more than ${MAX_NESTING} deep; it is not an API description Trellis can read.`,
-    );
   let doc: unknown;
   try {
     doc = parseYaml(text.replace(/^\uFEFF/, ''));

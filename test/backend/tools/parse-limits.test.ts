@@ -33,7 +33,11 @@ describe('reading tool documents within limits', () => {
         text: `${'['.repeat(100_000)}${']'.repeat(100_000)}`,
       }),
     ]);
-    for (const r of results) expect(r).toMatchObject({ status: 'rejected', reason: { code: 'E4001' } });
+    for (const r of results)
+      expect(r).toMatchObject({
+        status: 'rejected',
+        reason: { code: 'E4001', message: expect.stringContaining('nests brackets more than 512 deep') },
+      });
     const ok = await backend.registry.invoke('tools.parse', {
       format: 'openapi',
       text: 'openapi: 3.0.0\npaths:\n  /ping:\n    get:\n      operationId: ping\n',
