@@ -40,6 +40,19 @@ function engine(overrides: Partial<EngineOptions> = {}) {
 
 const parse = (turn: Turn | undefined) => JSON.parse(turn?.content ?? 'null') as Record<string, unknown>;
 
+/** A loopback HTTP server that echoes the path it was asked for, and a tool that calls it. */
+async function lookupServer() {
+  const server = http.createServer((req, res) => res.end(JSON.stringify({ path: req.url })));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  const web: Tool = {
+    ...graph.tools[0]!,
+    name: 'lookup',
+    runtime: { kind: 'http', method: 'GET', url: `http://127.0.0.1:${port}/cities/{city}` },
+  };
+  return { server, port, web };
+}
+
 describe('run engine, plan mode', () => {
   it('steps one turn at a time: call, observation, … answer; references resolve to earlier results', async () => {
     const { e, saved } = engine();
@@ -160,14 +173,7 @@ describe('tool runtimes', () => {
   });
 
   it('asks before calling an HTTP host, then calls it', async () => {
-    const server = http.createServer((req, res) => res.end(JSON.stringify({ path: req.url })));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const port = (server.address() as AddressInfo).port;
-    const web: Tool = {
-      ...graph.tools[0]!,
-      name: 'lookup',
-      runtime: { kind: 'http', method: 'GET', url: `http://127.0.0.1:${port}/cities/{city}` },
-    };
+    const { server, port, web } = await lookupServer();
     const { e } = engine({ graph: { tools: [web], edges: [] }, plan: one(web, { city: 'Lisbon', lang: 'pt' }) });
     await e.continue();
     expect(e.status).toBe('needs-consent');
@@ -211,14 +217,7 @@ describe('run engine, turns kept elsewhere', () => {
   });
 
   it('steps past a call the user was asked about once they allow it', async () => {
-    const server = http.createServer((req, res) => res.end(JSON.stringify({ path: req.url })));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const port = (server.address() as AddressInfo).port;
-    const web: Tool = {
-      ...graph.tools[0]!,
-      name: 'lookup',
-      runtime: { kind: 'http', method: 'GET', url: `http://127.0.0.1:${port}/cities/{city}` },
-    };
+    const { server, port, web } = await lookupServer();
     const plan: PlanStep[] = [{ id: 's1', tool: 'lookup', args: { city: 'Porto' }, dependsOn: [] }];
     const { e } = engine({ graph: { tools: [web], edges: [] }, plan });
     await e.step();
