@@ -26,6 +26,8 @@ interface Props {
  * the plan's or path's edges highlighted, the current tool marked; tools that are named but
  * missing from the graph are drawn apart, in the error colour.
  */
+const FIT = { padding: 0.08, minZoom: 0.05 };
+
 export function GraphOverlay({ graph, labels, path, current = null, testId = 'graph-overlay' }: Props) {
   const theme = useUi((s) => s.theme);
   const { nodes, edges } = useMemo(() => {
@@ -71,7 +73,10 @@ export function GraphOverlay({ graph, labels, path, current = null, testId = 'gr
         nodes={nodes}
         edges={edges}
         colorMode={theme}
+        // A preview shows the whole graph: React Flow's default minimum zoom (0.5) cropped it.
+        minZoom={0.05}
         fitView
+        fitViewOptions={FIT}
         nodesConnectable={false}
         nodesDraggable={false}
         elementsSelectable={false}
