@@ -29,7 +29,9 @@ export function RunsTree({ graphId }: { graphId: string }) {
           onClick={() => void openTrajectory(r.id)}
         >
           {r.forkOf ? `↳ fork at ${r.forkOf.turnIndex}: ` : ''}
-          {r.title} <span className="muted">({r.turnCount} turns)</span>
+          {/* The prefix says where it forked; the stored title's own "(fork at N)" would repeat it. */}
+          {r.forkOf ? r.title.replace(/ \(fork at \d+\)$/, '') : r.title}{' '}
+          <span className="muted">({r.turnCount} turns)</span>
         </button>
         {children.has(r.id) && <ul>{render(r.id, depth + 1)}</ul>}
       </li>

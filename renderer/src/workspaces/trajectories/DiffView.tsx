@@ -31,7 +31,8 @@ export function DiffView({ leftId, rightId }: { leftId: string; rightId: string 
         <p data-testid="diff-summary">
           {diff.firstDivergence === null
             ? 'The trajectories agree turn for turn.'
-            : `First divergence at row ${diff.firstDivergence + 1}: turn ${diff.rows[diff.firstDivergence]!.a ?? '—'} ↔ turn ${diff.rows[diff.firstDivergence]!.b ?? '—'}.`}{' '}
+            : // Turns are named as the turn view labels them (#0, #1, …).
+              `First divergence at row ${diff.firstDivergence + 1}: turn #${diff.rows[diff.firstDivergence]!.a ?? '—'} ↔ turn #${diff.rows[diff.firstDivergence]!.b ?? '—'}.`}{' '}
           Against the right one: tool names {pct(accuracy.toolNameAccuracy)}, arguments {pct(accuracy.argumentAccuracy)}{' '}
           of {accuracy.steps.length} steps.
         </p>
