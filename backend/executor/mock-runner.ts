@@ -1,18 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { packageRoot } from '../resources';
+import { builtScript } from '../resources';
 import { DEFAULT_LIMITS, SandboxError, type SandboxLimits } from './sandbox';
 
-/** sandbox-worker.js beside this file once built; from sources (tests), the built one in dist/. */
-function workerPath(): string {
-  // In a packaged app the worker is unpacked beside the asar archive (see electron-builder.yml).
-  const beside = path.join(
-    __dirname.replace(`app.asar${path.sep}`, `app.asar.unpacked${path.sep}`),
-    'sandbox-worker.js',
-  );
-  return fs.existsSync(beside) ? beside : path.join(packageRoot(), 'dist', 'backend', 'executor', 'sandbox-worker.js');
-}
+/** In a packaged app the worker is unpacked beside the asar archive: it loads QuickJS's .wasm from disk. */
+const workerPath = () => builtScript(__dirname, 'sandbox-worker.js');
 
 type Pending = { resolve(value: unknown): void; reject(error: Error): void; timer: NodeJS.Timeout };
 

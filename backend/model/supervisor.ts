@@ -1,7 +1,5 @@
 import { fork } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
-import { packageRoot } from '../resources';
+import { builtScript } from '../resources';
 import { TrellisError, type ErrorCode } from '../../shared/errors';
 import type {
   BenchmarkResult,
@@ -70,11 +68,7 @@ export const forkHelper: HelperSpawner = (script, env) => {
   };
 };
 
-/** helper.js beside this file once built; from sources (tests), the built one in dist/. */
-function defaultHelperPath(): string {
-  const beside = path.join(__dirname, 'helper.js');
-  return fs.existsSync(beside) ? beside : path.join(packageRoot(), 'dist', 'backend', 'model', 'helper.js');
-}
+const defaultHelperPath = () => builtScript(__dirname, 'helper.js');
 
 export interface SupervisorOptions {
   /** The compiled helper script; defaults to helper.js beside this file. */

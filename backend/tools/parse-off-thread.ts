@@ -1,11 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { fork } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
 import { TrellisError, type TrellisErrorData } from '../../shared/errors';
 import type { parseTools } from '../../shared/formats/tools';
 import type { ParsedTools } from '../../shared/formats/tools/parsed';
-import { packageRoot } from '../resources';
+import { builtScript } from '../resources';
 
 export interface ParseLimits {
   timeoutMs: number;
@@ -15,10 +13,7 @@ export interface ParseLimits {
 
 export const DEFAULT_PARSE_LIMITS: ParseLimits = { timeoutMs: 15_000, memoryMb: 512 };
 
-function workerPath(): string {
-  const beside = path.join(__dirname, 'parse-worker.js');
-  return fs.existsSync(beside) ? beside : path.join(packageRoot(), 'dist', 'backend', 'tools', 'parse-worker.js');
-}
+const workerPath = () => builtScript(__dirname, 'parse-worker.js');
 
 /** The reader: a child process under Node; a worker thread in Electron, which cannot fork Node children. */
 interface Reader {
