@@ -17,17 +17,22 @@ const CONTENT_TYPES: Record<string, string> = {
 /** The built UI (`dist/renderer`), which both the Electron shell and the web host serve. */
 export const rendererRoot = (): string => path.join(packageRoot(), 'dist', 'renderer');
 
-/**
- * Resolves a URL path inside `root`, refusing anything that escapes it. A malformed
- * percent-escape (`/%E0%A4%A`) is not a file: it resolves to nothing instead of throwing.
- */
-export function resolveStaticFile(root: string, urlPath: string): { file: string; type: string } | null {
-  let decoded: string;
+/** A URL path decoded, or null when it is not a valid percent-escape sequence (`/%E0%A4%A`). */
+function decodePath(urlPath: string): string | null {
   try {
-    decoded = decodeURIComponent(urlPath.split('?')[0] ?? '/');
+    return decodeURIComponent(urlPath.split('?')[0] ?? '/');
   } catch {
     return null;
   }
+}
+
+/** Resolves a URL path inside `root`, refusing anything that escapes it or is not a valid escape. */
+export function resolveStaticFile(root: string, urlPath: string): { file: string; type: string } | null {
+  const decoded = decodePath(urlPath);
+  return decoded === null ? null : fileInRoot(root, decoded);
+}
+
+function fileInRoot(root: string, decoded: string): { file: string; type: string } | null {
   const relative = decoded === '/' ? 'index.html' : decoded.replace(/^\/+/, '');
   const file = path.resolve(root, relative);
   if (!file.startsWith(path.resolve(root) + path.sep)) return null;
@@ -42,12 +47,9 @@ export type UiFile = { status: 200; file: string; headers: Record<string, string
  * even a valid escape sequence, 404 for anything else that is not a file of the UI.
  */
 export function uiFile(root: string, urlPath: string): UiFile {
-  try {
-    decodeURIComponent(urlPath);
-  } catch {
-    return { status: 400 };
-  }
-  const found = resolveStaticFile(root, urlPath);
+  const decoded = decodePath(urlPath);
+  if (decoded === null) return { status: 400 };
+  const found = fileInRoot(root, decoded);
   if (!found) return { status: 404 };
   return {
     status: 200,
