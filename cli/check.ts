@@ -1,5 +1,4 @@
-import path from 'node:path';
-import { createBackend } from '../backend';
+import { openBackend } from './backend-helpers';
 import type { Verb } from './verb';
 import { defaultWorkspacePath } from './workspace-path';
 
@@ -11,10 +10,7 @@ export const checkVerb: Verb = {
     workspace: { type: 'string', description: `Workspace file (default ${defaultWorkspacePath()})` },
   },
   async run(values, io) {
-    const backend = createBackend({
-      workspace: path.resolve(String(values.workspace ?? defaultWorkspacePath())),
-      host: 'cli',
-    });
+    const backend = openBackend(values);
     try {
       const summary = await backend.registry.invoke('trajectories.checkAll', { listFindings: true });
       if (io.json) io.out(JSON.stringify({ ok: true, ...summary }));

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { TrajectoryFormat } from '../shared/contract/trajectories';
 import { formatError, TrellisError } from '../shared/errors';
-import { createBackend } from '../backend';
+import { graphIdFor, openBackend } from './backend-helpers';
 import type { Verb } from './verb';
 import { defaultWorkspacePath } from './workspace-path';
 
@@ -36,12 +36,9 @@ export const importVerb: Verb = {
       );
     }
     const format = parsedFormat.data;
-    const backend = createBackend({
-      workspace: path.resolve(String(values.workspace ?? defaultWorkspacePath())),
-      host: 'cli',
-    });
+    const backend = openBackend(values);
     try {
-      const graphId = typeof values.graph === 'string' ? await graphIdByName(backend, values.graph) : null;
+      const graphId = typeof values.graph === 'string' ? await graphIdFor(backend, values.graph) : null;
       const newGraph = values['new-graph'];
       const report = await backend.registry.invoke('trajectories.import', {
         path: path.resolve(values.file),
@@ -71,9 +68,3 @@ export const importVerb: Verb = {
     }
   },
 };
-
-async function graphIdByName(backend: ReturnType<typeof createBackend>, name: string): Promise<string> {
-  const graph = (await backend.registry.invoke('graphs.list', {})).find((g) => g.name === name);
-  if (!graph) throw new TrellisError('E3001', `No tool graph named "${name}" in this workspace.`);
-  return graph.id;
-}
