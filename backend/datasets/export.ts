@@ -1,17 +1,44 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Dataset, Tool } from '../../shared/domain';
+import type { Dataset, Tool, Trajectory } from '../../shared/domain';
 import { TrellisError } from '../../shared/errors';
 import { unattendedJob, type Job } from '../jobs/job';
 import type { WorkspaceStore } from '../store/workspace-store';
 import {
   EXPORTERS,
-  shareGPTDatasetInfo,
+  shareGPTCarriesTools,
   type ExportFormat,
   type ExportItem,
 } from '../../shared/formats/export-records';
+import { EXPORT_RULES } from '../../shared/formats/export-rules';
+import { commitStaged, discardStaged, removeStaleTemps, stageFile, type StagedFile } from '../files/atomic-write';
+import { ExportReporter } from './export-report';
+import { mergeDatasetInfo, readDatasetInfo } from './dataset-info';
 
 const CHUNK = 500;
+
+export interface ExportOptions {
+  /** Also write items labelled rejected or needs-fix (left out by default). */
+  includeRejected?: boolean;
+  /** Also write records that break the format's rules (left out by default). */
+  includeInvalid?: boolean;
+}
+
+/**
+ * The tools an exported record declares: for now the tools of the trajectory's graph (read once
+ * per graph through `graphs`). The one place to switch to the tools the trajectory's own record
+ * declared.
+ */
+export function toolsForExport(
+  store: WorkspaceStore,
+  trajectory: Pick<Trajectory, 'graphId'>,
+  graphs = new Map<string, Tool[]>(),
+): Tool[] {
+  const graphId = trajectory.graphId;
+  if (!graphId) return [];
+  if (!graphs.has(graphId)) graphs.set(graphId, store.graphs.get(graphId).tools);
+  return graphs.get(graphId)!;
+}
 
 /** Weights per turn: 0 on every assistant turn of a low-rated trajectory and on turns with an error finding. */
 function weightsOf(rating: number | undefined, bad: Set<number> | undefined, turns: number): (0 | 1)[] {
@@ -21,79 +48,116 @@ function weightsOf(rating: number | undefined, bad: Set<number> | undefined, tur
 
 /**
  * Writes a dataset in an SFT format, one file per split (`<name>.<split>.jsonl`; WorfBench: a
- * JSON array per split, as its gold files are), streaming a chunk at a time. ShareGPT exports
- * also write the `dataset_info.json` entry LLaMA-Factory needs. A cancelled job stops after the
- * chunk it is writing: each file is closed well-formed and listed with what it holds.
+ * JSON array per split, as its gold files are), streaming a chunk at a time. Each record is
+ * checked against its format's rules; records that break one and items labelled rejected or
+ * needs-fix are left out unless `options` include them, and the report says which and why.
+ * ShareGPT exports merge their entries into `dataset_info.json`. Every file is written beside
+ * its target and renamed into place once all are complete: a cancelled (or killed) export
+ * leaves the previous files as they were.
  */
 export async function exportDataset(
   store: WorkspaceStore,
-  dataset: Dataset,
+  dataset: Pick<Dataset, 'name' | 'items'>,
   format: ExportFormat,
   dir: string,
   job: Job = unattendedJob('datasets.export'),
+  options: ExportOptions = {},
 ) {
   try {
     fs.mkdirSync(dir, { recursive: true });
   } catch (error) {
     throw new TrellisError('E2005', `Cannot write to ${dir}: ${(error as Error).message}`);
   }
-  const graphs = new Map<string, Tool[]>();
-  const toolsOf = (graphId: string | null) => {
-    if (!graphId) return [];
-    if (!graphs.has(graphId)) graphs.set(graphId, store.graphs.get(graphId).tools);
-    return graphs.get(graphId)!;
-  };
   const safeName = dataset.name.replace(/[^\w.-]+/g, '_');
+  const json = format === 'worfbench';
   const splits = [...new Set(dataset.items.map((i) => i.split ?? 'all'))];
+  const fileOf = (split: string) => path.join(dir, `${safeName}.${split}.${json ? 'json' : 'jsonl'}`);
+  const infoFile = path.join(dir, 'dataset_info.json');
+  removeStaleTemps([...splits.map(fileOf), infoFile]);
+  // Refuse before writing anything if the dataset_info.json to merge into cannot be read.
+  if (format === 'sharegpt') readDatasetInfo(infoFile);
+
+  const graphs = new Map<string, Tool[]>();
+  const reporter = new ExportReporter();
+  const staged: StagedFile[] = [];
+  const files: { split: string; path: string; count: number; withTools: boolean }[] = [];
   let done = 0;
-  const files = [];
-  for (const split of splits) {
-    if (job.signal.aborted) break;
-    const ids = dataset.items.filter((i) => (i.split ?? 'all') === split).map((i) => i.trajectoryId);
-    const json = format === 'worfbench';
-    const file = path.join(dir, `${safeName}.${split}.${json ? 'json' : 'jsonl'}`);
-    const fd = fs.openSync(file, 'w');
-    let written = 0;
-    try {
-      if (json) fs.writeSync(fd, '[\n');
+  try {
+    for (const split of splits) {
+      const ids = dataset.items.filter((i) => (i.split ?? 'all') === split).map((i) => i.trajectoryId);
+      const file = stageFile(fileOf(split));
+      staged.push(file);
+      let written = 0;
+      let withTools = false;
+      if (json) file.write('[\n');
       for (let at = 0; at < ids.length && !job.signal.aborted; at += CHUNK) {
         const chunk = ids.slice(at, at + CHUNK);
-        // One read of the store per chunk: its labels and findings in two queries, not two per
+        // One read of the store per chunk: its ratings and findings in two queries, not two per
         // trajectory, and every row of the chunk from the same state of the workspace.
         const lines = store.transaction(() => {
           const ratings = store.labels.ratings(chunk);
           const errors = store.findings.errorTurns(chunk);
-          return chunk.map((id) => {
+          const kept: string[] = [];
+          for (const id of chunk) {
+            const status = store.labels.get(id)?.status ?? null;
+            if ((status === 'rejected' || status === 'needs-fix') && !options.includeRejected) {
+              reporter.flag(id, split, true, [{ reason: `label:${status}`, message: `Labelled ${status}.` }]);
+              continue;
+            }
             const t = store.trajectories.get(id);
             const item: ExportItem = {
               id,
               turns: t.turns,
-              tools: toolsOf(t.graphId),
+              tools: toolsForExport(store, t, graphs),
               weights: weightsOf(ratings.get(id), errors.get(id), t.turns.length),
               plan: t.planId ? store.plans.get(t.planId).steps : null,
             };
-            return JSON.stringify(EXPORTERS[format](item));
-          });
+            const record = EXPORTERS[format](item);
+            const problems = EXPORT_RULES[format](record, { toolsDeclared: item.tools.length > 0 });
+            const flags = [
+              ...(status === 'rejected' || status === 'needs-fix'
+                ? [{ reason: `label:${status}`, message: `Labelled ${status}.` }]
+                : []),
+              ...problems.map((p) => ({ reason: p.rule, message: `${p.rule}: ${p.message}` })),
+            ];
+            const leaveOut = problems.length > 0 && !options.includeInvalid;
+            if (flags.length) reporter.flag(id, split, leaveOut, flags);
+            if (leaveOut) continue;
+            if (format === 'sharegpt' && shareGPTCarriesTools(record)) withTools = true;
+            kept.push(JSON.stringify(record));
+          }
+          return kept;
         });
-        const sep = json ? ',\n' : '\n';
-        fs.writeSync(fd, (json && at ? ',\n' : '') + lines.join(sep) + (json ? '' : '\n'));
+        if (lines.length) {
+          file.write((json && written ? ',\n' : '') + lines.join(json ? ',\n' : '\n') + (json ? '' : '\n'));
+        }
         written += lines.length;
-        done += lines.length;
+        done += chunk.length;
         job.progress(done, dataset.items.length);
-        await job.yield(lines.length);
+        await job.yield(chunk.length);
       }
-      if (json) fs.writeSync(fd, '\n]\n');
-    } finally {
-      fs.closeSync(fd);
+      if (json) file.write(`${written ? '\n' : ''}]\n`);
+      files.push({ split, path: file.target, count: written, withTools });
+      if (job.signal.aborted) break;
     }
-    files.push({ split, path: file, count: written });
+    if (job.signal.aborted) {
+      discardStaged(staged);
+      return { files: [], cancelled: true, report: reporter.report(0, []) };
+    }
+    if (format === 'sharegpt') {
+      const info = stageFile(infoFile);
+      staged.push(info);
+      info.write(mergeDatasetInfo(readDatasetInfo(infoFile), safeName, files));
+    }
+  } catch (error) {
+    discardStaged(staged);
+    throw error;
   }
-  if (format === 'sharegpt') {
-    const info = Object.assign(
-      {},
-      ...files.map((f) => shareGPTDatasetInfo(`${safeName}_${f.split}`, path.basename(f.path))),
-    );
-    fs.writeFileSync(path.join(dir, 'dataset_info.json'), `${JSON.stringify(info, null, 2)}\n`);
-  }
-  return { files, cancelled: done < dataset.items.length };
+  const { replacedLinks } = commitStaged(staged);
+  const written = files.reduce((n, f) => n + f.count, 0);
+  return {
+    files: files.map(({ split, path: file, count }) => ({ split, path: file, count })),
+    cancelled: false,
+    report: reporter.report(written, replacedLinks),
+  };
 }

@@ -141,7 +141,16 @@ export function datasetsHandlers({ store, models, jobs }: BackendContext): Handl
         throw new TrellisError('E5003', 'The chat-template preview needs the model whose template to use.');
       return renderChat(trajectoryId);
     },
-    'datasets.export': ({ id, format, dir, jobId }) =>
-      jobs.run('datasets.export', jobId, (job) => exportDataset(store, store.datasets.get(id), format, dir, job)),
+    'datasets.export': ({ id, format, dir, jobId, ...include }) =>
+      jobs.run('datasets.export', jobId, (job) =>
+        exportDataset(store, store.datasets.get(id), format, dir, job, include),
+      ),
+    'datasets.exportSelection': ({ name, filter, ratio, seed, format, dir, jobId, ...include }) =>
+      jobs.run('datasets.export', jobId, (job) => {
+        const ids = store.trajectoryQueries.ids(filter);
+        if (!ids.length)
+          throw new TrellisError('E1002', 'The filter selects no trajectory; there is nothing to export.');
+        return exportDataset(store, { name, items: split(ids, ratio, seed) }, format, dir, job, include);
+      }),
   };
 }

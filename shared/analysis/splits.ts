@@ -29,6 +29,7 @@ export function assignSplits<T extends { id: string }>(
   const random = seededRandom(seed);
   const out = new Map<string, SplitName>();
   const assigned = [0, 0, 0];
+  const bySplit: { id: string; stratum: string }[][] = [[], [], []];
   let seen = 0;
   for (const key of [...groups.keys()].sort()) {
     const group = groups.get(key)!;
@@ -52,9 +53,44 @@ export function assignSplits<T extends { id: string }>(
     counts.forEach((n, k) => (assigned[k] = assigned[k]! + n));
     let at = 0;
     counts.forEach((n, k) => {
-      for (const item of group.slice(at, at + n)) out.set(item.id, names[k]!);
+      for (const item of group.slice(at, at + n)) {
+        out.set(item.id, names[k]!);
+        bySplit[k]!.push({ id: item.id, stratum: key });
+      }
       at += n;
     });
   }
+  giveEveryShareOne(bySplit, shares, out, names);
   return out;
+}
+
+/**
+ * Moves items so that every share asked for (share > 0) holds at least one, the larger shares
+ * first when there are fewer items than shares: rounding alone gives a 0.8/0.1/0.1 split of 9
+ * spread over several strata no test item. The item moved comes from the split furthest above
+ * its share, out of that split's largest stratum (the last one it received), so the split stays
+ * deterministic and as stratified as it can.
+ */
+function giveEveryShareOne(
+  bySplit: { id: string; stratum: string }[][],
+  shares: number[],
+  out: Map<string, SplitName>,
+  names: SplitName[],
+): void {
+  const total = bySplit.reduce((n, s) => n + s.length, 0);
+  const wanted = [0, 1, 2].filter((k) => shares[k]! > 0).sort((a, b) => shares[b]! - shares[a]! || a - b);
+  for (const k of wanted.slice(0, total)) {
+    if (bySplit[k]!.length) continue;
+    const surplus = (d: number) => bySplit[d]!.length - shares[d]! * total;
+    const donor = [0, 1, 2].filter((d) => bySplit[d]!.length > 1).sort((a, b) => surplus(b) - surplus(a) || a - b)[0];
+    if (donor === undefined) return;
+    const from = bySplit[donor]!;
+    const sizes = new Map<string, number>();
+    for (const item of from) sizes.set(item.stratum, (sizes.get(item.stratum) ?? 0) + 1);
+    const largest = Math.max(...sizes.values());
+    const at = from.findLastIndex((item) => sizes.get(item.stratum) === largest);
+    const [moved] = from.splice(at, 1);
+    bySplit[k]!.push(moved!);
+    out.set(moved!.id, names[k]!);
+  }
 }

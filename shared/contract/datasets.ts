@@ -7,6 +7,37 @@ const Ratio = z.object({ train: z.number().min(0), validation: z.number().min(0)
 
 export const ExportFormat = z.enum(['openai', 'sharegpt', 'hermes', 'worfbench']);
 
+/** What an export may include beyond records a trainer should get; both are left out by default. */
+const ExportInclusion = {
+  /** Also write items labelled rejected or needs-fix. */
+  includeRejected: z.boolean().default(false),
+  /** Also write records that break the format's rules (an unpaired tool message, no final answer, …). */
+  includeInvalid: z.boolean().default(false),
+};
+
+/** Records an export left out (or, when asked to include them, wrote anyway), and why. */
+export const ExportReport = z.object({
+  /** Records written to the files. */
+  written: z.number().int(),
+  leftOut: z.number().int(),
+  /** Items that carry a rejected / needs-fix label or whose record breaks a rule, written or not. */
+  flagged: z.number().int(),
+  /** Flagged items by reason: a rule code (`no-final-answer`, `role-order`, …) or `label:<status>`. */
+  reasons: z.record(z.string(), z.number().int()),
+  /** The first flagged items, each with every reason in words. */
+  examples: z.array(
+    z.object({ trajectoryId: z.string(), split: z.string(), leftOut: z.boolean(), reasons: z.array(z.string()) }),
+  ),
+  /** Targets that were symbolic links: replaced by the file itself, never written through. */
+  replacedLinks: z.array(z.string()),
+});
+
+const ExportResult = z.object({
+  files: z.array(z.object({ split: z.string(), path: z.string(), count: z.number().int() })),
+  cancelled: z.boolean(),
+  report: ExportReport,
+});
+
 export const DatasetStats = z.object({
   size: z.number().int(),
   bySplit: z.record(z.string(), z.number().int()),
@@ -99,11 +130,31 @@ export const datasetsMethods = {
   }),
   'datasets.export': method({
     summary:
-      'Writes one file per split in an SFT format (OpenAI, ShareGPT with dataset_info.json, Hermes, WorfBench), as a job. Cancelled, the files hold what was written so far and are listed with that count.',
-    args: z.object({ id: z.string(), format: ExportFormat, dir: z.string().trim().min(1), jobId: JobId.optional() }),
-    result: z.object({
-      files: z.array(z.object({ split: z.string(), path: z.string(), count: z.number().int() })),
-      cancelled: z.boolean(),
+      'Writes one file per split in an SFT format (OpenAI, ShareGPT with dataset_info.json merged, Hermes, WorfBench), as a job. ' +
+      "Records that break the format's rules and items labelled rejected or needs-fix are left out unless included, and reported. " +
+      'Every file is written beside its target and renamed into place: cancelled or killed, the previous files stay whole.',
+    args: z.object({
+      id: z.string(),
+      format: ExportFormat,
+      dir: z.string().trim().min(1),
+      jobId: JobId.optional(),
+      ...ExportInclusion,
     }),
+    result: ExportResult,
+  }),
+  'datasets.exportSelection': method({
+    summary:
+      'Exports the trajectories a filter selects, split by ratio and seed, without saving a dataset (files named after `name`); as datasets.export.',
+    args: z.object({
+      name: z.string().trim().min(1).default('export'),
+      filter: TrajectoryFilter,
+      ratio: Ratio.default({ train: 0.8, validation: 0.1, test: 0.1 }),
+      seed: z.number().int().default(1),
+      format: ExportFormat,
+      dir: z.string().trim().min(1),
+      jobId: JobId.optional(),
+      ...ExportInclusion,
+    }),
+    result: ExportResult,
   }),
 };

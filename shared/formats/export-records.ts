@@ -22,7 +22,7 @@ const argumentsText = (args: unknown) => (typeof args === 'string' ? args : JSON
 
 /**
  * OpenAI chat JSONL: `arguments` as a JSON string, thoughts as `reasoning_content`, and a
- * `weight` (0/1) on every assistant message; the graph's tools as OpenAI functions.
+ * `weight` (0/1) on every assistant message; the trajectory's tools as OpenAI functions.
  */
 export function toOpenAI(item: ExportItem): object {
   const messages = item.turns.map((t, i) => {
@@ -52,41 +52,57 @@ export function toOpenAI(item: ExportItem): object {
   };
 }
 
+/** How LLaMA-Factory joins the results of parallel calls into one observation (its OpenAI converter). */
+export const SHAREGPT_RESULT_SEPARATOR = '\n</tool_response>\n<tool_response>\n';
+
 /**
- * LLaMA-Factory ShareGPT: human/observation at odd positions, gpt/function_call at even ones,
- * `function_call` as a JSON string `{name, arguments}` (a list for parallel calls), `tools` as a
- * JSON string. The format has no place for thoughts; they are left out.
+ * LLaMA-Factory ShareGPT: an optional leading `system` turn (read by LLaMA-Factory's default
+ * tags without a column in `dataset_info.json`), then human/observation at odd positions and
+ * gpt/function_call at even ones; `function_call` as a JSON string `{name, arguments}` (a list
+ * for parallel calls), whose results are one observation joined as LLaMA-Factory joins them.
+ * `tools` is always present, a JSON string ("" when the trajectory declares none), so every
+ * record of a file has the same columns. The format has no place for thoughts; they are left out.
  */
 export function toShareGPT(item: ExportItem): object {
   const system = item.turns.find((t) => t.role === 'system')?.content;
-  const conversations = item.turns
-    .filter((t) => t.role !== 'system')
-    .map((t) => {
-      if (t.role === 'user') return { from: 'human', value: t.content ?? '' };
-      if (t.role === 'tool') return { from: 'observation', value: t.content ?? '' };
-      if (t.toolCalls?.length) {
-        const calls = t.toolCalls.map((c) => ({ name: c.name, arguments: c.args }));
-        return { from: 'function_call', value: JSON.stringify(calls.length === 1 ? calls[0] : calls) };
-      }
-      return { from: 'gpt', value: t.content ?? '' };
-    });
-  return {
-    conversations,
-    ...(system ? { system } : {}),
-    ...(item.tools.length
-      ? {
-          tools: JSON.stringify(
-            item.tools.map((t) => ({ name: t.name, description: t.description, parameters: t.parameters })),
-          ),
-        }
-      : {}),
+  const conversations: { from: string; value: string }[] = system ? [{ from: 'system', value: system }] : [];
+  let results: string[] = [];
+  const flush = () => {
+    if (results.length) conversations.push({ from: 'observation', value: results.join(SHAREGPT_RESULT_SEPARATOR) });
+    results = [];
   };
+  for (const t of item.turns) {
+    if (t.role === 'system') continue;
+    if (t.role === 'tool') {
+      results.push(t.content ?? '');
+      continue;
+    }
+    flush();
+    if (t.role === 'user') conversations.push({ from: 'human', value: t.content ?? '' });
+    else if (t.toolCalls?.length) {
+      const calls = t.toolCalls.map((c) => ({ name: c.name, arguments: c.args }));
+      conversations.push({ from: 'function_call', value: JSON.stringify(calls.length === 1 ? calls[0] : calls) });
+    } else conversations.push({ from: 'gpt', value: t.content ?? '' });
+  }
+  flush();
+  const tools = item.tools.map((t) => ({ name: t.name, description: t.description, parameters: t.parameters }));
+  return { conversations, tools: tools.length ? JSON.stringify(tools) : '' };
 }
 
-/** The `dataset_info.json` entry LLaMA-Factory needs to read a ShareGPT file with tools. */
-export function shareGPTDatasetInfo(name: string, fileName: string): object {
+/** Whether a ShareGPT record carries tools, so that its file's `dataset_info.json` entry declares the column. */
+export const shareGPTCarriesTools = (record: object) => (record as { tools?: unknown }).tools !== '';
+
+/**
+ * The `dataset_info.json` entry LLaMA-Factory needs to read a ShareGPT file; it declares the
+ * `tools` column only when the file's records carry tools.
+ */
+export function shareGPTDatasetInfo(name: string, fileName: string, withTools: boolean): Record<string, object> {
   return {
-    [name]: { file_name: fileName, formatting: 'sharegpt', columns: { messages: 'conversations', tools: 'tools' } },
+    [name]: {
+      file_name: fileName,
+      formatting: 'sharegpt',
+      columns: { messages: 'conversations', ...(withTools ? { tools: 'tools' } : {}) },
+    },
   };
 }
 

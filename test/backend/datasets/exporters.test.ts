@@ -1,7 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EXPORTERS, shareGPTDatasetInfo, type ExportItem } from '../../../shared/formats/export-records';
+import {
+  EXPORTERS,
+  SHAREGPT_RESULT_SEPARATOR,
+  shareGPTDatasetInfo,
+  type ExportItem,
+} from '../../../shared/formats/export-records';
 import { PARSERS } from '../../../shared/formats/trajectories/formats';
 import type { Turn } from '../../../shared/domain';
 
@@ -61,26 +66,50 @@ describe('exporters', () => {
     expect(record.tools).toEqual([{ type: 'function', function: tools[0] }]);
   });
 
-  it('write ShareGPT with function_call JSON strings at even positions and tools as a JSON string', () => {
-    const record = EXPORTERS.sharegpt(item) as {
-      conversations: { from: string; value: string }[];
-      system: string;
-      tools: string;
-    };
-    expect(record.conversations.map((c) => c.from)).toEqual(['human', 'function_call', 'observation', 'gpt']);
-    expect(JSON.parse(record.conversations[1]!.value)).toEqual({
+  it('write ShareGPT with the system turn first, function_call JSON strings at even positions and tools as a JSON string', () => {
+    const record = EXPORTERS.sharegpt(item) as { conversations: { from: string; value: string }[]; tools: string };
+    expect(record.conversations.map((c) => c.from)).toEqual(['system', 'human', 'function_call', 'observation', 'gpt']);
+    expect(record.conversations[0]!.value).toBe('You are a travel assistant.');
+    expect(JSON.parse(record.conversations[2]!.value)).toEqual({
       name: 'get_weather',
       arguments: { city: 'San Francisco' },
     });
-    expect(record.system).toBe('You are a travel assistant.');
     expect(JSON.parse(record.tools)).toEqual(tools);
-    expect(shareGPTDatasetInfo('trips', 'trips.train.jsonl')).toEqual({
+    expect(shareGPTDatasetInfo('trips', 'trips.train.jsonl', true)).toEqual({
       trips: {
         file_name: 'trips.train.jsonl',
         formatting: 'sharegpt',
         columns: { messages: 'conversations', tools: 'tools' },
       },
     });
+    expect(shareGPTDatasetInfo('trips', 'trips.train.jsonl', false)).toEqual({
+      trips: { file_name: 'trips.train.jsonl', formatting: 'sharegpt', columns: { messages: 'conversations' } },
+    });
+  });
+
+  it('write the results of parallel calls as one ShareGPT observation, joined as LLaMA-Factory joins them', () => {
+    const parallel: Turn[] = [
+      { role: 'user', content: 'Weather in SF and Oslo?' },
+      {
+        role: 'assistant',
+        toolCalls: [
+          { id: 'a', name: 'get_weather', args: { city: 'San Francisco' } },
+          { id: 'b', name: 'get_weather', args: { city: 'Oslo' } },
+        ],
+      },
+      { role: 'tool', toolCallId: 'a', content: '{"temp":18}' },
+      { role: 'tool', toolCallId: 'b', content: '{"temp":4}' },
+      { role: 'assistant', content: '18°C and 4°C.' },
+    ];
+    const record = EXPORTERS.sharegpt({ id: 'p', turns: parallel, tools: [] }) as {
+      conversations: { from: string; value: string }[];
+      tools: string;
+    };
+    expect(record.conversations.map((c) => c.from)).toEqual(['human', 'function_call', 'observation', 'gpt']);
+    expect(JSON.parse(record.conversations[1]!.value)).toHaveLength(2);
+    expect(record.conversations[2]!.value).toBe(`{"temp":18}${SHAREGPT_RESULT_SEPARATOR}{"temp":4}`);
+    // Every record has the column, empty when the trajectory declares no tools.
+    expect(record.tools).toBe('');
   });
 
   it('write Hermes ChatML with <tools>, <tool_call> and <tool_response>', () => {

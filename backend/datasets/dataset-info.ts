@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { TrellisError } from '../../shared/errors';
+import { isObject } from '../../shared/json';
+import { shareGPTDatasetInfo } from '../../shared/formats/export-records';
+
+/**
+ * The `dataset_info.json` already in an export folder ({} when there is none). One that is not
+ * a JSON object is refused rather than replaced: it may hold the user's other datasets.
+ */
+export function readDatasetInfo(file: string): Record<string, unknown> {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw new TrellisError('E3003', `Cannot read ${file} to add this export to it: ${(error as Error).message}`);
+  }
+  let info: unknown;
+  try {
+    info = JSON.parse(text);
+  } catch {
+    info = null;
+  }
+  if (!isObject(info))
+    throw new TrellisError(
+      'E3003',
+      `${file} is not a JSON object, so this export cannot add its entries to it; fix or move it. Nothing was written.`,
+    );
+  return info;
+}
+
+/**
+ * `dataset_info.json` with this export's entries (`<name>_<split>`) put in or replaced, every
+ * other entry kept as it was.
+ */
+export function mergeDatasetInfo(
+  existing: Record<string, unknown>,
+  name: string,
+  files: readonly { split: string; path: string; withTools: boolean }[],
+): string {
+  const ours = Object.assign(
+    {},
+    ...files.map((f) => shareGPTDatasetInfo(`${name}_${f.split}`, path.basename(f.path), f.withTools)),
+  ) as Record<string, unknown>;
+  return `${JSON.stringify({ ...existing, ...ours }, null, 2)}\n`;
+}
