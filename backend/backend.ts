@@ -4,6 +4,8 @@ import type { OpenOptions } from './store/database';
 import { seedExampleWorkspace } from './store/seed';
 import { openWorkspaceStore, type WorkspaceStore } from './store/workspace-store';
 import { ModelSupervisor, type HelperSpawner } from './model/supervisor';
+import { NativeBuilds, nativeBuildsDir, type NativeBuilder } from './model/native-build';
+import { buildWithNodeLlamaCpp } from './model/node-llama-cpp-builder';
 import { packageRoot } from './resources';
 import type { BackendContext, FilePicker, SecretStore } from './context';
 import { datasetsHandlers } from './datasets/handlers';
@@ -40,7 +42,7 @@ export interface Backend {
 export interface BackendOptions extends OpenOptions {
   workspace: string;
   host: BackendContext['host'];
-  /** Seed a new workspace with the examples (default true). */
+  /** Seed a new workspace with the example graph and trajectories (default false: a new workspace is empty). */
   seed?: boolean;
   /** How to start the llama helper (Electron: a utilityProcess); default `child_process.fork`. */
   modelSpawner?: HelperSpawner;
@@ -52,6 +54,8 @@ export interface BackendOptions extends OpenOptions {
   configDir?: string;
   /** The native file dialog (Electron). */
   pickFile?: FilePicker;
+  /** Builds native llama.cpp bindings (models.build); default node-llama-cpp's own build. Tests pass a fake. */
+  nativeBuilder?: NativeBuilder;
 }
 
 /** Opens the workspace and registers every domain's handlers. */
@@ -59,11 +63,14 @@ export function createBackend(options: BackendOptions): Backend {
   const created = !fs.existsSync(options.workspace) || fs.statSync(options.workspace).size === 0;
   const store = openWorkspaceStore(options.workspace, options);
   try {
-    if (created && options.seed !== false) seedExampleWorkspace(store);
+    if (created && options.seed) seedExampleWorkspace(store);
     const events = new EventBus();
+    const configDir = options.configDir ?? defaultConfigDir();
+    const nativeBuilds = new NativeBuilds(nativeBuildsDir(configDir), options.nativeBuilder ?? buildWithNodeLlamaCpp);
     let supervisor: ModelSupervisor | null = null;
     const models = () =>
       (supervisor ??= new ModelSupervisor({
+        nativeRecord: nativeBuilds.recordFile,
         ...(options.modelSpawner ? { spawn: options.modelSpawner } : {}),
         ...(options.modelEnv ? { env: options.modelEnv } : {}),
       }));
@@ -83,8 +90,9 @@ export function createBackend(options: BackendOptions): Backend {
       jobs,
       models,
       router,
+      nativeBuilds,
       runtime: createToolRuntime({
-        consent: new ConsentStore(options.configDir ?? defaultConfigDir(), store),
+        consent: new ConsentStore(configDir, store),
         router,
         onClose,
       }),

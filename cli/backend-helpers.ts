@@ -17,8 +17,13 @@ export async function graphIdFor(backend: Backend, name: unknown): Promise<strin
   return graph.id;
 }
 
+/** Opens the workspace a verb's --workspace names; a new one is empty unless --with-examples asks for the examples. */
 export function openBackend(values: Record<string, unknown>): Backend {
-  return createBackend({ workspace: path.resolve(String(values.workspace ?? defaultWorkspacePath())), host: 'cli' });
+  return createBackend({
+    workspace: path.resolve(String(values.workspace ?? defaultWorkspacePath())),
+    host: 'cli',
+    seed: values['with-examples'] === true,
+  });
 }
 
 /** Loads the GGUF a verb's --model names, with this machine's default settings. */

@@ -18,6 +18,11 @@ export const checkVerb: Verb = {
         for (const f of summary.findings ?? [])
           io.out(`${f.source} turn ${f.turnIndex} ${f.path}: ${f.severity} ${f.kind}: ${f.message}`);
         io.out(`Checked ${summary.checked} trajectories; ${summary.withFindings} have findings.`);
+        const { graph, ownTools, none } = summary.against;
+        io.out(
+          `  against: their tool graph ${graph}, the tools their record declares ${ownTools}, no tool definitions ${none}` +
+            (none ? ' (calls not checked against any schema)' : ''),
+        );
         for (const [kind, count] of Object.entries(summary.byKind).sort((a, b) => b[1] - a[1]))
           io.out(`  ${String(count).padStart(6)}  ${kind}`);
       }

@@ -2,27 +2,31 @@ import path from 'node:path';
 import { TrajectoryFormat } from '../shared/contract/trajectories';
 import { formatError, TrellisError } from '../shared/errors';
 import { graphIdFor, openBackend } from './backend-helpers';
-import type { Verb } from './verb';
+import type { Result } from '../shared/contract';
+import type { Verb, VerbIO } from './verb';
 import { defaultWorkspacePath } from './workspace-path';
 
 export const importVerb: Verb = {
   name: 'import',
   summary:
-    'Import trajectories from a JSONL file (OpenAI chat, LLaMA-Factory ShareGPT, Hermes, AgentGym).\nStrict by ' +
-    'default: one bad record and nothing is written; --lenient skips bad records. Every rejected\n' +
-    'record is reported with its line number.',
+    'Import trajectories from JSONL, a JSON array or Parquet, gzip-compressed or not (OpenAI chat,\n' +
+    'LLaMA-Factory ShareGPT and tool-use, Hermes, AgentGym, APIGen/xLAM). Each record keeps the tools it\n' +
+    'declares. Strict by default: one bad or half-understood record and nothing is written; --lenient\n' +
+    'skips bad records and leaves out fields it does not understand. Every rejected record is reported\n' +
+    'with its line (and record) number.',
   usage:
-    'trellis import FILE [--workspace FILE] [--format openai|sharegpt|hermes|agentgym] [--strict|--lenient]\n' +
-    '                    [--graph NAME | --new-graph NAME] [--json]',
+    'trellis import FILE [--workspace FILE] [--format openai|sharegpt|hermes|agentgym|xlam] [--strict|--lenient]\n' +
+    '                    [--graph NAME | --new-graph NAME] [--with-examples] [--json]',
   positional: 'file',
   options: {
-    file: { type: 'string', description: 'JSONL file to import (or give it as the first argument)' },
+    file: { type: 'string', description: 'File to import (or give it as the first argument)' },
     workspace: { type: 'string', description: `Workspace file (default ${defaultWorkspacePath()})` },
-    format: { type: 'string', description: 'openai, sharegpt, hermes or agentgym (default: detected)' },
+    format: { type: 'string', description: 'openai, sharegpt, hermes, agentgym or xlam (default: detected)' },
     strict: { type: 'boolean', description: 'Refuse the whole file when any record is bad (the default)' },
     lenient: { type: 'boolean', description: 'Skip bad records instead of refusing the file' },
     graph: { type: 'string', description: 'Attach to this tool graph and merge the tools the file declares into it' },
     'new-graph': { type: 'string', description: 'Create a tool graph of this name from the tools the file declares' },
+    'with-examples': { type: 'boolean', description: 'Seed a new workspace with the example graph and trajectories' },
   },
   async run(values, io) {
     if (typeof values.file !== 'string')
@@ -48,23 +52,51 @@ export const importVerb: Verb = {
         ...(typeof newGraph === 'string' ? { newGraphName: newGraph } : {}),
       });
       if (io.json) io.out(JSON.stringify({ ok: report.committed, ...report }));
-      else {
-        for (const r of report.rejected)
-          io.err(`${values.file}:${r.line} (byte ${r.offset}): ${r.reason}${r.snippet ? `\n    ${r.snippet}` : ''}`);
-        io.out(
-          report.committed
-            ? `Imported ${report.imported} trajectories (${report.format}); ${report.duplicates} already present; ${report.rejected.length} rejected.` +
-                (report.tools
-                  ? ` Tools added to the graph: ${report.tools.added.length} (${report.tools.alreadyPresent} already there).`
-                  : '')
-            : formatError(
-                new TrellisError('E4003', `${report.rejected.length} bad records; nothing was imported.`).toData(),
-              ),
-        );
-      }
+      else printReport(values.file, report, io);
       return report.committed ? 0 : 1;
     } finally {
       backend.close();
     }
   },
 };
+
+function printReport(file: string, report: Result<'trajectories.import'>, io: VerbIO) {
+  for (const r of report.rejected) {
+    const where = r.record === undefined ? `${file}:${r.line}` : `${file} record ${r.record} (line ${r.line}`;
+    io.err(
+      `${where}${r.record === undefined ? ' (' : ', '}byte ${r.offset}): ${r.reason}${r.snippet ? `\n    ${r.snippet}` : ''}`,
+    );
+  }
+  if (report.rejectedCount > report.rejected.length)
+    io.err(`… and ${report.rejectedCount - report.rejected.length} more rejected records.`);
+  if (!report.committed) {
+    io.out(
+      formatError(
+        new TrellisError(
+          'E4003',
+          report.cancelled
+            ? 'The import was cancelled; nothing was imported.'
+            : `${report.rejectedCount} bad records; nothing was imported.`,
+          report.rejected.some((r) => r.reason.includes('not understood'))
+            ? 'Import with --lenient to leave out the fields Trellis does not understand.'
+            : undefined,
+        ).toData(),
+      ),
+    );
+    return;
+  }
+  const shape = `${report.shape === 'json-array' ? 'JSON array' : report.shape === 'parquet' ? 'Parquet' : 'JSONL'}${report.gzip ? ', gzip' : ''}`;
+  io.out(
+    `Imported ${report.imported} trajectories (${report.format}, ${shape}); ${report.duplicates} already present; ${report.rejectedCount} rejected.` +
+      (report.toolSets ? ` ${report.toolSets} distinct tool sets kept with their records.` : ''),
+  );
+  for (const n of report.notUnderstood)
+    io.out(`  left out: ${n.field} in ${n.records} records (first: record ${n.firstRecord})`);
+  const tools = report.tools;
+  if (!tools) return;
+  io.out(`Tools added to the graph: ${tools.added.length} (${tools.alreadyPresent} already there).`);
+  for (const c of tools.conflicts)
+    io.out(
+      `  ${c.name}: ${c.variants.length} different definitions (${c.variants.map((v) => `${v.records} records from record ${v.firstRecord}`).join('; ')}); the graph has the first, each record keeps its own`,
+    );
+}

@@ -13,6 +13,11 @@ export const serveVerb: Verb = {
   usage: 'trellis serve [--workspace FILE] [--host 127.0.0.1] [--port 0] [--json]',
   options: {
     workspace: { type: 'string', description: `Workspace file (default ${defaultWorkspacePath()})` },
+    'with-examples': {
+      type: 'boolean',
+      description:
+        'Seed a new workspace with the example graph and trajectories (the default workspace gets them on first start)',
+    },
     host: { type: 'string', description: 'Address to listen on (default 127.0.0.1)' },
     port: { type: 'string', description: 'Port (default 0: any free port)' },
   },
@@ -26,7 +31,10 @@ export const serveVerb: Verb = {
         'Pass e.g. --port 7300.',
       );
     }
-    const opened = openWorkspace({ workspace, host: 'web' });
+    // The app's first start (its default workspace) shows the examples; a workspace named for a
+    // pipeline starts empty unless asked.
+    const seed = values['with-examples'] === true || values.workspace === undefined;
+    const opened = openWorkspace({ workspace, host: 'web', seed });
     if (!opened.ok) {
       const { error, newestBackup } = opened;
       throw newestBackup

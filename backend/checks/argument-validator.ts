@@ -4,7 +4,9 @@ import type { ArgumentValidator } from '../../shared/analysis/checks';
 import type { ToolGraph } from '../../shared/domain';
 
 /** Checks call arguments against each tool's parameter schema with ajv; schemas compile once. */
-export function argumentValidator(graph: Pick<ToolGraph, 'tools'>): ArgumentValidator {
+export function argumentValidator(graph: {
+  tools: Pick<ToolGraph['tools'][number], 'name' | 'parameters'>[];
+}): ArgumentValidator {
   return schemaValidator(graph, 'parameters', 'argument');
 }
 
@@ -14,7 +16,7 @@ export function resultValidator(graph: Pick<ToolGraph, 'tools'>): ArgumentValida
 }
 
 function schemaValidator(
-  graph: Pick<ToolGraph, 'tools'>,
+  graph: { tools: (Partial<Pick<ToolGraph['tools'][number], 'parameters' | 'returns'>> & { name: string })[] },
   side: 'parameters' | 'returns',
   noun: string,
 ): ArgumentValidator {

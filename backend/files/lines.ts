@@ -10,6 +10,8 @@ export interface SourceLine {
 
 export interface LineProblem {
   line: number;
+  /** The record's position in a JSON array or Parquet file, where it differs from its line. */
+  record?: number;
   offset: number;
   reason: string;
   snippet: string;
@@ -37,7 +39,15 @@ const snippetOf = (text: string) => {
  * lines and a missing final newline are fine; a line of invalid UTF-8 or over MAX_LINE_BYTES is
  * reported, never silently replaced.
  */
-export async function* readLines(file: string, onProblem: (problem: LineProblem) => void): AsyncGenerator<SourceLine> {
+export function readLines(file: string, onProblem: (problem: LineProblem) => void): AsyncGenerator<SourceLine> {
+  return linesOf(fs.createReadStream(file, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>, onProblem);
+}
+
+/** The lines of a stream of bytes (a file, or a decompressed one), as `readLines` reads them. */
+export async function* linesOf(
+  chunks: AsyncIterable<Buffer>,
+  onProblem: (problem: LineProblem) => void,
+): AsyncGenerator<SourceLine> {
   const decoder = new TextDecoder('utf-8', { fatal: true });
   let pending: Buffer[] = [];
   let pendingBytes = 0;
@@ -66,7 +76,7 @@ export async function* readLines(file: string, onProblem: (problem: LineProblem)
     return text.trim() ? { number, offset, text } : null;
   };
 
-  for await (const chunk of fs.createReadStream(file, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
+  for await (const chunk of chunks) {
     let from = 0;
     for (let i = chunk.indexOf(0x0a); i !== -1; i = chunk.indexOf(0x0a, from)) {
       const piece = chunk.subarray(from, i);

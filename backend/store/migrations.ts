@@ -196,6 +196,15 @@ export const MIGRATIONS: readonly Migration[] = [
         ALTER TABLE imports ADD COLUMN heartbeat_at TEXT;
       `),
   },
+  {
+    version: 8,
+    description: 'each imported record keeps the tools it declared, stored once per distinct set',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE tool_sets (id TEXT PRIMARY KEY, tools TEXT NOT NULL) WITHOUT ROWID;
+        ALTER TABLE trajectories ADD COLUMN tool_set TEXT REFERENCES tool_sets(id);
+      `),
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

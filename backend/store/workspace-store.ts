@@ -7,6 +7,7 @@ import { PlanRepository } from './repositories/plans';
 import { SettingsRepository } from './repositories/settings';
 import { TrajectoryQueryRepository } from './repositories/trajectory-queries';
 import { ImportRepository } from './repositories/imports';
+import { ToolSetRepository } from './repositories/tool-sets';
 import { TrajectoryRepository } from './repositories/trajectories';
 import { TurnEditRepository } from './repositories/turn-edits';
 
@@ -18,6 +19,7 @@ export interface WorkspaceStore {
   readonly graphs: GraphRepository;
   readonly plans: PlanRepository;
   readonly trajectories: TrajectoryRepository;
+  readonly toolSets: ToolSetRepository;
   /** Edits of turns (debugger and curation alike), with the originals kept for revert. */
   readonly turnEdits: TurnEditRepository;
   readonly findings: FindingRepository;
@@ -42,12 +44,14 @@ export interface WorkspaceStore {
 
 export function openWorkspaceStore(file: string, options: OpenOptions = {}): WorkspaceStore {
   const db = openDatabase(file, options);
-  const trajectories = new TrajectoryRepository(db);
+  const toolSets = new ToolSetRepository(db);
+  const trajectories = new TrajectoryRepository(db, toolSets);
   const imports = new ImportRepository(db, trajectories);
   imports.discardUnfinished();
   return {
     file,
     db,
+    toolSets,
     graphs: new GraphRepository(db),
     plans: new PlanRepository(db),
     trajectories,

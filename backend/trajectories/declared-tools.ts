@@ -1,7 +1,13 @@
-import type { Tool } from '../../shared/domain';
+import type { DeclaredTool, Tool } from '../../shared/domain';
 import type { WorkspaceStore } from '../store/workspace-store';
 import { EMPTY_OBJECT_SCHEMA, makeTool, toolName } from '../../shared/formats/tools/parsed';
-import type { ParsedRecord } from '../../shared/formats/trajectories/records';
+
+/** Two or more records declared a tool of this name with different definitions. */
+export interface ToolConflict {
+  name: string;
+  /** One entry per distinct definition, most used first: the first is the one the graph got. */
+  variants: { records: number; firstRecord: number }[];
+}
 
 /** What merging a file's declared tools did to a graph. */
 export interface ToolMergeReport {
@@ -9,21 +15,38 @@ export interface ToolMergeReport {
   added: string[];
   /** Declared tools the graph already had; the graph's version is kept. */
   alreadyPresent: number;
+  /** Names declared differently by different records; every record keeps its own definition. */
+  conflicts: ToolConflict[];
   warnings: string[];
 }
 
 const COLUMNS = 5;
 
+interface Variant {
+  tool: DeclaredTool;
+  records: number;
+  firstRecord: number;
+}
+
 /**
- * Collects the tools that the records of a file declare (first definition of a name wins) and
- * merges them into a graph: tools the graph lacks are added on a grid below its existing ones;
- * tools it already has are left as the user drew them.
+ * Collects the tools that the records of a file declare, every distinct definition of a name with
+ * how many records declared it, and merges them into a graph: tools the graph lacks are added on
+ * a grid below its existing ones (the most declared definition of each name); tools it already
+ * has are left as the user drew them. Conflicting definitions are reported, not hidden: each
+ * record keeps the tools it declared as its own.
  */
 export class DeclaredTools {
-  private readonly byName = new Map<string, ParsedRecord['tools'][number]>();
+  private readonly byName = new Map<string, Map<string, Variant>>();
 
-  add(tools: ParsedRecord['tools']): void {
-    for (const tool of tools) if (!this.byName.has(tool.name)) this.byName.set(tool.name, tool);
+  add(tools: readonly DeclaredTool[], record: number): void {
+    for (const tool of tools) {
+      let variants = this.byName.get(tool.name);
+      if (!variants) this.byName.set(tool.name, (variants = new Map()));
+      const key = JSON.stringify([tool.description, tool.parameters]);
+      const seen = variants.get(key);
+      if (seen) seen.records++;
+      else variants.set(key, { tool, records: 1, firstRecord: record });
+    }
   }
 
   get size(): number {
@@ -35,22 +58,35 @@ export class DeclaredTools {
     return store.transaction(() => this.merge(store, graphId));
   }
 
+  private ranked(name: string): Variant[] {
+    return [...this.byName.get(name)!.values()].sort((a, b) => b.records - a.records || a.firstRecord - b.firstRecord);
+  }
+
   private merge(store: WorkspaceStore, graphId: string): ToolMergeReport {
     const graph = store.graphs.get(graphId);
     const taken = new Set(graph.tools.map((t) => t.name));
     const warnings: string[] = [];
     const bottom = graph.tools.reduce((y, t) => Math.max(y, t.position.y + 200), 0);
     const added: Tool[] = [];
+    const conflicts: ToolConflict[] = [];
     let alreadyPresent = 0;
-    for (const declared of this.byName.values()) {
-      if (taken.has(declared.name)) {
+    for (const name of this.byName.keys()) {
+      const variants = this.ranked(name);
+      if (variants.length > 1)
+        conflicts.push({ name, variants: variants.map(({ records, firstRecord }) => ({ records, firstRecord })) });
+      if (taken.has(name)) {
         alreadyPresent++;
         continue;
       }
-      const name = toolName(declared.name, taken, warnings);
-      const tool = makeTool(name, declared.description, declared.parameters ?? EMPTY_OBJECT_SCHEMA, {
-        type: 'object',
-      });
+      const declared = variants[0]!.tool;
+      const tool = makeTool(
+        toolName(name, taken, warnings),
+        declared.description,
+        declared.parameters ?? EMPTY_OBJECT_SCHEMA,
+        {
+          type: 'object',
+        },
+      );
       const i = added.length;
       tool.position = { x: (i % COLUMNS) * 280, y: bottom + Math.floor(i / COLUMNS) * 180 };
       added.push(tool);
@@ -61,6 +97,6 @@ export class DeclaredTools {
         edges: graph.edges,
         dismissedSuggestions: graph.dismissedSuggestions,
       });
-    return { graphId, added: added.map((t) => t.name), alreadyPresent, warnings };
+    return { graphId, added: added.map((t) => t.name), alreadyPresent, conflicts, warnings };
   }
 }

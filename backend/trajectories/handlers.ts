@@ -10,16 +10,18 @@ export function trajectoriesHandlers(ctx: BackendContext): HandlerMap {
   const { store, events, jobs } = ctx;
   /** Checks one trajectory and stores its findings. */
   const check = (id: string, checker: TrajectoryChecker) => {
-    const findings = checker(store.trajectories.get(id));
+    const trajectory = store.trajectories.get(id);
+    const findings = checker(trajectory);
     store.findings.replace(id, findings);
-    return findings;
+    return { findings, basis: checker.basis(trajectory) };
   };
   return {
-    'trajectories.check': ({ id }) => check(id, ctx.checker()),
+    'trajectories.check': ({ id }) => check(id, ctx.checker()).findings,
     'trajectories.checkAll': ({ listFindings, jobId }) =>
       jobs.run('trajectories.checkAll', jobId, async (job) => {
         const checker = ctx.checker();
         const byKind: Record<string, number> = {};
+        const against = { graph: 0, ownTools: 0, none: 0 };
         const listed: (Finding & { trajectoryId: string; source: string })[] = [];
         let withFindings = 0;
         let checked = 0;
@@ -29,7 +31,8 @@ export function trajectoriesHandlers(ctx: BackendContext): HandlerMap {
           // requests: checking 100,000 trajectories must not freeze the UI.
           store.transaction(() => {
             for (const { id, source } of ids.slice(at, at + CHECK_BATCH)) {
-              const findings = check(id, checker);
+              const { findings, basis } = check(id, checker);
+              against[basis]++;
               checked++;
               if (findings.length) withFindings++;
               for (const f of findings) byKind[f.kind] = (byKind[f.kind] ?? 0) + 1;
@@ -43,6 +46,7 @@ export function trajectoriesHandlers(ctx: BackendContext): HandlerMap {
           checked,
           cancelled: job.signal.aborted,
           withFindings,
+          against,
           byKind,
           ...(listFindings ? { findings: listed } : {}),
         };

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { TrellisError } from '../../shared/errors';
@@ -7,7 +7,8 @@ import type { NewTrajectory } from '../store/repositories/trajectories';
 import type { WorkspaceStore } from '../store/workspace-store';
 import { detectFormat, PARSERS, RecordError, type TrajectoryFormat } from '../../shared/formats/trajectories/formats';
 import { DeclaredTools, type ToolMergeReport } from './declared-tools';
-import { printable, readLines, snippetOf, type LineProblem } from '../files/lines';
+import { printable, snippetOf, type LineProblem } from '../files/lines';
+import { openRecords, type FileShape } from '../files/records';
 
 /** Nesting of arrays and objects a record may have; real ones stay far below. */
 const MAX_NESTING = 256;
@@ -38,9 +39,18 @@ export interface ImportProgress {
 
 export interface ImportReport {
   format: TrajectoryFormat | null;
+  /** How the file holds its records (told from its content), and whether it was gzip-compressed. */
+  shape: FileShape | null;
+  gzip: boolean;
   imported: number;
   duplicates: number;
   rejected: LineProblem[];
+  /** All rejected records (only the first MAX_REPORTED are listed). */
+  rejectedCount: number;
+  /** Lenient imports: fields some records carried that were not understood, and left out. */
+  notUnderstood: { field: string; records: number; firstRecord: number }[];
+  /** Distinct tool sets the imported records declared (each record keeps its own). */
+  toolSets: number;
   /** False when strict mode refused the file or the user cancelled: nothing was written. */
   committed: boolean;
   cancelled: boolean;
@@ -51,6 +61,13 @@ export interface ImportReport {
 const BATCH = 2000;
 const MAX_REPORTED = 1000;
 
+/** `messages[3].audio` and `messages[7].audio` are the same field: counted once per record. */
+const fieldName = (path: string) => path.replace(/\[\d+\]/g, '[]');
+
+/** A record that yields no text, thought or call anywhere was not understood, whatever its keys. */
+const hasContent = (turns: readonly { content?: string; thought?: string; toolCalls?: unknown[] }[]) =>
+  turns.some((t) => t.content?.trim() || t.thought?.trim() || t.toolCalls?.length);
+
 /**
  * Streams a JSONL file of trajectories into the workspace in batches. The import stays invisible
  * until it finishes: a crash or kill part-way leaves nothing behind after the next open, and
@@ -60,6 +77,10 @@ export async function importTrajectoryFile(store: WorkspaceStore, options: Impor
   const importId = randomUUID();
   const totalBytes = fileSize(options.file);
   const createdAt = new Date().toISOString();
+  const notUnderstood = new Map<string, { field: string; records: number; firstRecord: number }>();
+  const toolSets = new Set<string>();
+  let shape: FileShape | null = null;
+  let gzip = false;
   const declared = new DeclaredTools();
   let graphId = options.graphId ?? null;
   let createdGraph = false;
@@ -92,42 +113,61 @@ export async function importTrajectoryFile(store: WorkspaceStore, options: Impor
   };
   const refused = (cancelled: boolean): ImportReport => {
     discard();
-    return { format, imported: 0, duplicates: 0, rejected, committed: false, cancelled, tools: null };
+    return {
+      ...summary(),
+      imported: 0,
+      duplicates: 0,
+      committed: false,
+      cancelled,
+      tools: null,
+    };
   };
+  const summary = () => ({
+    format,
+    shape,
+    gzip,
+    rejected,
+    rejectedCount,
+    notUnderstood: [...notUnderstood.values()],
+    toolSets: toolSets.size,
+  });
 
   try {
-    for await (const line of readLines(options.file, reject)) {
+    const source = await openRecords(options.file, reject);
+    shape = source.shape;
+    gzip = source.gzip;
+    for await (const line of source.records) {
       if (options.signal?.aborted) return refused(true);
-      lines = line.number;
-      bytes = line.offset;
+      lines = line.line;
+      bytes = source.bytesRead();
+      // In a JSONL file a record is its line; elsewhere the report gives both.
+      const at = {
+        line: line.line,
+        offset: line.offset,
+        ...(shape === 'jsonl' ? {} : { record: line.record }),
+      };
+      const where = shape === 'jsonl' ? `${name}:${line.line}` : `${name}#${line.record}`;
       let record: unknown;
       try {
         record = JSON.parse(line.text);
       } catch (error) {
         reject({
-          line: line.number,
-          offset: line.offset,
+          ...at,
           reason: `not valid JSON: ${printable((error as Error).message)}`,
           snippet: snippetOf(line.text),
         });
         continue;
       }
       if (nestedDeeperThan(record, MAX_NESTING)) {
-        reject({
-          line: line.number,
-          offset: line.offset,
-          reason: tooDeep,
-          snippet: snippetOf(line.text),
-        });
+        reject({ ...at, reason: tooDeep, snippet: snippetOf(line.text) });
         continue;
       }
       format ??= detectFormat(record);
       if (!format) {
         reject({
-          line: line.number,
-          offset: line.offset,
+          ...at,
           reason:
-            'not a known trajectory record: expected "messages" (OpenAI chat) or "conversations" (ShareGPT, Hermes, AgentGym)',
+            'not a known trajectory record: expected "messages" (OpenAI chat), "conversations" (ShareGPT, Hermes, AgentGym) or "query" and "answers" (APIGen/xLAM)',
           snippet: snippetOf(line.text),
         });
         continue;
@@ -145,22 +185,39 @@ export async function importTrajectoryFile(store: WorkspaceStore, options: Impor
         const parsed = PARSERS[format](record);
         // Tool-call arguments arrive as JSON text: their nesting shows only once parsed.
         if (nestedDeeperThan(parsed.turns, MAX_NESTING)) throw new RecordError(tooDeep);
-        declared.add(parsed.tools);
+        if (!hasContent(parsed.turns))
+          throw new RecordError(
+            `no text and no tool call in any of its ${parsed.turns.length} turns: its shape is not understood as ${format}`,
+          );
+        if (parsed.ignored?.length) {
+          if (options.mode === 'strict')
+            throw new RecordError(
+              `field ${parsed.ignored[0]} not understood${parsed.ignored.length > 1 ? ` (and ${parsed.ignored.length - 1} more)` : ''}; import with --lenient to leave such fields out`,
+            );
+          for (const field of new Set(parsed.ignored.map(fieldName))) {
+            const seen = notUnderstood.get(field);
+            if (seen) seen.records++;
+            else notUnderstood.set(field, { field, records: 1, firstRecord: line.record });
+          }
+        }
+        declared.add(parsed.tools, line.record);
+        if (parsed.tools.length) toolSets.add(createHash('sha1').update(JSON.stringify(parsed.tools)).digest('base64'));
         const firstUser = parsed.turns.find((t) => t.role === 'user')?.content ?? '';
         batch.push({
           kind: 'imported',
-          title: firstUser.slice(0, 80) || `${name}:${line.number}`,
-          source: `${name}:${line.number}`,
+          title: firstUser.slice(0, 80) || where,
+          source: where,
           graphId,
           planId: null,
           forkOf: null,
           turns: parsed.turns,
+          tools: parsed.tools,
           importId,
           createdAt,
         });
       } catch (error) {
         if (!(error instanceof RecordError)) throw error;
-        reject({ line: line.number, offset: line.offset, reason: error.message, snippet: snippetOf(line.text) });
+        reject({ ...at, reason: error.message, snippet: snippetOf(line.text) });
       }
       // Strict mode keeps reading after a bad record, to report them all, but writes no more.
       if (options.mode === 'strict' && rejectedCount) batch = [];
@@ -171,7 +228,7 @@ export async function importTrajectoryFile(store: WorkspaceStore, options: Impor
     flush();
     const tools = graphId && declared.size ? declared.mergeInto(store, graphId) : null;
     if (begun) store.imports.finish(importId);
-    return { format, imported, duplicates, rejected, committed: true, cancelled: false, tools };
+    return { ...summary(), imported, duplicates, committed: true, cancelled: false, tools };
   } catch (error) {
     discard();
     if ((error as { code?: string }).code === 'ENOENT') throw new TrellisError('E3001', `No file at ${options.file}.`);

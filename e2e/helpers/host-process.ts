@@ -18,9 +18,13 @@ process.once('exit', () => {
 
 /** Runs `trellis serve --json` as a real process and waits for its URL. */
 export async function startHostProcess(workspace: string): Promise<HostProcess> {
-  const child: ChildProcess = spawn(process.execPath, [BIN, 'serve', '--workspace', workspace, '--json'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [BIN, 'serve', '--workspace', workspace, '--with-examples', '--json'],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   let err = '';
   child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));

@@ -6,8 +6,10 @@ import { dependencyEdges } from '../graph/topology';
 export type ArgumentValidator = (tool: string, args: unknown) => { path: string; message: string }[];
 
 export interface CheckContext {
-  graph?: Pick<ToolGraph, 'tools' | 'edges'> | null;
+  graph?: { tools: Pick<ToolGraph['tools'][number], 'name' | 'parameters'>[]; edges: ToolGraph['edges'] } | null;
   validate?: ArgumentValidator;
+  /** Where the tools come from: the trajectory's graph (the default) or its record's own declaration. */
+  toolsFrom?: 'graph' | 'record';
 }
 
 const finding = (
@@ -88,7 +90,15 @@ export function checkTrajectory(turns: readonly Turn[], context: CheckContext = 
       }
       if (tools && !tools.has(call.name)) {
         findings.push(
-          finding('unknown-tool', 'error', index, `${at}.name`, `"${call.name}" is not a tool of the graph.`),
+          finding(
+            'unknown-tool',
+            'error',
+            index,
+            `${at}.name`,
+            context.toolsFrom === 'record'
+              ? `"${call.name}" is not one of the tools the record declares.`
+              : `"${call.name}" is not a tool of the graph.`,
+          ),
         );
       } else if (context.validate) {
         for (const problem of context.validate(call.name, call.args)) {

@@ -12,7 +12,7 @@ import {
 import { method } from './define';
 import { JobId } from './jobs';
 
-export const TrajectoryFormat = z.enum(['openai', 'sharegpt', 'hermes', 'agentgym']);
+export const TrajectoryFormat = z.enum(['openai', 'sharegpt', 'hermes', 'agentgym', 'xlam']);
 export type TrajectoryFormat = z.infer<typeof TrajectoryFormat>;
 
 export const trajectoriesMethods = {
@@ -62,13 +62,15 @@ export const trajectoriesMethods = {
       checked: z.number().int(),
       cancelled: z.boolean(),
       withFindings: z.number().int(),
+      /** What each trajectory's calls were checked against: its graph, its record's own tools, or nothing. */
+      against: z.object({ graph: z.number().int(), ownTools: z.number().int(), none: z.number().int() }),
       byKind: z.record(z.string(), z.number().int()),
       findings: z.array(Finding.extend({ trajectoryId: TrajectoryId, source: z.string() })).optional(),
     }),
   }),
   'trajectories.import': method({
     summary:
-      'Import a JSONL file of trajectories (OpenAI chat, ShareGPT, Hermes, AgentGym), strict or lenient, as a job. Cancelled, nothing it wrote is kept.',
+      'Import a file of trajectories (JSONL, a JSON array or Parquet, optionally gzip-compressed; OpenAI chat, ShareGPT, Hermes, AgentGym, APIGen/xLAM), strict or lenient, as a job. Each record keeps the tools it declared. Cancelled, nothing it wrote is kept.',
     args: z.object({
       jobId: JobId.optional(),
       path: z.string().trim().min(1),
@@ -79,21 +81,38 @@ export const trajectoriesMethods = {
     }),
     result: z.object({
       format: TrajectoryFormat.nullable(),
+      shape: z.enum(['jsonl', 'json-array', 'parquet']).nullable(),
+      gzip: z.boolean(),
       imported: z.number().int(),
       duplicates: z.number().int(),
       committed: z.boolean(),
       cancelled: z.boolean(),
+      toolSets: z.number().int(),
       tools: z
         .object({
           graphId: z.string(),
           added: z.array(z.string()),
           alreadyPresent: z.number().int(),
+          conflicts: z.array(
+            z.object({
+              name: z.string(),
+              variants: z.array(z.object({ records: z.number().int(), firstRecord: z.number().int() })),
+            }),
+          ),
           warnings: z.array(z.string()),
         })
         .nullable(),
       rejected: z.array(
-        z.object({ line: z.number().int(), offset: z.number().int(), reason: z.string(), snippet: z.string() }),
+        z.object({
+          line: z.number().int(),
+          record: z.number().int().optional(),
+          offset: z.number().int(),
+          reason: z.string(),
+          snippet: z.string(),
+        }),
       ),
+      rejectedCount: z.number().int(),
+      notUnderstood: z.array(z.object({ field: z.string(), records: z.number().int(), firstRecord: z.number().int() })),
     }),
   }),
   // Curated turn edits, kept beside the original turns so each can be reverted.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ReviewStatus } from './curation';
+import { JsonSchema } from './tool-graph';
 
 export const TurnRole = z.enum(['system', 'user', 'assistant', 'tool']);
 export type TurnRole = z.infer<typeof TurnRole>;
@@ -27,6 +28,10 @@ export const TrajectoryKind = z.enum(['run', 'imported']);
 
 export const TrajectoryId = z.string().min(1);
 
+/** A tool as a record declared it (OpenAI function definition fields). */
+export const DeclaredTool = z.object({ name: z.string(), description: z.string(), parameters: JsonSchema });
+export type DeclaredTool = z.infer<typeof DeclaredTool>;
+
 export const Trajectory = z.object({
   id: TrajectoryId,
   kind: TrajectoryKind,
@@ -38,6 +43,8 @@ export const Trajectory = z.object({
   forkOf: z.object({ trajectoryId: TrajectoryId, turnIndex: z.number().int().min(0) }).nullable(),
   turns: z.array(Turn),
   createdAt: z.string(),
+  /** The tool set its record declared (content-addressed), when it declared one. */
+  toolSet: z.string().nullable().optional(),
 });
 export type Trajectory = z.infer<typeof Trajectory>;
 

@@ -198,7 +198,7 @@ describe('trellis command line', () => {
   it('exports a dataset with `trellis export` and finds duplicates with `trellis dedup`', async () => {
     const workspace = path.join(tempDir(), 'cli-export.trellis');
     const { createBackend } = await import('../../backend/backend');
-    const b = createBackend({ workspace, host: 'cli' });
+    const b = createBackend({ workspace, host: 'cli', seed: true });
     const { items } = await b.registry.invoke('trajectories.list', {});
     await b.registry.invoke('datasets.create', { name: 'examples', picks: items.map((i) => i.id) });
     b.close();

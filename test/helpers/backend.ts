@@ -7,7 +7,12 @@ const open: Backend[] = [];
 
 /** A backend on a new seeded workspace in a temp folder. */
 export function testBackend(options: { seed?: boolean } = {}): Backend {
-  const backend = createBackend({ workspace: path.join(tempDir(), 'test.trellis'), host: 'cli', ...options });
+  const backend = createBackend({
+    workspace: path.join(tempDir(), 'test.trellis'),
+    host: 'cli',
+    seed: true,
+    ...options,
+  });
   open.push(backend);
   return backend;
 }

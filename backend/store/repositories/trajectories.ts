@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { Trajectory, Turn } from '../../../shared/domain';
+import type { DeclaredTool, Trajectory, Turn } from '../../../shared/domain';
 import { TrellisError } from '../../../shared/errors';
 import { nowIso } from './json';
 import { statementCache } from './statements';
+import type { ToolSetRepository } from './tool-sets';
 import { hashColumns, searchEntries, toTurn, turnColumns, type TurnRow } from './turn-rows';
 
 interface TrajectoryRow {
@@ -16,12 +17,15 @@ interface TrajectoryRow {
   fork_of: string | null;
   fork_turn: number | null;
   created_at: string;
+  tool_set: string | null;
 }
 
-export type NewTrajectory = Omit<Trajectory, 'id' | 'createdAt'> & {
+export type NewTrajectory = Omit<Trajectory, 'id' | 'createdAt' | 'toolSet'> & {
   id?: string;
   createdAt?: string;
   importId?: string;
+  /** The tools the record declared; stored once per distinct set. */
+  tools?: readonly DeclaredTool[];
 };
 
 /** Trajectories of an import still running (or interrupted) are not part of the workspace. */
@@ -35,14 +39,17 @@ export class TrajectoryRepository {
   private readonly statements;
   private readonly sql;
 
-  constructor(private readonly db: Database.Database) {
+  constructor(
+    private readonly db: Database.Database,
+    private readonly toolSets: ToolSetRepository,
+  ) {
     this.sql = statementCache(db);
     // Prepared once: imports insert hundreds of thousands of rows through these.
     this.statements = {
       byHash: db.prepare('SELECT id FROM trajectories WHERE content_hash = ?').pluck(),
       trajectory: db.prepare(
-        `INSERT INTO trajectories (id, kind, title, source, graph_id, plan_id, fork_of, fork_turn, content_hash, created_at, import_id, turn_count)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO trajectories (id, kind, title, source, graph_id, plan_id, fork_of, fork_turn, content_hash, created_at, import_id, turn_count, tool_set)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       turn: db.prepare(
         `INSERT INTO turns (trajectory_id, idx, role, thought, content, tool_calls, tool_call_id, timing, tokens)
@@ -56,8 +63,10 @@ export class TrajectoryRepository {
   /** Inserts a trajectory and all its turns atomically; returns the existing id on a duplicate. */
   insert(trajectory: NewTrajectory): { id: string; duplicate: boolean } {
     const rows = trajectory.turns.map(turnColumns);
-    // Runs are never duplicates of one another: two forks may well have the same turns.
-    const hash = trajectory.kind === 'run' ? null : hashColumns(rows);
+    const toolSet = trajectory.tools?.length ? this.toolSets.put(trajectory.tools) : null;
+    // Runs are never duplicates of one another: two forks may well have the same turns. The same
+    // turns declaring other tools are another record.
+    const hash = trajectory.kind === 'run' ? null : hashColumns(rows, toolSet);
     const existing = hash === null ? undefined : (this.statements.byHash.get(hash) as string | undefined);
     if (existing) return { id: existing, duplicate: true };
     const id = trajectory.id ?? randomUUID();
@@ -76,6 +85,7 @@ export class TrajectoryRepository {
         trajectory.createdAt ?? nowIso(),
         trajectory.importId ?? null,
         trajectory.turns.length,
+        toolSet,
       );
       rows.forEach((row, idx) => s.turn.run(id, idx, ...row));
       this.writeSearchEntries(lastInsertRowid, trajectory.turns);
@@ -101,6 +111,7 @@ export class TrajectoryRepository {
       forkOf: row.fork_of === null ? null : { trajectoryId: row.fork_of, turnIndex: row.fork_turn ?? 0 },
       turns: this.turnsOf(id),
       createdAt: row.created_at,
+      toolSet: row.tool_set,
     };
   }
 

@@ -15,17 +15,18 @@ const BFCL_TYPES: Record<string, string> = {
   bool: 'boolean',
 };
 
-function toJsonSchema(schema: unknown): JsonSchema {
-  if (Array.isArray(schema)) return schema.map(toJsonSchema) as unknown as JsonSchema;
+/** A schema written with BFCL's Python-flavoured types (`dict`, `str`, `float`…) as JSON Schema. */
+export function pythonTypesAsJsonSchema(schema: unknown): JsonSchema {
+  if (Array.isArray(schema)) return schema.map(pythonTypesAsJsonSchema) as unknown as JsonSchema;
   if (!isObject(schema)) return schema as JsonSchema;
   const out: JsonSchema = {};
   for (const [key, value] of Object.entries(schema)) {
     if (key === 'type' && typeof value === 'string') {
       if (value !== 'any') out.type = BFCL_TYPES[value] ?? value;
     } else if (key === 'properties' && isObject(value)) {
-      out.properties = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toJsonSchema(v)]));
+      out.properties = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, pythonTypesAsJsonSchema(v)]));
     } else if (key === 'items') {
-      out.items = toJsonSchema(value);
+      out.items = pythonTypesAsJsonSchema(value);
     } else {
       out[key] = value;
     }
@@ -61,7 +62,7 @@ export function parseBfclFunctions(text: string): ParsedTools {
       throw new TrellisError('E4001', `Function ${index + 1} has no "name".`);
     if (seen.has(fn.name)) continue;
     seen.add(fn.name);
-    const parameters = isObject(fn.parameters) ? toJsonSchema(fn.parameters) : EMPTY_OBJECT_SCHEMA;
+    const parameters = isObject(fn.parameters) ? pythonTypesAsJsonSchema(fn.parameters) : EMPTY_OBJECT_SCHEMA;
     tools.push(
       makeTool(toolName(fn.name, taken, warnings), String(fn.description ?? ''), parameters, EMPTY_OBJECT_SCHEMA),
     );

@@ -5,6 +5,7 @@ import { declaredTools, parseArguments, RecordError, type ParsedRecord } from '.
 
 export { RecordError, type ParsedRecord };
 import { fromAgentGym, fromHermes } from './agent';
+import { fromXlam } from './xlam';
 
 export type { TrajectoryFormat };
 
@@ -12,6 +13,7 @@ export type { TrajectoryFormat };
 export function detectFormat(record: unknown): TrajectoryFormat | null {
   if (!isObject(record)) return null;
   if (Array.isArray(record.messages)) return 'openai';
+  if (typeof record.query === 'string' && 'answers' in record) return 'xlam';
   if (!Array.isArray(record.conversations)) return null;
   if (typeof record.item_id === 'string') return 'agentgym';
   const turns = record.conversations.filter(isObject);
@@ -21,47 +23,164 @@ export function detectFormat(record: unknown): TrajectoryFormat | null {
   return hermes ? 'hermes' : 'sharegpt';
 }
 
-function textOf(content: unknown): string | undefined {
-  if (typeof content === 'string') return content;
-  if (Array.isArray(content)) {
-    return content.map((part) => (isObject(part) && typeof part.text === 'string' ? part.text : '')).join('');
-  }
-  return undefined;
+const OPENAI_ROLES: Record<string, Turn['role']> = {
+  system: 'system',
+  developer: 'system',
+  user: 'user',
+  assistant: 'assistant',
+  tool: 'tool',
+  function: 'tool',
+};
+
+/** Message fields that carry nothing to import (or that Trellis writes itself, like `weight`). */
+const OPENAI_QUIET_FIELDS = new Set(['role', 'name', 'weight', 'loss', 'annotations', 'refusal']);
+
+/** What a message's content holds: plain text, thoughts and (LLaMA-Factory's form) tool calls. */
+interface ContentParts {
+  text?: string;
+  thought?: string;
+  calls: unknown[];
 }
 
-/** OpenAI chat JSONL: `{messages: [...], tools?: [...]}`; `arguments` is a JSON string. */
+/** Content as a string, or as parts: OpenAI's `{type: "text", text}`, LLaMA-Factory's `{type, value}`. */
+function contentParts(content: unknown, at: string, ignored: string[]): ContentParts {
+  const parts: ContentParts = { calls: [] };
+  if (typeof content === 'string') parts.text = content;
+  else if (Array.isArray(content)) {
+    const text: string[] = [];
+    const thought: string[] = [];
+    content.forEach((part, k) => {
+      const body = isObject(part) ? (part.text ?? part.value ?? part.reasoning ?? part.thinking) : undefined;
+      const type = isObject(part) ? part.type : undefined;
+      if ((type === 'text' || type === 'input_text' || type === 'output_text') && typeof body === 'string')
+        text.push(body);
+      else if ((type === 'reasoning' || type === 'thinking') && typeof body === 'string') thought.push(body);
+      else if (type === 'tool_call' && body !== undefined) parts.calls.push(body);
+      else ignored.push(`${at}.content[${k}] of type ${JSON.stringify(type ?? null)}`);
+    });
+    if (text.length) parts.text = text.join('');
+    if (thought.length) parts.thought = thought.join('\n');
+  } else if (content !== undefined && content !== null) ignored.push(`${at}.content (${typeof content})`);
+  return parts;
+}
+
+function toolCall(raw: unknown, id: string, where: string): ToolCall {
+  let call = raw;
+  if (typeof raw === 'string') {
+    try {
+      call = JSON.parse(raw);
+    } catch {
+      throw new RecordError(`${where} is not JSON`);
+    }
+  }
+  const fn = isObject(call) && isObject(call.function) ? call.function : call;
+  if (!isObject(fn) || typeof fn.name !== 'string') throw new RecordError(`${where} has no function name`);
+  return {
+    id: isObject(call) && typeof call.id === 'string' ? call.id : id,
+    name: fn.name,
+    args: parseArguments(fn.arguments ?? fn.parameters),
+  };
+}
+
+/**
+ * Results of parallel calls written as one tool message holding a JSON array of
+ * `{name | tool_call_id, content}` (LLaMA-Factory's reasoning data does this): one result each.
+ */
+function splitResults(content: string | undefined, open: number): string[] | null {
+  if (!content || open < 2 || !content.trimStart().startsWith('[')) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(content);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(parsed) || parsed.length < 2 || parsed.length > open) return null;
+  const results = parsed.map((r) =>
+    isObject(r) && 'content' in r && ('name' in r || 'tool_call_id' in r)
+      ? typeof r.content === 'string'
+        ? r.content
+        : JSON.stringify(r.content)
+      : null,
+  );
+  return results.every((r) => r !== null) ? (results as string[]) : null;
+}
+
+/**
+ * OpenAI chat: `{messages: [...], tools?: [...] | "<JSON string>"}`; `arguments` is a JSON
+ * string. Also read: content as parts (text, reasoning and tool calls, as LLaMA-Factory writes
+ * them), `reasoning_content`, legacy `function_call` / role `function`, a top-level `system`.
+ * Anything else a message carries is listed in `ignored`, so a strict import can refuse it.
+ */
 export function fromOpenAI(record: unknown): ParsedRecord {
   if (!isObject(record) || !Array.isArray(record.messages)) throw new RecordError('no "messages" array');
-  const turns = record.messages.map((m, i): Turn => {
+  const ignored: string[] = [];
+  const turns: Turn[] = [];
+  if (typeof record.system === 'string' && record.system) turns.push({ role: 'system', content: record.system });
+  let open: string[] = [];
+  record.messages.forEach((m, i) => {
+    const at = `messages[${i}]`;
     if (!isObject(m)) throw new RecordError(`message ${i + 1} is not an object`);
-    const role = m.role;
-    if (role !== 'system' && role !== 'user' && role !== 'assistant' && role !== 'tool') {
+    const role = typeof m.role === 'string' ? OPENAI_ROLES[m.role] : undefined;
+    if (!role)
       throw new RecordError(
-        `message ${i + 1} has role ${JSON.stringify(role)}; expected system, user, assistant or tool`,
+        `message ${i + 1} has role ${JSON.stringify(m.role)}; expected system, user, assistant or tool`,
       );
+    for (const [key, value] of Object.entries(m))
+      if (!OPENAI_QUIET_FIELDS.has(key) && !OPENAI_FIELDS.has(key) && value !== null && value !== undefined)
+        ignored.push(`${at}.${key}`);
+    const parts = contentParts(m.content, at, ignored);
+    if (role === 'tool') {
+      const results = splitResults(parts.text, open.length) ?? [parts.text];
+      for (const result of results) {
+        const id = typeof m.tool_call_id === 'string' && results.length === 1 ? m.tool_call_id : open[0];
+        open = open.filter((o) => o !== id);
+        turns.push({ role, ...(result !== undefined ? { content: result } : {}), ...(id ? { toolCallId: id } : {}) });
+      }
+      return;
     }
     const turn: Turn = { role };
-    const content = textOf(m.content);
-    if (content !== undefined) turn.content = content;
+    if (parts.text !== undefined) turn.content = parts.text;
+    else if (typeof m.refusal === 'string') turn.content = m.refusal;
     // Reasoning models' logs (and Trellis's own export) carry the thought beside the content.
-    if (typeof m.reasoning_content === 'string' && m.reasoning_content) turn.thought = m.reasoning_content;
-    if (Array.isArray(m.tool_calls)) {
-      turn.toolCalls = m.tool_calls.map((c, j): ToolCall => {
-        const fn = isObject(c) && isObject(c.function) ? c.function : null;
-        if (!fn || typeof fn.name !== 'string')
-          throw new RecordError(`message ${i + 1}, tool call ${j + 1} has no function name`);
-        return {
-          id: isObject(c) && typeof c.id === 'string' ? c.id : `call_${i}_${j}`,
-          name: fn.name,
-          args: parseArguments(fn.arguments),
-        };
-      });
+    const thought = [m.reasoning_content, m.reasoning, m.thinking, parts.thought].find(
+      (t): t is string => typeof t === 'string' && t !== '',
+    );
+    if (thought) turn.thought = thought;
+    const calls = [
+      ...(Array.isArray(m.tool_calls) ? m.tool_calls : []),
+      ...(isObject(m.function_call) ? [m.function_call] : []),
+      ...parts.calls,
+    ];
+    if (calls.length) {
+      turn.toolCalls = calls.map((c, j) => toolCall(c, `call_${i}_${j}`, `message ${i + 1}, tool call ${j + 1}`));
+      open = turn.toolCalls.map((c) => c.id);
     }
     if (typeof m.tool_call_id === 'string') turn.toolCallId = m.tool_call_id;
-    return turn;
+    turns.push(turn);
   });
   if (!turns.length) throw new RecordError('"messages" is empty');
-  return { turns, tools: declaredTools(record.tools) };
+  return { turns, tools: declaredTools(toolsValue(record.tools ?? record.functions)), ignored };
+}
+
+const OPENAI_FIELDS = new Set([
+  'content',
+  'tool_calls',
+  'tool_call_id',
+  'function_call',
+  'reasoning_content',
+  'reasoning',
+  'thinking',
+]);
+
+/** Tools as a list, or as a JSON string of one (LLaMA-Factory and most Hugging Face sets). */
+export function toolsValue(tools: unknown): unknown {
+  if (typeof tools !== 'string') return tools;
+  if (!tools.trim()) return [];
+  try {
+    return JSON.parse(tools);
+  } catch {
+    throw new RecordError('"tools" is not a JSON string of tool definitions');
+  }
 }
 
 const SHAREGPT_ROLES: Record<string, Turn['role']> = {
@@ -108,15 +227,7 @@ export function fromShareGPT(record: unknown): ParsedRecord {
       turns.push({ role, content: c.value });
     }
   });
-  let tools: ParsedRecord['tools'] = [];
-  if (typeof record.tools === 'string' && record.tools.trim()) {
-    try {
-      tools = declaredTools(JSON.parse(record.tools));
-    } catch {
-      throw new RecordError('"tools" is not a JSON string of tool definitions');
-    }
-  }
-  return { turns, tools };
+  return { turns, tools: declaredTools(toolsValue(record.tools)), ignored: [] };
 }
 
 export const PARSERS: Record<TrajectoryFormat, (record: unknown) => ParsedRecord> = {
@@ -124,4 +235,5 @@ export const PARSERS: Record<TrajectoryFormat, (record: unknown) => ParsedRecord
   sharegpt: fromShareGPT,
   hermes: fromHermes,
   agentgym: fromAgentGym,
+  xlam: fromXlam,
 };

@@ -1,11 +1,13 @@
-import type { Tool, Turn } from '../../domain';
+import type { DeclaredTool, Turn } from '../../domain';
 import { isObject } from '../../json';
 
 /** What a format parser makes of one record. */
 export interface ParsedRecord {
   turns: Turn[];
   /** Tools the record declares, as OpenAI function definitions. */
-  tools: Pick<Tool, 'name' | 'description' | 'parameters'>[];
+  tools: DeclaredTool[];
+  /** Fields the parser found but does not understand (a strict import refuses the record). */
+  ignored?: string[];
 }
 
 /** A reason a record cannot be read, phrased for the import report. */

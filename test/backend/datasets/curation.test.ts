@@ -6,7 +6,7 @@ import { importTrajectoryFile } from '../../../backend/trajectories/import-file'
 import { tempDir } from '../../helpers/temp';
 
 function backend() {
-  return createBackend({ workspace: path.join(tempDir(), 'curation.trellis'), host: 'cli' });
+  return createBackend({ workspace: path.join(tempDir(), 'curation.trellis'), host: 'cli', seed: true });
 }
 
 const record = (n: number, city: string) =>
@@ -243,6 +243,7 @@ describe('chat-template preview', () => {
     const b = createBackend({
       workspace: path.join(tempDir(), 'preview.trellis'),
       host: 'cli',
+      seed: true,
       modelEnv: { ...process.env, TRELLIS_GPU: 'off' },
     });
     const { items } = await b.registry.invoke('trajectories.list', { filter: { text: 'Lisbon flight' } });

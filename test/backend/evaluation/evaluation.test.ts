@@ -94,6 +94,7 @@ describe('evaluation.gpa', () => {
     return createBackend({
       workspace: path.join(tempDir(), 'gpa.trellis'),
       host: 'cli',
+      seed: true,
       modelEnv: { ...process.env, TRELLIS_GPU: 'off' },
     });
   }

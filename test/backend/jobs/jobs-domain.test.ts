@@ -6,7 +6,7 @@ import { JobProgress } from '../../../shared/contract/jobs';
 import { tempDir } from '../../helpers/temp';
 
 function backendWithProgress() {
-  const b = createBackend({ workspace: path.join(tempDir(), 'jobs.trellis'), host: 'cli' });
+  const b = createBackend({ workspace: path.join(tempDir(), 'jobs.trellis'), host: 'cli', seed: true });
   const progress: JobProgress[] = [];
   b.events.subscribe((name, p) => name === 'jobs.progress' && progress.push(JobProgress.parse(p)));
   return { b, progress };

@@ -81,7 +81,7 @@ describe('models domain with a remote server', () => {
 describe('a remote server behind the other domains', () => {
   it('serves embeddings for WorfBench node matching, the agent loop and judge prompts, with the JSON Schema sent along', async () => {
     const { baseUrl, received } = await startOpenAIServer();
-    const b = createBackend({ workspace: path.join(tempDir(), 'remote.trellis'), host: 'cli' });
+    const b = createBackend({ workspace: path.join(tempDir(), 'remote.trellis'), host: 'cli', seed: true });
     await b.registry.invoke('models.useRemote', { baseUrl, model: 'words' });
     const gold = path.join(__dirname, '..', '..', 'fixtures', 'eval', 'worfbench-gold.json');
     const scored = await b.registry.invoke('evaluation.worfbench', { pred: gold, gold, matcher: 'model' });

@@ -12,6 +12,7 @@ function backend() {
   return createBackend({
     workspace: path.join(tempDir(), 'runs.trellis'),
     host: 'cli',
+    seed: true,
     modelEnv: { ...process.env, TRELLIS_GPU: 'off' },
   });
 }

@@ -6,7 +6,7 @@ import { tempDir } from '../../helpers/temp';
 
 describe('synth domain', () => {
   it('synthesizes trajectories of each kind by executing sampled plans, checked and unlabelled, with progress', async () => {
-    const b = createBackend({ workspace: path.join(tempDir(), 'synth.trellis'), host: 'cli' });
+    const b = createBackend({ workspace: path.join(tempDir(), 'synth.trellis'), host: 'cli', seed: true });
     const [graph] = await b.registry.invoke('graphs.list', {});
     const progress: JobProgress[] = [];
     b.events.subscribe((name, p) => name === 'jobs.progress' && progress.push(p as JobProgress));
@@ -26,7 +26,7 @@ describe('synth domain', () => {
   }, 60_000);
 
   it('stops when cancelled and keeps what it made', async () => {
-    const b = createBackend({ workspace: path.join(tempDir(), 'synth2.trellis'), host: 'cli' });
+    const b = createBackend({ workspace: path.join(tempDir(), 'synth2.trellis'), host: 'cli', seed: true });
     const [graph] = await b.registry.invoke('graphs.list', {});
     b.events.subscribe((name, p) => {
       const { jobId, done } = p as JobProgress;

@@ -6,7 +6,7 @@ import { tempDir } from '../../helpers/temp';
 
 describe('trajectories domain', () => {
   it('checks a large workspace in batches, reporting progress and staying responsive between them', async () => {
-    const b = createBackend({ workspace: path.join(tempDir(), 'check.trellis'), host: 'cli' });
+    const b = createBackend({ workspace: path.join(tempDir(), 'check.trellis'), host: 'cli', seed: true });
     const file = path.join(tempDir(), 'many.jsonl');
     const record = (n: number) => JSON.stringify({ messages: [{ role: 'user', content: `question ${n}` }] });
     fs.writeFileSync(file, Array.from({ length: 600 }, (_, i) => record(i)).join('\n'));

@@ -57,6 +57,7 @@ export function ImportForm({ onImported }: { onImported(): void }) {
             <option value="sharegpt">ShareGPT</option>
             <option value="hermes">Hermes</option>
             <option value="agentgym">AgentGym</option>
+            <option value="xlam">APIGen / xLAM (query, answers, tools)</option>
           </select>
         </label>
         <label>
