@@ -13,6 +13,14 @@ function trellis(...args: string[]) {
   return { code: result.status, out: result.stdout, err: result.stderr };
 }
 
+/** A new workspace with the example graph and trajectories, as the app's first start makes it. */
+async function examplesWorkspace(name: string): Promise<string> {
+  const workspace = path.join(tempDir(), name);
+  const { createBackend } = await import('../../backend/backend');
+  createBackend({ workspace, host: 'cli', seed: true }).close();
+  return workspace;
+}
+
 /** Processes a test started: killed when it ends, pass or fail. */
 const children: ChildProcess[] = [];
 afterEach(() => {
@@ -82,7 +90,7 @@ describe('trellis command line', () => {
     expect(importFolder.err).toContain(`${dir} is a folder.`);
   });
 
-  it('serves a new seeded workspace, prints its URL as JSON and stops cleanly on SIGINT', async () => {
+  it('serves a new workspace, prints its URL as JSON and stops cleanly on SIGINT', async () => {
     const workspace = path.join(tempDir(), 'served.trellis');
     const child = spawn(process.execPath, [BIN, 'serve', '--workspace', workspace, '--json'], {
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -129,6 +137,38 @@ describe('trellis command line', () => {
     expect(missingGraph.err).toContain('No tool graph named "Nope"');
   });
 
+  it('imports a JSON array as LLaMA-Factory ships it into an empty workspace, and reports tool conflicts', () => {
+    const workspace = path.join(tempDir(), 'cli-array.trellis');
+    const fixture = path.join(
+      __dirname,
+      '..',
+      'fixtures',
+      'trajectories',
+      'published',
+      'llamafactory-glaive-toolcall.json',
+    );
+    const imported = trellis('import', fixture, '--workspace', workspace, '--new-graph', 'glaive');
+    expect(imported.code).toBe(0);
+    expect(imported.out).toContain(
+      'Imported 4 trajectories (sharegpt, JSON array); 0 already present; 0 rejected. 2 distinct tool sets kept with their records.',
+    );
+    expect(imported.out).toContain(
+      'calculate_area: 2 different definitions (2 records from record 3; 1 records from record 2); the graph has the first, each record keeps its own',
+    );
+    // Only what was imported: the examples are not in a workspace a pipeline created.
+    const checked = JSON.parse(trellis('check', '--workspace', workspace, '--json').out) as { checked: number };
+    expect(checked.checked).toBe(4);
+    const seeded = path.join(tempDir(), 'cli-seeded.trellis');
+    expect(trellis('import', fixture, '--workspace', seeded, '--with-examples').code).toBe(0);
+    expect((JSON.parse(trellis('check', '--workspace', seeded, '--json').out) as { checked: number }).checked).toBe(6);
+    // A half-understood file is refused, naming the field and what to do.
+    const half = path.join(__dirname, '..', 'fixtures', 'trajectories', 'published', 'half-understood.jsonl');
+    const refused = trellis('import', half, '--workspace', workspace);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain('field messages[0].content[1] of type "image_url" not understood');
+    expect(refused.out).toContain('Import with --lenient to leave out the fields Trellis does not understand.');
+  });
+
   it('scores WorfBench and BFCL predictions with `trellis eval`', () => {
     const fixtures = path.join(__dirname, '..', 'fixtures', 'eval');
     const f = (name: string) => path.join(fixtures, name);
@@ -162,8 +202,8 @@ describe('trellis command line', () => {
     expect(missing.err).toContain('--answers is required.');
   });
 
-  it('plans with `trellis plan` and executes the saved plan with `trellis run`', () => {
-    const workspace = path.join(tempDir(), 'cli-plan.trellis');
+  it('plans with `trellis plan` and executes the saved plan with `trellis run`', async () => {
+    const workspace = await examplesWorkspace('cli-plan.trellis');
     const planned = trellis(
       'plan',
       '--workspace',
@@ -234,8 +274,8 @@ describe('trellis command line', () => {
     expect(dedup.out).toContain('0 clusters, 0 duplicates');
   });
 
-  it('synthesizes trajectories with `trellis synth`', () => {
-    const workspace = path.join(tempDir(), 'cli-synth.trellis');
+  it('synthesizes trajectories with `trellis synth`', async () => {
+    const workspace = await examplesWorkspace('cli-synth.trellis');
     const made = trellis('synth', '--workspace', workspace, '--count', '3', '--kinds', 'serial', '--json');
     expect(made.code).toBe(0);
     expect(JSON.parse(made.out)).toMatchObject({ ok: true, byKind: { serial: 3 } });
@@ -244,8 +284,8 @@ describe('trellis command line', () => {
     );
   });
 
-  it('checks every trajectory with `trellis check`', () => {
-    const workspace = path.join(tempDir(), 'cli-check.trellis');
+  it('checks every trajectory with `trellis check`', async () => {
+    const workspace = await examplesWorkspace('cli-check.trellis');
     const { code, out } = trellis('check', '--workspace', workspace, '--json');
     expect(code).toBe(0);
     expect(JSON.parse(out)).toMatchObject({
@@ -293,6 +333,7 @@ describe('trellis command line', () => {
     child.stdout.resume();
     expect(await closed).toBe(0);
     expect(out.length).toBeGreaterThan(128 * 1024);
-    expect(JSON.parse(out)).toMatchObject({ ok: true, checked: 802 });
+    // A workspace made by `trellis import` holds only what was imported: no examples.
+    expect(JSON.parse(out)).toMatchObject({ ok: true, checked: 800, against: { graph: 0, ownTools: 0, none: 800 } });
   });
 });
