@@ -1,3 +1,6 @@
+import { maxWeightMatching } from './blossom';
+import { WeightedGraph } from './weighted-graph';
+
 /** Node texts compared pairwise: `similarity[i][j]` between predicted node i and gold node j. */
 export type SimilarityMatrix = number[][];
 
@@ -110,4 +113,30 @@ export function matchNodes(similarity: SimilarityMatrix, goldCount: number, thre
     if (i >= 0 && i < predCount && j - 1 < goldCount && weight(i, j - 1) > 0) match[i] = j - 1;
   }
   return match;
+}
+
+/**
+ * The reference's node matching (`match_node` in WorfBench's graph_evaluator.py): networkx's
+ * blossom `max_weight_matching` over the pairs above the threshold, the graph built pair by
+ * pair in (predicted i, gold j) order. Where several matchings weigh the same (repeated node
+ * texts), this returns the one networkx returns. `similarity(i, j)` compares predicted node i
+ * with gold node j; returns, for each predicted node, its gold node or −1.
+ */
+export function matchNodesAsReference(
+  predCount: number,
+  goldCount: number,
+  similarity: (i: number, j: number) => number,
+  threshold = MATCH_THRESHOLD,
+): number[] {
+  const graph = new WeightedGraph<string>();
+  for (let i = 0; i < predCount; i++)
+    for (let j = 0; j < goldCount; j++) {
+      const s = similarity(i, j);
+      if (s > threshold) graph.addEdge(`p${i}`, `g${j}`, s);
+    }
+  const mate = maxWeightMatching(graph);
+  return Array.from({ length: predCount }, (_, i) => {
+    const partner = mate.get(`p${i}`);
+    return partner === undefined ? -1 : Number(partner.slice(1));
+  });
 }

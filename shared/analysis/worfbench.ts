@@ -1,4 +1,5 @@
 import { matchNodes, type SimilarityMatrix } from './node-matching';
+import { chainAsReference, graphAsReference, ReferenceFailure } from './worfbench-reference';
 import type { Workflow } from './workflow-text';
 
 /** How nodes were compared: sentence embeddings from a model, or the lexical stand-in. */
@@ -16,12 +17,15 @@ export interface WorkflowScore {
 }
 
 export interface WorfBenchOptions {
-  /** Reproduce the reference implementation's quirks, to compare with published tables. */
+  /**
+   * Score as the reference implementation does, quirks included, to compare with published
+   * tables (see worfbench-reference.ts); the workflows should then be read with
+   * `parseWorkflowAsReference`.
+   */
   compat?: boolean;
 }
 
 const MAX_GOLD_ORDERS = 20;
-const RAW_ORDER_FROM = 10;
 
 const f1 = (p: number, r: number) => (p + r > 0 ? (2 * p * r) / (p + r) : 0);
 
@@ -36,74 +40,69 @@ export function scoreWorkflow(
   similarity: SimilarityMatrix,
   options: WorfBenchOptions = {},
 ): WorkflowScore {
-  const chain = f1Chain(pred, gold, similarity, options);
-  let f1Graph: number | null;
-  let error: string | undefined;
-  try {
-    f1Graph = f1GraphScore(pred, gold, similarity, options);
-  } catch (e) {
-    f1Graph = null;
-    error = (e as Error).message;
-  }
-  return { ...chain, f1Graph, ...(error ? { error } : {}) };
+  if (options.compat) return scoreAsReference(pred, gold, similarity);
+  return { ...f1Chain(pred, gold, similarity), f1Graph: f1GraphScore(pred, gold, similarity) };
 }
 
-function f1Chain(pred: Workflow, gold: Workflow, similarity: SimilarityMatrix, { compat = false }: WorfBenchOptions) {
+/** Both scores as the reference computes them; where it would stop with an error, the item says so. */
+function scoreAsReference(pred: Workflow, gold: Workflow, similarity: SimilarityMatrix): WorkflowScore {
+  const errors: string[] = [];
+  const attempt = <T>(score: () => T, failed: T): T => {
+    try {
+      return score();
+    } catch (error) {
+      if (!(error instanceof ReferenceFailure)) throw error;
+      errors.push(error.message);
+      return failed;
+    }
+  };
+  const chain = attempt(() => chainAsReference(pred, gold, similarity), {
+    f1Chain: 0,
+    precisionChain: 0,
+    recallChain: 0,
+    matchedNodes: 0,
+  });
+  const f1Graph = attempt<number | null>(() => graphAsReference(pred, gold, similarity), null);
+  return { ...chain, f1Graph, ...(errors.length ? { error: errors.join('; ') } : {}) };
+}
+
+/**
+ * Corrected F1 chain: one matching of the inner nodes, the longest increasing run of matched
+ * gold positions (0 when nothing matches) over every topological order (the first 20 in
+ * lexicographic order), whatever the gold graph's size.
+ */
+function f1Chain(pred: Workflow, gold: Workflow, similarity: SimilarityMatrix) {
   const predInner = pred.nodes.length - 2;
   const goldInner = gold.nodes.length - 2;
   // Inner nodes only: predicted i (1..n) ↔ gold j (1..m), mapped to gold node numbers.
   const inner = similarity.slice(1, -1).map((row) => row.slice(1, -1));
   const mapped = matchNodes(inner, goldInner).map((j) => (j < 0 ? -1 : j + 1));
   const matchedNodes = mapped.filter((j) => j > 0).length;
-  const rawOrder = compat && gold.nodes.length >= RAW_ORDER_FROM;
-  const orders = rawOrder ? [gold.nodes.map((_, i) => i)] : topologicalOrders(gold, MAX_GOLD_ORDERS);
-  const goldLength = rawOrder ? gold.nodes.length : goldInner;
+  const orders = topologicalOrders(gold, MAX_GOLD_ORDERS);
   let best = { f1Chain: 0, precisionChain: 0, recallChain: 0 };
-  if (predInner === 0 || goldLength === 0) return { ...best, matchedNodes };
+  if (predInner === 0 || goldInner === 0) return { ...best, matchedNodes };
   for (const order of orders.length ? orders : [gold.nodes.slice(1, -1).map((_, i) => i + 1)]) {
     const position = new Map(order.map((node, at) => [node, at]));
     const positions = mapped.filter((j) => j > 0 && position.has(j)).map((j) => position.get(j)!);
-    let k = longestIncreasing(positions);
-    if (compat) k = Math.max(k, 1); // the reference's DP starts at 1
+    const k = longestIncreasing(positions);
     const p = k / predInner;
-    const r = k / goldLength;
+    const r = k / goldInner;
     if (f1(p, r) > best.f1Chain) best = { f1Chain: f1(p, r), precisionChain: p, recallChain: r };
   }
   return { ...best, matchedNodes };
 }
 
-function f1GraphScore(
-  pred: Workflow,
-  gold: Workflow,
-  similarity: SimilarityMatrix,
-  { compat = false }: WorfBenchOptions,
-) {
+/** Corrected F1 graph: edges are common when they join the same nodes once translated through the matching. */
+function f1GraphScore(pred: Workflow, gold: Workflow, similarity: SimilarityMatrix) {
   const match = matchNodes(similarity, gold.nodes.length);
   const matchedPred = match.flatMap((j, i) => (j >= 0 ? [i] : []));
-  if (!matchedPred.length) {
-    if (compat) throw new Error('no node matched (the reference implementation raises an error here)');
-    return 0;
-  }
-  let cp: number;
-  let cg: number;
-  if (compat) {
-    // The reference compares raw index pairs, without translating them through the matching.
-    const matchedGold = new Set(match.filter((j) => j >= 0));
-    const predSet = new Set(matchedPred);
-    const goldEdges = new Set(
-      gold.edges.filter(([a, b]) => matchedGold.has(a) && matchedGold.has(b)).map(([a, b]) => `${a},${b}`),
-    );
-    const common = pred.edges.filter(([a, b]) => predSet.has(a) && predSet.has(b) && goldEdges.has(`${a},${b}`));
-    cp = largestComponent([...predSet], common);
-    cg = largestComponent([...matchedGold], common);
-  } else {
-    const goldEdges = new Set(gold.edges.map(([a, b]) => `${a},${b}`));
-    const common = pred.edges.filter(
-      ([a, b]) => match[a]! >= 0 && match[b]! >= 0 && goldEdges.has(`${match[a]},${match[b]}`),
-    );
-    cp = cg = largestComponent(matchedPred, common);
-  }
-  return f1(cp / pred.nodes.length, cg / gold.nodes.length);
+  if (!matchedPred.length) return 0;
+  const goldEdges = new Set(gold.edges.map(([a, b]) => `${a},${b}`));
+  const common = pred.edges.filter(
+    ([a, b]) => match[a]! >= 0 && match[b]! >= 0 && goldEdges.has(`${match[a]},${match[b]}`),
+  );
+  const size = largestComponent(matchedPred, common);
+  return f1(size / pred.nodes.length, size / gold.nodes.length);
 }
 
 /** Size of the largest connected component of `nodes`, edges taken as undirected. */

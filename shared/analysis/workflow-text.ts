@@ -7,14 +7,16 @@ export interface Workflow {
 
 const NODE = /\d+[:.] (.+)/g;
 const EDGE = /\(\s*(\d+|START)\s*,\s*(\d+|END)\s*\)/g;
+const EDGE_HEADER = /Edges?\s*:/i;
 
 /**
  * Parses `Node:\n1: …\n2: …\nEdge: (START,1) (1,2) (2,END)` with the reference's regular
- * expressions. Nodes are read from the text before `Edge:` so that numbers inside edge
- * lists are not taken for nodes.
+ * expressions, read where they belong: nodes from the text before the edge list's header
+ * (`Edge:` or `Edges:`), so that numbered lines after it are not taken for nodes, and edges
+ * from the text after it; edges naming a node that does not exist are dropped.
  */
 export function parseWorkflow(text: string): Workflow {
-  const edgeAt = text.search(/Edge\s*:/i);
+  const edgeAt = text.search(EDGE_HEADER);
   const nodePart = edgeAt >= 0 ? text.slice(0, edgeAt) : text;
   const edgePart = edgeAt >= 0 ? text.slice(edgeAt) : '';
   const inner = [...nodePart.matchAll(NODE)].map((m) => m[1]!.trim());
