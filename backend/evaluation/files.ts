@@ -34,34 +34,6 @@ export function readRecords(
   });
 }
 
-const TEXT_FIELDS = ['workflow', 'prediction', 'pred', 'output', 'text', 'response'];
-
-/**
- * Workflow texts by id. Accepts WorfBench's gold form (`{id, conversations: [system, user,
- * assistant]}`: the last assistant/gpt turn), objects with a `workflow`/`prediction`/`output`
- * field, or bare strings (ids are then positions).
- */
-export function readWorkflowTexts(file: string): { id: string; text: string }[] {
-  return readRecords(file).map(({ record, where }, i) => {
-    if (typeof record === 'string') return { id: String(i), text: record };
-    if (!isObject(record)) throw new TrellisError('E4004', `${where}: expected an object or a string.`);
-    const id = record.id === undefined ? String(i) : String(record.id);
-    if (Array.isArray(record.conversations)) {
-      const last = [...record.conversations]
-        .reverse()
-        .find((t) => isObject(t) && ['assistant', 'gpt'].includes(String(t.role ?? t.from)));
-      const text = isObject(last) ? (last.content ?? last.value) : undefined;
-      if (typeof text === 'string') return { id, text };
-    }
-    const field = TEXT_FIELDS.find((f) => typeof record[f] === 'string');
-    if (field) return { id, text: record[field] as string };
-    throw new TrellisError(
-      'E4004',
-      `${where}: no workflow text (an assistant turn in "conversations", or one of ${TEXT_FIELDS.join(', ')}).`,
-    );
-  });
-}
-
 export interface BfclEntry {
   id: string;
   functions: BfclFunction[];

@@ -6,13 +6,11 @@ import {
   judgePrompt,
 } from '../../shared/analysis/agent-gpa';
 import { bfclCategory, bfclChecker, decodeBfclResult, judgeBfclResult } from '../../shared/analysis/bfcl-ast';
-import { embeddingSimilarity, lexicalSimilarity } from '../../shared/analysis/node-matching';
-import { scoreWorkflow } from '../../shared/analysis/worfbench';
-import { parseWorkflow } from '../../shared/analysis/workflow-text';
-import type { TrajectoryScores, WorkflowItemScore } from '../../shared/contract/evaluation';
+import type { TrajectoryScores } from '../../shared/contract/evaluation';
 import type { Turn } from '../../shared/domain';
 import { TrellisError } from '../../shared/errors';
-import { readBfclAnswers, readBfclEntries, readBfclResults, readWorkflowTexts } from './files';
+import { readBfclAnswers, readBfclEntries, readBfclResults } from './files';
+import { scoreWorfBenchFiles } from './worfbench';
 import type { BackendContext } from '../context';
 import type { HandlerMap } from '../registry';
 
@@ -71,31 +69,8 @@ export function evaluationHandlers(ctx: BackendContext): HandlerMap {
       });
     },
     'evaluation.worfbench': async ({ pred, gold, compat, matcher }) => {
-      const predictions = new Map(readWorkflowTexts(pred).map((p) => [p.id, p.text]));
-      const items: WorkflowItemScore[] = [];
-      for (const g of readWorkflowTexts(gold)) {
-        const text = predictions.get(g.id);
-        if (text === undefined) {
-          items.push({
-            id: g.id,
-            f1Chain: 0,
-            f1Graph: 0,
-            precisionChain: 0,
-            recallChain: 0,
-            matchedNodes: 0,
-            error: 'no prediction',
-          });
-          continue;
-        }
-        const p = parseWorkflow(text);
-        const w = parseWorkflow(g.text);
-        let similarity;
-        if (matcher === 'model') {
-          const vectors = await gen.embed([...p.nodes, ...w.nodes]);
-          similarity = embeddingSimilarity(vectors.slice(0, p.nodes.length), vectors.slice(p.nodes.length));
-        } else similarity = lexicalSimilarity(p.nodes, w.nodes);
-        items.push({ id: g.id, ...scoreWorkflow(p, w, similarity, { compat }) });
-      }
+      const embed = matcher === 'model' ? (texts: string[]) => gen.embed(texts) : undefined;
+      const items = await scoreWorfBenchFiles({ pred, gold, compat, embed });
       return {
         matcher: matcher === 'model' ? 'embedding' : 'lexical',
         compat,
