@@ -11,7 +11,7 @@ type Report = Result<'trajectories.import'>;
 /** Where the tools the file declares go: nowhere, a new graph, or an existing graph. */
 type ToolTarget = { kind: 'none' } | { kind: 'new'; name: string } | { kind: 'existing'; graphId: string };
 
-/** Import a JSONL file of trajectories from a path on the machine that runs the backend. */
+/** Import a file of trajectories (JSONL, JSON array or Parquet, gzip or not) from a path on the machine that runs the backend. */
 export function ImportForm({ onImported }: { onImported(): void }) {
   const [path, setPath] = useState('');
   const [format, setFormat] = useState<'' | TrajectoryFormat>('');
@@ -41,10 +41,10 @@ export function ImportForm({ onImported }: { onImported(): void }) {
     <section className="import-form" aria-label="Import trajectories">
       <div className="model-path">
         <label>
-          JSONL file
+          File
           <input
             aria-label="Trajectory file"
-            placeholder="/path/to/logs.jsonl"
+            placeholder="/path/to/logs.jsonl, data.json, train.parquet or .gz"
             value={path}
             onChange={(e) => setPath(e.target.value)}
           />
@@ -115,29 +115,63 @@ export function ImportForm({ onImported }: { onImported(): void }) {
         </div>
       )}
       <ErrorNote message={error} />
-      {report && (
-        <div data-testid="import-report">
-          <p>
-            {report.cancelled
-              ? 'Import cancelled; nothing was kept.'
-              : report.committed
-                ? `Imported ${report.imported} trajectories (${report.format}); ${report.duplicates} were already here; ${report.rejected.length} rejected.`
-                : `Nothing was imported: ${report.rejected.length} bad records. Fix them, or tick "Skip bad records".`}
-            {report.tools &&
-              ` Tools added to the graph: ${report.tools.added.length ? report.tools.added.join(', ') : 'none'}` +
-                (report.tools.alreadyPresent ? ` (${report.tools.alreadyPresent} already there).` : '.')}
-          </p>
-          {report.rejected.length > 0 && (
-            <ul className="rejected">
-              {report.rejected.slice(0, 50).map((r) => (
-                <li key={`${r.line}-${r.offset}`}>
-                  line {r.line} (byte {r.offset}): {r.reason}
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
+      {report && <ImportReportView report={report} />}
     </section>
+  );
+}
+
+const SHAPES = { jsonl: 'JSONL', 'json-array': 'JSON array', parquet: 'Parquet' } as const;
+
+/** What an import did: counts, the fields it left out, conflicting tool declarations, and each rejected record. */
+function ImportReportView({ report }: { report: Report }) {
+  const shape = report.shape ? `${SHAPES[report.shape]}${report.gzip ? ', gzip' : ''}` : '';
+  return (
+    <div data-testid="import-report" className="import-report">
+      <p>
+        {report.cancelled
+          ? 'Import cancelled; nothing was kept.'
+          : report.committed
+            ? `Imported ${report.imported} trajectories (${report.format}, ${shape}); ${report.duplicates} were already here; ${report.rejectedCount} rejected.` +
+              (report.toolSets ? ` ${report.toolSets} distinct tool sets, each kept with its records.` : '')
+            : `Nothing was imported: ${report.rejectedCount} bad records. Fix them, or tick "Skip bad records".`}
+        {report.tools &&
+          ` Tools added to the graph: ${report.tools.added.length ? report.tools.added.join(', ') : 'none'}` +
+            (report.tools.alreadyPresent ? ` (${report.tools.alreadyPresent} already there).` : '.')}
+      </p>
+      {report.notUnderstood.length > 0 && (
+        <ul className="import-notes" aria-label="Fields left out">
+          {report.notUnderstood.map((n) => (
+            <li key={n.field}>
+              Left out <code>{n.field}</code> in {n.records} records (first: record {n.firstRecord}).
+            </li>
+          ))}
+        </ul>
+      )}
+      {report.tools && report.tools.conflicts.length > 0 && (
+        <ul className="import-notes" aria-label="Tool conflicts">
+          {report.tools.conflicts.map((c) => (
+            <li key={c.name}>
+              <code>{c.name}</code> is declared {c.variants.length} different ways (
+              {c.variants.map((v) => `${v.records} records from record ${v.firstRecord}`).join('; ')}): the graph has
+              the first; each record keeps its own.
+            </li>
+          ))}
+        </ul>
+      )}
+      {report.rejected.length > 0 && (
+        <ul className="rejected">
+          {report.rejected.slice(0, 50).map((r) => (
+            <li key={`${r.line}-${r.offset}`}>
+              <span>
+                {r.record === undefined ? `line ${r.line}` : `record ${r.record} (line ${r.line}`}
+                {r.record === undefined ? ' (' : ', '}byte {r.offset}): {r.reason}
+              </span>
+              {r.snippet && <code className="snippet">{r.snippet}</code>}
+            </li>
+          ))}
+          {report.rejectedCount > 50 && <li className="muted">… and {report.rejectedCount - 50} more.</li>}
+        </ul>
+      )}
+    </div>
   );
 }
