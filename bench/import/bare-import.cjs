@@ -3,7 +3,7 @@
 // statements, as many records per transaction as Trellis uses), into the same schema. Argv: FILE WORKSPACE
 const fs = require('node:fs');
 const readline = require('node:readline');
-const { randomUUID } = require('node:crypto');
+const { createHash, randomUUID } = require('node:crypto');
 const path = require('node:path');
 const { performance } = require('node:perf_hooks');
 const root = path.resolve(__dirname, '..', '..');
@@ -18,8 +18,10 @@ const { openWorkspaceStore } = require(path.join(root, 'dist/backend/store/works
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   const insertTrajectory = db.prepare(
-    "INSERT INTO trajectories (id, kind, title, source, created_at, turn_count) VALUES (?, 'imported', ?, ?, ?, ?)",
+    "INSERT INTO trajectories (id, kind, title, source, created_at, turn_count, tool_set) VALUES (?, 'imported', ?, ?, ?, ?, ?)",
   );
+  // Each record's declared tools, stored once per distinct set, as Trellis stores them.
+  const insertToolSet = db.prepare('INSERT OR IGNORE INTO tool_sets (id, tools) VALUES (?, ?)');
   const insertTurn = db.prepare(
     'INSERT INTO turns (trajectory_id, idx, role, content, tool_calls, tool_call_id) VALUES (?, ?, ?, ?, ?, ?)',
   );
@@ -28,8 +30,11 @@ const { openWorkspaceStore } = require(path.join(root, 'dist/backend/store/works
   let batch = [];
   let line = 0;
   const flush = db.transaction((records) => {
-    for (const { id, n, messages } of records) {
-      insertTrajectory.run(id, messages[0].content.slice(0, 80), `bench.jsonl:${n}`, now, messages.length);
+    for (const { id, n, messages, tools } of records) {
+      const toolsText = JSON.stringify(tools);
+      const toolSet = createHash('sha256').update(toolsText).digest('hex');
+      insertToolSet.run(toolSet, toolsText);
+      insertTrajectory.run(id, messages[0].content.slice(0, 80), `bench.jsonl:${n}`, now, messages.length, toolSet);
       messages.forEach((m, i) => {
         const calls = m.tool_calls
           ? JSON.stringify(
@@ -43,7 +48,8 @@ const { openWorkspaceStore } = require(path.join(root, 'dist/backend/store/works
   for await (const text of readline.createInterface({ input: fs.createReadStream(file), crlfDelay: Infinity })) {
     line++;
     if (!text.trim()) continue;
-    batch.push({ id: randomUUID(), n: line, messages: JSON.parse(text).messages });
+    const { messages, tools } = JSON.parse(text);
+    batch.push({ id: randomUUID(), n: line, messages, tools });
     if (batch.length === 2000) {
       flush(batch);
       batch = [];

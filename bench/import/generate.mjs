@@ -1,4 +1,6 @@
-// Writes N OpenAI chat JSONL trajectories of ~10 turns each (user, calls and results, answer).
+// Writes N OpenAI chat trajectories of ~10 turns each (user, calls and results, answer), each
+// declaring its own tools (one of TOOL_SETS distinct sets, as public datasets do), as JSONL or as
+// one indented JSON array (as LLaMA-Factory and Hugging Face ship them).
 import fs from 'node:fs';
 
 const TOOLS = [
@@ -27,6 +29,22 @@ export const vocabulary = [];
 for (const a of SYLLABLES)
   for (const b of SYLLABLES) for (const c of ['', ...SYLLABLES.slice(0, 10)]) vocabulary.push(a + b + c);
 
+/** Distinct tool sets the records declare: each a different subset of the tools. */
+const TOOL_SETS = 24;
+const toolSet = (k) =>
+  TOOLS.filter((_, i) => (k >> (i % 5)) & 1 || i === k % TOOLS.length).map((name) => ({
+    type: 'function',
+    function: {
+      name,
+      description: `${name.replace('_', ' ')} (set ${k})`,
+      parameters: {
+        type: 'object',
+        properties: { city: { type: 'string' }, day: { type: 'integer' }, note: { type: 'string' } },
+        required: ['city'],
+      },
+    },
+  }));
+
 export function record(n, rand) {
   const words = (k) => Array.from({ length: k }, () => vocabulary[Math.floor(rand() * vocabulary.length)]).join(' ');
   const city = CITIES[n % CITIES.length];
@@ -49,16 +67,17 @@ export function record(n, rand) {
     });
   }
   messages.push({ role: 'assistant', content: `Done with request ${n}: ${words(15)}.` });
-  return { messages };
+  return { messages, tools: toolSet(n % TOOL_SETS) };
 }
 
 /**
  * Writes the file in chunks; returns the number of turns written. With `nearDuplicateEvery`,
  * every k-th record is the previous one with a word added (for deduplication benchmarks).
  */
-export function generate(file, count, { nearDuplicateEvery = 0 } = {}) {
+export function generate(file, count, { nearDuplicateEvery = 0, array = false } = {}) {
   const rand = random(42);
   const fd = fs.openSync(file, 'w');
+  if (array) fs.writeSync(fd, '[\n');
   let turns = 0;
   let chunk = [];
   let previous = null;
@@ -70,9 +89,10 @@ export function generate(file, count, { nearDuplicateEvery = 0 } = {}) {
     }
     previous = r;
     turns += r.messages.length;
-    chunk.push(JSON.stringify(r));
+    chunk.push(array ? JSON.stringify(r, null, 2).replace(/^/gm, '  ') : JSON.stringify(r));
     if (chunk.length === 1000 || n === count - 1) {
-      fs.writeSync(fd, `${chunk.join('\n')}\n`);
+      const last = n === count - 1;
+      fs.writeSync(fd, array ? `${chunk.join(',\n')}${last ? '\n]\n' : ',\n'}` : `${chunk.join('\n')}\n`);
       chunk = [];
     }
   }

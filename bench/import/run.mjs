@@ -1,6 +1,8 @@
-// bench:import — imports N generated OpenAI JSONL trajectories (default 100,000, ~1M turns)
-// with Trellis's importer, and in the same run inserts the same rows with a bare
-// better-sqlite3 loop as the reference. Prints rows/s for both and their ratio, peak RSS
+// bench:import — imports N generated OpenAI JSONL trajectories (default 100,000, ~1M turns),
+// each declaring its own tools, with Trellis's importer, and in the same run inserts the same
+// rows (tool sets included) with a bare better-sqlite3 loop as the reference. Then imports the
+// same records written as one indented JSON array (as LLaMA-Factory ships data) to show that
+// array files stream too (RSS stays flat). Prints rows/s for both and their ratio, peak RSS
 // (and RSS at each quarter of the file, to show it stays flat), and full-text query latency
 // over the imported set. The last line is one JSON object with the figures.
 // Usage: npm run bench:import [-- --count 100000]
@@ -50,6 +52,19 @@ try {
   );
   if (ours.turns !== bare.turns) throw new Error(`row counts differ: ${ours.turns} vs ${bare.turns}`);
 
+  const arrayFile = path.join(dir, 'bench.json');
+  generate(arrayFile, count, { array: true });
+  fs.rmSync(file);
+  const arrayMb = fs.statSync(arrayFile).size / 2 ** 20;
+  const asArray = child('trellis-import.cjs', arrayFile, path.join(dir, 'array.trellis'));
+  fs.rmSync(arrayFile);
+  const arrayRows = (asArray.imported + asArray.turns) / asArray.seconds;
+  console.log(
+    `Trellis import of the same records as one JSON array (${arrayMb.toFixed(0)} MiB): ${asArray.seconds.toFixed(1)} s, ` +
+      `${Math.round(arrayRows)} rows/s, peak RSS ${asArray.peakRssMb} MB (RSS at 25/50/75/100%: ${asArray.rssAt.join(', ')} MB)`,
+  );
+  if (asArray.turns !== bare.turns) throw new Error(`JSON array: row counts differ: ${asArray.turns} vs ${bare.turns}`);
+
   const store = openWorkspaceStore(workspace);
   const latencies = [];
   let seed = 7;
@@ -70,6 +85,7 @@ try {
   const verdicts = [
     `ratio ${ratio.toFixed(2)} (goal ≥ 0.7) ${ratio >= 0.7 ? 'met' : 'NOT met'}`,
     `peak RSS ${ours.peakRssMb} MB (goal < 400) ${ours.peakRssMb < 400 ? 'met' : 'NOT met'}`,
+    `JSON array ratio ${(arrayRows / bareRows).toFixed(2)}, peak RSS ${asArray.peakRssMb} MB (goal < 400) ${asArray.peakRssMb < 400 ? 'met' : 'NOT met'}`,
     `FTS p95 ${p(0.95).toFixed(1)} ms (goal < 50) ${p(0.95) < 50 ? 'met' : 'NOT met'}`,
   ];
   console.log(verdicts.join('; '));
@@ -86,6 +102,13 @@ try {
       ratio: +ratio.toFixed(3),
       peakRssMb: ours.peakRssMb,
       rssAtQuartersMb: ours.rssAt,
+      toolSets: ours.toolSets,
+      arrayFileMb: Math.round(arrayMb),
+      arraySeconds: +asArray.seconds.toFixed(2),
+      arrayRowsPerSecond: Math.round(arrayRows),
+      arrayRatio: +(arrayRows / bareRows).toFixed(3),
+      arrayPeakRssMb: asArray.peakRssMb,
+      arrayRssAtQuartersMb: asArray.rssAt,
       barePeakRssMb: bare.peakRssMb,
       ftsP50Ms: +p(0.5).toFixed(2),
       ftsP95Ms: +p(0.95).toFixed(2),

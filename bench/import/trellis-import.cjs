@@ -23,6 +23,7 @@ const { importTrajectoryFile } = require(path.join(root, 'dist/backend/trajector
     },
   });
   const seconds = (performance.now() - started) / 1000;
+  if (!report.committed) throw new Error(`import refused: ${JSON.stringify(report.rejected.slice(0, 3))}`);
   rssAt.push(Math.round(process.memoryUsage().rss / 2 ** 20));
   const turns = store.db.prepare('SELECT count(*) FROM turns').pluck().get();
   store.close();
@@ -30,6 +31,8 @@ const { importTrajectoryFile } = require(path.join(root, 'dist/backend/trajector
     JSON.stringify({
       seconds,
       imported: report.imported,
+      toolSets: report.toolSets,
+      shape: report.shape,
       turns,
       peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
       rssAt,
