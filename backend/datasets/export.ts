@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Dataset, Tool, Trajectory } from '../../shared/domain';
+import type { Dataset, DeclaredTool, Tool, Trajectory } from '../../shared/domain';
 import { TrellisError } from '../../shared/errors';
 import { unattendedJob, type Job } from '../jobs/job';
 import type { WorkspaceStore } from '../store/workspace-store';
@@ -25,15 +25,16 @@ export interface ExportOptions {
 }
 
 /**
- * The tools an exported record declares: for now the tools of the trajectory's graph (read once
- * per graph through `graphs`). The one place to switch to the tools the trajectory's own record
- * declared.
+ * The tools an exported record declares: the tools the trajectory's own record declared (as
+ * imported), else those of its tool graph (a run made in Trellis), read once per graph through
+ * `graphs`. Tool sets are stored once per distinct set and cached by the store.
  */
 export function toolsForExport(
   store: WorkspaceStore,
-  trajectory: Pick<Trajectory, 'graphId'>,
+  trajectory: Pick<Trajectory, 'graphId' | 'toolSet'>,
   graphs = new Map<string, Tool[]>(),
-): Tool[] {
+): DeclaredTool[] {
+  if (trajectory.toolSet) return store.toolSets.get(trajectory.toolSet);
   const graphId = trajectory.graphId;
   if (!graphId) return [];
   if (!graphs.has(graphId)) graphs.set(graphId, store.graphs.get(graphId).tools);

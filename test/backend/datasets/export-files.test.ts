@@ -266,6 +266,51 @@ describe('ShareGPT exports', () => {
   });
 });
 
+describe('per-record tools', () => {
+  it('a ShareGPT file whose records declare different tools of the same name comes back record for record', async () => {
+    const b = workspace();
+    const weather = (unit: string) =>
+      JSON.stringify([
+        {
+          name: 'get_weather',
+          description: `Weather in ${unit}`,
+          parameters: { type: 'object', properties: { city: { type: 'string' }, unit: { const: unit } } },
+        },
+      ]);
+    const record = (city: string, unit: string) => ({
+      conversations: [
+        { from: 'human', value: `Weather in ${city}?` },
+        { from: 'function_call', value: JSON.stringify({ name: 'get_weather', arguments: { city, unit } }) },
+        { from: 'observation', value: '{"temp":18}' },
+        { from: 'gpt', value: `18 ${unit} in ${city}.` },
+      ],
+      tools: weather(unit),
+    });
+    const records = [record('Oslo', 'celsius'), record('Austin', 'fahrenheit')];
+    await importRecords(b, 'glaive.jsonl', records);
+    const dataset = await b.registry.invoke('datasets.create', {
+      name: 'glaive',
+      filter: {},
+      ratio: { train: 1, validation: 0, test: 0 },
+    });
+    const { files } = await b.registry.invoke('datasets.export', {
+      id: dataset.id,
+      format: 'sharegpt',
+      dir: tempDir(),
+    });
+    const text = fs.readFileSync(files[0]!.path, 'utf8');
+    const byCity = (line: string) =>
+      (JSON.parse(line) as { conversations: { value: string }[] }).conversations[0]!.value;
+    expect(
+      text
+        .trim()
+        .split('\n')
+        .sort((a, b) => byCity(a).localeCompare(byCity(b))),
+    ).toEqual([JSON.stringify(records[1]), JSON.stringify(records[0])]);
+    b.close();
+  });
+});
+
 describe('dataset_info.json', () => {
   it('is merged: other entries kept, ours replaced', async () => {
     const b = workspace();
