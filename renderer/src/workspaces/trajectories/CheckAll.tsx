@@ -37,9 +37,22 @@ export function CheckAll({ onChecked }: { onChecked(): void }) {
               .sort((a, b) => b[1] - a[1])
               .map(([kind, n]) => `${kind} ${n}`)
               .join(', ')}`}
-          .
+          .{' '}
+          <span className="muted" title="What each trajectory's calls were checked against">
+            Against: {basisText(summary.against)}.
+          </span>
         </p>
       )}
     </section>
   );
+}
+
+/** Which tools the calls were checked against, so a schema finding (or its absence) can be read right. */
+function basisText({ graph, ownTools, none }: Result<'trajectories.checkAll'>['against']): string {
+  const parts = [
+    graph && `their tool graph ${graph}`,
+    ownTools && `the tools their record declares ${ownTools}`,
+    none && `no tool definitions ${none} (calls not checked against a schema)`,
+  ].filter(Boolean);
+  return parts.join(', ') || 'nothing';
 }
