@@ -35,6 +35,39 @@ function leaves(value: unknown, path = '$'): { path: string; value: string }[] {
   return [];
 }
 
+/** The last key of a JSON path names an id: `id`, `room_id`, `roomId`, `room-id`. */
+const idLike = (path: string) => /(?:^|[._-])id$|[a-z]Id$/i.test(/[^.[\]]+(?=\]?$)/.exec(path)?.[0] ?? '');
+
+/**
+ * Whether a value was said before: as a substring for values of 3 characters or more; as a whole
+ * token for shorter ones ("r9" is not grounded by "r90").
+ */
+function grounded(value: string, said: string): boolean {
+  const needle = value.toLowerCase();
+  const text = said.toLowerCase();
+  if (needle.length >= 3) return text.includes(needle);
+  for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 1)) {
+    const before = text[at - 1];
+    const after = text[at + needle.length];
+    if (!(before && /[a-z0-9]/.test(before)) && !(after && /[a-z0-9]/.test(after))) return true;
+  }
+  return false;
+}
+
+/** Values the tool's own schema offers (enum, const, default, examples): choosing one needs no grounding. */
+function schemaValues(schema: unknown, into = new Set<string>()): Set<string> {
+  if (Array.isArray(schema)) for (const s of schema) schemaValues(s, into);
+  else if (isObject(schema)) {
+    for (const [key, value] of Object.entries(schema)) {
+      if (key === 'enum' || key === 'examples') {
+        if (Array.isArray(value)) for (const v of value) if (typeof v !== 'object') into.add(String(v));
+      } else if ((key === 'const' || key === 'default') && typeof value !== 'object') into.add(String(value));
+      else schemaValues(value, into);
+    }
+  }
+  return into;
+}
+
 /**
  * Deterministic checks of one trajectory, each finding attached to a turn and a JSON path:
  * unknown tool, malformed call JSON, schema violations, dependency order, ungrounded values (a
@@ -128,18 +161,22 @@ export function checkTrajectory(turns: readonly Turn[], context: CheckContext = 
             );
           }
         }
+        const fixed = schemaValues(context.graph?.tools.find((t) => t.name === call.name)?.parameters);
         for (const leaf of leaves(call.args, `${at}.args`)) {
-          if (leaf.value.length >= 3 && !context_.toLowerCase().includes(leaf.value.toLowerCase())) {
-            findings.push(
-              finding(
-                'ungrounded-value',
-                'warning',
-                index,
-                leaf.path,
-                `"${leaf.value}" appears neither in the user's words nor in an earlier result (heuristic).`,
-              ),
-            );
-          }
+          const id = idLike(leaf.path);
+          // Short values are only worth checking where they are ids ("r9"): an invented id breaks the next call.
+          if ((leaf.value.length < 3 && !id) || fixed.has(leaf.value) || grounded(leaf.value, context_)) continue;
+          findings.push(
+            finding(
+              'ungrounded-value',
+              'warning',
+              index,
+              leaf.path,
+              id
+                ? `"${leaf.value}" appears neither in the user's words nor in an earlier result: an invented id? (heuristic)`
+                : `"${leaf.value}" appears neither in the user's words nor in an earlier result (heuristic).`,
+            ),
+          );
         }
       }
       const signature = `${call.name} ${JSON.stringify(call.args)}`;

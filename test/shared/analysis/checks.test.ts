@@ -63,3 +63,53 @@ describe('trajectory checks on constructed cases', () => {
     expect(checkTrajectory([{ role: 'user', content: 'hi' }]).map((f) => f.kind)).toEqual(['no-final-answer']);
   });
 });
+
+describe('grounding', () => {
+  const home = {
+    tools: [
+      { name: 'list_rooms', parameters: { type: 'object', properties: {} } },
+      {
+        name: 'set_thermostat',
+        parameters: {
+          type: 'object',
+          properties: {
+            room_id: { type: 'string' },
+            celsius: { type: 'number' },
+            mode: { type: 'string', enum: ['heat', 'cool', 'auto'] },
+          },
+        },
+      },
+    ],
+    edges: [],
+  };
+  const run = (args: Record<string, unknown>, rooms = '{"rooms": [{"room_id": "r1", "name": "Kitchen"}]}') =>
+    checkTrajectory(
+      [
+        { role: 'user', content: 'Set the kitchen to 21 degrees.' },
+        { role: 'assistant', toolCalls: [{ id: 'c1', name: 'list_rooms', args: {} }] },
+        { role: 'tool', toolCallId: 'c1', content: rooms },
+        { role: 'assistant', toolCalls: [{ id: 'c2', name: 'set_thermostat', args }] },
+        { role: 'tool', toolCallId: 'c2', content: '{"ok": true}' },
+        { role: 'assistant', content: 'Done.' },
+      ],
+      { graph: home },
+    ).filter((f) => f.kind === 'ungrounded-value');
+
+  it('takes a member of the schema’s enum as grounded by the schema itself', () => {
+    expect(run({ room_id: 'r1', celsius: 21, mode: 'heat' })).toEqual([]);
+  });
+
+  it('flags a short id that no earlier result gave, and not one that it did', () => {
+    const findings = run({ room_id: 'r9', celsius: 21, mode: 'heat' });
+    expect(findings.map((f) => f.path)).toEqual(['$.toolCalls[0].args.room_id']);
+    expect(findings[0]!.message).toContain('an invented id?');
+    // "r1" is grounded by the listing; "r1" inside "r10" is not the same id.
+    expect(run({ room_id: 'r1' }, '{"rooms": [{"room_id": "r10"}]}').map((f) => f.path)).toEqual([
+      '$.toolCalls[0].args.room_id',
+    ]);
+  });
+
+  it('leaves short values that are not ids alone, as before', () => {
+    expect(run({ room_id: 'r1', celsius: 5 })).toEqual([]);
+  });
+});
