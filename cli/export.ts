@@ -1,57 +1,100 @@
 import path from 'node:path';
 import { ExportFormat } from '../shared/contract/datasets';
+import type { Result } from '../shared/contract';
 import { TrellisError } from '../shared/errors';
 import { openBackend } from './backend-helpers';
-import type { Verb } from './verb';
+import { FILTER_OPTIONS, filterFromFlags, ratioFromFlag, seedFromFlag, SPLIT_OPTIONS } from './selection-flags';
+import type { Verb, VerbIO } from './verb';
 import { defaultWorkspacePath } from './workspace-path';
 
 type Backend = ReturnType<typeof openBackend>;
 
-async function datasetId(backend: Backend, name: unknown): Promise<string> {
-  if (typeof name !== 'string') throw new TrellisError('E1002', '--dataset is required.');
+/** The id of the dataset a verb names. */
+export async function datasetId(backend: Backend, name: unknown, flag = '--dataset'): Promise<string> {
+  if (typeof name !== 'string') throw new TrellisError('E1002', `${flag} is required.`);
   const found = (await backend.registry.invoke('datasets.list', {})).find((d) => d.name === name);
   if (!found) throw new TrellisError('E3001', `No dataset named "${name}" in this workspace.`);
   return found.id;
 }
 
-function parseSplit(text: unknown): { train: number; validation: number; test: number } | null {
-  if (typeof text !== 'string') return null;
-  const parts = text.split(',').map(Number);
-  if (parts.length !== 3 || parts.some((n) => !Number.isFinite(n) || n < 0))
-    throw new TrellisError('E1002', `--split takes three shares, e.g. 0.8,0.1,0.1, not "${text}".`);
-  return { train: parts[0]!, validation: parts[1]!, test: parts[2]! };
+/** The files written, then what was left out and why (on stderr: the files are the result). */
+function printExport(result: Result<'datasets.export'>, io: VerbIO): void {
+  for (const f of result.files) io.out(`${f.split.padEnd(10)} ${String(f.count).padStart(7)}  ${f.path}`);
+  const { report } = result;
+  for (const link of report.replacedLinks)
+    io.err(`${link} was a symbolic link: replaced by the file, its target left as it was.`);
+  if (!report.flagged) return;
+  const reasons = Object.entries(report.reasons)
+    .sort((a, b) => b[1] - a[1])
+    .map(([reason, n]) => `${n} ${reason}`)
+    .join(', ');
+  io.err(
+    report.leftOut
+      ? `Left out ${report.leftOut} of ${report.leftOut + report.written} (${reasons}); --include-rejected and --include-invalid write them.`
+      : `Wrote ${report.flagged} flagged records as asked (${reasons}).`,
+  );
+  for (const e of report.examples) io.err(`  ${e.trajectoryId} (${e.split}): ${e.reasons.join(' ')}`);
+  if (report.flagged > report.examples.length) io.err(`  … and ${report.flagged - report.examples.length} more.`);
 }
 
 export const exportVerb: Verb = {
   name: 'export',
-  summary: 'Write a dataset as SFT files, one per split (OpenAI, ShareGPT, Hermes or WorfBench).',
+  summary:
+    'Write a dataset, or the trajectories a filter selects, as SFT files, one per split (OpenAI, ShareGPT,\n' +
+    "Hermes or WorfBench). Records that break the format's rules and items labelled rejected or needs-fix\n" +
+    'are left out and reported unless included. Files are replaced whole: a killed export changes nothing.',
   usage:
-    'trellis export --dataset NAME --format openai|sharegpt|hermes|worfbench --out DIR [--workspace FILE]\n' +
-    '               [--split 0.8,0.1,0.1 --seed N] [--json]',
+    'trellis export --format openai|sharegpt|hermes|worfbench --out DIR [--workspace FILE]\n' +
+    '               (--dataset NAME | [--label L] [--finding F] [--source FILE] [--tool T] [--query Q] [--name NAME])\n' +
+    '               [--split 0.8,0.1,0.1 --seed N] [--include-rejected] [--include-invalid] [--json]',
   options: {
     workspace: { type: 'string', description: `Workspace file (default ${defaultWorkspacePath()})` },
-    dataset: { type: 'string', description: 'Dataset name' },
+    dataset: { type: 'string', description: 'Dataset name (without it, the filter flags select what to export)' },
     format: { type: 'string', description: 'openai, sharegpt, hermes or worfbench' },
     out: { type: 'string', description: 'Folder for the files' },
-    split: { type: 'string', description: 'Split again first: train,validation,test shares' },
-    seed: { type: 'string', description: 'Seed of the split (default 1)' },
+    ...SPLIT_OPTIONS,
+    split: { type: 'string', description: 'train,validation,test shares (with --dataset: split it again first)' },
+    ...FILTER_OPTIONS,
+    name: { type: 'string', description: 'File name prefix when exporting a filter (default "export")' },
+    'include-rejected': { type: 'boolean', description: 'Also write items labelled rejected or needs-fix' },
+    'include-invalid': { type: 'boolean', description: "Also write records that break the format's rules" },
   },
   async run(values, io) {
     const format = ExportFormat.safeParse(values.format);
     if (!format.success) throw new TrellisError('E1002', `--format must be one of ${ExportFormat.options.join(', ')}.`);
     if (typeof values.out !== 'string') throw new TrellisError('E1002', '--out is required.');
-    const ratio = parseSplit(values.split);
+    const ratio = ratioFromFlag(values.split);
+    const seed = seedFromFlag(values.seed);
+    const filter = filterFromFlags(values);
+    const named = values.dataset !== undefined;
+    if (named && filter)
+      throw new TrellisError('E1002', 'Give --dataset or filter flags, not both: a dataset already has its selection.');
+    if (named && values.name !== undefined)
+      throw new TrellisError('E1002', '--name names a filter export; a dataset has its name.');
+    const common = {
+      format: format.data,
+      dir: path.resolve(values.out),
+      includeRejected: values['include-rejected'] === true,
+      includeInvalid: values['include-invalid'] === true,
+    };
     const backend = openBackend(values);
     try {
-      const id = await datasetId(backend, values.dataset);
-      if (ratio) await backend.registry.invoke('datasets.split', { id, ratio, seed: Number(values.seed ?? 1) });
-      const { files } = await backend.registry.invoke('datasets.export', {
-        id,
-        format: format.data,
-        dir: path.resolve(values.out),
-      });
-      if (io.json) io.out(JSON.stringify({ ok: true, files }));
-      else for (const f of files) io.out(`${f.split.padEnd(10)} ${String(f.count).padStart(7)}  ${f.path}`);
+      let result: Result<'datasets.export'>;
+      if (named) {
+        const id = await datasetId(backend, values.dataset);
+        if (ratio) await backend.registry.invoke('datasets.split', { id, ratio, seed });
+        result = await backend.registry.invoke('datasets.export', { id, ...common });
+      } else {
+        result = await backend.registry.invoke('datasets.exportSelection', {
+          filter: filter ?? {},
+          seed,
+          ...(ratio ? { ratio } : {}),
+          ...(typeof values.name === 'string' ? { name: values.name } : {}),
+          ...common,
+        });
+      }
+      if (io.json) io.out(JSON.stringify({ ok: true, ...result }));
+      else printExport(result, io);
       return 0;
     } finally {
       backend.close();

@@ -1,4 +1,5 @@
 import { checkVerb } from './check';
+import { DATASET_VERBS } from './dataset';
 import { evalVerb } from './eval';
 import { dedupVerb, exportVerb } from './export';
 import { importVerb } from './import';
@@ -19,10 +20,21 @@ const VERBS: Verb[] = [
   synthVerb,
 ];
 
+/** Verbs that take a second word (`trellis dataset create`), by their first. */
+const GROUPS: Record<string, { summary: string; verbs: Verb[] }> = {
+  dataset: {
+    summary: 'Make, list and show datasets: dataset create NAME, dataset list, dataset show NAME.',
+    verbs: DATASET_VERBS,
+  },
+};
+
 const USAGE = `Usage: trellis <verb> [options]
 
 Trellis — an IDE for agent planning. Verbs:
-${VERBS.map((verb) => `  ${verb.name.padEnd(10)}${verb.summary.split('\n')[0]}`).join('\n')}
+${[
+  ...VERBS.map((verb) => `  ${verb.name.padEnd(10)}${verb.summary.split('\n')[0]}`),
+  ...Object.entries(GROUPS).map(([name, group]) => `  ${name.padEnd(10)}${group.summary}`),
+].join('\n')}
 
 Run "trellis <verb> --help" for a verb's options.`;
 
@@ -34,9 +46,36 @@ export async function main(argv: string[]): Promise<number> {
     io.out(USAGE);
     return name ? 0 : 2;
   }
+  const group = Object.hasOwn(GROUPS, name) ? GROUPS[name] : undefined;
+  if (group) return runGroup(name, group.verbs, rest, io);
   const verb = VERBS.find((v) => v.name === name);
   if (!verb) {
     io.err(`trellis: unknown verb "${name}".\n\n${USAGE}`);
+    return 2;
+  }
+  return runVerb(verb, rest, io);
+}
+
+function runGroup(
+  name: string,
+  verbs: Verb[],
+  [sub, ...rest]: string[],
+  io: { out(t: string): void; err(t: string): void },
+): Promise<number> | number {
+  const usage = `Usage: trellis ${name} <${verbs.map((v) => v.name.split(' ')[1]).join('|')}> [options]\n\n${verbs
+    .map((v) => `  ${v.usage.replace(/^trellis /, '').split('\n')[0]}`)
+    .join('\n')}\n\nRun "trellis ${name} <verb> --help" for its options.`;
+  if (sub === '--help' || sub === '-h' || sub === 'help') {
+    io.out(usage);
+    return 0;
+  }
+  if (!sub || sub.startsWith('-')) {
+    io.err(usage);
+    return 2;
+  }
+  const verb = verbs.find((v) => v.name === `${name} ${sub}`);
+  if (!verb) {
+    io.err(`trellis ${name}: unknown verb "${sub}".\n\n${usage}`);
     return 2;
   }
   return runVerb(verb, rest, io);

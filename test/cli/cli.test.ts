@@ -258,8 +258,26 @@ describe('trellis command line', () => {
       '--json',
     );
     expect(exported.code).toBe(0);
-    const { files } = JSON.parse(exported.out) as { files: { split: string; path: string; count: number }[] };
-    expect(files).toEqual([{ split: 'train', path: path.join(out, 'examples.train.jsonl'), count: 2 }]);
+    const { files, report } = JSON.parse(exported.out) as {
+      files: { split: string; path: string; count: number }[];
+      report: { leftOut: number; reasons: Record<string, number> };
+    };
+    // The Kyoto example ends without a final answer: a trainer should not get it.
+    expect(files).toEqual([{ split: 'train', path: path.join(out, 'examples.train.jsonl'), count: 1 }]);
+    expect(report).toMatchObject({ leftOut: 1, reasons: { 'no-final-answer': 1 } });
+    const all = trellis(
+      'export',
+      '--workspace',
+      workspace,
+      '--dataset',
+      'examples',
+      '--format',
+      'openai',
+      '--out',
+      out,
+      '--include-invalid',
+    );
+    expect(all.code).toBe(0);
     const lines = fs
       .readFileSync(files[0]!.path, 'utf8')
       .trim()
