@@ -13,6 +13,27 @@ export const evalVerb: Verb = {
   usage:
     'trellis eval worfbench --pred FILE --gold FILE [--compat] [--json]\n' +
     '       trellis eval bfcl --pred FILE --answers FILE --entries FILE [--fc] [--backtracking] [--json]\n\n' +
+    "worfbench gives F1 chain and F1 graph per item and their means. --gold is WorfBench's JSON (the workflow\n" +
+    "as the last assistant turn). --pred is WorfBench's generator output (node_eval.py: a JSON array of\n" +
+    '{"query": <gold item>, "workflow": TEXT}, or JSON Lines with the text at answer.choices[0].message.content),\n' +
+    'paired with the gold by position and checked by query.id; or {id, workflow} records, paired by id.\n' +
+    "--compat gives the reference's numbers (zjunlp/WorFBench graph_evaluator.py with networkx), quirks\n" +
+    'included. Without it the metric is corrected; each correction, with what --compat does instead:\n' +
+    '  - nodes are the numbered lines before the edge list (Edge: or Edges:), edges only those after it\n' +
+    '    (compat: the node pattern over the whole text, the edge pattern anywhere);\n' +
+    '  - every prediction is scored (compat: one without the word "Node" or without an edge is skipped,\n' +
+    '    scoring 0 and 0, and still counts in the mean);\n' +
+    "  - nodes are matched once, by the Hungarian method (compat: networkx's blossom matching, again for\n" +
+    '    every gold order, its tie-breaking included: a copied chain of two equal steps gets F1 chain 0.5);\n' +
+    '  - gold orders are the first 20 topological orders in lexicographic order (compat: the first 20 of\n' +
+    "    networkx's all_topological_sorts: 4 parallel steps lose the order 1 2 3 4, so a copy gets 0.75);\n" +
+    '  - a gold graph of 10+ nodes is scored over its orders (compat: its raw node list, START and END\n' +
+    '    included, so recall is at most n/(n+2));\n' +
+    '  - no matched node gives a chain of 0 (compat: the count starts at 1: F1 0.4 for 2 unmatched vs 3);\n' +
+    '  - a predicted edge is common when, translated through the node matching, it is a gold edge\n' +
+    '    (compat: raw index pairs are compared, so a reversed chain scores 1.0);\n' +
+    "  - an input the reference cannot score is still scored (compat: the item names the reference's error,\n" +
+    '    e.g. a cycle in the gold graph, no predicted node, nothing matched, and counts as 0).\n\n' +
     "bfcl gives the leaderboard's AST verdicts (gorilla ast_checker.py) and its error type per item.\n" +
     '--pred is a leaderboard result file ({id, result} per line): prompt-mode text in Python call syntax\n' +
     '(decoded as the leaderboard does; "decode failed" where it fails), or with --fc a function-calling\n' +
@@ -21,9 +42,15 @@ export const evalVerb: Verb = {
   positional: 'metric',
   options: {
     metric: { type: 'string', description: 'worfbench or bfcl (or give it as the first argument)' },
-    pred: { type: 'string', description: 'Predictions (JSON array or JSON Lines)' },
+    pred: {
+      type: 'string',
+      description: "Predictions: WorfBench's generator output, {id, workflow} records, or BFCL results",
+    },
     gold: { type: 'string', description: 'WorfBench gold workflows' },
-    compat: { type: 'boolean', description: "Reproduce the WorfBench reference implementation's quirks" },
+    compat: {
+      type: 'boolean',
+      description: "WorfBench: the reference implementation's numbers, quirks included (see above)",
+    },
     answers: { type: 'string', description: 'BFCL possible answers' },
     entries: { type: 'string', description: 'BFCL test entries (the function definitions)' },
     fc: {
