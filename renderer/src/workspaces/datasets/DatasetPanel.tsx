@@ -8,8 +8,7 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { GraphOverlay } from '../../components/GraphOverlay';
 import { useBrowserStore } from '../../state/browser-store';
 import { countBars, PlotChart } from '../../components/PlotChart';
-
-type Format = 'openai' | 'sharegpt' | 'hermes' | 'worfbench';
+import { ExportPanel } from './ExportPanel';
 
 function Stats({ id, version }: { id: string; version: number }) {
   const stats = useQuery(() => api.invoke('datasets.stats', { id }), [id, version]).data;
@@ -62,11 +61,8 @@ export function DatasetPanel({ version, onChanged }: { version: number; onChange
   const [seed, setSeed] = useState('1');
   const [threshold, setThreshold] = useState('0.8');
   const [dedup, setDedup] = useState<Result<'datasets.dedup'> | null>(null);
-  const [format, setFormat] = useState<Format>('openai');
-  const [dir, setDir] = useState('');
-  const [exported, setExported] = useState<Result<'datasets.export'> | null>(null);
   const action = useAction();
-  // Deduplication and export are jobs: progress and a Cancel while one runs.
+  // Deduplication and export are jobs: progress and a Cancel while one runs (one job at a time).
   const job = useJob();
   const { progress } = job;
   const busy = action.busy || job.busy;
@@ -200,41 +196,7 @@ export function DatasetPanel({ version, onChanged }: { version: number; onChange
               ))}
             </ol>
           )}
-          <div className="row">
-            <select aria-label="Export format" value={format} onChange={(e) => setFormat(e.target.value as Format)}>
-              <option value="openai">OpenAI chat JSONL</option>
-              <option value="sharegpt">LLaMA-Factory ShareGPT</option>
-              <option value="hermes">Hermes</option>
-              <option value="worfbench">WorfBench plans</option>
-            </select>
-            <input
-              aria-label="Export folder"
-              placeholder="/path/to/folder"
-              value={dir}
-              onChange={(e) => setDir(e.target.value)}
-            />
-            <button
-              type="button"
-              disabled={!dir.trim() || busy}
-              onClick={() =>
-                job.run(async (jobId) =>
-                  setExported(await api.invoke('datasets.export', { id: current, format, dir, jobId })),
-                )
-              }
-            >
-              Export
-            </button>
-          </div>
-          {exported && (
-            <ul data-testid="export-result">
-              {exported.files.map((f) => (
-                <li key={f.path}>
-                  {f.split}: {f.count} → {f.path}
-                </li>
-              ))}
-              {exported.cancelled && <li>Export cancelled: the files hold only what was written before.</li>}
-            </ul>
-          )}
+          <ExportPanel datasetId={current} job={job} busy={busy} />
         </>
       )}
     </section>
