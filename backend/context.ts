@@ -1,6 +1,7 @@
 import type { TrajectoryChecker } from './checks/checker';
 import type { ToolRuntime } from './executor/tool-runtime';
 import type { Jobs } from './jobs/jobs';
+import type { NativeBuilds } from './model/native-build';
 import type { ModelRouter } from './model/router';
 import type { ModelSupervisor } from './model/supervisor';
 import type { WorkspaceStore } from './store/workspace-store';
@@ -18,6 +19,8 @@ export interface BackendContext {
   models: () => ModelSupervisor;
   /** Where generation and embeddings go: the remote server when one is set, else the local model. */
   router: ModelRouter;
+  /** llama.cpp bindings built for this machine, in the user's config folder. */
+  nativeBuilds: NativeBuilds;
   /** The tool runtimes (mock worker, MCP servers, consent), shared by runs and synthesis. */
   runtime: ToolRuntime;
   /** A trajectory checker for one request: graphs and validators are cached for its lifetime. */

@@ -3,6 +3,7 @@ import { DATASET_VERBS } from './dataset';
 import { evalVerb } from './eval';
 import { dedupVerb, exportVerb } from './export';
 import { importVerb } from './import';
+import { modelVerb } from './model';
 import { planVerb, runPlanVerb } from './plan';
 import { synthVerb } from './synth';
 import { serveVerb } from './serve';
@@ -18,6 +19,7 @@ const VERBS: Verb[] = [
   exportVerb,
   dedupVerb,
   synthVerb,
+  modelVerb,
 ];
 
 /** Verbs that take a second word (`trellis dataset create`), by their first. */

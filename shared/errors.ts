@@ -38,6 +38,12 @@ export const ERRORS = {
   E5002: { title: 'Cannot use this model file', hint: 'Choose a GGUF model file (llama.cpp format).' },
   E5003: { title: 'No model loaded', hint: 'Load a GGUF in the Models workspace, or connect to a server.' },
   E5004: { title: 'Model failed', hint: 'Check the settings named in the message, then try again.' },
+  E5005: {
+    title: 'Native build failed',
+    hint:
+      'The prebuilt binding stays in use. Install what the build output names (cmake, a C++ compiler; the CUDA ' +
+      'toolkit or Vulkan SDK for a GPU build), then build again.',
+  },
   E9000: { title: 'Unexpected error', hint: 'Please report it with the steps that led here.' },
 } as const;
 

@@ -4,7 +4,9 @@
  */
 import fs from 'node:fs';
 import type * as LlamaLibrary from 'node-llama-cpp' with { 'resolution-mode': 'import' };
+import type { LlamaBinary } from '../../shared/contract/models';
 import { boundJsonNumbers } from './json-grammar';
+import { loadLlamaRuntime } from './llama-runtime';
 import type {
   BenchmarkResult,
   HelperMessage,
@@ -22,6 +24,7 @@ type LlamaContext = Awaited<ReturnType<LlamaModel['createContext']>>;
 
 let lib: NodeLlamaCpp | null = null;
 let llama: Llama | null = null;
+let binary: LlamaBinary | null = null;
 let model: LlamaModel | null = null;
 let context: LlamaContext | null = null;
 let loaded: LoadedModel | null = null;
@@ -41,11 +44,23 @@ async function library(): Promise<NodeLlamaCpp> {
   return lib;
 }
 
+let starting: Promise<Llama> | null = null;
+
+/** The native build recorded in TRELLIS_NATIVE_BUILD when it fits and loads, else the prebuilt binding. */
 async function runtime(): Promise<Llama> {
-  const { getLlama } = await library();
-  // Prebuilt binaries only: never download or compile at run time.
-  llama ??= await getLlama({ build: 'never', gpu: process.env.TRELLIS_GPU === 'off' ? false : 'auto' });
-  return llama;
+  if (starting) return starting;
+  starting = (async () => {
+    const chosen = await loadLlamaRuntime(await library(), {
+      gpu: process.env.TRELLIS_GPU === 'off' ? false : 'auto',
+      nativeRecord: process.env.TRELLIS_NATIVE_BUILD,
+    });
+    binary = chosen.binary;
+    llama = chosen.llama;
+    return llama;
+  })();
+  // A binding that failed to load is tried again on the next request.
+  starting.catch(() => (starting = null));
+  return starting;
 }
 
 class HelperError extends Error {
@@ -187,13 +202,22 @@ async function generate(id: number, request: Extract<HelperRequest, { type: 'gen
       grammar,
       signal: abort.signal,
       stopOnAbortSignal: true,
-      onTextChunk: (text: string) => send({ id, type: 'token', text }),
+      onTextChunk: (text: string) => {
+        const now = performance.now();
+        chunks.first ??= now;
+        chunks.last = now;
+        chunks.count++;
+        send({ id, type: 'token', text });
+      },
     };
+    // When the chunks left the helper: the in-helper side of bench:model's end-to-end rate.
+    const chunks: { first?: number; last: number; count: number } = { last: 0, count: 0 };
     const started = performance.now();
     const text = request.chat
       ? await new LlamaChatSession({ contextSequence: sequence }).prompt(request.prompt, options)
       : await new LlamaCompletion({ contextSequence: sequence }).generateCompletion(request.prompt, options);
-    return { text, cancelled: abort.signal.aborted, ms: performance.now() - started };
+    const chunkMs = chunks.first === undefined ? null : { first: chunks.first - started, last: chunks.last - started };
+    return { text, cancelled: abort.signal.aborted, ms: performance.now() - started, chunks: chunks.count, chunkMs };
   } finally {
     running.delete(id);
     sequence.dispose();
@@ -306,7 +330,10 @@ async function memoryInUse(): Promise<{ ramBytes: number; vramUsedBytes: number;
 async function handle(message: HelperRequest): Promise<unknown> {
   switch (message.type) {
     case 'ping':
-      return { pid: process.pid, loaded, memory: await memoryInUse() };
+      return { pid: process.pid, loaded, memory: await memoryInUse(), binary };
+    case 'binary':
+      await runtime();
+      return binary;
     case 'inspect':
       return inspect(message.path);
     case 'load':

@@ -55,6 +55,7 @@ export interface LoadedModel extends ModelDetails {
 
 export type HelperRequest =
   | { id: number; type: 'ping' }
+  | { id: number; type: 'binary' }
   | { id: number; type: 'inspect'; path: string }
   | { id: number; type: 'load'; path: string; settings: LoadSettings }
   | { id: number; type: 'unload' }

@@ -1,5 +1,6 @@
 import { fork } from 'node:child_process';
 import { builtScript } from '../resources';
+import type { LlamaBinary } from '../../shared/contract/models';
 import { TrellisError, type ErrorCode } from '../../shared/errors';
 import type {
   BenchmarkResult,
@@ -25,6 +26,10 @@ export interface GenerateResult {
   text: string;
   cancelled: boolean;
   ms: number;
+  /** Text chunks sent (one per token, except where a character spans tokens). */
+  chunks?: number;
+  /** When the first and last chunk left the helper, in ms from the generation's start. */
+  chunkMs?: { first: number; last: number } | null;
 }
 
 const HELPER_CODES: Record<string, ErrorCode> = {
@@ -77,6 +82,15 @@ export interface SupervisorOptions {
   env?: NodeJS.ProcessEnv;
   /** How to start the helper; Electron passes a utilityProcess spawner. */
   spawn?: HelperSpawner;
+  /** The native build record (native-build.ts); the helper runs that build when it fits, else the prebuilt one. */
+  nativeRecord?: string;
+}
+
+/** What the running helper holds and runs. */
+export interface HelperState {
+  memory: MemoryInUse;
+  /** Null until the helper has loaded its binding (it does on its first model request). */
+  binary: LlamaBinary | null;
 }
 
 /**
@@ -165,13 +179,41 @@ export class ModelSupervisor {
     return this.call({ type: 'embed', texts }) as Promise<number[][]>;
   }
 
-  async ping(): Promise<{ pid: number; loaded: LoadedModel | null; memory: MemoryInUse }> {
-    return (await this.call({ type: 'ping' })) as { pid: number; loaded: LoadedModel | null; memory: MemoryInUse };
+  async ping(): Promise<{ pid: number; loaded: LoadedModel | null } & HelperState> {
+    return (await this.call({ type: 'ping' })) as { pid: number; loaded: LoadedModel | null } & HelperState;
   }
 
   /** Memory the helper uses now, or null when it is not running (it is not started to ask). */
   async memory(): Promise<MemoryInUse | null> {
-    return this.child ? (await this.ping()).memory : null;
+    return (await this.state())?.memory ?? null;
+  }
+
+  /** The helper's memory and binding, or null when it is not running (it is not started to ask). */
+  async state(): Promise<HelperState | null> {
+    if (!this.child) return null;
+    const { memory, binary } = await this.ping();
+    return { memory, binary };
+  }
+
+  /** Which llama.cpp binding the helper runs (native or prebuilt); starts the helper to ask. */
+  binary(): Promise<LlamaBinary> {
+    return this.call({ type: 'binary' }) as Promise<LlamaBinary>;
+  }
+
+  /**
+   * Replaces the helper with a new one, which picks its binding afresh (after a native build),
+   * and reloads the model that was loaded. Requests still running end with E5001.
+   */
+  async restart(): Promise<void> {
+    const child = this.child;
+    if (!child) return;
+    this.child = null;
+    await new Promise<void>((resolve) => {
+      child.onExit(() => resolve());
+      child.kill();
+    });
+    this.failAll('The model process restarted to run a new llama.cpp build; send the request again.');
+    if (this.lastLoad) await this.ensureChild();
   }
 
   /** Stops the helper for good (app quit). */
@@ -190,7 +232,11 @@ export class ModelSupervisor {
     if (this.child) return this.child;
     const recent = this.crashes.filter((t) => Date.now() - t < 60_000);
     if (recent.length) await new Promise((r) => setTimeout(r, Math.min(250 * 2 ** (recent.length - 1), 8000)));
-    const child = (this.options.spawn ?? forkHelper)(this.helperPath, { ...process.env, ...this.options.env });
+    const child = (this.options.spawn ?? forkHelper)(this.helperPath, {
+      ...process.env,
+      ...(this.options.nativeRecord ? { TRELLIS_NATIVE_BUILD: this.options.nativeRecord } : {}),
+      ...this.options.env,
+    });
     this.child = child;
     child.onMessage((message) => this.receive(message));
     child.onExit((how) => {

@@ -21,7 +21,7 @@ export function defaultLoadSettings(): LoadSettings {
 }
 
 export function modelsHandlers(ctx: BackendContext): HandlerMap {
-  const { models, store, events, secrets, jobs } = ctx;
+  const { models, store, events, secrets, jobs, nativeBuilds } = ctx;
   const gen = ctx.router;
 
   return {
@@ -48,6 +48,7 @@ export function modelsHandlers(ctx: BackendContext): HandlerMap {
     },
     'models.status': async () => {
       const stored = store.settings.get<StoredRemote>(REMOTE);
+      const helper = await models().state();
       return {
         loaded: models().loaded,
         last: store.settings.get<{ path: string; settings: LoadSettings }>(LAST_MODEL),
@@ -60,9 +61,24 @@ export function modelsHandlers(ctx: BackendContext): HandlerMap {
               keyStored: Boolean(stored.protectedKey),
             }
           : null,
-        memory: await models().memory(),
+        memory: helper?.memory ?? null,
+        binary: helper?.binary ?? null,
+        native: nativeBuilds.recorded(),
       };
     },
+    'models.binary': () => models().binary(),
+    'models.build': ({ backend, jobId }) =>
+      jobs.run('models.build', jobId, async (job) => {
+        // `auto`: keep the GPU backend the helper runs now, so building never loses offload.
+        const target = backend === 'auto' ? (await models().binary()).backend : backend;
+        const native = await nativeBuilds.build(target, {
+          onLine: (line) => events.emit('models.buildOutput', { jobId: job.id, line }),
+          onProgress: (fraction) => job.progress(fraction, 1),
+          signal: job.signal,
+        });
+        await models().restart();
+        return { native, binary: await models().binary() };
+      }),
     'models.useRemote': ({ baseUrl, model, apiKey }) => {
       const protectedKey = apiKey && secrets ? secrets.protect(apiKey) : null;
       gen.setSessionKey(apiKey && !secrets ? apiKey : undefined);

@@ -1,8 +1,12 @@
 // bench:model — prompt processing (pp512) and generation (tg128) tokens/s of the same GGUF,
 // same threads, same run: through Trellis's llama helper and through llama.cpp's own
-// llama-bench. Also grammar-constrained (plan-shaped JSON Schema) against unconstrained
-// generation. The last line is one JSON object with the figures and ratios.
-// Usage: npm run bench:model [-- --shape small|1b|tiny] [-- --gpu cuda]
+// llama-bench (when built: npm run build:llama-tools). Also grammar-constrained (plan-shaped
+// JSON Schema) against unconstrained generation, and generation as the UI receives it: token
+// by token over the supervisor's IPC and through the backend's event stream. Says which
+// llama.cpp binding ran. The last line is one JSON object with the figures and ratios.
+// Usage: npm run bench:model [-- --shape small|1b|tiny] [--gpu cuda] [--native] [--threads N]
+//   --gpu cuda  offload every layer;  --native  run the native build recorded for this machine
+//   (built first, offline, when there is none: the same build as `trellis model build`).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -14,6 +18,11 @@ const root = path.resolve(import.meta.dirname, '..', '..');
 const require = createRequire(import.meta.url);
 const { writeGguf, TINY_MODEL, BENCH_MODEL_1B } = require(path.join(root, 'dist/test/support/gguf-writer.js'));
 const { ModelSupervisor } = require(path.join(root, 'dist/backend/model/supervisor.js'));
+const { NativeBuilds, nativeBuildsDir, nativeBuildProblem } = require(
+  path.join(root, 'dist/backend/model/native-build.js'),
+);
+const { buildWithNodeLlamaCpp } = require(path.join(root, 'dist/backend/model/node-llama-cpp-builder.js'));
+const { defaultConfigDir } = require(path.join(root, 'dist/backend/config/user-config.js'));
 
 const SHAPES = {
   tiny: TINY_MODEL,
@@ -34,15 +43,33 @@ const shapeName = arg('shape', 'small');
 const gpu = arg('gpu', 'off');
 const threads = Number(arg('threads', Math.max(1, os.availableParallelism() - 1)));
 const repetitions = Number(arg('repetitions', 3));
+const native = process.argv.includes('--native');
 const PP = 512;
 const TG = 128;
 
 const llamaBench = path.join(root, 'build/llama.cpp/bin/llama-bench');
-if (!fs.existsSync(llamaBench)) {
-  console.error(
-    `llama-bench is not built (${llamaBench}). Run "npm run build:llama-tools" first (add -- --cuda on a GPU machine).`,
+const haveLlamaBench = fs.existsSync(llamaBench);
+if (!haveLlamaBench)
+  console.log(
+    `llama-bench is not built (${llamaBench}): no reference figures. Run "npm run build:llama-tools" (add -- --cuda on a GPU machine).`,
   );
-  process.exit(1);
+
+// --native: the build recorded in the user's config folder, made now when there is none that fits.
+const nativeRecord = native ? await ensureNativeBuild() : undefined;
+async function ensureNativeBuild() {
+  const builds = new NativeBuilds(nativeBuildsDir(defaultConfigDir()), buildWithNodeLlamaCpp);
+  const recorded = builds.recorded();
+  const wanted = gpu === 'off' ? 'cpu' : gpu;
+  if (recorded && recorded.backend === wanted && !nativeBuildProblem(recorded, gpu === 'off')) return builds.recordFile;
+  console.log(`Building the native ${wanted} binding first (offline; many minutes)…`);
+  let shown = -10;
+  const record = await builds.build(wanted, {
+    onLine: () => {},
+    onProgress: (f) => f * 100 >= shown + 10 && console.log(`  ${(shown = Math.floor(f * 100))}%`),
+    signal: new globalThis.AbortController().signal,
+  });
+  console.log(`  built in ${record.buildSeconds} s: ${record.folder}`);
+  return builds.recordFile;
 }
 
 const PLAN_SCHEMA = {
@@ -76,50 +103,93 @@ console.log(
 );
 
 const ngl = gpu === 'off' ? 0 : 99;
-const bench = spawnSync(
-  llamaBench,
-  [
-    '-m',
-    modelPath,
-    '-p',
-    String(PP),
-    '-n',
-    String(TG),
-    '-t',
-    String(threads),
-    '-ngl',
-    String(ngl),
-    '-r',
-    String(repetitions),
-    '-o',
-    'json',
-  ],
-  {
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  },
-);
-if (bench.status !== 0) {
-  console.error(bench.stderr);
-  process.exit(1);
+let reference = null;
+if (haveLlamaBench) {
+  const bench = spawnSync(
+    llamaBench,
+    ['-m', modelPath, '-p', String(PP), '-n', String(TG), '-t', String(threads), '-ngl', String(ngl)].concat([
+      '-r',
+      String(repetitions),
+      '-o',
+      'json',
+    ]),
+    { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  );
+  if (bench.status !== 0) {
+    console.error(bench.stderr);
+    process.exit(1);
+  }
+  const rows = JSON.parse(bench.stdout);
+  reference = {
+    pp: rows.find((r) => r.n_prompt === PP && r.n_gen === 0).avg_ts,
+    tg: rows.find((r) => r.n_gen === TG && r.n_prompt === 0).avg_ts,
+  };
 }
-const rows = JSON.parse(bench.stdout);
-const reference = {
-  pp: rows.find((r) => r.n_prompt === PP && r.n_gen === 0).avg_ts,
-  tg: rows.find((r) => r.n_gen === TG && r.n_prompt === 0).avg_ts,
-};
 
-const supervisor = new ModelSupervisor({ env: { TRELLIS_GPU: gpu === 'off' ? 'off' : 'on' } });
+const helperEnv = { TRELLIS_GPU: gpu === 'off' ? 'off' : 'on' };
 // As llama-bench: a context just large enough, flash attention on where the backend has it.
-await supervisor.load(modelPath, {
+const settings = {
   gpuLayers: gpu === 'off' ? 0 : 'max',
   contextSize: PP + TG,
   threads,
   batchSize: PP,
   flashAttention: true,
-});
+};
+const supervisor = new ModelSupervisor({ env: helperEnv, ...(nativeRecord ? { nativeRecord } : {}) });
+await supervisor.load(modelPath, settings);
+const binary = await supervisor.binary();
+console.log(
+  `Binding: ${binary.kind}, ${binary.backend}, ${binary.cpuFeatures.join(' ')}, ${binary.mathCores} math cores` +
+    (binary.fallbackReason ? ` (not native: ${binary.fallbackReason})` : ''),
+);
 const runs = [];
 for (let i = 0; i < repetitions; i++) runs.push(await supervisor.benchmark(PP, TG, PLAN_SCHEMA));
+
+// Generation as the UI receives it: one chunk per token, timed where it arrives. The rate runs
+// from the first chunk to the last, so prompt processing is left out, as in tg128.
+const GENERATE = { prompt: 'Plan a trip to Lisbon:', chat: false, maxTokens: TG, temperature: 0.8 };
+const rate = (count, ms) => ((count - 1) / ms) * 1000;
+const arrivalRate = (times) => (times.length > 1 ? rate(times.length, times.at(-1) - times[0]) : NaN);
+const streamed = { helper: [], ipc: [], events: [] };
+const viaSupervisor = async (seed) => {
+  const times = [];
+  const result = await supervisor.generate({ ...GENERATE, seed }, () => times.push(performance.now()));
+  if (result.chunkMs) streamed.helper.push(rate(result.chunks, result.chunkMs.last - result.chunkMs.first));
+  streamed.ipc.push(arrivalRate(times));
+};
+// Through the backend, as a shell sees it: models.generate as a job, tokens as models.token events.
+// Its own helper; runs alternate with the supervisor's so both meet the same machine load.
+let backend = null;
+let eventsNote = null;
+try {
+  const { createBackend } = require(path.join(root, 'dist/backend/backend.js'));
+  backend = createBackend({
+    workspace: path.join(dir, 'bench.trellis'),
+    host: 'cli',
+    seed: false,
+    modelEnv: helperEnv,
+    configDir: nativeRecord ? path.dirname(path.dirname(nativeRecord)) : dir,
+  });
+  await backend.registry.invoke('models.load', { path: modelPath, settings });
+  const through = await backend.registry.invoke('models.binary', {});
+  if (through.kind !== binary.kind) eventsNote = `the backend ran the ${through.kind} binding`;
+} catch (error) {
+  backend?.close();
+  backend = null;
+  eventsNote = `the backend could not start here (${error.message}); event-stream figures left out`;
+}
+const viaEvents = async (seed) => {
+  const times = [];
+  const off = backend.events.subscribe((name) => name === 'models.token' && times.push(performance.now()));
+  await backend.registry.invoke('models.generate', { ...GENERATE, seed, jobId: `bench-${seed}` });
+  off();
+  streamed.events.push(arrivalRate(times));
+};
+for (let i = 0; i < repetitions; i++) {
+  await viaSupervisor(i + 1);
+  if (backend) await viaEvents(i + 1);
+}
+backend?.close();
 await supervisor.stop();
 fs.rmSync(dir, { recursive: true, force: true });
 
@@ -131,6 +201,12 @@ const trellis = {
   msPerToken: median(runs.map((r) => r.msPerToken)),
   msPerTokenConstrained: median(runs.map((r) => r.msPerTokenConstrained ?? NaN)),
 };
+const e2e = {
+  helper: median(streamed.helper),
+  ipc: median(streamed.ipc),
+  events: streamed.events.length ? median(streamed.events) : NaN,
+};
+const ratioOrNull = (a, b) => (Number.isFinite(a) && Number.isFinite(b) && b > 0 ? round(a / b) : null);
 const summary = {
   bench: 'model',
   date: new Date().toISOString(),
@@ -138,22 +214,45 @@ const summary = {
   parameters: written.parameters,
   threads,
   gpu,
-  llama_bench: { pp512: round(reference.pp, 1), tg128: round(reference.tg, 1) },
+  binary: {
+    kind: binary.kind,
+    backend: binary.backend,
+    cpu: binary.cpuFeatures.join(' '),
+    fallback: binary.fallbackReason,
+  },
+  llama_bench: reference ? { pp512: round(reference.pp, 1), tg128: round(reference.tg, 1) } : null,
   trellis: { pp512: round(trellis.pp, 1), tg128: round(trellis.tg, 1) },
-  pp_ratio: round(trellis.pp / reference.pp),
-  tg_ratio: round(trellis.tg / reference.tg),
+  pp_ratio: reference ? round(trellis.pp / reference.pp) : null,
+  tg_ratio: reference ? round(trellis.tg / reference.tg) : null,
   constrained_time_ratio: round(trellis.msPerTokenConstrained / trellis.msPerToken),
+  // Tokens/s of a 128-token completion: as chunks leave the helper, as they arrive over IPC, as backend events.
+  streamed: {
+    helper: round(e2e.helper, 1),
+    ipc: round(e2e.ipc, 1),
+    events: Number.isFinite(e2e.events) ? round(e2e.events, 1) : null,
+  },
+  e2e_ratio: ratioOrNull(Number.isFinite(e2e.events) ? e2e.events : e2e.ipc, trellis.tg),
+  e2e_over_helper_stream: ratioOrNull(Number.isFinite(e2e.events) ? e2e.events : e2e.ipc, e2e.helper),
+  ...(eventsNote ? { note: eventsNote } : {}),
 };
 summary.goals = {
-  pp_ge_0_95: summary.pp_ratio >= 0.95,
-  tg_ge_0_95: summary.tg_ratio >= 0.95,
+  pp_ge_0_95: summary.pp_ratio === null ? null : summary.pp_ratio >= 0.95,
+  tg_ge_0_95: summary.tg_ratio === null ? null : summary.tg_ratio >= 0.95,
   constrained_le_1_15: summary.constrained_time_ratio <= 1.15,
+  e2e_ge_0_9: summary.e2e_ratio === null ? null : summary.e2e_ratio >= 0.9,
 };
+const ref = (x) => (reference ? `${x} t/s` : 'not built');
 console.log(
-  `  pp${PP}  llama-bench ${summary.llama_bench.pp512} t/s   Trellis ${summary.trellis.pp512} t/s   ratio ${summary.pp_ratio}`,
+  `  pp${PP}  llama-bench ${ref(summary.llama_bench?.pp512)}   Trellis ${summary.trellis.pp512} t/s   ratio ${summary.pp_ratio}`,
 );
 console.log(
-  `  tg${TG}  llama-bench ${summary.llama_bench.tg128} t/s   Trellis ${summary.trellis.tg128} t/s   ratio ${summary.tg_ratio}`,
+  `  tg${TG}  llama-bench ${ref(summary.llama_bench?.tg128)}   Trellis ${summary.trellis.tg128} t/s   ratio ${summary.tg_ratio}`,
 );
 console.log(`  constrained / unconstrained time per token: ${summary.constrained_time_ratio}`);
+console.log(
+  `  streamed tg  in helper ${summary.streamed.helper} t/s   over IPC ${summary.streamed.ipc} t/s   as backend events ${summary.streamed.events ?? '-'} t/s`,
+);
+console.log(
+  `  end-to-end / in-helper tg${TG}: ${summary.e2e_ratio}   end-to-end / helper's own stream: ${summary.e2e_over_helper_stream}`,
+);
 console.log(JSON.stringify(summary));

@@ -18,6 +18,7 @@ export const JOB_UNITS = {
   'datasets.stats': 'items',
   'synth.start': 'items',
   'models.load': 'fraction',
+  'models.build': 'fraction',
   'models.generate': 'items',
   'plans.generate': 'items',
 } as const satisfies Record<string, JobUnit>;

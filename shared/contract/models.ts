@@ -41,6 +41,40 @@ export const LoadedModel = ModelDetails.extend({
 });
 export type LoadedModel = z.infer<typeof LoadedModel>;
 
+/** The GPU backends a llama.cpp binding can be built with; `cpu` is none. */
+export const LlamaBackend = z.enum(['cpu', 'cuda', 'vulkan', 'metal']);
+export type LlamaBackend = z.infer<typeof LlamaBackend>;
+
+/** A binding built from the bundled llama.cpp source for this machine, as recorded after its build. */
+export const NativeBuild = z.object({
+  backend: LlamaBackend,
+  /** The folder holding the binding (llama-addon.node and its libraries). */
+  folder: z.string(),
+  builtAt: z.string(),
+  buildSeconds: z.number(),
+  /** The node-llama-cpp and llama.cpp versions it was built from; another version does not load it. */
+  nodeLlamaCpp: z.string(),
+  llamaCpp: z.string(),
+  /** The CPU it was built on: a native build may use instructions another CPU lacks. */
+  cpu: z.object({ arch: z.string(), model: z.string(), flags: z.string() }),
+});
+export type NativeBuild = z.infer<typeof NativeBuild>;
+
+/** Which llama.cpp binding the helper process runs. */
+export const LlamaBinary = z.object({
+  /** `prebuilt`: node-llama-cpp's portable binary; `native`: built on this machine (models.build). */
+  kind: z.enum(['prebuilt', 'native']),
+  backend: LlamaBackend,
+  /** CPU features llama.cpp uses (AVX2, AVX512, …), from its system info. */
+  cpuFeatures: z.array(z.string()),
+  /** Cores llama.cpp counts as useful for math. */
+  mathCores: z.number().int(),
+  llamaCpp: z.string(),
+  /** Why a recorded native build is not the one running; null when it runs or none is recorded. */
+  fallbackReason: z.string().nullable(),
+});
+export type LlamaBinary = z.infer<typeof LlamaBinary>;
+
 const Ok = z.object({ ok: z.literal(true) });
 const ModelPath = z.string().trim().min(1, 'give the path of a .gguf file');
 
@@ -69,7 +103,28 @@ export const modelsMethods = {
         .nullable(),
       /** What the helper process holds now; null when it is not running. */
       memory: z.object({ ramBytes: z.number(), vramUsedBytes: z.number(), vramTotalBytes: z.number() }).nullable(),
+      /** The binding the helper runs; null when it is not running (models.binary starts it to ask). */
+      binary: LlamaBinary.nullable(),
+      /** The native build recorded for this machine, if any (it runs only when `binary.kind` says so). */
+      native: NativeBuild.nullable(),
     }),
+  }),
+  'models.binary': method({
+    summary:
+      'Which llama.cpp binding the helper runs (prebuilt or native, backend, CPU features); starts the helper to ask.',
+    args: z.object({}),
+    result: LlamaBinary,
+  }),
+  'models.build': method({
+    summary:
+      'Build the llama.cpp binding for this machine from the bundled source, as a job (progress as a fraction; offline). ' +
+      'On success the helper restarts on the native build; a failed or cancelled build leaves the prebuilt one in use.',
+    args: z.object({
+      /** `auto`: the GPU backend the prebuilt binding runs now, else CPU only. */
+      backend: z.union([z.literal('auto'), LlamaBackend]).default('auto'),
+      jobId: JobId.optional(),
+    }),
+    result: z.object({ native: NativeBuild, binary: LlamaBinary }),
   }),
   'models.useRemote': method({
     summary: 'Generate with an OpenAI-compatible server instead of the local model.',
@@ -102,4 +157,6 @@ export const modelsMethods = {
 
 export const modelsEvents = {
   'models.token': z.object({ jobId: z.string(), text: z.string() }),
+  /** One line of a native build's output (models.build), for its jobId. */
+  'models.buildOutput': z.object({ jobId: z.string(), line: z.string() }),
 };

@@ -6,6 +6,7 @@ import { useAction } from '../../api/use-action';
 import { useJob } from '../../api/use-job';
 import { useQuery } from '../../api/use-query';
 import { useUi } from '../../state/ui-store';
+import { BinaryPanel } from './BinaryPanel';
 import { Playground } from './Playground';
 import { RemoteServerForm } from './RemoteServerForm';
 import { ErrorNote } from '../../components/ErrorNote';
@@ -35,7 +36,11 @@ export function ModelsWorkspace() {
     setPath((p) => p || status.data!.last?.path || '');
   }, [status.data, settings]);
 
-  const inspect = () => action.run(async () => setDetails(await api.invoke('models.inspect', { path })));
+  const inspect = () =>
+    action.run(async () => {
+      setDetails(await api.invoke('models.inspect', { path }));
+      status.reload(); // the model process now runs: its binding shows
+    });
   const load = () =>
     loadJob.run(async (jobId) => {
       const loaded = await api.invoke('models.load', { path, settings: settings!, jobId });
@@ -169,6 +174,7 @@ export function ModelsWorkspace() {
         <p className="muted">No model loaded. Inspect a GGUF above, then Load.</p>
       )}
       {(loaded || status.data?.remote) && <Playground />}
+      {status.data && <BinaryPanel binary={status.data.binary} native={status.data.native} onChange={status.reload} />}
     </section>
   );
 }

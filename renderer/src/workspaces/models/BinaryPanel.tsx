@@ -1,0 +1,141 @@
+import { useEffect, useState } from 'react';
+import type { LlamaBackend, LlamaBinary, NativeBuild } from '../../../../shared/contract/models';
+import { api } from '../../api/api';
+import { useAction } from '../../api/use-action';
+import { useJob } from '../../api/use-job';
+import { useUi } from '../../state/ui-store';
+
+const BACKENDS: { value: 'auto' | LlamaBackend; label: string }[] = [
+  { value: 'auto', label: 'As now (GPU in use, else CPU)' },
+  { value: 'cpu', label: 'CPU only' },
+  { value: 'cuda', label: 'CUDA' },
+  { value: 'vulkan', label: 'Vulkan' },
+];
+
+const kindLabel = (binary: LlamaBinary) =>
+  binary.kind === 'native' ? 'Native build for this machine' : 'Prebuilt portable binding';
+
+/**
+ * Which llama.cpp binding the model helper runs, and building one for this machine: a native
+ * build uses every instruction this CPU has (and the GPU backend asked for), where the prebuilt
+ * binding picks from a few portable variants.
+ */
+export function BinaryPanel({
+  binary,
+  native,
+  onChange,
+}: {
+  binary: LlamaBinary | null;
+  native: NativeBuild | null;
+  onChange(): void;
+}) {
+  const [checked, setChecked] = useState<LlamaBinary | null>(null);
+  const [backend, setBackend] = useState<'auto' | LlamaBackend>('auto');
+  const [line, setLine] = useState('');
+  const check = useAction();
+  const job = useJob();
+  const notify = useUi((s) => s.notify);
+  const current = checked ?? binary;
+  useEffect(() => api.on('models.buildOutput', (output) => setLine(output.line)), []);
+
+  const build = () =>
+    job.run(async (jobId) => {
+      setLine('');
+      const result = await api.invoke('models.build', { jobId, backend });
+      setChecked(result.binary);
+      notify(
+        result.binary.kind === 'native'
+          ? `The ${result.native.backend} build for this machine is ready and in use.`
+          : `Built, but the prebuilt binding still runs: ${result.binary.fallbackReason ?? 'see the model process log'}`,
+      );
+      onChange();
+    });
+
+  return (
+    <section className="model-binary" aria-label="llama.cpp binding">
+      <h2>llama.cpp binding</h2>
+      {current ? (
+        <dl className="model-details" data-testid="llama-binary">
+          <dt>Runs</dt>
+          <dd>{kindLabel(current)}</dd>
+          <dt>Backend</dt>
+          <dd>{current.backend === 'cpu' ? 'CPU only' : current.backend}</dd>
+          <dt>CPU features</dt>
+          <dd>{current.cpuFeatures.join(' ') || 'none reported'}</dd>
+          <dt>Math cores</dt>
+          <dd>{current.mathCores}</dd>
+          <dt>llama.cpp</dt>
+          <dd>{current.llamaCpp}</dd>
+        </dl>
+      ) : (
+        <p className="muted">
+          Which binding runs shows once the model process starts (Inspect or Load a model).{' '}
+          <button
+            type="button"
+            disabled={check.busy}
+            onClick={() => void check.run(async () => setChecked(await api.invoke('models.binary', {})))}
+          >
+            {check.busy ? 'Checking…' : 'Check now'}
+          </button>
+        </p>
+      )}
+      {current?.fallbackReason && (
+        <p className="error" role="status">
+          {current.fallbackReason}
+        </p>
+      )}
+      {native && (
+        <p className="muted">
+          Native build: {native.backend}, built {new Date(native.builtAt).toLocaleString()} in {native.buildSeconds} s
+          from llama.cpp {native.llamaCpp}.
+        </p>
+      )}
+      {current?.kind !== 'native' && (
+        <p className="muted">
+          A binding compiled for this machine can be faster than the portable one. Building takes many minutes (about 25
+          on two cores) and needs cmake and a C++ compiler (and the CUDA toolkit or Vulkan SDK for a GPU build); nothing
+          is downloaded. Until it is done, the prebuilt binding stays in use.
+        </p>
+      )}
+      <div className="buttons">
+        <label>
+          Build for{' '}
+          <select
+            aria-label="Build backend"
+            value={backend}
+            disabled={job.busy}
+            onChange={(e) => setBackend(e.target.value as 'auto' | LlamaBackend)}
+          >
+            {BACKENDS.map((b) => (
+              <option key={b.value} value={b.value}>
+                {b.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button
+          type="button"
+          className={current?.kind === 'native' ? undefined : 'primary'}
+          disabled={job.busy}
+          onClick={() => void build()}
+        >
+          {job.busy ? 'Building…' : native ? 'Rebuild for this machine' : 'Build for this machine'}
+        </button>
+      </div>
+      {job.busy && (
+        <div className="import-progress" role="status">
+          <progress aria-label="Build progress" max={1} value={job.progress?.done ?? 0} />
+          <span className="muted">{line || 'Starting the build…'}</span>
+          <button type="button" onClick={job.cancel}>
+            Cancel
+          </button>
+        </div>
+      )}
+      {(job.error ?? check.error) && (
+        <pre className="error" role="alert">
+          {job.error ?? check.error}
+        </pre>
+      )}
+    </section>
+  );
+}

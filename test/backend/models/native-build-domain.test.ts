@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createBackend, type Backend } from '../../../backend/backend';
+import type { NativeBuilder } from '../../../backend/model/native-build';
+import { TEST_SETTINGS, tinyModel } from '../../helpers/models';
+import { copyingBuilder, prebuiltBindingFolder } from '../../helpers/native-binding';
+import { tempDir } from '../../helpers/temp';
+
+const backends: Backend[] = [];
+afterEach(() => {
+  for (const b of backends.splice(0)) b.close();
+});
+
+function backend(nativeBuilder: NativeBuilder) {
+  const configDir = tempDir();
+  const b = createBackend({
+    workspace: path.join(tempDir(), 'native.trellis'),
+    host: 'cli',
+    seed: false,
+    configDir,
+    modelEnv: { TRELLIS_GPU: 'off' },
+    nativeBuilder,
+  });
+  backends.push(b);
+  return { b, configDir };
+}
+
+const prebuilt = prebuiltBindingFolder();
+
+describe.skipIf(!prebuilt)('models.build: a native binding for this machine (fake builder, real helper)', () => {
+  it('builds as a job with progress and output, then the helper runs it with the model still loaded', async () => {
+    const seen = { backends: [] as string[], cleaned: 0 };
+    const { b, configDir } = backend(copyingBuilder(prebuilt!, seen as never));
+    await b.registry.invoke('models.load', { path: tinyModel(), settings: TEST_SETTINGS });
+    expect((await b.registry.invoke('models.status', {})).binary).toMatchObject({ kind: 'prebuilt' });
+    const progress: number[] = [];
+    const lines: string[] = [];
+    b.events.subscribe((name, payload) => {
+      const p = payload as { jobId: string; kind?: string; done?: number; line?: string };
+      if (name === 'jobs.progress' && p.kind === 'models.build') progress.push(p.done!);
+      if (name === 'models.buildOutput' && p.jobId === 'b1') lines.push(p.line!);
+    });
+
+    const { native, binary } = await b.registry.invoke('models.build', { jobId: 'b1' });
+    // `auto` keeps what runs now: CPU only here.
+    expect(seen.backends).toEqual(['cpu']);
+    expect(native).toMatchObject({ backend: 'cpu' });
+    expect(native.folder.startsWith(path.join(configDir, 'llama'))).toBe(true);
+    expect(fs.existsSync(path.join(native.folder, 'llama-addon.node'))).toBe(true);
+    expect(binary).toMatchObject({ kind: 'native', backend: 'cpu', fallbackReason: null });
+    expect(progress).toEqual([0.5, 1]);
+    expect(lines.at(-1)).toMatch(/Linking CXX shared library llama-addon.node/);
+    expect(seen.cleaned).toBe(1);
+
+    const status = await b.registry.invoke('models.status', {});
+    expect(status.native).toEqual(native);
+    expect(status.binary).toMatchObject({ kind: 'native' });
+    expect(status.loaded).toMatchObject({ architecture: 'llama' });
+    const generated = await b.registry.invoke('models.generate', { prompt: 'Plan', chat: false, maxTokens: 4 });
+    expect(generated.text.length).toBeGreaterThan(0);
+  });
+
+  it('reports a failed build with the end of its output, and the prebuilt binding keeps running', async () => {
+    const { b } = backend(async (_backend, { onLine }) => {
+      onLine('CMake Error at CMakeLists.txt:12 (project): No CMAKE_CXX_COMPILER could be found.');
+      throw new Error('node-llama-cpp source build exited with code 1');
+    });
+    const error = await b.registry.invoke('models.build', { backend: 'cpu' }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'E5005' });
+    expect((error as Error).message).toContain('No CMAKE_CXX_COMPILER could be found');
+    const status = await b.registry.invoke('models.status', {});
+    expect(status.native).toBeNull();
+    expect(await b.registry.invoke('models.binary', {})).toMatchObject({ kind: 'prebuilt', fallbackReason: null });
+  });
+
+  it('cancels a running build by its job id; nothing is recorded', async () => {
+    const { b } = backend(
+      (_backend, { signal, onProgress }) =>
+        new Promise((_resolve, reject) => {
+          signal.addEventListener('abort', () => reject(new Error('killed')));
+          onProgress(0.1);
+        }),
+    );
+    b.events.subscribe((name) => name === 'jobs.progress' && void b.registry.invoke('jobs.cancel', { jobId: 'b2' }));
+    await expect(b.registry.invoke('models.build', { jobId: 'b2', backend: 'cpu' })).rejects.toMatchObject({
+      code: 'E1006',
+    });
+    expect((await b.registry.invoke('models.status', {})).native).toBeNull();
+  });
+});
