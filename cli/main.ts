@@ -3,7 +3,7 @@ import { DATASET_VERBS } from './dataset';
 import { evalVerb } from './eval';
 import { dedupVerb, exportVerb } from './export';
 import { importVerb } from './import';
-import { modelVerb } from './model';
+import { MODEL_VERBS } from './model';
 import { planVerb, runPlanVerb } from './plan';
 import { synthVerb } from './synth';
 import { serveVerb } from './serve';
@@ -19,7 +19,6 @@ const VERBS: Verb[] = [
   exportVerb,
   dedupVerb,
   synthVerb,
-  modelVerb,
 ];
 
 /** Verbs that take a second word (`trellis dataset create`), by their first. */
@@ -27,6 +26,10 @@ const GROUPS: Record<string, { summary: string; verbs: Verb[] }> = {
   dataset: {
     summary: 'Make, list and show datasets: dataset create NAME, dataset list, dataset show NAME.',
     verbs: DATASET_VERBS,
+  },
+  model: {
+    summary: 'The local llama.cpp binding: model build (for this machine), model info (which one runs).',
+    verbs: MODEL_VERBS,
   },
 };
 
