@@ -45,8 +45,10 @@ function head(file: string, bytes: number): Buffer {
  * either of them optionally gzip-compressed; or Parquet, read a thousand rows at a time.
  */
 export async function openRecords(file: string, onProblem: (problem: LineProblem) => void): Promise<RecordSource> {
-  const first = head(file, 4);
+  const start = head(file, 4096);
+  const first = start.subarray(0, 4);
   if (first.equals(PARQUET)) return parquetRecords(file);
+  refuseBinary(file, start);
   const raw = fs.createReadStream(file, { highWaterMark: 1 << 20 });
   const gzip = first[0] === GZIP[0] && first[1] === GZIP[1];
   const chunks = (gzip ? raw.pipe(zlib.createGunzip({ chunkSize: 1 << 20 })) : raw) as AsyncIterable<Buffer>;
@@ -61,6 +63,35 @@ export async function openRecords(file: string, onProblem: (problem: LineProblem
             yield { record: ++record, line: line.number, offset: line.offset, text: line.text };
         })();
   return { shape, gzip, records: gunzipErrors(records, gzip), bytesRead: () => raw.bytesRead };
+}
+
+/** Files people pick by mistake, told by their first bytes. */
+const KNOWN_BINARY: [string, number[]][] = [
+  ['a PNG image', [0x89, 0x50, 0x4e, 0x47]],
+  ['a JPEG image', [0xff, 0xd8, 0xff]],
+  ['a GIF image', [0x47, 0x49, 0x46, 0x38]],
+  ['a PDF document', [0x25, 0x50, 0x44, 0x46]],
+  ['a ZIP archive (or a .docx/.xlsx file)', [0x50, 0x4b, 0x03, 0x04]],
+  ['a SQLite database (a Trellis workspace?)', [0x53, 0x51, 0x4c, 0x69, 0x74, 0x65]],
+  ['a GGUF model', [0x47, 0x47, 0x55, 0x46]],
+  ['a zstd-compressed file', [0x28, 0xb5, 0x2f, 0xfd]],
+  ['a bzip2-compressed file', [0x42, 0x5a, 0x68]],
+  ['an xz-compressed file', [0xfd, 0x37, 0x7a, 0x58, 0x5a]],
+];
+
+/**
+ * Refuses a file that is not text at all with one message, instead of hundreds of "invalid
+ * UTF-8" lines: known formats by their magic bytes, anything else by NUL bytes in its start.
+ */
+function refuseBinary(file: string, start: Buffer): void {
+  if (start[0] === GZIP[0] && start[1] === GZIP[1]) return;
+  const known = KNOWN_BINARY.find(([, magic]) => magic.every((byte, i) => start[i] === byte));
+  if (known || start.includes(0))
+    throw new TrellisError(
+      'E1002',
+      `${file} is ${known ? known[0] : 'a binary file'}, not trajectory records.`,
+      'Import a JSON Lines, JSON array or Parquet file of trajectories (gzip-compressed or not).',
+    );
 }
 
 /** A corrupt or truncated gzip stream is the user's file, not a bug: it gets a message that says so. */

@@ -240,3 +240,23 @@ describe('files as their producers publish them', () => {
     store.close();
   });
 });
+
+describe('files that are not records', () => {
+  it('refuses an image or another binary file in one message that says what it is', async () => {
+    const dir = tempDir();
+    const png = path.join(dir, 'screenshot.png');
+    fs.writeFileSync(
+      png,
+      Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(2000, 0xff)]),
+    );
+    const store = workspace();
+    await expect(importTrajectoryFile(store, { file: png, mode: 'lenient' })).rejects.toThrow(
+      /screenshot\.png is a PNG image, not trajectory records/,
+    );
+    const blob = path.join(dir, 'blob.jsonl');
+    fs.writeFileSync(blob, Buffer.from('{"messages": []}\n\u0000\u0001\u0002'));
+    await expect(importTrajectoryFile(store, { file: blob, mode: 'lenient' })).rejects.toThrow(/is a binary file/);
+    expect(store.trajectories.allIds()).toEqual([]);
+    store.close();
+  });
+});
