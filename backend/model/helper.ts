@@ -195,6 +195,8 @@ async function generate(id: number, request: Extract<HelperRequest, { type: 'gen
   const sequence = context.getSequence();
   try {
     const grammar = request.jsonSchema ? await jsonSchemaGrammar(request.jsonSchema) : undefined;
+    // When the chunks left the helper: the in-helper side of bench:model's end-to-end rate.
+    const chunks: { first?: number; last: number; count: number } = { last: 0, count: 0 };
     const options = {
       maxTokens: request.maxTokens,
       temperature: request.temperature,
@@ -210,8 +212,6 @@ async function generate(id: number, request: Extract<HelperRequest, { type: 'gen
         send({ id, type: 'token', text });
       },
     };
-    // When the chunks left the helper: the in-helper side of bench:model's end-to-end rate.
-    const chunks: { first?: number; last: number; count: number } = { last: 0, count: 0 };
     const started = performance.now();
     const text = request.chat
       ? await new LlamaChatSession({ contextSequence: sequence }).prompt(request.prompt, options)
