@@ -116,6 +116,24 @@ describe('Datasets workspace in Chromium', () => {
     expect(lines.every((l) => l.messages.filter((m) => m.role === 'assistant').every((m) => m.weight === 1))).toBe(
       true,
     );
+
+    // All five, the rejected one among them: the export leaves it out and says so, or includes it when asked.
+    await page.getByLabel('Label', { exact: true }).selectOption('');
+    await position.getByText(/of 5$/).waitFor();
+    await page.getByLabel('Dataset name').fill('all-weather');
+    await page.getByRole('button', { name: 'New dataset from selection' }).click();
+    await page
+      .getByTestId('dataset-stats')
+      .getByText(/^5 trajectories \(train 5\)/)
+      .waitFor();
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    const report = page.getByTestId('export-report');
+    await report.getByText('Left out 1 of 5: 1 label:rejected').waitFor();
+    await report.getByText(/\(train, left out\): Labelled rejected\./).waitFor();
+    await page.getByLabel('Include rejected / needs-fix').check();
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    await report.getByText('Wrote 1 flagged records as asked: 1 label:rejected').waitFor();
+    expect(fs.readFileSync(path.join(out, 'all-weather.train.jsonl'), 'utf8').trim().split('\n')).toHaveLength(5);
     await page.close();
   }, 120_000);
 });
