@@ -3,7 +3,7 @@ import { assignSplits } from '../../shared/analysis/splits';
 import type { Dataset } from '../../shared/domain';
 import { TrellisError } from '../../shared/errors';
 import { toOpenAI } from '../../shared/formats/export-records';
-import { exportDataset } from './export';
+import { exportDataset, toolsForExport } from './export';
 import type { BackendContext } from '../context';
 import type { HandlerMap } from '../registry';
 import { datasetStats } from './stats';
@@ -33,8 +33,7 @@ export function datasetsHandlers({ store, models, jobs }: BackendContext): Handl
   /** A trajectory through the loaded model's chat template, as OpenAI-style messages (what trainers feed it). */
   const renderChat = (trajectoryId: string) => {
     const t = store.trajectories.get(trajectoryId);
-    const tools = t.graphId ? store.graphs.get(t.graphId).tools : [];
-    const record = toOpenAI({ id: t.id, turns: t.turns, tools }) as {
+    const record = toOpenAI({ id: t.id, turns: t.turns, tools: toolsForExport(store, t) }) as {
       messages: Record<string, unknown>[];
       tools?: unknown[];
     };
