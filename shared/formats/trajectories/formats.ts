@@ -6,6 +6,7 @@ import { declaredTools, parseArguments, RecordError, type ParsedRecord } from '.
 export { RecordError, type ParsedRecord };
 import { fromAgentGym, fromHermes } from './agent';
 import { fromXlam } from './xlam';
+import { SHAREGPT_RESULT_SEPARATOR } from '../export-records';
 
 export type { TrajectoryFormat };
 
@@ -221,8 +222,12 @@ export function fromShareGPT(record: unknown): ParsedRecord {
       openCalls = calls.map((call) => call.id);
       turns.push({ role: 'assistant', toolCalls: calls });
     } else if (c.from === 'observation') {
-      const id = openCalls.shift();
-      turns.push({ role: 'tool', content: c.value, ...(id ? { toolCallId: id } : {}) });
+      // Results of parallel calls arrive as one observation, joined as LLaMA-Factory joins them.
+      const parts = c.value.split(SHAREGPT_RESULT_SEPARATOR);
+      for (const result of parts.length > 1 && parts.length === openCalls.length ? parts : [c.value]) {
+        const id = openCalls.shift();
+        turns.push({ role: 'tool', content: result, ...(id ? { toolCallId: id } : {}) });
+      }
     } else {
       turns.push({ role, content: c.value });
     }
