@@ -24,6 +24,8 @@ export function serveBackend(port: LinkPort, options: ServeOptions = {}): HostPe
       const opened = openWorkspace({
         workspace,
         host: 'electron',
+        // The desktop app's own workspace: its first start shows the examples.
+        seed: true,
         modelSpawner: spawnHelper,
         pickFile: (title, extensions) => host.call('pickFile', { title, extensions }),
         ...(secretKey ? { secrets: sealedSecrets(secretKey) } : {}),
