@@ -48,6 +48,12 @@ export function exampleGraph() {
   return GraphFile.parse(JSON.parse(fs.readFileSync(file, 'utf8')));
 }
 
+/** A smart-home graph (list_rooms → rooms[].room_id → get_temperature, set_thermostat), unlike the trip tools. */
+export function smartHomeGraph() {
+  const file = path.join(__dirname, '..', 'fixtures', 'graphs', 'smart-home.graph.json');
+  return GraphFile.parse(JSON.parse(fs.readFileSync(file, 'utf8')));
+}
+
 /** The MCP "everything" server from npm, started over stdio by tests. */
 export const EVERYTHING_SERVER = {
   command: process.execPath,

@@ -51,6 +51,29 @@ describe('plans domain', () => {
     b.close();
   });
 
+  it('finds goal tools from plain words, and names the closest tools when none is a goal', async () => {
+    const b = backend();
+    const [graph] = await b.registry.invoke('graphs.list', {});
+    const result = await b.registry.invoke('plans.generate', {
+      graphId: graph!.id,
+      intent: 'Book a flight to Rome and a hotel near the station',
+    });
+    expect(result.goals).toEqual(['book_flight', 'book_hotel']);
+    expect(result.candidates[0]!.steps.map((s) => s.tool)).toEqual([
+      'search_flights',
+      'book_flight',
+      'search_hotels',
+      'book_hotel',
+    ]);
+    await expect(
+      b.registry.invoke('plans.generate', { graphId: graph!.id, intent: 'book a table for two' }),
+    ).rejects.toMatchObject({
+      code: 'E1002',
+      message: expect.stringContaining('closest: book_flight (book); book_hotel (book)'),
+    });
+    b.close();
+  });
+
   it('generates 20 plans with a real model that are all well-formed on the graph', async () => {
     const b = backend();
     const [summary] = await b.registry.invoke('graphs.list', {});

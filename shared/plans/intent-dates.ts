@@ -1,0 +1,127 @@
+/** The dates an intent gives: the first day, and the last when it says a second date or a duration. */
+export interface DateWindow {
+  start?: string;
+  end?: string;
+}
+
+export interface IntentContext {
+  /** Today as `YYYY-MM-DD`: years left out ("December 10") and "next Friday" are read from it. */
+  today?: string;
+}
+
+const MONTH =
+  '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
+const DAY = '(\\d{1,2})(?:st|nd|rd|th)?';
+const UNTIL = '\\s*(?:-|–|—|to|until|till|through|and)\\s*';
+const YEAR = '(?:,?\\s+(\\d{4}))?';
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+const COUNTS: Record<string, number> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+};
+const UNIT_DAYS: Record<string, number> = { night: 1, day: 1, week: 7, fortnight: 14 };
+
+const monthNumber = (name: string) =>
+  ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'].indexOf(
+    name.slice(0, 3).toLowerCase(),
+  ) + 1;
+
+/** `YYYY-MM-DD` of a calendar day, or null when there is no such day (31 February). */
+function isoDay(year: number, month: number, day: number): string | null {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return date.toISOString().slice(0, 10);
+}
+
+export function addDays(iso: string, days: number): string {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/**
+ * Day and month without a year take the year the intent states elsewhere, else the next such
+ * day from today; without either they are left out rather than guessed.
+ */
+function dated(month: number, day: number, year: string | undefined, fallbackYear: number | null, today?: string) {
+  if (year) return isoDay(Number(year), month, day);
+  if (fallbackYear !== null) return isoDay(fallbackYear, month, day);
+  if (!today) return null;
+  const thisYear = Number(today.slice(0, 4));
+  const candidate = isoDay(thisYear, month, day);
+  return candidate && candidate < today ? isoDay(thisYear + 1, month, day) : candidate;
+}
+
+/** Calendar dates an intent mentions, in the order they appear. */
+export function datesInIntent(intent: string, context: IntentContext = {}): string[] {
+  const found: { at: number; day: string }[] = [];
+  const statedYear = /\b((?:19|20)\d{2})\b(?!-)/.exec(intent.replace(/\d{4}-\d{2}-\d{2}/g, ' '))?.[1];
+  const fallbackYear = statedYear ? Number(statedYear) : null;
+  let text = intent;
+  const take = (pattern: string, read: (m: RegExpExecArray) => (string | null)[]) => {
+    for (const m of text.matchAll(new RegExp(pattern, 'gi'))) {
+      for (const day of read(m)) if (day) found.push({ at: m.index, day });
+      // Blank what was read so that a shorter pattern does not read it again.
+      text = text.slice(0, m.index) + ' '.repeat(m[0].length) + text.slice(m.index + m[0].length);
+    }
+  };
+  const on = (month: string, day: string, year: string | undefined) =>
+    dated(monthNumber(month), Number(day), year, fallbackYear, context.today);
+  take('\\b(\\d{4})-(\\d{2})-(\\d{2})\\b', (m) => [isoDay(Number(m[1]), Number(m[2]), Number(m[3]))]);
+  take(`\\b${DAY}${UNTIL}${DAY}(?:\\s+of)?\\s+${MONTH}${YEAR}\\b`, (m) => [
+    on(m[3]!, m[1]!, m[4]),
+    on(m[3]!, m[2]!, m[4]),
+  ]);
+  take(`\\b${MONTH}\\s+${DAY}${UNTIL}${DAY}${YEAR}\\b`, (m) => [on(m[1]!, m[2]!, m[4]), on(m[1]!, m[3]!, m[4])]);
+  take(`\\b${DAY}(?:\\s+of)?\\s+${MONTH}${YEAR}\\b`, (m) => [on(m[2]!, m[1]!, m[3])]);
+  take(`\\b${MONTH}\\s+${DAY}${YEAR}\\b`, (m) => [on(m[1]!, m[2]!, m[3])]);
+  const today = context.today;
+  if (today) {
+    const weekday = new Date(`${today}T00:00:00Z`).getUTCDay();
+    take('\\b(today|tomorrow)\\b', (m) => [addDays(today, m[1]!.toLowerCase() === 'today' ? 0 : 1)]);
+    take(`\\bnext\\s+(${WEEKDAYS.join('|')})\\b`, (m) => {
+      const target = WEEKDAYS.indexOf(m[1]!.toLowerCase());
+      return [addDays(today, ((target - weekday + 6) % 7) + 1)];
+    });
+  }
+  return found.sort((a, b) => a.at - b.at).map((f) => f.day);
+}
+
+/** Days a stated duration covers: "for 2 nights" 2, "a week" 7, "a 3-night stay" 3. */
+export function durationInIntent(intent: string): number | null {
+  const count = `(\\d{1,3}|${Object.keys(COUNTS).join('|')})`;
+  const unit = `(night|day|week|fortnight)s?`;
+  const m =
+    new RegExp(`\\b(?:for|stay(?:ing)?|of)\\s+${count}[\\s-]+${unit}\\b`, 'i').exec(intent) ??
+    new RegExp(`\\b${count}[\\s-]+${unit}\\s+(?:stay|trip|visit|break|holiday|vacation)\\b`, 'i').exec(intent);
+  if (!m) return null;
+  const n = COUNTS[m[1]!.toLowerCase()] ?? Number(m[1]);
+  return n > 0 ? n * UNIT_DAYS[m[2]!.toLowerCase()]! : null;
+}
+
+/**
+ * The span an intent gives: its first date, and as the end its next later date or the first
+ * date plus a stated duration. An end is never the start again: without one it stays unknown.
+ */
+export function dateWindowFromIntent(intent: string, context: IntentContext = {}): DateWindow {
+  const dates = datesInIntent(intent, context);
+  const start = dates[0];
+  if (!start) return {};
+  const later = dates.find((d) => d > start);
+  if (later) return { start, end: later };
+  const days = durationInIntent(intent);
+  return days ? { start, end: addDays(start, days) } : { start };
+}
