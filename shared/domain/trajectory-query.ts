@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { ReviewStatus } from './curation';
 
+/** The longest search text: longer pastes are cut to it in the search box. */
+export const MAX_SEARCH_LENGTH = 500;
+
 /** Which trajectories the browser shows; every field narrows the selection, absent fields do not. */
 export const TrajectoryFilter = z.object({
   /** Full-text search over turn content, thoughts and tool calls (words, prefix-matched). */
-  text: z.string().trim().max(500).optional(),
+  text: z.string().trim().max(MAX_SEARCH_LENGTH).optional(),
   /** The file a trajectory was imported from (`runs` for runs made in Trellis). */
   source: z.string().optional(),
   /** Trajectories that call this tool at least once. */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { TrajectoryFacets } from '../../../shared/domain';
+import { MAX_SEARCH_LENGTH, type TrajectoryFacets } from '../../../shared/domain';
 import { useBrowserStore } from '../state/browser-store';
 
 const SEARCH_DELAY_MS = 200;
@@ -57,7 +57,11 @@ export function FilterBar({ facets }: { facets: TrajectoryFacets | undefined }) 
         aria-label="Search turns"
         placeholder="Search turns, thoughts, calls…"
         value={text}
-        onChange={(e) => setText(e.target.value)}
+        maxLength={MAX_SEARCH_LENGTH}
+        title={
+          text.length >= MAX_SEARCH_LENGTH ? `Search is cut to its first ${MAX_SEARCH_LENGTH} characters` : undefined
+        }
+        onChange={(e) => setText(e.target.value.slice(0, MAX_SEARCH_LENGTH))}
       />
       <div className="filters">
         <FacetSelect

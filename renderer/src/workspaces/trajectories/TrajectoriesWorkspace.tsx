@@ -78,7 +78,11 @@ export function TrajectoriesWorkspace() {
           )}
           {list.error && <p className="error">{list.error}</p>}
           <p className="muted list-count" data-testid="list-count">
-            {list.total === null ? 'Loading…' : `${list.total.toLocaleString()} trajectories`}
+            {list.total === null
+              ? list.error
+                ? 'No list'
+                : 'Loading…'
+              : `${list.total.toLocaleString()} trajectories`}
           </p>
           <TrajectoryList list={list} />
         </aside>
