@@ -111,3 +111,48 @@ export function stepAccuracy(pred: Turn[], gold: Turn[]): StepAccuracy {
     argumentAccuracy: share(steps.filter((s) => s.args).length),
   };
 }
+
+/** One thing that differs between two paired turns: where, and its value on each side. */
+export interface TurnChange {
+  path: string;
+  before: string;
+  after: string;
+}
+
+const shown = (value: unknown) =>
+  value === undefined ? '—' : typeof value === 'string' ? value : canonicalJson(value);
+
+/** The leaves of two values that differ, by JSON path (`args.celsius`, `args.rooms[1]`). */
+function changedLeaves(a: unknown, b: unknown, path: string, into: TurnChange[]): void {
+  const objects = a && b && typeof a === 'object' && typeof b === 'object' && Array.isArray(a) === Array.isArray(b);
+  if (objects) {
+    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+    for (const key of keys) {
+      const next = Array.isArray(a) ? `${path}[${key}]` : `${path}.${key}`;
+      changedLeaves((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], next, into);
+    }
+  } else if (canonicalJson(a) !== canonicalJson(b)) into.push({ path, before: shown(a), after: shown(b) });
+}
+
+/**
+ * What differs between two turns paired by the diff, down to the argument that changed
+ * (`toolCalls[0].args.celsius: 21 → "twenty-one"`), so a changed row says why it is changed.
+ */
+export function turnChanges(a: Turn, b: Turn): TurnChange[] {
+  const changes: TurnChange[] = [];
+  for (const field of ['role', 'thought', 'content'] as const) {
+    const left = field === 'content' ? a.content?.trim() : a[field];
+    const right = field === 'content' ? b.content?.trim() : b[field];
+    if ((left ?? '') !== (right ?? '')) changes.push({ path: field, before: shown(left), after: shown(right) });
+  }
+  const calls = Math.max(a.toolCalls?.length ?? 0, b.toolCalls?.length ?? 0);
+  for (let i = 0; i < calls; i++) {
+    const left = a.toolCalls?.[i];
+    const right = b.toolCalls?.[i];
+    const at = `toolCalls[${i}]`;
+    if (!left || !right || left.name !== right.name)
+      changes.push({ path: `${at}.name`, before: left?.name ?? '—', after: right?.name ?? '—' });
+    else changedLeaves(left.args, right.args, `${at}.args`, changes);
+  }
+  return changes;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, diffTrajectories, stepAccuracy } from '../../../shared/analysis/trajectory-diff';
+import { canonicalJson, diffTrajectories, stepAccuracy, turnChanges } from '../../../shared/analysis/trajectory-diff';
 import type { Turn } from '../../../shared/domain';
 
 const user: Turn = { role: 'user', content: 'Plan a trip to Kyoto' };
@@ -63,5 +63,37 @@ describe('step accuracy against a gold trajectory', () => {
       [false, false],
     ]);
     expect(canonicalJson({ b: [1, { d: 1, c: 2 }], a: null })).toBe('{"a":null,"b":[1,{"c":2,"d":1}]}');
+  });
+});
+
+describe('what changed in a paired turn', () => {
+  it('names the argument that changed, with both values', () => {
+    const call = (celsius: unknown) => ({
+      role: 'assistant' as const,
+      toolCalls: [{ id: 'c1', name: 'set_thermostat', args: { room_id: 'r1', celsius } }],
+    });
+    expect(turnChanges(call(21), call('twenty-one'))).toEqual([
+      { path: 'toolCalls[0].args.celsius', before: '21', after: 'twenty-one' },
+    ]);
+  });
+
+  it('names a changed text, a different tool and a call on one side only', () => {
+    expect(
+      turnChanges(
+        { role: 'assistant', content: 'Done.', toolCalls: [{ id: 'a', name: 'list_rooms', args: {} }] },
+        {
+          role: 'assistant',
+          content: 'Done!',
+          toolCalls: [
+            { id: 'b', name: 'get_temperature', args: {} },
+            { id: 'c', name: 'list_rooms', args: {} },
+          ],
+        },
+      ),
+    ).toEqual([
+      { path: 'content', before: 'Done.', after: 'Done!' },
+      { path: 'toolCalls[0].name', before: 'list_rooms', after: 'get_temperature' },
+      { path: 'toolCalls[1].name', before: '—', after: 'list_rooms' },
+    ]);
   });
 });

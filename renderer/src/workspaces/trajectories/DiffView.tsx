@@ -1,11 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { diffTrajectories, stepAccuracy } from '../../../../shared/analysis/trajectory-diff';
+import { diffTrajectories, stepAccuracy, turnChanges } from '../../../../shared/analysis/trajectory-diff';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
 import { useBrowserStore } from '../../state/browser-store';
 import { TurnView } from '../../components/TurnView';
 
 const pct = (x: number) => `${Math.round(100 * x)}%`;
+const clip = (text: string) => (text.length > 120 ? `${text.slice(0, 119)}…` : text);
 
 /**
  * Two trajectories side by side, aligned turn by turn; the first divergence is marked and
@@ -53,6 +54,15 @@ export function DiffView({ leftId, rightId }: { leftId: string; rightId: string 
         >
           {row.a === null ? <div className="gap" /> : <TurnView turn={left.turns[row.a]!} index={row.a} />}
           {row.b === null ? <div className="gap" /> : <TurnView turn={right.turns[row.b]!} index={row.b} />}
+          {!row.same && row.a !== null && row.b !== null && (
+            <ul className="diff-changes" aria-label={`Changes in row ${i + 1}`}>
+              {turnChanges(left.turns[row.a]!, right.turns[row.b]!).map((c) => (
+                <li key={c.path}>
+                  <code>{c.path}</code> <del>{clip(c.before)}</del> → <ins>{clip(c.after)}</ins>
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
       ))}
     </section>
