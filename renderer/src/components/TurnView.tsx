@@ -6,12 +6,28 @@ const formatMs = (ms: number) => `${ms < 100 ? ms.toFixed(ms < 1 ? 2 : 1) : Math
 const pretty = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value, null, 2));
 
 /** One turn: role, thought, text, calls with their arguments as JSON, and the findings on it. */
-export function TurnView({ turn, index, findings = [] }: { turn: Turn; index: number; findings?: Finding[] }) {
+export function TurnView({
+  turn,
+  index,
+  findings = [],
+  editedAt,
+}: {
+  turn: Turn;
+  index: number;
+  findings?: Finding[];
+  /** When the turn was edited (its recorded original is kept); absent for a turn as recorded. */
+  editedAt?: string;
+}) {
   const worst = findings.some((f) => f.severity === 'error') ? 'error' : findings.length ? 'warning' : '';
   return (
     <article className={`turn turn-${turn.role} ${worst}`} data-testid={`turn-${index}`} aria-label={`Turn ${index}`}>
       <header>
         <span className="turn-index">#{index}</span> <span className="role">{turn.role}</span>
+        {editedAt && (
+          <span className="edited-mark" title={`Edited ${editedAt}; the recorded original is kept`}>
+            edited
+          </span>
+        )}
         {turn.toolCallId && <span className="muted"> ← {turn.toolCallId}</span>}
         {turn.timing && <span className="muted"> · {formatMs(turn.timing.durationMs)}</span>}
         {turn.tokens && (

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { RunView } from '../../../../shared/contract/runs';
 import type { Turn } from '../../../../shared/domain';
 import { api } from '../../api/api';
+import { useQuery } from '../../api/use-query';
 import { TurnView } from '../../components/TurnView';
 import { useShallow } from 'zustand/react/shallow';
 import { useRuns, type RunsState } from '../../state/runs-store';
@@ -79,6 +80,13 @@ export function RunTimeline({ run }: { run: RunView }) {
   const [editing, setEditing] = useState<number | null>(null);
   const pending = run.nextAction.kind === 'execute' ? run.nextAction.call.id : null;
   const editable = run.trajectoryId !== null && run.status !== 'running';
+  const trajectoryId = run.trajectoryId;
+  // Edited turns carry a mark: what the debugger shows is not what was recorded.
+  const edits = useQuery(trajectoryId ? () => api.invoke('trajectories.edits', { id: trajectoryId }) : null, [
+    trajectoryId,
+    run.turns,
+  ]).data;
+  const editedAt = new Map(edits?.map((e) => [e.turnIndex, e.editedAt]));
   return (
     <ol className="timeline" aria-label="Timeline">
       {run.turns.map((turn, i) => (
@@ -86,6 +94,7 @@ export function RunTimeline({ run }: { run: RunView }) {
           <TurnView
             turn={turn}
             index={i}
+            editedAt={editedAt.get(i)}
             findings={run.warnings
               .filter((w) => w.turnIndex === i)
               .map((w) => ({

@@ -13,6 +13,8 @@ import { TurnView } from '../../components/TurnView';
 export function Inspector({ id, version }: { id: string; version: number }) {
   const trajectory = useQuery(() => api.invoke('trajectories.get', { id }), [id, version]);
   const findings = useQuery(() => api.invoke('trajectories.findings', { id }), [id, version]);
+  const edits = useQuery(() => api.invoke('trajectories.edits', { id }), [id, version]).data;
+  const editedAt = new Map(edits?.map((e) => [e.turnIndex, e.editedAt]));
   const t = trajectory.data;
   const graph = useQuery(t?.graphId ? () => api.invoke('graphs.get', { id: t.graphId! }) : null, [t?.graphId]);
   const [showPath, setShowPath] = useState(true);
@@ -88,7 +90,7 @@ export function Inspector({ id, version }: { id: string; version: number }) {
       {graph.data && showPath && <PathOverlay graph={graph.data} turns={t.turns} />}
       <div className="turns">
         {t.turns.map((turn, i) => (
-          <TurnView key={i} turn={turn} index={i} findings={byTurn.get(i)} />
+          <TurnView key={i} turn={turn} index={i} findings={byTurn.get(i)} editedAt={editedAt.get(i)} />
         ))}
       </div>
     </section>
