@@ -48,6 +48,8 @@ describe('Plans & Runs in Chromium', () => {
     await page.getByRole('button', { name: 'Save edit' }).click();
     await page.getByRole('textbox', { name: 'Observation' }).waitFor({ state: 'detached' });
     await observation.locator('.turn .content').getByText('{"edited": true}').waitFor();
+    // What the debugger shows is marked as not what was recorded.
+    await observation.locator('.edited-mark').waitFor();
 
     await observation.getByRole('button', { name: 'Fork from here' }).click();
     await debuggerPane.getByText('fork at turn 2').waitFor();
