@@ -28,6 +28,11 @@ describe('Models workspace in Chromium', () => {
     expect(await page.getByTestId('loaded-model').textContent()).toMatch(
       /llama, CPU, context \d+, 1 threads — helper RAM [\d.]+ GiB/,
     );
+    // Which llama.cpp binding runs, and the offer to build one for this machine.
+    const binding = page.getByTestId('llama-binary');
+    await binding.waitFor();
+    expect(await binding.textContent()).toMatch(/RunsPrebuilt portable bindingBackendCPU only/);
+    await page.getByRole('button', { name: 'Build for this machine' }).waitFor();
 
     await page.getByLabel('Prompt').fill('Plan a trip');
     await page.getByRole('button', { name: 'Generate', exact: true }).click();
