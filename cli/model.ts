@@ -11,8 +11,9 @@ export function describeBinary(binary: LlamaBinary): string {
   return `${binary.kind}, ${binary.backend}, ${features}, ${binary.mathCores} math cores, llama.cpp ${binary.llamaCpp}`;
 }
 
+/** `cpu, built 2026-11-30T23:02:45Z in 1364 s, in /home/…/llama/3.21.1-cpu-…` */
 const describeNative = (native: NativeBuild) =>
-  `${native.backend} binding built ${native.builtAt} in ${native.buildSeconds} s, in ${native.folder}`;
+  `${native.backend}, built ${native.builtAt} in ${native.buildSeconds} s, in ${native.folder}`;
 
 const workspace = { type: 'string', description: `Workspace file (default ${defaultWorkspacePath()})` } as const;
 
@@ -52,7 +53,7 @@ export const modelBuildVerb: Verb = {
       const runsNative = binary.kind === 'native';
       if (io.json) io.out(JSON.stringify({ ok: runsNative, native, binary }));
       else {
-        io.out(`Built the ${describeNative(native)}.`);
+        io.out(`Built the native binding: ${describeNative(native)}.`);
         io.out(`The model helper runs: ${describeBinary(binary)}`);
         if (binary.fallbackReason) io.out(`It does not run the native build: ${binary.fallbackReason}`);
       }
