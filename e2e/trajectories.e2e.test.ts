@@ -34,9 +34,12 @@ describe('Trajectories workspace in Chromium', () => {
     await page.getByLabel('New graph name').fill('From logs');
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     await report
-      .getByText(/Imported 2 trajectories \(sharegpt\).*1 rejected\. Tools added to the graph: get_weather/)
+      .getByText(/Imported 2 trajectories \(sharegpt, JSONL\).*1 rejected\..*Tools added to the graph: get_weather/)
       .waitFor();
-    expect(await report.locator('li').first().textContent()).toMatch(/^line 3 \(byte \d+\): not valid JSON/);
+    const rejected = report.locator('.rejected li').first();
+    expect(await rejected.locator('span').textContent()).toMatch(/^line 3 \(byte \d+\): not valid JSON/);
+    // The start of the bad line is shown under its reason.
+    expect(await rejected.locator('.snippet').textContent()).not.toBe('');
     await page.getByTestId('list-count').getByText('4 trajectories').waitFor();
 
     await page.getByRole('button', { name: 'Run checks' }).click();
