@@ -36,17 +36,34 @@ interface Variant {
  * record keeps the tools it declared as its own.
  */
 export class DeclaredTools {
-  private readonly byName = new Map<string, Map<string, Variant>>();
+  /** Records grouped by the set they declared: most files repeat a few sets thousands of times. */
+  private readonly sets = new Map<string, { tools: readonly DeclaredTool[]; records: number; firstRecord: number }>();
+  private variants: Map<string, Map<string, Variant>> | null = null;
 
-  add(tools: readonly DeclaredTool[], record: number): void {
-    for (const tool of tools) {
-      let variants = this.byName.get(tool.name);
-      if (!variants) this.byName.set(tool.name, (variants = new Map()));
-      const key = JSON.stringify([tool.description, tool.parameters]);
-      const seen = variants.get(key);
-      if (seen) seen.records++;
-      else variants.set(key, { tool, records: 1, firstRecord: record });
+  add(tools: readonly DeclaredTool[], record: number, text = JSON.stringify(tools)): void {
+    const seen = this.sets.get(text);
+    if (seen) seen.records++;
+    else this.sets.set(text, { tools, records: 1, firstRecord: record });
+    this.variants = null;
+  }
+
+  /** Every distinct definition of each name, with the records that declared it. */
+  private get byName(): Map<string, Map<string, Variant>> {
+    if (this.variants) return this.variants;
+    const byName = new Map<string, Map<string, Variant>>();
+    for (const { tools, records, firstRecord } of this.sets.values()) {
+      for (const tool of tools) {
+        let variants = byName.get(tool.name);
+        if (!variants) byName.set(tool.name, (variants = new Map()));
+        const key = JSON.stringify([tool.description, tool.parameters]);
+        const seen = variants.get(key);
+        if (seen) {
+          seen.records += records;
+          seen.firstRecord = Math.min(seen.firstRecord, firstRecord);
+        } else variants.set(key, { tool, records, firstRecord });
+      }
     }
+    return (this.variants = byName);
   }
 
   get size(): number {

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { TrellisError } from '../../shared/errors';
@@ -200,8 +200,12 @@ export async function importTrajectoryFile(store: WorkspaceStore, options: Impor
             else notUnderstood.set(field, { field, records: 1, firstRecord: line.record });
           }
         }
-        declared.add(parsed.tools, line.record);
-        if (parsed.tools.length) toolSets.add(createHash('sha1').update(JSON.stringify(parsed.tools)).digest('base64'));
+        // The set's JSON text is made once: it addresses the stored set and groups the merge.
+        const toolsText = parsed.tools.length ? JSON.stringify(parsed.tools) : null;
+        if (toolsText) {
+          toolSets.add(store.toolSets.idOf(toolsText));
+          if (graphId) declared.add(parsed.tools, line.record, toolsText);
+        }
         const firstUser = parsed.turns.find((t) => t.role === 'user')?.content ?? '';
         batch.push({
           kind: 'imported',
@@ -211,7 +215,7 @@ export async function importTrajectoryFile(store: WorkspaceStore, options: Impor
           planId: null,
           forkOf: null,
           turns: parsed.turns,
-          tools: parsed.tools,
+          ...(toolsText ? { toolsText } : {}),
           importId,
           createdAt,
         });

@@ -18,15 +18,22 @@ export class ToolSetRepository {
     this.sql = statementCache(db);
   }
 
-  /** Stores a set (if new) and returns its id: the SHA-256 of its JSON text. */
-  put(tools: readonly DeclaredTool[]): string {
-    const text = JSON.stringify(tools);
+  /** A set's id, the SHA-256 of its JSON text (remembered for the sets seen last). */
+  idOf(text: string): string {
     let id = this.known.get(text);
-    if (id) return id;
-    id = createHash('sha256').update(text).digest('hex');
+    if (!id) {
+      id = createHash('sha256').update(text).digest('hex');
+      if (this.known.size > 10_000) this.known.clear();
+      this.known.set(text, id);
+    }
+    return id;
+  }
+
+  /** Stores a set given as its JSON text (if new) and returns its id. */
+  put(text: string): string {
+    const id = this.idOf(text);
+    // Every time, not once per connection: a rolled-back batch takes its new sets with it.
     this.sql('INSERT OR IGNORE INTO tool_sets (id, tools) VALUES (?, ?)').run(id, text);
-    if (this.known.size > 10_000) this.known.clear();
-    this.known.set(text, id);
     return id;
   }
 

@@ -26,6 +26,8 @@ export type NewTrajectory = Omit<Trajectory, 'id' | 'createdAt' | 'toolSet'> & {
   importId?: string;
   /** The tools the record declared; stored once per distinct set. */
   tools?: readonly DeclaredTool[];
+  /** The same as JSON text, when the caller has made it already (imports do). */
+  toolsText?: string;
 };
 
 /** Trajectories of an import still running (or interrupted) are not part of the workspace. */
@@ -63,7 +65,8 @@ export class TrajectoryRepository {
   /** Inserts a trajectory and all its turns atomically; returns the existing id on a duplicate. */
   insert(trajectory: NewTrajectory): { id: string; duplicate: boolean } {
     const rows = trajectory.turns.map(turnColumns);
-    const toolSet = trajectory.tools?.length ? this.toolSets.put(trajectory.tools) : null;
+    const toolsText = trajectory.toolsText ?? (trajectory.tools?.length ? JSON.stringify(trajectory.tools) : null);
+    const toolSet = toolsText ? this.toolSets.put(toolsText) : null;
     // Runs are never duplicates of one another: two forks may well have the same turns. The same
     // turns declaring other tools are another record.
     const hash = trajectory.kind === 'run' ? null : hashColumns(rows, toolSet);
