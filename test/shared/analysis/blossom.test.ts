@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../../shared/random';
 import { maxWeightMatching } from '../../../shared/analysis/blossom';
 import { WeightedGraph } from '../../../shared/analysis/weighted-graph';
 
@@ -15,17 +16,6 @@ function graphOf(edges: [number | string, number | string, number][]) {
 /** The matching's edges, each once, smaller key first, sorted. */
 function pairsOf<K extends number | string>(mate: Map<K, K>): [K, K][] {
   return [...mate].filter(([a, b]) => String(a) < String(b)).sort(([a], [b]) => String(a).localeCompare(String(b)));
-}
-
-/** Seeded generator (mulberry32), so every run checks the same graphs. */
-function seeded(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Best (cardinality, weight) over every matching, by exhaustive search: the definition itself. */
@@ -95,7 +85,7 @@ describe('maximum-weight matching (networkx’s blossom algorithm)', () => {
   });
 
   it('is optimal on random graphs with odd cycles (blossoms), ties and both modes', () => {
-    const random = seeded(7);
+    const random = seededRandom(7);
     for (let round = 0; round < 300; round++) {
       const n = 2 + Math.floor(random() * 7);
       const edges: [number, number, number][] = [];

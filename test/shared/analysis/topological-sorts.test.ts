@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../../shared/random';
 import { networkxTopologicalSorts, TopologicalSortError } from '../../../shared/analysis/topological-sorts';
 
 const RECORDED = path.join(__dirname, '..', '..', 'fixtures', 'worfbench', 'networkx-topological-sorts.json');
@@ -35,16 +36,6 @@ function statedOrders(count: number, edges: [number, number][], limit: number): 
     [],
   );
   return orders;
-}
-
-function seeded(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 describe('topological orders in networkx’s enumeration order', () => {
@@ -114,7 +105,7 @@ describe('topological orders in networkx’s enumeration order', () => {
   });
 
   it('agrees with the recursive statement of the order on random graphs', () => {
-    const random = seeded(11);
+    const random = seededRandom(11);
     for (let round = 0; round < 300; round++) {
       const count = Math.floor(random() * 9);
       const edges: [number, number][] = [];

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../../shared/random';
 import { lexicalSimilarity, matchNodesAsReference } from '../../../shared/analysis/node-matching';
 import { scoreWorkflow, type WorkflowScore } from '../../../shared/analysis/worfbench';
 import { parseWorkflow, type Workflow } from '../../../shared/analysis/workflow-text';
@@ -142,17 +143,6 @@ describe('rule 4 — edges anywhere, nodes over the whole text', () => {
   });
 });
 
-/** Seeded generator (mulberry32). */
-function seeded(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * The reference's scores of a verbatim copy whose node texts share no word, from the rules
  * stated directly: nodes match themselves; F1 chain is the best over the first 20 orders of
@@ -226,7 +216,7 @@ function expectedForCopy(count: number, edges: [number, number][]) {
 
 describe('the reference’s numbers', () => {
   it('property: a verbatim copy of a random gold graph scores what the reference’s rules give', () => {
-    const random = seeded(2024);
+    const random = seededRandom(2024);
     for (let round = 0; round < 200; round++) {
       const n = 1 + Math.floor(random() * 9);
       const end = n + 1;
