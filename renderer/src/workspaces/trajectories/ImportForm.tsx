@@ -39,7 +39,7 @@ export function ImportForm({ onImported }: { onImported(): void }) {
 
   return (
     <section className="import-form" aria-label="Import trajectories">
-      <div className="model-path">
+      <div className="import-fields">
         <label>
           File
           <input
