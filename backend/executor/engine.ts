@@ -7,6 +7,7 @@ import {
   planCallTurn,
   planSummary,
   shortText,
+  unfilledCallError,
   type Breakpoint,
   type ConsentRequest,
   type NextAction,
@@ -226,9 +227,13 @@ export class RunEngine {
   /** Runs a call with its tool's runtime; null when the user must consent first. */
   private async execute(call: ToolCall, timing: () => { durationMs: number }): Promise<Turn | null> {
     const tool = this.tools.get(call.name);
-    const observation = tool
-      ? await callTool(tool, call.args, this.options.runtime)
-      : { ok: false as const, error: `${call.name} is not a tool of this graph.` };
+    // A pick into an empty list leaves its reference in the call: the step fails, saying why.
+    const unfilled = unfilledCallError(call, this.turns);
+    const observation = unfilled
+      ? { ok: false as const, error: unfilled }
+      : tool
+        ? await callTool(tool, call.args, this.options.runtime)
+        : { ok: false as const, error: `${call.name} is not a tool of this graph.` };
     if (!observation.ok && observation.consent) {
       this.state = 'needs-consent';
       this.consent = observation.consent;
@@ -240,6 +245,8 @@ export class RunEngine {
     const turn: Turn = {
       role: 'tool',
       toolCallId: call.id,
+      // Where the observation came from when the runtime says (a replayed recording, a default response).
+      ...(observation.note ? { thought: observation.note } : {}),
       content: JSON.stringify(observation.ok ? observation.result : { error: observation.error }),
       timing: timing(),
     };

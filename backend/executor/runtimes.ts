@@ -1,14 +1,16 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { Tool } from '../../shared/domain';
+import type { Recording, Tool } from '../../shared/domain';
 import { generationSchema } from '../../shared/plans';
 import { isObject } from '../../shared/json';
+import { matchRecording, replayNote } from '../../shared/recordings';
 import type { ConsentRequest } from '../../shared/runs';
 import type { GenerateRequest } from '../model/protocol';
 import type { MockRunner } from './mock-runner';
 
 /** What a tool call gave back: a result, or an error phrased for the observation. */
-export type Observation = { ok: true; result: unknown } | { ok: false; error: string; consent?: ConsentRequest };
+export type Observation =
+  { ok: true; result: unknown; note?: string } | { ok: false; error: string; consent?: ConsentRequest; note?: string };
 
 export interface RuntimeDeps {
   mocks: MockRunner;
@@ -43,29 +45,46 @@ export async function callTool(tool: Tool, args: unknown, deps: RuntimeDeps): Pr
         const hit = runtime.responses.find(
           (r) => isObject(args) && Object.entries(r.match).every(([k, v]) => sameJson(args[k], v)),
         );
-        return hit
-          ? { ok: true, result: hit.result }
-          : { ok: false, error: `no fixed response of ${tool.name} matches ${JSON.stringify(args)}` };
+        if (hit) return { ok: true, result: hit.result };
+        if (runtime.default !== undefined)
+          return { ok: true, result: runtime.default, note: 'fixed: default response' };
+        return { ok: false, error: `no fixed response of ${tool.name} matches ${JSON.stringify(args)}` };
       }
       case 'llm-simulated':
-        return await simulate(tool, args, deps);
+        return await simulate(tool, args, deps, runtime.instructions);
       case 'http':
         return await callHttp(tool, runtime, args, deps);
       case 'mcp':
         return await deps.mcp.call(runtime, args, deps);
+      case 'replay':
+        return replay(tool, runtime.recordings, args);
     }
   } catch (error) {
     return { ok: false, error: (error as Error).message };
   }
 }
 
-async function simulate(tool: Tool, args: unknown, deps: RuntimeDeps): Promise<Observation> {
+/** The recorded answer for these arguments (or the nearest ones), marked with how it was found. */
+function replay(tool: Tool, recordings: Recording[], args: unknown): Observation {
+  const match = matchRecording(recordings, args);
+  if (!match)
+    return { ok: false, error: `${tool.name} has no recordings to replay; make them again from trajectories.` };
+  const note = replayNote(match);
+  const { recording } = match;
+  return recording.error !== undefined
+    ? { ok: false, error: recording.error, note }
+    : { ok: true, result: recording.result ?? null, note };
+}
+
+async function simulate(tool: Tool, args: unknown, deps: RuntimeDeps, instructions?: string): Promise<Observation> {
   if (!deps.generate)
     return { ok: false, error: `${tool.name} is simulated by the model, and no model is loaded; load one in Models.` };
   const { text } = await deps.generate(
     {
       prompt:
-        `You are the tool ${tool.name}: ${tool.description}\nIts result schema: ${JSON.stringify(tool.returns)}\n` +
+        `You are the tool ${tool.name}: ${tool.description}\n` +
+        (instructions ? `${instructions}\n` : '') +
+        `Its result schema: ${JSON.stringify(tool.returns)}\n` +
         `Arguments: ${JSON.stringify(args)}\nReply with the result as JSON.`,
       chat: true,
       maxTokens: 400,
@@ -84,7 +103,7 @@ async function simulate(tool: Tool, args: unknown, deps: RuntimeDeps): Promise<O
 
 async function callHttp(
   tool: Tool,
-  runtime: { method: string; url: string },
+  runtime: { method: string; url: string; headers?: Record<string, string> },
   args: unknown,
   deps: RuntimeDeps,
 ): Promise<Observation> {
@@ -104,9 +123,11 @@ async function callHttp(
     };
   const method = runtime.method.toUpperCase();
   if (method === 'GET') for (const [k, v] of Object.entries(rest)) url.searchParams.set(k, String(v));
+  const headers = { ...(method === 'GET' ? {} : { 'content-type': 'application/json' }), ...runtime.headers };
   const response = await fetch(url, {
     method,
-    ...(method === 'GET' ? {} : { body: JSON.stringify(rest), headers: { 'content-type': 'application/json' } }),
+    headers,
+    ...(method === 'GET' ? {} : { body: JSON.stringify(rest) }),
     signal: AbortSignal.timeout(15_000),
   });
   const body = await response.text();

@@ -28,7 +28,8 @@ export function toOpenAI(item: ExportItem): object {
   const messages = item.turns.map((t, i) => {
     const m: Record<string, unknown> = { role: t.role };
     if (t.content !== undefined) m.content = t.content;
-    if (t.thought) m.reasoning_content = t.thought;
+    // A tool turn's thought is Trellis's note on where its result came from (a replay), not reasoning to train on.
+    if (t.thought && t.role !== 'tool') m.reasoning_content = t.thought;
     if (t.toolCalls?.length)
       m.tool_calls = t.toolCalls.map((c) => ({
         id: c.id,

@@ -137,5 +137,7 @@ function describeRuntime(tool: Tool): string {
       return `HTTP ${runtime.method} ${runtime.url}`;
     case 'mcp':
       return `MCP tool "${runtime.tool}" of: ${[runtime.server.command, ...runtime.server.args].join(' ')}`;
+    case 'replay':
+      return `Replays ${runtime.recordings.length} recorded calls.`;
   }
 }

@@ -1,0 +1,114 @@
+import { canonicalJson } from '../analysis/trajectory-diff';
+import { MAX_RECORDINGS, type Recording, type ToolRuntime } from '../domain';
+import { isObject } from '../json';
+import type { RecordedCall } from './calls';
+import { REPLAYED_MARK } from './calls';
+import { textSimilarity } from './similarity';
+
+export type ReplayRuntime = Extract<ToolRuntime, { kind: 'replay' }>;
+
+/** Which recording answers a call, and how it was found. */
+export type ReplayMatch =
+  | { kind: 'exact'; recording: Recording }
+  | { kind: 'nearest'; recording: Recording; equalValues: number; similarity: number };
+
+/** A call's arguments as named values; anything but an object is one unnamed value. */
+const named = (args: unknown): Record<string, unknown> => (isObject(args) ? args : { '': args ?? null });
+
+/** How many arguments have the same value (canonical JSON), and how alike all values are (0–1, by name). */
+function closeness(a: Record<string, unknown>, b: Record<string, unknown>): { equal: number; similarity: number } {
+  const names = new Set([...Object.keys(a), ...Object.keys(b)]);
+  let equal = 0;
+  let similarity = 0;
+  for (const name of names) {
+    if (!(name in a) || !(name in b)) continue;
+    const x = canonicalJson(a[name]);
+    const y = canonicalJson(b[name]);
+    if (x === y) equal++;
+    const text = (v: unknown, json: string) => (typeof v === 'string' ? v : json);
+    similarity += textSimilarity(text(a[name], x), text(b[name], y));
+  }
+  return { equal, similarity: names.size ? similarity / names.size : 1 };
+}
+
+/**
+ * The recording that answers `args`. Rules, in order: (1) exact — the same arguments as
+ * canonical JSON (key order ignored); (2) nearest — the most arguments with equal values, then
+ * the highest mean text similarity of the values by name, then the earlier recording (the
+ * builder puts the most frequent first). Null only when there is no recording at all.
+ */
+export function matchRecording(recordings: readonly Recording[], args: unknown): ReplayMatch | null {
+  const wanted = canonicalJson(args ?? {});
+  const exact = recordings.find((r) => canonicalJson(r.args ?? {}) === wanted);
+  if (exact) return { kind: 'exact', recording: exact };
+  let best: Extract<ReplayMatch, { kind: 'nearest' }> | null = null;
+  for (const recording of recordings) {
+    const { equal, similarity } = closeness(named(args), named(recording.args));
+    if (!best || equal > best.equalValues || (equal === best.equalValues && similarity > best.similarity))
+      best = { kind: 'nearest', recording, equalValues: equal, similarity };
+  }
+  return best;
+}
+
+const NOTE_ARGS_CHARS = 160;
+
+/** What a replayed observation says about itself, in its turn: `replayed: exact` or `replayed: nearest to {…}`. */
+export function replayNote(match: ReplayMatch): string {
+  if (match.kind === 'exact') return `${REPLAYED_MARK} exact`;
+  const args = canonicalJson(match.recording.args ?? {});
+  return `${REPLAYED_MARK} nearest to ${args.length > NOTE_ARGS_CHARS ? `${args.slice(0, NOTE_ARGS_CHARS)}…` : args}`;
+}
+
+/**
+ * A replay runtime per tool from recorded calls: one recording per distinct arguments (the
+ * answer given most often for them, the first on a tie), the most frequent arguments first,
+ * at most `cap` per tool; what the cap left out is counted in `source.dropped`.
+ */
+export function buildReplayRuntimes(
+  calls: readonly RecordedCall[],
+  trajectoriesByTool: ReadonlyMap<string, number>,
+  cap = MAX_RECORDINGS,
+): Map<string, ReplayRuntime> {
+  type Group = {
+    args: unknown;
+    first: number;
+    count: number;
+    answers: Map<string, { answer: Recording; count: number }>;
+  };
+  const byTool = new Map<string, Map<string, Group>>();
+  const callsByTool = new Map<string, number>();
+  calls.forEach((call, index) => {
+    callsByTool.set(call.tool, (callsByTool.get(call.tool) ?? 0) + 1);
+    const groups = byTool.get(call.tool) ?? new Map<string, Group>();
+    byTool.set(call.tool, groups);
+    const key = canonicalJson(call.args ?? {});
+    const group = groups.get(key) ?? { args: call.args ?? {}, first: index, count: 0, answers: new Map() };
+    groups.set(key, group);
+    group.count++;
+    const answer: Recording =
+      call.error !== undefined ? { args: group.args, error: call.error } : { args: group.args, result: call.result };
+    const answerKey = canonicalJson([answer.result ?? null, answer.error ?? null]);
+    const seen = group.answers.get(answerKey) ?? { answer, count: 0 };
+    seen.count++;
+    group.answers.set(answerKey, seen);
+  });
+  const runtimes = new Map<string, ReplayRuntime>();
+  for (const [tool, groups] of byTool) {
+    const ordered = [...groups.values()].sort((a, b) => b.count - a.count || a.first - b.first);
+    const recordings = ordered.slice(0, cap).map((g) => {
+      let best: { answer: Recording; count: number } | null = null;
+      for (const candidate of g.answers.values()) if (!best || candidate.count > best.count) best = candidate;
+      return best!.answer;
+    });
+    runtimes.set(tool, {
+      kind: 'replay',
+      recordings,
+      source: {
+        trajectories: trajectoriesByTool.get(tool) ?? 0,
+        calls: callsByTool.get(tool) ?? 0,
+        dropped: Math.max(0, ordered.length - cap),
+      },
+    });
+  }
+  return runtimes;
+}
