@@ -1,13 +1,16 @@
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import type { Label } from '../../../../shared/domain';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
+import { ErrorNote } from '../../components/ErrorNote';
 import { useBrowserStore } from '../../state/browser-store';
 import { usePagedList } from '../../state/use-paged-list';
 import { EditableTurn } from './EditableTurn';
 import { TemplatePreview } from './TemplatePreview';
+import { useLabelDraft } from './use-label-draft';
 
 type Status = Label['status'];
+const unlabelled = (trajectoryId: string): Label => ({ trajectoryId, status: null, rating: null, tags: [], note: '' });
 const KEY_STATUS: Record<string, Exclude<Status, null>> = { a: 'accepted', r: 'rejected', f: 'needs-fix' };
 
 /**
@@ -19,38 +22,28 @@ export function ReviewQueue({ onReviewed }: { onReviewed(): void }) {
   const list = usePagedList(filter);
   const [index, setIndex] = useState(0);
   const [version, setVersion] = useState(0);
+  // Saving a label refetches the label alone: an open turn editor below must not be remounted.
+  const [labelVersion, setLabelVersion] = useState(0);
   const row = list.rowAt(index);
   const id = row?.id ?? null;
   const trajectory = useQuery(id ? () => api.invoke('trajectories.get', { id }) : null, [id, version]);
   const findings = useQuery(id ? () => api.invoke('trajectories.findings', { id }) : null, [id, version]);
   const edits = useQuery(id ? () => api.invoke('trajectories.edits', { id }) : null, [id, version]);
-  const label = useQuery(id ? () => api.invoke('labels.get', { trajectoryId: id }) : null, [id, version]);
-  const [tags, setTags] = useState('');
-  const [note, setNote] = useState('');
+  const label = useQuery(
+    id ? () => api.invoke('labels.get', { trajectoryId: id }).then((saved) => saved ?? unlabelled(id)) : null,
+    [id, version, labelVersion],
+  );
   // The label shown is the current trajectory's only once it has loaded: never save another's.
   const current = label.data && label.data.trajectoryId === id ? label.data : null;
-  useEffect(() => {
-    setTags(current?.tags.join(', ') ?? '');
-    setNote(current?.note ?? '');
-  }, [current]);
+  const afterSave = useCallback(() => {
+    setLabelVersion((v) => v + 1);
+    onReviewed();
+  }, [onReviewed]);
+  const draft = useLabelDraft(id, current, afterSave);
+  const save = draft.save;
   useEffect(() => setIndex(0), [JSON.stringify(filter)]); // eslint-disable-line react-hooks/exhaustive-deps -- a new selection restarts the queue
 
   const total = list.total ?? 0;
-  const save = async (patch: { status?: Status; rating?: number | null }) => {
-    if (!id) return;
-    await api.invoke('labels.set', {
-      trajectoryId: id,
-      status: patch.status !== undefined ? patch.status : (current?.status ?? null),
-      rating: patch.rating !== undefined ? patch.rating : (current?.rating ?? null),
-      tags: tags
-        .split(',')
-        .map((t) => t.trim())
-        .filter(Boolean),
-      note,
-    });
-    setVersion((v) => v + 1);
-    onReviewed();
-  };
 
   // A layout effect: the listener with this render's trajectory is in place before the new
   // position is painted, so a key pressed right after it never acts on the previous one.
@@ -113,19 +106,22 @@ export function ReviewQueue({ onReviewed }: { onReviewed(): void }) {
             <input
               aria-label="Tags"
               placeholder="tags, comma-separated"
-              value={tags}
-              onChange={(e) => setTags(e.target.value)}
-              onBlur={() => void save({})}
+              value={draft.tags}
+              disabled={!draft.ready}
+              onChange={(e) => draft.setTags(e.target.value)}
+              onBlur={() => void save()}
             />
             <input
               aria-label="Note"
               placeholder="note"
-              value={note}
-              onChange={(e) => setNote(e.target.value)}
-              onBlur={() => void save({})}
+              value={draft.note}
+              disabled={!draft.ready}
+              onChange={(e) => draft.setNote(e.target.value)}
+              onBlur={() => void save()}
             />
-            <span data-testid="label-status">{label.data && !current ? '…' : (current?.status ?? 'unlabelled')}</span>
+            <span data-testid="label-status">{current ? (current.status ?? 'unlabelled') : '…'}</span>
           </div>
+          <ErrorNote message={draft.error} />
           <TemplatePreview key={t.id} trajectoryId={t.id} />
           {t.turns.map((turn, i) => (
             <EditableTurn

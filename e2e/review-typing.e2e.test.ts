@@ -1,0 +1,90 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../test/helpers/temp';
+import { useBrowserAndHosts } from './helpers/fixture';
+
+const e2e = useBrowserAndHosts();
+
+/** Opens the review queue on the example workspace's first trajectory. */
+async function openQueue(page: Page) {
+  await page.getByRole('button', { name: /Trip planning/ }).waitFor();
+  await page.keyboard.press('Control+4');
+  await page
+    .getByTestId('queue-position')
+    .getByText(/^1 of \d+/)
+    .waitFor();
+  await expect.poll(() => page.getByLabel('Note', { exact: true }).isEnabled()).toBe(true);
+}
+
+describe('Review queue fields in Chromium', () => {
+  it('keeps every character typed in tags and note while saves come back, and after a reload', async () => {
+    const host = await e2e.startHost(path.join(tempDir(), 'typing.trellis'));
+    const page = await e2e.browser.newPage({ viewport: { width: 1500, height: 950 } });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(host.url);
+    await openQueue(page);
+    const tags = page.getByLabel('Tags', { exact: true });
+    const note = page.getByLabel('Note', { exact: true });
+
+    // Leaving the tags field saves; typing goes on in the note while that save comes back.
+    await tags.click();
+    await page.keyboard.type('weather, lisbon', { delay: 20 });
+    await note.click();
+    await page.keyboard.type('ids are invented here', { delay: 40 });
+    await expect.poll(() => note.inputValue()).toBe('ids are invented here');
+    // Tab out of the note and straight back into the tags: the note's save must not undo this either.
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('typing right after tab', { delay: 40 });
+    await page.keyboard.press('Tab');
+    // Tab selects the field's text; go to its end and type on.
+    await page.keyboard.press('End');
+    await page.keyboard.type(' (checked)', { delay: 40 });
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.waitForTimeout(500);
+    expect(await tags.inputValue()).toBe('typing right after tab');
+    expect(await note.inputValue()).toBe('ids are invented here (checked)');
+
+    await page.reload();
+    await openQueue(page);
+    await expect.poll(() => page.getByLabel('Tags', { exact: true }).inputValue()).toBe('typing right after tab');
+    expect(await page.getByLabel('Note', { exact: true }).inputValue()).toBe('ids are invented here (checked)');
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 90_000);
+
+  it('keeps the text of a save the host refuses and says why', async () => {
+    const host = await e2e.startHost(path.join(tempDir(), 'refused.trellis'));
+    const page = await e2e.browser.newPage({ viewport: { width: 1500, height: 950 } });
+    // The host refuses every label save, as it would for a trajectory deleted in another window.
+    await page.routeWebSocket(/\/api/, (ws) => {
+      const server = ws.connectToServer();
+      ws.onMessage((message) => {
+        const request = JSON.parse(String(message)) as { id: number; method: string };
+        if (request.method !== 'labels.set') return server.send(message);
+        ws.send(
+          JSON.stringify({
+            kind: 'response',
+            id: request.id,
+            ok: false,
+            error: { code: 'E3001', message: 'Trajectory not found.', hint: 'Refresh the list.' },
+          }),
+        );
+      });
+    });
+    await page.goto(host.url);
+    await openQueue(page);
+    const note = page.getByLabel('Note', { exact: true });
+    await note.click();
+    await page.keyboard.type('keep me', { delay: 20 });
+    await page.keyboard.press('Tab');
+    await page
+      .getByRole('alert')
+      .getByText(/The label was not saved: Trajectory not found\./)
+      .waitFor();
+    expect(await note.inputValue()).toBe('keep me');
+    await page.close();
+  }, 90_000);
+});

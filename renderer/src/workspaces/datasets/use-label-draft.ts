@@ -1,0 +1,89 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Label } from '../../../../shared/domain';
+import { api } from '../../api/api';
+
+export type LabelPatch = Partial<Pick<Label, 'status' | 'rating'>>;
+
+interface Draft {
+  /** The trajectory the text belongs to; null until its label has loaded. */
+  for: string | null;
+  tags: string;
+  note: string;
+}
+
+const splitTags = (text: string) =>
+  text
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+
+/**
+ * The tags and note of one trajectory's label as the user types them. The text is seeded once,
+ * when the trajectory's label has loaded, and from then on belongs to the fields: a save or a
+ * refetch never writes over it. Saves go one after another and each sends the text as it is
+ * when its turn comes, so a save started on leaving one field carries what was typed in the
+ * next. A rejected save keeps the text and says why.
+ */
+export function useLabelDraft(id: string | null, loaded: Label | null, onSaved: () => void) {
+  const [draft, setDraftState] = useState<Draft>({ for: null, tags: '', note: '' });
+  const [error, setError] = useState<string | null>(null);
+  const latest = useRef(draft);
+  // Each label as last saved from here: a status save queued behind a text save must not send the status from before.
+  const saved = useRef(new Map<string, Label>());
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  const setDraft = useCallback((next: Draft) => {
+    latest.current = next;
+    setDraftState(next);
+  }, []);
+
+  useEffect(() => {
+    if (!loaded || latest.current.for === loaded.trajectoryId) return;
+    saved.current.set(loaded.trajectoryId, loaded);
+    setError(null);
+    setDraft({ for: loaded.trajectoryId, tags: loaded.tags.join(', '), note: loaded.note });
+  }, [loaded, setDraft]);
+
+  const save = useCallback(
+    (patch: LabelPatch = {}): Promise<void> => {
+      const asked = latest.current;
+      const run = async () => {
+        // The text as it is now if the user is still on this trajectory, else as it was when asked.
+        const text = latest.current.for === asked.for ? latest.current : asked;
+        const base = text.for ? saved.current.get(text.for) : undefined;
+        if (!text.for || !base) return;
+        const label: Label = {
+          trajectoryId: text.for,
+          status: patch.status !== undefined ? patch.status : base.status,
+          rating: patch.rating !== undefined ? patch.rating : base.rating,
+          tags: splitTags(text.tags),
+          note: text.note,
+        };
+        try {
+          const result = await api.invoke('labels.set', label);
+          saved.current.set(result.trajectoryId, result);
+          if (latest.current.for === label.trajectoryId) setError(null);
+          onSaved();
+        } catch (e) {
+          if (latest.current.for === label.trajectoryId)
+            setError(
+              `The label was not saved: ${(e as Error).message} Your text is kept; leave the field to try again.`,
+            );
+        }
+      };
+      queue.current = queue.current.then(run);
+      return queue.current;
+    },
+    [onSaved],
+  );
+
+  const ready = id !== null && draft.for === id;
+  return {
+    ready,
+    tags: ready ? draft.tags : '',
+    note: ready ? draft.note : '',
+    setTags: (tags: string) => setDraft({ ...latest.current, tags }),
+    setNote: (note: string) => setDraft({ ...latest.current, note }),
+    error: ready ? error : null,
+    save,
+  };
+}
