@@ -2,6 +2,7 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import type { Finding, Turn } from '../../../../shared/domain';
 import { Turn as TurnSchema } from '../../../../shared/domain';
 import { api } from '../../api/api';
+import { ErrorNote } from '../../components/ErrorNote';
 import { TurnView } from '../../components/TurnView';
 
 const JsonEditor = lazy(() => import('../../components/JsonEditor'));
@@ -35,6 +36,7 @@ export function EditableTurn({
   const [draft, setDraft] = useState<unknown>(null);
   const [editing, setEditing] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [saveError, setSaveError] = useState<string | null>(null);
   const [live, setLive] = useState<Finding[] | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   /** Runs the checks on the edited version, against the trajectory's tool graph, as the user types. */
@@ -59,11 +61,18 @@ export function EditableTurn({
   const save = async () => {
     const next = check(draft);
     if (!next) return;
-    await api.invoke('trajectories.editTurn', {
-      id: trajectoryId,
-      turnIndex: index,
-      turn: { ...next, role: turn.role },
-    });
+    setSaveError(null);
+    try {
+      await api.invoke('trajectories.editTurn', {
+        id: trajectoryId,
+        turnIndex: index,
+        turn: { ...next, role: turn.role },
+      });
+    } catch (e) {
+      // The editor stays open with the user's text; the reason is shown under it.
+      setSaveError(`Not saved: ${(e as Error).message}`);
+      return;
+    }
     await api.invoke('trajectories.check', { id: trajectoryId });
     setEditing(false);
     onChanged();
@@ -115,6 +124,7 @@ export function EditableTurn({
             />
           </Suspense>
           {error && <p className="error">{error}</p>}
+          <ErrorNote message={saveError} />
           {!error && live && (
             <p className={live.length ? 'error' : 'muted'} data-testid="live-checks">
               {live.length
