@@ -105,7 +105,7 @@ export function createBackend(options: BackendOptions): Backend {
     registry.register('jobs', jobsHandlers(ctx));
     registry.register('workspace', workspaceHandlers(ctx));
     registry.register('graphs', graphsHandlers(ctx));
-    registry.register('tools', toolsHandlers());
+    registry.register('tools', toolsHandlers(ctx));
     registry.register('models', modelsHandlers(ctx));
     registry.register('trajectories', trajectoriesHandlers(ctx));
     registry.register('evaluation', evaluationHandlers(ctx));

@@ -2,8 +2,10 @@ import { checkGraph } from '../../shared/graph';
 import { compileSchema } from '../checks/schema-compiler';
 import type { BackendContext } from '../context';
 import type { HandlerMap } from '../registry';
+import { graphRuntimeHandlers } from './runtime-handlers';
 
-export function graphsHandlers({ store, events }: BackendContext): HandlerMap {
+export function graphsHandlers(ctx: BackendContext): HandlerMap {
+  const { store, events } = ctx;
   const changed = (graphId: string, reason: 'created' | 'updated' | 'deleted') =>
     events.emit('graphs.changed', { graphId, reason });
   return {
@@ -35,5 +37,6 @@ export function graphsHandlers({ store, events }: BackendContext): HandlerMap {
       return { updatedAt };
     },
     'graphs.check': (content) => checkGraph(content, compileSchema),
+    ...graphRuntimeHandlers(ctx),
   };
 }

@@ -1,5 +1,17 @@
 import { z } from 'zod';
-import { GraphEdge, GraphId, GraphName, GraphSummary, Tool, ToolGraph } from '../domain';
+import {
+  GraphEdge,
+  GraphId,
+  GraphName,
+  GraphSummary,
+  JsonSchema,
+  Tool,
+  ToolGraph,
+  ToolName,
+  ToolRuntime,
+  TrajectoryFilter,
+  TrajectoryId,
+} from '../domain';
 import { PROBLEM_CODES } from '../graph/checks';
 import { method } from './define';
 
@@ -14,6 +26,22 @@ export const GraphProblem = z.object({
   tools: z.array(z.string()),
   edgeIndex: z.number().int().optional(),
   heuristic: z.boolean().optional(),
+});
+
+/**
+ * Which trajectories recordings come from: these ids (a selection), else those a filter
+ * selects, else every trajectory of the workspace; only calls of the graph's tools count.
+ */
+const RecordingSource = z.object({
+  trajectoryIds: z.array(TrajectoryId).max(100_000).optional(),
+  filter: TrajectoryFilter.optional(),
+});
+
+const SourceReport = z.object({
+  /** Trajectories read that call at least one tool of the graph. */
+  trajectories: z.number().int(),
+  /** True when there were more than the most a request reads (the newest were read). */
+  limited: z.boolean(),
 });
 
 export const graphsMethods = {
@@ -51,6 +79,51 @@ export const graphsMethods = {
     summary: 'Replace a graph’s tools, edges and dismissed suggestions (the editor’s autosave).',
     args: GraphContent.extend({ id: GraphId, dismissedSuggestions: z.array(z.string()) }),
     result: z.object({ updatedAt: z.string() }),
+  }),
+  'graphs.setRuntime': method({
+    summary: 'Give tools a runtime (or none): mock code, fixed responses, simulated, HTTP, MCP or replay.',
+    args: z.object({ id: GraphId, tools: z.array(ToolName).min(1), runtime: ToolRuntime.nullable() }),
+    result: z.object({ updatedAt: z.string(), tools: z.array(z.string()) }),
+  }),
+  'graphs.makeReplayRuntimes': method({
+    summary:
+      'Replay runtimes for the graph’s tools from the calls recorded in trajectories (arguments → observation). Tools with a runtime of their own keep it unless overwrite is set; with apply false nothing is saved.',
+    args: RecordingSource.extend({
+      id: GraphId,
+      apply: z.boolean().default(true),
+      overwrite: z.boolean().default(false),
+    }),
+    result: SourceReport.extend({
+      /** One per tool with recorded calls, in graph order. */
+      tools: z.array(
+        z.object({
+          tool: z.string(),
+          runtime: ToolRuntime,
+          /** Why it was not given this runtime: it has one of its own (and overwrite was not set). */
+          kept: z.enum(['mock', 'fixed', 'llm-simulated', 'http', 'mcp']).nullable(),
+        }),
+      ),
+      /** Tools of the graph that no trajectory called. */
+      unrecorded: z.array(z.string()),
+      updatedAt: z.string().nullable(),
+    }),
+  }),
+  'graphs.inferReturns': method({
+    summary:
+      'Proposed result schemas for the graph’s tools, inferred from the results recorded in trajectories; apply saves the changed ones.',
+    args: RecordingSource.extend({ id: GraphId, apply: z.boolean().default(false) }),
+    result: SourceReport.extend({
+      proposals: z.array(
+        z.object({
+          tool: z.string(),
+          current: JsonSchema,
+          proposed: JsonSchema,
+          results: z.number().int(),
+          changed: z.boolean(),
+        }),
+      ),
+      updatedAt: z.string().nullable(),
+    }),
   }),
   'graphs.check': method({
     summary: 'Problems of a graph (saved or not): names, schemas, edges, cycles, reachability.',

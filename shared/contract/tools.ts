@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GraphEdge, Tool } from '../domain';
+import { ConsentRequest } from '../runs/types';
 import { method } from './define';
 
 export const ToolFileFormat = z.enum(['openai', 'bfcl', 'openapi', 'trellis']);
@@ -12,6 +13,28 @@ export const toolsMethods = {
     summary: 'Read tools from an OpenAI tools file, BFCL functions, an OpenAPI 3 document or a Trellis graph.',
     args: z.object({ format: ToolFileFormat, text: z.string().max(50_000_000) }),
     result: ParsedTools,
+  }),
+  'tools.tryRuntime': method({
+    summary:
+      'Call a tool once with its runtime (as given, saved or not) on these arguments: the result or error, checked against its returns schema.',
+    args: z.object({
+      tool: Tool,
+      args: z.unknown(),
+      /** What the user allowed after seeing the consent message of an earlier try (kept in their config). */
+      allow: ConsentRequest.pick({ kind: true, key: true }).optional(),
+    }),
+    result: z.object({
+      ok: z.boolean(),
+      result: z.unknown().optional(),
+      error: z.string().optional(),
+      /** How the runtime found the answer (a replay: exact, or the nearest arguments). */
+      note: z.string().optional(),
+      /** Where the result breaks the tool's returns schema. */
+      problems: z.array(z.object({ path: z.string(), message: z.string() })),
+      /** Set when the call needs the user's consent first (a host, an MCP server). */
+      consent: ConsentRequest.optional(),
+      durationMs: z.number(),
+    }),
   }),
   'tools.fromMcp': method({
     summary: 'Start an MCP server over stdio (the user has seen the command and agreed), list its tools, stop it.',

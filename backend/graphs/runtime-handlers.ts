@@ -1,0 +1,98 @@
+import type { Tool } from '../../shared/domain';
+import { TrellisError } from '../../shared/errors';
+import { buildReplayRuntimes, proposeReturns } from '../../shared/recordings';
+import type { BackendContext } from '../context';
+import type { HandlerMap } from '../registry';
+import { collectRecordings } from './recordings';
+
+/** Recorded results a schema is inferred from, per tool (the first ones read). */
+const MAX_INFERENCE_RESULTS = 2_000;
+
+/** Setting tools' runtimes, and runtimes and result schemas learnt from recorded trajectories. */
+export function graphRuntimeHandlers({ store, events }: BackendContext): HandlerMap {
+  /** Saves new versions of some tools of a graph; returns when it was saved. */
+  const saveTools = (id: string, next: Map<string, Tool>): string => {
+    const graph = store.graphs.get(id);
+    const updatedAt = store.graphs.saveContent(id, {
+      tools: graph.tools.map((t) => next.get(t.name) ?? t),
+      edges: graph.edges,
+      dismissedSuggestions: graph.dismissedSuggestions,
+    });
+    events.emit('graphs.changed', { graphId: id, reason: 'updated' });
+    return updatedAt;
+  };
+
+  return {
+    'graphs.setRuntime': ({ id, tools, runtime }) => {
+      const graph = store.graphs.get(id);
+      const byName = new Map(graph.tools.map((t) => [t.name, t]));
+      const unknown = tools.filter((name) => !byName.has(name));
+      if (unknown.length)
+        throw new TrellisError(
+          'E3001',
+          `"${graph.name}" has no tool ${unknown.map((n) => `"${n}"`).join(', ')}.`,
+          `Its tools: ${[...byName.keys()].join(', ') || 'none'}.`,
+        );
+      const next = new Map(tools.map((name) => [name, { ...byName.get(name)!, runtime }]));
+      return { updatedAt: saveTools(id, next), tools };
+    },
+
+    'graphs.makeReplayRuntimes': ({ id, trajectoryIds, filter, apply, overwrite }) => {
+      const graph = store.graphs.get(id);
+      const recorded = collectRecordings(
+        store,
+        graph.tools.map((t) => t.name),
+        { ...(trajectoryIds ? { trajectoryIds } : {}), ...(filter ? { filter } : {}) },
+      );
+      const runtimes = buildReplayRuntimes(recorded.calls, recorded.trajectoriesByTool);
+      const tools = graph.tools.flatMap((tool) => {
+        const runtime = runtimes.get(tool.name);
+        if (!runtime) return [];
+        const own = tool.runtime && tool.runtime.kind !== 'replay' && !overwrite ? tool.runtime.kind : null;
+        return [{ tool: tool.name, runtime, kept: own }];
+      });
+      const replaced = new Map(
+        tools
+          .filter((t) => t.kept === null)
+          .map((t) => [t.tool, { ...graph.tools.find((g) => g.name === t.tool)!, runtime: t.runtime }]),
+      );
+      return {
+        trajectories: recorded.trajectories,
+        limited: recorded.limited,
+        tools,
+        unrecorded: graph.tools.filter((t) => !runtimes.has(t.name)).map((t) => t.name),
+        updatedAt: apply && replaced.size ? saveTools(id, replaced) : null,
+      };
+    },
+
+    'graphs.inferReturns': ({ id, trajectoryIds, filter, apply }) => {
+      const graph = store.graphs.get(id);
+      const recorded = collectRecordings(
+        store,
+        graph.tools.map((t) => t.name),
+        { ...(trajectoryIds ? { trajectoryIds } : {}), ...(filter ? { filter } : {}) },
+      );
+      const results = new Map<string, unknown[]>();
+      for (const call of recorded.calls) {
+        if (call.error !== undefined) continue;
+        const list = results.get(call.tool) ?? [];
+        if (list.length < MAX_INFERENCE_RESULTS) list.push(call.result);
+        results.set(call.tool, list);
+      }
+      const proposals = graph.tools
+        .filter((t) => results.has(t.name))
+        .map((t) => proposeReturns(t.name, t.returns, results.get(t.name)!));
+      const changed = new Map(
+        proposals
+          .filter((p) => p.changed)
+          .map((p) => [p.tool, { ...graph.tools.find((t) => t.name === p.tool)!, returns: p.proposed }]),
+      );
+      return {
+        trajectories: recorded.trajectories,
+        limited: recorded.limited,
+        proposals,
+        updatedAt: apply && changed.size ? saveTools(id, changed) : null,
+      };
+    },
+  };
+}
