@@ -1,5 +1,6 @@
 import { isObject } from '../json';
 import type { Finding, ToolCall, ToolGraph, Turn } from '../domain';
+import { listOfElementPath } from '../graph/field-paths';
 import { dependencyEdges } from '../graph/topology';
 
 /** Validates arguments against a tool's parameter schema; supplied by the side that has ajv. */
@@ -76,10 +77,14 @@ function schemaValues(schema: unknown, into = new Set<string>()): Set<string> {
 export function checkTrajectory(turns: readonly Turn[], context: CheckContext = {}): Finding[] {
   const findings: Finding[] = [];
   const tools = context.graph ? new Set(context.graph.tools.map((t) => t.name)) : null;
-  const producers = new Map<string, string[]>();
+  // Who may fill each parameter; an element edge's producer is the tool that returns the list.
+  const producers = new Map<string, { tool: string; list: string | null }[]>();
   for (const edge of context.graph ? dependencyEdges(context.graph) : []) {
     const key = `${edge.toTool}.${edge.toParam}`;
-    producers.set(key, [...(producers.get(key) ?? []), edge.fromTool]);
+    producers.set(key, [
+      ...(producers.get(key) ?? []),
+      { tool: edge.fromTool, list: listOfElementPath(edge.fromPath) },
+    ]);
   }
   const called = new Set<string>();
   const openCalls = new Map<string, { turn: number; call: ToolCall }>();
@@ -149,14 +154,15 @@ export function checkTrajectory(turns: readonly Turn[], context: CheckContext = 
       if (isObject(call.args)) {
         for (const param of Object.keys(call.args)) {
           const sources = producers.get(`${call.name}.${param}`);
-          if (sources && !sources.some((s) => called.has(s))) {
+          if (sources && !sources.some((s) => called.has(s.tool))) {
+            const names = sources.map((s) => (s.list ? `${s.tool} (one element of its ${s.list})` : s.tool));
             findings.push(
               finding(
                 'dependency-order',
                 'error',
                 index,
                 `${at}.args.${param}`,
-                `${call.name}.${param} comes from ${sources.join(' or ')}, which was not called before.`,
+                `${call.name}.${param} comes from ${[...new Set(names)].join(' or ')}, which was not called before.`,
               ),
             );
           }

@@ -1,6 +1,8 @@
 import { TOOL_NAME_PATTERN, type GraphEdge, type JsonSchema, type Tool, type ToolGraph } from '../domain';
 import { fieldCompatibility } from './compatibility';
-import { findField, schemaFields } from './fields';
+import { elementFieldsThatFit } from './element-fields';
+import { elementPattern, isElementPath } from './field-paths';
+import { fieldAt, schemaFields } from './fields';
 import { dependencyCycles, dependencyEdges } from './topology';
 
 export const PROBLEM_CODES = [
@@ -110,6 +112,23 @@ function edgeEnds(edge: GraphEdge): { tool: string; side: 'parameters' | 'return
       ];
 }
 
+function missingField(end: { tool: string; side: 'parameters' | 'returns'; path: string }, problem: string): string {
+  const where = end.side === 'returns' ? 'result field' : 'parameter';
+  // "no field x" only repeats the path; a list or a pick in the way is worth saying.
+  return `${end.tool} has no ${where} "${end.path}"${problem.startsWith('no field') ? '' : `: ${problem}`}`;
+}
+
+/**
+ * Why an edge end may not go into a list: a parameter is filled whole, and a result edge picks
+ * "one element" (`rooms[]`), never a given one (a plan step chooses that). Null when it may.
+ */
+function misplacedElement(side: 'parameters' | 'returns', path: string): string | null {
+  if (!isElementPath(path)) return null;
+  if (side === 'parameters') return `"${path}" is inside a list parameter; an edge fills a whole parameter`;
+  const pattern = elementPattern(path);
+  return pattern === path ? null : `an edge picks any element ("${pattern}"); a plan step chooses which`;
+}
+
 /** `search.id → book.flight_id` */
 export function describeEdge(edge: GraphEdge): string {
   return edge.kind === 'dependency'
@@ -136,28 +155,33 @@ function checkEdges(graph: Pick<ToolGraph, 'tools' | 'edges'>): GraphProblem[] {
         });
         return;
       }
-      const field = findField(tool[end.side], end.path);
-      if (!field) {
-        const where = end.side === 'returns' ? 'result field' : 'parameter';
+      const misplaced = misplacedElement(end.side, end.path);
+      const found = misplaced ? null : fieldAt(tool[end.side], end.path);
+      if (!found || 'problem' in found) {
         problems.push({
           code: 'edge-missing-field',
           severity: 'error',
           tools,
           edgeIndex,
-          message: `Edge ${describeEdge(edge)}: ${end.tool} has no ${where} "${end.path}".`,
+          message: `Edge ${describeEdge(edge)}: ${misplaced ?? missingField(end, found!.problem)}.`,
         });
         return;
       }
-      fields.push(field);
+      fields.push(found.field);
     }
     const verdict = fieldCompatibility(fields[0]!, fields[1]!);
     if (verdict.level === 'incompatible') {
+      const list = edge.kind === 'dependency' && fields[0]!.type === 'array' ? edge : null;
+      const fits = list ? elementFieldsThatFit(byName.get(list.fromTool)!.returns, list.fromPath, fields[1]!) : [];
+      const hint = fits.length
+        ? `; connect an element's field instead: ${fits.map((f) => f.field.path).join(', ')}`
+        : '';
       problems.push({
         code: 'edge-incompatible',
         severity: 'error',
         tools,
         edgeIndex,
-        message: `Edge ${describeEdge(edge)}: ${verdict.reason}.`,
+        message: `Edge ${describeEdge(edge)}: ${verdict.reason}${hint}.`,
       });
     } else if (verdict.level === 'loose') {
       problems.push({

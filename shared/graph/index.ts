@@ -6,3 +6,6 @@ export * from './history';
 export * from './suggestions';
 export * from './topology';
 export * from './export';
+export * from './field-paths';
+export * from './field-names';
+export * from './element-fields';

@@ -1,19 +1,12 @@
 import type { DependencyEdge, SharedParamEdge, ToolGraph } from '../domain';
 import { fieldCompatibility } from './compatibility';
+import { isElementPath, listOfElementPath } from './field-paths';
+import { fieldNameVariants } from './field-names';
 import { schemaFields, type SchemaField } from './fields';
 
 export type EdgeSuggestion = { key: string; edge: DependencyEdge | SharedParamEdge; reason: string };
 
 const MAX_SUGGESTIONS = 200;
-
-/** `best_hotel_id` → [`best_hotel_id`, `hotel_id`]: the name and its multi-word suffixes. */
-function nameVariants(path: string): string[] {
-  const last = path.split('.').pop()!;
-  const parts = last.split('_');
-  const variants = [last];
-  for (let i = 1; i < parts.length - 1; i++) variants.push(parts.slice(i).join('_'));
-  return variants;
-}
 
 export const suggestionKey = (edge: DependencyEdge | SharedParamEdge): string =>
   edge.kind === 'dependency'
@@ -22,8 +15,9 @@ export const suggestionKey = (edge: DependencyEdge | SharedParamEdge): string =>
 
 /**
  * Edges Trellis proposes: a result field that names a parameter of another tool with a
- * matching type (dependency), and two tools' parameters with one name and type (shared).
- * Existing and dismissed edges are left out.
+ * matching type (dependency; an element's field of a listed result too, as in
+ * `rooms[].room_id` → `room_id`, "pick one of the list"), and two tools' parameters with one
+ * name and type (shared). Existing and dismissed edges are left out.
  */
 export function suggestEdges(
   graph: Pick<ToolGraph, 'tools' | 'edges'>,
@@ -50,8 +44,8 @@ export function suggestEdges(
   };
 
   for (const tool of graph.tools) {
-    for (const result of schemaFields(tool.returns)) {
-      for (const name of nameVariants(result.path)) {
+    for (const result of schemaFields(tool.returns, { elements: true })) {
+      for (const name of fieldNameVariants(result.path)) {
         for (const target of paramsByName.get(name) ?? []) {
           if (target.tool === tool.name || fed.has(`${target.tool}.${target.field.path}`)) continue;
           if (fieldCompatibility(result, target.field).level !== 'ok') continue;
@@ -63,7 +57,9 @@ export function suggestEdges(
               toTool: target.tool,
               toParam: target.field.path,
             },
-            `${tool.name} returns ${result.path}, which ${target.tool} takes as ${target.field.path}`,
+            isElementPath(result.path)
+              ? `${tool.name} returns a list ${listOfElementPath(result.path)}; one element's ${result.path.split('].').pop()} fills ${target.tool}.${target.field.path}`
+              : `${tool.name} returns ${result.path}, which ${target.tool} takes as ${target.field.path}`,
           );
         }
       }

@@ -1,9 +1,14 @@
 import type { PlanStep } from '../domain';
+import { readFieldPath, type PathRead } from '../graph/field-paths';
 
-/** An argument that takes an earlier step's result: `{"$ref": "s2.result.flight_id"}`. */
+/**
+ * An argument that takes an earlier step's result: `{"$ref": "s2.result.flight_id"}`, or one
+ * element's field of a list it returned: `s1.result.rooms[].room_id` (the first element),
+ * `rooms[2].room_id` (by index), `rooms[name=bedroom].room_id` (the first that matches).
+ */
 export interface StepRef {
   step: string;
-  /** Dotted path inside the step's result (empty for the whole result). */
+  /** Path inside the step's result (empty for the whole result); see `shared/graph/field-paths`. */
   path: string;
 }
 
@@ -32,23 +37,42 @@ export function stepRefs(step: Pick<PlanStep, 'args'>): { param: string; ref: St
   return found;
 }
 
-/** Reads a dotted path (`top_place.lat`, `flights.0.id`) from a value. */
+/** Reads a path (`top_place.lat`, `flights.0.id`, `rooms[].room_id`) from a value; undefined where nothing is there. */
 export function readPath(value: unknown, path: string): unknown {
-  if (!path) return value;
-  let current: unknown = value;
-  for (const key of path.split('.')) {
-    if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<string, unknown>)[key];
-  }
-  return current;
+  const read = readFieldPath(value, path);
+  return read.ok ? read.value : undefined;
 }
 
-/** Replaces references by the values they point to in earlier results; unresolved ones become undefined. */
+/** The value a reference points to, or why a pick into a list found no element. */
+export function resolveRef(ref: StepRef, results: ReadonlyMap<string, unknown>): PathRead {
+  return readFieldPath(results.get(ref.step), ref.path);
+}
+
+/**
+ * Replaces references by the values they point to in earlier results. A missing field becomes
+ * undefined (JSON drops it); a pick into a list that finds no element (empty list, index past
+ * the end, no match) stays the reference it was, so the call shows what it needed and the run
+ * fails that step with the reason (see `unresolvedPicks`) instead of calling the tool without it.
+ */
 export function resolveRefs(args: unknown, results: ReadonlyMap<string, unknown>): unknown {
   const ref = asRef(args);
-  if (ref) return readPath(results.get(ref.step), ref.path);
+  if (ref) {
+    const read = resolveRef(ref, results);
+    return read.ok ? read.value : args;
+  }
   if (Array.isArray(args)) return args.map((v) => resolveRefs(v, results));
   if (args && typeof args === 'object')
     return Object.fromEntries(Object.entries(args).map(([k, v]) => [k, resolveRefs(v, results)]));
   return args;
+}
+
+/** References in arguments that picked no element of a list, each with the argument and the reason. */
+export function unresolvedPicks(
+  args: unknown,
+  results: ReadonlyMap<string, unknown>,
+): { param: string; ref: StepRef; reason: string }[] {
+  return stepRefs({ args: args as PlanStep['args'] }).flatMap(({ param, ref }) => {
+    const read = resolveRef(ref, results);
+    return read.ok ? [] : [{ param, ref, reason: read.reason }];
+  });
 }

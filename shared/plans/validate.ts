@@ -1,6 +1,6 @@
 import type { ArgumentValidator } from '../analysis/checks';
 import type { PlanStep, ToolGraph } from '../domain';
-import { fieldCompatibility, findField } from '../graph';
+import { fieldAt, fieldCompatibility, findField } from '../graph';
 import { dependencyEdges } from '../graph/topology';
 import { ancestorsOf, orderSteps } from './order';
 import { stepRefs } from './refs';
@@ -27,8 +27,9 @@ export interface PlanProblem {
 /**
  * Checks a plan against its tool graph: ids unique, tools known, `dependsOn` acyclic and
  * pointing at steps, arguments valid for the tool's parameter schema (ajv, injected),
- * references resolving to an existing result field of a step the step depends on, with a
- * compatible type, and the graph's dependency edges honoured.
+ * references resolving to an existing result field of a step the step depends on (through
+ * list items for a pick such as `rooms[].room_id` or `rooms[2].room_id`), with a compatible
+ * type, and the graph's dependency edges honoured.
  */
 export function validatePlan(
   steps: readonly PlanStep[],
@@ -77,11 +78,14 @@ export function validatePlan(
         );
       const sourceTool = tools.get(source.tool);
       if (!sourceTool || !ref.path) continue;
-      const from = findField(sourceTool.returns, ref.path);
-      if (!from) {
-        add(step.id, 'unknown-result-field', `args.${param}`, `${source.tool} has no result field ${ref.path}.`);
+      // Picks (`rooms[].room_id`, `rooms[2].room_id`) are typed by the list's items.
+      const found = fieldAt(sourceTool.returns, ref.path);
+      if ('problem' in found) {
+        const why = found.problem.startsWith('no field') ? '' : ` (${found.problem})`;
+        add(step.id, 'unknown-result-field', `args.${param}`, `${source.tool} has no result field ${ref.path}${why}.`);
         continue;
       }
+      const from = found.field;
       const to = findField(tool.parameters, param);
       const verdict = to ? fieldCompatibility(from, to) : null;
       if (verdict?.level === 'incompatible')
