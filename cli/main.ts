@@ -1,6 +1,8 @@
 import { checkVerb } from './check';
 import { DATASET_VERBS } from './dataset';
 import { evalVerb } from './eval';
+import { graphInferReturnsVerb, graphReplayVerb } from './graph-recordings';
+import { graphRuntimeVerb } from './graph-runtime';
 import { dedupVerb, exportVerb } from './export';
 import { importVerb } from './import';
 import { MODEL_VERBS } from './model';
@@ -23,6 +25,11 @@ const VERBS: Verb[] = [
 
 /** Verbs that take a second word (`trellis dataset create`), by their first. */
 const GROUPS: Record<string, { summary: string; verbs: Verb[] }> = {
+  graph: {
+    summary:
+      'Tool runtimes of a graph: graph runtime (set one), graph replay (from trajectories), graph infer-returns.',
+    verbs: [graphRuntimeVerb, graphReplayVerb, graphInferReturnsVerb],
+  },
   dataset: {
     summary: 'Make, list and show datasets: dataset create NAME, dataset list, dataset show NAME.',
     verbs: DATASET_VERBS,

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Tool } from '../../../shared/domain';
-import { suggestEdges } from '../../../shared/graph';
+import { graphToFile, suggestEdges } from '../../../shared/graph';
 import { testBackend } from '../../helpers/backend';
 import { tool } from '../../helpers/graphs';
 
@@ -202,6 +202,19 @@ describe('result schemas inferred from recorded results', () => {
 });
 
 describe('setting runtimes', () => {
+  it("puts every kind of runtime in the graph's exported JSON, which imports back with them", async () => {
+    const { b, graphId } = await smartHomeFromLogs();
+    await b.registry.invoke('graphs.makeReplayRuntimes', { id: graphId });
+    const http = { kind: 'http' as const, method: 'PUT', url: 'http://h/{room_id}', headers: { 'X-Key': 'k' } };
+    await b.registry.invoke('graphs.setRuntime', { id: graphId, tools: ['set_thermostat'], runtime: http });
+    const graph = await b.registry.invoke('graphs.get', { id: graphId });
+    const text = JSON.stringify(graphToFile(graph));
+    const back = await b.registry.invoke('tools.parse', { format: 'trellis', text });
+    expect(back.tools.map((t) => t.runtime?.kind)).toEqual(['replay', 'replay', 'http']);
+    expect(back.tools[2]!.runtime).toEqual(http);
+    expect(back.tools[0]!.runtime).toEqual(graph.tools[0]!.runtime);
+  });
+
   it('names the tools a graph does not have', async () => {
     const { b, graphId } = await smartHomeFromLogs();
     await expect(
