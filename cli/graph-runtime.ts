@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ToolRuntime } from '../shared/domain';
 import { TrellisError } from '../shared/errors';
+import { splitCommandLine } from '../shared/runtimes';
 import { graphIdFor, openBackend } from './backend-helpers';
 import type { Verb } from './verb';
 import { defaultWorkspacePath } from './workspace-path';
@@ -14,31 +15,6 @@ function readArgumentFile(flag: string, file: string): string {
   } catch (error) {
     throw new TrellisError('E1002', `--${flag} names a file that cannot be read: ${(error as Error).message}.`);
   }
-}
-
-/** `npx -y server --flag "a b"` → the command and its arguments (quotes group, backslash escapes). */
-export function splitCommandLine(line: string): string[] {
-  const words: string[] = [];
-  let word: string | null = null;
-  let quote: string | null = null;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i]!;
-    if (quote) {
-      if (c === quote) quote = null;
-      else if (c === '\\' && quote === '"' && i + 1 < line.length) word += line[++i]!;
-      else word += c;
-    } else if (c === '"' || c === "'") {
-      quote = c;
-      word ??= '';
-    } else if (/\s/.test(c)) {
-      if (word !== null) words.push(word);
-      word = null;
-    } else if (c === '\\' && i + 1 < line.length) word = (word ?? '') + line[++i]!;
-    else word = (word ?? '') + c;
-  }
-  if (quote) throw new TrellisError('E1002', `--mcp has an unclosed ${quote} quote.`);
-  if (word !== null) words.push(word);
-  return words;
 }
 
 /** The fixed responses of a file: `[{match, result}…]` or `{responses: [...], default: …}`. */
@@ -100,7 +76,9 @@ function runtimeFromFlags(values: Record<string, unknown>, tool: string): ToolRu
       };
     }
     case 'mcp': {
-      const [command, ...args] = splitCommandLine(String(value));
+      const words = splitCommandLine(String(value));
+      if (!words) throw new TrellisError('E1002', '--mcp has an unclosed quote.');
+      const [command, ...args] = words;
       if (!command) throw new TrellisError('E1002', '--mcp takes the command line that starts the server.');
       return { kind: 'mcp', server: { command, args }, tool: String(values['mcp-tool'] ?? tool) };
     }

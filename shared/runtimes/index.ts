@@ -1,0 +1,2 @@
+export * from './command-line';
+export * from './templates';
