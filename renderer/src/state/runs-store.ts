@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { Result } from '../../../shared/contract';
 import type { RunView } from '../../../shared/contract/runs';
 import type { PlanStep } from '../../../shared/domain';
+import type { StartMode } from '../../../shared/runs';
 import { api } from '../api/api';
 
 type Candidates = Result<'plans.generate'>['candidates'];
@@ -16,8 +17,14 @@ interface RunsData {
   /** The plan being edited (a candidate once picked); validated on every change. */
   steps: PlanStep[];
   problems: PlanProblems;
+  /** The problems are being recomputed for the steps as they are now. */
+  checking: boolean;
+  /** Why the steps as they are now could not be checked. */
+  checkError: string | null;
   /** The run the debugger shows. */
   run: RunView | null;
+  /** A run is being started: the run buttons wait and the debugger says so. */
+  starting: boolean;
   busy: boolean;
   error: string | null;
 }
@@ -29,12 +36,30 @@ interface RunsActions {
   setCandidates(candidates: Candidates): void;
   setSteps(steps: PlanStep[]): Promise<void>;
   showRun(run: RunView | null): void;
+  /** Starts a run of the plan (or an agent run) on the graph; a second call while one starts does nothing. */
+  startRun(mode: StartMode): Promise<void>;
   /** Runs a debugger action on the open run, keeping busy and error state. */
   act(work: (runId: string) => Promise<RunView>): Promise<void>;
   openTrajectory(trajectoryId: string): Promise<void>;
 }
 
 export type RunsState = RunsData & RunsActions;
+
+/** What a graph switch resets: everything made on the previous graph. The intent stays (the user typed it). */
+const FRESH_GRAPH = {
+  candidates: [],
+  steps: [],
+  problems: [],
+  checking: false,
+  checkError: null,
+  run: null,
+  starting: false,
+  busy: false,
+  error: null,
+} satisfies Partial<RunsData>;
+
+/** Counts run starts, so that only the latest one's answer lands. */
+let starts = 0;
 
 /** Plans & Runs: the intent, the plan being edited, and the run in the debugger. */
 export const useRuns = create<RunsState>()((set, get) => ({
@@ -44,21 +69,46 @@ export const useRuns = create<RunsState>()((set, get) => ({
   candidates: [],
   steps: [],
   problems: [],
+  checking: false,
+  checkError: null,
   run: null,
+  starting: false,
   busy: false,
   error: null,
-  setGraph: (graphId) => set({ graphId, candidates: [], steps: [], problems: [] }),
+  setGraph: (graphId) => {
+    starts++;
+    set({ ...FRESH_GRAPH, graphId });
+  },
   setIntent: (intent) => set({ intent }),
   setPlanner: (planner) => set({ planner }),
   setCandidates: (candidates) => set({ candidates }),
   setSteps: async (steps) => {
-    set({ steps });
     const graphId = get().graphId;
-    if (!graphId) return;
-    const problems = await api.invoke('plans.validate', { graphId, steps });
-    if (get().steps === steps) set({ problems });
+    set({ steps, checking: graphId !== null, checkError: null });
+    if (!graphId) return set({ problems: [] });
+    // Only the answer for the steps as they are now lands: an older check that returns late is dropped.
+    try {
+      const problems = await api.invoke('plans.validate', { graphId, steps });
+      if (get().steps === steps) set({ problems, checking: false });
+    } catch (error) {
+      if (get().steps === steps) set({ problems: [], checking: false, checkError: (error as Error).message });
+    }
   },
   showRun: (run) => set({ run, error: null }),
+  startRun: async (mode) => {
+    const { graphId, intent, steps, starting } = get();
+    if (starting || !graphId) return;
+    const start = ++starts;
+    set({ starting: true, error: null });
+    // A graph switched meanwhile has reset the workspace: what this start returns belongs to no view.
+    const mine = () => start === starts && get().graphId === graphId;
+    try {
+      const run = await api.invoke('runs.start', { graphId, intent, mode, ...(mode === 'plan' ? { steps } : {}) });
+      if (mine()) set({ run, starting: false });
+    } catch (error) {
+      if (mine()) set({ error: (error as Error).message, starting: false });
+    }
+  },
   act: async (work) => {
     const run = get().run;
     if (!run) return;
@@ -75,7 +125,9 @@ export const useRuns = create<RunsState>()((set, get) => ({
     set({ busy: true, error: null });
     try {
       const run = await api.invoke('runs.open', { trajectoryId });
-      set({ run, graphId: run.graphId ?? get().graphId });
+      const graphId = run.graphId ?? get().graphId;
+      if (graphId !== get().graphId) starts++;
+      set({ ...(graphId !== get().graphId ? FRESH_GRAPH : {}), run, graphId });
     } catch (error) {
       set({ error: (error as Error).message });
     } finally {

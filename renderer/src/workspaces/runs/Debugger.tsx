@@ -24,19 +24,39 @@ function describeNext(run: RunView): string {
 }
 
 /** What this view reads from the Plans & Runs store (one shallow-compared slice). */
-const selector = (s: RunsState) => ({ run: s.run, busy: s.busy, error: s.error, act: s.act, showRun: s.showRun });
+const selector = (s: RunsState) => ({
+  run: s.run,
+  starting: s.starting,
+  busy: s.busy,
+  error: s.error,
+  act: s.act,
+  showRun: s.showRun,
+});
 
 /** Step, Continue, Pause, Stop and Run to here over the open run, with its breakpoints and timeline. */
 export function Debugger({ tools }: { tools: string[] }) {
-  const { run, busy, error, act, showRun } = useRuns(useShallow(selector));
+  const { run, starting, busy, error, act, showRun } = useRuns(useShallow(selector));
   const [until, setUntil] = useState('');
   // A continuing run pushes each turn; follow it.
   useEffect(
     () => api.on('runs.changed', (changed) => useRuns.getState().run?.id === changed.id && showRun(changed)),
     [showRun],
   );
+  const progress = starting && (
+    <p className="runs-starting" role="status" data-testid="run-starting">
+      <progress aria-label="Starting the run" /> Starting the run…
+    </p>
+  );
   if (!run)
-    return <p className="muted">Generate a plan and run it, or open a trajectory from the Trajectories workspace.</p>;
+    return (
+      <>
+        {progress}
+        <ErrorNote message={error} />
+        {!starting && (
+          <p className="muted">Generate a plan and run it, or open a trajectory from the Trajectories workspace.</p>
+        )}
+      </>
+    );
   const finished = run.status === 'finished' || run.status === 'stopped';
   return (
     <section className="debugger" aria-label="Debugger">
@@ -48,6 +68,7 @@ export function Debugger({ tools }: { tools: string[] }) {
         <span className="muted">{run.turns.length} turns</span>
         {run.forkOf && <span className="muted"> · fork at turn {run.forkOf.turnIndex}</span>}
       </header>
+      {progress}
       <p className="muted" data-testid="next-action">
         {describeNext(run)}
       </p>

@@ -7,6 +7,8 @@ import { useQuery } from '../../api/use-query';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useShallow } from 'zustand/react/shallow';
 import { useRuns, type RunsState } from '../../state/runs-store';
+import { RunWithProblems } from './RunWithProblems';
+import { WorkflowText } from './WorkflowText';
 
 const JsonEditor = lazy(() => import('../../components/JsonEditor'));
 
@@ -23,16 +25,23 @@ const selector = (s: RunsState) => ({
   intent: s.intent,
   steps: s.steps,
   problems: s.problems,
+  checking: s.checking,
+  checkError: s.checkError,
+  starting: s.starting,
   setSteps: s.setSteps,
   setIntent: s.setIntent,
   planner: s.planner,
 });
 
 export function PlanEditor({ tools, onRun }: { tools: string[]; onRun(mode: StartMode): void }) {
-  const { graphId, intent, steps, problems, setSteps, setIntent, planner } = useRuns(useShallow(selector));
+  const { graphId, intent, steps, problems, checking, checkError, starting, setSteps, setIntent, planner } = useRuns(
+    useShallow(selector),
+  );
   const saved = useQuery(graphId ? () => api.invoke('plans.list', { graphId }) : null, [graphId]);
   const [editing, setEditing] = useState<string | null>(null);
-  const [text, setText] = useState<string | null>(null);
+  const [showText, setShowText] = useState(false);
+  // Running a plan with problems asks first; the question is about these steps only.
+  const [confirmFor, setConfirmFor] = useState<PlanStep[] | null>(null);
   const action = useAction();
   const update = (id: string, patch: Partial<PlanStep>) =>
     void setSteps(steps.map((s) => (s.id === id ? { ...s, ...patch } : s)));
@@ -48,10 +57,11 @@ export function PlanEditor({ tools, onRun }: { tools: string[]; onRun(mode: Star
     <section className="plan-editor" aria-label="Plan steps">
       <header>
         <strong>Plan</strong>{' '}
-        <span className="muted">
-          {steps.length} steps · {problems.length} problems
+        <span className="muted" data-testid="plan-summary">
+          {steps.length} steps · {checking ? 'checking…' : `${problems.length} problems`}
         </span>
       </header>
+      {checkError && <p className="error">The plan could not be checked: {checkError}</p>}
       {general.map((p, i) => (
         <p key={i} className="error">
           {p.message}
@@ -143,15 +153,8 @@ export function PlanEditor({ tools, onRun }: { tools: string[]; onRun(mode: Star
         >
           Add step
         </button>
-        <button
-          type="button"
-          onClick={() =>
-            action.run(async () =>
-              setText(text === null ? (await api.invoke('plans.toWorkflow', { steps })).text : null),
-            )
-          }
-        >
-          {text === null ? 'WorfBench text…' : 'Hide text'}
+        <button type="button" aria-expanded={showText} onClick={() => setShowText(!showText)}>
+          {showText ? 'Hide text' : 'WorfBench text…'}
         </button>
         <button
           type="button"
@@ -168,36 +171,33 @@ export function PlanEditor({ tools, onRun }: { tools: string[]; onRun(mode: Star
         <button
           type="button"
           className="primary"
-          disabled={!steps.length || !graphId || !intent.trim()}
-          onClick={() => onRun('plan')}
+          disabled={!steps.length || !graphId || !intent.trim() || starting || checking}
+          title={checking ? 'Checking the plan…' : undefined}
+          onClick={() => (problems.length || checkError ? setConfirmFor(steps) : onRun('plan'))}
         >
-          Run plan
+          {starting ? 'Starting…' : 'Run plan'}
         </button>
         <button
           type="button"
-          disabled={!graphId || !intent.trim()}
+          disabled={!graphId || !intent.trim() || starting}
           onClick={() => onRun('agent')}
           title="The loaded model picks each call"
         >
           Run as agent
         </button>
       </div>
-      {text !== null && (
-        <div className="workflow-text">
-          <textarea aria-label="WorfBench text" rows={6} value={text} onChange={(e) => setText(e.target.value)} />
-          <button
-            type="button"
-            onClick={() =>
-              action.run(async () => {
-                const read = await api.invoke('plans.fromWorkflow', { graphId: graphId!, text });
-                await setSteps(read.steps);
-              })
-            }
-          >
-            Read text as plan
-          </button>
-        </div>
+      {confirmFor === steps && (
+        <RunWithProblems
+          problems={problems}
+          checkError={checkError}
+          onRun={() => {
+            setConfirmFor(null);
+            onRun('plan');
+          }}
+          onCancel={() => setConfirmFor(null)}
+        />
       )}
+      {showText && <WorkflowText graphId={graphId} steps={steps} onRead={setSteps} />}
       {saved.data && saved.data.length > 0 && (
         <select
           aria-label="Saved plans"

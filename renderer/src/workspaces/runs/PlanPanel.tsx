@@ -22,7 +22,9 @@ export function PlanPanel({ tools }: { tools: string[] }) {
   const { graphId, intent, setIntent, candidates, setCandidates, setSteps, planner, setPlanner } = useRuns(
     useShallow(selector),
   );
+  // The goals the user picked; those the planner found in the intent are only shown, so a new intent finds its own.
   const [goals, setGoals] = useState<string[]>([]);
+  const [found, setFound] = useState<string[]>([]);
   const [count, setCount] = useState(1);
   const [stream, setStream] = useState('');
   const action = useJob();
@@ -42,7 +44,7 @@ export function PlanPanel({ tools }: { tools: string[] }) {
         ...(goals.length ? { goals } : {}),
       });
       setCandidates(result.candidates);
-      if (result.goals.length) setGoals(result.goals);
+      setFound(goals.length ? [] : result.goals);
       await setSteps(result.candidates[0]!.steps);
     });
 
@@ -108,6 +110,11 @@ export function PlanPanel({ tools }: { tools: string[] }) {
           </button>
         )}
       </div>
+      {found.length > 0 && planner === 'deterministic' && (
+        <p className="muted" data-testid="found-goals">
+          Goals found in the intent: {found.join(', ')}. Pick goal tools to plan for others.
+        </p>
+      )}
       {action.busy && stream && <pre className="token-stream">{stream}</pre>}
       <ErrorNote message={action.error} />
       {candidates.length > 1 && (

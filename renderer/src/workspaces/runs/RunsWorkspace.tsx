@@ -1,5 +1,4 @@
 import { useEffect, useMemo } from 'react';
-import type { StartMode } from '../../../../shared/runs';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
 import { GraphOverlay } from '../../components/GraphOverlay';
@@ -19,14 +18,13 @@ const selector = (s: RunsState) => ({
   setGraph: s.setGraph,
   steps: s.steps,
   run: s.run,
-  intent: s.intent,
-  showRun: s.showRun,
+  startRun: s.startRun,
 });
 
 /** Plans & Runs: intent → plan on the graph → a run stepped like a debugger, forked, compared. */
 export function RunsWorkspace() {
   const selectedGraphId = useUi((s) => s.selectedGraphId);
-  const { graphId, setGraph, steps, run, intent, showRun } = useRuns(useShallow(selector));
+  const { graphId, setGraph, steps, run, startRun } = useRuns(useShallow(selector));
   const graphs = useQuery(() => api.invoke('graphs.list', {}), [], ['graphs.changed']);
   useEffect(() => {
     if (graphId) return;
@@ -38,7 +36,9 @@ export function RunsWorkspace() {
     [graphId],
     ['graphs.changed'],
   );
-  const tools = useMemo(() => graph.data?.tools.map((t) => t.name) ?? [], [graph.data]);
+  // The previous graph's data stays in the query while the new one loads: never show it for this one.
+  const shown = graph.data?.id === graphId ? graph.data : undefined;
+  const tools = useMemo(() => shown?.tools.map((t) => t.name) ?? [], [shown]);
   const planOverlay = useMemo(
     () => ({
       labels: new Map(
@@ -60,16 +60,6 @@ export function RunsWorkspace() {
       ? run.nextAction.call.name
       : (run?.turns.flatMap((t) => t.toolCalls ?? []).at(-1)?.name ?? null);
 
-  const start = async (mode: StartMode) => {
-    try {
-      showRun(
-        await api.invoke('runs.start', { graphId: graphId!, intent, mode, ...(mode === 'plan' ? { steps } : {}) }),
-      );
-    } catch (error) {
-      useRuns.setState({ error: (error as Error).message });
-    }
-  };
-
   return (
     <section className="runs-workspace" aria-label="Plans and runs">
       <aside className="runs-left">
@@ -84,21 +74,17 @@ export function RunsWorkspace() {
             ))}
           </select>
         </label>
-        <PlanPanel tools={tools} />
-        <PlanEditor tools={tools} onRun={(mode) => void start(mode)} />
+        {/* Keyed by graph: what the panels hold for themselves (goals, WorfBench text) belongs to one graph. */}
+        <PlanPanel key={`panel-${graphId}`} tools={tools} />
+        <PlanEditor key={`editor-${graphId}`} tools={tools} onRun={(mode) => void startRun(mode)} />
         {graphId && <RunsTree graphId={graphId} />}
       </aside>
       <div className="runs-right">
-        {graph.data &&
+        {shown &&
           (run ? (
-            <PathOverlay graph={graph.data} turns={run.turns} current={current} />
+            <PathOverlay graph={shown} turns={run.turns} current={current} />
           ) : (
-            <GraphOverlay
-              graph={graph.data}
-              labels={planOverlay.labels}
-              path={planOverlay.path}
-              testId="plan-overlay"
-            />
+            <GraphOverlay graph={shown} labels={planOverlay.labels} path={planOverlay.path} testId="plan-overlay" />
           ))}
         <Debugger tools={tools} />
       </div>

@@ -1,0 +1,126 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../test/helpers/temp';
+import { runCommand } from './helpers/app';
+import { useBrowserAndHosts } from './helpers/fixture';
+
+const e2e = useBrowserAndHosts();
+
+async function open(name: string): Promise<{ page: Page; errors: string[] }> {
+  const host = await e2e.startHost(path.join(tempDir(), `${name}.trellis`));
+  const page = await e2e.browser.newPage({ viewport: { width: 1500, height: 950 } });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(host.url);
+  await page.getByRole('button', { name: /Trip planning/ }).waitFor();
+  return { page, errors };
+}
+
+async function generate(page: Page, intent: string) {
+  await page.getByLabel('Intent').fill(intent);
+  await page.getByRole('button', { name: 'Generate plan' }).click();
+  await page.getByTestId('step-s1').waitFor();
+  await page
+    .getByTestId('plan-summary')
+    .getByText(/problems$/)
+    .waitFor();
+}
+
+/** Replaces the JSON in the Monaco editor labelled `label` with `json`. */
+async function replaceJson(page: Page, label: string, json: string) {
+  await page.getByLabel(label).locator('.monaco-editor .view-lines').click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.insertText(json);
+  // Monaco closes brackets and quotes as text arrives: drop what it added after the cursor.
+  await page.keyboard.press('Shift+Control+End');
+  await page.keyboard.press('Delete');
+}
+
+const summary = (page: Page) => page.getByTestId('plan-summary').innerText();
+const problemsOf = (page: Page, step: string) => page.getByTestId(`step-${step}`).locator('.problem').allInnerTexts();
+
+describe('Plans & Runs keeps derived state current in Chromium', () => {
+  it('checks and writes the plan again as its arguments are edited, and asks before running one with problems', async () => {
+    const { page, errors } = await open('plan-edit');
+    await page.keyboard.press('Control+2');
+    await generate(page, 'book_flight from Paris to Lisbon');
+    expect(await problemsOf(page, 's1')).toEqual([
+      'args.date missing required argument date',
+      'args.passengers missing required argument passengers',
+    ]);
+    await page.getByRole('button', { name: 'WorfBench text…' }).click();
+    const text = page.getByLabel('WorfBench text');
+    expect(await text.inputValue()).toContain('1: search_flights: origin=Paris, destination=Lisbon\n');
+
+    await page.getByTestId('step-s1').getByRole('button', { name: 'Arguments' }).click();
+    await replaceJson(
+      page,
+      'Arguments of s1',
+      '{"origin":"Paris","destination":"Lisbon","date":"2027-03-14","passengers":2}',
+    );
+    await expect.poll(() => problemsOf(page, 's1')).toEqual([]);
+    await expect
+      .poll(() => text.inputValue())
+      .toContain('1: search_flights: origin=Paris, destination=Lisbon, date=2027-03-14, passengers=2\n');
+    expect(await summary(page)).toBe('2 steps · 2 problems');
+
+    // s2 still misses two arguments: Run plan says so and waits for an answer.
+    await page.getByRole('button', { name: 'Run plan' }).click();
+    const ask = page.getByRole('alertdialog', { name: 'Run a plan with problems' });
+    await ask.getByText('This plan has 2 problems; its run will likely fail at the steps named.').waitFor();
+    await ask.getByText(/s2 args\.passengers missing required argument passengers/).waitFor();
+    await ask.getByRole('button', { name: 'Fix the plan first' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(await page.getByRole('region', { name: 'Debugger' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Run plan' }).click();
+    await ask.getByRole('button', { name: 'Run anyway' }).click();
+    await page.getByRole('region', { name: 'Debugger' }).getByTestId('next-action').waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 90_000);
+
+  it('starts one run for a double click', async () => {
+    const { page } = await open('plan-run');
+    await page.keyboard.press('Control+2');
+    await generate(page, 'get_weather_forecast in Kyoto on 2027-04-02');
+    expect(await summary(page)).toBe('2 steps · 0 problems');
+    await page.getByRole('button', { name: 'Run plan' }).dblclick();
+    await page.getByRole('region', { name: 'Debugger' }).getByTestId('next-action').waitFor();
+    const tree = page.getByRole('region', { name: 'Runs' });
+    await tree.locator('.tree-row').first().waitFor();
+    await page.waitForTimeout(1000);
+    expect(await tree.locator('.tree-row').count()).toBe(1);
+    await page.close();
+  }, 90_000);
+
+  it('resets the plan, its text, its run and the overlay when the tool graph changes', async () => {
+    const { page, errors } = await open('plan-graphs');
+    await runCommand(page, 'new graph');
+    await page.getByRole('dialog', { name: 'New graph' }).getByRole('textbox').fill('Empty one');
+    await page.keyboard.press('Enter');
+    await page.getByText(/Empty graph/).waitFor();
+
+    await page.keyboard.press('Control+2');
+    await page.getByLabel('Tool graph').selectOption({ label: 'Trip planning' });
+    await generate(page, 'get_weather_forecast in Kyoto on 2027-04-02');
+    await page.getByRole('button', { name: 'WorfBench text…' }).click();
+    await page.getByRole('button', { name: 'Run plan' }).click();
+    await page.getByRole('region', { name: 'Debugger' }).getByTestId('next-action').waitFor();
+
+    await page.getByLabel('Tool graph').selectOption({ label: 'Empty one' });
+    await expect.poll(() => summary(page)).toBe('0 steps · 0 problems');
+    expect(await page.getByLabel('WorfBench text').count()).toBe(0);
+    expect(await page.getByRole('region', { name: 'Debugger' }).count()).toBe(0);
+    expect(await page.locator('.path-node').count()).toBe(0);
+    await page.getByRole('region', { name: 'Runs' }).getByText('No runs of this graph yet.').waitFor();
+
+    // Back on the trip graph a new intent plans for its own goal, not the one found before.
+    await page.getByLabel('Tool graph').selectOption({ label: 'Trip planning' });
+    await generate(page, 'search_hotels in Lisbon from 2027-03-14 to 2027-03-16 for 2 guests');
+    expect(await summary(page)).not.toMatch(/^0 steps/);
+    expect(await page.getByLabel('Tool of s1').inputValue()).toBe('search_hotels');
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 90_000);
+});
