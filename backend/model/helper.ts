@@ -7,6 +7,7 @@ import type * as LlamaLibrary from 'node-llama-cpp' with { 'resolution-mode': 'i
 import type { LlamaBinary } from '../../shared/contract/models';
 import { boundJsonNumbers } from './json-grammar';
 import { loadLlamaRuntime } from './llama-runtime';
+import { Slots } from './slots';
 import type {
   BenchmarkResult,
   HelperMessage,
@@ -28,6 +29,8 @@ let binary: LlamaBinary | null = null;
 let model: LlamaModel | null = null;
 let context: LlamaContext | null = null;
 let loaded: LoadedModel | null = null;
+/** The context's sequences: generations beyond them wait for one to free up. */
+let sequences: Slots | null = null;
 const running = new Map<number, AbortController>();
 
 /** Under Electron the helper is a utilityProcess (parentPort); under Node a forked child (IPC). */
@@ -153,27 +156,33 @@ async function load(id: number, path: string, settings: LoadSettings): Promise<L
     }
     throw new HelperError('load-failed', `Could not load ${path}: ${message}`);
   }
+  const count = Math.max(1, settings.sequences ?? 1);
   try {
+    // One context for all sequences: their tokens are decoded together in one batch per step.
     context = await model.createContext({
       contextSize: settings.contextSize,
+      sequences: count,
       threads: settings.threads,
       batchSize: settings.batchSize,
       flashAttention: settings.flashAttention,
     });
   } catch (error) {
     await unload();
+    const size = count > 1 ? `${count} sequences of ${settings.contextSize} tokens` : `${settings.contextSize} tokens`;
     throw new HelperError(
       'context-failed',
-      `The model loaded, but a context of ${settings.contextSize} tokens could not be created (${(error as Error).message}). ` +
-        'Lower the context size or free some memory.',
+      `The model loaded, but a context of ${size} could not be created (${(error as Error).message}). ` +
+        `Lower the context size${count > 1 ? ' or the sequences' : ''}, or free some memory.`,
     );
   }
+  sequences = new Slots(count);
   loaded = {
     ...details,
     gpu: runtimeLlama.gpu,
     gpuLayers: model.gpuLayers,
     contextSize: context.contextSize,
     threads: settings.threads,
+    sequences: count,
   };
   return loaded;
 }
@@ -184,19 +193,70 @@ async function unload(): Promise<void> {
   context = null;
   model = null;
   loaded = null;
+  sequences = null;
+  idle = [];
+}
+
+type Sequence = ReturnType<LlamaContext['getSequence']>;
+/** Sequences made so far and free now, the most recently used last. */
+let idle: Sequence[] = [];
+
+/**
+ * A sequence of the context, waiting for one to free up when all are generating. Sequences are
+ * kept, not disposed, between requests: the next prompt re-reads only what differs from the
+ * last one there (an agent's next turn, another candidate for the same intent).
+ */
+async function acquireSequence(signal?: AbortSignal) {
+  if (!model || !context || !sequences)
+    throw new HelperError('no-model', 'No model is loaded. Load a GGUF in the Models workspace first.');
+  const owner = context;
+  const release = await sequences.acquire(signal);
+  if (context !== owner) {
+    release();
+    throw new HelperError('no-model', 'The model was unloaded while the request waited for it.');
+  }
+  let sequence: Sequence;
+  try {
+    sequence = idle.pop() ?? owner.getSequence();
+  } catch (error) {
+    release();
+    throw error;
+  }
+  return {
+    sequence,
+    release() {
+      if (context === owner && !sequence.disposed) idle.push(sequence);
+      release();
+    },
+  };
 }
 
 async function generate(id: number, request: Extract<HelperRequest, { type: 'generate' }>['request']) {
   if (!model || !context)
     throw new HelperError('no-model', 'No model is loaded. Load a GGUF in the Models workspace first.');
-  const { LlamaChatSession, LlamaCompletion } = await library();
+  // Registered before the first await: a cancel that follows the request at once finds it.
   const abort = new AbortController();
   running.set(id, abort);
-  const sequence = context.getSequence();
+  const queued = performance.now();
+  const { LlamaChatSession, LlamaCompletion } = await library();
+  let held: Awaited<ReturnType<typeof acquireSequence>>;
+  try {
+    held = await acquireSequence(abort.signal);
+  } catch (error) {
+    running.delete(id);
+    if (!abort.signal.aborted) throw error;
+    // Cancelled while waiting for a sequence: nothing was generated.
+    const none = { prompt: 0, completion: 0 };
+    return { text: '', cancelled: true, ms: performance.now() - queued, chunks: 0, chunkMs: null, tokens: none };
+  }
+  const { sequence } = held;
+  const decodedBefore = sequence.tokenMeter.usedOutputTokens;
+  let session: { dispose(): void } | null = null;
   try {
     const grammar = request.jsonSchema ? await jsonSchemaGrammar(request.jsonSchema) : undefined;
     // When the chunks left the helper: the in-helper side of bench:model's end-to-end rate.
     const chunks: { first?: number; last: number; count: number } = { last: 0, count: 0 };
+    let completion = 0;
     const options = {
       maxTokens: request.maxTokens,
       temperature: request.temperature,
@@ -204,6 +264,7 @@ async function generate(id: number, request: Extract<HelperRequest, { type: 'gen
       grammar,
       signal: abort.signal,
       stopOnAbortSignal: true,
+      onToken: (tokens: readonly unknown[]) => (completion += tokens.length),
       onTextChunk: (text: string) => {
         const now = performance.now();
         chunks.first ??= now;
@@ -213,21 +274,59 @@ async function generate(id: number, request: Extract<HelperRequest, { type: 'gen
       },
     };
     const started = performance.now();
-    const text = request.chat
-      ? await new LlamaChatSession({ contextSequence: sequence }).prompt(request.prompt, options)
-      : await new LlamaCompletion({ contextSequence: sequence }).generateCompletion(request.prompt, options);
+    let text: string;
+    if (request.chat) {
+      const chat = (session = new LlamaChatSession({ contextSequence: sequence }));
+      text = await chat.prompt(request.prompt, options);
+    } else {
+      const plain = (session = new LlamaCompletion({ contextSequence: sequence }));
+      text = await plain.generateCompletion(request.prompt, options);
+    }
     const chunkMs = chunks.first === undefined ? null : { first: chunks.first - started, last: chunks.last - started };
-    return { text, cancelled: abort.signal.aborted, ms: performance.now() - started, chunks: chunks.count, chunkMs };
+    const withLogits = sequence.tokenMeter.usedOutputTokens - decodedBefore;
+    const tokens = { prompt: promptTokens(sequence.nextTokenIndex, withLogits), completion };
+    return {
+      text,
+      cancelled: abort.signal.aborted,
+      ms: performance.now() - started,
+      chunks: chunks.count,
+      chunkMs,
+      tokens,
+    };
   } finally {
     running.delete(id);
-    sequence.dispose();
+    session?.dispose();
+    held.release();
   }
 }
 
-async function jsonSchemaGrammar(schema: Record<string, unknown>) {
-  const llamaRuntime = await runtime();
-  const generated = await llamaRuntime.createGrammarForJsonSchema(schema as never);
-  return llamaRuntime.createGrammar({ grammar: boundJsonNumbers(generated.grammar) });
+/**
+ * The prompt's length in tokens, whether read now or kept from the sequence's last request: what
+ * the sequence holds, less the generated tokens fed back. Every token decoded with logits is the
+ * prompt's last one or a generated one fed back to get the next.
+ */
+function promptTokens(held: number, decodedWithLogits: number): number {
+  return held - Math.max(0, decodedWithLogits - 1);
+}
+
+/** Grammars by schema: N sequences asked for the same schema share one compiled grammar. */
+const grammars = new Map<string, Promise<Awaited<ReturnType<Llama['createGrammar']>>>>();
+
+function jsonSchemaGrammar(schema: Record<string, unknown>) {
+  const key = JSON.stringify(schema);
+  let grammar = grammars.get(key);
+  if (!grammar) {
+    grammar = (async () => {
+      const llamaRuntime = await runtime();
+      const generated = await llamaRuntime.createGrammarForJsonSchema(schema as never);
+      return llamaRuntime.createGrammar({ grammar: boundJsonNumbers(generated.grammar) });
+    })();
+    grammars.set(key, grammar);
+    grammar.catch(() => grammars.delete(key));
+    // Oldest first out: a long synthesis over many tools asks for many schemas.
+    if (grammars.size > 64) grammars.delete(grammars.keys().next().value!);
+  }
+  return grammar;
 }
 
 /** pp: one batch of `promptTokens` tokens; tg: `generateTokens` tokens one at a time (as llama-bench). */
@@ -243,19 +342,21 @@ async function benchmark(
   const prompt = Array.from({ length: promptTokens }, (_, i) => filler[i % filler.length]!);
 
   const timePrompt = async () => {
-    const sequence = context!.getSequence();
+    const { sequence, release } = await acquireSequence();
     try {
+      await sequence.clearHistory();
       const started = performance.now();
       await sequence.evaluateWithoutGeneratingNewTokens(prompt);
       return performance.now() - started;
     } finally {
-      sequence.dispose();
+      release();
     }
   };
   const timeGeneration = async (grammar?: Awaited<ReturnType<typeof jsonSchemaGrammar>>) => {
-    const sequence = context!.getSequence();
+    const { sequence, release } = await acquireSequence();
     const { LlamaGrammarEvaluationState } = await library();
     try {
+      await sequence.clearHistory();
       let count = 0;
       let started = 0;
       const state = grammar ? new LlamaGrammarEvaluationState({ model: model!, grammar }) : undefined;
@@ -266,7 +367,7 @@ async function benchmark(
       }
       return { ms: performance.now() - started, tokens: count - 1 };
     } finally {
-      sequence.dispose();
+      release();
     }
   };
 

@@ -7,6 +7,11 @@ export interface LoadSettings {
   threads: number;
   batchSize: number;
   flashAttention: boolean;
+  /**
+   * Generations that run at once in one context, batched into the same decode (1 when absent).
+   * Each sequence has its own `contextSize` of KV cache, so memory grows with it.
+   */
+  sequences?: number;
 }
 
 export interface GenerateRequest {
@@ -49,8 +54,16 @@ export interface ResourceEstimate {
 export interface LoadedModel extends ModelDetails {
   gpu: string | false;
   gpuLayers: number;
+  /** Per sequence. */
   contextSize: number;
   threads: number;
+  sequences: number;
+}
+
+/** Tokens of one generation: the prompt as the model read it, and what it generated. */
+export interface TokenCounts {
+  prompt: number;
+  completion: number;
 }
 
 export type HelperRequest =

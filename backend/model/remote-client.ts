@@ -11,6 +11,12 @@ export interface RemoteServer {
   timeoutMs?: number;
 }
 
+/** One server-sent event of a streamed chat completion. */
+interface StreamChunk {
+  choices?: { delta?: { content?: string } }[];
+  usage?: { prompt_tokens?: number; completion_tokens?: number } | null;
+}
+
 /** A server speaking the OpenAI chat-completions API: streamed text, JSON-Schema output, embeddings. */
 export class OpenAICompatibleClient {
   constructor(private readonly server: RemoteServer) {}
@@ -87,6 +93,7 @@ export class OpenAICompatibleClient {
   ): Promise<GenerateResult> {
     const started = performance.now();
     let text = '';
+    let usage: { prompt_tokens?: number; completion_tokens?: number } | undefined;
     const body = {
       model: this.server.model,
       messages: [{ role: 'user', content: request.prompt }],
@@ -94,6 +101,8 @@ export class OpenAICompatibleClient {
       temperature: request.temperature,
       ...(request.seed !== undefined ? { seed: request.seed } : {}),
       stream: true,
+      // The last chunk then carries the token counts (OpenAI, llama-server, vLLM, Ollama).
+      stream_options: { include_usage: true },
       ...(request.jsonSchema
         ? {
             response_format: {
@@ -117,8 +126,9 @@ export class OpenAICompatibleClient {
             if (!line.startsWith('data:')) continue;
             const data = line.slice(5).trim();
             if (data === '[DONE]') return;
-            const delta = (JSON.parse(data) as { choices?: { delta?: { content?: string } }[] }).choices?.[0]?.delta
-              ?.content;
+            const parsed = JSON.parse(data) as StreamChunk;
+            if (parsed.usage) usage = parsed.usage;
+            const delta = parsed.choices?.[0]?.delta?.content;
             if (delta) {
               text += delta;
               onToken?.(delta);
@@ -129,7 +139,16 @@ export class OpenAICompatibleClient {
     } catch (error) {
       if (!signal?.aborted) throw error;
     }
-    return { text, cancelled: signal?.aborted ?? false, ms: performance.now() - started };
+    const tokens =
+      typeof usage?.prompt_tokens === 'number' && typeof usage.completion_tokens === 'number'
+        ? { prompt: usage.prompt_tokens, completion: usage.completion_tokens }
+        : undefined;
+    return {
+      text,
+      cancelled: signal?.aborted ?? false,
+      ms: performance.now() - started,
+      ...(tokens ? { tokens } : {}),
+    };
   }
 
   async embed(texts: string[]): Promise<number[][]> {

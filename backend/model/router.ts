@@ -2,15 +2,24 @@ import type { WorkspaceStore } from '../store/workspace-store';
 import type { SecretStore } from '../context';
 import type { GenerateRequest } from './protocol';
 import { OpenAICompatibleClient, type RemoteServer } from './remote-client';
-import type { ModelSupervisor } from './supervisor';
+import { Slots } from './slots';
+import type { GenerateResult, ModelSupervisor } from './supervisor';
 
 export const REMOTE = 'models.remote';
+
+/**
+ * Requests in flight to a remote server unless the user says otherwise: llama-server's default
+ * slots; vLLM and hosted APIs take many more.
+ */
+export const DEFAULT_REMOTE_CONCURRENCY = 4;
 
 export interface StoredRemote {
   baseUrl: string;
   model: string;
   /** The API key as the platform's secret store encrypted it; never the key itself. */
   protectedKey: string | null;
+  /** Requests in flight at once; absent: DEFAULT_REMOTE_CONCURRENCY. */
+  concurrency?: number;
 }
 
 export type ModelRouter = ReturnType<typeof createModelRouter>;
@@ -29,6 +38,8 @@ export function createModelRouter(deps: {
   const { store, models, secrets } = deps;
   /** A key that cannot be stored encrypted lives only as long as this backend. */
   let sessionKey: string | undefined;
+  /** Requests in flight to the remote server, shared by every job of this backend. */
+  const remoteSlots = new Slots(DEFAULT_REMOTE_CONCURRENCY);
   const remoteServer = (): RemoteServer | null => {
     const stored = store.settings.get<StoredRemote>(REMOTE);
     if (!stored) return null;
@@ -43,11 +54,36 @@ export function createModelRouter(deps: {
     hasSessionKey: () => sessionKey !== undefined,
     /** A remote server is set, or a local model is loaded. */
     available: () => remoteServer() !== null || models().loaded !== null,
-    generate(request: GenerateRequest, onToken: (text: string) => void = () => {}, signal?: AbortSignal) {
+    /**
+     * Generations worth running at once: the remote server's requests in flight, or the loaded
+     * model's sequences (the helper decodes them in one batch). Callers beyond it wait their turn.
+     */
+    concurrency(): number {
+      const stored = store.settings.get<StoredRemote>(REMOTE);
+      if (stored) return stored.concurrency ?? DEFAULT_REMOTE_CONCURRENCY;
+      return models().loaded?.sequences ?? 1;
+    },
+    async generate(
+      request: GenerateRequest,
+      onToken: (text: string) => void = () => {},
+      signal?: AbortSignal,
+    ): Promise<GenerateResult> {
       const remote = remoteServer();
-      return remote
-        ? new OpenAICompatibleClient(remote).generate(request, onToken, signal)
-        : models().generate(request, onToken, signal);
+      if (!remote) return models().generate(request, onToken, signal);
+      const started = performance.now();
+      remoteSlots.resize(store.settings.get<StoredRemote>(REMOTE)?.concurrency ?? DEFAULT_REMOTE_CONCURRENCY);
+      let release: () => void;
+      try {
+        release = await remoteSlots.acquire(signal);
+      } catch (error) {
+        if (!signal?.aborted) throw error;
+        return { text: '', cancelled: true, ms: performance.now() - started };
+      }
+      try {
+        return await new OpenAICompatibleClient(remote).generate(request, onToken, signal);
+      } finally {
+        release();
+      }
     },
     embed(texts: string[]): Promise<number[][]> {
       const remote = remoteServer();

@@ -10,6 +10,7 @@ import type {
   LoadSettings,
   LoadedModel,
   ModelDetails,
+  TokenCounts,
 } from './protocol';
 
 type Pending = {
@@ -30,6 +31,8 @@ export interface GenerateResult {
   chunks?: number;
   /** When the first and last chunk left the helper, in ms from the generation's start. */
   chunkMs?: { first: number; last: number } | null;
+  /** Prompt and generated tokens, where the model (or server) reports them. */
+  tokens?: TokenCounts;
 }
 
 const HELPER_CODES: Record<string, ErrorCode> = {
@@ -150,7 +153,10 @@ export class ModelSupervisor {
     const onAbort = () => void this.call({ type: 'cancel', target: id }).catch(() => undefined);
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
-      return (await this.send(child, { type: 'generate', request }, { onToken })) as GenerateResult;
+      const result = this.send(child, { type: 'generate', request }, { onToken }) as Promise<GenerateResult>;
+      // Aborted while the helper was starting: the cancel follows the request.
+      if (signal?.aborted) onAbort();
+      return await result;
     } finally {
       signal?.removeEventListener('abort', onAbort);
     }

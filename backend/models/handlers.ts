@@ -2,7 +2,7 @@ import os from 'node:os';
 import type { LoadSettings } from '../../shared/contract/models';
 import { TrellisError } from '../../shared/errors';
 import type { BackendContext } from '../context';
-import { REMOTE, type StoredRemote } from '../model/router';
+import { DEFAULT_REMOTE_CONCURRENCY, REMOTE, type StoredRemote } from '../model/router';
 import type { HandlerMap } from '../registry';
 
 const LAST_MODEL = 'models.last';
@@ -17,6 +17,7 @@ export function defaultLoadSettings(): LoadSettings {
     threads: Math.max(1, os.availableParallelism() - 1),
     batchSize: 512,
     flashAttention: false,
+    sequences: 4,
   };
 }
 
@@ -33,6 +34,7 @@ export function modelsHandlers(ctx: BackendContext): HandlerMap {
     },
     'models.load': ({ path, settings, jobId }) =>
       jobs.run('models.load', jobId, async (job) => {
+        settings = { ...settings, sequences: settings.sequences ?? defaultLoadSettings().sequences };
         const loaded = await models().load(path, settings, (fraction) => job.progress(fraction, 1));
         // The helper cannot stop half-way through reading a file: a cancelled load is undone.
         if (job.signal.aborted) {
@@ -59,6 +61,7 @@ export function modelsHandlers(ctx: BackendContext): HandlerMap {
               model: stored.model,
               hasKey: Boolean(stored.protectedKey || gen.hasSessionKey()),
               keyStored: Boolean(stored.protectedKey),
+              concurrency: stored.concurrency ?? DEFAULT_REMOTE_CONCURRENCY,
             }
           : null,
         memory: helper?.memory ?? null,
@@ -79,10 +82,15 @@ export function modelsHandlers(ctx: BackendContext): HandlerMap {
         await models().restart();
         return { native, binary: await models().binary() };
       }),
-    'models.useRemote': ({ baseUrl, model, apiKey }) => {
+    'models.useRemote': ({ baseUrl, model, apiKey, concurrency }) => {
       const protectedKey = apiKey && secrets ? secrets.protect(apiKey) : null;
       gen.setSessionKey(apiKey && !secrets ? apiKey : undefined);
-      store.settings.set(REMOTE, { baseUrl, model, protectedKey } satisfies StoredRemote);
+      store.settings.set(REMOTE, {
+        baseUrl,
+        model,
+        protectedKey,
+        ...(concurrency ? { concurrency } : {}),
+      } satisfies StoredRemote);
       return { keyStored: protectedKey !== null };
     },
     'models.useLocal': () => {

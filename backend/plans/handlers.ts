@@ -61,34 +61,42 @@ export function plansHandlers(ctx: BackendContext): HandlerMap {
         );
       const schema = planGenerationSchema(graph, maxSteps);
       return jobs.run('plans.generate', jobId, async (job) => {
-        const made = [];
-        for (let i = 0; i < candidates; i++) {
-          const { text } = await gen.generate(
+        // Candidates generate at once, as many as the model runs together (the rest wait their
+        // turn there); the first cut-off one stops the others.
+        const stop = new AbortController();
+        const signal = AbortSignal.any([job.signal, stop.signal]);
+        let done = 0;
+        const one = async (index: number) => {
+          const { text, cancelled } = await gen.generate(
             {
               prompt: planPrompt(graph, intent),
               chat: true,
               maxTokens: 200 * maxSteps,
               temperature,
-              seed: i + 1,
+              seed: index + 1,
               jsonSchema: schema,
             },
-            (token) => events.emit('models.token', { jobId: job.id, text: token }),
-            job.signal,
+            (token) => events.emit('models.token', { jobId: job.id, text: token, stream: index }),
+            signal,
           );
           // A cancelled generation stops mid-plan: keep the candidates already made.
-          if (job.signal.aborted) break;
+          if (cancelled) return null;
           let generated: { steps: { tool: string; args: Record<string, unknown> }[] };
           try {
             generated = JSON.parse(text) as typeof generated;
           } catch {
+            stop.abort();
             throw new TrellisError(
               'E5004',
               `The plan was cut off before it ended; raise the step limit or shorten the intent.`,
             );
           }
-          made.push(candidate(graphId, stepsFromGenerated(generated)));
-          job.progress(made.length, candidates);
-        }
+          job.progress(++done, candidates);
+          return candidate(graphId, stepsFromGenerated(generated));
+        };
+        const made = (await Promise.all(Array.from({ length: candidates }, (_, i) => one(i)))).filter(
+          (c) => c !== null,
+        );
         if (!made.length) throw new TrellisError('E1006', 'Generating the plan was cancelled.');
         return { candidates: made, goals: [] };
       });

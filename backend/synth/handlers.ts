@@ -103,7 +103,9 @@ export function synthHandlers(ctx: BackendContext): HandlerMap {
         progress(created.length + failed.length, count, { failed: failed.length });
       }
     };
-    await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
+    // Samples that generate at once share the model's batch: one decode step serves them all.
+    const workers = concurrency ?? (gen.available() ? gen.concurrency() : 1);
+    await Promise.all(Array.from({ length: Math.min(workers, count) }, worker));
     return { created, byKind, failed, cancelled: signal.aborted };
   };
 

@@ -8,6 +8,11 @@ export const LoadSettings = z.object({
   threads: z.number().int().min(1).max(512),
   batchSize: z.number().int().min(1).max(65_536),
   flashAttention: z.boolean(),
+  /**
+   * Generations run at once in one context, decoded in one batch (synthesis, simulated tools,
+   * plan candidates). Each has its own `contextSize` of memory. Absent: this machine's default.
+   */
+  sequences: z.number().int().min(1).max(64).optional(),
 });
 export type LoadSettings = z.infer<typeof LoadSettings>;
 
@@ -36,8 +41,10 @@ export const ModelDetails = z.object({
 export const LoadedModel = ModelDetails.extend({
   gpu: z.union([z.string(), z.literal(false)]),
   gpuLayers: z.number(),
+  /** Per sequence. */
   contextSize: z.number(),
   threads: z.number(),
+  sequences: z.number().int(),
 });
 export type LoadedModel = z.infer<typeof LoadedModel>;
 
@@ -99,7 +106,13 @@ export const modelsMethods = {
       last: z.object({ path: z.string(), settings: LoadSettings }).nullable(),
       defaults: LoadSettings,
       remote: z
-        .object({ baseUrl: z.string(), model: z.string(), hasKey: z.boolean(), keyStored: z.boolean() })
+        .object({
+          baseUrl: z.string(),
+          model: z.string(),
+          hasKey: z.boolean(),
+          keyStored: z.boolean(),
+          concurrency: z.number().int(),
+        })
         .nullable(),
       /** What the helper process holds now; null when it is not running. */
       memory: z.object({ ramBytes: z.number(), vramUsedBytes: z.number(), vramTotalBytes: z.number() }).nullable(),
@@ -135,6 +148,8 @@ export const modelsMethods = {
       }),
       model: z.string().trim().min(1),
       apiKey: z.string().optional(),
+      /** Requests in flight at once (the server's parallel slots); absent: 4. */
+      concurrency: z.number().int().min(1).max(256).optional(),
     }),
     result: z.object({ keyStored: z.boolean() }),
   }),
@@ -156,7 +171,8 @@ export const modelsMethods = {
 };
 
 export const modelsEvents = {
-  'models.token': z.object({ jobId: z.string(), text: z.string() }),
+  /** `stream`: which of a job's generations running at once the text belongs to (a plan candidate's index). */
+  'models.token': z.object({ jobId: z.string(), text: z.string(), stream: z.number().int().optional() }),
   /** One line of a native build's output (models.build), for its jobId. */
   'models.buildOutput': z.object({ jobId: z.string(), line: z.string() }),
 };

@@ -15,8 +15,11 @@ export const synthMethods = {
       maxLength: z.number().int().min(2).max(10).default(4),
       /** Intents written by the loaded model instead of templates. */
       useModel: z.boolean().default(false),
-      /** How many samples run at once (useful against remote servers). */
-      concurrency: z.number().int().min(1).max(32).default(1),
+      /**
+       * How many samples run at once. Absent: as many as the model generates at once (the loaded
+       * model's sequences, or the remote server's requests in flight), 1 without a model.
+       */
+      concurrency: z.number().int().min(1).max(64).optional(),
       seed: z.number().int().default(1),
       jobId: JobId.optional(),
     }),

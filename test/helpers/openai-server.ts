@@ -13,11 +13,18 @@ const servers: http.Server[] = [];
 
 /**
  * A loopback OpenAI-compatible server whose behaviour follows the requested model name:
- * `words` streams "one two three", `slow` streams a word every 30 ms for ever, `fail` answers 500,
- * `hang` never answers, `json` streams a JSON object.
+ * `words` streams "one two three", `slow` streams a word every 30 ms for ever, `paced` streams
+ * three words 20 ms apart, `fail` answers 500, `hang` never answers, `json` streams a JSON object.
+ * Asked to (`stream_options.include_usage`), it ends with token counts: one per word of the
+ * prompt, one per chunk. `inFlight.max` is the most chat completions it ever served at once.
  */
-export async function startOpenAIServer(): Promise<{ baseUrl: string; received: Received[] }> {
+export async function startOpenAIServer(): Promise<{
+  baseUrl: string;
+  received: Received[];
+  inFlight: { now: number; max: number };
+}> {
   const received: Received[] = [];
+  const inFlight = { now: 0, max: 0 };
   const server = http.createServer((req, res) => {
     let raw = '';
     req.on('data', (c: Buffer) => (raw += c.toString()));
@@ -36,21 +43,38 @@ export async function startOpenAIServer(): Promise<{ baseUrl: string; received: 
         return;
       }
       res.writeHead(200, { 'content-type': 'text/event-stream' });
+      inFlight.max = Math.max(inFlight.max, ++inFlight.now);
+      res.on('close', () => inFlight.now--);
       const chunk = (content: string) =>
-        res.write(`data: ${JSON.stringify({ choices: [{ delta: { content } }] })}\n\n`);
+        res.write(`data: ${JSON.stringify({ choices: [{ delta: { content } }], usage: null })}\n\n`);
       if (model === 'slow') {
         const timer = setInterval(() => chunk('word '), 30);
         res.on('close', () => clearInterval(timer));
         return;
       }
       const parts = model === 'json' ? ['{"tool":', ' "search"', ', "n": 2}'] : ['one', ' two', ' three'];
+      const end = () => {
+        const wantsUsage = (body.stream_options as { include_usage?: boolean } | undefined)?.include_usage;
+        if (wantsUsage) {
+          const prompt = (body.messages as { content: string }[]).map((m) => m.content).join(' ');
+          const usage = { prompt_tokens: prompt.split(/\s+/).length, completion_tokens: parts.length };
+          res.write(`data: ${JSON.stringify({ choices: [], usage })}\n\n`);
+        }
+        res.end('data: [DONE]\n\n');
+      };
+      if (model === 'paced') {
+        // Each chunk schedules the next: timers of different lengths may fire out of order.
+        const next = (i: number) => (i < parts.length ? (chunk(parts[i]!), setTimeout(() => next(i + 1), 20)) : end());
+        next(0);
+        return;
+      }
       for (const part of parts) chunk(part);
-      res.end('data: [DONE]\n\n');
+      end();
     });
   });
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, received };
+  return { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, received, inFlight };
 }
 
 afterEach(() => {

@@ -21,6 +21,13 @@ describe('OpenAI-compatible server backend (loopback server)', () => {
     });
   });
 
+  it('reports the prompt and generated tokens the server counted', async () => {
+    const { baseUrl, received } = await startOpenAIServer();
+    const result = await new OpenAICompatibleClient({ baseUrl, model: 'words' }).generate(ask);
+    expect(received[0]!.body.stream_options).toEqual({ include_usage: true });
+    expect(result.tokens).toEqual({ prompt: 3, completion: 3 });
+  });
+
   it('asks for JSON-Schema-constrained output', async () => {
     const { baseUrl, received } = await startOpenAIServer();
     const schema = { type: 'object', properties: { tool: { type: 'string' } }, required: ['tool'] };

@@ -64,8 +64,22 @@ describe('models domain with a remote server', () => {
       model: 'words',
       hasKey: true,
       keyStored: true,
+      concurrency: 4,
     });
     vault.close();
+  });
+
+  it('keeps at most the set number of requests in flight to the server, and every request completes', async () => {
+    const { baseUrl, inFlight } = await startOpenAIServer();
+    const b = backend();
+    await b.registry.invoke('models.useRemote', { baseUrl, model: 'paced', concurrency: 2 });
+    expect((await b.registry.invoke('models.status', {})).remote?.concurrency).toBe(2);
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => b.registry.invoke('models.generate', { jobId: `p${i}`, prompt: 'go' })),
+    );
+    expect(results.map((r) => r.text)).toEqual(Array(6).fill('one two three'));
+    expect(inFlight.max).toBe(2);
+    b.close();
   });
 
   it('refuses a server address that is not http(s)', async () => {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createBackend } from '../../../backend/backend';
 import type { JobProgress } from '../../../shared/contract/jobs';
+import { startOpenAIServer } from '../../helpers/openai-server';
 import { tempDir } from '../../helpers/temp';
 
 describe('synth domain', () => {
@@ -35,6 +36,20 @@ describe('synth domain', () => {
     const result = await b.registry.invoke('synth.start', { graphId: graph!.id, count: 50 });
     expect(result.cancelled).toBe(true);
     expect(result.created.length + result.failed.length).toBeLessThan(50);
+    b.close();
+  }, 60_000);
+
+  it('writes intents with the model as many at once as the model takes, when no concurrency is given', async () => {
+    const { baseUrl, inFlight, received } = await startOpenAIServer();
+    const b = createBackend({ workspace: path.join(tempDir(), 'synth3.trellis'), host: 'cli', seed: true });
+    await b.registry.invoke('models.useRemote', { baseUrl, model: 'paced', concurrency: 3 });
+    const [graph] = await b.registry.invoke('graphs.list', {});
+    const result = await b.registry.invoke('synth.start', { graphId: graph!.id, count: 9, useModel: true, seed: 2 });
+    expect(received.filter((r) => r.path === '/v1/chat/completions')).toHaveLength(9);
+    expect(inFlight.max).toBe(3);
+    expect(result.created.length + result.failed.length).toBe(9);
+    const t = await b.registry.invoke('trajectories.get', { id: result.created[0]! });
+    expect(t.turns[0]!.content).toBe('one two three');
     b.close();
   }, 60_000);
 });
