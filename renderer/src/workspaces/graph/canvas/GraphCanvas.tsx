@@ -33,7 +33,7 @@ const DELETE_KEYS = ['Delete', 'Backspace'];
 
 interface DropNote {
   text: string;
-  kind: 'error' | 'warning';
+  kind: 'error' | 'warning' | 'info';
   x: number;
   y: number;
 }
@@ -106,6 +106,14 @@ export function GraphCanvas() {
       const to: HandleRef = { tool: state.toHandle.nodeId, handle: state.toHandle.id };
       const verdict = judgeConnection(tools, from, to);
       if ('refused' in verdict) showNote(verdict.refused, 'error', event);
+      else if (verdict.picked)
+        showNote(
+          verdict.compatibility.level === 'loose'
+            ? `${verdict.picked} With a warning: ${verdict.compatibility.reason}.`
+            : verdict.picked,
+          verdict.compatibility.level === 'loose' ? 'warning' : 'info',
+          event,
+        );
       else if (verdict.compatibility.level === 'loose')
         showNote(`Connected with a warning: ${verdict.compatibility.reason}.`, 'warning', event);
     },

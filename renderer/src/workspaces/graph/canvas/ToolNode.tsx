@@ -1,6 +1,6 @@
 import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { memo, useMemo } from 'react';
-import { schemaFields } from '../../../../../shared/graph';
+import { isElementPath, schemaFields, type SchemaField } from '../../../../../shared/graph';
 import { paramHandle, paramSourceHandle, resultHandle } from './connect';
 import type { ToolFlowNode } from './flow-model';
 import { useCompact } from './use-compact';
@@ -23,14 +23,45 @@ function Badges({ errors, warnings }: { errors: number; warnings: number }) {
 }
 
 /**
- * A tool on the canvas: a handle per parameter (left) and per result field (right). Zoomed far
- * out it is drawn compact, its name only, with one handle a side.
+ * A result field and its handle. An element field (`rooms[].room_id`) sits under its list,
+ * indented and named by its own key, so a list of objects costs one short line per field.
+ */
+function ResultField({ field }: { field: SchemaField }) {
+  if (!isElementPath(field.path)) {
+    return (
+      <li title={`${field.path}: ${field.type}`}>
+        {field.path}
+        <Handle type="source" position={Position.Right} id={resultHandle(field.path)} />
+      </li>
+    );
+  }
+  const depth = field.path.split('[]').length - 1;
+  const own = field.path.slice(field.path.lastIndexOf('[].') + 3);
+  return (
+    <li
+      className="element-field"
+      style={{ paddingRight: depth * 8 }}
+      title={`${field.path}: ${field.type} — one element's field: an edge from it picks one element of the list`}
+    >
+      <span className="element-mark">[].</span>
+      {own}
+      <Handle type="source" position={Position.Right} id={resultHandle(field.path)} />
+    </li>
+  );
+}
+
+/**
+ * A tool on the canvas: a handle per parameter (left) and per result field (right), fields of
+ * list elements included. Zoomed far out it is drawn compact, its name only, with one handle a side.
  */
 export const ToolNode = memo(function ToolNode({ data, selected }: NodeProps<ToolFlowNode>) {
   const { tool, errors, warnings } = data;
   const compact = useCompact();
   const params = useMemo(() => (compact ? [] : schemaFields(tool.parameters)), [compact, tool.parameters]);
-  const results = useMemo(() => (compact ? [] : schemaFields(tool.returns)), [compact, tool.returns]);
+  const results = useMemo(
+    () => (compact ? [] : schemaFields(tool.returns, { elements: true })),
+    [compact, tool.returns],
+  );
 
   if (compact) {
     return (
@@ -64,10 +95,7 @@ export const ToolNode = memo(function ToolNode({ data, selected }: NodeProps<Too
         </ul>
         <ul aria-label="Results" className="results">
           {results.map((r) => (
-            <li key={r.path} title={`${r.path}: ${r.type}`}>
-              {r.path}
-              <Handle type="source" position={Position.Right} id={resultHandle(r.path)} />
-            </li>
+            <ResultField key={r.path} field={r} />
           ))}
         </ul>
       </div>

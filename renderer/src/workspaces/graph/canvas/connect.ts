@@ -1,5 +1,11 @@
 import type { GraphEdge, Tool } from '../../../../../shared/domain';
-import { fieldCompatibility, findField, type Compatibility } from '../../../../../shared/graph';
+import {
+  clearElementField,
+  elementFieldsThatFit,
+  fieldCompatibility,
+  findField,
+  type Compatibility,
+} from '../../../../../shared/graph';
 
 /**
  * Handle ids: `p:<path>` for a parameter (left, a target), `r:<path>` for a result field
@@ -15,7 +21,8 @@ export interface HandleRef {
   handle: string | null | undefined;
 }
 
-export type ConnectVerdict = { edge: GraphEdge; compatibility: Compatibility } | { refused: string };
+/** `picked`: the list was dropped on a scalar and one of its element fields was connected instead. */
+export type ConnectVerdict = { edge: GraphEdge; compatibility: Compatibility; picked?: string } | { refused: string };
 
 function parse(handle: string | null | undefined): { side: 'p' | 'r'; path: string } | null {
   const match = /^([prs]):(.+)$/.exec(handle ?? '');
@@ -52,7 +59,21 @@ export function judgeConnection(tools: ReadonlyMap<string, Tool>, a: HandleRef, 
   if (!fromField || !toField) return { refused: 'That field no longer exists.' };
   const compatibility = fieldCompatibility(fromField, toField);
   if (compatibility.level === 'incompatible') {
-    return { refused: `${from.name}.${fromPath} cannot feed ${to.name}.${toPath}: ${compatibility.reason}.` };
+    const refused = `${from.name}.${fromPath} cannot feed ${to.name}.${toPath}: ${compatibility.reason}.`;
+    if (fromField.type !== 'array') return { refused };
+    // "List, then pick an id": a list on a scalar means one of its elements' fields.
+    const fits = elementFieldsThatFit(from.returns, fromPath, toField);
+    const clear = clearElementField(fits);
+    if (clear) {
+      return {
+        edge: { kind: 'dependency', fromTool: from.name, fromPath: clear.field.path, toTool: to.name, toParam: toPath },
+        compatibility: clear.compatibility,
+        picked: `${fromPath} is a list: connected one element's field, ${clear.field.path} → ${to.name}.${toPath}.`,
+      };
+    }
+    if (!fits.length) return { refused };
+    const names = fits.map((f) => f.field.path + (f.compatibility.level === 'loose' ? ' (with a warning)' : ''));
+    return { refused: `${refused} Drag one of its element fields instead: ${names.join(', ')}.` };
   }
   return {
     edge: { kind: 'dependency', fromTool: from.name, fromPath, toTool: to.name, toParam: toPath },

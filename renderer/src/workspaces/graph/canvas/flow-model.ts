@@ -1,6 +1,6 @@
 import { MarkerType, type Edge, type Node } from '@xyflow/react';
 import type { GraphEdge, Tool } from '../../../../../shared/domain';
-import { suggestionKey, type GraphContent, type GraphProblem } from '../../../../../shared/graph';
+import { isElementPath, suggestionKey, type GraphContent, type GraphProblem } from '../../../../../shared/graph';
 import { paramHandle, paramSourceHandle, resultHandle } from './connect';
 
 export type ToolNodeData = { tool: Tool; errors: number; warnings: number };
@@ -90,7 +90,9 @@ function buildEdge(
   problem: GraphProblem | undefined,
   compact: boolean,
 ): ToolFlowEdge {
-  const className = problem ? `edge-${edge.kind} edge-${problem.severity}` : `edge-${edge.kind}`;
+  // Element edges ("one element of the list fills this") are drawn dotted, apart from whole-value ones.
+  const element = edge.kind === 'dependency' && isElementPath(edge.fromPath) ? ' edge-element' : '';
+  const className = `edge-${edge.kind}${element}${problem ? ` edge-${problem.severity}` : ''}`;
   const common = { id, className, label: problem ? '⚠' : undefined, data: { index, title: problem?.message } };
   if (edge.kind === 'dependency') {
     return {
