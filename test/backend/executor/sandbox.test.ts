@@ -84,29 +84,41 @@ describe('mock sandbox (QuickJS in WebAssembly)', () => {
 
   it('counts typed arrays and ArrayBuffers against the memory limit, however they are made', async () => {
     const limit = /more than its 32 MiB memory limit/;
+    // Filling memory takes real time on a busy machine: the time limit must not be what stops these.
+    const slow = { timeoutMs: 60_000 };
     await expect(
-      runMockCode('const a = []; for (let i = 0; i < 40; i++) a.push(new Float64Array(1e6)); return a.length;', {}),
+      runMockCode(
+        'const a = []; for (let i = 0; i < 40; i++) a.push(new Float64Array(1e6)); return a.length;',
+        {},
+        slow,
+      ),
     ).rejects.toThrow(limit);
     await expect(
-      runMockCode('const a = []; for (let i = 0; i < 40; i++) a.push(new ArrayBuffer(8e6)); return a.length;', {}),
+      runMockCode(
+        'const a = []; for (let i = 0; i < 40; i++) a.push(new ArrayBuffer(8e6)); return a.length;',
+        {},
+        slow,
+      ),
     ).rejects.toThrow(limit);
     // Copies made through the species constructor count too.
     await expect(
       runMockCode(
         'const b = new ArrayBuffer(4e6); const a = []; for (let i = 0; i < 20; i++) a.push(b.slice(0)); return 1;',
         {},
+        slow,
       ),
     ).rejects.toThrow(limit);
     await expect(
       runMockCode(
         'const f = new Float32Array(2e6); const a = []; for (let i = 0; i < 10; i++) a.push(f.map((x) => x)); return 1;',
         {},
+        slow,
       ),
     ).rejects.toThrow(limit);
     // One allocation past the sandbox's whole heap fails as cleanly, and the sandbox goes on.
-    await expect(runMockCode('return new Uint8Array(2 ** 30).length;', {}, { memoryBytes: 2 ** 31 })).rejects.toThrow(
-      /memory limit/,
-    );
+    await expect(
+      runMockCode('return new Uint8Array(2 ** 30).length;', {}, { ...slow, memoryBytes: 2 ** 31 }),
+    ).rejects.toThrow(/memory limit/);
     expect(await runMockCode('return Array.from(new Uint8Array([1, 2, 3]).map((x) => x * 2));', {})).toEqual([2, 4, 6]);
   });
 
