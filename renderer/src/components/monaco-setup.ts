@@ -1,4 +1,6 @@
 import { loader } from '@monaco-editor/react';
+// First: the editor's contributions and their services must exist before any editor is made.
+import './monaco-contributions';
 // Only the editor core and the JSON language: the full package would bundle TypeScript, CSS and HTML too.
 import * as monaco from 'monaco-editor/editor/editor.api.js';
 import EditorWorker from 'monaco-editor/editor/editor.worker.js?worker';

@@ -2,7 +2,9 @@ import Editor from '@monaco-editor/react';
 import { useEffect, useRef, useState } from 'react';
 import type { JsonSchema } from '../../../../../shared/domain';
 import { useUi } from '../../../state/ui-store';
+import { useSchemaDrafts } from '../../../state/schema-drafts';
 import { monaco } from '../../../components/monaco-setup';
+import { useEditor } from '../editor/editor-context';
 
 interface Props {
   /** Distinct per tool and side, e.g. `search_flights.parameters`. */
@@ -14,13 +16,31 @@ interface Props {
 
 const APPLY_DELAY_MS = 500;
 
-/** A JSON Schema in Monaco, validated against the meta-schema, with completion from it. */
+const safeParse = (text: string): unknown => {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * A JSON Schema in Monaco, validated against the meta-schema, with completion from it. Text
+ * that cannot be applied stays as a draft with its errors when another tool is selected, and
+ * shows again on coming back, until it is fixed or discarded.
+ */
 export default function SchemaEditor({ path, value, onChange }: Props) {
   const theme = useUi((s) => s.theme);
-  const [errors, setErrors] = useState<string[]>([]);
-  const [text, setText] = useState(() => JSON.stringify(value, null, 2));
+  const draftKey = `${useEditor((s) => s.graphId)}:${path}`;
+  const draft = useSchemaDrafts((s) => s.drafts[draftKey]);
+  const [errors, setErrors] = useState<string[]>(() => draft?.errors ?? []);
+  const [text, setText] = useState(() => draft?.text ?? JSON.stringify(value, null, 2));
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const lastApplied = useRef(JSON.stringify(value));
+  const refuse = (next: string, why: string[]) => {
+    setErrors(why);
+    useSchemaDrafts.getState().keep(draftKey, { text: next, errors: why });
+  };
 
   // Outside changes (undo, rename) replace the text unless it already says the same.
   useEffect(() => {
@@ -28,8 +48,10 @@ export default function SchemaEditor({ path, value, onChange }: Props) {
     if (incoming !== lastApplied.current) {
       lastApplied.current = incoming;
       setText(JSON.stringify(value, null, 2));
+      setErrors([]);
+      useSchemaDrafts.getState().drop(draftKey);
     }
-  }, [value]);
+  }, [value, draftKey]);
 
   const apply = (next: string) => {
     clearTimeout(timer.current);
@@ -42,22 +64,32 @@ export default function SchemaEditor({ path, value, onChange }: Props) {
       try {
         parsed = JSON.parse(next);
       } catch (error) {
-        setErrors([`Not valid JSON yet: ${(error as Error).message}`]);
+        refuse(next, [`Not valid JSON yet: ${(error as Error).message}`]);
         return;
       }
       if (markers.length) {
-        setErrors(markers.map((m) => `Line ${m.startLineNumber}: ${m.message}`));
+        refuse(
+          next,
+          markers.map((m) => `Line ${m.startLineNumber}: ${m.message}`),
+        );
         return;
       }
       if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-        setErrors(['A schema must be a JSON object.']);
+        refuse(next, ['A schema must be a JSON object.']);
         return;
       }
       setErrors([]);
+      useSchemaDrafts.getState().drop(draftKey);
       lastApplied.current = JSON.stringify(parsed);
       onChange(parsed as JsonSchema);
     }, APPLY_DELAY_MS);
   };
+
+  // A draft brought back is checked again, so its errors are the ones of its text now.
+  useEffect(() => {
+    if (draft) apply(draft.text);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the draft this editor opened with
+  }, []);
 
   return (
     <div className="schema-editor">
@@ -81,6 +113,9 @@ export default function SchemaEditor({ path, value, onChange }: Props) {
         }}
         onChange={(next) => {
           setText(next ?? '');
+          // Kept at once, so selecting another tool before the check runs loses nothing.
+          if (JSON.stringify(safeParse(next ?? '')) !== lastApplied.current)
+            useSchemaDrafts.getState().keep(draftKey, { text: next ?? '', errors });
           apply(next ?? '');
         }}
       />
@@ -90,6 +125,24 @@ export default function SchemaEditor({ path, value, onChange }: Props) {
             <li key={e}>{e}</li>
           ))}
         </ul>
+      )}
+      {draft && errors.length > 0 && (
+        <p className="schema-draft muted" data-testid="schema-draft">
+          Not applied: the tool keeps its last valid schema; this text stays here as a draft when you select another
+          tool.{' '}
+          <button
+            type="button"
+            className="link"
+            onClick={() => {
+              clearTimeout(timer.current);
+              useSchemaDrafts.getState().drop(draftKey);
+              setErrors([]);
+              setText(JSON.stringify(value, null, 2));
+            }}
+          >
+            Discard the draft
+          </button>
+        </p>
       )}
     </div>
   );

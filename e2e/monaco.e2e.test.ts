@@ -1,0 +1,79 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../test/helpers/temp';
+import { useBrowserAndHosts } from './helpers/fixture';
+
+const e2e = useBrowserAndHosts();
+
+const parameters = (page: Page) => page.locator('.schema-editor').first();
+/** The parameter schema's text as Monaco shows it (it renders spaces as no-break spaces). */
+const shownText = async (page: Page) =>
+  (await parameters(page).locator('.view-lines').innerText()).replace(/\u00a0/g, ' ');
+
+/** Selects a tool on the canvas and waits for its parameter schema in Monaco. */
+async function selectTool(page: Page, name: string) {
+  await page.locator(`.react-flow__node[data-id="${name}"]`).click();
+  await page
+    .getByRole('textbox', { name: 'Tool name' })
+    .and(page.locator(`[value="${name}"]`))
+    .waitFor();
+  await parameters(page).locator('.monaco-editor .view-lines').waitFor();
+}
+
+describe('Monaco editors in Chromium', () => {
+  it('complete from the JSON Schema meta-schema on Ctrl+Space, editor after editor, with no uncaught error', async () => {
+    const host = await e2e.startHost(path.join(tempDir(), 'monaco.trellis'));
+    const page = await e2e.browser.newPage({ viewport: { width: 1600, height: 1000 } });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    await page.goto(host.url);
+    await page.getByRole('button', { name: /Trip planning/ }).waitFor();
+    await page.locator('.react-flow__node').first().waitFor();
+    // Each selection makes new editors: the first loads the JSON language, the later ones used to throw.
+    for (const tool of ['search_flights', 'book_flight', 'search_hotels']) await selectTool(page, tool);
+
+    await parameters(page).locator('.monaco-editor .view-lines').click();
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('"');
+    await page.keyboard.press('Control+Space');
+    const suggestions = page.locator('.suggest-widget.visible .monaco-list-row');
+    await suggestions.first().waitFor();
+    expect(await suggestions.allInnerTexts()).toEqual(
+      expect.arrayContaining([expect.stringContaining('additionalProperties')]),
+    );
+    await page.keyboard.press('Escape');
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 90_000);
+
+  it('keeps invalid schema text as a draft with its error when another tool is selected', async () => {
+    const host = await e2e.startHost(path.join(tempDir(), 'draft.trellis'));
+    const page = await e2e.browser.newPage({ viewport: { width: 1600, height: 1000 } });
+    await page.goto(host.url);
+    await page.getByRole('button', { name: /Trip planning/ }).waitFor();
+    await page.locator('.react-flow__node').first().waitFor();
+    await selectTool(page, 'search_flights');
+    await parameters(page).locator('.monaco-editor .view-lines').click();
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.insertText('"draft_marker": ,');
+    // Another tool at once, before the editor's own check has run.
+    await selectTool(page, 'book_flight');
+    expect(await shownText(page)).not.toContain('draft_marker');
+    await selectTool(page, 'search_flights');
+    await expect.poll(() => shownText(page)).toContain('"draft_marker": ,');
+    await parameters(page)
+      .getByRole('alert')
+      .getByText(/Not valid JSON yet/)
+      .waitFor();
+    await page.getByTestId('schema-draft').getByRole('button', { name: 'Discard the draft' }).click();
+    await expect.poll(() => shownText(page)).not.toContain('draft_marker');
+    expect(await page.getByTestId('schema-draft').count()).toBe(0);
+    await page.close();
+  }, 90_000);
+});
