@@ -1,4 +1,4 @@
-import type { Tool } from '../../shared/domain';
+import type { Tool, ToolGraph } from '../../shared/domain';
 import { TrellisError } from '../../shared/errors';
 import { buildReplayRuntimes, proposeReturns } from '../../shared/recordings';
 import type { BackendContext } from '../context';
@@ -7,6 +7,13 @@ import { collectRecordings } from './recordings';
 
 /** Recorded results a schema is inferred from, per tool (the first ones read). */
 const MAX_INFERENCE_RESULTS = 2_000;
+
+/** The graph with only the tools a request names (all when it names none). */
+function inScope(graph: ToolGraph, only: string[] | undefined): ToolGraph {
+  if (!only) return graph;
+  const names = new Set(only);
+  return { ...graph, tools: graph.tools.filter((t) => names.has(t.name)) };
+}
 
 /** Setting tools' runtimes, and runtimes and result schemas learnt from recorded trajectories. */
 export function graphRuntimeHandlers({ store, events }: BackendContext): HandlerMap {
@@ -37,8 +44,8 @@ export function graphRuntimeHandlers({ store, events }: BackendContext): Handler
       return { updatedAt: saveTools(id, next), tools };
     },
 
-    'graphs.makeReplayRuntimes': ({ id, trajectoryIds, filter, apply, overwrite }) => {
-      const graph = store.graphs.get(id);
+    'graphs.makeReplayRuntimes': ({ id, trajectoryIds, filter, tools: only, apply, overwrite }) => {
+      const graph = inScope(store.graphs.get(id), only);
       const recorded = collectRecordings(
         store,
         graph.tools.map((t) => t.name),
@@ -65,8 +72,8 @@ export function graphRuntimeHandlers({ store, events }: BackendContext): Handler
       };
     },
 
-    'graphs.inferReturns': ({ id, trajectoryIds, filter, apply }) => {
-      const graph = store.graphs.get(id);
+    'graphs.inferReturns': ({ id, trajectoryIds, filter, tools: only, apply }) => {
+      const graph = inScope(store.graphs.get(id), only);
       const recorded = collectRecordings(
         store,
         graph.tools.map((t) => t.name),

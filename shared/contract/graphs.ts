@@ -35,6 +35,8 @@ export const GraphProblem = z.object({
 const RecordingSource = z.object({
   trajectoryIds: z.array(TrajectoryId).max(100_000).optional(),
   filter: TrajectoryFilter.optional(),
+  /** Only these tools of the graph (a selection); all of them when absent. */
+  tools: z.array(ToolName).optional(),
 });
 
 const SourceReport = z.object({
@@ -103,7 +105,7 @@ export const graphsMethods = {
           kept: z.enum(['mock', 'fixed', 'llm-simulated', 'http', 'mcp']).nullable(),
         }),
       ),
-      /** Tools of the graph that no trajectory called. */
+      /** Tools of the graph (of `tools`, when given) that no trajectory called. */
       unrecorded: z.array(z.string()),
       updatedAt: z.string().nullable(),
     }),

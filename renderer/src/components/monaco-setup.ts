@@ -1,11 +1,13 @@
 import { loader } from '@monaco-editor/react';
 // First: the editor's contributions and their services must exist before any editor is made.
 import './monaco-contributions';
-// Only the editor core and the JSON language: the full package would bundle TypeScript, CSS and HTML too.
+// Only the editor core, the JSON language and JavaScript colouring: the full package would bundle TypeScript, CSS and HTML too.
 import * as monaco from 'monaco-editor/editor/editor.api.js';
 import EditorWorker from 'monaco-editor/editor/editor.worker.js?worker';
 import { jsonDefaults } from 'monaco-editor/languages/features/json/register.js';
 import JsonWorker from 'monaco-editor/language/json/json.worker.js?worker';
+// JavaScript colouring for mock runtimes (a tokenizer only: no TypeScript worker in the bundle).
+import 'monaco-editor/languages/definitions/javascript/register.js';
 import draft07 from 'ajv/dist/refs/json-schema-draft-07.json';
 
 // Monaco from the bundled package, never from a CDN; its workers are bundled too.

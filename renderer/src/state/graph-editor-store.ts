@@ -36,6 +36,8 @@ interface EditorActions {
   select(names: string[]): void;
   addTools(tools: Tool[], edges?: GraphEdge[]): void;
   updateTool(name: string, next: Tool): void;
+  /** New versions of several tools (same names: runtimes, schemas) as one undoable edit. */
+  updateTools(next: Tool[]): void;
   removeTools(names: string[]): void;
   removeEdges(indexes: number[]): void;
   moveTools(positions: Map<string, Position>): void;
@@ -102,6 +104,7 @@ export function createEditorStore(graph: ToolGraph): EditorStore {
           (content) => updateTool(content, name, next),
           get().selection.map((n) => (n === name ? next.name : n)),
         ),
+      updateTools: (next) => edit((content) => next.reduce((c, tool) => updateTool(c, tool.name, tool), content)),
       removeTools: (names) => edit((content) => removeTools(content, names), []),
       removeEdges: (indexes) => edit((content) => removeEdges(content, indexes)),
       moveTools: (positions) => edit((content) => moveTools(content, positions)),

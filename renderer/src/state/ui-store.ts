@@ -30,7 +30,8 @@ interface UiData {
   canvas: ReactFlowInstance | null;
   /** Copied tools, pasteable into any graph of this window. */
   clipboard: GraphContent | null;
-  dialog: 'import' | 'find' | null;
+  /** `replay`: make replay runtimes from trajectories; `returns`: review inferred result schemas. */
+  dialog: 'import' | 'find' | 'replay' | 'returns' | null;
 }
 
 interface UiActions {

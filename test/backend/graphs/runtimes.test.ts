@@ -126,6 +126,15 @@ describe('replay runtimes made from imported trajectories', () => {
     expect(graph.tools.find((t) => t.name === 'list_rooms')!.runtime!.kind).toBe('replay');
   });
 
+  it('makes them for the selected tools only, counting the trajectories that call those', async () => {
+    const { b, graphId } = await smartHomeFromLogs();
+    const made = await b.registry.invoke('graphs.makeReplayRuntimes', { id: graphId, tools: ['get_temperature'] });
+    expect(made.tools.map((t) => t.tool)).toEqual(['get_temperature']);
+    expect(made.trajectories).toBe(5);
+    const graph = await b.registry.invoke('graphs.get', { id: graphId });
+    expect(graph.tools.map((t) => t.runtime?.kind ?? null)).toEqual([null, 'replay', null]);
+  });
+
   it('makes them from a selection of trajectories only', async () => {
     const { b, graphId } = await smartHomeFromLogs();
     const { items } = await b.registry.invoke('trajectories.list', { filter: { text: 'Cool' } });

@@ -8,6 +8,8 @@ import { prepareLayout } from './canvas/auto-layout';
 import { GraphCanvas } from './canvas/GraphCanvas';
 import { FindDialog } from './dialogs/FindDialog';
 import { ImportDialog } from './dialogs/ImportDialog';
+import { ReplayDialog } from './dialogs/ReplayDialog';
+import { ReturnsDialog } from './dialogs/ReturnsDialog';
 import { EditorContext } from './editor/editor-context';
 import { createEditorStore } from '../../state/graph-editor-store';
 import { useAutosave } from './editor/use-autosave';
@@ -93,6 +95,8 @@ function GraphEditor({ graph }: { graph: ToolGraph }) {
       <ToolInspector />
       {dialog === 'import' && <ImportDialog />}
       {dialog === 'find' && <FindDialog />}
+      {dialog === 'replay' && <ReplayDialog />}
+      {dialog === 'returns' && <ReturnsDialog />}
     </EditorContext.Provider>
   );
 }

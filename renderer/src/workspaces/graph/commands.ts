@@ -145,6 +145,32 @@ export const GRAPH_COMMANDS: readonly Command[] = [
     perform: (ui) => autoLayout(ui).catch((error: Error) => ui.notify(`Layout failed: ${error.message}`, 'error')),
   },
   {
+    id: 'graph.editRuntime',
+    label: 'Edit Runtime of Selected Tools',
+    category: 'Graph',
+    enabled: withSelection,
+    perform: () => {
+      // The inspector shows the runtime of the selection; focus its kind picker.
+      const picker = document.getElementById('runtime-kind');
+      picker?.scrollIntoView({ block: 'center' });
+      picker?.focus();
+    },
+  },
+  {
+    id: 'graph.makeReplayRuntimes',
+    label: 'Make Replay Runtimes from Trajectories…',
+    category: 'Graph',
+    enabled: (ui) => editing(ui) && ui.editor!.getState().history.present.tools.length > 0,
+    perform: (ui) => ui.openDialog('replay'),
+  },
+  {
+    id: 'graph.inferReturns',
+    label: 'Infer Result Schemas from Trajectories…',
+    category: 'Graph',
+    enabled: (ui) => editing(ui) && ui.editor!.getState().history.present.tools.length > 0,
+    perform: (ui) => ui.openDialog('returns'),
+  },
+  {
     id: 'graph.find',
     label: 'Find Tool…',
     category: 'Graph',

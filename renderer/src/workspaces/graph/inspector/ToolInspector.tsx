@@ -5,6 +5,9 @@ import { selectContent, useEditor, useEditorStore } from '../editor/editor-conte
 import { nameProblem } from '../editor/tool-names';
 import { GraphSummaryPanel } from '../panels/GraphSummaryPanel';
 import { ErrorNote } from '../../../components/ErrorNote';
+import { useUi } from '../../../state/ui-store';
+import { RuntimeSection } from './runtime/RuntimeSection';
+import { SelectionRuntime } from './runtime/SelectionRuntime';
 
 const SchemaEditor = lazy(() => import('./SchemaEditor'));
 
@@ -15,6 +18,7 @@ export function ToolInspector() {
   const actions = useEditorStore().getState();
   const tool = selection.length === 1 ? content.tools.find((t) => t.name === selection[0]) : undefined;
   if (!tool) {
+    const selected = content.tools.filter((t) => selection.includes(t.name));
     return (
       <aside className="inspector" aria-label="Tool inspector">
         <GraphSummaryPanel />
@@ -23,6 +27,17 @@ export function ToolInspector() {
           result field (right) to a parameter (left) to add a dependency; from parameter to parameter for a shared
           entity.
         </p>
+        {selected.length > 1 && <SelectionRuntime tools={selected} onChange={(next) => actions.updateTools(next)} />}
+        {content.tools.length > 0 && (
+          <div className="buttons recordings-actions">
+            <button type="button" onClick={() => useUi.getState().openDialog('replay')}>
+              Replay runtimes…
+            </button>
+            <button type="button" onClick={() => useUi.getState().openDialog('returns')}>
+              Infer returns…
+            </button>
+          </div>
+        )}
       </aside>
     );
   }
@@ -112,8 +127,7 @@ function ToolForm({ tool, onChange }: { tool: Tool; onChange(next: Tool): void }
         <h3>Returns (JSON Schema)</h3>
         <SchemaEditor path={`${tool.name}.returns`} value={tool.returns} onChange={(s) => setSchema('returns', s)} />
       </Suspense>
-      <h3>Runtime</h3>
-      <p className="muted">{describeRuntime(tool)}</p>
+      <RuntimeSection tool={tool} onChange={(runtime) => onChange({ ...tool, runtime })} />
       <div className="buttons">
         <button type="button" onClick={() => actions.removeTools([tool.name])}>
           Delete tool
@@ -121,23 +135,4 @@ function ToolForm({ tool, onChange }: { tool: Tool; onChange(next: Tool): void }
       </div>
     </aside>
   );
-}
-
-function describeRuntime(tool: Tool): string {
-  const runtime = tool.runtime;
-  if (!runtime) return 'None yet: runs will need a mock, fixed responses or a model.';
-  switch (runtime.kind) {
-    case 'mock':
-      return 'JavaScript mock (runs in a sandbox).';
-    case 'fixed':
-      return `${runtime.responses.length} fixed responses.`;
-    case 'llm-simulated':
-      return 'Simulated by the loaded model.';
-    case 'http':
-      return `HTTP ${runtime.method} ${runtime.url}`;
-    case 'mcp':
-      return `MCP tool "${runtime.tool}" of: ${[runtime.server.command, ...runtime.server.args].join(' ')}`;
-    case 'replay':
-      return `Replays ${runtime.recordings.length} recorded calls.`;
-  }
 }

@@ -1,0 +1,80 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../test/helpers/temp';
+import { useBrowserAndHosts } from './helpers/fixture';
+
+const e2e = useBrowserAndHosts();
+
+/** Replaces the whole text of the Monaco editor inside `container` (typed as a paste: no auto-closed brackets). */
+async function replaceEditorText(page: Page, container: string, text: string) {
+  await page.locator(`${container} .monaco-editor .view-lines`).click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(text);
+}
+
+const MOCK_ONLY_KYOTO = `if (args.city !== 'Kyoto') throw new Error('only Kyoto is known');
+return { city: 'Kyoto', country: 'JP', lat: 35, lon: 135.5 };`;
+
+const MOCK_FIXED = `if (args.city !== 'Kyoto') throw new Error('only Kyoto is known');
+return { city: 'Kyoto', country: 'JP', lat: 35, lon: 135.5, timezone: 'Asia/Tokyo' };`;
+
+describe('the runtime editor in Chromium', () => {
+  it('writes a mock in the inspector, tries it on typed arguments, and a run uses it', async () => {
+    const host = await e2e.startHost(path.join(tempDir(), 'runtime.trellis'));
+    const page = await e2e.browser.newPage({ viewport: { width: 1500, height: 1000 } });
+    await page.goto(host.url);
+    await page.getByRole('button', { name: /Trip planning/ }).waitFor();
+    await page.locator('.react-flow__node[data-id="geocode_city"]').waitFor();
+    await page.waitForTimeout(500);
+    await page.locator('.react-flow__node[data-id="geocode_city"] .tool-name').click();
+
+    const inspector = page.getByRole('complementary', { name: 'Tool inspector' });
+    const kind = inspector.getByLabel('Runtime kind');
+    expect(await kind.inputValue()).toBe('mock');
+    await kind.selectOption('none');
+    await inspector.getByText(/None yet: a run stops at this tool/).waitFor();
+    // A new mock starts from the returns shape, echoing the argument of the same name.
+    await kind.selectOption('mock');
+    await inspector.locator('.mock-editor').getByText('city: args.city,').waitFor();
+
+    await replaceEditorText(page, '.mock-editor', MOCK_ONLY_KYOTO);
+    const tryIt = inspector.getByRole('region', { name: 'Try it' });
+    // The example arguments name a city the mock does not know: its error is shown.
+    await tryIt.getByRole('button', { name: 'Try it' }).click();
+    await tryIt.getByTestId('try-error').getByText('the mock threw Error: only Kyoto is known').waitFor();
+
+    await replaceEditorText(page, '.try-it .json-editor', '{"city": "Kyoto"}');
+    await tryIt.getByRole('button', { name: 'Try it' }).click();
+    const outcome = tryIt.getByTestId('try-outcome');
+    await outcome.getByText(/does not fit the returns schema/).waitFor();
+    await outcome.getByText('missing required result field timezone').waitFor();
+
+    await replaceEditorText(page, '.mock-editor', MOCK_FIXED);
+    await tryIt.getByRole('button', { name: 'Try it' }).click();
+    await outcome.getByText(/valid against the returns schema/).waitFor();
+    expect(JSON.parse((await tryIt.getByTestId('try-result').textContent())!)).toEqual({
+      city: 'Kyoto',
+      country: 'JP',
+      lat: 35,
+      lon: 135.5,
+      timezone: 'Asia/Tokyo',
+    });
+    await page.getByTestId('save-state').filter({ hasText: 'All changes saved' }).waitFor();
+
+    // A run of a plan through geocode_city gets the mock's answer.
+    await page.keyboard.press('Control+2');
+    await page.getByLabel('Intent').fill('get_weather_forecast in Kyoto on 2027-04-02');
+    await page.getByRole('button', { name: 'Generate plan' }).click();
+    await page.getByTestId('step-s1').waitFor();
+    await page.getByRole('button', { name: 'Run plan' }).click();
+    const debuggerPane = page.getByRole('region', { name: 'Debugger' });
+    await debuggerPane.getByTestId('next-action').waitFor();
+    await page.keyboard.press('F5');
+    await debuggerPane.getByTestId('run-status').getByText('finished').waitFor();
+    const observation = debuggerPane.locator('.timeline > li').nth(2);
+    expect(await observation.textContent()).toContain('"lon":135.5');
+    await page.close();
+  }, 180_000);
+});

@@ -1,0 +1,39 @@
+import Editor from '@monaco-editor/react';
+import { useUi } from '../../../../state/ui-store';
+import { monaco } from '../../../../components/monaco-setup';
+
+interface Props {
+  /** Distinct per tool, e.g. `set_thermostat`. */
+  tool: string;
+  code: string;
+  onChange(code: string): void;
+}
+
+/** A mock's JavaScript in Monaco: the body of a function of `args` that returns the result. */
+export default function MockCodeEditor({ tool, code, onChange }: Props) {
+  const theme = useUi((s) => s.theme);
+  return (
+    <div className="mock-editor" aria-label={`Mock code of ${tool}`}>
+      <Editor
+        height="200px"
+        language="javascript"
+        path={`inmemory://trellis/${tool}.mock.js`}
+        defaultValue={code}
+        theme={theme === 'dark' ? 'vs-dark' : 'vs'}
+        options={{
+          minimap: { enabled: false },
+          fontSize: 12,
+          lineNumbers: 'off',
+          scrollBeyondLastLine: false,
+          tabSize: 2,
+          automaticLayout: true,
+        }}
+        onMount={(editor) => {
+          // Ctrl/Cmd+K opens Trellis's command palette here too (Monaco would start a chord).
+          editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyK, () => useUi.getState().setPaletteOpen(true));
+        }}
+        onChange={(next) => onChange(next ?? '')}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import type { ToolRuntime } from '../../../../../../shared/domain';
+import { canonicalJson } from '../../../../../../shared/analysis/trajectory-diff';
+import { useUi } from '../../../../state/ui-store';
+
+type Replay = Extract<ToolRuntime, { kind: 'replay' }>;
+
+const SHOWN = 8;
+const short = (value: unknown) => {
+  const text = canonicalJson(value ?? null);
+  return text.length > 80 ? `${text.slice(0, 80)}…` : text;
+};
+
+/** What a replay runtime answers with: recorded arguments and observations, and where they came from. */
+export function ReplaySummary({ runtime }: { runtime: Replay }) {
+  const { trajectories, calls, dropped } = runtime.source;
+  return (
+    <div className="runtime-fields replay-summary">
+      <p data-testid="replay-summary">
+        {runtime.recordings.length} recordings of {calls} calls in {trajectories} trajectories
+        {dropped > 0 &&
+          `; the ${dropped} rarest argument sets were left out (at most ${runtime.recordings.length} kept)`}
+        .
+      </p>
+      <p className="muted">
+        A call with recorded arguments gets the recorded observation; any other gets the nearest recording’s (most equal
+        values, then the most similar text), marked “replayed: nearest to …” in its turn.
+      </p>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Arguments</th>
+            <th scope="col">Observation</th>
+          </tr>
+        </thead>
+        <tbody>
+          {runtime.recordings.slice(0, SHOWN).map((r, i) => (
+            <tr key={i}>
+              <td>
+                <code>{short(r.args)}</code>
+              </td>
+              <td>
+                <code className={r.error !== undefined ? 'error' : undefined}>
+                  {r.error !== undefined ? `error: ${r.error}` : short(r.result)}
+                </code>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {runtime.recordings.length > SHOWN && <p className="muted">…and {runtime.recordings.length - SHOWN} more.</p>}
+      <button type="button" onClick={() => useUi.getState().openDialog('replay')}>
+        Make again from trajectories…
+      </button>
+    </div>
+  );
+}
