@@ -61,7 +61,8 @@ export function workflowTextToPlan(
     const args: Record<string, unknown> = {};
     if (names.has(first))
       for (const pair of rest.split(',')) {
-        const [k, v] = pair.split('=');
+        // Only the first `=` ends the name: a value may hold more (`s1.rooms[name=bedroom].room_id`).
+        const [k, v] = pair.split(/=(.*)/s);
         if (k?.trim() && v !== undefined) args[k.trim()] = parseValue(v.trim());
       }
     return { id: `s${i + 1}`, tool, args, dependsOn: [] };

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { checkTrajectory } from '../../../shared/analysis/checks';
 import type { PlanStep, Turn } from '../../../shared/domain';
-import { planForGoals, resolveRefs, unresolvedPicks, validatePlan } from '../../../shared/plans';
+import {
+  planForGoals,
+  planToWorkflowText,
+  resolveRefs,
+  unresolvedPicks,
+  validatePlan,
+  workflowTextToPlan,
+} from '../../../shared/plans';
 import { planCallTurn, unfilledCallError } from '../../../shared/runs';
 import { argumentValidator } from '../../../backend/checks/argument-validator';
 import { smartHomeGraph } from '../../helpers/graphs';
@@ -76,6 +83,17 @@ describe('plan validation of element references', () => {
     expect(problems([list, pick('rooms[].room_id', [])])).toEqual([
       "s2:reference-not-earlier:args.room_id: room_id uses s1's result, but s2 does not depend on s1.",
     ]);
+  });
+});
+
+describe('element references in WorfBench text', () => {
+  it('writes a pick as s1.rooms[…].room_id and reads it back as the same reference', () => {
+    for (const path of ['rooms[].room_id', 'rooms[name=bedroom].room_id']) {
+      const plan = [list, pick(path)];
+      const text = planToWorkflowText(plan);
+      expect(text).toContain(`2: get_temperature: room_id=s1.${path}`);
+      expect(workflowTextToPlan(text, home).steps).toEqual(plan);
+    }
   });
 });
 
