@@ -83,6 +83,7 @@ export type Tool = z.infer<typeof Tool>;
 export const DependencyEdge = z.object({
   kind: z.literal('dependency'),
   fromTool: ToolName,
+  /** `top_place.lat`; `rooms[].room_id` is an element edge: one element of the list fills the parameter. */
   fromPath: z.string().min(1),
   toTool: ToolName,
   toParam: z.string().min(1),
