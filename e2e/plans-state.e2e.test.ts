@@ -65,6 +65,15 @@ describe('Plans & Runs keeps derived state current in Chromium', () => {
       .toContain('1: search_flights: origin=Paris, destination=Lisbon, date=2027-03-14, passengers=2\n');
     expect(await summary(page)).toBe('2 steps · 2 problems');
 
+    // The plan read back from edited text reaches the open arguments editor too.
+    await text.fill((await text.inputValue()).replace('date=2027-03-14', 'date=2027-05-01'));
+    await page.getByRole('button', { name: 'Read text as plan' }).click();
+    await expect
+      .poll(async () =>
+        (await page.getByLabel('Arguments of s1').locator('.view-lines').innerText()).replace(/\u00a0/g, ' '),
+      )
+      .toContain('"date": "2027-05-01"');
+
     // s2 still misses two arguments: Run plan says so and waits for an answer.
     await page.getByRole('button', { name: 'Run plan' }).click();
     const ask = page.getByRole('alertdialog', { name: 'Run a plan with problems' });

@@ -1,5 +1,5 @@
-import Editor from '@monaco-editor/react';
-import { useState } from 'react';
+import Editor, { type OnMount } from '@monaco-editor/react';
+import { useEffect, useRef, useState } from 'react';
 import { useUi } from '../state/ui-store';
 import './monaco-setup';
 
@@ -13,10 +13,22 @@ interface Props {
   label: string;
 }
 
-/** A JSON value in Monaco (bundled, never from a CDN); invalid text is reported, not applied. */
+/**
+ * A JSON value in Monaco (bundled, never from a CDN); invalid text is reported, not applied.
+ * A value changed from elsewhere replaces the text unless the user is typing in it.
+ */
 export default function JsonEditor({ path, value, onChange, height = 140, label }: Props) {
   const theme = useUi((s) => s.theme);
   const [error, setError] = useState<string | null>(null);
+  const editor = useRef<Parameters<OnMount>[0] | null>(null);
+  // The value as this editor last read or wrote it: a different one came from elsewhere.
+  const known = useRef(JSON.stringify(value));
+  useEffect(() => {
+    const incoming = JSON.stringify(value);
+    if (incoming === known.current || !editor.current || editor.current.hasTextFocus()) return;
+    known.current = incoming;
+    editor.current.setValue(JSON.stringify(value, null, 2));
+  }, [value]);
   return (
     <div className="json-editor" aria-label={label}>
       <Editor
@@ -26,10 +38,16 @@ export default function JsonEditor({ path, value, onChange, height = 140, label 
         defaultValue={JSON.stringify(value, null, 2)}
         theme={theme === 'dark' ? 'vs-dark' : 'light'}
         options={{ minimap: { enabled: false }, lineNumbers: 'off', scrollBeyondLastLine: false, fontSize: 12 }}
+        onMount={(mounted) => {
+          editor.current = mounted;
+        }}
         onChange={(text) => {
           try {
             const parsed: unknown = JSON.parse(text ?? '');
             setError(null);
+            // The same value again (a value set from elsewhere, a space typed) changes nothing.
+            if (JSON.stringify(parsed) === known.current) return;
+            known.current = JSON.stringify(parsed);
             onChange(parsed);
           } catch (e) {
             setError(`Not valid JSON yet: ${(e as Error).message}`);
