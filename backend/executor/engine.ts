@@ -17,7 +17,7 @@ import {
 } from '../../shared/runs';
 import { agentPrompt, agentSchema } from './agent';
 import type { RunTurns } from './run-turns';
-import { callTool, type RuntimeDeps } from './runtimes';
+import { callTool, type Observation, type RuntimeDeps } from './runtimes';
 
 export interface EngineOptions {
   graph: Pick<ToolGraph, 'tools' | 'edges'>;
@@ -229,7 +229,7 @@ export class RunEngine {
     const tool = this.tools.get(call.name);
     // A pick into an empty list leaves its reference in the call: the step fails, saying why.
     const unfilled = unfilledCallError(call, this.turns);
-    const observation = unfilled
+    const observation: Observation = unfilled
       ? { ok: false as const, error: unfilled }
       : tool
         ? await callTool(tool, call.args, this.options.runtime)
@@ -249,6 +249,7 @@ export class RunEngine {
       ...(observation.note ? { thought: observation.note } : {}),
       content: JSON.stringify(observation.ok ? observation.result : { error: observation.error }),
       timing: timing(),
+      ...(observation.tokens ? { tokens: observation.tokens } : {}),
     };
     const turnIndex = this.options.turns.append(turn);
     for (const problem of problems)
@@ -272,7 +273,7 @@ export class RunEngine {
         content: `Stopped after ${assistantTurns} assistant turns without an answer.`,
       });
     const started = performance.now();
-    const { text } = await generate(
+    const { text, tokens } = await generate(
       {
         prompt: agentPrompt([...this.tools.values()], turns),
         chat: true,
@@ -283,7 +284,8 @@ export class RunEngine {
       },
       this.options.runtime.signal,
     );
-    const durationMs = performance.now() - started;
+    // What the turn cost, shown in the run's timeline: time, and tokens read and written.
+    const measured = { timing: { durationMs: performance.now() - started }, ...(tokens ? { tokens } : {}) };
     let decision: { action: string; thought?: string; tool?: string; args?: unknown; answer?: string };
     try {
       decision = JSON.parse(text) as typeof decision;
@@ -291,7 +293,7 @@ export class RunEngine {
       return this.append({
         role: 'assistant',
         content: `The model's answer was cut off: ${shortText(text)}`,
-        timing: { durationMs },
+        ...measured,
       });
     }
     return this.append(
@@ -300,13 +302,13 @@ export class RunEngine {
             role: 'assistant',
             thought: decision.thought ?? '',
             toolCalls: [{ id: `call_${turns.length}`, name: decision.tool ?? '', args: decision.args ?? {} }],
-            timing: { durationMs },
+            ...measured,
           }
         : {
             role: 'assistant',
             thought: decision.thought ?? '',
             content: decision.answer || '(no answer)',
-            timing: { durationMs },
+            ...measured,
           },
     );
   }

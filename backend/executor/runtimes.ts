@@ -5,17 +5,21 @@ import { generationSchema } from '../../shared/plans';
 import { isObject } from '../../shared/json';
 import { matchRecording, replayNote } from '../../shared/recordings';
 import type { ConsentRequest } from '../../shared/runs';
-import type { GenerateRequest } from '../model/protocol';
+import type { GenerateRequest, TokenCounts } from '../model/protocol';
 import type { MockRunner } from './mock-runner';
 
-/** What a tool call gave back: a result, or an error phrased for the observation. */
+/**
+ * What a tool call gave back: a result, or an error phrased for the observation. `tokens`: what
+ * the model read and wrote for it, when a model made it (LLM-simulated).
+ */
 export type Observation =
-  { ok: true; result: unknown; note?: string } | { ok: false; error: string; consent?: ConsentRequest; note?: string };
+  | { ok: true; result: unknown; note?: string; tokens?: TokenCounts }
+  | { ok: false; error: string; consent?: ConsentRequest; note?: string; tokens?: TokenCounts };
 
 export interface RuntimeDeps {
   mocks: MockRunner;
   /** Generation with the loaded model, for LLM-simulated tools; absent when none is loaded. */
-  generate?: (request: GenerateRequest, signal?: AbortSignal) => Promise<{ text: string }>;
+  generate?: (request: GenerateRequest, signal?: AbortSignal) => Promise<{ text: string; tokens?: TokenCounts }>;
   allowed(kind: ConsentRequest['kind'], key: string): boolean;
   mcp: McpClients;
   seed: number;
@@ -79,7 +83,7 @@ function replay(tool: Tool, recordings: Recording[], args: unknown): Observation
 async function simulate(tool: Tool, args: unknown, deps: RuntimeDeps, instructions?: string): Promise<Observation> {
   if (!deps.generate)
     return { ok: false, error: `${tool.name} is simulated by the model, and no model is loaded; load one in Models.` };
-  const { text } = await deps.generate(
+  const { text, tokens } = await deps.generate(
     {
       prompt:
         `You are the tool ${tool.name}: ${tool.description}\n` +
@@ -94,10 +98,11 @@ async function simulate(tool: Tool, args: unknown, deps: RuntimeDeps, instructio
     },
     deps.signal,
   );
+  const counted = tokens ? { tokens } : {};
   try {
-    return { ok: true, result: JSON.parse(text) };
+    return { ok: true, result: JSON.parse(text), ...counted };
   } catch {
-    return { ok: false, error: `the model's answer for ${tool.name} was cut off: ${text.slice(0, 80)}…` };
+    return { ok: false, error: `the model's answer for ${tool.name} was cut off: ${text.slice(0, 80)}…`, ...counted };
   }
 }
 

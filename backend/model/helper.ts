@@ -251,6 +251,9 @@ async function generate(id: number, request: Extract<HelperRequest, { type: 'gen
   }
   const { sequence } = held;
   const decodedBefore = sequence.tokenMeter.usedOutputTokens;
+  // Read at the first generated token, before the context can shift to make room for more.
+  const promptRead = () => promptTokens(sequence.nextTokenIndex, sequence.tokenMeter.usedOutputTokens - decodedBefore);
+  let prompt: number | undefined;
   let session: { dispose(): void } | null = null;
   try {
     const grammar = request.jsonSchema ? await jsonSchemaGrammar(request.jsonSchema) : undefined;
@@ -264,7 +267,10 @@ async function generate(id: number, request: Extract<HelperRequest, { type: 'gen
       grammar,
       signal: abort.signal,
       stopOnAbortSignal: true,
-      onToken: (tokens: readonly unknown[]) => (completion += tokens.length),
+      onToken: (tokens: readonly unknown[]) => {
+        prompt ??= promptRead();
+        completion += tokens.length;
+      },
       onTextChunk: (text: string) => {
         const now = performance.now();
         chunks.first ??= now;
@@ -283,8 +289,7 @@ async function generate(id: number, request: Extract<HelperRequest, { type: 'gen
       text = await plain.generateCompletion(request.prompt, options);
     }
     const chunkMs = chunks.first === undefined ? null : { first: chunks.first - started, last: chunks.last - started };
-    const withLogits = sequence.tokenMeter.usedOutputTokens - decodedBefore;
-    const tokens = { prompt: promptTokens(sequence.nextTokenIndex, withLogits), completion };
+    const tokens = { prompt: prompt ?? promptRead(), completion };
     return {
       text,
       cancelled: abort.signal.aborted,

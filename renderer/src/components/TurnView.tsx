@@ -31,9 +31,9 @@ export function TurnView({
         {turn.toolCallId && <span className="muted"> ← {turn.toolCallId}</span>}
         {turn.timing && <span className="muted"> · {formatMs(turn.timing.durationMs)}</span>}
         {turn.tokens && (
-          <span className="muted">
+          <span className="muted" data-testid="turn-tokens" title="Tokens the model read (its prompt) and wrote">
             {' '}
-            · {turn.tokens.prompt}+{turn.tokens.completion} tokens
+            · {turn.tokens.prompt.toLocaleString()} prompt + {turn.tokens.completion.toLocaleString()} generated tokens
           </span>
         )}
       </header>

@@ -172,6 +172,21 @@ describe('tool runtimes', () => {
     expect(parse(miss.turns[2]).error).toMatch(/no fixed response of rate matches/);
   });
 
+  it('records the tokens and time of an observation the model simulated', async () => {
+    const simulated: Tool = { ...fixed, runtime: { kind: 'llm-simulated' } };
+    const generate = () => Promise.resolve({ text: '{"rate": 1.2}', tokens: { prompt: 84, completion: 7 } });
+    const { e } = engine({
+      graph: { tools: [simulated], edges: [] },
+      plan: one(simulated, { from: 'EUR' }),
+      runtime: { mocks, mcp, seed: 1, allowed: () => true, generate },
+    });
+    await e.continue();
+    expect(e.turns[2]).toMatchObject({ role: 'tool', tokens: { prompt: 84, completion: 7 } });
+    expect(e.turns[2]!.timing!.durationMs).toBeGreaterThanOrEqual(0);
+    // Turns no model made carry no token counts.
+    expect(e.turns[1]!.tokens).toBeUndefined();
+  });
+
   it('asks before calling an HTTP host, then calls it', async () => {
     const { server, port, web } = await lookupServer();
     const { e } = engine({ graph: { tools: [web], edges: [] }, plan: one(web, { city: 'Lisbon', lang: 'pt' }) });

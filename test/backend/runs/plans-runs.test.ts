@@ -177,7 +177,14 @@ describe('runs domain', () => {
     for (const turn of assistant) {
       if (turn.toolCalls) for (const call of turn.toolCalls) expect(names.has(call.name)).toBe(true);
       else expect(typeof turn.content).toBe('string');
+      // What the model read (the tools and the conversation so far) and wrote, and how long it took.
+      expect(turn.tokens!.prompt).toBeGreaterThan(50);
+      expect(turn.tokens!.completion).toBeGreaterThan(0);
+      expect(turn.timing!.durationMs).toBeGreaterThan(0);
     }
+    // As saved: the trajectory keeps the counts.
+    const saved = await b.registry.invoke('trajectories.get', { id: run.trajectoryId! });
+    expect(saved.turns.find((t) => t.role === 'assistant')!.tokens).toEqual(assistant[0]!.tokens);
     // Every executed call got an observation from the tool's runtime.
     for (const turn of run.turns.filter((t) => t.role === 'tool'))
       expect(run.turns.some((t) => t.toolCalls?.some((c) => c.id === turn.toolCallId))).toBe(true);
