@@ -7,10 +7,9 @@ import { useBrowserStore } from '../../state/browser-store';
 import { usePagedList } from '../../state/use-paged-list';
 import { EditableTurn } from './EditableTurn';
 import { TemplatePreview } from './TemplatePreview';
-import { useLabelDraft } from './use-label-draft';
+import { unlabelled, useLabelDraft, type LabelPatch } from './use-label-draft';
 
 type Status = Label['status'];
-const unlabelled = (trajectoryId: string): Label => ({ trajectoryId, status: null, rating: null, tags: [], note: '' });
 const KEY_STATUS: Record<string, Exclude<Status, null>> = { a: 'accepted', r: 'rejected', f: 'needs-fix' };
 
 /**
@@ -40,7 +39,7 @@ export function ReviewQueue({ onReviewed }: { onReviewed(): void }) {
     onReviewed();
   }, [onReviewed]);
   const draft = useLabelDraft(id, current, afterSave);
-  const save = draft.save;
+  const save = (patch: LabelPatch = {}) => (id ? draft.save(id, patch) : Promise.resolve());
   useEffect(() => setIndex(0), [JSON.stringify(filter)]); // eslint-disable-line react-hooks/exhaustive-deps -- a new selection restarts the queue
 
   const total = list.total ?? 0;

@@ -11,6 +11,18 @@ interface Draft {
   note: string;
 }
 
+/** The label of a trajectory nobody has reviewed yet. */
+export const unlabelled = (trajectoryId: string): Label => ({
+  trajectoryId,
+  status: null,
+  rating: null,
+  tags: [],
+  note: '',
+});
+
+const loadLabel = async (trajectoryId: string): Promise<Label> =>
+  (await api.invoke('labels.get', { trajectoryId })) ?? unlabelled(trajectoryId);
+
 const splitTags = (text: string) =>
   text
     .split(',')
@@ -43,34 +55,36 @@ export function useLabelDraft(id: string | null, loaded: Label | null, onSaved: 
     setDraft({ for: loaded.trajectoryId, tags: loaded.tags.join(', '), note: loaded.note });
   }, [loaded, setDraft]);
 
+  /** Saves the label of `trajectoryId`: its text as typed here, else as stored, with `patch` on top. */
   const save = useCallback(
-    (patch: LabelPatch = {}): Promise<void> => {
+    (trajectoryId: string, patch: LabelPatch = {}): Promise<void> => {
       const asked = latest.current;
       const run = async () => {
-        // The text as it is now if the user is still on this trajectory, else as it was when asked.
-        const text = latest.current.for === asked.for ? latest.current : asked;
-        const base = text.for ? saved.current.get(text.for) : undefined;
-        if (!text.for || !base) return;
+        // The text as it is now if the user is still on this trajectory, else as it was when asked;
+        // a key pressed before the trajectory's label has loaded here takes the stored one.
+        const typed = [latest.current, asked].find((d) => d.for === trajectoryId);
+        const stored = saved.current.get(trajectoryId) ?? (await loadLabel(trajectoryId));
         const label: Label = {
-          trajectoryId: text.for,
-          status: patch.status !== undefined ? patch.status : base.status,
-          rating: patch.rating !== undefined ? patch.rating : base.rating,
-          tags: splitTags(text.tags),
-          note: text.note,
+          trajectoryId,
+          status: patch.status !== undefined ? patch.status : stored.status,
+          rating: patch.rating !== undefined ? patch.rating : stored.rating,
+          tags: typed ? splitTags(typed.tags) : stored.tags,
+          note: typed ? typed.note : stored.note,
         };
         try {
           const result = await api.invoke('labels.set', label);
           saved.current.set(result.trajectoryId, result);
-          if (latest.current.for === label.trajectoryId) setError(null);
+          if (latest.current.for === trajectoryId) setError(null);
           onSaved();
         } catch (e) {
-          if (latest.current.for === label.trajectoryId)
+          if (latest.current.for === trajectoryId)
             setError(
               `The label was not saved: ${(e as Error).message} Your text is kept; leave the field to try again.`,
             );
         }
       };
-      queue.current = queue.current.then(run);
+      // One failed save (even a failed load) must not stop the ones queued after it.
+      queue.current = queue.current.then(run).catch(() => undefined);
       return queue.current;
     },
     [onSaved],
