@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -5,6 +6,16 @@ import { tempDir } from '../test/helpers/temp';
 import { useBrowserAndHosts } from './helpers/fixture';
 
 const e2e = useBrowserAndHosts();
+
+const BIN = path.join(__dirname, '..', 'bin', 'trellis.js');
+const LOGS = path.join(__dirname, '..', 'test', 'fixtures', 'trajectories', 'smart-home-logs.jsonl');
+
+/** Runs a command through the palette, as a user would with Ctrl+K. */
+async function runCommand(page: Page, label: string) {
+  await page.keyboard.press('Control+K');
+  await page.getByLabel('Search commands').fill(label);
+  await page.keyboard.press('Enter');
+}
 
 /** Replaces the whole text of the Monaco editor inside `container` (typed as a paste: no auto-closed brackets). */
 async function replaceEditorText(page: Page, container: string, text: string) {
@@ -75,6 +86,74 @@ describe('the runtime editor in Chromium', () => {
     await debuggerPane.getByTestId('run-status').getByText('finished').waitFor();
     const observation = debuggerPane.locator('.timeline > li').nth(2);
     expect(await observation.textContent()).toContain('"lon":135.5');
+    await page.close();
+  }, 180_000);
+
+  it('accepts inferred returns, makes replay runtimes from the Trajectories selection, and a run replays the logs', async () => {
+    const workspace = path.join(tempDir(), 'replay.trellis');
+    const imported = spawnSync(process.execPath, [
+      BIN,
+      'import',
+      LOGS,
+      '--workspace',
+      workspace,
+      '--new-graph',
+      'Smart home',
+    ]);
+    expect(imported.status, imported.stderr?.toString()).toBe(0);
+    const host = await e2e.startHost(workspace);
+    const page = await e2e.browser.newPage({ viewport: { width: 1500, height: 1000 } });
+    await page.goto(host.url);
+    await page.getByRole('button', { name: /Smart home/ }).waitFor();
+    await page.locator('.react-flow__node[data-id="list_rooms"]').waitFor();
+
+    // Imported tools declare no results: the recorded ones give them a schema, after review.
+    await runCommand(page, 'infer result schemas');
+    const proposals = page.getByRole('dialog', { name: 'Inferred result schemas' });
+    await proposals.getByRole('region', { name: 'Proposal for list_rooms' }).waitFor();
+    await proposals.getByRole('button', { name: 'Dismiss' }).click();
+    await proposals.getByRole('region', { name: 'Proposal for get_temperature' }).waitFor();
+    await proposals.getByRole('button', { name: 'Accept all 2' }).click();
+    await proposals.getByText('Nothing left to review.').waitFor();
+    await proposals.getByRole('button', { name: 'Close' }).click();
+    await page.locator('.react-flow__node[data-id="get_temperature"]').getByText('celsius', { exact: true }).waitFor();
+    await page.getByTestId('save-state').filter({ hasText: 'All changes saved' }).waitFor();
+
+    // The Trajectories selection (here: its filter by source) makes the replay runtimes.
+    await page.keyboard.press('Control+3');
+    await page.getByLabel('Source', { exact: true }).selectOption('smart-home-logs.jsonl');
+    await page.getByTestId('list-count').getByText('6 trajectories').waitFor();
+    await page.getByText('Replay runtimes…').click();
+    const replay = page.getByRole('region', { name: 'Replay runtimes from the selection' });
+    await replay
+      .getByTestId('replay-preview')
+      .getByText(/3 tools get the calls recorded in the 6 trajectories/)
+      .waitFor();
+    await replay.getByRole('button', { name: 'Make replay runtimes from 6 trajectories' }).click();
+    await page.getByText('Made 3 replay runtimes in "Smart home" from 6 trajectories.').waitFor();
+
+    await page.keyboard.press('Control+1');
+    await page.locator('.react-flow__node[data-id="set_thermostat"] .tool-name').click();
+    await page.getByTestId('replay-summary').getByText('6 recordings of 6 calls in 6 trajectories').waitFor();
+
+    await page.keyboard.press('Control+2');
+    await page.getByLabel('Intent').fill('set_thermostat room_id r2 celsius 19 mode cool');
+    await page.getByRole('button', { name: 'Generate plan' }).click();
+    await page.getByTestId('step-s1').waitFor();
+    await page.getByRole('button', { name: 'Run plan' }).click();
+    const ask = page.getByRole('alertdialog', { name: 'Run a plan with problems' });
+    if (
+      await ask.waitFor({ timeout: 3000 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      await ask.getByRole('button', { name: 'Run anyway' }).click();
+    const debuggerPane = page.getByRole('region', { name: 'Debugger' });
+    await debuggerPane.getByTestId('next-action').waitFor();
+    await page.keyboard.press('F5');
+    await debuggerPane.getByTestId('run-status').getByText('finished').waitFor();
+    expect(await debuggerPane.locator('.timeline').textContent()).toMatch(/replayed: (exact|nearest to)/);
     await page.close();
   }, 180_000);
 });

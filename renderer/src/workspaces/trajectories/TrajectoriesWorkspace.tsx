@@ -9,6 +9,7 @@ import { EvaluatePanel } from './EvaluatePanel';
 import { FilterBar } from '../../components/FilterBar';
 import { ImportForm } from './ImportForm';
 import { Inspector } from './Inspector';
+import { ReplayFromSelection } from './ReplayFromSelection';
 import { ScoresPanel } from './ScoresPanel';
 import { SelectionSummary } from './SelectionSummary';
 import { TrajectoryList } from './TrajectoryList';
@@ -52,6 +53,10 @@ export function TrajectoriesWorkspace() {
           <ImportForm onImported={changed} />
         </details>
         <CheckAll onChecked={changed} />
+        <details>
+          <summary>Replay runtimes…</summary>
+          <ReplayFromSelection />
+        </details>
         <button
           type="button"
           aria-pressed={pane === 'evaluate'}

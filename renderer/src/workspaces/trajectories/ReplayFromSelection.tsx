@@ -1,0 +1,89 @@
+import { useEffect, useState } from 'react';
+import type { Result } from '../../../../shared/contract';
+import { api } from '../../api/api';
+import { useQuery } from '../../api/use-query';
+import { ErrorNote } from '../../components/ErrorNote';
+import { useBrowserStore } from '../../state/browser-store';
+import { useUi } from '../../state/ui-store';
+
+type Report = Result<'graphs.makeReplayRuntimes'>;
+
+/**
+ * "Make replay runtimes from N trajectories": the trajectories the browser's filter selects
+ * give a graph's tools replay runtimes (tools with a runtime of their own keep it).
+ */
+export function ReplayFromSelection() {
+  const filter = useBrowserStore((s) => s.filter);
+  const graphs = useQuery(() => api.invoke('graphs.list', {}), [], ['graphs.changed']);
+  const [graphId, setGraphId] = useState<string | null>(() => useUi.getState().selectedGraphId);
+  const [preview, setPreview] = useState<Report | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const chosen = graphId ?? graphs.data?.[0]?.id ?? null;
+  const filterKey = JSON.stringify(filter);
+
+  useEffect(() => {
+    if (!chosen) return;
+    let current = true;
+    setPreview(null);
+    setError(null);
+    api.invoke('graphs.makeReplayRuntimes', { id: chosen, filter, apply: false }).then(
+      (r) => current && setPreview(r),
+      (e: Error) => current && setError(e.message),
+    );
+    return () => {
+      current = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the filter is compared by value
+  }, [chosen, filterKey]);
+
+  const make = async () => {
+    if (!chosen) return;
+    setBusy(true);
+    try {
+      const done = await api.invoke('graphs.makeReplayRuntimes', { id: chosen, filter, apply: true });
+      const made = done.tools.filter((t) => !t.kept);
+      const kept = done.tools.length - made.length;
+      const name = graphs.data?.find((g) => g.id === chosen)?.name ?? 'the graph';
+      useUi
+        .getState()
+        .notify(
+          `Made ${made.length} replay runtimes in "${name}" from ${done.trajectories} trajectories` +
+            (kept ? `; ${kept} tools kept their own runtime.` : '.'),
+        );
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (graphs.data?.length === 0) return <p className="muted">No tool graph yet: import logs with a new graph first.</p>;
+  const made = preview?.tools.filter((t) => !t.kept).length ?? 0;
+  return (
+    <section className="replay-from-selection" aria-label="Replay runtimes from the selection">
+      <label>
+        Graph
+        <select value={chosen ?? ''} onChange={(e) => setGraphId(e.target.value)}>
+          {graphs.data?.map((g) => (
+            <option key={g.id} value={g.id}>
+              {g.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      {preview && (
+        <span className="muted" data-testid="replay-preview">
+          {preview.trajectories
+            ? `${made} tools get the calls recorded in the ${preview.trajectories} trajectories of this selection that call them` +
+              (preview.tools.length > made ? ` (${preview.tools.length - made} keep their own runtime)` : '')
+            : 'No trajectory of this selection calls a tool of this graph.'}
+        </span>
+      )}
+      <button type="button" className="primary" disabled={busy || !made} onClick={() => void make()}>
+        Make replay runtimes from {preview?.trajectories ?? 0} trajectories
+      </button>
+      <ErrorNote message={error} />
+    </section>
+  );
+}
