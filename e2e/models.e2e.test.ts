@@ -26,7 +26,7 @@ describe('Models workspace in Chromium', () => {
     await page.getByRole('button', { name: 'Load', exact: true }).click();
     await page.getByTestId('loaded-model').waitFor();
     expect(await page.getByTestId('loaded-model').textContent()).toMatch(
-      /llama, CPU, context \d+, 1 threads — helper RAM [\d.]+ GiB/,
+      /llama, CPU, context \d+ per sequence, \d+ sequences?, 1 threads — helper RAM [\d.]+ GiB/,
     );
     // Which llama.cpp binding runs, and the offer to build one for this machine.
     const binding = page.getByTestId('llama-binary');
@@ -75,9 +75,12 @@ describe('Models workspace in Chromium', () => {
     await page.getByLabel('Server URL').fill(baseUrl);
     await page.getByLabel('Server model').fill('words');
     await page.getByLabel('API key').fill('sk-e2e');
+    await page.getByLabel('Requests at once').fill('6');
     await page.getByRole('button', { name: 'Use this server' }).click();
     await page.getByText('kept for this session only').waitFor();
-    expect(await page.getByTestId('remote-model').textContent()).toBe(`Server ${baseUrl}, model words`);
+    expect(await page.getByTestId('remote-model').textContent()).toBe(
+      `Server ${baseUrl}, model words, 6 requests at once`,
+    );
     await page.getByRole('button', { name: 'Generate', exact: true }).click();
     await expect.poll(() => page.getByTestId('playground-output').textContent()).toBe('one two three');
     await page.close();

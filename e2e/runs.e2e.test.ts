@@ -65,6 +65,28 @@ describe('Plans & Runs in Chromium', () => {
     await page.close();
   }, 240_000);
 
+  it('runs the loaded model as an agent: its turn shows the tokens it read and wrote, and its time', async () => {
+    const host = await e2e.startHost(path.join(tempDir(), 'agent.trellis'));
+    const page = await e2e.browser.newPage({ viewport: { width: 1500, height: 950 } });
+    await page.goto(host.url);
+    await page.getByRole('button', { name: /Trip planning/ }).waitFor();
+    await loadTinyModel(page);
+    await page.keyboard.press('Control+2');
+    await page.getByLabel('Intent').fill('Weather in Kyoto tomorrow?');
+    await page.getByRole('button', { name: 'Run as agent' }).click();
+    const debuggerPane = page.getByRole('region', { name: 'Debugger' });
+    await debuggerPane.getByText('Agent run').waitFor();
+    await page.keyboard.press('F10');
+    const turn = debuggerPane.getByTestId('turn-1');
+    await turn.waitFor({ timeout: 120_000 });
+    expect(await turn.locator('header').textContent()).toMatch(
+      /assistant.* · [\d.,]+ ms · [\d,]+ prompt \+ [\d,]+ generated tokens/,
+    );
+    // The user's turn was typed, not generated: no counts there.
+    expect(await debuggerPane.getByTestId('turn-0').getByTestId('turn-tokens').count()).toBe(0);
+    await page.close();
+  }, 240_000);
+
   it('makes a deterministic plan, breaks before a tool, and replays a recorded trajectory opened from Trajectories', async () => {
     const host = await e2e.startHost(path.join(tempDir(), 'runs2.trellis'));
     const page = await e2e.browser.newPage({ viewport: { width: 1500, height: 950 } });

@@ -5,6 +5,7 @@
 // by token over the supervisor's IPC and through the backend's event stream. Says which
 // llama.cpp binding ran. The last line is one JSON object with the figures and ratios.
 // Usage: npm run bench:model [-- --shape small|1b|tiny] [--gpu cuda] [--native] [--threads N]
+//   [--context N] [--flash-attention on|off]  the helper's context (default 640, on, as llama-bench)
 //   --gpu cuda  offload every layer;  --native  run the native build recorded for this machine
 //   (built first, offline, when there is none: the same build as `trellis model build`).
 import { spawnSync } from 'node:child_process';
@@ -13,10 +14,10 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { arg } from '../args.mjs';
+import { SHAPES, writeGguf } from './shapes.mjs';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const require = createRequire(import.meta.url);
-const { writeGguf, TINY_MODEL, BENCH_MODEL_1B } = require(path.join(root, 'dist/test/support/gguf-writer.js'));
 const { ModelSupervisor } = require(path.join(root, 'dist/backend/model/supervisor.js'));
 const { NativeBuilds, nativeBuildsDir, nativeBuildProblem } = require(
   path.join(root, 'dist/backend/model/native-build.js'),
@@ -24,21 +25,6 @@ const { NativeBuilds, nativeBuildsDir, nativeBuildProblem } = require(
 const { buildWithNodeLlamaCpp } = require(path.join(root, 'dist/backend/model/node-llama-cpp-builder.js'));
 const { defaultConfigDir } = require(path.join(root, 'dist/backend/config/user-config.js'));
 
-const SHAPES = {
-  tiny: TINY_MODEL,
-  // ~124M parameters: large enough to measure, small enough for a two-core CPU.
-  small: {
-    embedding: 768,
-    layers: 12,
-    heads: 12,
-    kvHeads: 4,
-    feedForward: 2048,
-    contextLength: 2048,
-    tensorType: 'f16',
-    vocabularySize: 32000,
-  },
-  '1b': BENCH_MODEL_1B,
-};
 const shapeName = arg('shape', 'small');
 const gpu = arg('gpu', 'off');
 const threads = Number(arg('threads', Math.max(1, os.availableParallelism() - 1)));
@@ -46,6 +32,10 @@ const repetitions = Number(arg('repetitions', 3));
 const native = process.argv.includes('--native');
 const PP = 512;
 const TG = 128;
+// The helper's context as llama-bench's by default (just large enough, flash attention on); the
+// app's own defaults are measured against it with --context 4096 --flash-attention off.
+const contextSize = Number(arg('context', PP + TG));
+const flashAttention = arg('flash-attention', 'on') === 'on';
 
 const llamaBench = path.join(root, 'build/llama.cpp/bin/llama-bench');
 const haveLlamaBench = fs.existsSync(llamaBench);
@@ -107,12 +97,10 @@ let reference = null;
 if (haveLlamaBench) {
   const bench = spawnSync(
     llamaBench,
-    ['-m', modelPath, '-p', String(PP), '-n', String(TG), '-t', String(threads), '-ngl', String(ngl)].concat([
-      '-r',
-      String(repetitions),
-      '-o',
-      'json',
-    ]),
+    ['-m', modelPath, '-p', String(PP), '-n', String(TG), '-t', String(threads), '-ngl', String(ngl)].concat(
+      ['-fa', flashAttention ? '1' : '0'],
+      ['-r', String(repetitions), '-o', 'json'],
+    ),
     { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
   );
   if (bench.status !== 0) {
@@ -127,13 +115,12 @@ if (haveLlamaBench) {
 }
 
 const helperEnv = { TRELLIS_GPU: gpu === 'off' ? 'off' : 'on' };
-// As llama-bench: a context just large enough, flash attention on where the backend has it.
 const settings = {
   gpuLayers: gpu === 'off' ? 0 : 'max',
-  contextSize: PP + TG,
+  contextSize,
   threads,
   batchSize: PP,
-  flashAttention: true,
+  flashAttention,
 };
 const supervisor = new ModelSupervisor({ env: helperEnv, ...(nativeRecord ? { nativeRecord } : {}) });
 await supervisor.load(modelPath, settings);
@@ -213,6 +200,8 @@ const summary = {
   shape: shapeName,
   parameters: written.parameters,
   threads,
+  context: contextSize,
+  flash_attention: flashAttention,
   gpu,
   binary: {
     kind: binary.kind,

@@ -15,7 +15,8 @@ export function SynthPanel({ onMade }: { onMade(): void }) {
   const [count, setCount] = useState('10');
   const [kinds, setKinds] = useState<string[]>([...KINDS]);
   const [useModel, setUseModel] = useState(false);
-  const [concurrency, setConcurrency] = useState('1');
+  // Empty: as many at once as the model generates together.
+  const [concurrency, setConcurrency] = useState('');
   const [result, setResult] = useState<Result<'synth.start'> | null>(null);
   const job = useJob();
   const { progress } = job;
@@ -54,9 +55,11 @@ export function SynthPanel({ onMade }: { onMade(): void }) {
           Concurrency
           <input
             aria-label="Concurrency"
+            placeholder="auto"
+            title="Samples run at once; auto: as many as the model generates together (its sequences, or the server's requests at once)"
             value={concurrency}
             onChange={(e) => setConcurrency(e.target.value)}
-            size={2}
+            size={4}
           />
         </label>
         <button
@@ -70,7 +73,7 @@ export function SynthPanel({ onMade }: { onMade(): void }) {
                 count: Math.max(1, Number(count) || 1),
                 kinds: kinds as (typeof KINDS)[number][],
                 useModel,
-                concurrency: Math.max(1, Number(concurrency) || 1),
+                ...(Number(concurrency) >= 1 ? { concurrency: Math.floor(Number(concurrency)) } : {}),
                 jobId,
               });
               setResult(made);

@@ -131,6 +131,13 @@ export function ModelsWorkspace() {
           />
           <NumberSetting label="Threads" min={1} value={settings.threads} onChange={(v) => set('threads', v)} />
           <NumberSetting label="Batch size" min={1} value={settings.batchSize} onChange={(v) => set('batchSize', v)} />
+          <NumberSetting
+            label="Sequences"
+            min={1}
+            value={settings.sequences ?? status.data?.defaults.sequences ?? 1}
+            onChange={(v) => set('sequences', v)}
+            title="Generations run at once, decoded in one batch (synthesis, simulated tools, plan candidates); each holds its own context"
+          />
           <label className="checkbox">
             <input
               type="checkbox"
@@ -160,13 +167,15 @@ export function ModelsWorkspace() {
       <h2>In use</h2>
       {status.data?.remote ? (
         <p data-testid="remote-model">
-          Server {status.data.remote.baseUrl}, model {status.data.remote.model}
+          Server {status.data.remote.baseUrl}, model {status.data.remote.model}, {status.data.remote.concurrency}{' '}
+          {status.data.remote.concurrency === 1 ? 'request' : 'requests'} at once
         </p>
       ) : loaded ? (
         <p data-testid="loaded-model">
           {loaded.path} — {loaded.architecture},{' '}
           {loaded.gpu ? `GPU (${loaded.gpu}), ${loaded.gpuLayers} layers offloaded` : 'CPU'}, context{' '}
-          {loaded.contextSize}, {loaded.threads} threads
+          {loaded.contextSize} per sequence, {loaded.sequences} {loaded.sequences === 1 ? 'sequence' : 'sequences'},{' '}
+          {loaded.threads} threads
           {status.data?.memory &&
             ` — helper RAM ${gib(status.data.memory.ramBytes)}${status.data.memory.vramTotalBytes ? `, VRAM ${gib(status.data.memory.vramUsedBytes)} of ${gib(status.data.memory.vramTotalBytes)}` : ''}`}
         </p>
@@ -184,14 +193,16 @@ function NumberSetting({
   min,
   value,
   onChange,
+  title,
 }: {
   label: string;
   min: number;
   value: number;
   onChange(value: number): void;
+  title?: string;
 }) {
   return (
-    <label>
+    <label title={title}>
       {label}
       <input
         type="number"

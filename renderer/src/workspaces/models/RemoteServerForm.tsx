@@ -10,13 +10,19 @@ export function RemoteServerForm({ remote, onChange }: { remote: Remote; onChang
   const [baseUrl, setBaseUrl] = useState(remote?.baseUrl ?? 'http://127.0.0.1:8080/v1');
   const [model, setModel] = useState(remote?.model ?? '');
   const [apiKey, setApiKey] = useState('');
+  const [concurrency, setConcurrency] = useState(String(remote?.concurrency ?? 4));
   const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
 
   const use = async () => {
     setError(null);
     try {
-      const { keyStored } = await api.invoke('models.useRemote', { baseUrl, model, ...(apiKey ? { apiKey } : {}) });
+      const { keyStored } = await api.invoke('models.useRemote', {
+        baseUrl,
+        model,
+        ...(apiKey ? { apiKey } : {}),
+        concurrency: Math.max(1, Math.floor(Number(concurrency)) || 1),
+      });
       setNote(
         !apiKey
           ? null
@@ -51,6 +57,16 @@ export function RemoteServerForm({ remote, onChange }: { remote: Remote; onChang
           placeholder={remote?.hasKey ? '(kept)' : 'optional'}
           value={apiKey}
           onChange={(e) => setApiKey(e.target.value)}
+        />
+      </label>
+      <label title="Requests sent at once: match the server's parallel slots (llama-server --parallel N)">
+        Requests at once
+        <input
+          type="number"
+          aria-label="Requests at once"
+          min={1}
+          value={concurrency}
+          onChange={(e) => setConcurrency(e.target.value)}
         />
       </label>
       <div className="buttons">

@@ -29,7 +29,15 @@ export function PlanPanel({ tools }: { tools: string[] }) {
   const [stream, setStream] = useState('');
   const action = useJob();
   const streaming = useRef<string | null>(null);
-  useEffect(() => api.on('models.token', (t) => t.jobId === streaming.current && setStream((s) => s + t.text)), []);
+  // Candidates generate at once: the first one streams here, the others land with it.
+  useEffect(
+    () =>
+      api.on(
+        'models.token',
+        (t) => t.jobId === streaming.current && (t.stream ?? 0) === 0 && setStream((s) => s + t.text),
+      ),
+    [],
+  );
 
   const generate = () =>
     action.run(async (jobId) => {
