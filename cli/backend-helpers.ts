@@ -26,9 +26,13 @@ export function openBackend(values: Record<string, unknown>): Backend {
   });
 }
 
-/** Loads the GGUF a verb's --model names, with this machine's default settings. */
-export async function loadModelFlag(backend: Backend, model: unknown): Promise<void> {
+/** Loads the GGUF a verb's --model names, with this machine's default settings (and the verb's own). */
+export async function loadModelFlag(
+  backend: Backend,
+  model: unknown,
+  settings: { sequences?: number } = {},
+): Promise<void> {
   if (typeof model !== 'string') return;
   const { defaults } = await backend.registry.invoke('models.status', {});
-  await backend.registry.invoke('models.load', { path: path.resolve(model), settings: defaults });
+  await backend.registry.invoke('models.load', { path: path.resolve(model), settings: { ...defaults, ...settings } });
 }

@@ -19,7 +19,11 @@ export const synthVerb: Verb = {
     'max-length': { type: 'string', description: 'Longest serial chain (default 4)' },
     seed: { type: 'string', description: 'Seed of the sampling (default 1)' },
     model: { type: 'string', description: 'GGUF to load: the model writes the intents' },
-    concurrency: { type: 'string', description: 'Samples run at once (default 1)' },
+    concurrency: {
+      type: 'string',
+      description:
+        'Samples run at once (default: as many as the model generates together; --model loads it with that many sequences)',
+    },
   },
   async run(values, io) {
     const count = Number(values.count);
@@ -32,7 +36,8 @@ export const synthVerb: Verb = {
     const backend = openBackend(values);
     try {
       const graphId = await graphIdFor(backend, values.graph);
-      await loadModelFlag(backend, values.model);
+      // Samples at once generate in one batch: the model gets a sequence for each.
+      await loadModelFlag(backend, values.model, values.concurrency ? { sequences: Number(values.concurrency) } : {});
       if (!io.json)
         backend.events.subscribe((name, p) => {
           const progress = p as JobProgress;
