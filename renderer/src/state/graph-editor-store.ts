@@ -34,7 +34,8 @@ interface EditorActions {
   undo(): void;
   redo(): void;
   select(names: string[]): void;
-  addTools(tools: Tool[], edges?: GraphEdge[]): void;
+  /** Adds tools at `at` (a spot the user sees), else in a column right of everything. */
+  addTools(tools: Tool[], edges?: GraphEdge[], at?: Tool['position']): void;
   updateTool(name: string, next: Tool): void;
   /** New versions of several tools (same names: runtimes, schemas) as one undoable edit. */
   updateTools(next: Tool[]): void;
@@ -89,8 +90,13 @@ export function createEditorStore(graph: ToolGraph): EditorStore {
       undo: () => set((s) => (s.history.past.length ? { history: undo(s.history), revision: s.revision + 1 } : s)),
       redo: () => set((s) => (s.history.future.length ? { history: redo(s.history), revision: s.revision + 1 } : s)),
       select: (selection) => set({ selection }),
-      addTools: (tools, edges = []) => {
-        const placed = placeBeside(get().history.present, tools);
+      addTools: (tools, edges = [], at) => {
+        const placed = at
+          ? tools.map((tool, i) => ({
+              ...tool,
+              position: { x: at.x + i * PASTE_OFFSET.x, y: at.y + i * PASTE_OFFSET.y },
+            }))
+          : placeBeside(get().history.present, tools);
         let names: string[] = [];
         edit((content) => {
           const pasted = pasteTools(content, { tools: placed, edges }, { x: 0, y: 0 });

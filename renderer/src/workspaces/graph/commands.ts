@@ -2,6 +2,7 @@ import { api } from '../../api/api';
 import { graphToFile, graphToOpenAITools } from '../../../../shared/graph';
 import type { UiState } from '../../state/ui-store';
 import { layoutGraph } from './canvas/auto-layout';
+import { freeSpotOnScreen } from './canvas/free-spot';
 import { newTool } from './editor/new-tool';
 import type { Command } from '../../commands/registry';
 
@@ -112,7 +113,12 @@ export const GRAPH_COMMANDS: readonly Command[] = [
     category: 'Graph',
     keybinding: 'Mod+Alt+T',
     enabled: editing,
-    perform: (ui) => ui.editor!.getState().addTools([newTool()]),
+    // In the canvas column the user sees (never under the inspector), clear of the tools there.
+    perform: (ui) => {
+      const pane = document.querySelector('.canvas .react-flow')?.getBoundingClientRect();
+      const at = ui.canvas && pane ? freeSpotOnScreen(ui.canvas, pane) : undefined;
+      ui.editor!.getState().addTools([newTool()], [], at);
+    },
   },
   {
     id: 'graph.import',

@@ -5,6 +5,11 @@ import { paramHandle, paramSourceHandle, resultHandle } from './connect';
 import type { ToolFlowNode } from './flow-model';
 import { useCompact } from './use-compact';
 
+/** A node shows the start of its description (three lines at most); the inspector has all of it. */
+const DESCRIPTION_CHARS = 200;
+const clipDescription = (text: string) =>
+  text.length > DESCRIPTION_CHARS ? `${text.slice(0, DESCRIPTION_CHARS).trimEnd()}…` : text;
+
 function Badges({ errors, warnings }: { errors: number; warnings: number }) {
   return (
     <>
@@ -81,7 +86,7 @@ export const ToolNode = memo(function ToolNode({ data, selected }: NodeProps<Too
         {tool.name}
         <Badges errors={errors} warnings={warnings} />
       </div>
-      <div className="tool-description">{tool.description}</div>
+      <div className="tool-description">{clipDescription(tool.description)}</div>
       <div className="tool-fields">
         <ul aria-label="Parameters">
           {params.map((p) => (
