@@ -3,7 +3,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { Recording, Tool } from '../../shared/domain';
 import { generationSchema } from '../../shared/plans';
 import { isObject } from '../../shared/json';
-import { matchRecording, replayNote } from '../../shared/recordings';
+import { matchRecording, replayAnswer } from '../../shared/recordings';
 import type { ConsentRequest } from '../../shared/runs';
 import type { GenerateRequest, TokenCounts } from '../model/protocol';
 import type { MockRunner } from './mock-runner';
@@ -73,11 +73,10 @@ function replay(tool: Tool, recordings: Recording[], args: unknown): Observation
   const match = matchRecording(recordings, args);
   if (!match)
     return { ok: false, error: `${tool.name} has no recordings to replay; make them again from trajectories.` };
-  const note = replayNote(match);
-  const { recording } = match;
-  return recording.error !== undefined
-    ? { ok: false, error: recording.error, note }
-    : { ok: true, result: recording.result ?? null, note };
+  const answer = replayAnswer(match, args);
+  return 'error' in answer
+    ? { ok: false, error: answer.error, note: answer.note }
+    : { ok: true, result: answer.result, note: answer.note };
 }
 
 async function simulate(tool: Tool, args: unknown, deps: RuntimeDeps, instructions?: string): Promise<Observation> {

@@ -53,10 +53,35 @@ export function matchRecording(recordings: readonly Recording[], args: unknown):
 const NOTE_ARGS_CHARS = 160;
 
 /** What a replayed observation says about itself, in its turn: `replayed: exact` or `replayed: nearest to {…}`. */
-export function replayNote(match: ReplayMatch): string {
+export function replayNote(match: ReplayMatch, echoed: readonly string[] = []): string {
   if (match.kind === 'exact') return `${REPLAYED_MARK} exact`;
   const args = canonicalJson(match.recording.args ?? {});
-  return `${REPLAYED_MARK} nearest to ${args.length > NOTE_ARGS_CHARS ? `${args.slice(0, NOTE_ARGS_CHARS)}…` : args}`;
+  const shown = args.length > NOTE_ARGS_CHARS ? `${args.slice(0, NOTE_ARGS_CHARS)}…` : args;
+  return `${REPLAYED_MARK} nearest to ${shown}${echoed.length ? ` (${echoed.join(', ')} from this call)` : ''}`;
+}
+
+/** What a replay answers a call with: the recording's result or error, and the note for its turn. */
+export type ReplayAnswer = { result: unknown; note: string } | { error: string; note: string };
+
+/**
+ * The answer of a matched recording to `args`. Rule 5: a nearest recording's result field that
+ * repeats one of its own arguments (same name, same value) repeats this call's instead, so
+ * `set_thermostat(room_id: r2, celsius: 19)` answered from r1's recording says r2 and 19; the
+ * note names the fields taken from the call. Exact answers are given as recorded.
+ */
+export function replayAnswer(match: ReplayMatch, args: unknown): ReplayAnswer {
+  const { recording } = match;
+  if (recording.error !== undefined) return { error: recording.error, note: replayNote(match) };
+  const result = recording.result ?? null;
+  if (match.kind === 'exact' || !isObject(result) || !isObject(recording.args) || !isObject(args))
+    return { result, note: replayNote(match) };
+  const recorded = recording.args;
+  const echoed = Object.keys(result).filter(
+    (k) => k in recorded && k in args && canonicalJson(result[k]) === canonicalJson(recorded[k]),
+  );
+  const adapted = { ...result, ...Object.fromEntries(echoed.map((k) => [k, args[k]])) };
+  const changed = echoed.filter((k) => canonicalJson(recorded[k]) !== canonicalJson(args[k]));
+  return { result: adapted, note: replayNote(match, changed) };
 }
 
 /**

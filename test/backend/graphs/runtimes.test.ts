@@ -171,9 +171,11 @@ describe('replay runtimes made from imported trajectories', () => {
     expect(observations.map((t) => t.thought)).toEqual([
       'replayed: exact',
       'replayed: exact',
-      // Two equal values (room and mode) with 21 and with 23: the earlier recording answers.
-      'replayed: nearest to {"celsius":21,"mode":"heat","room_id":"r1"}',
+      // Two equal values (room and mode) with 21 and with 23: the earlier recording answers,
+      // its echo of the temperature replaced by this call's.
+      'replayed: nearest to {"celsius":21,"mode":"heat","room_id":"r1"} (celsius from this call)',
     ]);
+    expect(JSON.parse(observations[2]!.content!)).toEqual({ room_id: 'r1', celsius: 22, mode: 'heat', status: 'ok' });
     expect(JSON.parse(observations[1]!.content!)).toEqual({ room_id: 'r1', celsius: 18.5 });
     // The run's own replayed answers are not recordings: making runtimes again gives the same ones.
     const again = await b.registry.invoke('graphs.makeReplayRuntimes', { id: graphId, apply: false });

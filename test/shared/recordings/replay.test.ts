@@ -4,6 +4,7 @@ import {
   buildReplayRuntimes,
   matchRecording,
   recordedCalls,
+  replayAnswer,
   replayNote,
   textSimilarity,
   type RecordedCall,
@@ -46,6 +47,30 @@ describe('replay matching', () => {
       { args: { q: 'b' }, result: 'second' },
     ];
     expect(matchRecording(tied, { q: 'z' })?.recording.result).toBe('first');
+  });
+
+  it('rule 5: a nearest result repeats this call’s arguments where it repeated the recording’s, and says so', () => {
+    const call = { room_id: 'r2', celsius: 21, mode: 'eco' };
+    expect(replayAnswer(matchRecording(recordings, call)!, call)).toEqual({
+      result: { status: 'ok', room_id: 'r2', note: 'auto' },
+      note: 'replayed: nearest to {"celsius":21,"mode":"auto","room_id":"r2"}',
+    });
+    const other = { room_id: 'r7', celsius: 18, mode: 'cool' };
+    expect(replayAnswer(matchRecording(recordings, other)!, other)).toEqual({
+      result: { status: 'ok', room_id: 'r7' },
+      note: 'replayed: nearest to {"celsius":18,"mode":"cool","room_id":"r2"} (room_id from this call)',
+    });
+    // Exact answers and errors are given as recorded.
+    const exact = recordings[0]!.args;
+    expect(replayAnswer(matchRecording(recordings, exact)!, exact)).toEqual({
+      result: recordings[0]!.result,
+      note: 'replayed: exact',
+    });
+    const failed = [{ args: { q: 'a' }, error: 'offline' }];
+    expect(replayAnswer(matchRecording(failed, { q: 'b' })!, { q: 'b' })).toEqual({
+      error: 'offline',
+      note: 'replayed: nearest to {"q":"a"}',
+    });
   });
 
   it('answers nothing only when there are no recordings', () => {
