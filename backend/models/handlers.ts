@@ -4,6 +4,7 @@ import { TrellisError } from '../../shared/errors';
 import type { BackendContext } from '../context';
 import { DEFAULT_REMOTE_CONCURRENCY, REMOTE, type StoredRemote } from '../model/router';
 import type { HandlerMap } from '../registry';
+import { discoverModels } from './discover';
 
 const LAST_MODEL = 'models.last';
 /**
@@ -31,6 +32,16 @@ export function modelsHandlers(ctx: BackendContext): HandlerMap {
       const freeRamBytes = os.freemem();
       const needed = details.estimate?.cpuRamBytes ?? details.fileBytes;
       return { ...details, fit: { freeRamBytes, fitsInRam: needed < freeRamBytes * 0.9 } };
+    },
+    'models.discover': async ({ folders }) => {
+      const { models: found, searched } = await discoverModels(os.homedir(), folders);
+      const freeRamBytes = os.freemem();
+      // The weights and a fifth more for context and buffers: a rough guess until Inspect estimates it.
+      return {
+        models: found.map((m) => ({ ...m, fitsInRam: m.sizeBytes * 1.2 < freeRamBytes })),
+        searched,
+        freeRamBytes,
+      };
     },
     'models.load': ({ path, settings, jobId }) =>
       jobs.run('models.load', jobId, async (job) => {

@@ -82,6 +82,21 @@ export const LlamaBinary = z.object({
 });
 export type LlamaBinary = z.infer<typeof LlamaBinary>;
 
+export const ModelSource = z.enum(['lmstudio', 'ollama', 'jan', 'huggingface', 'folder']);
+export type ModelSource = z.infer<typeof ModelSource>;
+
+/** A GGUF found on disk where another app (or the user) keeps models. */
+export const DiscoveredModel = z.object({
+  path: z.string(),
+  /** The file's name, or Ollama's `model:tag` for a blob named by digest. */
+  name: z.string(),
+  source: ModelSource,
+  sizeBytes: z.number(),
+  /** As the name says it (Q4_K_M, IQ3_XS, F16…); null when it says none. */
+  quantization: z.string().nullable(),
+});
+export type DiscoveredModel = z.infer<typeof DiscoveredModel>;
+
 const Ok = z.object({ ok: z.literal(true) });
 const ModelPath = z.string().trim().min(1, 'give the path of a .gguf file');
 
@@ -90,6 +105,17 @@ export const modelsMethods = {
     summary: 'A GGUF’s metadata and whether it fits this machine’s memory, without loading it.',
     args: z.object({ path: ModelPath }),
     result: ModelDetails.extend({ fit: z.object({ freeRamBytes: z.number(), fitsInRam: z.boolean() }) }),
+  }),
+  'models.discover': method({
+    summary:
+      'GGUF files already on disk: LM Studio, Ollama (blobs named through its manifests), Jan, the Hugging Face cache, ' +
+      'and folders given; with size, quantisation and whether each fits in free RAM. Bounded in depth and count.',
+    args: z.object({ folders: z.array(z.string().trim().min(1)).max(20).default([]) }),
+    result: z.object({
+      models: z.array(DiscoveredModel.extend({ fitsInRam: z.boolean() })),
+      searched: z.array(z.object({ source: ModelSource, dir: z.string(), found: z.boolean() })),
+      freeRamBytes: z.number(),
+    }),
   }),
   'models.load': method({
     summary:
