@@ -156,24 +156,32 @@ async function load(id: number, path: string, settings: LoadSettings): Promise<L
     }
     throw new HelperError('load-failed', `Could not load ${path}: ${message}`);
   }
-  const count = Math.max(1, settings.sequences ?? 1);
-  try {
-    // One context for all sequences: their tokens are decoded together in one batch per step.
-    context = await model.createContext({
-      contextSize: settings.contextSize,
-      sequences: count,
-      threads: settings.threads,
-      batchSize: settings.batchSize,
-      flashAttention: settings.flashAttention,
-    });
-  } catch (error) {
-    await unload();
-    const size = count > 1 ? `${count} sequences of ${settings.contextSize} tokens` : `${settings.contextSize} tokens`;
-    throw new HelperError(
-      'context-failed',
-      `The model loaded, but a context of ${size} could not be created (${(error as Error).message}). ` +
-        `Lower the context size${count > 1 ? ' or the sequences' : ''}, or free some memory.`,
-    );
+  const wanted = Math.max(1, settings.sequences ?? 1);
+  let count = wanted;
+  // One context for all sequences: their tokens are decoded together in one batch per step.
+  // Where memory cannot hold that many, fewer: the load says how many it got.
+  for (;;) {
+    try {
+      context = await model.createContext({
+        contextSize: settings.contextSize,
+        sequences: count,
+        threads: settings.threads,
+        batchSize: settings.batchSize,
+        flashAttention: settings.flashAttention,
+      });
+      break;
+    } catch (error) {
+      if (count > 1) {
+        count = Math.floor(count / 2);
+        continue;
+      }
+      await unload();
+      throw new HelperError(
+        'context-failed',
+        `The model loaded, but a context of ${settings.contextSize} tokens could not be created (${(error as Error).message}). ` +
+          'Lower the context size or free some memory.',
+      );
+    }
   }
   sequences = new Slots(count);
   loaded = {

@@ -210,6 +210,12 @@ describe('a helper that runs out of memory', () => {
     expect(failure, 'the load should not succeed under the memory limit').not.toBeNull();
     console.info(`out-of-memory load answered: ${(failure as Error).message}`);
     expect(failure).toMatchObject({ code: expect.stringMatching(/^E500[14]$/), message: expect.any(String) });
+    // Sequences that do not all fit: as many as do, said in the answer.
+    const fewer = await limited.load(big, { ...TEST_SETTINGS, contextSize: 16384, sequences: 8 });
+    console.info(`8 sequences of 16384 tokens asked under the limit: ${fewer.sequences} made`);
+    expect(fewer.sequences).toBeLessThan(8);
+    expect(fewer.sequences).toBeGreaterThanOrEqual(1);
+    expect((await limited.generate({ prompt: 'ok', chat: false, maxTokens: 4, temperature: 0 })).cancelled).toBe(false);
     limitKb = 16_000_000;
     await limited.stop();
     await limited.load(tinyModel(), TEST_SETTINGS);

@@ -7,6 +7,7 @@ import { useJob } from '../../api/use-job';
 import { useQuery } from '../../api/use-query';
 import { useUi } from '../../state/ui-store';
 import { BinaryPanel } from './BinaryPanel';
+import { NoModelGuide } from './NoModelGuide';
 import { Playground } from './Playground';
 import { RemoteServerForm } from './RemoteServerForm';
 import { ErrorNote } from '../../components/ErrorNote';
@@ -44,7 +45,9 @@ export function ModelsWorkspace() {
   const load = () =>
     loadJob.run(async (jobId) => {
       const loaded = await api.invoke('models.load', { path, settings: settings!, jobId });
-      notify(`Loaded ${loaded.path} (${loaded.gpu ? `GPU: ${loaded.gpu}` : 'CPU'}).`);
+      const asked = settings!.sequences ?? status.data?.defaults.sequences ?? 1;
+      const fewer = loaded.sequences < asked ? ` Only ${loaded.sequences} of ${asked} sequences fit in memory.` : '';
+      notify(`Loaded ${loaded.path} (${loaded.gpu ? `GPU: ${loaded.gpu}` : 'CPU'}).${fewer}`);
       status.reload();
     });
   const loaded = status.data?.loaded ?? null;
@@ -180,7 +183,13 @@ export function ModelsWorkspace() {
             ` — helper RAM ${gib(status.data.memory.ramBytes)}${status.data.memory.vramTotalBytes ? `, VRAM ${gib(status.data.memory.vramUsedBytes)} of ${gib(status.data.memory.vramTotalBytes)}` : ''}`}
         </p>
       ) : (
-        <p className="muted">No model loaded. Inspect a GGUF above, then Load.</p>
+        <NoModelGuide
+          onPick={(picked) => {
+            setPath(picked);
+            setDetails(null);
+            document.querySelector<HTMLInputElement>('[aria-label="Model path"]')?.focus();
+          }}
+        />
       )}
       {(loaded || status.data?.remote) && <Playground />}
       {status.data && <BinaryPanel binary={status.data.binary} native={status.data.native} onChange={status.reload} />}
