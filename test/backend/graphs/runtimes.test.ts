@@ -213,6 +213,35 @@ describe('result schemas inferred from recorded results', () => {
 });
 
 describe('setting runtimes', () => {
+  it('runs a plan on fixed responses: a matching pattern, then the default', async () => {
+    const { b, graphId } = await smartHomeFromLogs();
+    await b.registry.invoke('graphs.setRuntime', {
+      id: graphId,
+      tools: ['get_temperature'],
+      runtime: {
+        kind: 'fixed',
+        responses: [{ match: { room_id: 'r1' }, result: { room_id: 'r1', celsius: 19.5 } }],
+        default: { room_id: 'unknown', celsius: 0 },
+      },
+    });
+    const run = await b.registry.invoke('runs.start', {
+      graphId,
+      intent: 'Temperatures of r1 and r2',
+      steps: [
+        { id: 's1', tool: 'get_temperature', args: { room_id: 'r1' }, dependsOn: [] },
+        { id: 's2', tool: 'get_temperature', args: { room_id: 'r2' }, dependsOn: [] },
+      ],
+    });
+    const view = await b.registry.invoke('runs.continue', { runId: run.id });
+    expect(view.status).toBe('finished');
+    const observations = view.turns.filter((t) => t.role === 'tool');
+    expect(observations.map((t) => JSON.parse(t.content!))).toEqual([
+      { room_id: 'r1', celsius: 19.5 },
+      { room_id: 'unknown', celsius: 0 },
+    ]);
+    expect(observations.map((t) => t.thought)).toEqual([undefined, 'fixed: default response']);
+  });
+
   it("puts every kind of runtime in the graph's exported JSON, which imports back with them", async () => {
     const { b, graphId } = await smartHomeFromLogs();
     await b.registry.invoke('graphs.makeReplayRuntimes', { id: graphId });

@@ -9,7 +9,7 @@ interface Props {
   onChange(code: string): void;
 }
 
-/** A mock's JavaScript in Monaco: the body of a function of `args` that returns the result. */
+/** A mock's JavaScript in Monaco: the body of a function of `args` that returns the result; undo outside it replaces the text. */
 export default function MockCodeEditor({ tool, code, onChange }: Props) {
   const theme = useUi((s) => s.theme);
   return (
@@ -18,7 +18,7 @@ export default function MockCodeEditor({ tool, code, onChange }: Props) {
         height="200px"
         language="javascript"
         path={`inmemory://trellis/${tool}.mock.js`}
-        defaultValue={code}
+        value={code}
         theme={theme === 'dark' ? 'vs-dark' : 'vs'}
         options={{
           minimap: { enabled: false },
