@@ -5,6 +5,7 @@ import type { BackendContext } from '../context';
 import { DEFAULT_REMOTE_CONCURRENCY, REMOTE, type StoredRemote } from '../model/router';
 import type { HandlerMap } from '../registry';
 import { discoverModels } from './discover';
+import { checkRemoteServer } from './remote-check';
 
 const LAST_MODEL = 'models.last';
 /**
@@ -93,7 +94,9 @@ export function modelsHandlers(ctx: BackendContext): HandlerMap {
         await models().restart();
         return { native, binary: await models().binary() };
       }),
-    'models.useRemote': ({ baseUrl, model, apiKey, concurrency }) => {
+    'models.useRemote': async ({ baseUrl, model, apiKey, concurrency }) => {
+      // Checked before it is used: an address with nothing behind it fails here, saying why, not later.
+      const { models: listed } = await checkRemoteServer(baseUrl, apiKey);
       const protectedKey = apiKey && secrets ? secrets.protect(apiKey) : null;
       gen.setSessionKey(apiKey && !secrets ? apiKey : undefined);
       store.settings.set(REMOTE, {
@@ -102,7 +105,14 @@ export function modelsHandlers(ctx: BackendContext): HandlerMap {
         protectedKey,
         ...(concurrency ? { concurrency } : {}),
       } satisfies StoredRemote);
-      return { keyStored: protectedKey !== null };
+      return {
+        keyStored: protectedKey !== null,
+        ...(listed && !listed.includes(model)
+          ? {
+              note: `The server does not list "${model}"${listed.length ? ` (it lists ${listed.slice(0, 8).join(', ')})` : ''}: requests may fail unless it serves any name.`,
+            }
+          : {}),
+      };
     },
     'models.useLocal': () => {
       store.settings.delete(REMOTE);

@@ -166,7 +166,9 @@ export const modelsMethods = {
     result: z.object({ native: NativeBuild, binary: LlamaBinary }),
   }),
   'models.useRemote': method({
-    summary: 'Generate with an OpenAI-compatible server instead of the local model.',
+    summary:
+      'Generate with an OpenAI-compatible server instead of the local model, once it answers (GET /models within 5 s); ' +
+      'refused, saying what failed, when it does not.',
     args: z.object({
       baseUrl: z.url({
         protocol: /^https?$/,
@@ -177,7 +179,11 @@ export const modelsMethods = {
       /** Requests in flight at once (the server's parallel slots); absent: 4. */
       concurrency: z.number().int().min(1).max(256).optional(),
     }),
-    result: z.object({ keyStored: z.boolean() }),
+    result: z.object({
+      keyStored: z.boolean(),
+      /** Said when the server lists its models and the one asked for is not among them. */
+      note: z.string().optional(),
+    }),
   }),
   'models.useLocal': method({ summary: 'Generate with the local model again.', args: z.object({}), result: Ok }),
   'models.generate': method({

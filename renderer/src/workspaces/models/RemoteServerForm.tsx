@@ -14,26 +14,33 @@ export function RemoteServerForm({ remote, onChange }: { remote: Remote; onChang
   const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
 
+  const [checking, setChecking] = useState(false);
+
+  // The backend asks the server for its models first: an address with nothing behind it is refused with the reason.
   const use = async () => {
     setError(null);
+    setNote(null);
+    setChecking(true);
     try {
-      const { keyStored } = await api.invoke('models.useRemote', {
+      const { keyStored, note: serverNote } = await api.invoke('models.useRemote', {
         baseUrl,
         model,
         ...(apiKey ? { apiKey } : {}),
         concurrency: Math.max(1, Math.floor(Number(concurrency)) || 1),
       });
-      setNote(
-        !apiKey
-          ? null
-          : keyStored
-            ? 'The API key is stored encrypted by your system.'
-            : 'The API key is kept for this session only: this host cannot store it encrypted.',
-      );
+      const keyNote = !apiKey
+        ? null
+        : keyStored
+          ? 'The API key is stored encrypted by your system.'
+          : 'The API key is kept for this session only: this host cannot store it encrypted.';
+      setNote([serverNote, keyNote].filter(Boolean).join(' ') || null);
       setApiKey('');
       onChange();
     } catch (e) {
-      setError((e as Error).message);
+      const { message, hint } = e as Error & { hint?: string };
+      setError(`Not used: ${message}${hint ? ` ${hint}` : ''}`);
+    } finally {
+      setChecking(false);
     }
   };
 
@@ -70,15 +77,19 @@ export function RemoteServerForm({ remote, onChange }: { remote: Remote; onChang
         />
       </label>
       <div className="buttons">
-        <button type="button" disabled={!baseUrl.trim() || !model.trim()} onClick={() => void use()}>
-          Use this server
+        <button type="button" disabled={!baseUrl.trim() || !model.trim() || checking} onClick={() => void use()}>
+          {checking ? 'Checking the server…' : 'Use this server'}
         </button>
         <button type="button" disabled={!remote} onClick={() => void api.invoke('models.useLocal', {}).then(onChange)}>
           Use the local model
         </button>
       </div>
       <ErrorNote message={error} />
-      {note && <p className="muted">{note}</p>}
+      {note && (
+        <p className="muted" data-testid="remote-note">
+          {note}
+        </p>
+      )}
     </fieldset>
   );
 }
