@@ -88,12 +88,17 @@ export function checkTrajectory(turns: readonly Turn[], context: CheckContext = 
   }
   const called = new Set<string>();
   const openCalls = new Map<string, { turn: number; call: ToolCall }>();
+  /** What each tool answered so far (its results' text), for arguments a dependency edge fills. */
+  const answers = new Map<string, { text: string; turn: number }[]>();
   let context_ = '';
   let previousCall: string | null = null;
 
   turns.forEach((turn, index) => {
     if (turn.role === 'user' || turn.role === 'system' || turn.role === 'tool') context_ += `\n${turn.content ?? ''}`;
     if (turn.role === 'tool') {
+      const answered = turn.toolCallId ? openCalls.get(turn.toolCallId)?.call.name : undefined;
+      if (answered)
+        answers.set(answered, [...(answers.get(answered) ?? []), { text: turn.content ?? '', turn: index }]);
       if (!turn.toolCallId || !openCalls.delete(turn.toolCallId)) {
         findings.push(
           finding(
@@ -154,6 +159,25 @@ export function checkTrajectory(turns: readonly Turn[], context: CheckContext = 
       if (isObject(call.args)) {
         for (const param of Object.keys(call.args)) {
           const sources = producers.get(`${call.name}.${param}`);
+          const value = call.args[param];
+          const results = sources?.flatMap((s) => answers.get(s.tool) ?? []) ?? [];
+          // A value a dependency edge says comes from an earlier result, but no such result holds it.
+          if (
+            results.length &&
+            (typeof value === 'string' || typeof value === 'number') &&
+            !results.some((r) => grounded(String(value), r.text))
+          ) {
+            const from = sources!.find((s) => answers.has(s.tool))!;
+            findings.push(
+              finding(
+                'invented-value',
+                'error',
+                index,
+                `${at}.args.${param}`,
+                `${call.name}.${param} = ${JSON.stringify(value)} should come from ${from.tool}'s result${from.list ? ` (one element of its ${from.list})` : ''} at turn #${results.at(-1)!.turn}, which does not contain it.`,
+              ),
+            );
+          }
           if (sources && !sources.some((s) => called.has(s.tool))) {
             const names = sources.map((s) => (s.list ? `${s.tool} (one element of its ${s.list})` : s.tool));
             findings.push(

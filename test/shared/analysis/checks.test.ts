@@ -113,3 +113,50 @@ describe('grounding', () => {
     expect(run({ room_id: 'r1', celsius: 5 })).toEqual([]);
   });
 });
+
+describe('values a dependency edge says come from an earlier result', () => {
+  const graph = {
+    tools: [
+      { name: 'list_rooms', parameters: { type: 'object', properties: {} } },
+      { name: 'set_thermostat', parameters: { type: 'object', properties: { room_id: { type: 'string' } } } },
+    ],
+    edges: [
+      {
+        kind: 'dependency' as const,
+        fromTool: 'list_rooms',
+        fromPath: 'rooms[].room_id',
+        toTool: 'set_thermostat',
+        toParam: 'room_id',
+      },
+    ],
+  };
+  const run = (roomId: string) =>
+    checkTrajectory(
+      [
+        { role: 'user', content: 'Warm up room r9 and the kitchen.' },
+        { role: 'assistant', toolCalls: [{ id: 'c1', name: 'list_rooms', args: {} }] },
+        { role: 'tool', toolCallId: 'c1', content: '{"rooms": [{"room_id": "r1"}, {"room_id": "r2"}]}' },
+        { role: 'assistant', toolCalls: [{ id: 'c2', name: 'set_thermostat', args: { room_id: roomId } }] },
+        { role: 'tool', toolCallId: 'c2', content: '{"ok": true}' },
+        { role: 'assistant', content: 'Done.' },
+      ],
+      { graph },
+    ).filter((f) => f.kind === 'invented-value');
+
+  it('is an error when the producing tool’s result does not hold it, even if the user said it', () => {
+    expect(run('r9')).toEqual([
+      {
+        kind: 'invented-value',
+        severity: 'error',
+        turnIndex: 3,
+        path: '$.toolCalls[0].args.room_id',
+        message:
+          'set_thermostat.room_id = "r9" should come from list_rooms\'s result (one element of its rooms) at turn #2, which does not contain it.',
+      },
+    ]);
+  });
+
+  it('is grounded when an element of the listed result holds it', () => {
+    expect(run('r2')).toEqual([]);
+  });
+});
