@@ -7,7 +7,7 @@ import type * as LlamaLibrary from 'node-llama-cpp' with { 'resolution-mode': 'i
 import type { LlamaBinary } from '../../shared/contract/models';
 import { boundJsonNumbers } from './json-grammar';
 import { loadLlamaRuntime } from './llama-runtime';
-import { Slots } from './slots';
+import { SequencePool } from './sequence-pool';
 import type {
   BenchmarkResult,
   HelperMessage,
@@ -30,7 +30,7 @@ let model: LlamaModel | null = null;
 let context: LlamaContext | null = null;
 let loaded: LoadedModel | null = null;
 /** The context's sequences: generations beyond them wait for one to free up. */
-let sequences: Slots | null = null;
+let sequences: SequencePool | null = null;
 const running = new Map<number, AbortController>();
 
 /** Under Electron the helper is a utilityProcess (parentPort); under Node a forked child (IPC). */
@@ -161,6 +161,7 @@ async function load(id: number, path: string, settings: LoadSettings): Promise<L
   // One context for all sequences: their tokens are decoded together in one batch per step.
   // Where memory cannot hold that many, fewer: the load says how many it got.
   for (;;) {
+    const pool = new SequencePool(count);
     try {
       context = await model.createContext({
         contextSize: settings.contextSize,
@@ -168,7 +169,10 @@ async function load(id: number, path: string, settings: LoadSettings): Promise<L
         threads: settings.threads,
         batchSize: settings.batchSize,
         flashAttention: settings.flashAttention,
+        batching: pool.batching,
       });
+      pool.attach(context);
+      sequences = pool;
       break;
     } catch (error) {
       if (count > 1) {
@@ -183,7 +187,6 @@ async function load(id: number, path: string, settings: LoadSettings): Promise<L
       );
     }
   }
-  sequences = new Slots(count);
   loaded = {
     ...details,
     gpu: runtimeLlama.gpu,
@@ -201,42 +204,15 @@ async function unload(): Promise<void> {
   context = null;
   model = null;
   loaded = null;
+  sequences?.close();
   sequences = null;
-  idle = [];
 }
 
-type Sequence = ReturnType<LlamaContext['getSequence']>;
-/** Sequences made so far and free now, the most recently used last. */
-let idle: Sequence[] = [];
-
-/**
- * A sequence of the context, waiting for one to free up when all are generating. Sequences are
- * kept, not disposed, between requests: the next prompt re-reads only what differs from the
- * last one there (an agent's next turn, another candidate for the same intent).
- */
+/** A sequence of the loaded model's context (sequence-pool.ts). */
 async function acquireSequence(signal?: AbortSignal) {
-  if (!model || !context || !sequences)
-    throw new HelperError('no-model', 'No model is loaded. Load a GGUF in the Models workspace first.');
-  const owner = context;
-  const release = await sequences.acquire(signal);
-  if (context !== owner) {
-    release();
-    throw new HelperError('no-model', 'The model was unloaded while the request waited for it.');
-  }
-  let sequence: Sequence;
-  try {
-    sequence = idle.pop() ?? owner.getSequence();
-  } catch (error) {
-    release();
-    throw error;
-  }
-  return {
-    sequence,
-    release() {
-      if (context === owner && !sequence.disposed) idle.push(sequence);
-      release();
-    },
-  };
+  const held = sequences && (await sequences.acquire(signal));
+  if (!held) throw new HelperError('no-model', 'No model is loaded. Load a GGUF in the Models workspace first.');
+  return held;
 }
 
 async function generate(id: number, request: Extract<HelperRequest, { type: 'generate' }>['request']) {

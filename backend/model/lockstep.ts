@@ -1,0 +1,109 @@
+/**
+ * Keeps the generating sequences of one node-llama-cpp context in step, so each decode carries a
+ * token of every one of them, as llama-server's slots do.
+ *
+ * node-llama-cpp decodes again as soon as a decode's sampling is done, taking whatever is queued
+ * then; the sequence sampled last is still on its way back and misses it. Left alone, the
+ * sequences split into two groups that take turns (4 sequences: 171 decodes of 3 tokens on
+ * average for 128 tokens each, where 128 decodes of 4 suffice). So: the results of one batch's
+ * sampling are handed back together, and a new decode waits until every busy sequence has
+ * queued its token, or a decode's time at most. This reaches into node-llama-cpp's internals
+ * (`_ctx`, `_queuedDecodeSequenceIds`; the version is pinned); where they are missing it
+ * changes nothing.
+ */
+
+interface NativeContext {
+  initBatch(size: number): void;
+  addToBatch(sequenceId: number, firstTokenIndex: number, tokens: Uint32Array, logitIndexes: Uint32Array): unknown;
+  decodeBatch(): Promise<void>;
+  sampleToken(...args: unknown[]): Promise<unknown>;
+}
+
+interface ContextInternals {
+  _ctx?: NativeContext;
+  _queuedDecodeSequenceIds?: Set<number>;
+}
+
+/** A sampling result held back until its batch's others are ready. */
+type Held = () => void;
+
+export class Lockstep {
+  private context: ContextInternals | null = null;
+  /** Samplings the batch being decoded will make: one per token that asked for logits. */
+  private expected = 0;
+  private held: Held[] = [];
+  private releaseTimer: NodeJS.Timeout | undefined;
+  private lastDecodeMs = 5;
+
+  /** @param busy how many sequences are generating now (they will queue a token each step). */
+  constructor(private readonly busy: () => number) {}
+
+  /** For `createContext({batching: {dispatchSchedule}})`: decode when every busy sequence has queued. */
+  readonly dispatchSchedule = (dispatch: () => void): void => {
+    const started = performance.now();
+    // Waiting longer than a decode takes would cost more than a missed sequence does.
+    const limit = Math.max(2, this.lastDecodeMs);
+    const check = () => {
+      const queued = this.context?._queuedDecodeSequenceIds?.size;
+      if (queued === undefined || queued >= this.busy() || performance.now() - started > limit) dispatch();
+      else setImmediate(check);
+    };
+    setImmediate(check);
+  };
+
+  /** Wraps the created context's native calls; call once, right after createContext. */
+  attach(context: object): void {
+    const internals = context as ContextInternals;
+    const native = internals._ctx;
+    if (!native || typeof native.sampleToken !== 'function' || !(internals._queuedDecodeSequenceIds instanceof Set))
+      return;
+    this.context = internals;
+    internals._ctx = new Proxy(native, {
+      get: (target, property, receiver) => {
+        const value = Reflect.get(target, property, receiver) as unknown;
+        if (typeof value !== 'function') return value;
+        const call = value as (...args: unknown[]) => unknown;
+        switch (property) {
+          case 'initBatch':
+            return (size: number) => {
+              this.expected = 0;
+              return call.call(target, size);
+            };
+          case 'addToBatch':
+            return (...args: unknown[]) => {
+              this.expected += (args[3] as Uint32Array).length;
+              return call.apply(target, args);
+            };
+          case 'decodeBatch':
+            return async () => {
+              const started = performance.now();
+              await (call.call(target) as Promise<void>);
+              this.lastDecodeMs = performance.now() - started;
+            };
+          case 'sampleToken':
+            return (...args: unknown[]) =>
+              (call.apply(target, args) as Promise<unknown>).then(
+                (token) => new Promise((resolve) => this.hold(() => resolve(token))),
+              );
+          default:
+            return call.bind(target);
+        }
+      },
+    });
+  }
+
+  private hold(resume: Held): void {
+    this.held.push(resume);
+    clearTimeout(this.releaseTimer);
+    if (this.held.length >= this.expected) setImmediate(() => this.release());
+    // A logit no sampling reads must not stall the others.
+    else this.releaseTimer = setTimeout(() => this.release(), Math.max(2, this.lastDecodeMs));
+  }
+
+  private release(): void {
+    clearTimeout(this.releaseTimer);
+    const held = this.held;
+    this.held = [];
+    for (const resume of held) resume();
+  }
+}
