@@ -5,11 +5,11 @@
 import fs from 'node:fs';
 import type * as LlamaLibrary from 'node-llama-cpp' with { 'resolution-mode': 'import' };
 import type { LlamaBinary } from '../../shared/contract/models';
+import { measureThroughput } from './helper-benchmark';
 import { boundJsonNumbers } from './json-grammar';
 import { loadLlamaRuntime } from './llama-runtime';
 import { SequencePool } from './sequence-pool';
 import type {
-  BenchmarkResult,
   HelperMessage,
   HelperRequest,
   LoadSettings,
@@ -318,62 +318,6 @@ function jsonSchemaGrammar(schema: Record<string, unknown>) {
   return grammar;
 }
 
-/** pp: one batch of `promptTokens` tokens; tg: `generateTokens` tokens one at a time (as llama-bench). */
-async function benchmark(
-  promptTokens: number,
-  generateTokens: number,
-  jsonSchema?: Record<string, unknown>,
-): Promise<BenchmarkResult> {
-  if (!model || !context)
-    throw new HelperError('no-model', 'No model is loaded. Load a GGUF in the Models workspace first.');
-  // Plain word tokens, cycled: the content does not matter for throughput.
-  const filler = model.tokenize(' the flight search hotel book city date plan step tool result');
-  const prompt = Array.from({ length: promptTokens }, (_, i) => filler[i % filler.length]!);
-
-  const timePrompt = async () => {
-    const { sequence, release } = await acquireSequence();
-    try {
-      await sequence.clearHistory();
-      const started = performance.now();
-      await sequence.evaluateWithoutGeneratingNewTokens(prompt);
-      return performance.now() - started;
-    } finally {
-      release();
-    }
-  };
-  const timeGeneration = async (grammar?: Awaited<ReturnType<typeof jsonSchemaGrammar>>) => {
-    const { sequence, release } = await acquireSequence();
-    const { LlamaGrammarEvaluationState } = await library();
-    try {
-      await sequence.clearHistory();
-      let count = 0;
-      let started = 0;
-      const state = grammar ? new LlamaGrammarEvaluationState({ model: model!, grammar }) : undefined;
-      for await (const token of sequence.evaluate([filler[0]!], { temperature: 0.8, grammarEvaluationState: state })) {
-        if (count === 0) started = performance.now();
-        count++;
-        if (count > generateTokens || (state && model!.isEogToken(token))) break;
-      }
-      return { ms: performance.now() - started, tokens: count - 1 };
-    } finally {
-      release();
-    }
-  };
-
-  await timePrompt(); // warm-up
-  const ppMs = await timePrompt();
-  await timeGeneration();
-  const tg = await timeGeneration();
-  const constrained = jsonSchema ? await timeGeneration(await jsonSchemaGrammar(jsonSchema)) : null;
-  return {
-    promptTokensPerSecond: (promptTokens / ppMs) * 1000,
-    generateTokensPerSecond: (tg.tokens / tg.ms) * 1000,
-    msPerToken: tg.ms / tg.tokens,
-    msPerTokenConstrained: constrained && constrained.tokens > 0 ? constrained.ms / constrained.tokens : null,
-    constrainedTokens: constrained?.tokens ?? null,
-  };
-}
-
 async function embed(texts: string[]): Promise<number[][]> {
   if (!model) throw new HelperError('no-model', 'No model is loaded. Load a GGUF in the Models workspace first.');
   const embedding = await model.createEmbeddingContext({ threads: loaded?.threads ?? 1 });
@@ -438,7 +382,17 @@ async function handle(message: HelperRequest): Promise<unknown> {
     case 'renderChat':
       return renderChat(message.messages, message.tools);
     case 'benchmark':
-      return benchmark(message.promptTokens, message.generateTokens, message.jsonSchema);
+      if (!model) throw new HelperError('no-model', 'No model is loaded. Load a GGUF in the Models workspace first.');
+      return measureThroughput(
+        {
+          model,
+          acquire: acquireSequence,
+          grammar: jsonSchemaGrammar,
+          evaluationState: async (grammar) =>
+            new (await library()).LlamaGrammarEvaluationState({ model: model!, grammar }),
+        },
+        message,
+      );
     case 'cancel':
       running.get(message.target)?.abort();
       return { ok: true };
