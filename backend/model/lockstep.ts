@@ -22,6 +22,8 @@ interface NativeContext {
 interface ContextInternals {
   _ctx?: NativeContext;
   _queuedDecodeSequenceIds?: Set<number>;
+  /** Called by node-llama-cpp after each token run it queues. */
+  _scheduleDecode?: () => void;
 }
 
 /** A sampling result held back until its batch's others are ready. */
@@ -34,30 +36,53 @@ export class Lockstep {
   private held: Held[] = [];
   private releaseTimer: NodeJS.Timeout | undefined;
   private lastDecodeMs = 5;
+  /** The decode waiting for the busy sequences' tokens, and when it goes anyway. */
+  private pending: { dispatch: () => void; timer: NodeJS.Timeout } | null = null;
 
   /** @param busy how many sequences are generating now (they will queue a token each step). */
   constructor(private readonly busy: () => number) {}
 
-  /** For `createContext({batching: {dispatchSchedule}})`: decode when every busy sequence has queued. */
+  /**
+   * For `createContext({batching: {dispatchSchedule}})`: decode once every busy sequence has
+   * queued (told by each queueing, no polling), or after a decode's time at most: waiting
+   * longer would cost more than a sequence that misses a step.
+   */
   readonly dispatchSchedule = (dispatch: () => void): void => {
-    const started = performance.now();
-    // Waiting longer than a decode takes would cost more than a missed sequence does.
-    const limit = Math.max(2, this.lastDecodeMs);
-    const check = () => {
-      const queued = this.context?._queuedDecodeSequenceIds?.size;
-      if (queued === undefined || queued >= this.busy() || performance.now() - started > limit) dispatch();
-      else setImmediate(check);
-    };
-    setImmediate(check);
+    if (this.allQueued()) return dispatch();
+    this.flush();
+    this.pending = { dispatch, timer: setTimeout(() => this.flush(), Math.max(1, this.lastDecodeMs)) };
   };
+
+  private allQueued(): boolean {
+    const queued = this.context?._queuedDecodeSequenceIds?.size;
+    return queued === undefined || queued >= this.busy();
+  }
+
+  private flush(): void {
+    const pending = this.pending;
+    this.pending = null;
+    if (!pending) return;
+    clearTimeout(pending.timer);
+    pending.dispatch();
+  }
 
   /** Wraps the created context's native calls; call once, right after createContext. */
   attach(context: object): void {
     const internals = context as ContextInternals;
     const native = internals._ctx;
-    if (!native || typeof native.sampleToken !== 'function' || !(internals._queuedDecodeSequenceIds instanceof Set))
+    const schedule = internals._scheduleDecode;
+    if (
+      !native ||
+      typeof native.sampleToken !== 'function' ||
+      !(internals._queuedDecodeSequenceIds instanceof Set) ||
+      typeof schedule !== 'function'
+    )
       return;
     this.context = internals;
+    internals._scheduleDecode = () => {
+      schedule.call(internals);
+      if (this.pending && this.allQueued()) this.flush();
+    };
     internals._ctx = new Proxy(native, {
       get: (target, property, receiver) => {
         const value = Reflect.get(target, property, receiver) as unknown;
