@@ -15,8 +15,9 @@ const LAST_MODEL = 'models.last';
  * - flash attention on: generation 1.06–1.13× and prompts 1.09–1.10× faster on the CPU, with
  *   the prebuilt and the native binding alike; llama.cpp ignores it where a model lacks it.
  * - context 4096 per sequence: as fast as 640 (within ±5 %), and room for long agent prompts.
- * - 4 sequences: 4 requests at once gave 1.68× the tokens/s of one, 8 gave 1.74× for twice
- *   the memory.
+ * - 4 sequences: 4 requests at once gave 1.65–2.06× the tokens/s of one; 8 gave 1.81–2.39×
+ *   with the native binding but 1.58× with the prebuilt one (below 4's 1.9×), for twice the
+ *   memory. A load whose sequences do not fit gets fewer.
  */
 export function defaultLoadSettings(): LoadSettings {
   return {

@@ -4,7 +4,7 @@
 // `llama-server --parallel N` (when built: npm run build:llama-tools), same model, threads and
 // context per sequence, same run. The last line is one JSON object with the figures and ratios.
 // Usage: npm run bench:batch [-- --shape small|1b|tiny] [--sequences 1,4,8] [--tokens 128]
-//   [--threads N] [--repetitions 3] [--flash-attention on|off] [--gpu cuda] [--native]
+//   [--threads N] [--repetitions 5] [--flash-attention on|off] [--gpu cuda] [--native]
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -23,7 +23,7 @@ const shapeName = arg('shape', 'small');
 const counts = arg('sequences', '1,4,8').split(',').map(Number);
 const TG = Number(arg('tokens', 128));
 const threads = Number(arg('threads', Math.max(1, os.availableParallelism() - 1)));
-const repetitions = Number(arg('repetitions', 3));
+const repetitions = Number(arg('repetitions', 5));
 const flashAttention = arg('flash-attention', 'on') === 'on';
 const gpu = arg('gpu', 'off');
 // Room for a short prompt and the generated tokens, per sequence (both sides get the same).
@@ -58,50 +58,36 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 const round = (x, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
 
 /** N requests at once, timed from sending the first to the last one's end: generated tokens / wall time. */
-async function aggregate(n, one) {
-  const rates = [];
-  await Promise.all(Array.from({ length: n }, (_, i) => one(i, 1000 + i))); // warm-up, fills every sequence
-  for (let r = 0; r < repetitions; r++) {
-    const started = performance.now();
-    const tokens = await Promise.all(Array.from({ length: n }, (_, i) => one(i, r * 100 + i)));
-    const seconds = (performance.now() - started) / 1000;
-    rates.push(tokens.reduce((a, b) => a + b, 0) / seconds);
-  }
-  return median(rates);
+async function burst(n, one, round) {
+  const started = performance.now();
+  const tokens = await Promise.all(Array.from({ length: n }, (_, i) => one(i, round * 100 + i)));
+  return tokens.reduce((a, b) => a + b, 0) / ((performance.now() - started) / 1000);
 }
 
-async function trellisRate(n) {
+/** The helper with N sequences: a request's generated tokens, as the app counts them. */
+async function startTrellis(n) {
   const supervisor = new ModelSupervisor({
     env: { TRELLIS_GPU: gpu === 'off' ? 'off' : 'on' },
     ...(nativeRecord ? { nativeRecord } : {}),
   });
-  try {
-    await supervisor.load(modelPath, {
-      gpuLayers: gpu === 'off' ? 0 : 'max',
-      contextSize: CONTEXT,
-      threads,
-      batchSize: 512,
-      flashAttention,
-      sequences: n,
-    });
-    const binary = await supervisor.binary();
-    const rate = await aggregate(n, async (i, seed) => {
-      const result = await supervisor.generate({
-        prompt: prompt(i),
-        chat: false,
-        maxTokens: TG,
-        temperature: 0.8,
-        seed,
-      });
-      return result.tokens.completion;
-    });
-    return { rate, binary };
-  } finally {
-    await supervisor.stop();
-  }
+  await supervisor.load(modelPath, {
+    gpuLayers: gpu === 'off' ? 0 : 'max',
+    contextSize: CONTEXT,
+    threads,
+    batchSize: 512,
+    flashAttention,
+    sequences: n,
+  });
+  const binary = await supervisor.binary();
+  const one = async (i, seed) => {
+    const result = await supervisor.generate({ prompt: prompt(i), chat: false, maxTokens: TG, temperature: 0.8, seed });
+    return result.tokens.completion;
+  };
+  return { one, binary, stop: () => supervisor.stop() };
 }
 
-async function serverRate(n) {
+/** llama-server with N slots, the same context per slot. */
+async function startServer(n) {
   const port = 19_000 + Math.floor(Math.random() * 1000);
   const args = ['-m', modelPath, '--host', '127.0.0.1', '--port', String(port), '-t', String(threads)];
   args.push('-c', String(CONTEXT * n), '--parallel', String(n), '-ngl', gpu === 'off' ? '0' : '99');
@@ -110,40 +96,55 @@ async function serverRate(n) {
   let log = '';
   child.stderr.on('data', (d) => (log = (log + d).slice(-4000)));
   const base = `http://127.0.0.1:${port}`;
-  try {
-    for (let waited = 0; ; waited += 250) {
-      if (child.exitCode !== null) throw new Error(`llama-server exited (${child.exitCode}):\n${log}`);
-      const health = await globalThis.fetch(`${base}/health`).catch(() => null);
-      if (health?.status === 200) break;
-      if (waited > 60_000) throw new Error(`llama-server did not start:\n${log}`);
-      await new Promise((r) => setTimeout(r, 250));
+  for (let waited = 0; ; waited += 250) {
+    if (child.exitCode !== null) throw new Error(`llama-server exited (${child.exitCode}):\n${log}`);
+    const health = await globalThis.fetch(`${base}/health`).catch(() => null);
+    if (health?.status === 200) break;
+    if (waited > 60_000) {
+      child.kill();
+      throw new Error(`llama-server did not start:\n${log}`);
     }
-    const rate = await aggregate(n, async (i, seed) => {
-      const response = await globalThis.fetch(`${base}/completion`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ prompt: prompt(i), n_predict: TG, temperature: 0.8, seed, stream: false }),
-      });
-      if (!response.ok) throw new Error(`llama-server answered ${response.status}: ${await response.text()}`);
-      return (await response.json()).tokens_predicted;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const one = async (i, seed) => {
+    const response = await globalThis.fetch(`${base}/completion`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ prompt: prompt(i), n_predict: TG, temperature: 0.8, seed, stream: false }),
     });
-    return { rate };
+    if (!response.ok) throw new Error(`llama-server answered ${response.status}: ${await response.text()}`);
+    return (await response.json()).tokens_predicted;
+  };
+  return { one, stop: () => child.kill() };
+}
+
+/**
+ * Both sides started, warmed up, then measured in turn (Trellis, llama-server, Trellis, …), so
+ * a busy machine's drift falls on both alike; medians.
+ */
+async function measure(n) {
+  const sides = [await startTrellis(n), ...(haveServer ? [await startServer(n)] : [])];
+  try {
+    const rates = sides.map(() => []);
+    for (const side of sides) await burst(n, side.one, 10); // warm-up: every sequence used once
+    for (let r = 0; r < repetitions; r++)
+      for (const [k, side] of sides.entries()) rates[k].push(await burst(n, side.one, r));
+    return { trellis: median(rates[0]), server: haveServer ? median(rates[1]) : null, binary: sides[0].binary };
   } finally {
-    child.kill();
+    for (const side of sides) await side.stop();
   }
 }
 
 const rows = [];
 let binary = null;
 for (const n of counts) {
-  const trellis = await trellisRate(n);
-  binary = trellis.binary;
-  const reference = haveServer ? await serverRate(n) : null;
+  const measured = await measure(n);
+  binary = measured.binary;
   const row = {
     n,
-    trellis: round(trellis.rate),
-    llama_server: reference ? round(reference.rate) : null,
-    ratio: reference ? round(trellis.rate / reference.rate, 2) : null,
+    trellis: round(measured.trellis),
+    llama_server: measured.server === null ? null : round(measured.server),
+    ratio: measured.server === null ? null : round(measured.trellis / measured.server, 2),
   };
   rows.push(row);
   console.log(
