@@ -42,6 +42,10 @@ describe.skipIf(!present)('a real llama-server built from the bundled llama.cpp'
     );
     expect(tokens.join('')).toBe(plain.text);
     expect(tokens.length).toBeGreaterThan(0);
+    // The server's own count of what it read and wrote (stream_options.include_usage).
+    expect(plain.tokens!.prompt).toBeGreaterThan(3);
+    expect(plain.tokens!.completion).toBeGreaterThan(0);
+    expect(plain.tokens!.completion).toBeLessThanOrEqual(16);
     const abort = new AbortController();
     let n = 0;
     const stopped = await client.generate(
