@@ -25,4 +25,19 @@ jsonDefaults.setDiagnosticsOptions({
 
 loader.config({ monaco });
 
+/** How Trellis's code and schema editors look: compact, no minimap, sized by their pane. */
+export const EDITOR_OPTIONS = {
+  minimap: { enabled: false },
+  fontSize: 12,
+  lineNumbers: 'off',
+  scrollBeyondLastLine: false,
+  tabSize: 2,
+  automaticLayout: true,
+} satisfies monaco.editor.IStandaloneEditorConstructionOptions;
+
+/** Ctrl/Cmd+K opens Trellis's command palette inside an editor too (Monaco would start a chord). */
+export function bindPaletteKey(editor: monaco.editor.IStandaloneCodeEditor, openPalette: () => void): void {
+  editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyK, openPalette);
+}
+
 export { monaco };

@@ -66,15 +66,7 @@ export const useRuns = create<RunsState>()((set, get) => ({
   graphId: null,
   intent: '',
   planner: 'deterministic',
-  candidates: [],
-  steps: [],
-  problems: [],
-  checking: false,
-  checkError: null,
-  run: null,
-  starting: false,
-  busy: false,
-  error: null,
+  ...FRESH_GRAPH,
   setGraph: (graphId) => {
     starts++;
     set({ ...FRESH_GRAPH, graphId });

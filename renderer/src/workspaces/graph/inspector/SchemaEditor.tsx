@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { JsonSchema } from '../../../../../shared/domain';
 import { useUi } from '../../../state/ui-store';
 import { useSchemaDrafts } from '../../../state/schema-drafts';
-import { monaco } from '../../../components/monaco-setup';
+import { bindPaletteKey, EDITOR_OPTIONS, monaco } from '../../../components/monaco-setup';
 import { useEditor } from '../editor/editor-context';
 
 interface Props {
@@ -99,18 +99,8 @@ export default function SchemaEditor({ path, value, onChange }: Props) {
         path={`inmemory://trellis/${path}.schema.json`}
         value={text}
         theme={theme === 'dark' ? 'vs-dark' : 'vs'}
-        options={{
-          minimap: { enabled: false },
-          fontSize: 12,
-          lineNumbers: 'off',
-          scrollBeyondLastLine: false,
-          tabSize: 2,
-          automaticLayout: true,
-        }}
-        onMount={(editor) => {
-          // Ctrl/Cmd+K opens Trellis's command palette here too (Monaco would start a chord).
-          editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyK, () => useUi.getState().setPaletteOpen(true));
-        }}
+        options={EDITOR_OPTIONS}
+        onMount={(editor) => bindPaletteKey(editor, () => useUi.getState().setPaletteOpen(true))}
         onChange={(next) => {
           setText(next ?? '');
           // Kept at once, so selecting another tool before the check runs loses nothing.

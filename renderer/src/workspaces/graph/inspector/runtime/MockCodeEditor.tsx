@@ -1,6 +1,6 @@
 import Editor from '@monaco-editor/react';
 import { useUi } from '../../../../state/ui-store';
-import { monaco } from '../../../../components/monaco-setup';
+import { bindPaletteKey, EDITOR_OPTIONS } from '../../../../components/monaco-setup';
 
 interface Props {
   /** Distinct per tool, e.g. `set_thermostat`. */
@@ -20,18 +20,8 @@ export default function MockCodeEditor({ tool, code, onChange }: Props) {
         path={`inmemory://trellis/${tool}.mock.js`}
         value={code}
         theme={theme === 'dark' ? 'vs-dark' : 'vs'}
-        options={{
-          minimap: { enabled: false },
-          fontSize: 12,
-          lineNumbers: 'off',
-          scrollBeyondLastLine: false,
-          tabSize: 2,
-          automaticLayout: true,
-        }}
-        onMount={(editor) => {
-          // Ctrl/Cmd+K opens Trellis's command palette here too (Monaco would start a chord).
-          editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyK, () => useUi.getState().setPaletteOpen(true));
-        }}
+        options={EDITOR_OPTIONS}
+        onMount={(editor) => bindPaletteKey(editor, () => useUi.getState().setPaletteOpen(true))}
         onChange={(next) => onChange(next ?? '')}
       />
     </div>
