@@ -56,8 +56,12 @@ export const planVerb: Verb = {
 export const runPlanVerb: Verb = {
   name: 'run',
   summary: "Execute a saved plan with the graph's tool runtimes and save the run as a trajectory.",
-  usage: "trellis run --plan ID [--allow 'mcp:COMMAND' | --allow 'http:HOST']… [--workspace FILE] [--json]",
+  usage: "trellis run --plan ID [--allow 'mcp:COMMAND' | --allow 'http:HOST']… [--anyway] [--workspace FILE] [--json]",
   options: {
+    anyway: {
+      type: 'boolean',
+      description: 'Run a plan that has problems (they are listed and it is refused without this)',
+    },
     workspace: { type: 'string', description: `Workspace file (default ${defaultWorkspacePath()})` },
     plan: { type: 'string', description: 'Id of a saved plan (trellis plan prints it)' },
     allow: {
@@ -79,6 +83,19 @@ export const runPlanVerb: Verb = {
         if (found) break;
       }
       if (!found) throw new TrellisError('E3001', `No saved plan ${values.plan} in this workspace.`);
+      // A plan with problems is not run by surprise: the user reads them first, as in the app.
+      const problems = await backend.registry.invoke('plans.validate', { graphId: found.graphId, steps: found.steps });
+      if (problems.length && !values.anyway) {
+        if (io.json) io.out(JSON.stringify({ ok: false, ran: false, planId: found.id, problems }));
+        else {
+          io.err(`trellis run: plan ${found.id} has ${problems.length} problem${problems.length === 1 ? '' : 's'}:`);
+          for (const p of problems) io.err(`  ${p.stepId ?? 'plan'} ${p.path}: ${p.message}`);
+          io.err(
+            'Nothing was run. Fix the plan (trellis plan, or Plans & Runs in the app), or run it as it is with --anyway.',
+          );
+        }
+        return 1;
+      }
       const started = await backend.registry.invoke('runs.start', {
         graphId: found.graphId,
         intent: found.intent,

@@ -3,12 +3,14 @@ import { findField } from '../graph';
 import { dependencyEdges } from '../graph/topology';
 import { argumentsFromIntent } from './intent-arguments';
 import type { IntentContext } from './intent-dates';
+import { pickFromIntent } from './intent-picks';
 
 /**
  * A plan without a model: the goal tools plus, for each parameter another tool produces
  * (`G_depend`), a step of that producer, recursively; each step depends only on the steps
  * whose results it uses, so independent branches stay parallel. Arguments that a producer
- * fills are references to its result (an item field such as `rooms[].room_id` included);
+ * fills are references to its result (an item field such as `rooms[].room_id` included, its
+ * element picked by a name the intent says: `rooms[name=bedroom].room_id`);
  * others are taken from the intent where possible, and a required one still unfilled takes
  * its schema default.
  */
@@ -37,7 +39,8 @@ export function planForGoals(
       if (!findField(tool.parameters, edge.toParam)?.required && !stepOf.has(edge.fromTool)) continue;
       const producer = include(edge.fromTool);
       if (!producer) continue;
-      args[edge.toParam] = { $ref: `${producer.id}.result.${edge.fromPath}` };
+      const path = pickFromIntent(tools.get(edge.fromTool)!, edge.fromPath, intent, graph.tools);
+      args[edge.toParam] = { $ref: `${producer.id}.result.${path}` };
       dependsOn.add(producer.id);
     }
     visiting.delete(name);

@@ -227,6 +227,16 @@ describe('trellis command line', () => {
     expect(text.code).toBe(1); // traveler_name is missing: the plan is saved with its problem reported
     expect(text.out).toMatch(/^Node:\n1: search_flights/);
     expect(text.err).toContain('missing required argument traveler_name');
+    // That plan is not run without --anyway: its problem is listed and nothing starts.
+    const problemPlan = /Saved plan (\S+) /.exec(text.out)![1]!;
+    const refused = trellis('run', '--workspace', workspace, '--plan', problemPlan);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain('has 4 problems:');
+    expect(refused.err).toContain('missing required argument traveler_name');
+    expect(refused.err).toContain('--anyway');
+    expect(refused.out).toBe('');
+    const anyway = trellis('run', '--workspace', workspace, '--plan', problemPlan, '--anyway', '--json');
+    expect((JSON.parse(anyway.out) as { turns: unknown[] }).turns.length).toBeGreaterThan(1);
     const ran = trellis('run', '--workspace', workspace, '--plan', plan.planId, '--json');
     expect(ran.code).toBe(0);
     const run = JSON.parse(ran.out) as { status: string; turns: { role: string; content?: string }[] };

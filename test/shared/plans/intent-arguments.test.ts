@@ -212,7 +212,7 @@ describe('the plan from plain words', () => {
       {
         id: 's2',
         tool: 'set_thermostat',
-        args: { celsius: 21, mode: 'heat', room_id: { $ref: 's1.result.rooms[].room_id' } },
+        args: { celsius: 21, mode: 'heat', room_id: { $ref: 's1.result.rooms[name=living room].room_id' } },
         dependsOn: ['s1'],
       },
     ]);
