@@ -40,6 +40,7 @@ function readIntent(intent: string, context: IntentContext): IntentFacts {
 
 const PERSON_PARAM =
   /^(?:(?:traveler|traveller|passenger|guest|customer|lead|full|contact|holder|user)_?)?name$|^(?:traveler|traveller|passenger|guest|customer|holder)$/i;
+const TEMPERATURE_SCALES = new Set(['celsius', 'fahrenheit', 'kelvin'].map(stem));
 const END_WORDS = new Set(['out', 'checkout', 'end', 'to', 'until', 'till', 'return']);
 
 const isDateParam = (name: string, schema: ParamSchema) =>
@@ -70,6 +71,8 @@ function valueFor(name: string, schema: ParamSchema, facts: IntentFacts): unknow
   }
   if (schema.type === 'integer' || schema.type === 'number') {
     const own = new Set([...contentStems(name), ...contentStems(schema.description ?? '')]);
+    // A parameter named for a scale (`celsius`) takes "21 degrees".
+    if ([...own].some((w) => TEMPERATURE_SCALES.has(w))) own.add(stem('degrees'));
     const count = facts.counts.find(
       (c) => c.words.some((w) => own.has(w)) && (schema.type === 'number' || Number.isInteger(c.value)),
     );

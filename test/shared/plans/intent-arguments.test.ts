@@ -227,6 +227,16 @@ describe('the plan from plain words', () => {
     });
     // Two enum members said: neither is taken.
     expect(argsFor('set_thermostat', 'heat or cool to 20 degrees', home)).toEqual({ celsius: 20 });
+    // A parameter named for its scale, with no description (as imported from bare OpenAI tools).
+    const bare = {
+      tools: [
+        {
+          ...toolOf(home, 'set_thermostat'),
+          parameters: { type: 'object', properties: { celsius: { type: 'number' } }, required: ['celsius'] },
+        },
+      ],
+    };
+    expect(argsFor('set_thermostat', 'make the bedroom 21 degrees', bare as ToolGraph)).toEqual({ celsius: 21 });
     expect(argsFor('find_places', 'Find museums near the station')).toEqual({ category: 'museum' });
   });
 });
