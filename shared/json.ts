@@ -17,3 +17,14 @@ export function nestedDeeperThan(value: unknown, limit: number): boolean {
   }
   return false;
 }
+
+/** Canonical JSON: object keys sorted, so `{a,b}` and `{b,a}` compare equal. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(value) ?? 'null';
+}

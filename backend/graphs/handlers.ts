@@ -6,8 +6,8 @@ import { graphRuntimeHandlers } from './runtime-handlers';
 
 export function graphsHandlers(ctx: BackendContext): HandlerMap {
   const { store, events } = ctx;
-  const changed = (graphId: string, reason: 'created' | 'updated' | 'deleted') =>
-    events.emit('graphs.changed', { graphId, reason });
+  const changed = (graphId: string, reason: 'created' | 'updated' | 'deleted', updatedAt?: string) =>
+    events.emit('graphs.changed', { graphId, reason, ...(updatedAt ? { updatedAt } : {}) });
   return {
     'graphs.list': () => store.graphs.list(),
     'graphs.get': ({ id }) => store.graphs.get(id),
@@ -31,9 +31,10 @@ export function graphsHandlers(ctx: BackendContext): HandlerMap {
       changed(id, 'deleted');
       return { ok: true as const };
     },
-    'graphs.save': ({ id, tools, edges, dismissedSuggestions }) => {
-      const updatedAt = store.graphs.saveContent(id, { tools, edges, dismissedSuggestions });
-      changed(id, 'updated');
+    'graphs.save': ({ id, tools, edges, dismissedSuggestions, baseUpdatedAt }) => {
+      const updatedAt = store.graphs.saveContent(id, { tools, edges, dismissedSuggestions }, baseUpdatedAt);
+      if (updatedAt === null) return { updatedAt: store.graphs.get(id).updatedAt, stale: true };
+      changed(id, 'updated', updatedAt);
       return { updatedAt };
     },
     'graphs.check': (content) => checkGraph(content, compileSchema),

@@ -24,8 +24,8 @@ export function graphRuntimeHandlers({ store, events }: BackendContext): Handler
       tools: graph.tools.map((t) => next.get(t.name) ?? t),
       edges: graph.edges,
       dismissedSuggestions: graph.dismissedSuggestions,
-    });
-    events.emit('graphs.changed', { graphId: id, reason: 'updated' });
+    })!;
+    events.emit('graphs.changed', { graphId: id, reason: 'updated', updatedAt });
     return updatedAt;
   };
 

@@ -1,5 +1,5 @@
 import type { Finding, PlanStep, Turn } from '../domain';
-import { canonicalJson } from './trajectory-diff';
+import { canonicalJson } from '../json';
 
 /** Where a score comes from, shown beside it everywhere: computed, a heuristic, or a model's judgment. */
 export type ScoreSource = 'deterministic' | 'heuristic' | 'model-judged';

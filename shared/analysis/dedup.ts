@@ -1,5 +1,5 @@
 import type { Turn } from '../domain';
-import { canonicalJson } from './trajectory-diff';
+import { canonicalJson } from '../json';
 
 /** The text two trajectories are compared on: roles, words and calls, case and spacing folded, call ids dropped. */
 export function normalizedText(turns: readonly Turn[]): string {

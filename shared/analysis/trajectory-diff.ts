@@ -1,3 +1,4 @@
+import { canonicalJson } from '../json';
 import type { ToolCall, Turn } from '../domain';
 
 /** One row of a side-by-side diff: a turn of each trajectory (or a gap) and whether they agree. */
@@ -11,17 +12,6 @@ export interface TrajectoryDiff {
   rows: DiffRow[];
   /** Index in `rows` of the first row where the trajectories differ; null when they agree. */
   firstDivergence: number | null;
-}
-
-/** Canonical JSON: object keys sorted, so `{a,b}` and `{b,a}` compare equal. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object')
-    return `{${Object.keys(value)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
-  return JSON.stringify(value) ?? 'null';
 }
 
 /** What makes two turns the same for a diff: role, text, thought and calls (ids ignored). */

@@ -78,9 +78,14 @@ export const graphsMethods = {
     result: Ok,
   }),
   'graphs.save': method({
-    summary: 'Replace a graph’s tools, edges and dismissed suggestions (the editor’s autosave).',
-    args: GraphContent.extend({ id: GraphId, dismissedSuggestions: z.array(z.string()) }),
-    result: z.object({ updatedAt: z.string() }),
+    summary:
+      'Replace a graph’s tools, edges and dismissed suggestions (the editor’s autosave). With baseUpdatedAt, a graph saved elsewhere since then is not overwritten: the result says stale, with its current updatedAt.',
+    args: GraphContent.extend({
+      id: GraphId,
+      dismissedSuggestions: z.array(z.string()),
+      baseUpdatedAt: z.string().optional(),
+    }),
+    result: z.object({ updatedAt: z.string(), stale: z.literal(true).optional() }),
   }),
   'graphs.setRuntime': method({
     summary: 'Give tools a runtime (or none): mock code, fixed responses, simulated, HTTP, MCP or replay.',
@@ -135,5 +140,10 @@ export const graphsMethods = {
 };
 
 export const graphsEvents = {
-  'graphs.changed': z.object({ graphId: z.string(), reason: z.enum(['created', 'updated', 'deleted']) }),
+  'graphs.changed': z.object({
+    graphId: z.string(),
+    reason: z.enum(['created', 'updated', 'deleted']),
+    /** When the graph was saved, for an editor to tell its own saves from others'. */
+    updatedAt: z.string().optional(),
+  }),
 };

@@ -9,3 +9,4 @@ export * from './export';
 export * from './field-paths';
 export * from './field-names';
 export * from './element-fields';
+export * from './merge';

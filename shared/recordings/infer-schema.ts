@@ -1,4 +1,4 @@
-import { canonicalJson } from '../analysis/trajectory-diff';
+import { canonicalJson } from '../json';
 import type { JsonSchema } from '../domain';
 import { isObject } from '../json';
 

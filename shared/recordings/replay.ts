@@ -1,4 +1,4 @@
-import { canonicalJson } from '../analysis/trajectory-diff';
+import { canonicalJson } from '../json';
 import { MAX_RECORDINGS, type Recording, type ToolRuntime } from '../domain';
 import { isObject } from '../json';
 import type { RecordedCall } from './calls';

@@ -121,25 +121,37 @@ export class GraphRepository {
     });
   }
 
-  /** Replaces a graph's tools, edges and dismissed suggestions in one transaction. */
-  saveContent(id: string, content: GraphContent): string {
+  /**
+   * Replaces a graph's tools, edges and dismissed suggestions in one transaction; returns when.
+   * With `baseUpdatedAt` (when the caller last read the graph), a graph saved elsewhere since
+   * is left as it is and `null` is returned: the caller merges and saves again.
+   */
+  saveContent(id: string, content: GraphContent, baseUpdatedAt?: string): string | null {
     const names = new Set<string>();
     for (const tool of content.tools) {
       if (names.has(tool.name))
         throw new TrellisError('E3003', `Two tools are named "${tool.name}"; the graph was not saved.`);
       names.add(tool.name);
     }
-    const updatedAt = nowIso();
-    this.db.transaction(() => {
-      this.assertExists(id);
-      this.db.prepare('DELETE FROM edges WHERE graph_id = ?').run(id);
-      this.db.prepare('DELETE FROM tools WHERE graph_id = ?').run(id);
-      this.insertContents(id, content.tools, content.edges);
-      this.db
-        .prepare('UPDATE graphs SET updated_at = ?, dismissed_suggestions = ? WHERE id = ?')
-        .run(updatedAt, toJson(content.dismissedSuggestions), id);
-    })();
-    return updatedAt;
+    let updatedAt = nowIso();
+    const saved = this.db
+      .transaction(() => {
+        this.assertExists(id);
+        const row = this.db.prepare('SELECT updated_at FROM graphs WHERE id = ?').get(id) as { updated_at: string };
+        if (baseUpdatedAt !== undefined && row.updated_at !== baseUpdatedAt) return false;
+        // Each save is later than the one before, even within a millisecond, so that a base
+        // read before another save never matches after it.
+        if (updatedAt <= row.updated_at) updatedAt = new Date(Date.parse(row.updated_at) + 1).toISOString();
+        this.db.prepare('DELETE FROM edges WHERE graph_id = ?').run(id);
+        this.db.prepare('DELETE FROM tools WHERE graph_id = ?').run(id);
+        this.insertContents(id, content.tools, content.edges);
+        this.db
+          .prepare('UPDATE graphs SET updated_at = ?, dismissed_suggestions = ? WHERE id = ?')
+          .run(updatedAt, toJson(content.dismissedSuggestions), id);
+        return true;
+      })
+      .immediate();
+    return saved ? updatedAt : null;
   }
 
   delete(id: string): void {

@@ -11,12 +11,14 @@ import {
   removeTools,
   startHistory,
   undo,
+  mergeGraphContent,
   updateTool,
   type GraphContent,
   type GraphProblem,
   type History,
 } from '../../../shared/graph';
 import type { GraphEdge } from '../../../shared/domain';
+import { canonicalJson } from '../../../shared/json';
 
 interface EditorData {
   graphId: string;
@@ -28,6 +30,10 @@ interface EditorData {
   problems: GraphProblem[];
   /** Bumped by edits that should be saved; the autosave compares it with what it saved. */
   revision: number;
+  /** The content as the workspace file last had it (loaded, saved, or changed elsewhere). */
+  stored: GraphContent;
+  /** When the workspace file got `stored`: the base of the next save. */
+  storedAt: string;
 }
 
 interface EditorActions {
@@ -47,6 +53,14 @@ interface EditorActions {
   copySelection(): GraphContent | null;
   dismissSuggestion(key: string): void;
   setProblems(problems: GraphProblem[]): void;
+  /** The autosave wrote `content`: it is what the workspace holds now. */
+  markStored(content: GraphContent, updatedAt: string): void;
+  /**
+   * The graph was saved elsewhere (Trajectories' replay runtimes, the command line): its
+   * changes are merged into the editor's as one undoable step, the editor's own edits kept;
+   * returns the parts both changed (the editor's version kept).
+   */
+  mergeStored(theirs: GraphContent, updatedAt: string): string[];
 }
 
 export type EditorState = EditorData & EditorActions;
@@ -83,6 +97,8 @@ export function createEditorStore(graph: ToolGraph): EditorStore {
     return {
       graphId: graph.id,
       history: startHistory({ tools: graph.tools, edges: graph.edges }),
+      stored: { tools: graph.tools, edges: graph.edges },
+      storedAt: graph.updatedAt,
       dismissed: graph.dismissedSuggestions,
       selection: [],
       problems: [],
@@ -130,6 +146,22 @@ export function createEditorStore(graph: ToolGraph): EditorStore {
       },
       dismissSuggestion: (key) => set((s) => ({ dismissed: [...s.dismissed, key], revision: s.revision + 1 })),
       setProblems: (problems) => set({ problems }),
+      markStored: (stored, storedAt) => set({ stored, storedAt }),
+      mergeStored: (theirs, storedAt) => {
+        const { history, stored, revision } = get();
+        const mine = history.present;
+        const { content, conflicts } = mergeGraphContent(stored, mine, theirs);
+        const unchangedHere = canonicalJson(content) === canonicalJson(mine);
+        // What differs from theirs is the editor's own, still to be saved on top.
+        const ahead = canonicalJson(content) !== canonicalJson(theirs);
+        set({
+          stored: theirs,
+          storedAt,
+          ...(unchangedHere ? {} : { history: record(history, content) }),
+          ...(ahead ? { revision: revision + 1 } : {}),
+        });
+        return conflicts;
+      },
     };
   });
 }

@@ -99,6 +99,21 @@ describe('GraphRepository', () => {
     s.close();
   });
 
+  it('leaves a graph saved since the base it was read at as it is, and says so', () => {
+    const s = store();
+    const g = s.graphs.create({ name: 'G', tools: [tool('a')], edges: [] });
+    const base = s.graphs.get(g.id).updatedAt;
+    const elsewhere = s.graphs.saveContent(g.id, { tools: [tool('a', 7)], edges: [], dismissedSuggestions: [] });
+    expect(elsewhere! > base).toBe(true); // later, even within the same millisecond
+    const stale = s.graphs.saveContent(g.id, { tools: [tool('z')], edges: [], dismissedSuggestions: [] }, base);
+    expect(stale).toBeNull();
+    expect(s.graphs.get(g.id).tools.map((t) => [t.name, t.position.x])).toEqual([['a', 7]]);
+    const current = s.graphs.saveContent(g.id, { tools: [tool('z')], edges: [], dismissedSuggestions: [] }, elsewhere!);
+    expect(current).not.toBeNull();
+    expect(s.graphs.get(g.id).tools.map((t) => t.name)).toEqual(['z']);
+    s.close();
+  });
+
   it('refuses to save two tools with one name and keeps what was saved', () => {
     const s = store();
     const g = s.graphs.create({ name: 'G', tools: [tool('a')], edges: [] });

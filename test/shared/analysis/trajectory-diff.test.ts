@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, diffTrajectories, stepAccuracy, turnChanges } from '../../../shared/analysis/trajectory-diff';
+import { diffTrajectories, stepAccuracy, turnChanges } from '../../../shared/analysis/trajectory-diff';
+import { canonicalJson } from '../../../shared/json';
 import type { Turn } from '../../../shared/domain';
 
 const user: Turn = { role: 'user', content: 'Plan a trip to Kyoto' };

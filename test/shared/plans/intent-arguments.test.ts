@@ -236,7 +236,7 @@ describe('the plan from plain words', () => {
         },
       ],
     };
-    expect(argsFor('set_thermostat', 'make the bedroom 21 degrees', bare as ToolGraph)).toEqual({ celsius: 21 });
+    expect(argsFor('set_thermostat', 'make the bedroom 21 degrees', { ...home, ...bare })).toEqual({ celsius: 21 });
     expect(argsFor('find_places', 'Find museums near the station')).toEqual({ category: 'museum' });
   });
 });

@@ -7,7 +7,9 @@ const SAVE_DELAY_MS = 400;
 
 /**
  * Saves the editor's content after edits settle, one save at a time; a failed save keeps the
- * edits in the editor and says so in the status bar. Pending edits are saved on close.
+ * edits in the editor and says so in the status bar. Pending edits are saved on close. A save
+ * made elsewhere (another window, replay runtimes from Trajectories, the command line) is
+ * merged into the editor, never overwritten by its next save.
  */
 export function useAutosave(store: EditorStore): void {
   useEffect(() => {
@@ -16,16 +18,38 @@ export function useAutosave(store: EditorStore): void {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let inFlight: Promise<void> = Promise.resolve();
 
+    /** Brings a save made elsewhere into the editor (its own edits kept) and says so. */
+    const mergeFromElsewhere = async (graphId: string) => {
+      const graph = await api.invoke('graphs.get', { id: graphId }).catch(() => null);
+      if (!graph || graph.updatedAt === store.getState().storedAt) return;
+      const conflicts = store.getState().mergeStored({ tools: graph.tools, edges: graph.edges }, graph.updatedAt);
+      useUi
+        .getState()
+        .notify(
+          conflicts.length
+            ? `This graph was changed elsewhere; merged, keeping your edits of ${conflicts.join(', ')}. Undo with Ctrl+Z.`
+            : 'This graph was changed elsewhere; the changes are merged into the editor. Undo with Ctrl+Z.',
+          conflicts.length ? 'error' : 'info',
+        );
+    };
+
     const save = () => {
       timer = undefined;
       const state = store.getState();
       if (state.revision === saved) return;
       const revision = state.revision;
-      const { tools, edges } = state.history.present;
       ui.setSaveState('saving');
-      inFlight = inFlight.then(() =>
-        api.invoke('graphs.save', { id: state.graphId, tools, edges, dismissedSuggestions: state.dismissed }).then(
-          () => {
+      inFlight = inFlight.then(() => {
+        // Read when the save starts: an earlier save or merge may have moved the base.
+        const { graphId, history, dismissed, storedAt } = store.getState();
+        const { tools, edges } = history.present;
+        const content = { id: graphId, tools, edges, dismissedSuggestions: dismissed };
+        return api.invoke('graphs.save', { ...content, baseUpdatedAt: storedAt }).then(
+          async ({ updatedAt, stale }) => {
+            // Saved elsewhere since the editor read it: merge; the merge's own revision saves
+            // the result on top.
+            if (stale) return mergeFromElsewhere(graphId);
+            store.getState().markStored({ tools, edges }, updatedAt);
             saved = Math.max(saved, revision);
             if (store.getState().revision === saved) useUi.getState().setSaveState('saved');
           },
@@ -33,9 +57,17 @@ export function useAutosave(store: EditorStore): void {
             useUi.getState().setSaveState('error');
             useUi.getState().notify(`The graph was not saved: ${error.message}`, 'error');
           },
-        ),
-      );
+        );
+      });
     };
+
+    const offChanged = api.on('graphs.changed', ({ graphId, reason, updatedAt }) => {
+      if (graphId !== store.getState().graphId || reason !== 'updated') return;
+      // After this editor's pending saves, so that their own events are recognised.
+      inFlight = inFlight.then(() =>
+        updatedAt && updatedAt === store.getState().storedAt ? undefined : mergeFromElsewhere(graphId),
+      );
+    });
 
     const unsubscribe = store.subscribe((state, previous) => {
       if (state.revision === previous.revision) return;
@@ -52,6 +84,7 @@ export function useAutosave(store: EditorStore): void {
     window.addEventListener('beforeunload', flush);
     return () => {
       window.removeEventListener('beforeunload', flush);
+      offChanged();
       unsubscribe();
       flush();
     };

@@ -1,5 +1,5 @@
 import type { ToolRuntime } from '../../../../../../shared/domain';
-import { canonicalJson } from '../../../../../../shared/analysis/trajectory-diff';
+import { canonicalJson } from '../../../../../../shared/json';
 import { useUi } from '../../../../state/ui-store';
 
 type Replay = Extract<ToolRuntime, { kind: 'replay' }>;
