@@ -34,12 +34,19 @@ function orderDates(start: unknown, end: unknown, random: Random): string | null
   return start.endsWith('Z') ? later : later.replace(/Z$/, '');
 }
 
-/** Tools linked by shared-parameter edges, and which parameter of one is which of the other. */
+/**
+ * Which parameter of one tool is which of another (shared-parameter edges), and which tools
+ * speak of the same things: linked by a shared edge, or by a dependency (`search_flights` and
+ * `book_flight` both take `passengers`).
+ */
 function sharedPartners(graph: Graph) {
   const partners = new Map<string, { tool: string; param: string }[]>();
   const linked = new Set<string>();
   for (const edge of graph.edges) {
-    if (edge.kind !== 'shared') continue;
+    if (edge.kind !== 'shared') {
+      linked.add(`${edge.fromTool}>${edge.toTool}`).add(`${edge.toTool}>${edge.fromTool}`);
+      continue;
+    }
     const a = { tool: edge.toolA, param: edge.paramA };
     const b = { tool: edge.toolB, param: edge.paramB };
     for (const [x, y] of [
@@ -57,7 +64,7 @@ function sharedPartners(graph: Graph) {
 /**
  * Gives every required parameter that neither a reference nor the planner filled a value that
  * its schema accepts (see `schemaValue`). A parameter another step already holds — by a shared
- * edge, or by the same name on a tool that shares one — takes that step's value, so a plan
+ * edge, or by the same name on a linked tool — takes that step's value, so a plan
  * speaks of one city, one date, one traveller; an end date comes after its start.
  */
 export function fillArguments(graph: Graph, steps: PlanStep[], random: Random, options: FillOptions = {}): PlanStep[] {

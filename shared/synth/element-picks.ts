@@ -69,7 +69,9 @@ export function pickElements(
         current =
           pick.by === 'index'
             ? current[pick.index]
-            : current.find((item) => isObject(item) && String(item[pick.field]).toLowerCase() === pick.value.toLowerCase());
+            : current.find(
+                (item) => isObject(item) && String(item[pick.field]).toLowerCase() === pick.value.toLowerCase(),
+              );
         concrete.push({ kind: 'element', pick });
       }
       return [param, { $ref: `${ref.step}.result.${formatFieldPath(concrete)}` }];
@@ -81,8 +83,10 @@ export function pickElements(
 /** How a user would ask for the element: `the room named "bedroom"`, `the 2nd of the rooms`. */
 export function describeChoice(choice: ElementChoice): string {
   const noun = choice.list.split('.').at(-1)!.replace(/_/g, ' ');
-  if (choice.pick.by === 'match') return `the ${noun.replace(/s$/, '')} whose ${choice.pick.field} is ${choice.pick.value}`;
+  if (choice.pick.by === 'match')
+    return `the ${noun.replace(/s$/, '')} whose ${choice.pick.field} is ${choice.pick.value}`;
   const n = choice.pick.index + 1;
-  const suffix = n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th';
+  const suffix =
+    n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th';
   return `the ${n}${suffix} of the ${noun}`;
 }

@@ -23,6 +23,11 @@ const STRING_POOLS: { words: RegExp; values: readonly string[] }[] = [
 ];
 
 const choose = <T>(list: readonly T[], random: Random): T => list[Math.floor(random() * list.length)]!;
+/** One of a list's values, leaving out those to avoid while any other remains. */
+const chooseAllowed = <T>(list: readonly T[], random: Random, options: ValueOptions): T => {
+  const allowed = options.avoid ? list.filter((v) => !options.avoid!(v)) : list;
+  return choose(allowed.length ? allowed : list, random);
+};
 const between = (min: number, max: number, random: Random) => min + Math.floor(random() * (max - min + 1));
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -67,7 +72,7 @@ function formatted(format: string, name: string, random: Random): string | null 
     case 'ipv6':
       return `2001:db8::${between(1, 9999, random).toString(16)}`;
     case 'uuid':
-      return Array.from({ length: 32 }, () => Math.floor(random() * 16).toString(16))
+      return Array.from({ length: 30 }, () => Math.floor(random() * 16).toString(16))
         .join('')
         .replace(/^(.{8})(.{4})(.{3})(.{3})(.{12})$/, '$1-$2-4$3-a$4-$5');
     case 'duration':
@@ -106,7 +111,7 @@ function numberValue(name: string, schema: JsonSchema, integer: boolean, random:
 }
 
 /** A plain string by the parameter's name and description, fitted to minLength/maxLength. */
-function stringValue(name: string, schema: JsonSchema, random: Random): string {
+function stringValue(name: string, schema: JsonSchema, random: Random, options: ValueOptions): string {
   const lower = name.toLowerCase();
   const words = `${lower} ${typeof schema.description === 'string' ? schema.description.toLowerCase() : ''}`;
   const examples = describedExamples(schema.description);
@@ -119,7 +124,8 @@ function stringValue(name: string, schema: JsonSchema, random: Random): string {
     value = `${lower.replace(/_?id$/, '').slice(0, 3).toUpperCase() || 'ID'}-${between(100, 999, random)}`;
   else {
     const pool = STRING_POOLS.find((p) => p.words.test(words))?.values;
-    value = pool || examples.length ? choose([...examples, ...(pool ?? [])], random) : `${lower.replace(/_/g, ' ')}`;
+    const candidates = [...new Set([...examples, ...(pool ?? [])])];
+    value = candidates.length ? chooseAllowed(candidates, random, options) : lower.replace(/_/g, ' ');
   }
   const minLength = typeof schema.minLength === 'number' ? schema.minLength : 0;
   const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : Infinity;
@@ -152,10 +158,10 @@ export function schemaValue(name: string, schema: JsonSchema, random: Random, op
 
 function drawValue(name: string, schema: JsonSchema, random: Random, options: ValueOptions): unknown {
   if (schema.const !== undefined) return schema.const;
-  if (Array.isArray(schema.enum) && schema.enum.length) return choose(schema.enum, random);
+  if (Array.isArray(schema.enum) && schema.enum.length) return chooseAllowed(schema.enum, random, options);
   const branches = (schema.oneOf ?? schema.anyOf) as JsonSchema[] | undefined;
   if (Array.isArray(branches) && branches.length) return schemaValue(name, choose(branches, random), random, options);
-  if (Array.isArray(schema.examples) && schema.examples.length) return choose(schema.examples, random);
+  if (Array.isArray(schema.examples) && schema.examples.length) return chooseAllowed(schema.examples, random, options);
   switch (typeOf(schema)) {
     case 'integer':
       return numberValue(name, schema, true, random);
@@ -196,5 +202,5 @@ function drawValue(name: string, schema: JsonSchema, random: Random, options: Va
     const value = stringForPattern(schema.pattern, random);
     if (value !== null) return value;
   }
-  return stringValue(name, schema, random);
+  return stringValue(name, schema, random, options);
 }
