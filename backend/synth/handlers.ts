@@ -86,6 +86,7 @@ export function synthHandlers(ctx: BackendContext): HandlerMap {
       let intent = '';
       let rejected: string[] = [];
       for (let attempt = 0; attempt < maxAttempts && !signal.aborted; attempt++) {
+        report.attempts++;
         if (attempt === 1) report.resampled++;
         const steps = fillArguments(graph, sample.steps, values, {
           avoid: (tool, param, value) => refused.has(refusedKey(tool, param, value)),

@@ -9,6 +9,7 @@ const counts = z.record(z.string(), z.number().int());
 /** What Trellis's checks said about the samples, and what re-sampling did (see `shared/synth/outcome`). */
 export const SynthCheckReport = z.object({
   maxAttempts: z.number().int(),
+  attempts: z.number().int(),
   resampled: z.number().int(),
   rejectedByCode: counts,
   stillFailing: z.number().int(),

@@ -46,6 +46,8 @@ export function refusedValues(
 export interface SynthCheckReport {
   /** Attempts a sample gets before it is kept marked (or left out). */
   maxAttempts: number;
+  /** Attempts drawn in all (one per sample when none is rejected). */
+  attempts: number;
   /** Samples drawn more than once. */
   resampled: number;
   /** Attempts rejected, by the finding code that rejected them (an attempt counts once per code). */
@@ -64,6 +66,7 @@ export interface SynthCheckReport {
 export function emptyCheckReport(maxAttempts: number): SynthCheckReport {
   return {
     maxAttempts,
+    attempts: 0,
     resampled: 0,
     rejectedByCode: {},
     stillFailing: 0,
