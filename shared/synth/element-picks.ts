@@ -24,7 +24,7 @@ function chooseElement(list: unknown[], others: string[], random: Random): Eleme
     isObject(item) ? Object.entries(item).filter((e): e is [string, string] => typeof e[1] === 'string') : [];
   const unique = (field: string, value: string) =>
     list.filter((item) => isObject(item) && String(item[field]).toLowerCase() === value.toLowerCase()).length === 1;
-  const usable = (value: string) => !/[\]\[]/.test(value) && value.trim() === value && value !== '';
+  const usable = (value: string) => !/[[\]]/.test(value) && value.trim() === value && value !== '';
   for (const wanted of others)
     for (const item of list)
       for (const [field, value] of fieldsOf(item))
