@@ -95,7 +95,7 @@ export function formatCodes(counts: Record<string, number>): string {
 /** One line for the CLI and the synthesis panel: what the checks said, and what re-sampling did. */
 export function checkReportLine(report: SynthCheckReport, made: number): string {
   const failing = report.stillFailing
-    ? `${report.stillFailing} still failing after ${report.maxAttempts} attempts (${formatCodes(report.stillFailingByCode)})${report.dropped ? `, left out` : `, kept with the tag ${FAILED_CHECKS_TAG}`}`
+    ? `${report.stillFailing} still failing after ${report.maxAttempts} attempt${report.maxAttempts === 1 ? '' : 's'} (${formatCodes(report.stillFailingByCode)})${report.dropped ? `, left out` : `, kept with the tag ${FAILED_CHECKS_TAG}`}`
     : 'none still failing';
   return (
     `Checks: ${report.errorFree} of ${made} with no error finding, ${report.withFindings} with any finding` +
