@@ -1,6 +1,7 @@
 import type { JobProgress } from '../shared/contract/jobs';
 import { SampleKind } from '../shared/contract/synth';
 import { TrellisError } from '../shared/errors';
+import { checkReportLine, FAILED_CHECKS_TAG } from '../shared/synth/outcome';
 import { graphIdFor, loadModelFlag, openBackend } from './backend-helpers';
 import type { Verb } from './verb';
 import { defaultWorkspacePath } from './workspace-path';
@@ -10,14 +11,26 @@ export const synthVerb: Verb = {
   summary: 'Synthesize trajectories from a tool graph: sampled chains, executed with the tool runtimes, checked.',
   usage:
     'trellis synth --count N [--graph NAME] [--workspace FILE] [--kinds serial,parallel,isolated] [--max-length 4]\n' +
-    '              [--seed N] [--model FILE.gguf] [--concurrency N] [--json]',
+    '              [--seed N] [--max-attempts 3] [--drop-failing] [--with-examples] [--model FILE.gguf] [--concurrency N] [--json]',
   options: {
     workspace: { type: 'string', description: `Workspace file (default ${defaultWorkspacePath()})` },
     graph: { type: 'string', description: 'Tool graph name (optional when the workspace has one)' },
     count: { type: 'string', description: 'How many trajectories to make' },
     kinds: { type: 'string', description: 'serial, parallel and/or isolated, comma-separated (default all)' },
     'max-length': { type: 'string', description: 'Longest serial chain (default 4)' },
-    seed: { type: 'string', description: 'Seed of the sampling (default 1)' },
+    seed: {
+      type: 'string',
+      description: 'Seed of the sampling (default 1): the same seed makes the same trajectories',
+    },
+    'max-attempts': {
+      type: 'string',
+      description: "Draws of a sample's arguments while Trellis's checks find an error in it (default 3)",
+    },
+    'drop-failing': {
+      type: 'boolean',
+      description: `Leave out a sample that still fails after its last attempt (default: keep it, tagged ${FAILED_CHECKS_TAG})`,
+    },
+    'with-examples': { type: 'boolean', description: 'Seed a new workspace with the example graph and trajectories' },
     model: { type: 'string', description: 'GGUF to load: the model writes the intents' },
     concurrency: {
       type: 'string',
@@ -33,6 +46,9 @@ export const synthVerb: Verb = {
     const parsedKinds = kinds?.map((k) => SampleKind.safeParse(k));
     if (parsedKinds?.some((k) => !k.success))
       throw new TrellisError('E1002', `--kinds takes ${SampleKind.options.join(', ')}.`);
+    const maxAttempts = values['max-attempts'] === undefined ? undefined : Number(values['max-attempts']);
+    if (maxAttempts !== undefined && !(Number.isInteger(maxAttempts) && maxAttempts >= 1 && maxAttempts <= 10))
+      throw new TrellisError('E1002', '--max-attempts must be a whole number from 1 to 10.');
     const backend = openBackend(values);
     try {
       const graphId = await graphIdFor(backend, values.graph);
@@ -52,6 +68,8 @@ export const synthVerb: Verb = {
         ...(values['max-length'] ? { maxLength: Number(values['max-length']) } : {}),
         ...(values.seed ? { seed: Number(values.seed) } : {}),
         ...(values.concurrency ? { concurrency: Number(values.concurrency) } : {}),
+        ...(maxAttempts ? { maxAttempts } : {}),
+        dropFailing: values['drop-failing'] === true,
         useModel: typeof values.model === 'string',
       });
       if (io.json) io.out(JSON.stringify({ ok: result.created.length > 0, ...result }));
@@ -62,6 +80,7 @@ export const synthVerb: Verb = {
             .map(([k, n]) => `${k} ${n}`)
             .join(', ')}); ${result.failed.length} failed. They are unlabelled, in the review queue.`,
         );
+        io.out(checkReportLine(result.checks, result.created.length));
       }
       return result.created.length ? 0 : 1;
     } finally {

@@ -1,5 +1,8 @@
+/** A source of numbers in [0, 1), like Math.random. */
+export type Random = () => number;
+
 /** A seeded pseudo-random generator (mulberry32): the same seed gives the same sequence. */
-export function seededRandom(seed: number): () => number {
+export function seededRandom(seed: number): Random {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -1,11 +1,20 @@
 import { TrellisError } from '../../shared/errors';
-import { fillArguments, sampleChain, seededRandom, templateIntent, type SampleKind } from '../../shared/synth/sample';
-import { RunEngine } from '../executor/engine';
-import { memoryTurns } from '../executor/run-turns';
+import { sampleChain, seededRandom, type ChainSample, type SampleKind } from '../../shared/synth/sample';
+import { fillArguments } from '../../shared/synth/arguments';
+import { templateIntent } from '../../shared/synth/intent';
+import {
+  countCodes,
+  emptyCheckReport,
+  FAILED_CHECKS_TAG,
+  formatCodes,
+  refusedValues,
+  rejectingCodes,
+} from '../../shared/synth/outcome';
 import type { BackendContext } from '../context';
-import { resultValidator } from '../checks/argument-validator';
+import { argumentValidator, resultValidator } from '../checks/argument-validator';
 import type { Job } from '../jobs/job';
 import type { Handler, HandlerMap } from '../registry';
+import { runSample, type SampleRun } from './sample-run';
 
 const MAX_TRIES = 20;
 
@@ -17,22 +26,45 @@ export function synthHandlers(ctx: BackendContext): HandlerMap {
   const gen = ctx.router;
 
   const synthesize = async (
-    { graphId, count, kinds, maxLength, useModel, concurrency, seed }: SynthArgs,
+    { graphId, count, kinds, maxLength, useModel, concurrency, seed, maxAttempts, dropFailing }: SynthArgs,
     { signal, progress }: Job,
   ) => {
     const graph = store.graphs.get(graphId);
     const { runtime } = ctx;
     const checker = ctx.checker();
     const validateResult = resultValidator(graph);
+    // The same checks `trellis check` runs on a trajectory of this graph.
+    const checks = { graph, validate: argumentValidator(graph) };
     const random = seededRandom(seed);
     // Favour what the workspace covers least: uses per tool and per edge, growing as we go.
     const usage = new Map<string, number>(
       store.trajectoryQueries.facets().tools.map((f) => [f.value, f.count] as [string, number]),
     );
+    // Literal values a tool refused in this job (`Unknown city: Oslo`): later draws avoid them.
+    const refused = new Set<string>();
+    const refusedKey = (tool: string, param: string, value: unknown) => `${tool}.${param}=${JSON.stringify(value)}`;
     const created: string[] = [];
     const failed: string[] = [];
     const byKind: Record<string, number> = {};
+    const report = emptyCheckReport(maxAttempts);
     let next = 0;
+
+    const writeIntent = async (sample: ChainSample, steps: ChainSample['steps'], index: number, attempt: number) => {
+      const intent = templateIntent(graph, sample, steps);
+      if (!useModel) return intent;
+      const { text } = await gen.generate(
+        {
+          prompt: `Rewrite this request as a user would type it, in one or two sentences, keeping every value:\n${intent}`,
+          chat: true,
+          maxTokens: 120,
+          temperature: 0.8,
+          seed: seed + index + attempt * 100_003,
+        },
+        () => {},
+        signal,
+      );
+      return text.trim() || intent;
+    };
 
     const one = async (index: number) => {
       const kind = kinds[index % kinds.length] as SampleKind;
@@ -48,46 +80,63 @@ export function synthHandlers(ctx: BackendContext): HandlerMap {
         .forEach((tool, i) =>
           usage.set(`${sample.tools[i]}>${tool}`, (usage.get(`${sample.tools[i]}>${tool}`) ?? 0) + 1),
         );
-      const steps = fillArguments(graph, sample.steps, random);
-      let intent = templateIntent(graph, sample, steps);
-      if (useModel) {
-        const { text } = await gen.generate(
-          {
-            prompt: `Rewrite this request as a user would type it, in one or two sentences, keeping every value:\n${intent}`,
-            chat: true,
-            maxTokens: 120,
-            temperature: 0.8,
-            seed: seed + index,
-          },
-          () => {},
-          signal,
-        );
-        if (text.trim()) intent = text.trim();
+      // Each sample draws its values from its own stream: what one draws does not shift the next.
+      const values = seededRandom(seed * 7_919 + index);
+      let run: SampleRun | null = null;
+      let intent = '';
+      let rejected: string[] = [];
+      for (let attempt = 0; attempt < maxAttempts && !signal.aborted; attempt++) {
+        report.attempts++;
+        if (attempt === 1) report.resampled++;
+        const steps = fillArguments(graph, sample.steps, values, {
+          avoid: (tool, param, value) => refused.has(refusedKey(tool, param, value)),
+        });
+        intent = await writeIntent(sample, steps, index, attempt);
+        run = await runSample(graph, steps, intent, values, { runtime, validateResult, checks });
+        for (const r of refusedValues(run.steps, run.turns)) refused.add(refusedKey(r.tool, r.param, r.value));
+        rejected = run.finished ? rejectingCodes(run.findings) : ['unfinished'];
+        if (!rejected.length) break;
+        countCodes(report.rejectedByCode, rejected);
       }
-      const engine = new RunEngine({
-        graph,
-        mode: 'plan',
-        plan: steps,
-        turns: memoryTurns([{ role: 'user', content: intent }]),
-        runtime,
-        validateResult,
-      });
-      await engine.continue();
-      if (engine.status !== 'finished') {
-        failed.push(`${kind} ${sample.tools.join('→')}: ${engine.note ?? engine.status}`);
+      if (!run) return;
+      if (!run.finished) {
+        failed.push(`${kind} ${sample.tools.join('→')}: ${run.note ?? 'the run did not finish'}`);
         return;
       }
-      const plan = store.plans.save({ graphId, intent, steps, modelSettings: { synthesized: kind } });
+      if (rejected.length) {
+        report.stillFailing++;
+        countCodes(report.stillFailingByCode, rejected);
+        if (dropFailing) {
+          report.dropped++;
+          return;
+        }
+      }
+      const plan = store.plans.save({ graphId, intent, steps: run.steps, modelSettings: { synthesized: kind } });
       const { id } = store.trajectories.insert({
         kind: 'run',
-        title: intent.slice(0, 80),
+        title: (run.turns[0]?.content ?? intent).slice(0, 80),
         source: `synth-${kind}`,
         graphId,
         planId: plan.id,
         forkOf: null,
-        turns: engine.turns,
+        turns: run.turns,
       });
-      store.findings.replace(id, checker(store.trajectories.get(id)));
+      const findings = checker(store.trajectories.get(id));
+      store.findings.replace(id, findings);
+      if (rejected.length)
+        store.labels.set({
+          trajectoryId: id,
+          status: null,
+          rating: null,
+          tags: [FAILED_CHECKS_TAG],
+          note: `Still fails Trellis's checks after ${maxAttempts} attempts: ${formatCodes(Object.fromEntries(rejected.map((c) => [c, 1])))}.`,
+        });
+      if (!findings.some((f) => f.severity === 'error')) report.errorFree++;
+      if (findings.length) report.withFindings++;
+      countCodes(
+        report.findingsByCode,
+        findings.map((f) => f.kind),
+      );
       created.push(id);
       byKind[kind] = (byKind[kind] ?? 0) + 1;
     };
@@ -100,13 +149,13 @@ export function synthHandlers(ctx: BackendContext): HandlerMap {
         } catch (error) {
           failed.push((error as Error).message);
         }
-        progress(created.length + failed.length, count, { failed: failed.length });
+        progress(created.length + failed.length + report.dropped, count, { failed: failed.length });
       }
     };
     // Samples that generate at once share the model's batch: one decode step serves them all.
     const workers = concurrency ?? (gen.available() ? gen.concurrency() : 1);
     await Promise.all(Array.from({ length: Math.min(workers, count) }, worker));
-    return { created, byKind, failed, cancelled: signal.aborted };
+    return { created, byKind, failed, cancelled: signal.aborted, checks: report };
   };
 
   return {

@@ -4,10 +4,26 @@ import { JobId } from './jobs';
 
 export const SampleKind = z.enum(['serial', 'parallel', 'isolated']);
 
+const counts = z.record(z.string(), z.number().int());
+
+/** What Trellis's checks said about the samples, and what re-sampling did (see `shared/synth/outcome`). */
+export const SynthCheckReport = z.object({
+  maxAttempts: z.number().int(),
+  attempts: z.number().int(),
+  resampled: z.number().int(),
+  rejectedByCode: counts,
+  stillFailing: z.number().int(),
+  stillFailingByCode: counts,
+  dropped: z.number().int(),
+  errorFree: z.number().int(),
+  withFindings: z.number().int(),
+  findingsByCode: counts,
+});
+
 export const synthMethods = {
   'synth.start': method({
     summary:
-      'Graph-to-trajectory synthesis as a job: sample tool chains, write intents, execute them with the tool runtimes, check them; results land unlabelled in the review queue. Cancelled, what it made so far stays.',
+      'Graph-to-trajectory synthesis as a job: sample tool chains, fill arguments from the schemas and observed results, write intents, execute them with the tool runtimes, check them and draw a failing sample again; results land unlabelled in the review queue. Cancelled, what it made so far stays.',
     args: z.object({
       graphId: z.string(),
       count: z.number().int().min(1).max(100_000),
@@ -21,6 +37,10 @@ export const synthMethods = {
        */
       concurrency: z.number().int().min(1).max(64).optional(),
       seed: z.number().int().default(1),
+      /** Draws of a sample's arguments before it is kept marked (or left out) when Trellis's checks still fail it. */
+      maxAttempts: z.number().int().min(1).max(10).default(3),
+      /** Leave out a sample that still fails after its last attempt, instead of keeping it tagged `synth-failed-checks`. */
+      dropFailing: z.boolean().default(false),
       jobId: JobId.optional(),
     }),
     result: z.object({
@@ -28,6 +48,7 @@ export const synthMethods = {
       byKind: z.record(z.string(), z.number().int()),
       failed: z.array(z.string()),
       cancelled: z.boolean(),
+      checks: SynthCheckReport,
     }),
   }),
 };

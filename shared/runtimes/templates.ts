@@ -1,6 +1,6 @@
 import type { JsonSchema, Tool, ToolRuntime } from '../domain';
 import { isObject } from '../json';
-import { exampleValue } from '../synth/sample';
+import { schemaValue } from '../synth/schema-values';
 
 const first = () => 0;
 
@@ -13,7 +13,7 @@ function exampleOf(name: string, schema: JsonSchema): unknown {
   if (schema.type === 'object' || (schema.type === undefined && isObject(schema.properties)))
     return Object.fromEntries(Object.entries(propertiesOf(schema)).map(([k, s]) => [k, exampleOf(k, s)]));
   if (schema.type === 'array' && isObject(schema.items)) return [exampleOf(name, schema.items)];
-  return exampleValue(name, schema, first);
+  return schemaValue(name, schema, first);
 }
 
 /** Arguments to try a tool with: every parameter, an example value each. */

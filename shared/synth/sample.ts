@@ -1,7 +1,7 @@
-import type { JsonSchema, PlanStep, ToolGraph } from '../domain';
+import type { PlanStep, ToolGraph } from '../domain';
 import { dependencyEdges } from '../graph/topology';
 import { planForGoals } from '../plans/deterministic';
-import { seededRandom } from '../random';
+import { seededRandom, type Random } from '../random';
 
 /** MagicAgent's atomic plan shapes: a chain along G_depend, branches that join, or unrelated sub-tasks. */
 export type SampleKind = 'serial' | 'parallel' | 'isolated';
@@ -15,9 +15,10 @@ export interface ChainSample {
 }
 
 type Graph = Pick<ToolGraph, 'tools' | 'edges'>;
-export type Random = () => number;
 
-export { seededRandom };
+export { seededRandom, type Random };
+export { fillArguments } from './arguments';
+export { templateIntent } from './intent';
 
 /** Picks one item with probability proportional to its weight. */
 function pick<T>(items: readonly T[], weight: (item: T) => number, random: Random): T | null {
@@ -97,70 +98,4 @@ export function sampleChain(
   const second = pick(others, favour, random);
   if (!second) return null;
   return { kind, tools: [first, second], steps: planForGoals(graph, [first, second]) };
-}
-
-const CITIES = ['Lisbon', 'Kyoto', 'Paris', 'Oslo', 'Lima', 'Nairobi'];
-
-/** A plausible literal for a parameter: from its enum, its format, its name, or its type. */
-export function exampleValue(name: string, schema: JsonSchema, random: Random): unknown {
-  const choose = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
-  if (Array.isArray(schema.enum) && schema.enum.length) return choose(schema.enum);
-  const lower = name.toLowerCase();
-  switch (schema.type) {
-    case 'integer':
-      return 1 + Math.floor(random() * 3);
-    case 'number':
-      return Math.round(random() * 1000) / 10;
-    case 'boolean':
-      return random() < 0.5;
-    case 'array':
-      return [];
-    case 'object':
-      return {};
-  }
-  if (schema.format === 'date') return `2027-0${1 + Math.floor(random() * 9)}-1${Math.floor(random() * 9)}`;
-  if (schema.format === 'date-time') return `2027-05-1${Math.floor(random() * 9)}T09:00:00`;
-  if (/city|destination|origin|location|place/.test(lower)) return choose(CITIES);
-  if (/currency/.test(lower)) return choose(['EUR', 'USD', 'GBP', 'JPY']);
-  if (/country|nationality/.test(lower)) return choose(['PT', 'JP', 'FR', 'US']);
-  if (/name/.test(lower)) return choose(['Ana Silva', 'Kenji Mori', 'Lea Martin']);
-  if (/email/.test(lower)) return 'traveller@example.com';
-  return `${lower.replace(/_/g, ' ')} ${1 + Math.floor(random() * 9)}`;
-}
-
-/** Gives every required parameter that no earlier step fills a value, so the plan can run. */
-export function fillArguments(graph: Graph, steps: PlanStep[], random: Random): PlanStep[] {
-  const tools = new Map(graph.tools.map((t) => [t.name, t]));
-  return steps.map((step) => {
-    const tool = tools.get(step.tool);
-    if (!tool) return step;
-    const properties = (tool.parameters.properties ?? {}) as Record<string, JsonSchema>;
-    const required = new Set((tool.parameters.required as string[] | undefined) ?? []);
-    const args = { ...step.args };
-    for (const [name, schema] of Object.entries(properties))
-      if (args[name] === undefined && required.has(name)) args[name] = exampleValue(name, schema, random);
-    return { ...step, args };
-  });
-}
-
-/** The intent of a sample, from templates over the tools' descriptions. */
-export function templateIntent(graph: Pick<ToolGraph, 'tools'>, sample: ChainSample, steps: PlanStep[]): string {
-  const describe = (name: string) => {
-    const tool = graph.tools.find((t) => t.name === name);
-    const text = (tool?.description ?? name).replace(/\.$/, '');
-    const step = steps.find((s) => s.tool === name);
-    const literals = Object.entries(step?.args ?? {})
-      .filter(([, v]) => typeof v !== 'object')
-      .map(([k, v]) => `${k.replace(/_/g, ' ')} ${String(v)}`);
-    return `${text.charAt(0).toLowerCase()}${text.slice(1)}${literals.length ? ` (${literals.join(', ')})` : ''}`;
-  };
-  const [first, ...rest] = sample.tools;
-  switch (sample.kind) {
-    case 'serial':
-      return `Please ${describe(first!)}, then ${rest.map(describe).join(', then ')}.`;
-    case 'parallel':
-      return `Please ${describe(sample.tools[0]!)} and ${describe(sample.tools[1]!)}, and with both results ${describe(sample.tools[2]!)}.`;
-    case 'isolated':
-      return `Two separate things: ${describe(first!)}; and also ${rest.map(describe).join('; and also ')}.`;
-  }
 }

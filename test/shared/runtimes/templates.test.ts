@@ -7,7 +7,8 @@ const [listRooms, , thermostat] = smartHomeGraph().tools;
 
 describe('runtime templates', () => {
   it('gives example arguments from defaults, enums and names', () => {
-    expect(exampleArgs(thermostat!)).toEqual({ room_id: expect.any(String), celsius: 0, mode: 'auto' });
+    // celsius has minimum 5: the example respects the schema's range.
+    expect(exampleArgs(thermostat!)).toEqual({ room_id: expect.any(String), celsius: 5, mode: 'auto' });
   });
 
   it('starts a mock from the returns shape, echoing arguments of the same name', () => {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Result } from '../../../../shared/contract';
+import { checkReportLine } from '../../../../shared/synth/outcome';
 import { api } from '../../api/api';
 import { useJob } from '../../api/use-job';
 import { useQuery } from '../../api/use-query';
@@ -102,6 +103,8 @@ export function SynthPanel({ onMade }: { onMade(): void }) {
             .join(', ')}
           ){result.failed.length ? `; ${result.failed.length} failed (${result.failed[0]})` : ''}
           {result.cancelled ? '; cancelled' : ''}. They wait unlabelled in the review queue.
+          <br />
+          {checkReportLine(result.checks, result.created.length)}
         </p>
       )}
     </details>
