@@ -7,3 +7,4 @@ export * from './order';
 export * from './refs';
 export * from './validate';
 export * from './workflow';
+export * from './argument-schema';

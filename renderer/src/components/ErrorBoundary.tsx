@@ -26,10 +26,19 @@ export class ErrorBoundary extends Component<Props, { error: Error | null }> {
         <p>
           {error.name}: {error.message}
         </p>
-        <p className="muted">Your work is saved. Show it again, or reload the window if this keeps happening.</p>
+        <p className="muted">
+          Your work is saved. Reload this panel; if it keeps happening, reload the window (Ctrl+R) and report the
+          details below.
+        </p>
         <button type="button" className="primary" onClick={() => this.setState({ error: null })}>
-          Show it again
+          Reload this panel
         </button>
+        {error.stack && (
+          <details>
+            <summary>Details</summary>
+            <pre>{error.stack}</pre>
+          </details>
+        )}
       </div>
     );
   }

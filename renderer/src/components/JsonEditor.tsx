@@ -1,7 +1,7 @@
 import Editor, { type OnMount } from '@monaco-editor/react';
 import { useEffect, useRef, useState } from 'react';
 import { useUi } from '../state/ui-store';
-import './monaco-setup';
+import { EDITOR_OPTIONS, setModelSchema } from './monaco-setup';
 
 interface Props {
   /** Distinct per edited value, e.g. `plan.s2.args`. */
@@ -11,13 +11,16 @@ interface Props {
   onChange(value: unknown): void;
   height?: number;
   label: string;
+  /** Completion, hovers and squiggles from this schema (Ctrl+Space lists what may come next). */
+  schema?: object;
 }
 
 /**
  * A JSON value in Monaco (bundled, never from a CDN); invalid text is reported, not applied.
  * A value changed from elsewhere replaces the text unless the user is typing in it.
  */
-export default function JsonEditor({ path, value, onChange, height = 140, label }: Props) {
+export default function JsonEditor({ path, value, onChange, height = 140, label, schema }: Props) {
+  const uri = `inmemory://trellis/${path}.json`;
   const theme = useUi((s) => s.theme);
   const [error, setError] = useState<string | null>(null);
   const editor = useRef<Parameters<OnMount>[0] | null>(null);
@@ -29,15 +32,20 @@ export default function JsonEditor({ path, value, onChange, height = 140, label 
     known.current = incoming;
     editor.current.setValue(JSON.stringify(value, null, 2));
   }, [value]);
+  const schemaText = schema ? JSON.stringify(schema) : null;
+  useEffect(() => {
+    setModelSchema(uri, schemaText ? (JSON.parse(schemaText) as object) : null);
+    return () => setModelSchema(uri, null);
+  }, [uri, schemaText]);
   return (
     <div className="json-editor" aria-label={label}>
       <Editor
         height={height}
         language="json"
-        path={`inmemory://trellis/${path}.json`}
+        path={uri}
         defaultValue={JSON.stringify(value, null, 2)}
         theme={theme === 'dark' ? 'vs-dark' : 'light'}
-        options={{ minimap: { enabled: false }, lineNumbers: 'off', scrollBeyondLastLine: false, fontSize: 12 }}
+        options={EDITOR_OPTIONS}
         onMount={(mounted) => {
           editor.current = mounted;
         }}

@@ -15,13 +15,34 @@ self.MonacoEnvironment = {
   getWorker: (_id: string, label: string) => (label === 'json' ? new JsonWorker() : new EditorWorker()),
 };
 
-/** Models whose URI ends in `.schema.json` are validated against the JSON Schema meta-schema. */
-jsonDefaults.setDiagnosticsOptions({
-  validate: true,
-  allowComments: false,
-  enableSchemaRequest: false,
-  schemas: [{ uri: 'http://json-schema.org/draft-07/schema', fileMatch: ['*.schema.json'], schema: draft07 }],
-});
+const META_SCHEMA = { uri: 'http://json-schema.org/draft-07/schema', fileMatch: ['*.schema.json'], schema: draft07 };
+/** Schemas of single editors (a plan step's arguments), by the editor model's URI. */
+const modelSchemas = new Map<string, object>();
+
+function applySchemas(): void {
+  jsonDefaults.setDiagnosticsOptions({
+    validate: true,
+    allowComments: false,
+    enableSchemaRequest: false,
+    schemas: [
+      META_SCHEMA,
+      ...[...modelSchemas].map(([uri, schema]) => ({ uri: `${uri}#schema`, fileMatch: [uri], schema })),
+    ],
+  });
+}
+
+/**
+ * Completion and checks for one editor's text from a JSON Schema (null: none). Models whose
+ * URI ends in `.schema.json` are always checked against the JSON Schema meta-schema.
+ */
+export function setModelSchema(uri: string, schema: object | null): void {
+  const before = modelSchemas.get(uri);
+  if (schema) modelSchemas.set(uri, schema);
+  else modelSchemas.delete(uri);
+  if (JSON.stringify(before) !== JSON.stringify(schema ?? undefined)) applySchemas();
+}
+
+applySchemas();
 
 loader.config({ monaco });
 

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import type { PlanStep } from '../../../../shared/domain';
+import { stepArgumentsSchema } from '../../../../shared/plans/argument-schema';
 import type { StartMode } from '../../../../shared/runs';
 import { api } from '../../api/api';
 import { useAction } from '../../api/use-action';
@@ -38,6 +39,13 @@ export function PlanEditor({ tools, onRun }: { tools: string[]; onRun(mode: Star
     useShallow(selector),
   );
   const saved = useQuery(graphId ? () => api.invoke('plans.list', { graphId }) : null, [graphId]);
+  // Each step's arguments editor completes from its tool's parameters.
+  const graph = useQuery(
+    graphId ? () => api.invoke('graphs.get', { id: graphId }) : null,
+    [graphId],
+    ['graphs.changed'],
+  );
+  const toolOf = (name: string) => graph.data?.tools.find((t) => t.name === name);
   const [editing, setEditing] = useState<string | null>(null);
   const [showText, setShowText] = useState(false);
   // Running a plan with problems asks first; the question is about these steps only.
@@ -125,6 +133,7 @@ export function PlanEditor({ tools, onRun }: { tools: string[]; onRun(mode: Star
                     path={`plan.${step.id}.args`}
                     label={`Arguments of ${step.id}`}
                     value={step.args}
+                    schema={toolOf(step.tool) && stepArgumentsSchema(toolOf(step.tool)!)}
                     onChange={(args) =>
                       args &&
                       typeof args === 'object' &&

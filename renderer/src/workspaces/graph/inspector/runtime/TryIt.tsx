@@ -48,6 +48,7 @@ export function TryIt({ tool }: { tool: Tool }) {
           value={args}
           onChange={setArgs}
           height={90}
+          schema={tool.parameters}
         />
       </Suspense>
       <div className="buttons">
