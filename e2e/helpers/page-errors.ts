@@ -9,7 +9,9 @@ export interface PageErrorWatch {
 /** Collects a page's uncaught errors and console messages of type error from now on. */
 export function watchPageErrors(page: Page, allow: RegExp[] = []): PageErrorWatch {
   const seen: string[] = [];
-  page.on('pageerror', (error) => seen.push(`uncaught ${(error.stack ?? error.message).split('\n').slice(0, 4).join('\n    ')}`));
+  page.on('pageerror', (error) =>
+    seen.push(`uncaught ${(error.stack ?? error.message).split('\n').slice(0, 4).join('\n    ')}`),
+  );
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
     const { url, lineNumber } = message.location();
