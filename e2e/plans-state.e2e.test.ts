@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../test/helpers/temp';
-import { runCommand } from './helpers/app';
+import { replaceEditorJson, runCommand } from './helpers/app';
 import { useBrowserAndHosts } from './helpers/fixture';
 
 const e2e = useBrowserAndHosts();
@@ -25,16 +25,6 @@ async function generate(page: Page, intent: string) {
     .waitFor();
 }
 
-/** Replaces the JSON in the Monaco editor labelled `label` with `json`. */
-async function replaceJson(page: Page, label: string, json: string) {
-  await page.getByLabel(label).locator('.monaco-editor .view-lines').click();
-  await page.keyboard.press('Control+A');
-  await page.keyboard.insertText(json);
-  // Monaco closes brackets and quotes as text arrives: drop what it added after the cursor.
-  await page.keyboard.press('Shift+Control+End');
-  await page.keyboard.press('Delete');
-}
-
 const summary = (page: Page) => page.getByTestId('plan-summary').innerText();
 const problemsOf = (page: Page, step: string) => page.getByTestId(`step-${step}`).locator('.problem').allInnerTexts();
 
@@ -52,7 +42,7 @@ describe('Plans & Runs keeps derived state current in Chromium', () => {
     expect(await text.inputValue()).toContain('1: search_flights: origin=Paris, destination=Lisbon\n');
 
     await page.getByTestId('step-s1').getByRole('button', { name: 'Arguments' }).click();
-    await replaceJson(
+    await replaceEditorJson(
       page,
       'Arguments of s1',
       '{"origin":"Paris","destination":"Lisbon","date":"2027-03-14","passengers":2}',
