@@ -17,7 +17,7 @@ const apart = (a: Box, b: Box) =>
 describe('the canvas in Chromium', () => {
   it('adds a tool where the user sees it, clear of the inspector and the other tools, and keeps a huge description to three lines', async () => {
     const host = await e2e.startHost(path.join(tempDir(), 'placement.trellis'));
-    const page = await e2e.browser.newPage({ viewport: { width: 1600, height: 1000 } });
+    const page = await e2e.newPage({ viewport: { width: 1600, height: 1000 } });
     await page.goto(host.url);
     await page.getByRole('button', { name: /Trip planning/ }).waitFor();
     await page.locator('.react-flow__node').first().waitFor();

@@ -22,7 +22,7 @@ const record = (n: number) =>
 describe('Datasets workspace in Chromium', () => {
   it('reviews five trajectories by keyboard, fixes a tool call, builds a dataset and exports OpenAI JSONL', async () => {
     const host = await e2e.startHost(path.join(tempDir(), 'curate.trellis'));
-    const page = await e2e.browser.newPage({ viewport: { width: 1500, height: 950 }, acceptDownloads: true });
+    const page = await e2e.newPage({ viewport: { width: 1500, height: 950 }, acceptDownloads: true });
     await page.goto(host.url);
     await page.getByRole('button', { name: /Trip planning/ }).waitFor();
     const file = path.join(tempDir(), 'logs.jsonl');

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { _electron as electron } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../test/helpers/temp';
+import { watchPageErrors } from './helpers/page-errors';
 
 /** Path of Electron's binary, or why there is none (it is downloaded on first start, not by npm here). */
 function electronBinary(): { path: string } | { missing: string } {
@@ -32,6 +33,7 @@ describe.skipIf('missing' in found)('Electron shell', () => {
     });
     try {
       const page = await app.firstWindow();
+      const errors = watchPageErrors(page);
       await page.getByRole('button', { name: /Trip planning/ }).waitFor();
       expect(page.url()).toBe('trellis://app/index.html');
       const globals = await page.evaluate(() => ({
@@ -41,6 +43,7 @@ describe.skipIf('missing' in found)('Electron shell', () => {
         process: typeof (window as unknown as { process?: unknown }).process,
       }));
       expect(globals).toEqual({ trellis: 'function', on: 'function', require: 'undefined', process: 'undefined' });
+      expect(errors.unexpected()).toEqual([]);
     } finally {
       await app.close();
     }

@@ -13,7 +13,7 @@ describe('element edges ("list, then pick an id") in Chromium', () => {
   it('draws rooms[].room_id → room_id on the smart-home tools, and a dropped list connects its id field', async () => {
     const workspace = path.join(tempDir(), 'element-edges.trellis');
     const host = await e2e.startHost(workspace);
-    const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const page = await e2e.newPage({ viewport: { width: 1400, height: 900 } });
     await page.goto(host.url);
     await page.getByRole('button', { name: /Trip planning/ }).waitFor();
 

@@ -10,7 +10,7 @@ import type { HostProcess } from './helpers/host-process';
 const e2e = useBrowserAndHosts();
 
 async function open(host: HostProcess): Promise<Page> {
-  const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 900 } });
+  const page = await e2e.newPage({ viewport: { width: 1400, height: 900 } });
   await page.goto(host.url);
   await page.getByRole('button', { name: /Trip planning/ }).waitFor();
   await page.locator('.react-flow__node').first().waitFor();

@@ -12,7 +12,7 @@ describe('Models workspace in Chromium', () => {
     const model = tinyModel();
     const workspace = path.join(tempDir(), 'models.trellis');
     let host = await e2e.startHost(workspace);
-    let page = await e2e.browser.newPage({ viewport: { width: 1400, height: 900 } });
+    let page = await e2e.newPage({ viewport: { width: 1400, height: 900 } });
     await page.goto(host.url);
     await page.getByRole('button', { name: /Trip planning/ }).waitFor();
     await page.keyboard.press('Control+5');
@@ -56,7 +56,7 @@ describe('Models workspace in Chromium', () => {
 
     // The last model and its settings come back after a restart.
     host = await e2e.startHost(workspace);
-    page = await e2e.browser.newPage();
+    page = await e2e.newPage();
     await page.goto(host.url);
     await page.getByRole('button', { name: /Trip planning/ }).waitFor();
     await page.keyboard.press('Control+5');
@@ -68,7 +68,7 @@ describe('Models workspace in Chromium', () => {
   it('generates through a remote OpenAI-compatible server chosen in the UI', async () => {
     const { baseUrl } = await startOpenAIServer();
     const host = await e2e.startHost(path.join(tempDir(), 'remote.trellis'));
-    const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const page = await e2e.newPage({ viewport: { width: 1400, height: 900 } });
     await page.goto(host.url);
     await page.getByRole('button', { name: /Trip planning/ }).waitFor();
     await page.keyboard.press('Control+5');

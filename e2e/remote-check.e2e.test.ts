@@ -20,7 +20,7 @@ async function freeAddress(): Promise<string> {
 describe('Use this server in Chromium', () => {
   it('checks the server before using it: an unreachable one is refused with the reason, a live one is taken', async () => {
     const host = await e2e.startHost(path.join(tempDir(), 'remote-check.trellis'));
-    const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const page = await e2e.newPage({ viewport: { width: 1400, height: 900 } });
     await page.goto(host.url);
     await page.getByRole('button', { name: /Trip planning/ }).waitFor();
     await page.keyboard.press('Control+5');

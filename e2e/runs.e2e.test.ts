@@ -18,7 +18,7 @@ async function loadTinyModel(page: Page) {
 describe('Plans & Runs in Chromium', () => {
   it('generates a plan with the model, steps its run, edits an observation, forks, and finds both runs after a reload', async () => {
     const host = await e2e.startHost(path.join(tempDir(), 'runs.trellis'));
-    const page = await e2e.browser.newPage({ viewport: { width: 1500, height: 950 } });
+    const page = await e2e.newPage({ viewport: { width: 1500, height: 950 } });
     await page.goto(host.url);
     await page.getByRole('button', { name: /Trip planning/ }).waitFor();
     await loadTinyModel(page);
@@ -67,7 +67,7 @@ describe('Plans & Runs in Chromium', () => {
 
   it('runs the loaded model as an agent: its turn shows the tokens it read and wrote, and its time', async () => {
     const host = await e2e.startHost(path.join(tempDir(), 'agent.trellis'));
-    const page = await e2e.browser.newPage({ viewport: { width: 1500, height: 950 } });
+    const page = await e2e.newPage({ viewport: { width: 1500, height: 950 } });
     await page.goto(host.url);
     await page.getByRole('button', { name: /Trip planning/ }).waitFor();
     await loadTinyModel(page);
@@ -89,7 +89,7 @@ describe('Plans & Runs in Chromium', () => {
 
   it('makes a deterministic plan, breaks before a tool, and replays a recorded trajectory opened from Trajectories', async () => {
     const host = await e2e.startHost(path.join(tempDir(), 'runs2.trellis'));
-    const page = await e2e.browser.newPage({ viewport: { width: 1500, height: 950 } });
+    const page = await e2e.newPage({ viewport: { width: 1500, height: 950 } });
     await page.goto(host.url);
     await page.getByRole('button', { name: /Trip planning/ }).waitFor();
     await page.keyboard.press('Control+2');

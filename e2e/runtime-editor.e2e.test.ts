@@ -34,7 +34,7 @@ return { city: 'Kyoto', country: 'JP', lat: 35, lon: 135.5, timezone: 'Asia/Toky
 describe('the runtime editor in Chromium', () => {
   it('writes a mock in the inspector, tries it on typed arguments, and a run uses it', async () => {
     const host = await e2e.startHost(path.join(tempDir(), 'runtime.trellis'));
-    const page = await e2e.browser.newPage({ viewport: { width: 1500, height: 1000 } });
+    const page = await e2e.newPage({ viewport: { width: 1500, height: 1000 } });
     await page.goto(host.url);
     await page.getByRole('button', { name: /Trip planning/ }).waitFor();
     await page.locator('.react-flow__node[data-id="geocode_city"]').waitFor();
@@ -102,7 +102,7 @@ describe('the runtime editor in Chromium', () => {
     ]);
     expect(imported.status, imported.stderr?.toString()).toBe(0);
     const host = await e2e.startHost(workspace);
-    const page = await e2e.browser.newPage({ viewport: { width: 1500, height: 1000 } });
+    const page = await e2e.newPage({ viewport: { width: 1500, height: 1000 } });
     await page.goto(host.url);
     await page.getByRole('button', { name: /Smart home/ }).waitFor();
     await page.locator('.react-flow__node[data-id="list_rooms"]').waitFor();

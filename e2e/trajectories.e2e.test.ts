@@ -10,7 +10,7 @@ const SHAREGPT = path.join(FIXTURES, 'trajectories', 'sharegpt.jsonl');
 
 async function openTrajectories(workspace: string) {
   const host = await e2e.startHost(workspace);
-  const page = await e2e.browser.newPage({ viewport: { width: 1500, height: 950 }, acceptDownloads: true });
+  const page = await e2e.newPage({ viewport: { width: 1500, height: 950 }, acceptDownloads: true });
   await page.goto(host.url);
   await page.getByRole('button', { name: /Trip planning/ }).waitFor();
   await page.keyboard.press('Control+3');

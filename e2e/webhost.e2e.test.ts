@@ -3,30 +3,23 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../test/helpers/temp';
-import { launchChromium } from './helpers/browser';
-import { startHostProcess, type HostProcess } from './helpers/host-process';
+import { useBrowserAndHosts } from './helpers/fixture';
+import type { HostProcess } from './helpers/host-process';
 
 const SHOTS = path.join(__dirname, '..', 'test-results');
+const e2e = useBrowserAndHosts();
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
+beforeAll(() => {
   fs.mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 async function openApp(host: HostProcess): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
+  const page = await e2e.newPage({ viewport: { width: 1400, height: 860 } });
   await page.goto(host.url);
   await page.getByRole('button', { name: /Trip planning|Trips to Lisbon/ }).waitFor();
-  expect(errors).toEqual([]);
   return page;
 }
 
@@ -46,7 +39,7 @@ function openSocketFrom(page: Page, port: number, token: string): Promise<string
 describe('Trellis in Chromium through the web host', () => {
   it('shows the seeded graph, saves edits made in the UI, and keeps them across a restart', async () => {
     const workspace = path.join(tempDir(), 'e2e.trellis');
-    let host = await startHostProcess(workspace);
+    let host = await e2e.startHost(workspace);
     let page = await openApp(host);
 
     // The token leaves the address bar once used.
@@ -83,8 +76,8 @@ describe('Trellis in Chromium through the web host', () => {
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).not.toBe(before);
     await page.close();
 
-    expect(await host.stop()).toBe(0);
-    host = await startHostProcess(workspace);
+    expect(await e2e.stopHost(host)).toBe(0);
+    host = await e2e.startHost(workspace);
     page = await openApp(host);
     await page.getByRole('button', { name: /Trips to Lisbon/ }).waitFor();
     await page.getByTestId('tool-search_flights').click();
@@ -92,7 +85,7 @@ describe('Trellis in Chromium through the web host', () => {
       .poll(() => page.getByLabel('Tool description').inputValue())
       .toBe('Search one-way flights, cheapest first.');
     await page.close();
-    expect(await host.stop()).toBe(0);
+    expect(await e2e.stopHost(host)).toBe(0);
 
     const db = new Database(workspace, { readonly: true });
     expect(db.prepare('SELECT name FROM graphs').all()).toEqual([{ name: 'Trips to Lisbon' }]);
@@ -103,8 +96,14 @@ describe('Trellis in Chromium through the web host', () => {
   });
 
   it('refuses the page without the token and a WebSocket opened from a foreign origin', async () => {
-    const host = await startHostProcess(path.join(tempDir(), 'guard.trellis'));
-    const page = await browser.newPage();
+    const host = await e2e.startHost(path.join(tempDir(), 'guard.trellis'));
+    // Both refusals are logged by Chromium as errors; they are what this test asserts.
+    const page = await e2e.newPage({
+      allowErrors: [
+        /Failed to load resource: the server responded with a status of 401/,
+        /WebSocket connection to 'ws:\/\/127\.0\.0\.1:\d+\/api\?token=[^']+' failed/,
+      ],
+    });
     const bare = await page.goto(`${host.origin}/`);
     expect(bare?.status()).toBe(401);
 
@@ -121,6 +120,6 @@ describe('Trellis in Chromium through the web host', () => {
     expect(await openSocketFrom(page, host.port, token)).toBe('open');
     await page.close();
     foreign.close();
-    expect(await host.stop()).toBe(0);
+    expect(await e2e.stopHost(host)).toBe(0);
   });
 });

@@ -35,4 +35,14 @@ async function settledBox(
   throw new Error(`${selector} never settled on the canvas`);
 }
 
+/** Replaces the JSON in the Monaco editor labelled `label` with `json`, as a paste. */
+export async function replaceEditorJson(page: Page, label: string, json: string): Promise<void> {
+  await page.getByLabel(label).locator('.monaco-editor .view-lines').click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.insertText(json);
+  // Monaco closes brackets and quotes as text arrives: drop what it added after the cursor.
+  await page.keyboard.press('Shift+Control+End');
+  await page.keyboard.press('Delete');
+}
+
 export const handle = (tool: string, id: string) => `.react-flow__node[data-id="${tool}"] [data-handleid="${id}"]`;

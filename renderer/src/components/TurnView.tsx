@@ -29,7 +29,12 @@ export function TurnView({
           </span>
         )}
         {turn.toolCallId && <span className="muted"> ← {turn.toolCallId}</span>}
-        {turn.timing && <span className="muted"> · {formatMs(turn.timing.durationMs)}</span>}
+        {turn.timing && (
+          <span className="muted" data-testid="turn-timing">
+            {' · '}
+            {formatMs(turn.timing.durationMs)}
+          </span>
+        )}
         {turn.tokens && (
           <span className="muted" data-testid="turn-tokens" title="Tokens the model read (its prompt) and wrote">
             {' '}

@@ -1,0 +1,112 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowserAndHosts } from './helpers/fixture';
+import { compareWithReference, describeComparison } from './helpers/screenshots';
+
+const e2e = useBrowserAndHosts();
+const LOGS = path.join(__dirname, '..', 'test', 'fixtures', 'trajectories', 'smart-home-logs.jsonl');
+/** The status bar shows the workspace's path: a fixed one keeps it the same from run to run. */
+const WORKSPACES = path.join(os.tmpdir(), 'trellis-screenshots');
+
+/** Nothing moves between two runs: no animation, transition, blinking caret or Monaco cursor. */
+const STILL = `*, *::before, *::after { animation: none !important; transition: none !important; caret-color: transparent !important; }
+.monaco-editor .cursors-layer { visibility: hidden !important; }`;
+
+/** Waits until fonts are in, the network is quiet and every canvas has stopped fitting itself to view. */
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  const transforms = () =>
+    page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLElement>('.react-flow__viewport'), (v) => v.style.transform).join('|'),
+    );
+  await expect
+    .poll(async () => {
+      const before = await transforms();
+      await page.waitForTimeout(300);
+      return before === (await transforms());
+    })
+    .toBe(true);
+  await page.mouse.move(0, 0);
+}
+
+describe.each(['light', 'dark'] as const)('each workspace at 1600×1000 in the %s theme', (theme) => {
+  it('looks like its committed screenshot', async () => {
+    const workspace = path.join(WORKSPACES, `${theme}.trellis`);
+    fs.mkdirSync(WORKSPACES, { recursive: true });
+    for (const file of [workspace, `${workspace}-wal`, `${workspace}-shm`]) fs.rmSync(file, { force: true });
+    const host = await e2e.startHost(workspace);
+    const page = await e2e.newPage({ viewport: { width: 1600, height: 1000 }, colorScheme: theme });
+    await page.goto(host.url);
+    await page.getByRole('button', { name: /Trip planning/ }).waitFor();
+    await page.addStyleTag({ content: STILL });
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+
+    const failures: string[] = [];
+    /** What changes from run to run: how long each turn took. */
+    const changing = (): Locator[] => [page.getByTestId('turn-timing')];
+    async function shoot(name: string) {
+      await settle(page);
+      const png = await page.screenshot({ animations: 'disabled', caret: 'hide', mask: changing() });
+      const result = compareWithReference(`${name}-${theme}`, png);
+      const line = describeComparison(`${name}-${theme}`, result);
+      if (result.kind === 'differs' || result.kind === 'resized') failures.push(line);
+      else console.info(line);
+    }
+
+    await page.locator('.react-flow__node').first().waitFor();
+    await shoot('graph');
+
+    // Trajectories: the smart-home logs imported and checked, one of them open.
+    await page.keyboard.press('Control+3');
+    await page.getByTestId('list-count').getByText('2 trajectories').waitFor();
+    await page.locator('summary', { hasText: 'Import…' }).click();
+    await page.getByLabel('Trajectory file').fill(LOGS);
+    await page.getByLabel('Declared tools').selectOption('new');
+    await page.getByLabel('New graph name').fill('Smart home');
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.getByTestId('list-count').getByText('8 trajectories').waitFor();
+    await page.getByRole('button', { name: 'Run checks' }).click();
+    await page
+      .getByTestId('check-summary')
+      .getByText(/Checked 8 trajectories/)
+      .waitFor();
+    // The import form shows the fixture's path, which differs from one checkout to another.
+    await page.locator('summary', { hasText: 'Import…' }).click();
+    await page.getByLabel('Trajectory file').waitFor({ state: 'hidden' });
+    await page.getByRole('option', { name: /Make the bedroom 21 degrees/ }).click();
+    await page.getByRole('region', { name: 'Trajectory inspector' }).getByTestId('turn-1').waitFor();
+    await shoot('trajectories');
+
+    // Plans & Runs: a deterministic plan on the trip graph, run to its end.
+    await page.keyboard.press('Control+2');
+    await page.getByLabel('Tool graph').selectOption({ label: 'Trip planning' });
+    await page.getByLabel('Intent').fill('get_weather_forecast in Kyoto on 2027-04-02');
+    await page.getByRole('button', { name: 'Generate plan' }).click();
+    await page.getByTestId('step-s2').waitFor();
+    await page.getByRole('button', { name: 'Run plan' }).click();
+    const debuggerPane = page.getByRole('region', { name: 'Debugger' });
+    await debuggerPane.getByTestId('next-action').waitFor();
+    await page.keyboard.press('F5');
+    await debuggerPane.getByTestId('run-status').getByText('finished').waitFor();
+    await shoot('plans-runs');
+
+    await page.keyboard.press('Control+4');
+    await page
+      .getByTestId('queue-position')
+      .getByText(/^1 of \d+/)
+      .waitFor();
+    await shoot('datasets');
+
+    await page.keyboard.press('Control+5');
+    // The folders searched for GGUFs are listed once the search is done.
+    await page.getByRole('region', { name: 'No model yet' }).getByText('Folders searched').waitFor();
+    await shoot('models');
+
+    expect(failures).toEqual([]);
+    await page.close();
+  }, 180_000);
+});
