@@ -57,9 +57,37 @@ export function PlanEditor({ tools, onRun }: { tools: string[]; onRun(mode: Star
   return (
     <section className="plan-editor" aria-label="Plan steps">
       <header>
-        <strong>Plan</strong>{' '}
+        <strong>Plan</strong>
         <span className="muted" data-testid="plan-summary">
           {steps.length} steps · {checking ? 'checking…' : `${problems.length} problems`}
+        </span>
+        <span className="plan-tools">
+          <button
+            type="button"
+            className="icon-button"
+            aria-expanded={showText}
+            title={showText ? 'Hide the WorfBench text' : 'The plan as WorfBench text (read or write)'}
+            onClick={() => setShowText(!showText)}
+          >
+            <FileText size={15} aria-hidden />
+            {/* Named by text, not aria-label: the WorfBench text field is the one labelled so. */}
+            <span className="visually-hidden">{showText ? 'Hide text' : 'WorfBench text…'}</span>
+          </button>
+          <button
+            type="button"
+            className="icon-button"
+            title="Save plan"
+            disabled={!steps.length || !graphId || !intent.trim() || action.busy}
+            onClick={() =>
+              action.run(async () => {
+                await api.invoke('plans.save', { graphId: graphId!, intent, steps, modelSettings: { planner } });
+                saved.reload();
+              })
+            }
+          >
+            <Save size={15} aria-hidden />
+            <span className="visually-hidden">Save plan</span>
+          </button>
         </span>
       </header>
       {checkError && <p className="error">The plan could not be checked: {checkError}</p>}
@@ -168,23 +196,6 @@ export function PlanEditor({ tools, onRun }: { tools: string[]; onRun(mode: Star
         Add step
       </button>
       <div className="toolbar plan-actions">
-        <button type="button" aria-expanded={showText} onClick={() => setShowText(!showText)}>
-          <FileText size={14} aria-hidden />
-          {showText ? 'Hide text' : 'WorfBench text…'}
-        </button>
-        <button
-          type="button"
-          disabled={!steps.length || !graphId || !intent.trim() || action.busy}
-          onClick={() =>
-            action.run(async () => {
-              await api.invoke('plans.save', { graphId: graphId!, intent, steps, modelSettings: { planner } });
-              saved.reload();
-            })
-          }
-        >
-          <Save size={14} aria-hidden />
-          Save plan
-        </button>
         <button
           type="button"
           className="primary"
