@@ -21,20 +21,26 @@ export function PlotChart({
   return <div ref={host} className="plot-chart" role="img" aria-label={label} />;
 }
 
-/** Horizontal bars of counts by name, most frequent first. */
+/** Horizontal bars of counts by name, most frequent first; one readable row per name. */
 export function countBars(counts: Record<string, number>, width = 360) {
   const data = Object.entries(counts)
     .map(([name, count]) => ({ name, count }))
     .sort((a, b) => b.count - a.count);
+  const longest = Math.max(4, ...data.map((d) => d.name.length));
+  const max = Math.max(1, ...data.map((d) => d.count));
   return Plot.plot({
     width,
-    height: 24 + data.length * 22,
-    marginLeft: 150,
-    x: { grid: true, label: null },
-    y: { label: null },
+    // 24 px a bar and room for the axis: one or two bars are not squashed into a sliver.
+    height: Math.max(96, 40 + data.length * 24),
+    marginLeft: Math.min(Math.round(width * 0.45), 12 + longest * 6.6),
+    marginRight: 28,
+    style: { fontSize: '11px', background: 'transparent', overflow: 'visible' },
+    x: { grid: true, label: null, ticks: Math.min(5, max), tickFormat: 'd' },
+    y: { label: null, tickSize: 0 },
     marks: [
-      Plot.barX(data, { x: 'count', y: 'name', sort: { y: '-x' }, fill: 'currentColor', fillOpacity: 0.6 }),
-      Plot.text(data, { x: 'count', y: 'name', text: 'count', dx: 12 }),
+      Plot.barX(data, { x: 'count', y: 'name', sort: { y: '-x' }, fill: 'currentColor', fillOpacity: 0.45 }),
+      Plot.text(data, { x: 'count', y: 'name', text: 'count', dx: 10 }),
+      Plot.ruleX([0]),
     ],
   });
 }
@@ -44,6 +50,7 @@ export function scoreHistogram(values: number[], label: string, width = 360) {
   return Plot.plot({
     width,
     height: 160,
+    style: { fontSize: '11px', background: 'transparent' },
     x: { domain: [0, 1], label },
     y: { grid: true, label: 'items' },
     marks: [

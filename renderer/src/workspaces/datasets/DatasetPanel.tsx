@@ -1,3 +1,4 @@
+import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { Result } from '../../../../shared/contract';
 import { api } from '../../api/api';
@@ -44,8 +45,14 @@ function Stats({ id, version }: { id: string; version: number }) {
       )}
       {graph.data && <GraphOverlay graph={graph.data} labels={coverage} path={[]} testId="coverage-overlay" />}
       <div className="charts">
-        <PlotChart label="Calls by tool" make={() => countBars(stats.toolCoverage.calls, 320)} deps={[stats]} />
-        <PlotChart label="Labels" make={() => countBars(stats.labels, 320)} deps={[stats]} />
+        <figure>
+          <figcaption>Calls by tool</figcaption>
+          <PlotChart label="Calls by tool" make={() => countBars(stats.toolCoverage.calls, 380)} deps={[stats]} />
+        </figure>
+        <figure>
+          <figcaption>Labels</figcaption>
+          <PlotChart label="Labels" make={() => countBars(stats.labels, 380)} deps={[stats]} />
+        </figure>
       </div>
     </div>
   );
@@ -74,17 +81,24 @@ export function DatasetPanel({ version, onChanged }: { version: number; onChange
 
   return (
     <section className="dataset-panel" aria-label="Datasets">
-      <h2>Datasets</h2>
-      <div className="row">
-        <input aria-label="Dataset name" placeholder="name" value={name} onChange={(e) => setName(e.target.value)} />
-        <input
-          aria-label="Split ratio"
-          title="train,validation,test"
-          value={ratio}
-          onChange={(e) => setRatio(e.target.value)}
-          size={10}
-        />
-        <input aria-label="Seed" value={seed} onChange={(e) => setSeed(e.target.value)} size={3} />
+      <div className="new-dataset">
+        <label className="name">
+          Name
+          <input
+            aria-label="Dataset name"
+            placeholder="e.g. trips-v1"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+          />
+        </label>
+        <label title="Shares of train, validation and test, comma-separated">
+          Split (train, val, test)
+          <input aria-label="Split ratio" value={ratio} onChange={(e) => setRatio(e.target.value)} />
+        </label>
+        <label title="The same seed gives the same split">
+          Seed
+          <input aria-label="Seed" value={seed} onChange={(e) => setSeed(e.target.value)} />
+        </label>
         <button
           type="button"
           className="primary"
@@ -103,6 +117,7 @@ export function DatasetPanel({ version, onChanged }: { version: number; onChange
             })
           }
         >
+          <Plus size={14} aria-hidden />
           New dataset from selection
         </button>
       </div>
@@ -118,13 +133,16 @@ export function DatasetPanel({ version, onChanged }: { version: number; onChange
         </p>
       )}
       {datasets.data?.length ? (
-        <select aria-label="Dataset" value={current ?? ''} onChange={(e) => setSelected(e.target.value)}>
-          {datasets.data.map((d) => (
-            <option key={d.id} value={d.id}>
-              {d.name} ({d.size})
-            </option>
-          ))}
-        </select>
+        <label>
+          Dataset
+          <select aria-label="Dataset" value={current ?? ''} onChange={(e) => setSelected(e.target.value)}>
+            {datasets.data.map((d) => (
+              <option key={d.id} value={d.id}>
+                {d.name} ({d.size})
+              </option>
+            ))}
+          </select>
+        </label>
       ) : (
         <p className="muted">
           No datasets yet: filter the trajectories, review them, then make one from the selection.
@@ -136,7 +154,12 @@ export function DatasetPanel({ version, onChanged }: { version: number; onChange
           <div className="row">
             <label>
               Near-duplicate threshold
-              <input aria-label="Threshold" value={threshold} onChange={(e) => setThreshold(e.target.value)} size={4} />
+              <input
+                aria-label="Threshold"
+                value={threshold}
+                onChange={(e) => setThreshold(e.target.value)}
+                className="narrow"
+              />
             </label>
             <button
               type="button"

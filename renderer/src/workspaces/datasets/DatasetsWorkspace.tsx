@@ -5,6 +5,7 @@ import { useQuery } from '../../api/use-query';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useBrowserStore } from '../../state/browser-store';
 import { FilterBar } from '../../components/FilterBar';
+import { PanelHeader, ResizeHandle, SplitLayout, SplitPanel } from '../../components/Panels';
 import { DatasetPanel } from './DatasetPanel';
 import { ReviewQueue } from './ReviewQueue';
 import { SynthPanel } from './SynthPanel';
@@ -19,34 +20,44 @@ export function DatasetsWorkspace() {
   const bulk = useAction();
   return (
     <section className="datasets-workspace" aria-label="Datasets workspace">
-      <div className="datasets-main">
-        <h1>Review & datasets</h1>
-        <FilterBar facets={facets.data} />
-        <div className="row bulk" aria-label="Bulk actions">
-          <span className="muted">Whole selection:</span>
-          {(['accepted', 'rejected', 'needs-fix'] as const).map((status) => (
-            <button
-              key={status}
-              type="button"
-              disabled={bulk.busy}
-              onClick={() =>
-                bulk.run(async () => {
-                  await api.invoke('labels.bulk', { filter, status });
-                  changed();
-                })
-              }
-            >
-              Mark all {status}
-            </button>
-          ))}
-        </div>
-        <ErrorNote message={bulk.error} />
-        <ReviewQueue key={version} onReviewed={() => void facets.reload()} />
-      </div>
-      <aside className="datasets-side">
-        <SynthPanel onMade={changed} />
-        <DatasetPanel version={version} onChanged={changed} />
-      </aside>
+      <SplitLayout id="datasets">
+        <SplitPanel id="datasets-review" minSize={420}>
+          <PanelHeader title="Review">
+            <div className="bulk" role="group" aria-label="Bulk actions">
+              <span className="muted">Mark the whole selection</span>
+              {(['accepted', 'rejected', 'needs-fix'] as const).map((status) => (
+                <button
+                  key={status}
+                  type="button"
+                  aria-label={`Mark all ${status}`}
+                  disabled={bulk.busy}
+                  onClick={() =>
+                    bulk.run(async () => {
+                      await api.invoke('labels.bulk', { filter, status });
+                      changed();
+                    })
+                  }
+                >
+                  {status}
+                </button>
+              ))}
+            </div>
+          </PanelHeader>
+          <div className="panel-body datasets-main">
+            <FilterBar facets={facets.data} />
+            <ErrorNote message={bulk.error} />
+            <ReviewQueue key={version} onReviewed={() => void facets.reload()} />
+          </div>
+        </SplitPanel>
+        <ResizeHandle />
+        <SplitPanel id="datasets-side" defaultSize={440} minSize={300} maxSize="60%">
+          <PanelHeader title="Datasets" />
+          <aside className="panel-body datasets-side" aria-label="Datasets and synthesis">
+            <SynthPanel onMade={changed} />
+            <DatasetPanel version={version} onChanged={changed} />
+          </aside>
+        </SplitPanel>
+      </SplitLayout>
     </section>
   );
 }

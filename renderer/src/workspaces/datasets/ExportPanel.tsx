@@ -1,3 +1,4 @@
+import { Download } from 'lucide-react';
 import { useState } from 'react';
 import type { Result } from '../../../../shared/contract';
 import { api } from '../../api/api';
@@ -71,18 +72,24 @@ export function ExportPanel({
   return (
     <>
       <div className="row">
-        <select aria-label="Export format" value={format} onChange={(e) => setFormat(e.target.value as Format)}>
-          <option value="openai">OpenAI chat JSONL</option>
-          <option value="sharegpt">LLaMA-Factory ShareGPT</option>
-          <option value="hermes">Hermes</option>
-          <option value="worfbench">WorfBench plans</option>
-        </select>
-        <input
-          aria-label="Export folder"
-          placeholder="/path/to/folder"
-          value={dir}
-          onChange={(e) => setDir(e.target.value)}
-        />
+        <label>
+          Format
+          <select aria-label="Export format" value={format} onChange={(e) => setFormat(e.target.value as Format)}>
+            <option value="openai">OpenAI chat JSONL</option>
+            <option value="sharegpt">LLaMA-Factory ShareGPT</option>
+            <option value="hermes">Hermes</option>
+            <option value="worfbench">WorfBench plans</option>
+          </select>
+        </label>
+        <label className="grow">
+          Folder
+          <input
+            aria-label="Export folder"
+            placeholder="/path/to/folder"
+            value={dir}
+            onChange={(e) => setDir(e.target.value)}
+          />
+        </label>
         <button
           type="button"
           disabled={!dir.trim() || busy}
@@ -101,6 +108,7 @@ export function ExportPanel({
             )
           }
         >
+          <Download size={14} aria-hidden />
           Export
         </button>
       </div>

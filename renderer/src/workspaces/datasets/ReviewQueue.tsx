@@ -80,17 +80,19 @@ export function ReviewQueue({ onReviewed }: { onReviewed(): void }) {
         <>
           <h2>{t.title || '(untitled)'}</h2>
           <div className="label-bar" aria-label="Review label">
-            {(['accepted', 'rejected', 'needs-fix'] as const).map((s) => (
-              <button
-                key={s}
-                type="button"
-                aria-pressed={current?.status === s}
-                onClick={() => void save({ status: s })}
-              >
-                {s}
-              </button>
-            ))}
-            <span className="rating" aria-label="Rating">
+            <span className="segmented" role="group" aria-label="Status">
+              {(['accepted', 'rejected', 'needs-fix'] as const).map((s) => (
+                <button
+                  key={s}
+                  type="button"
+                  aria-pressed={current?.status === s}
+                  onClick={() => void save({ status: s })}
+                >
+                  {s}
+                </button>
+              ))}
+            </span>
+            <span className="rating" role="group" aria-label="Rating">
               {[1, 2, 3, 4, 5].map((n) => (
                 <button
                   key={n}
@@ -102,23 +104,33 @@ export function ReviewQueue({ onReviewed }: { onReviewed(): void }) {
                 </button>
               ))}
             </span>
-            <input
-              aria-label="Tags"
-              placeholder="tags, comma-separated"
-              value={draft.tags}
-              disabled={!draft.ready}
-              onChange={(e) => draft.setTags(e.target.value)}
-              onBlur={() => void save()}
-            />
-            <input
-              aria-label="Note"
-              placeholder="note"
-              value={draft.note}
-              disabled={!draft.ready}
-              onChange={(e) => draft.setNote(e.target.value)}
-              onBlur={() => void save()}
-            />
-            <span data-testid="label-status">{current ? (current.status ?? 'unlabelled') : '…'}</span>
+            <span data-testid="label-status" className="label-status">
+              {current ? (current.status ?? 'unlabelled') : '…'}
+            </span>
+          </div>
+          <div className="label-fields">
+            <label>
+              Tags
+              <input
+                aria-label="Tags"
+                placeholder="tags, comma-separated"
+                value={draft.tags}
+                disabled={!draft.ready}
+                onChange={(e) => draft.setTags(e.target.value)}
+                onBlur={() => void save()}
+              />
+            </label>
+            <label>
+              Note
+              <input
+                aria-label="Note"
+                placeholder="note"
+                value={draft.note}
+                disabled={!draft.ready}
+                onChange={(e) => draft.setNote(e.target.value)}
+                onBlur={() => void save()}
+              />
+            </label>
           </div>
           <ErrorNote message={draft.error} />
           <TemplatePreview key={t.id} trajectoryId={t.id} />

@@ -28,14 +28,22 @@ export function SynthPanel({ onMade }: { onMade(): void }) {
     <details className="synth-panel">
       <summary>Synthesize from a graph…</summary>
       <div className="row">
-        <select aria-label="Synthesis graph" value={graph ?? ''} onChange={(e) => setGraphId(e.target.value)}>
-          {graphs.data?.map((g) => (
-            <option key={g.id} value={g.id}>
-              {g.name}
-            </option>
-          ))}
-        </select>
-        <input aria-label="How many" value={count} onChange={(e) => setCount(e.target.value)} size={4} />
+        <label className="grow">
+          Tool graph
+          <select aria-label="Synthesis graph" value={graph ?? ''} onChange={(e) => setGraphId(e.target.value)}>
+            {graphs.data?.map((g) => (
+              <option key={g.id} value={g.id}>
+                {g.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          How many
+          <input aria-label="How many" value={count} onChange={(e) => setCount(e.target.value)} size={4} />
+        </label>
+      </div>
+      <div className="row">
         {KINDS.map((k) => (
           <label key={k} className="checkbox">
             <input

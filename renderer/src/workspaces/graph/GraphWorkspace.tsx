@@ -1,8 +1,11 @@
 import { ReactFlowProvider, useReactFlow } from '@xyflow/react';
-import { useEffect, useMemo } from 'react';
+import { Plus } from 'lucide-react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import type { ToolGraph } from '../../../../shared/domain';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
+import { APP_COMMANDS } from '../../commands/app-commands';
+import { PanelHeader, ResizeHandle, SplitLayout, SplitPanel } from '../../components/Panels';
 import { useUi } from '../../state/ui-store';
 import { prepareLayout } from './canvas/auto-layout';
 import { GraphCanvas } from './canvas/GraphCanvas';
@@ -32,41 +35,76 @@ export function GraphWorkspace() {
     if (list && !list.some((g) => g.id === current)) selectGraph(list[0]?.id ?? null);
   }, [graphs.data, selectGraph]);
 
+  const list = (
+    <aside className="sidebar" aria-label="Graphs">
+      {graphs.error && <p className="error">{graphs.error.message}</p>}
+      <ul>
+        {graphs.data?.map((g) => (
+          <li key={g.id}>
+            <button
+              type="button"
+              aria-current={g.id === selectedId ? 'true' : undefined}
+              onClick={() => selectGraph(g.id)}
+            >
+              <span className="graph-name">{g.name}</span>
+              <span className="muted">
+                {g.toolCount} tools · {g.dependencyEdgeCount + g.sharedEdgeCount} edges
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      {graphs.data?.length === 0 && <p className="muted empty">No graphs yet. Create one with Graph → New Graph…</p>}
+    </aside>
+  );
+
+  return graph.data && graph.data.id === selectedId ? (
+    <ReactFlowProvider key={graph.data.id}>
+      <GraphEditor graph={graph.data} list={list} />
+    </ReactFlowProvider>
+  ) : (
+    <GraphLayout
+      list={list}
+      editor={<p className="muted center">{graph.error ? graph.error.message : selectedId ? 'Loading…' : ''}</p>}
+      inspector={null}
+    />
+  );
+}
+
+/** Graphs | canvas over the problems panel | inspector, each resizable; the same with or without a graph. */
+function GraphLayout({ list, editor, inspector }: { list: ReactNode; editor: ReactNode; inspector: ReactNode }) {
   return (
     <div className="graph-workspace">
-      <aside className="sidebar" aria-label="Graphs">
-        <h2>Graphs</h2>
-        {graphs.error && <p className="error">{graphs.error.message}</p>}
-        <ul>
-          {graphs.data?.map((g) => (
-            <li key={g.id}>
-              <button
-                type="button"
-                aria-current={g.id === selectedId ? 'true' : undefined}
-                onClick={() => selectGraph(g.id)}
-              >
-                <span className="graph-name">{g.name}</span>
-                <span className="muted">
-                  {g.toolCount} tools · {g.dependencyEdgeCount + g.sharedEdgeCount} edges
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
-        {graphs.data?.length === 0 && <p className="muted">No graphs yet. Create one with Graph → New Graph…</p>}
-      </aside>
-      {graph.data && graph.data.id === selectedId ? (
-        <ReactFlowProvider key={graph.data.id}>
-          <GraphEditor graph={graph.data} />
-        </ReactFlowProvider>
-      ) : (
-        <p className="muted center">{graph.error ? graph.error.message : selectedId ? 'Loading…' : ''}</p>
-      )}
+      <SplitLayout id="graph">
+        <SplitPanel id="graph-list" defaultSize={200} minSize={140} maxSize="40%">
+          <PanelHeader title="Graphs">
+            <button
+              type="button"
+              className="icon-button"
+              aria-label="New graph"
+              title="New graph…"
+              onClick={() => void APP_COMMANDS.find((c) => c.id === 'graph.new')?.perform(useUi.getState())}
+            >
+              <Plus size={16} aria-hidden />
+            </button>
+          </PanelHeader>
+          {list}
+        </SplitPanel>
+        <ResizeHandle />
+        <SplitPanel id="graph-editor" minSize={320}>
+          {editor}
+        </SplitPanel>
+        <ResizeHandle />
+        <SplitPanel id="graph-inspector" defaultSize={340} minSize={240} maxSize="50%">
+          <PanelHeader title="Inspector" />
+          {inspector}
+        </SplitPanel>
+      </SplitLayout>
     </div>
   );
 }
 
-function GraphEditor({ graph }: { graph: ToolGraph }) {
+function GraphEditor({ graph, list }: { graph: ToolGraph; list: ReactNode }) {
   const store = useMemo(() => createEditorStore(graph), [graph]);
   const flow = useReactFlow();
   const dialog = useUi((s) => s.dialog);
@@ -88,11 +126,23 @@ function GraphEditor({ graph }: { graph: ToolGraph }) {
 
   return (
     <EditorContext.Provider value={store}>
-      <section className="canvas" aria-label="Canvas">
-        <GraphCanvas />
-        <ProblemsPanel />
-      </section>
-      <ToolInspector />
+      <GraphLayout
+        list={list}
+        editor={
+          <section className="canvas" aria-label="Canvas">
+            <SplitLayout id="graph-editor" orientation="vertical">
+              <SplitPanel id="graph-canvas" minSize={160}>
+                <GraphCanvas />
+              </SplitPanel>
+              <ResizeHandle />
+              <SplitPanel id="graph-problems" defaultSize={190} minSize={60} maxSize="70%">
+                <ProblemsPanel />
+              </SplitPanel>
+            </SplitLayout>
+          </section>
+        }
+        inspector={<ToolInspector />}
+      />
       {dialog === 'import' && <ImportDialog />}
       {dialog === 'find' && <FindDialog />}
       {dialog === 'replay' && <ReplayDialog />}

@@ -1,3 +1,4 @@
+import { ScanSearch, Upload } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { Result } from '../../../../shared/contract';
 import type { LoadSettings } from '../../../../shared/contract/models';
@@ -82,6 +83,7 @@ export function ModelsWorkspace() {
           </button>
         )}
         <button type="button" disabled={!path.trim() || busy} onClick={() => void inspect()}>
+          <ScanSearch size={14} aria-hidden />
           Inspect
         </button>
       </div>
@@ -151,6 +153,7 @@ export function ModelsWorkspace() {
           </label>
           <div className="buttons">
             <button type="button" className="primary" disabled={!path.trim()} onClick={() => void load()}>
+              <Upload size={14} aria-hidden />
               {loadJob.busy ? 'Loading…' : 'Load'}
             </button>
             <button

@@ -1,3 +1,4 @@
+import { ChevronsRight, Pause, Play, Square, StepForward } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { RunView } from '../../../../shared/contract/runs';
 import { api } from '../../api/api';
@@ -86,13 +87,14 @@ export function Debugger({ tools }: { tools: string[] }) {
           </button>
         </p>
       )}
-      <div className="controls" role="toolbar" aria-label="Run controls">
+      <div className="controls toolbar" role="toolbar" aria-label="Run controls">
         <button
           type="button"
           title="Step (F10)"
           disabled={busy || finished}
           onClick={() => void act((runId) => api.invoke('runs.step', { runId }))}
         >
+          <StepForward size={14} aria-hidden />
           Step
         </button>
         <button
@@ -101,6 +103,7 @@ export function Debugger({ tools }: { tools: string[] }) {
           disabled={busy || finished}
           onClick={() => void act((runId) => api.invoke('runs.continue', { runId }))}
         >
+          <Play size={14} aria-hidden />
           Continue
         </button>
         <button
@@ -109,6 +112,7 @@ export function Debugger({ tools }: { tools: string[] }) {
           disabled={!busy}
           onClick={() => void api.invoke('runs.pause', { runId: run.id })}
         >
+          <Pause size={14} aria-hidden />
           Pause
         </button>
         <button
@@ -117,6 +121,7 @@ export function Debugger({ tools }: { tools: string[] }) {
           disabled={finished}
           onClick={() => void act((runId) => api.invoke('runs.stop', { runId }))}
         >
+          <Square size={13} aria-hidden />
           Stop
         </button>
         <input
@@ -131,6 +136,7 @@ export function Debugger({ tools }: { tools: string[] }) {
           disabled={busy || finished || !until}
           onClick={() => void act((runId) => api.invoke('runs.continue', { runId, untilTurns: Number(until) + 1 }))}
         >
+          <ChevronsRight size={14} aria-hidden />
           Run to here
         </button>
       </div>

@@ -1,3 +1,4 @@
+import { ArrowDown, ArrowUp, Bot, FileText, Play, Plus, Save, X } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import type { PlanStep } from '../../../../shared/domain';
 import { stepArgumentsSchema } from '../../../../shared/plans/argument-schema';
@@ -64,9 +65,37 @@ export function PlanEditor({ tools, onRun }: { tools: string[]; onRun(mode: Star
   return (
     <section className="plan-editor" aria-label="Plan steps">
       <header>
-        <strong>Plan</strong>{' '}
+        <strong>Plan</strong>
         <span className="muted" data-testid="plan-summary">
           {steps.length} steps · {checking ? 'checking…' : `${problems.length} problems`}
+        </span>
+        <span className="plan-tools">
+          <button
+            type="button"
+            className="icon-button"
+            aria-expanded={showText}
+            title={showText ? 'Hide the WorfBench text' : 'The plan as WorfBench text (read or write)'}
+            onClick={() => setShowText(!showText)}
+          >
+            <FileText size={15} aria-hidden />
+            {/* Named by text, not aria-label: the WorfBench text field is the one labelled so. */}
+            <span className="visually-hidden">{showText ? 'Hide text' : 'WorfBench text…'}</span>
+          </button>
+          <button
+            type="button"
+            className="icon-button"
+            title="Save plan"
+            disabled={!steps.length || !graphId || !intent.trim() || action.busy}
+            onClick={() =>
+              action.run(async () => {
+                await api.invoke('plans.save', { graphId: graphId!, intent, steps, modelSettings: { planner } });
+                saved.reload();
+              })
+            }
+          >
+            <Save size={15} aria-hidden />
+            <span className="visually-hidden">Save plan</span>
+          </button>
         </span>
       </header>
       {checkError && <p className="error">The plan could not be checked: {checkError}</p>}
@@ -81,7 +110,7 @@ export function PlanEditor({ tools, onRun }: { tools: string[]; onRun(mode: Star
           return (
             <li key={step.id} className={mine.length ? 'has-problems' : ''} data-testid={`step-${step.id}`}>
               <div className="row">
-                <strong>{step.id}</strong>
+                <strong className="step-id">{step.id}</strong>
                 <select
                   aria-label={`Tool of ${step.id}`}
                   value={step.tool}
@@ -95,6 +124,7 @@ export function PlanEditor({ tools, onRun }: { tools: string[]; onRun(mode: Star
                 <input
                   aria-label={`Depends on of ${step.id}`}
                   title="Steps this one depends on, comma-separated"
+                  placeholder="after…"
                   value={step.dependsOn.join(', ')}
                   onChange={(e) =>
                     update(step.id, {
@@ -105,26 +135,37 @@ export function PlanEditor({ tools, onRun }: { tools: string[]; onRun(mode: Star
                     })
                   }
                 />
-                <button type="button" aria-label={`Move ${step.id} up`} disabled={i === 0} onClick={() => move(i, -1)}>
-                  ↑
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-label={`Move ${step.id} up`}
+                  title="Move up"
+                  disabled={i === 0}
+                  onClick={() => move(i, -1)}
+                >
+                  <ArrowUp size={14} aria-hidden />
                 </button>
                 <button
                   type="button"
+                  className="icon-button"
                   aria-label={`Move ${step.id} down`}
+                  title="Move down"
                   disabled={i === steps.length - 1}
                   onClick={() => move(i, 1)}
                 >
-                  ↓
+                  <ArrowDown size={14} aria-hidden />
                 </button>
                 <button type="button" onClick={() => setEditing(editing === step.id ? null : step.id)}>
                   {editing === step.id ? 'Done' : 'Arguments'}
                 </button>
                 <button
                   type="button"
+                  className="icon-button"
                   aria-label={`Remove ${step.id}`}
+                  title="Remove step"
                   onClick={() => void setSteps(steps.filter((s) => s.id !== step.id))}
                 >
-                  ✕
+                  <X size={14} aria-hidden />
                 </button>
               </div>
               {editing === step.id ? (
@@ -154,29 +195,16 @@ export function PlanEditor({ tools, onRun }: { tools: string[]; onRun(mode: Star
           );
         })}
       </ol>
-      <div className="row">
-        <button
-          type="button"
-          disabled={!tools.length}
-          onClick={() => void setSteps([...steps, { id: nextId(steps), tool: tools[0]!, args: {}, dependsOn: [] }])}
-        >
-          Add step
-        </button>
-        <button type="button" aria-expanded={showText} onClick={() => setShowText(!showText)}>
-          {showText ? 'Hide text' : 'WorfBench text…'}
-        </button>
-        <button
-          type="button"
-          disabled={!steps.length || !graphId || !intent.trim() || action.busy}
-          onClick={() =>
-            action.run(async () => {
-              await api.invoke('plans.save', { graphId: graphId!, intent, steps, modelSettings: { planner } });
-              saved.reload();
-            })
-          }
-        >
-          Save plan
-        </button>
+      <button
+        type="button"
+        className="add-step"
+        disabled={!tools.length}
+        onClick={() => void setSteps([...steps, { id: nextId(steps), tool: tools[0]!, args: {}, dependsOn: [] }])}
+      >
+        <Plus size={14} aria-hidden />
+        Add step
+      </button>
+      <div className="toolbar plan-actions">
         <button
           type="button"
           className="primary"
@@ -184,6 +212,7 @@ export function PlanEditor({ tools, onRun }: { tools: string[]; onRun(mode: Star
           title={checking ? 'Checking the plan…' : undefined}
           onClick={() => (problems.length || checkError ? setConfirmFor(steps) : onRun('plan'))}
         >
+          <Play size={14} aria-hidden />
           {starting ? 'Starting…' : 'Run plan'}
         </button>
         <button
@@ -192,6 +221,7 @@ export function PlanEditor({ tools, onRun }: { tools: string[]; onRun(mode: Star
           onClick={() => onRun('agent')}
           title="The loaded model picks each call"
         >
+          <Bot size={14} aria-hidden />
           Run as agent
         </button>
       </div>
@@ -208,23 +238,26 @@ export function PlanEditor({ tools, onRun }: { tools: string[]; onRun(mode: Star
       )}
       {showText && <WorkflowText graphId={graphId} steps={steps} onRead={setSteps} />}
       {saved.data && saved.data.length > 0 && (
-        <select
-          aria-label="Saved plans"
-          value=""
-          onChange={(e) => {
-            const plan = saved.data?.find((p) => p.id === e.target.value);
-            if (!plan) return;
-            setIntent(plan.intent);
-            void setSteps(plan.steps);
-          }}
-        >
-          <option value="">Open a saved plan…</option>
-          {saved.data.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.intent.slice(0, 60)} ({p.steps.length} steps, {new Date(p.createdAt).toLocaleString()})
-            </option>
-          ))}
-        </select>
+        <label className="saved-plans">
+          Saved plans
+          <select
+            aria-label="Saved plans"
+            value=""
+            onChange={(e) => {
+              const plan = saved.data?.find((p) => p.id === e.target.value);
+              if (!plan) return;
+              setIntent(plan.intent);
+              void setSteps(plan.steps);
+            }}
+          >
+            <option value="">Open a saved plan…</option>
+            {saved.data.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.intent.slice(0, 60)} ({p.steps.length} steps, {new Date(p.createdAt).toLocaleString()})
+              </option>
+            ))}
+          </select>
+        </label>
       )}
       <ErrorNote message={action.error} />
     </section>

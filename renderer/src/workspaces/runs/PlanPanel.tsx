@@ -1,7 +1,9 @@
+import { Sparkles } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../api/api';
 import { useJob } from '../../api/use-job';
 import { ErrorNote } from '../../components/ErrorNote';
+import { ToolPicker } from '../../components/ToolPicker';
 import { useShallow } from 'zustand/react/shallow';
 import { useRuns, type RunsState } from '../../state/runs-store';
 
@@ -76,22 +78,7 @@ export function PlanPanel({ tools }: { tools: string[] }) {
             <option value="model">loaded model</option>
           </select>
         </label>
-        {planner === 'deterministic' ? (
-          <label>
-            Goal tools
-            <select
-              aria-label="Goal tools"
-              multiple
-              size={3}
-              value={goals}
-              onChange={(e) => setGoals([...e.target.selectedOptions].map((o) => o.value))}
-            >
-              {tools.map((t) => (
-                <option key={t}>{t}</option>
-              ))}
-            </select>
-          </label>
-        ) : (
+        {planner === 'model' && (
           <label>
             Candidates
             <input
@@ -104,12 +91,24 @@ export function PlanPanel({ tools }: { tools: string[] }) {
             />
           </label>
         )}
+      </div>
+      {planner === 'deterministic' && (
+        <ToolPicker
+          label="Goal tools"
+          tools={tools}
+          value={goals}
+          onChange={setGoals}
+          emptyText="None picked: the planner finds the goals in the intent."
+        />
+      )}
+      <div className="row">
         <button
           type="button"
           className="primary"
           disabled={!graphId || !intent.trim() || action.busy}
           onClick={() => void generate()}
         >
+          <Sparkles size={14} aria-hidden />
           {action.busy ? 'Planning…' : 'Generate plan'}
         </button>
         {action.busy && planner === 'model' && (

@@ -38,8 +38,7 @@ export function RunsTree({ graphId }: { graphId: string }) {
     ));
   return (
     <section className="runs-tree" aria-label="Runs">
-      <strong>Runs</strong>
-      {rows.length ? <ul>{render(null, 0)}</ul> : <p className="muted">No runs of this graph yet.</p>}
+      {rows.length ? <ul>{render(null, 0)}</ul> : <p className="muted empty">No runs of this graph yet.</p>}
     </section>
   );
 }

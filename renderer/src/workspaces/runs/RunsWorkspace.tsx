@@ -2,6 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
 import { GraphOverlay } from '../../components/GraphOverlay';
+import { PanelHeader, ResizeHandle, SplitLayout, SplitPanel } from '../../components/Panels';
 import { useUi } from '../../state/ui-store';
 import { PathOverlay } from '../../components/PathOverlay';
 import { Debugger } from './Debugger';
@@ -62,32 +63,67 @@ export function RunsWorkspace() {
 
   return (
     <section className="runs-workspace" aria-label="Plans and runs">
-      <aside className="runs-left">
-        <h1>Plans & Runs</h1>
-        <label>
-          Tool graph
-          <select aria-label="Tool graph" value={graphId ?? ''} onChange={(e) => setGraph(e.target.value || null)}>
-            {graphs.data?.map((g) => (
-              <option key={g.id} value={g.id}>
-                {g.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        {/* Keyed by graph: what the panels hold for themselves (goals, WorfBench text) belongs to one graph. */}
-        <PlanPanel key={`panel-${graphId}`} tools={tools} />
-        <PlanEditor key={`editor-${graphId}`} tools={tools} onRun={(mode) => void startRun(mode)} />
-        {graphId && <RunsTree graphId={graphId} />}
-      </aside>
-      <div className="runs-right">
-        {shown &&
-          (run ? (
-            <PathOverlay graph={shown} turns={run.turns} current={current} />
-          ) : (
-            <GraphOverlay graph={shown} labels={planOverlay.labels} path={planOverlay.path} testId="plan-overlay" />
-          ))}
-        <Debugger tools={tools} />
-      </div>
+      <SplitLayout id="runs">
+        <SplitPanel id="runs-plan" defaultSize={460} minSize={320} maxSize="60%">
+          <SplitLayout id="runs-left" orientation="vertical">
+            <SplitPanel id="runs-plan-body" minSize={120}>
+              <PanelHeader title="Plan" />
+              <div className="panel-body runs-left">
+                <label>
+                  Tool graph
+                  <select
+                    aria-label="Tool graph"
+                    value={graphId ?? ''}
+                    onChange={(e) => setGraph(e.target.value || null)}
+                  >
+                    {graphs.data?.map((g) => (
+                      <option key={g.id} value={g.id}>
+                        {g.name}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                {/* Keyed by graph: what the panels hold for themselves (goals, WorfBench text) belongs to one graph. */}
+                <PlanPanel key={`panel-${graphId}`} tools={tools} />
+                <PlanEditor key={`editor-${graphId}`} tools={tools} onRun={(mode) => void startRun(mode)} />
+              </div>
+            </SplitPanel>
+            <ResizeHandle />
+            <SplitPanel id="runs-tree" defaultSize={170} minSize={60} maxSize="70%">
+              <PanelHeader title="Runs" />
+              <div className="panel-body flush">{graphId && <RunsTree graphId={graphId} />}</div>
+            </SplitPanel>
+          </SplitLayout>
+        </SplitPanel>
+        <ResizeHandle />
+        <SplitPanel id="runs-run" minSize={360}>
+          <SplitLayout id="runs-right" orientation="vertical">
+            <SplitPanel id="runs-overlay" defaultSize={280} minSize={80} maxSize="70%">
+              <PanelHeader title={run ? 'Path on the graph' : 'Plan on the graph'} />
+              <div className="runs-overlay">
+                {shown &&
+                  (run ? (
+                    <PathOverlay graph={shown} turns={run.turns} current={current} />
+                  ) : (
+                    <GraphOverlay
+                      graph={shown}
+                      labels={planOverlay.labels}
+                      path={planOverlay.path}
+                      testId="plan-overlay"
+                    />
+                  ))}
+              </div>
+            </SplitPanel>
+            <ResizeHandle />
+            <SplitPanel id="runs-debugger" minSize={120}>
+              <PanelHeader title="Run" />
+              <div className="panel-body runs-right">
+                <Debugger tools={tools} />
+              </div>
+            </SplitPanel>
+          </SplitLayout>
+        </SplitPanel>
+      </SplitLayout>
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import type { Result } from '../../../../shared/contract';
 import { api } from '../../api/api';
@@ -17,6 +18,7 @@ export function CheckAll({ onChecked }: { onChecked(): void }) {
   return (
     <section className="check-all" aria-label="Checks">
       <button type="button" disabled={busy} onClick={() => void run()}>
+        <ShieldCheck size={14} aria-hidden />
         {busy ? 'Checking…' : 'Run checks'}
       </button>
       {busy && (
@@ -28,22 +30,28 @@ export function CheckAll({ onChecked }: { onChecked(): void }) {
         </>
       )}
       <ErrorNote message={error} />
-      {summary && (
-        <p data-testid="check-summary">
-          Checked {summary.checked} trajectories{summary.cancelled ? ' (cancelled: the rest keep their findings)' : ''};{' '}
-          {summary.withFindings} with findings
-          {Object.keys(summary.byKind).length > 0 &&
-            `: ${Object.entries(summary.byKind)
-              .sort((a, b) => b[1] - a[1])
-              .map(([kind, n]) => `${kind} ${n}`)
-              .join(', ')}`}
-          .{' '}
-          <span className="muted" title="What each trajectory's calls were checked against">
-            Against: {basisText(summary.against)}.
-          </span>
-        </p>
-      )}
+      {summary && <CheckSummary summary={summary} />}
     </section>
+  );
+}
+
+/** What the checks found, on one line that the toolbar cuts short; the whole text is its tooltip. */
+function CheckSummary({ summary }: { summary: Result<'trajectories.checkAll'> }) {
+  const kinds = Object.entries(summary.byKind)
+    .sort((a, b) => b[1] - a[1])
+    .map(([kind, n]) => `${kind} ${n}`)
+    .join(', ');
+  const found =
+    `Checked ${summary.checked} trajectories${summary.cancelled ? ' (cancelled: the rest keep their findings)' : ''}; ` +
+    `${summary.withFindings} with findings${kinds ? `: ${kinds}` : ''}.`;
+  const against = `Against: ${basisText(summary.against)}.`;
+  return (
+    <p className="check-summary" data-testid="check-summary" title={`${found} ${against}`}>
+      {found}{' '}
+      <span className="muted" title="What each trajectory's calls were checked against">
+        {against}
+      </span>
+    </p>
   );
 }
 

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { ChartColumn, History, Scale, Upload } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
 import { useShallow } from 'zustand/react/shallow';
@@ -7,6 +8,7 @@ import { CheckAll } from './CheckAll';
 import { DiffView } from './DiffView';
 import { EvaluatePanel } from './EvaluatePanel';
 import { FilterBar } from '../../components/FilterBar';
+import { PanelHeader, ResizeHandle, SplitLayout, SplitPanel } from '../../components/Panels';
 import { ImportForm } from './ImportForm';
 import { Inspector } from './Inspector';
 import { ReplayFromSelection } from './ReplayFromSelection';
@@ -31,6 +33,7 @@ export function TrajectoriesWorkspace() {
   const { selectedId, compareId, pane, pickingCompare } = useBrowserStore(useShallow(selector));
   const showPane = useBrowserStore((s) => s.showPane);
   const pickCompare = useBrowserStore((s) => s.pickCompare);
+  const [drawer, setDrawer] = useState<'import' | 'replay' | null>(null);
   const list = usePagedList(filter);
   const facets = useQuery(() => api.invoke('trajectories.facets', {}), [version]);
   const { reload } = list;
@@ -44,24 +47,25 @@ export function TrajectoriesWorkspace() {
     return () => window.removeEventListener('keydown', onKey);
   }, [pickingCompare, pickCompare]);
 
+  const paneTitle = { inspect: 'Trajectory', diff: 'Diff', evaluate: 'Evaluate', scores: 'Scores' }[pane];
+
   return (
     <section className="trajectories-workspace" aria-label="Trajectories">
-      <div className="trajectories-toolbar">
-        <h1>Trajectories</h1>
-        <details>
-          <summary>Import…</summary>
-          <ImportForm onImported={changed} />
-        </details>
-        <CheckAll onChecked={changed} />
-        <details>
-          <summary>Replay runtimes…</summary>
-          <ReplayFromSelection />
-        </details>
+      <div className="trajectories-toolbar toolbar">
+        <DrawerToggle open={drawer === 'import'} onToggle={(open) => setDrawer(open ? 'import' : null)}>
+          <Upload size={14} aria-hidden />
+          Import…
+        </DrawerToggle>
+        <DrawerToggle open={drawer === 'replay'} onToggle={(open) => setDrawer(open ? 'replay' : null)}>
+          <History size={14} aria-hidden />
+          Replay runtimes…
+        </DrawerToggle>
         <button
           type="button"
           aria-pressed={pane === 'evaluate'}
           onClick={() => showPane(pane === 'evaluate' ? 'inspect' : 'evaluate')}
         >
+          <Scale size={14} aria-hidden />
           Evaluate…
         </button>
         <button
@@ -69,48 +73,92 @@ export function TrajectoriesWorkspace() {
           aria-pressed={pane === 'scores'}
           onClick={() => showPane(pane === 'scores' ? 'inspect' : 'scores')}
         >
+          <ChartColumn size={14} aria-hidden />
           Score selection…
         </button>
+        <span className="toolbar-divider" aria-hidden />
+        <CheckAll onChecked={changed} />
       </div>
-      <div className="trajectories-split">
-        <aside className="browser" aria-label="Trajectory browser">
-          <FilterBar facets={facets.data} />
-          <SelectionSummary version={version} />
-          {pickingCompare && (
-            <p className="picking" role="status">
-              Pick the trajectory to compare with (Esc to cancel).
-            </p>
-          )}
-          {list.error && <p className="error">{list.error}</p>}
-          <p className="muted list-count" data-testid="list-count">
-            {list.total === null
-              ? list.error
-                ? 'No list'
-                : 'Loading…'
-              : `${list.total.toLocaleString()} trajectories`}
-          </p>
-          <TrajectoryList list={list} />
-        </aside>
-        <div className="trajectory-pane">
-          {pane === 'evaluate' ? (
-            <EvaluatePanel />
-          ) : pane === 'scores' ? (
-            <ScoresPanel />
-          ) : pane === 'diff' && selectedId && compareId ? (
-            <DiffView leftId={selectedId} rightId={compareId} />
-          ) : selectedId ? (
-            <Inspector id={selectedId} version={version} />
-          ) : (
-            <div className="empty-state">
-              <p>Select a trajectory to see its turns, findings and path on its tool graph.</p>
-              <p className="muted">
-                Import logs with Import…, run the checks to find failures, filter by finding kind to list the failed
-                ones, and use Compare with… to diff two trajectories.
-              </p>
-            </div>
-          )}
+      {drawer && (
+        <div className="toolbar-drawer">
+          {drawer === 'import' ? <ImportForm onImported={changed} /> : <ReplayFromSelection />}
         </div>
+      )}
+      <div className="trajectories-split">
+        <SplitLayout id="trajectories">
+          <SplitPanel id="trajectories-browser" defaultSize={400} minSize={260} maxSize="60%">
+            <PanelHeader title="Trajectories" />
+            <aside className="browser" aria-label="Trajectory browser">
+              <FilterBar facets={facets.data} />
+              <SelectionSummary version={version} />
+              {pickingCompare && (
+                <p className="picking" role="status">
+                  Pick the trajectory to compare with (Esc to cancel).
+                </p>
+              )}
+              {list.error && <p className="error">{list.error}</p>}
+              <p className="muted list-count" data-testid="list-count">
+                {list.total === null
+                  ? list.error
+                    ? 'No list'
+                    : 'Loading…'
+                  : `${list.total.toLocaleString()} trajectories`}
+              </p>
+              <TrajectoryList list={list} />
+            </aside>
+          </SplitPanel>
+          <ResizeHandle />
+          <SplitPanel id="trajectories-pane" minSize={360}>
+            <PanelHeader title={paneTitle} />
+            <div className="trajectory-pane">
+              {pane === 'evaluate' ? (
+                <EvaluatePanel />
+              ) : pane === 'scores' ? (
+                <ScoresPanel />
+              ) : pane === 'diff' && selectedId && compareId ? (
+                <DiffView leftId={selectedId} rightId={compareId} />
+              ) : selectedId ? (
+                <Inspector id={selectedId} version={version} />
+              ) : (
+                <div className="empty-state">
+                  <p>Select a trajectory to see its turns, findings and path on its tool graph.</p>
+                  <p className="muted">
+                    Import logs with Import…, run the checks to find failures, filter by finding kind to list the failed
+                    ones, and use Compare with… to diff two trajectories.
+                  </p>
+                </div>
+              )}
+            </div>
+          </SplitPanel>
+        </SplitLayout>
       </div>
     </section>
+  );
+}
+
+/**
+ * A toolbar button that opens a drawer under the toolbar; a <details> so it reads as a disclosure,
+ * its content rendered apart so the toolbar keeps its one line.
+ */
+function DrawerToggle({
+  open,
+  onToggle,
+  children,
+}: {
+  open: boolean;
+  onToggle(open: boolean): void;
+  children: ReactNode;
+}) {
+  return (
+    <details
+      className="drawer-toggle"
+      open={open}
+      onToggle={(e) => {
+        const now = e.currentTarget.open;
+        if (now !== open) onToggle(now);
+      }}
+    >
+      <summary>{children}</summary>
+    </details>
   );
 }

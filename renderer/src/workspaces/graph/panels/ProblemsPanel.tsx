@@ -1,4 +1,5 @@
 import { useReactFlow } from '@xyflow/react';
+import { CircleAlert, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import type { GraphProblem } from '../../../../../shared/graph';
 import { selectContent, useEditor, useEditorStore } from '../editor/editor-context';
@@ -37,8 +38,15 @@ export function ProblemsPanel() {
           {problems.map((problem, i) => (
             <li key={`${problem.code}-${i}`}>
               <button type="button" className={problem.severity} onClick={() => focus(problem)}>
-                <span aria-label={problem.severity}>{problem.severity === 'error' ? '⛔' : '⚠'}</span> {problem.message}
-                {problem.heuristic && <span className="muted"> (heuristic)</span>}
+                {problem.severity === 'error' ? (
+                  <CircleAlert size={14} aria-label="error" />
+                ) : (
+                  <TriangleAlert size={14} aria-label="warning" />
+                )}
+                <span>
+                  {problem.message}
+                  {problem.heuristic && <span className="muted"> (heuristic)</span>}
+                </span>
               </button>
             </li>
           ))}

@@ -1,0 +1,93 @@
+import type { ReactNode } from 'react';
+import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panels';
+
+/** A panel's title bar: its name in small capitals and its actions, like VS Code's. */
+export function PanelHeader({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <header className="panel-header">
+      <h2>{title}</h2>
+      {children && <div className="panel-actions">{children}</div>}
+    </header>
+  );
+}
+
+/**
+ * Resizable panels side by side (horizontal) or stacked (vertical); the sizes the user drags to
+ * are remembered per layout in localStorage.
+ */
+export function SplitLayout({
+  id,
+  orientation = 'horizontal',
+  children,
+}: {
+  id: string;
+  orientation?: 'horizontal' | 'vertical';
+  children: ReactNode;
+}) {
+  const { defaultLayout, onLayoutChanged } = useDefaultLayout({ id: `trellis.layout.${id}`, storage: layoutStorage });
+  return (
+    <Group
+      id={`layout-${id}`}
+      className="split-layout"
+      orientation={orientation}
+      defaultLayout={defaultLayout}
+      onLayoutChanged={onLayoutChanged}
+    >
+      {children}
+    </Group>
+  );
+}
+
+/** One panel of a SplitLayout; sizes in pixels (numbers) or percent (strings). */
+export function SplitPanel({
+  id,
+  defaultSize,
+  minSize,
+  maxSize,
+  children,
+  label,
+}: {
+  id: string;
+  defaultSize?: number | string;
+  minSize?: number | string;
+  maxSize?: number | string;
+  label?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Panel
+      id={`panel-${id}`}
+      className="split-panel"
+      defaultSize={defaultSize}
+      minSize={minSize}
+      maxSize={maxSize}
+      {...(label ? { 'aria-label': label } : {})}
+    >
+      {children}
+    </Panel>
+  );
+}
+
+/** The draggable line between two panels (also resizable from the keyboard once focused). */
+export function ResizeHandle() {
+  return <Separator className="resize-handle" />;
+}
+
+// The web host can run where storage is blocked (a sandboxed frame): sizes then last for the session.
+const memory = new Map<string, string>();
+const layoutStorage = {
+  getItem(key: string): string | null {
+    try {
+      return localStorage.getItem(key);
+    } catch {
+      return memory.get(key) ?? null;
+    }
+  },
+  setItem(key: string, value: string): void {
+    try {
+      localStorage.setItem(key, value);
+    } catch {
+      memory.set(key, value);
+    }
+  },
+};

@@ -1,0 +1,67 @@
+import { X } from 'lucide-react';
+import { useId, useState } from 'react';
+
+/**
+ * Picks any number of tools from a known list: the picked ones as removable chips, the rest as a
+ * filterable list of checkboxes (Tab and Space work as anywhere else).
+ */
+export function ToolPicker({
+  label,
+  tools,
+  value,
+  onChange,
+  emptyText,
+}: {
+  label: string;
+  tools: string[];
+  value: string[];
+  onChange(next: string[]): void;
+  /** What an empty pick means, shown while nothing is picked. */
+  emptyText: string;
+}) {
+  const [filter, setFilter] = useState('');
+  const listId = useId();
+  const needle = filter.trim().toLowerCase();
+  const shown = needle ? tools.filter((t) => t.toLowerCase().includes(needle)) : tools;
+  const toggle = (tool: string, on: boolean) => onChange(on ? [...value, tool] : value.filter((t) => t !== tool));
+  return (
+    <fieldset className="tool-picker">
+      <legend>{label}</legend>
+      <div className="chips" aria-live="polite">
+        {value.length === 0 && <span className="muted">{emptyText}</span>}
+        {value.map((tool) => (
+          <span key={tool} className="chip">
+            {tool}
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={`Remove ${tool} from ${label.toLowerCase()}`}
+              onClick={() => toggle(tool, false)}
+            >
+              <X size={12} aria-hidden />
+            </button>
+          </span>
+        ))}
+      </div>
+      {tools.length > 6 && (
+        <input
+          type="search"
+          aria-label={`Filter ${label.toLowerCase()}`}
+          aria-controls={listId}
+          placeholder="Filter tools…"
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+        />
+      )}
+      <div className="options" id={listId} role="group" aria-label={label}>
+        {shown.map((tool) => (
+          <label key={tool}>
+            <input type="checkbox" checked={value.includes(tool)} onChange={(e) => toggle(tool, e.target.checked)} />
+            {tool}
+          </label>
+        ))}
+        {shown.length === 0 && <span className="muted">No tool matches “{filter}”.</span>}
+      </div>
+    </fieldset>
+  );
+}
