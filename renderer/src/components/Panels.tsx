@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panels';
+import { ErrorBoundary } from './ErrorBoundary';
 
 /** A panel's title bar: its name in small capitals and its actions, like VS Code's. */
 export function PanelHeader({ title, children }: { title: string; children?: ReactNode }) {
@@ -38,7 +39,7 @@ export function SplitLayout({
   );
 }
 
-/** One panel of a SplitLayout; sizes in pixels (numbers) or percent (strings). */
+/** One panel of a SplitLayout, with its own error boundary; sizes in pixels (numbers) or percent (strings). */
 export function SplitPanel({
   id,
   defaultSize,
@@ -63,7 +64,8 @@ export function SplitPanel({
       maxSize={maxSize}
       {...(label ? { 'aria-label': label } : {})}
     >
-      {children}
+      {/* A panel that fails shows why in place; the other panels go on working. */}
+      <ErrorBoundary what={`the ${label ?? id.replace(/-/g, ' ')} panel`}>{children}</ErrorBoundary>
     </Panel>
   );
 }
