@@ -3,6 +3,7 @@ import { graphToFile, graphToOpenAITools } from '../../../../shared/graph';
 import type { UiState } from '../../state/ui-store';
 import { layoutGraph } from './canvas/auto-layout';
 import { freeSpotOnScreen } from './canvas/free-spot';
+import { moveOnCanvas, showOpeningView } from './canvas/view';
 import { newTool } from './editor/new-tool';
 import type { Command } from '../../commands/registry';
 
@@ -38,9 +39,12 @@ async function autoLayout(ui: UiState): Promise<void> {
   ui.notify(`Laying out ${editor.history.present.tools.length} tools…`);
   const started = performance.now();
   const positions = await layoutGraph(editor.history.present, sizes);
+  // The tools move a slice per frame, then the edit lands in one step (one undo) with nothing
+  // left to redraw: a thousand tools never hold up a frame.
+  if (ui.canvas) await moveOnCanvas(ui.canvas, positions);
   ui.editor?.getState().moveTools(positions);
   ui.notify(`Laid out in ${Math.round(performance.now() - started)} ms. Undo with Ctrl+Z.`);
-  requestAnimationFrame(() => void ui.canvas?.fitView({ duration: 300 }));
+  requestAnimationFrame(() => ui.canvas && showOpeningView(ui.canvas, 300));
 }
 
 export const GRAPH_COMMANDS: readonly Command[] = [
