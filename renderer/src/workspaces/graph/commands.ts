@@ -3,6 +3,7 @@ import { graphToFile, graphToOpenAITools } from '../../../../shared/graph';
 import type { UiState } from '../../state/ui-store';
 import { layoutGraph } from './canvas/auto-layout';
 import { freeSpotOnScreen } from './canvas/free-spot';
+import { COMPACT_ZOOM } from './canvas/use-compact';
 import { moveOnCanvas, showOpeningView } from './canvas/view';
 import { newTool } from './editor/new-tool';
 import type { Command } from '../../commands/registry';
@@ -44,7 +45,12 @@ async function autoLayout(ui: UiState): Promise<void> {
   if (ui.canvas) await moveOnCanvas(ui.canvas, positions);
   ui.editor?.getState().moveTools(positions);
   ui.notify(`Laid out in ${Math.round(performance.now() - started)} ms. Undo with Ctrl+Z.`);
-  requestAnimationFrame(() => ui.canvas && showOpeningView(ui.canvas, 300));
+  // Zoomed out to the whole graph, it stays whole; otherwise the view opens on the graph's start.
+  requestAnimationFrame(() => {
+    const canvas = ui.canvas;
+    if (canvas && canvas.getZoom() < COMPACT_ZOOM) void canvas.fitView({ duration: 300 });
+    else if (canvas) showOpeningView(canvas, 300);
+  });
 }
 
 export const GRAPH_COMMANDS: readonly Command[] = [

@@ -34,6 +34,7 @@ import './canvas.css';
 
 const NODE_TYPES = { tool: ToolNode };
 const DELETE_KEYS = ['Delete', 'Backspace'];
+const MULTI_SELECT_KEYS = ['Meta', 'Control', 'Shift'];
 
 interface DropNote {
   text: string;
@@ -50,9 +51,8 @@ export function GraphCanvas() {
   const content = useEditor(selectContent);
   const selection = useEditor((s) => s.selection);
   const problems = useEditor((s) => s.problems);
-  // Actions are stable closures over the store; reading them once avoids re-renders.
+  // Actions are read from the store when called: the state object changes with every edit.
   const store = useEditorStore();
-  const actions = store.getState();
   const theme = useUi((s) => s.theme);
   const [note, setNote] = useState<DropNote | null>(null);
   const wrapper = useRef<HTMLDivElement>(null);
@@ -124,12 +124,32 @@ export function GraphCanvas() {
     [tools],
   );
 
+  // Every prop React Flow receives keeps its identity between renders: a changed one is written
+  // to React Flow's store, and each such write re-runs the selectors of every node and edge.
+  const onNodesChange = useCallback(
+    (changes: NodeChange<ToolFlowNode>[]) => setNodes((ns) => forgetEstimates(applyNodeChanges(changes, ns), changes)),
+    [],
+  );
+  const onNodeDragStop = useCallback(
+    (_event: unknown, _node: unknown, moved: ToolFlowNode[]) =>
+      store.getState().moveTools(new Map(moved.map((n) => [n.id, n.position]))),
+    [store],
+  );
+  const isValidConnection = useCallback((c: Connection | Edge) => 'edge' in verdictOf(c), [verdictOf]);
+  const onDelete = useCallback(
+    ({ nodes: goneNodes, edges: goneEdges }: { nodes: ToolFlowNode[]; edges: Edge[] }) => {
+      if (goneNodes.length) store.getState().removeTools(goneNodes.map((n) => n.id));
+      else if (goneEdges.length) store.getState().removeEdges((goneEdges as ToolFlowEdge[]).map((e) => e.data!.index));
+    },
+    [store],
+  );
+
   const onConnect = useCallback(
     (connection: Connection) => {
       const verdict = verdictOf(connection);
-      if ('edge' in verdict) actions.connect(verdict.edge);
+      if ('edge' in verdict) store.getState().connect(verdict.edge);
     },
-    [actions, verdictOf],
+    [store, verdictOf],
   );
 
   const onConnectEnd = useCallback(
@@ -173,20 +193,15 @@ export function GraphCanvas() {
             nodeTypes={NODE_TYPES}
             colorMode={theme}
             connectionMode={ConnectionMode.Loose}
-            onNodesChange={(changes: NodeChange<ToolFlowNode>[]) =>
-              setNodes((ns) => forgetEstimates(applyNodeChanges(changes, ns), changes))
-            }
-            onNodeDragStop={(_event, _node, moved) => actions.moveTools(new Map(moved.map((n) => [n.id, n.position])))}
+            onNodesChange={onNodesChange}
+            onNodeDragStop={onNodeDragStop}
             onSelectionChange={onSelectionChange}
-            isValidConnection={(c) => 'edge' in verdictOf(c)}
+            isValidConnection={isValidConnection}
             onConnect={onConnect}
             onConnectEnd={onConnectEnd}
-            onDelete={({ nodes: goneNodes, edges: goneEdges }) => {
-              if (goneNodes.length) actions.removeTools(goneNodes.map((n) => n.id));
-              else if (goneEdges.length) actions.removeEdges((goneEdges as ToolFlowEdge[]).map((e) => e.data!.index));
-            }}
+            onDelete={onDelete}
             deleteKeyCode={DELETE_KEYS}
-            multiSelectionKeyCode={['Meta', 'Control', 'Shift']}
+            multiSelectionKeyCode={MULTI_SELECT_KEYS}
             defaultViewport={opening}
             minZoom={0.05}
             onlyRenderVisibleElements={virtualize}
