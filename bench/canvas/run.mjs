@@ -121,7 +121,27 @@ async function measure(url) {
   return { page, renderMs, frames };
 }
 
+/** Waits until frames come at least every 50 ms for half a second: work started earlier is done. */
+const settle = (page) =>
+  page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const started = performance.now();
+        let quietSince = started;
+        let last = started;
+        const tick = (now) => {
+          if (now - last > 50) quietSince = now;
+          last = now;
+          if (now - quietSince > 500 || now - started > 60_000) resolve();
+          else requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      }),
+  );
+
 async function measureLayout(page) {
+  // Zoom to Fit before it mounts all 1,000 tools: that is not the layout's frame.
+  await settle(page);
   await page.evaluate(() => {
     window.__frames = [];
     window.__recording = true;
