@@ -1,8 +1,20 @@
-import { ReactFlow, type Edge, type Node } from '@xyflow/react';
+import {
+  Position,
+  ReactFlow,
+  useStore,
+  useReactFlow,
+  useStoreApi,
+  type Edge,
+  type ReactFlowState,
+  type Node,
+} from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { ToolGraph } from '../../../shared/domain';
 import { useUi } from '../state/ui-store';
+import { previewPositions } from './preview-layout';
+import { boundsOf, readableViewport } from './readable-fit';
+import './graph-overlay.css';
 
 export interface OverlayPath {
   from: string;
@@ -21,29 +33,67 @@ interface Props {
   testId?: string;
 }
 
+const PREVIEW_INSETS = { top: 12, right: 12, bottom: 12, left: 12 };
+
+/** Whether React Flow has measured every node (the preview's nodes are never told their size). */
+const allMeasured = (s: ReactFlowState) => {
+  for (const n of s.nodeLookup.values()) if (!n.measured.width) return false;
+  return s.nodeLookup.size > 0;
+};
+
+/**
+ * Fits the preview to the tools that matter (the labelled ones, else all) once they are
+ * measured: all of them when they read at that zoom, else the first of them, readable.
+ */
+function FitToFocus({ focus }: { focus: readonly string[] }) {
+  const measured = useStore(allMeasured);
+  const flow = useReactFlow();
+  const store = useStoreApi();
+  const key = focus.join('\n');
+  // Once per set of tools: a run stepping on does not take back where the user panned.
+  const fitted = useRef<string | null>(null);
+  useEffect(() => {
+    if (!measured || fitted.current === key) return;
+    const { width, height } = store.getState();
+    const wanted = new Set(key.split('\n'));
+    const bounds = boundsOf(
+      [...store.getState().nodeLookup.values()]
+        .filter((n) => wanted.has(n.id))
+        .map((n) => ({ ...n.position, width: n.measured.width ?? 0, height: n.measured.height ?? 0 })),
+    );
+    if (!bounds || !width || !height) return;
+    fitted.current = key;
+    void flow.setViewport(readableViewport(bounds, { width, height }, { insets: PREVIEW_INSETS }));
+  }, [measured, key, flow, store]);
+  return null;
+}
+
 /**
  * A read-only view of a tool graph with a plan or a run laid over it: step numbers on tools,
  * the plan's or path's edges highlighted, the current tool marked; tools that are named but
- * missing from the graph are drawn apart, in the error colour.
+ * missing from the graph are drawn apart, in the error colour. The tools keep the graph's
+ * arrangement, packed to their names, and the view opens on the tools the plan or run touches.
  */
-const FIT = { padding: 0.08, minZoom: 0.05 };
-
 export function GraphOverlay({ graph, labels, path, current = null, testId = 'graph-overlay' }: Props) {
   const theme = useUi((s) => s.theme);
-  const { nodes, edges } = useMemo(() => {
+  const { nodes, edges, focus } = useMemo(() => {
     const known = new Set(graph.tools.map((t) => t.name));
     const missing = [...labels.keys()].filter((name) => !known.has(name));
-    const bottom = graph.tools.reduce((y, t) => Math.max(y, t.position.y), 0) + 220;
-    const node = (name: string, position: { x: number; y: number }, className: string): Node => ({
+    const labelOf = (name: string) => (labels.has(name) ? `${labels.get(name)} · ${name}` : name);
+    const positions = previewPositions(graph.tools, labelOf, missing);
+    const node = (name: string, className: string): Node => ({
       id: name,
-      position,
+      position: positions.get(name)!,
       className: `${className}${name === current ? ' current' : ''}`,
       draggable: false,
-      data: { label: labels.has(name) ? `${labels.get(name)} · ${name}` : name },
+      // The graph reads left to right, like the canvas.
+      sourcePosition: Position.Right,
+      targetPosition: Position.Left,
+      data: { label: labelOf(name) },
     });
     const nodes = [
-      ...graph.tools.map((t) => node(t.name, t.position, labels.has(t.name) ? 'path-node on-path' : 'path-node')),
-      ...missing.map((name, i) => node(name, { x: i * 220, y: bottom }, 'path-node unknown')),
+      ...graph.tools.map((t) => node(t.name, labels.has(t.name) ? 'path-node on-path' : 'path-node')),
+      ...missing.map((name) => node(name, 'path-node unknown')),
     ];
     const dependency: Edge[] = graph.edges.flatMap((e) =>
       e.kind === 'dependency'
@@ -65,7 +115,12 @@ export function GraphOverlay({ graph, labels, path, current = null, testId = 'gr
       className: 'path-edge',
       ...(p.label ? { label: p.label } : {}),
     }));
-    return { nodes, edges: [...dependency, ...highlighted] };
+    const touched = [...labels.keys()];
+    return {
+      nodes,
+      edges: [...dependency, ...highlighted],
+      focus: touched.length ? touched : nodes.map((n) => n.id),
+    };
   }, [graph, labels, path, current]);
   return (
     <div className="path-overlay" data-testid={testId}>
@@ -73,15 +128,15 @@ export function GraphOverlay({ graph, labels, path, current = null, testId = 'gr
         nodes={nodes}
         edges={edges}
         colorMode={theme}
-        // A preview shows the whole graph: React Flow's default minimum zoom (0.5) cropped it.
+        // The user may zoom out to see the whole graph; the preview opens readable (FitToFocus).
         minZoom={0.05}
-        fitView
-        fitViewOptions={FIT}
         nodesConnectable={false}
         nodesDraggable={false}
         elementsSelectable={false}
         proOptions={{ hideAttribution: true }}
-      />
+      >
+        <FitToFocus focus={focus} />
+      </ReactFlow>
     </div>
   );
 }

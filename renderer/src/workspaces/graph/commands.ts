@@ -3,6 +3,8 @@ import { graphToFile, graphToOpenAITools } from '../../../../shared/graph';
 import type { UiState } from '../../state/ui-store';
 import { layoutGraph } from './canvas/auto-layout';
 import { freeSpotOnScreen } from './canvas/free-spot';
+import { COMPACT_ZOOM } from './canvas/use-compact';
+import { moveOnCanvas, showOpeningView } from './canvas/view';
 import { newTool } from './editor/new-tool';
 import type { Command } from '../../commands/registry';
 
@@ -38,9 +40,17 @@ async function autoLayout(ui: UiState): Promise<void> {
   ui.notify(`Laying out ${editor.history.present.tools.length} tools…`);
   const started = performance.now();
   const positions = await layoutGraph(editor.history.present, sizes);
+  // The tools move a slice per frame, then the edit lands in one step (one undo) with nothing
+  // left to redraw: a thousand tools never hold up a frame.
+  if (ui.canvas) await moveOnCanvas(ui.canvas, positions);
   ui.editor?.getState().moveTools(positions);
   ui.notify(`Laid out in ${Math.round(performance.now() - started)} ms. Undo with Ctrl+Z.`);
-  requestAnimationFrame(() => void ui.canvas?.fitView({ duration: 300 }));
+  // Zoomed out to the whole graph, it stays whole; otherwise the view opens on the graph's start.
+  requestAnimationFrame(() => {
+    const canvas = ui.canvas;
+    if (canvas && canvas.getZoom() < COMPACT_ZOOM) void canvas.fitView({ duration: 300 });
+    else if (canvas) showOpeningView(canvas, 300);
+  });
 }
 
 export const GRAPH_COMMANDS: readonly Command[] = [

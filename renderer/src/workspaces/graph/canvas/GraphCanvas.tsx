@@ -1,9 +1,8 @@
 import {
-  Background,
   ConnectionMode,
-  Controls,
-  MiniMap,
   ReactFlow,
+  useReactFlow,
+  useStoreApi,
   useUpdateNodeInternals,
   applyNodeChanges,
   type Connection,
@@ -13,12 +12,15 @@ import {
   type OnSelectionChangeParams,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { boundsOf, type Viewport } from '../../../components/readable-fit';
 import { useUi } from '../../../state/ui-store';
 import { selectContent, useEditor, useEditorStore } from '../editor/editor-context';
 import { judgeConnection, type HandleRef } from './connect';
+import { CanvasChrome } from './CanvasChrome';
 import {
-  initialViewport,
+  estimateOffscreen,
+  forgetEstimates,
   mergeNodes,
   toFlowEdges,
   toFlowNodes,
@@ -27,9 +29,12 @@ import {
 } from './flow-model';
 import { ToolNode } from './ToolNode';
 import { CompactContext, useCompactZoom } from './use-compact';
+import { nodeRect, openingViewport, VIRTUALIZE_ABOVE } from './view';
+import './canvas.css';
 
 const NODE_TYPES = { tool: ToolNode };
 const DELETE_KEYS = ['Delete', 'Backspace'];
+const MULTI_SELECT_KEYS = ['Meta', 'Control', 'Shift'];
 
 interface DropNote {
   text: string;
@@ -46,31 +51,59 @@ export function GraphCanvas() {
   const content = useEditor(selectContent);
   const selection = useEditor((s) => s.selection);
   const problems = useEditor((s) => s.problems);
-  // Actions are stable closures over the store; reading them once avoids re-renders.
+  // Actions are read from the store when called: the state object changes with every edit.
   const store = useEditorStore();
-  const actions = store.getState();
   const theme = useUi((s) => s.theme);
   const [note, setNote] = useState<DropNote | null>(null);
   const wrapper = useRef<HTMLDivElement>(null);
   const tools = useMemo(() => new Map(content.tools.map((t) => [t.name, t])), [content.tools]);
   const selectionSet = useMemo(() => new Set(selection), [selection]);
 
-  // Computed once, for the first frame; React Flow's fitView refines it after measuring.
-  const [viewport] = useState(() => initialViewport(content.tools, window.innerWidth - 560, window.innerHeight - 260));
-  const compact = useCompactZoom(viewport.zoom);
+  const compact = useCompactZoom();
+  const [nodes, setNodes] = useState<ToolFlowNode[]>(() =>
+    mergeNodes([], toFlowNodes(content, selectionSet, problems), compact),
+  );
+  useEffect(
+    () => setNodes((previous) => mergeNodes(previous, toFlowNodes(content, selectionSet, problems), compact)),
+    // The drawing mode only matters for tools new to the canvas; a switch is handled below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [content, selectionSet, problems],
+  );
+  const virtualize = content.tools.length > VIRTUALIZE_ABOVE && !compact;
+  const bounds = useMemo(() => boundsOf(nodes.map(nodeRect)), [nodes]);
+
+  // The opening view needs the pane's size: React Flow mounts once it is known, already there.
+  const [opening, setOpening] = useState<Viewport | null>(null);
+  useLayoutEffect(() => {
+    const box = wrapper.current!.getBoundingClientRect();
+    setOpening(openingViewport(nodes, box));
+    // Once, for the first frame.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  // The opening view came from estimated sizes; the first measurement sets it right.
+  const flow = useReactFlow();
+  const flowStore = useStoreApi();
+  const refitted = useRef(false);
+  useEffect(() => {
+    if (refitted.current || !opening || !nodes.some((n) => n.measured && !n.handles)) return;
+    refitted.current = true;
+    const { width, height } = flowStore.getState();
+    if (width && height) void flow.setViewport(openingViewport(nodes, { width, height }));
+  }, [nodes, opening, flow, flowStore]);
+
   const updateNodeInternals = useUpdateNodeInternals();
   const wasCompact = useRef(compact);
-  // Handles come and go with the zoom level: have React Flow measure them again, in one batch.
+  // Handles come and go with the drawing: have React Flow measure the tools on screen again, in
+  // one batch, and estimate the others (a large graph renders only what is on screen).
   useEffect(() => {
     if (wasCompact.current === compact) return;
     wasCompact.current = compact;
     updateNodeInternals(content.tools.map((t) => t.name));
+    if (content.tools.length <= VIRTUALIZE_ABOVE) return;
+    const rendered = wrapper.current?.querySelectorAll('.react-flow__node') ?? [];
+    const onScreen = new Set([...rendered].map((e) => e.getAttribute('data-id') ?? ''));
+    setNodes((ns) => estimateOffscreen(ns, onScreen, compact));
   }, [compact, content.tools, updateNodeInternals]);
-  const [nodes, setNodes] = useState<ToolFlowNode[]>(() => toFlowNodes(content, selectionSet, problems));
-  useEffect(
-    () => setNodes((previous) => mergeNodes(previous, toFlowNodes(content, selectionSet, problems))),
-    [content, selectionSet, problems],
-  );
   const edges = useMemo(() => toFlowEdges(content, problems, compact), [content, problems, compact]);
 
   useEffect(() => {
@@ -91,12 +124,32 @@ export function GraphCanvas() {
     [tools],
   );
 
+  // Every prop React Flow receives keeps its identity between renders: a changed one is written
+  // to React Flow's store, and each such write re-runs the selectors of every node and edge.
+  const onNodesChange = useCallback(
+    (changes: NodeChange<ToolFlowNode>[]) => setNodes((ns) => forgetEstimates(applyNodeChanges(changes, ns), changes)),
+    [],
+  );
+  const onNodeDragStop = useCallback(
+    (_event: unknown, _node: unknown, moved: ToolFlowNode[]) =>
+      store.getState().moveTools(new Map(moved.map((n) => [n.id, n.position]))),
+    [store],
+  );
+  const isValidConnection = useCallback((c: Connection | Edge) => 'edge' in verdictOf(c), [verdictOf]);
+  const onDelete = useCallback(
+    ({ nodes: goneNodes, edges: goneEdges }: { nodes: ToolFlowNode[]; edges: Edge[] }) => {
+      if (goneNodes.length) store.getState().removeTools(goneNodes.map((n) => n.id));
+      else if (goneEdges.length) store.getState().removeEdges((goneEdges as ToolFlowEdge[]).map((e) => e.data!.index));
+    },
+    [store],
+  );
+
   const onConnect = useCallback(
     (connection: Connection) => {
       const verdict = verdictOf(connection);
-      if ('edge' in verdict) actions.connect(verdict.edge);
+      if ('edge' in verdict) store.getState().connect(verdict.edge);
     },
-    [actions, verdictOf],
+    [store, verdictOf],
   );
 
   const onConnectEnd = useCallback(
@@ -133,32 +186,29 @@ export function GraphCanvas() {
   return (
     <div className="canvas-wrapper" ref={wrapper}>
       <CompactContext.Provider value={compact}>
-        <ReactFlow
-          nodes={nodes}
-          edges={edges}
-          nodeTypes={NODE_TYPES}
-          colorMode={theme}
-          connectionMode={ConnectionMode.Loose}
-          onNodesChange={(changes: NodeChange<ToolFlowNode>[]) => setNodes((ns) => applyNodeChanges(changes, ns))}
-          onNodeDragStop={(_event, _node, moved) => actions.moveTools(new Map(moved.map((n) => [n.id, n.position])))}
-          onSelectionChange={onSelectionChange}
-          isValidConnection={(c) => 'edge' in verdictOf(c)}
-          onConnect={onConnect}
-          onConnectEnd={onConnectEnd}
-          onDelete={({ nodes: goneNodes, edges: goneEdges }) => {
-            if (goneNodes.length) actions.removeTools(goneNodes.map((n) => n.id));
-            else if (goneEdges.length) actions.removeEdges((goneEdges as ToolFlowEdge[]).map((e) => e.data!.index));
-          }}
-          deleteKeyCode={DELETE_KEYS}
-          multiSelectionKeyCode={['Meta', 'Control', 'Shift']}
-          defaultViewport={viewport}
-          fitView
-          minZoom={0.05}
-        >
-          <Background />
-          <MiniMap pannable zoomable />
-          <Controls />
-        </ReactFlow>
+        {opening && (
+          <ReactFlow
+            nodes={nodes}
+            edges={edges}
+            nodeTypes={NODE_TYPES}
+            colorMode={theme}
+            connectionMode={ConnectionMode.Loose}
+            onNodesChange={onNodesChange}
+            onNodeDragStop={onNodeDragStop}
+            onSelectionChange={onSelectionChange}
+            isValidConnection={isValidConnection}
+            onConnect={onConnect}
+            onConnectEnd={onConnectEnd}
+            onDelete={onDelete}
+            deleteKeyCode={DELETE_KEYS}
+            multiSelectionKeyCode={MULTI_SELECT_KEYS}
+            defaultViewport={opening}
+            minZoom={0.05}
+            onlyRenderVisibleElements={virtualize}
+          >
+            <CanvasChrome bounds={bounds} />
+          </ReactFlow>
+        )}
       </CompactContext.Provider>
       {note && (
         <div className={`drop-note ${note.kind}`} role="alert" style={{ left: note.x + 12, top: note.y + 12 }}>

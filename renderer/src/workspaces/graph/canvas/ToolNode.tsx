@@ -5,7 +5,7 @@ import { paramHandle, paramSourceHandle, resultHandle } from './connect';
 import type { ToolFlowNode } from './flow-model';
 import { useCompact } from './use-compact';
 
-/** A node shows the start of its description (three lines at most); the inspector has all of it. */
+/** A node shows the start of its description (two lines at most); the inspector has all of it. */
 const DESCRIPTION_CHARS = 200;
 const clipDescription = (text: string) =>
   text.length > DESCRIPTION_CHARS ? `${text.slice(0, DESCRIPTION_CHARS).trimEnd()}…` : text;
@@ -82,7 +82,7 @@ export const ToolNode = memo(function ToolNode({ data, selected }: NodeProps<Too
   }
   return (
     <div className={`tool-node${selected ? ' selected' : ''}`} data-testid={`tool-${tool.name}`}>
-      <div className="tool-name">
+      <div className="tool-name" title={tool.name}>
         {tool.name}
         <Badges errors={errors} warnings={warnings} />
       </div>

@@ -1,7 +1,8 @@
-import { MarkerType, type Edge, type Node } from '@xyflow/react';
+import { MarkerType, type Edge, type Node, type NodeChange } from '@xyflow/react';
 import type { GraphEdge, Tool } from '../../../../../shared/domain';
 import { isElementPath, suggestionKey, type GraphContent, type GraphProblem } from '../../../../../shared/graph';
 import { paramHandle, paramSourceHandle, resultHandle } from './connect';
+import { estimateNode } from './node-estimate';
 
 export type ToolNodeData = { tool: Tool; errors: number; warnings: number };
 export type ToolFlowNode = Node<ToolNodeData, 'tool'>;
@@ -36,26 +37,65 @@ export function toFlowNodes(
   }));
 }
 
+/** Whether a tool draws the same on the canvas: everything but its position. */
+const drawsSame = (a: Tool, b: Tool) =>
+  a === b ||
+  (a.name === b.name &&
+    a.description === b.description &&
+    a.parameters === b.parameters &&
+    a.returns === b.returns &&
+    a.runtime === b.runtime);
+
 /**
- * Keeps the node objects React Flow already has where nothing changed, and their measured
- * size where something did: a thousand-tool canvas then re-renders and re-measures only the
- * tools an edit touched.
+ * Keeps the node objects React Flow already has where nothing changed, their data where only
+ * the position did, and their measured size where something else did: a thousand-tool canvas
+ * then re-renders and re-measures only the tools an edit touched. A tool new to the canvas
+ * starts with an estimated size and handles (see node-estimate.ts).
  */
-export function mergeNodes(previous: readonly ToolFlowNode[], next: ToolFlowNode[]): ToolFlowNode[] {
+export function mergeNodes(previous: readonly ToolFlowNode[], next: ToolFlowNode[], compact: boolean): ToolFlowNode[] {
   const byId = new Map(previous.map((n) => [n.id, n]));
   return next.map((node) => {
     const old = byId.get(node.id);
-    if (!old) return node;
-    const same =
-      old.data.tool === node.data.tool &&
-      old.data.errors === node.data.errors &&
-      old.data.warnings === node.data.warnings &&
+    if (!old) return { ...node, ...estimateNode(node.data.tool, compact) };
+    const sameTool = drawsSame(old.data.tool, node.data.tool);
+    const sameData = sameTool && old.data.errors === node.data.errors && old.data.warnings === node.data.warnings;
+    if (
+      sameData &&
       Boolean(old.selected) === Boolean(node.selected) &&
       old.position.x === node.position.x &&
-      old.position.y === node.position.y;
-    if (same) return old;
-    return old.measured ? { ...node, measured: old.measured } : node;
+      old.position.y === node.position.y
+    )
+      return old;
+    const data = sameData ? old.data : node.data;
+    if (!old.handles) return old.measured ? { ...node, data, measured: old.measured } : { ...node, data };
+    // Still an estimate: a changed tool is estimated again.
+    return sameTool
+      ? { ...node, data, measured: old.measured, handles: old.handles }
+      : { ...node, data, ...estimateNode(node.data.tool, compact) };
   });
+}
+
+/** Drops the estimated handles of the tools React Flow has just measured: its own now count. */
+export function forgetEstimates(nodes: ToolFlowNode[], changes: readonly NodeChange<ToolFlowNode>[]): ToolFlowNode[] {
+  const measured = new Set(changes.flatMap((c) => (c.type === 'dimensions' ? [c.id] : [])));
+  if (!measured.size) return nodes;
+  return nodes.map((n) => {
+    if (!n.handles || !measured.has(n.id)) return n;
+    const { handles: _estimate, ...rest } = n;
+    return rest;
+  });
+}
+
+/**
+ * Estimates again the tools that are not on screen when the canvas switches between full and
+ * compact drawing: their handles were measured in the other drawing and would not match.
+ */
+export function estimateOffscreen(
+  nodes: ToolFlowNode[],
+  onScreen: ReadonlySet<string>,
+  compact: boolean,
+): ToolFlowNode[] {
+  return nodes.map((n) => (onScreen.has(n.id) ? n : { ...n, ...estimateNode(n.data.tool, compact) }));
 }
 
 const edgeCache = new WeakMap<GraphEdge, { key: string; edge: ToolFlowEdge }>();
@@ -110,27 +150,4 @@ function buildEdge(
     ...(compact ? {} : { sourceHandle: paramSourceHandle(edge.paramA), targetHandle: paramHandle(edge.paramB) }),
     style: { strokeDasharray: '6 4' },
   };
-}
-
-const ESTIMATED_NODE = { width: 240, height: 180 };
-
-/**
- * A viewport that shows all tools, from their positions and an estimated node size: the first
- * frame then already has the zoom it will keep, and a large graph starts compact instead of
- * rendering every field once before `fitView` runs.
- */
-export function initialViewport(
-  tools: readonly Tool[],
-  width: number,
-  height: number,
-): { x: number; y: number; zoom: number } {
-  if (!tools.length) return { x: 0, y: 0, zoom: 1 };
-  const xs = tools.map((t) => t.position.x);
-  const ys = tools.map((t) => t.position.y);
-  const minX = Math.min(...xs);
-  const minY = Math.min(...ys);
-  const spanX = Math.max(...xs) - minX + ESTIMATED_NODE.width;
-  const spanY = Math.max(...ys) - minY + ESTIMATED_NODE.height;
-  const zoom = Math.min(1, Math.max(0.05, 0.9 * Math.min(width / spanX, height / spanY)));
-  return { x: (width - spanX * zoom) / 2 - minX * zoom, y: (height - spanY * zoom) / 2 - minY * zoom, zoom };
 }
