@@ -15,7 +15,7 @@ const apart = (a: Box, b: Box) =>
   a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
 
 describe('the canvas in Chromium', () => {
-  it('adds a tool where the user sees it, clear of the inspector and the other tools, and keeps a huge description to three lines', async () => {
+  it('adds a tool where the user sees it, clear of the inspector and the other tools, and keeps a huge description to two lines', async () => {
     const host = await e2e.startHost(path.join(tempDir(), 'placement.trellis'));
     const page = await e2e.newPage({ viewport: { width: 1600, height: 1000 } });
     await page.goto(host.url);
@@ -38,7 +38,7 @@ describe('the canvas in Chromium', () => {
       if (b) expect(apart(box, b)).toBe(true);
     }
 
-    // A 540 KB description: the node shows three lines of it, the inspector all of it.
+    // A 540 KB description: the node shows two lines of it, the inspector all of it.
     const huge = 'A very long description of what this tool does. '.repeat(11_260);
     expect(huge.length).toBeGreaterThan(540_000);
     const description = page.getByLabel('Tool description');

@@ -35,7 +35,7 @@ async function settled(page: Page, viewport: Locator): Promise<void> {
 describe('a canvas that reads at a glance, in Chromium', () => {
   it('opens the example graph with text of at least 11 px on screen, its first tool whole, and a minimap the user can hide', async () => {
     const host = await e2e.startHost(path.join(tempDir(), 'readable.trellis'));
-    const page = await e2e.browser.newPage({ viewport: { width: 1600, height: 1000 } });
+    const page = await e2e.newPage({ viewport: { width: 1600, height: 1000 } });
     await page.goto(host.url);
     const canvas = page.locator('.canvas .react-flow');
     await canvas.locator('.react-flow__node').first().waitFor();
@@ -60,7 +60,7 @@ describe('a canvas that reads at a glance, in Chromium', () => {
 
   it("opens a plan's preview on the plan's tools, whole and readable", async () => {
     const host = await e2e.startHost(path.join(tempDir(), 'preview.trellis'));
-    const page = await e2e.browser.newPage({ viewport: { width: 1600, height: 1000 } });
+    const page = await e2e.newPage({ viewport: { width: 1600, height: 1000 } });
     await page.goto(host.url);
     await page.getByRole('button', { name: /Trip planning/ }).waitFor();
     await page.keyboard.press('Control+2');
