@@ -49,6 +49,24 @@ export function compareWithReference(name: string, png: Buffer): Comparison {
   return { kind: 'differs', changed, diff: path.relative(ROOT, diffPath) };
 }
 
+const RENDERER = path.join(REFERENCES, 'chromium-version.txt');
+
+/**
+ * Whether this Chromium is the one that drew the references (recorded beside them when they are
+ * written); with another, differences say nothing about Trellis and are only logged.
+ */
+export function sameRenderer(version: string): { same: boolean; message: string } {
+  if (process.env.TRELLIS_UPDATE_SCREENSHOTS === '1' || !fs.existsSync(RENDERER)) {
+    fs.mkdirSync(REFERENCES, { recursive: true });
+    fs.writeFileSync(RENDERER, `${version}\n`);
+  }
+  const recorded = fs.readFileSync(RENDERER, 'utf8').trim();
+  return {
+    same: recorded === version,
+    message: `The references were drawn by Chromium ${recorded}, this is ${version}: differences are reported, not failed.`,
+  };
+}
+
 /** One line for the log, or the failure's message. */
 export function describeComparison(name: string, result: Comparison): string {
   const percent = (share: number) => `${(share * 100).toFixed(3)} %`;
