@@ -121,6 +121,20 @@ describe('tool graph editing in Chromium', () => {
     await page.getByRole('button', { name: 'Add 1 tools' }).click();
     await page.getByTestId('tool-get_exchange_rate').waitFor();
     expect(await page.locator('.react-flow__node').count()).toBe(14);
+    // The imported tool is brought into view, not left off-screen right of the graph.
+    const pane = (await page.locator('.react-flow__pane').boundingBox())!;
+    await expect
+      .poll(async () => {
+        const box = await page.getByTestId('tool-get_exchange_rate').boundingBox();
+        return (
+          !!box &&
+          box.x >= pane.x &&
+          box.y >= pane.y &&
+          box.x + box.width <= pane.x + pane.width &&
+          box.y + box.height <= pane.y + pane.height
+        );
+      })
+      .toBe(true);
     await page.locator('.react-flow__pane').click({ position: { x: 20, y: 20 } });
     await page.keyboard.press('Control+Z');
     await expect.poll(() => page.locator('.react-flow__node').count()).toBe(13);

@@ -72,4 +72,30 @@ describe('Monaco editors in Chromium', () => {
     expect(await page.getByTestId('schema-draft').count()).toBe(0);
     await page.close();
   }, 90_000);
+
+  it('completes a plan step’s arguments from its tool’s parameters', async () => {
+    const host = await e2e.startHost(path.join(tempDir(), 'plan-args.trellis'));
+    const page = await e2e.newPage({ viewport: { width: 1600, height: 1000 } });
+    await page.goto(host.url);
+    await page.getByRole('button', { name: /Trip planning/ }).waitFor();
+    await page.keyboard.press('Control+2');
+    await page.getByLabel('Intent').fill('book_flight from Paris to Lisbon');
+    await page.getByRole('button', { name: 'Generate plan' }).click();
+    await page.getByTestId('step-s2').getByRole('button', { name: 'Arguments' }).click();
+    const editor = page.getByLabel('Arguments of s2');
+    await editor.locator('.view-lines').click();
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.press('End'); // after the opening brace
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('"');
+    await page.keyboard.press('Control+Space');
+    const suggestions = page.locator('.suggest-widget.visible .monaco-list-row');
+    await suggestions.first().waitFor();
+    // book_flight's parameters, from its schema (the plan has not filled traveler_name).
+    expect(await suggestions.allInnerTexts()).toEqual(
+      expect.arrayContaining([expect.stringContaining('traveler_name')]),
+    );
+    await page.keyboard.press('Escape');
+    await page.close();
+  }, 90_000);
 });

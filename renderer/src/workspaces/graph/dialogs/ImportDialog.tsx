@@ -3,6 +3,7 @@ import type { Result } from '../../../../../shared/contract';
 import type { ToolFileFormat } from '../../../../../shared/contract/tools';
 import { api } from '../../../api/api';
 import { useAction } from '../../../api/use-action';
+import { READABLE_ZOOM } from '../../../components/readable-fit';
 import { useUi } from '../../../state/ui-store';
 import { useEditorStore } from '../editor/editor-context';
 import { ErrorNote } from '../../../components/ErrorNote';
@@ -42,6 +43,14 @@ export function ImportDialog() {
     editor.getState().addTools(parsed.tools, parsed.edges);
     useUi.getState().notify(`Imported ${parsed.tools.length} tools. Undo with Ctrl+Z.`);
     close();
+    // Show what arrived (they are selected), readable, once the canvas has drawn them.
+    const added = editor.getState().selection.map((id) => ({ id }));
+    requestAnimationFrame(() =>
+      requestAnimationFrame(
+        () =>
+          void useUi.getState().canvas?.fitView({ nodes: added, minZoom: READABLE_ZOOM, maxZoom: 1, duration: 200 }),
+      ),
+    );
   };
 
   return (
