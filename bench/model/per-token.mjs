@@ -5,6 +5,8 @@
 //   evaluate@0  sequence.evaluate with temperature 0 (greedy chain)
 //   evaluate@.8 sequence.evaluate with temperature 0.8 (top-k 40, top-p 0.95, dist)
 //   pool@.8     as the helper: its SequencePool's batching (sequence order, lockstep) and temperature 0.8
+//   completion@.8  LlamaCompletion as the helper generates (node-llama-cpp's default repeat-penalty
+//               bookkeeping; `,no-penalty` without it, as the helper now asks)
 // and for each, the native decode and sampling time per token, and what is left (JavaScript,
 // scheduling, the thread pool's hand-offs).
 // Usage: node bench/model/per-token.mjs [--native] [--shape small] [--threads 1] [--rounds 5]
@@ -121,6 +123,25 @@ async function viaPool(temperature) {
   }
 }
 
+/** As the helper generates: LlamaCompletion (detokenizing, stop detection), timed from the first chunk to the last. */
+async function completion(temperature, repeatPenalty) {
+  const sequence = plain.getSequence();
+  const times = [];
+  const generator = new lib.LlamaCompletion({ contextSequence: sequence });
+  await generator.generateCompletion('Plan a trip to Lisbon:', {
+    maxTokens: TG + 1,
+    temperature,
+    seed: 1,
+    ...(repeatPenalty ? {} : { repeatPenalty: false }),
+    onTextChunk: () => times.push(performance.now()),
+  });
+  generator.dispose();
+  await sequence.clearHistory();
+  sequence.dispose();
+  // Scaled to TG tokens: a chunk may hold more than one token, and EOG may end it early.
+  return ((times.at(-1) - times[0]) / Math.max(1, times.length - 1)) * TG;
+}
+
 /** llama.cpp's own tg: llama-bench -n TG -p 0, one repetition, same file and threads. */
 const llamaBenchPath = path.join(root, 'build/llama.cpp/bin/llama-bench');
 function llamaBench() {
@@ -141,6 +162,8 @@ const ways = {
   'evaluate@0': [spentPlain, () => evaluate(plain, 0)],
   'evaluate@.8': [spentPlain, () => evaluate(plain, 0.8)],
   'pool@.8': [spentPooled, () => viaPool(0.8)],
+  'completion@.8': [spentPlain, () => completion(0.8, true)],
+  'completion@.8/no-penalty': [spentPlain, () => completion(0.8, false)],
 };
 const results = Object.fromEntries(modes.map((m) => [m, []]));
 for (const mode of modes) await ways[mode][1](); // warm-up
