@@ -6,7 +6,7 @@
 //   evaluate@.8 sequence.evaluate with temperature 0.8 (top-k 40, top-p 0.95, dist)
 //   pool@.8     as the helper: its SequencePool's batching (sequence order, lockstep) and temperature 0.8
 //   completion@.8  LlamaCompletion as the helper generates (node-llama-cpp's default repeat-penalty
-//               bookkeeping; `,no-penalty` without it, as the helper now asks)
+//               bookkeeping; `/no-penalty` without it, as the helper now asks)
 // and for each, the native decode and sampling time per token, and what is left (JavaScript,
 // scheduling, the thread pool's hand-offs).
 // Usage: node bench/model/per-token.mjs [--native] [--shape small] [--threads 1] [--rounds 5]
