@@ -9,7 +9,8 @@
 //               bookkeeping; `/no-penalty` without it, as the helper now asks)
 // and for each, the native decode and sampling time per token, and what is left (JavaScript,
 // scheduling, the thread pool's hand-offs).
-// Usage: node bench/model/per-token.mjs [--native] [--shape small] [--threads 1] [--rounds 5]
+// Usage: node bench/model/per-token.mjs [--native] [--shape small|tiny] [--threads 1] [--rounds 5]
+//   [--tokens 128] [--modes llama-bench,decode,…]  (llama-bench: when built, npm run build:llama-tools)
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
