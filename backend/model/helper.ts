@@ -9,6 +9,7 @@ import { measureThroughput } from './helper-benchmark';
 import { boundJsonNumbers } from './json-grammar';
 import { loadLlamaRuntime } from './llama-runtime';
 import { SequencePool } from './sequence-pool';
+import { TokenOutbox } from './token-outbox';
 import type {
   HelperMessage,
   HelperRequest,
@@ -39,7 +40,13 @@ const parentPort = (
     parentPort?: { postMessage(m: unknown): void; on(e: 'message', f: (e: { data: HelperRequest }) => void): void };
   }
 ).parentPort;
-const send = (message: HelperMessage) => (parentPort ? parentPort.postMessage(message) : process.send?.(message));
+const post = (message: HelperMessage) => (parentPort ? parentPort.postMessage(message) : process.send?.(message));
+const outbox = new TokenOutbox((id, texts) => post({ id, type: 'tokens', texts }));
+/** A request's streamed chunks go out before its result or error. */
+const send = (message: HelperMessage) => {
+  outbox.flush(message.id);
+  post(message);
+};
 
 /** node-llama-cpp is ESM-only; this file is CommonJS. */
 async function library(): Promise<NodeLlamaCpp> {
@@ -249,6 +256,9 @@ async function generate(id: number, request: Extract<HelperRequest, { type: 'gen
       temperature: request.temperature,
       seed: request.seed,
       grammar,
+      // node-llama-cpp's default is a penalty of 1 over the last 64 tokens, which changes no
+      // logit, yet gathers and sends those tokens to the sampler before every token.
+      repeatPenalty: false as const,
       signal: abort.signal,
       stopOnAbortSignal: true,
       onToken: (tokens: readonly unknown[]) => {
@@ -260,7 +270,7 @@ async function generate(id: number, request: Extract<HelperRequest, { type: 'gen
         chunks.first ??= now;
         chunks.last = now;
         chunks.count++;
-        send({ id, type: 'token', text });
+        outbox.add(id, text);
       },
     };
     const started = performance.now();

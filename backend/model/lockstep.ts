@@ -83,44 +83,54 @@ export class Lockstep {
       schedule.call(internals);
       if (this.pending && this.allQueued()) this.flush();
     };
+    // node-llama-cpp reads several of these per token: each is made once, not bound on every read.
+    const methods = new Map<PropertyKey, unknown>();
     internals._ctx = new Proxy(native, {
       get: (target, property, receiver) => {
         const value = Reflect.get(target, property, receiver) as unknown;
         if (typeof value !== 'function') return value;
-        const call = value as (...args: unknown[]) => unknown;
-        switch (property) {
-          case 'initBatch':
-            return (size: number) => {
-              this.expected = 0;
-              return call.call(target, size);
-            };
-          case 'addToBatch':
-            return (...args: unknown[]) => {
-              this.expected += (args[3] as Uint32Array).length;
-              return call.apply(target, args);
-            };
-          case 'decodeBatch':
-            return async () => {
-              const started = performance.now();
-              await (call.call(target) as Promise<void>);
-              this.lastDecodeMs = performance.now() - started;
-            };
-          case 'sampleToken':
-            return (...args: unknown[]) =>
-              (call.apply(target, args) as Promise<unknown>).then(
-                (token) => new Promise((resolve) => this.hold(() => resolve(token))),
-              );
-          default:
-            return call.bind(target);
-        }
+        let method = methods.get(property);
+        if (!method)
+          methods.set(property, (method = this.wrap(target, property, value as (...args: unknown[]) => unknown)));
+        return method;
       },
     });
+  }
+
+  private wrap(target: NativeContext, property: PropertyKey, call: (...args: unknown[]) => unknown): unknown {
+    switch (property) {
+      case 'initBatch':
+        return (size: number) => {
+          this.expected = 0;
+          return call.call(target, size);
+        };
+      case 'addToBatch':
+        return (...args: unknown[]) => {
+          this.expected += (args[3] as Uint32Array).length;
+          return call.apply(target, args);
+        };
+      case 'decodeBatch':
+        return async () => {
+          const started = performance.now();
+          await (call.call(target) as Promise<void>);
+          this.lastDecodeMs = performance.now() - started;
+        };
+      case 'sampleToken':
+        return (...args: unknown[]) =>
+          (call.apply(target, args) as Promise<unknown>).then(
+            (token) => new Promise((resolve) => this.hold(() => resolve(token))),
+          );
+      default:
+        return call.bind(target);
+    }
   }
 
   private hold(resume: Held): void {
     this.held.push(resume);
     clearTimeout(this.releaseTimer);
-    if (this.held.length >= this.expected) setImmediate(() => this.release());
+    // All in: handed back now. A turn of the event loop here (setImmediate) cost a lone sequence
+    // that much per token, between its sampling and its next decode.
+    if (this.held.length >= this.expected) this.release();
     // A logit no sampling reads must not stall the others.
     else this.releaseTimer = setTimeout(() => this.release(), Math.max(2, this.lastDecodeMs));
   }

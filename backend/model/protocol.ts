@@ -97,5 +97,6 @@ export interface BenchmarkResult {
 export type HelperMessage =
   | { id: number; type: 'result'; value: unknown }
   | { id: number; type: 'error'; message: string; code: string }
-  | { id: number; type: 'token'; text: string }
+  /** Text chunks in the order generated: one per token mostly, more when they piled up (token-outbox.ts). */
+  | { id: number; type: 'tokens'; texts: string[] }
   | { id: number; type: 'progress'; fraction: number };

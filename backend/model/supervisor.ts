@@ -266,8 +266,9 @@ export class ModelSupervisor {
   private receive(message: HelperMessage): void {
     const pending = this.pending.get(message.id);
     if (!pending) return;
-    if (message.type === 'token') pending.onToken?.(message.text);
-    else if (message.type === 'progress') pending.onProgress?.(message.fraction);
+    if (message.type === 'tokens') {
+      if (pending.onToken) for (const text of message.texts) pending.onToken(text);
+    } else if (message.type === 'progress') pending.onProgress?.(message.fraction);
     else {
       this.pending.delete(message.id);
       if (message.type === 'result') pending.resolve(message.value);

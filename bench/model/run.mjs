@@ -25,6 +25,7 @@ const { NativeBuilds, nativeBuildsDir, nativeBuildProblem } = require(
 const { buildWithNodeLlamaCpp } = require(path.join(root, 'dist/backend/model/node-llama-cpp-builder.js'));
 const { defaultConfigDir } = require(path.join(root, 'dist/backend/config/user-config.js'));
 
+const loadAtStart = os.loadavg()[0];
 const shapeName = arg('shape', 'small');
 const gpu = arg('gpu', 'off');
 const threads = Number(arg('threads', Math.max(1, os.availableParallelism() - 1)));
@@ -93,13 +94,13 @@ console.log(
 );
 
 const ngl = gpu === 'off' ? 0 : 99;
-let reference = null;
-if (haveLlamaBench) {
+/** One llama-bench run of pp and tg (one repetition): taken in turn with Trellis's, see below. */
+function runLlamaBench() {
   const bench = spawnSync(
     llamaBench,
     ['-m', modelPath, '-p', String(PP), '-n', String(TG), '-t', String(threads), '-ngl', String(ngl)].concat(
       ['-fa', flashAttention ? '1' : '0'],
-      ['-r', String(repetitions), '-o', 'json'],
+      ['-r', '1', '-o', 'json'],
     ),
     { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
   );
@@ -108,7 +109,7 @@ if (haveLlamaBench) {
     process.exit(1);
   }
   const rows = JSON.parse(bench.stdout);
-  reference = {
+  return {
     pp: rows.find((r) => r.n_prompt === PP && r.n_gen === 0).avg_ts,
     tg: rows.find((r) => r.n_gen === TG && r.n_prompt === 0).avg_ts,
   };
@@ -130,7 +131,7 @@ console.log(
     (binary.fallbackReason ? ` (not native: ${binary.fallbackReason})` : ''),
 );
 const runs = [];
-for (let i = 0; i < repetitions; i++) runs.push(await supervisor.benchmark(PP, TG, PLAN_SCHEMA));
+const references = [];
 
 // Generation as the UI receives it: one chunk per token, timed where it arrives. The rate runs
 // from the first chunk to the last, so prompt processing is left out, as in tg128.
@@ -172,7 +173,12 @@ const viaEvents = async (seed) => {
   off();
   streamed.events.push(arrivalRate(times));
 };
+// Every side once per repetition, in turn: on a shared machine the load drifts within seconds, and
+// a side measured all before the other would meet another machine. Ratios are taken within a
+// repetition, then the median of them.
 for (let i = 0; i < repetitions; i++) {
+  if (haveLlamaBench) references.push(runLlamaBench());
+  runs.push(await supervisor.benchmark(PP, TG, PLAN_SCHEMA));
   await viaSupervisor(i + 1);
   if (backend) await viaEvents(i + 1);
 }
@@ -181,6 +187,14 @@ await supervisor.stop();
 fs.rmSync(dir, { recursive: true, force: true });
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const reference = references.length
+  ? { pp: median(references.map((r) => r.pp)), tg: median(references.map((r) => r.tg)) }
+  : null;
+/** The median over repetitions of a / b, each pair measured side by side. */
+const pairedRatio = (as, bs) => {
+  const ratios = as.map((a, i) => a / bs[i]).filter(Number.isFinite);
+  return ratios.length ? round(median(ratios)) : null;
+};
 const round = (x, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
 const trellis = {
   pp: median(runs.map((r) => r.promptTokensPerSecond)),
@@ -193,7 +207,8 @@ const e2e = {
   ipc: median(streamed.ipc),
   events: streamed.events.length ? median(streamed.events) : NaN,
 };
-const ratioOrNull = (a, b) => (Number.isFinite(a) && Number.isFinite(b) && b > 0 ? round(a / b) : null);
+// What the UI receives: the backend's events, or the supervisor's IPC where no backend could start.
+const received = streamed.events.length ? streamed.events : streamed.ipc;
 const summary = {
   bench: 'model',
   date: new Date().toISOString(),
@@ -203,6 +218,9 @@ const summary = {
   context: contextSize,
   flash_attention: flashAttention,
   gpu,
+  // The machine's load average (1 minute) when the run started and ended: figures from a shared
+  // machine mean little without it.
+  load: [round(loadAtStart, 1), round(os.loadavg()[0], 1)],
   binary: {
     kind: binary.kind,
     backend: binary.backend,
@@ -211,8 +229,18 @@ const summary = {
   },
   llama_bench: reference ? { pp512: round(reference.pp, 1), tg128: round(reference.tg, 1) } : null,
   trellis: { pp512: round(trellis.pp, 1), tg128: round(trellis.tg, 1) },
-  pp_ratio: reference ? round(trellis.pp / reference.pp) : null,
-  tg_ratio: reference ? round(trellis.tg / reference.tg) : null,
+  pp_ratio: reference
+    ? pairedRatio(
+        runs.map((r) => r.promptTokensPerSecond),
+        references.map((r) => r.pp),
+      )
+    : null,
+  tg_ratio: reference
+    ? pairedRatio(
+        runs.map((r) => r.generateTokensPerSecond),
+        references.map((r) => r.tg),
+      )
+    : null,
   constrained_time_ratio: round(trellis.msPerTokenConstrained / trellis.msPerToken),
   // Tokens/s of a 128-token completion: as chunks leave the helper, as they arrive over IPC, as backend events.
   streamed: {
@@ -220,8 +248,11 @@ const summary = {
     ipc: round(e2e.ipc, 1),
     events: Number.isFinite(e2e.events) ? round(e2e.events, 1) : null,
   },
-  e2e_ratio: ratioOrNull(Number.isFinite(e2e.events) ? e2e.events : e2e.ipc, trellis.tg),
-  e2e_over_helper_stream: ratioOrNull(Number.isFinite(e2e.events) ? e2e.events : e2e.ipc, e2e.helper),
+  e2e_ratio: pairedRatio(
+    received,
+    runs.map((r) => r.generateTokensPerSecond),
+  ),
+  e2e_over_helper_stream: pairedRatio(received, streamed.helper),
   ...(eventsNote ? { note: eventsNote } : {}),
 };
 summary.goals = {

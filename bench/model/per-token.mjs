@@ -1,0 +1,220 @@
+// Where one sequence's time per generated token goes: node-llama-cpp's loop against bare decodes.
+// In one process, the same context, ways of generating 128 tokens taken in turn (medians):
+//   decode      initBatch/addToBatch/decodeBatch of one token, no logits read (llama-bench's tg)
+//   +greedy     the same plus a greedy sampleToken (a second native call per token)
+//   evaluate@0  sequence.evaluate with temperature 0 (greedy chain)
+//   evaluate@.8 sequence.evaluate with temperature 0.8 (top-k 40, top-p 0.95, dist)
+//   pool@.8     as the helper: its SequencePool's batching (sequence order, lockstep) and temperature 0.8
+//   completion@.8  LlamaCompletion as the helper generates (node-llama-cpp's default repeat-penalty
+//               bookkeeping; `/no-penalty` without it, as the helper now asks)
+// and for each, the native decode and sampling time per token, and what is left (JavaScript,
+// scheduling, the thread pool's hand-offs).
+// Usage: node bench/model/per-token.mjs [--native] [--shape small|tiny] [--threads 1] [--rounds 5]
+//   [--tokens 128] [--modes llama-bench,decode,…]  (llama-bench: when built, npm run build:llama-tools)
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { arg } from '../args.mjs';
+import { SHAPES, writeGguf } from './shapes.mjs';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+const require = createRequire(import.meta.url);
+const { loadLlamaRuntime } = require(path.join(root, 'dist/backend/model/llama-runtime.js'));
+const { SequencePool } = require(path.join(root, 'dist/backend/model/sequence-pool.js'));
+const { NativeBuilds, nativeBuildsDir } = require(path.join(root, 'dist/backend/model/native-build.js'));
+const { defaultConfigDir } = require(path.join(root, 'dist/backend/config/user-config.js'));
+
+const shapeName = arg('shape', 'small');
+const threads = Number(arg('threads', Math.max(1, os.availableParallelism() - 1)));
+const rounds = Number(arg('rounds', 5));
+const modes = arg('modes', 'llama-bench,decode,+greedy,evaluate@0,evaluate@.8,pool@.8').split(',');
+const TG = Number(arg('tokens', 128));
+
+const nativeRecord = process.argv.includes('--native')
+  ? new NativeBuilds(nativeBuildsDir(defaultConfigDir()), () => Promise.reject(new Error('no build'))).recordFile
+  : undefined;
+const lib = await import('node-llama-cpp');
+const { llama, binary } = await loadLlamaRuntime(lib, { gpu: false, nativeRecord });
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-per-token-'));
+const modelPath = path.join(dir, `${shapeName}.gguf`);
+writeGguf(modelPath, SHAPES[shapeName]);
+const model = await llama.loadModel({ modelPath, gpuLayers: 0 });
+const settings = { contextSize: 640, threads, batchSize: 512, flashAttention: true };
+const plain = await model.createContext({ ...settings, sequences: 1 });
+const pool = new SequencePool(1);
+const pooled = await model.createContext({ ...settings, sequences: 1, batching: pool.batching });
+pool.attach(pooled);
+console.log(`Binding ${binary.kind}; ${shapeName}; threads ${threads}; ${rounds} rounds of ${TG} tokens per way`);
+
+/** Wraps a context's native calls to add up their time (decodeBatch, sampleToken). */
+function meter(context) {
+  const spent = { decode: 0, sample: 0 };
+  const native = context._ctx;
+  context._ctx = new Proxy(native, {
+    get(target, property) {
+      const value = Reflect.get(target, property);
+      if (typeof value !== 'function') return value;
+      if (property !== 'decodeBatch' && property !== 'sampleToken') return value.bind(target);
+      const key = property === 'decodeBatch' ? 'decode' : 'sample';
+      return (...args) => {
+        const started = performance.now();
+        return value.apply(target, args).finally(() => (spent[key] += performance.now() - started));
+      };
+    },
+  });
+  return spent;
+}
+const spentPlain = meter(plain);
+const spentPooled = meter(pooled);
+const first = model.tokenize(' the')[0];
+
+async function bare(withSampling) {
+  const sequence = plain.getSequence();
+  const ctx = plain._ctx;
+  // node-llama-cpp's LlamaSampler is internal: the addon's own sampler class, configured greedy.
+  const sampler = withSampling ? new llama._bindings.AddonSampler(model._model) : null;
+  sampler?.applyConfig({ temperature: 0, seed: 1 });
+  const id = sequence._sequenceId ?? 0;
+  let token = first;
+  const started = performance.now();
+  for (let i = 0; i < TG; i++) {
+    ctx.initBatch(1);
+    const [logit] = ctx.addToBatch(id, i, Uint32Array.of(token), Uint32Array.of(0));
+    await ctx.decodeBatch();
+    if (sampler) token = await ctx.sampleToken(logit, sampler);
+  }
+  const ms = performance.now() - started;
+  sampler?.dispose();
+  await sequence.clearHistory();
+  sequence.dispose();
+  return ms;
+}
+
+async function evaluate(context, temperature) {
+  const sequence = context.getSequence();
+  let count = 0;
+  let started = 0;
+  for await (const token of sequence.evaluate([first], { temperature, seed: 1 })) {
+    void token;
+    if (count === 0) started = performance.now();
+    if (++count > TG) break;
+  }
+  const ms = performance.now() - started;
+  await sequence.clearHistory();
+  sequence.dispose();
+  return ms;
+}
+
+async function viaPool(temperature) {
+  const { sequence, release } = await pool.acquire();
+  try {
+    await sequence.clearHistory();
+    let count = 0;
+    let started = 0;
+    for await (const token of sequence.evaluate([first], { temperature, seed: 1 })) {
+      void token;
+      if (count === 0) started = performance.now();
+      if (++count > TG) break;
+    }
+    return performance.now() - started;
+  } finally {
+    release();
+  }
+}
+
+/** As the helper generates: LlamaCompletion (detokenizing, stop detection), timed from the first chunk to the last. */
+async function completion(temperature, repeatPenalty) {
+  const sequence = plain.getSequence();
+  const times = [];
+  const generator = new lib.LlamaCompletion({ contextSequence: sequence });
+  await generator.generateCompletion('Plan a trip to Lisbon:', {
+    maxTokens: TG + 1,
+    temperature,
+    seed: 1,
+    ...(repeatPenalty ? {} : { repeatPenalty: false }),
+    onTextChunk: () => times.push(performance.now()),
+  });
+  generator.dispose();
+  await sequence.clearHistory();
+  sequence.dispose();
+  // Scaled to TG tokens: a chunk may hold more than one token, and EOG may end it early.
+  return ((times.at(-1) - times[0]) / Math.max(1, times.length - 1)) * TG;
+}
+
+/** llama.cpp's own tg: llama-bench -n TG -p 0, one repetition, same file and threads. */
+const llamaBenchPath = path.join(root, 'build/llama.cpp/bin/llama-bench');
+function llamaBench() {
+  const run = spawnSync(
+    llamaBenchPath,
+    ['-m', modelPath, '-p', '0', '-n', String(TG), '-t', String(threads), '-fa', '1', '-r', '1', '-o', 'json'],
+    { encoding: 'utf8' },
+  );
+  if (run.status !== 0) throw new Error(run.stderr);
+  const [row] = JSON.parse(run.stdout);
+  return row.avg_ns / 1e6;
+}
+
+const ways = {
+  'llama-bench': [{ decode: 0, sample: 0 }, async () => llamaBench()],
+  decode: [spentPlain, () => bare(false)],
+  '+greedy': [spentPlain, () => bare(true)],
+  'evaluate@0': [spentPlain, () => evaluate(plain, 0)],
+  'evaluate@.8': [spentPlain, () => evaluate(plain, 0.8)],
+  'pool@.8': [spentPooled, () => viaPool(0.8)],
+  'completion@.8': [spentPlain, () => completion(0.8, true)],
+  'completion@.8/no-penalty': [spentPlain, () => completion(0.8, false)],
+};
+const results = Object.fromEntries(modes.map((m) => [m, []]));
+for (const mode of modes) await ways[mode][1](); // warm-up
+for (let r = 0; r < rounds; r++) {
+  for (const mode of modes) {
+    const [spent, run] = ways[mode];
+    spent.decode = spent.sample = 0;
+    const cpuBefore = process.cpuUsage();
+    const ms = await run();
+    const cpu = process.cpuUsage(cpuBefore);
+    // The evaluate loops decode once more than they time (the first token's prompt), close enough.
+    // CPU time (every thread of this process) does not count waiting for a core: on a loaded machine
+    // it tells work from scheduling.
+    results[mode].push({
+      ms: ms / TG,
+      decode: spent.decode / TG,
+      sample: spent.sample / TG,
+      cpu: (cpu.user + cpu.system) / 1000 / TG,
+    });
+  }
+}
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const r2 = (x) => Math.round(x * 100) / 100;
+const rows = modes.map((mode) => {
+  const ms = median(results[mode].map((x) => x.ms));
+  const decode = median(results[mode].map((x) => x.decode));
+  const sample = median(results[mode].map((x) => x.sample));
+  const cpu = median(results[mode].map((x) => x.cpu));
+  return {
+    way: mode,
+    tps: r2(1000 / ms),
+    ms: r2(ms),
+    decode: r2(decode),
+    sample: r2(sample),
+    rest: r2(ms - decode - sample),
+    cpu: r2(cpu),
+  };
+});
+console.table(rows);
+await plain.dispose();
+await pooled.dispose();
+await model.dispose();
+fs.rmSync(dir, { recursive: true, force: true });
+console.log(
+  JSON.stringify({
+    bench: 'per-token',
+    date: new Date().toISOString(),
+    binary: binary.kind,
+    threads,
+    loadavg: os.loadavg()[0],
+    rows,
+  }),
+);
