@@ -46,6 +46,23 @@ describe('Monaco editors in Chromium', () => {
     await page.close();
   }, 90_000);
 
+  it('receives every typed space and backspace beside the canvas (its Space and Backspace keys stay out)', async () => {
+    const host = await e2e.startHost(path.join(tempDir(), 'spaces.trellis'));
+    const page = await e2e.newPage({ viewport: { width: 1600, height: 1000 } });
+    await page.goto(host.url);
+    await page.getByRole('button', { name: /Trip planning/ }).waitFor();
+    await selectTool(page, 'search_hotels');
+    await parameters(page).locator('.monaco-editor .view-lines').click();
+    await page.keyboard.press('Control+End');
+    // Key by key, as a person types: not insertText, which bypasses key events.
+    await page.keyboard.type(' a b  cX', { delay: 20 });
+    await page.keyboard.press('Backspace');
+    await expect.poll(() => shownText(page)).toMatch(/ a b {2}c$/);
+    // Backspace went to the editor, not to the canvas: the selected tool is still there.
+    expect(await page.locator('.react-flow__node[data-id="search_hotels"]').count()).toBe(1);
+    await page.close();
+  }, 90_000);
+
   it('keeps invalid schema text as a draft with its error when another tool is selected', async () => {
     const host = await e2e.startHost(path.join(tempDir(), 'draft.trellis'));
     const page = await e2e.newPage({ viewport: { width: 1600, height: 1000 } });

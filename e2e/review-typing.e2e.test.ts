@@ -52,6 +52,44 @@ describe('Review queue fields in Chromium', () => {
     await page.close();
   }, 90_000);
 
+  it('saves text typed without leaving the field: on a pause, on switching workspace, on reload', async () => {
+    const host = await e2e.startHost(path.join(tempDir(), 'unblurred.trellis'));
+    const page = await e2e.newPage({ viewport: { width: 1500, height: 950 } });
+    await page.goto(host.url);
+    await openQueue(page);
+    const note = page.getByLabel('Note', { exact: true });
+    // Straight to another workspace from inside the field: it unmounts without a blur.
+    await note.click();
+    await page.keyboard.type('left by shortcut', { delay: 20 });
+    await page.keyboard.press('Control+3');
+    await page.getByRole('region', { name: 'Trajectories' }).first().waitFor();
+    await page.keyboard.press('Control+4');
+    await expect.poll(() => page.getByLabel('Note', { exact: true }).inputValue()).toBe('left by shortcut');
+    // A reload right after typing, the cursor still in the field.
+    await page.getByLabel('Tags', { exact: true }).click();
+    await page.keyboard.type('reloaded', { delay: 20 });
+    await page.reload();
+    await openQueue(page);
+    await expect.poll(() => page.getByLabel('Tags', { exact: true }).inputValue()).toBe('reloaded');
+    // A pause saves too: after it, the stored label has the text (read back by a second page).
+    await page.getByLabel('Note', { exact: true }).click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(', paused', { delay: 20 });
+    const other = await e2e.newPage({ viewport: { width: 1500, height: 950 } });
+    await expect
+      .poll(
+        async () => {
+          await other.goto(host.url);
+          await openQueue(other);
+          return other.getByLabel('Note', { exact: true }).inputValue();
+        },
+        { timeout: 20_000 },
+      )
+      .toBe('left by shortcut, paused');
+    await other.close();
+    await page.close();
+  }, 120_000);
+
   it('keeps the text of a save the host refuses and says why', async () => {
     const host = await e2e.startHost(path.join(tempDir(), 'refused.trellis'));
     const page = await e2e.newPage({ viewport: { width: 1500, height: 950 } });

@@ -46,6 +46,12 @@ applySchemas();
 
 loader.config({ monaco });
 
+// React Flow listens to the whole document for Space (pan) and Backspace (delete the selection)
+// and skips only what it recognises as text inputs or `.nokey`; Monaco's editing surface is
+// neither, so every space typed in an editor beside the canvas was swallowed.
+monaco.editor.onDidCreateEditor((editor) => editor.getContainerDomNode().classList.add('nokey'));
+monaco.editor.onDidCreateDiffEditor((editor) => editor.getContainerDomNode().classList.add('nokey'));
+
 /** How Trellis's code and schema editors look: compact, no minimap, sized by their pane. */
 export const EDITOR_OPTIONS = {
   minimap: { enabled: false },

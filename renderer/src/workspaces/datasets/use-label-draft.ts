@@ -23,6 +23,9 @@ export const unlabelled = (trajectoryId: string): Label => ({
 const loadLabel = async (trajectoryId: string): Promise<Label> =>
   (await api.invoke('labels.get', { trajectoryId })) ?? unlabelled(trajectoryId);
 
+/** Typing that pauses this long is saved without leaving the field. */
+const SAVE_AFTER_MS = 500;
+
 const splitTags = (text: string) =>
   text
     .split(',')
@@ -34,7 +37,9 @@ const splitTags = (text: string) =>
  * when the trajectory's label has loaded, and from then on belongs to the fields: a save or a
  * refetch never writes over it. Saves go one after another and each sends the text as it is
  * when its turn comes, so a save started on leaving one field carries what was typed in the
- * next. A rejected save keeps the text and says why.
+ * next. Text is saved when typing pauses, when the field is left, when another trajectory comes,
+ * when the queue closes (another workspace) and when the window unloads. A rejected save keeps
+ * the text and says why.
  */
 export function useLabelDraft(id: string | null, loaded: Label | null, onSaved: () => void) {
   const [draft, setDraftState] = useState<Draft>({ for: null, tags: '', note: '' });
@@ -48,17 +53,49 @@ export function useLabelDraft(id: string | null, loaded: Label | null, onSaved: 
     setDraftState(next);
   }, []);
 
+  // Text typed and not yet sent, and the pause timer that sends it.
+  const dirty = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const saveRef = useRef<(trajectoryId: string) => Promise<void>>(() => Promise.resolve());
+  const flush = useCallback(() => {
+    clearTimeout(timer.current);
+    timer.current = undefined;
+    const of = latest.current.for;
+    if (!dirty.current || !of) return;
+    dirty.current = false;
+    void saveRef.current(of);
+  }, []);
+  const edit = (patch: Partial<Pick<Draft, 'tags' | 'note'>>) => {
+    setDraft({ ...latest.current, ...patch });
+    dirty.current = true;
+    clearTimeout(timer.current);
+    timer.current = setTimeout(flush, SAVE_AFTER_MS);
+  };
+  useEffect(() => {
+    window.addEventListener('beforeunload', flush);
+    return () => {
+      window.removeEventListener('beforeunload', flush);
+      flush();
+    };
+  }, [flush]);
+
   useEffect(() => {
     if (!loaded || latest.current.for === loaded.trajectoryId) return;
+    flush(); // what was typed for the previous trajectory goes with it
     saved.current.set(loaded.trajectoryId, loaded);
     setError(null);
     setDraft({ for: loaded.trajectoryId, tags: loaded.tags.join(', '), note: loaded.note });
-  }, [loaded, setDraft]);
+  }, [loaded, setDraft, flush]);
 
   /** Saves the label of `trajectoryId`: its text as typed here, else as stored, with `patch` on top. */
   const save = useCallback(
     (trajectoryId: string, patch: LabelPatch = {}): Promise<void> => {
       const asked = latest.current;
+      // This save sends the text as typed: nothing is left for the pause timer.
+      if (asked.for === trajectoryId) {
+        dirty.current = false;
+        clearTimeout(timer.current);
+      }
       const run = async () => {
         // The text as it is now if the user is still on this trajectory, else as it was when asked;
         // a key pressed before the trajectory's label has loaded here takes the stored one.
@@ -90,13 +127,17 @@ export function useLabelDraft(id: string | null, loaded: Label | null, onSaved: 
     [onSaved],
   );
 
+  useEffect(() => {
+    saveRef.current = save;
+  }, [save]);
+
   const ready = id !== null && draft.for === id;
   return {
     ready,
     tags: ready ? draft.tags : '',
     note: ready ? draft.note : '',
-    setTags: (tags: string) => setDraft({ ...latest.current, tags }),
-    setNote: (note: string) => setDraft({ ...latest.current, note }),
+    setTags: (tags: string) => edit({ tags }),
+    setNote: (note: string) => edit({ note }),
     error: ready ? error : null,
     save,
   };

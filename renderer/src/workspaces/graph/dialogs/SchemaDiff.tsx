@@ -9,6 +9,9 @@ export default function SchemaDiff({ current, proposed }: { current: JsonSchema;
   return (
     <div className="diff" aria-label="Current and proposed returns">
       <DiffEditor
+        // The widget resets its models itself when it goes: disposing them first throws.
+        keepCurrentOriginalModel
+        keepCurrentModifiedModel
         height="300px"
         language="json"
         original={JSON.stringify(current, null, 2)}
@@ -21,6 +24,8 @@ export default function SchemaDiff({ current, proposed }: { current: JsonSchema;
           lineNumbers: 'off',
           scrollBeyondLastLine: false,
           renderSideBySide: true,
+          // Side by side as the dialog says, however narrow it is.
+          useInlineViewWhenSpaceIsLimited: false,
           automaticLayout: true,
         }}
       />
