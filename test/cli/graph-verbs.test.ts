@@ -133,7 +133,8 @@ describe('trellis graph replay and infer-returns', () => {
       '--json',
     );
     const plan = JSON.parse(planned.out) as { planId: string };
-    const run = trellis('run', '--workspace', workspace, '--plan', plan.planId, '--json');
+    // Whatever the planner leaves unfilled, the replay answers: run it as it is.
+    const run = trellis('run', '--workspace', workspace, '--plan', plan.planId, '--anyway', '--json');
     const view = JSON.parse(run.out) as {
       status: string;
       turns: { role: string; thought?: string; content?: string }[];

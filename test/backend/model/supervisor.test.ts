@@ -220,5 +220,5 @@ describe('a helper that runs out of memory', () => {
     await limited.stop();
     await limited.load(tinyModel(), TEST_SETTINGS);
     expect((await limited.generate({ prompt: 'ok', chat: false, maxTokens: 4, temperature: 0 })).cancelled).toBe(false);
-  });
+  }, 240_000); // several loads of a large model, each halving the sequences: minutes on a busy machine
 });
