@@ -1,3 +1,4 @@
+import { describeToolVariants } from '../shared/formats/tool-variants';
 import path from 'node:path';
 import { TrajectoryFormat } from '../shared/contract/trajectories';
 import { formatError, TrellisError } from '../shared/errors';
@@ -97,6 +98,6 @@ function printReport(file: string, report: Result<'trajectories.import'>, io: Ve
   io.out(`Tools added to the graph: ${tools.added.length} (${tools.alreadyPresent} already there).`);
   for (const c of tools.conflicts)
     io.out(
-      `  ${c.name}: ${c.variants.length} different definitions (${c.variants.map((v) => `${v.records} records from record ${v.firstRecord}`).join('; ')}); the graph has the first, each record keeps its own`,
+      `  ${c.name}: ${c.variants.length} different definitions (${describeToolVariants(c.variants)}); each record keeps its own`,
     );
 }

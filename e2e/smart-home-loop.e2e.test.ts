@@ -61,7 +61,7 @@ describe('from imported smart-home logs to a finished, forked run in Chromium', 
     await page.keyboard.press('Control+2');
     await page.getByLabel('Intent').fill('make the bedroom 21 degrees');
     await page.getByRole('button', { name: 'Generate plan' }).click();
-    await page.getByTestId('plan-summary').getByText('2 steps · 1 problems').waitFor();
+    await page.getByTestId('plan-summary').getByText('2 steps · 1 problem').waitFor();
     expect(await page.getByTestId('step-s2').locator('.problem').allInnerTexts()).toEqual([
       'args.mode missing required argument mode',
     ]);

@@ -153,7 +153,7 @@ describe('trellis command line', () => {
       'Imported 4 trajectories (sharegpt, JSON array); 0 already present; 0 rejected. 2 distinct tool sets kept with their records.',
     );
     expect(imported.out).toContain(
-      'calculate_area: 2 different definitions (2 records from record 3; 1 records from record 2); the graph has the first, each record keeps its own',
+      'calculate_area: 2 different definitions (2 records as in record 3 (the one the graph has); 1 record as in record 2); each record keeps its own',
     );
     // Only what was imported: the examples are not in a workspace a pipeline created.
     const checked = JSON.parse(trellis('check', '--workspace', workspace, '--json').out) as { checked: number };

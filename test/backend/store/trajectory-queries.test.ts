@@ -36,7 +36,8 @@ function workspace() {
     { role: 'user', content: 'A hotel in Kyoto near the station' },
     call('search_hotels', { city: 'Kyoto' }),
   ]);
-  const chat = add(s, 'other.jsonl:1', [
+  // A record of a JSON array file: its source names the record with #.
+  const chat = add(s, 'other.json#1', [
     { role: 'user', content: 'Hello' },
     { role: 'assistant', content: 'Hi there' },
   ]);
@@ -68,7 +69,7 @@ describe('trajectory browser queries', () => {
     ]);
     s.labels.set({ trajectoryId: flights, status: 'accepted', rating: 5, tags: [], note: '' });
     expect(ids(s, { source: 'logs.jsonl' }).sort()).toEqual([flights, hotels].sort());
-    expect(ids(s, { source: 'other.jsonl' })).toEqual([chat]);
+    expect(ids(s, { source: 'other.json' })).toEqual([chat]);
     expect(ids(s, { tool: 'book_flight' })).toEqual([flights]);
     expect(ids(s, { finding: 'no-final-answer' })).toEqual([hotels]);
     expect(ids(s, { finding: 'any' })).toEqual([hotels]);
@@ -94,7 +95,7 @@ describe('trajectory browser queries', () => {
     const facets = s.trajectoryQueries.facets();
     expect(facets.sources).toEqual([
       { value: 'logs.jsonl', count: 2 },
-      { value: 'other.jsonl', count: 1 },
+      { value: 'other.json', count: 1 },
     ]);
     expect(facets.tools.map((f) => f.value).sort()).toEqual(['book_flight', 'search_flights', 'search_hotels']);
     expect(facets.findings).toEqual([

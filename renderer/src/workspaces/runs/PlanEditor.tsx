@@ -1,6 +1,7 @@
 import { ArrowDown, ArrowUp, Bot, FileText, Play, Plus, Save, X } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import type { PlanStep } from '../../../../shared/domain';
+import { countOf } from '../../../../shared/text';
 import { stepArgumentsSchema } from '../../../../shared/plans/argument-schema';
 import type { StartMode } from '../../../../shared/runs';
 import { api } from '../../api/api';
@@ -67,7 +68,7 @@ export function PlanEditor({ tools, onRun }: { tools: string[]; onRun(mode: Star
       <header>
         <strong>Plan</strong>
         <span className="muted" data-testid="plan-summary">
-          {steps.length} steps · {checking ? 'checking…' : `${problems.length} problems`}
+          {countOf(steps.length, 'step')} · {checking ? 'checking…' : countOf(problems.length, 'problem')}
         </span>
         <span className="plan-tools">
           <button

@@ -1,3 +1,4 @@
+import { countOf } from '../../../../shared/text';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
 import { useShallow } from 'zustand/react/shallow';
@@ -31,7 +32,7 @@ export function RunsTree({ graphId }: { graphId: string }) {
           {r.forkOf ? `↳ fork at ${r.forkOf.turnIndex}: ` : ''}
           {/* The prefix says where it forked; the stored title's own "(fork at N)" would repeat it. */}
           {r.forkOf ? r.title.replace(/ \(fork at \d+\)$/, '') : r.title}{' '}
-          <span className="muted">({r.turnCount} turns)</span>
+          <span className="muted">({countOf(r.turnCount, 'turn')})</span>
         </button>
         {children.has(r.id) && <ul>{render(r.id, depth + 1)}</ul>}
       </li>

@@ -1,3 +1,4 @@
+import { describeToolVariants } from '../../../../shared/formats/tool-variants';
 import { useState } from 'react';
 import type { Result } from '../../../../shared/contract';
 import type { TrajectoryFormat } from '../../../../shared/contract/trajectories';
@@ -151,9 +152,8 @@ function ImportReportView({ report }: { report: Report }) {
         <ul className="import-notes" aria-label="Tool conflicts">
           {report.tools.conflicts.map((c) => (
             <li key={c.name}>
-              <code>{c.name}</code> is declared {c.variants.length} different ways (
-              {c.variants.map((v) => `${v.records} records from record ${v.firstRecord}`).join('; ')}): the graph has
-              the first; each record keeps its own.
+              <code>{c.name}</code> is declared {c.variants.length} different ways ({describeToolVariants(c.variants)});
+              each record keeps its own.
             </li>
           ))}
         </ul>

@@ -1,3 +1,4 @@
+import { countOf } from '../../../../shared/text';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import { useBrowserStore } from '../../state/browser-store';
@@ -70,7 +71,7 @@ export function TrajectoryList({ list }: { list: ReturnType<typeof usePagedList>
                 <>
                   <span className="title">{row.title || '(untitled)'}</span>
                   <span className="meta">
-                    {row.source} · {row.turnCount} turns
+                    {row.source} · {countOf(row.turnCount, 'turn')}
                     {row.findingCount > 0 && <span className="finding-count"> · {row.findingCount} findings</span>}
                     {row.label && <span className={`label label-${row.label}`}> · {row.label}</span>}
                   </span>
