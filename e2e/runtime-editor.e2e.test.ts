@@ -1,14 +1,11 @@
-import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../test/helpers/temp';
+import { openSmartHomeGraph, workspaceFromSmartHomeLogs } from './helpers/app';
 import { useBrowserAndHosts } from './helpers/fixture';
 
 const e2e = useBrowserAndHosts();
-
-const BIN = path.join(__dirname, '..', 'bin', 'trellis.js');
-const LOGS = path.join(__dirname, '..', 'test', 'fixtures', 'trajectories', 'smart-home-logs.jsonl');
 
 /** Runs a command through the palette, as a user would with Ctrl+K. */
 async function runCommand(page: Page, label: string) {
@@ -90,22 +87,10 @@ describe('the runtime editor in Chromium', () => {
   }, 180_000);
 
   it('accepts inferred returns, makes replay runtimes from the Trajectories selection, and a run replays the logs', async () => {
-    const workspace = path.join(tempDir(), 'replay.trellis');
-    const imported = spawnSync(process.execPath, [
-      BIN,
-      'import',
-      LOGS,
-      '--workspace',
-      workspace,
-      '--new-graph',
-      'Smart home',
-    ]);
-    expect(imported.status, imported.stderr?.toString()).toBe(0);
+    const workspace = workspaceFromSmartHomeLogs('replay', 'Smart home');
     const host = await e2e.startHost(workspace);
     const page = await e2e.newPage({ viewport: { width: 1500, height: 1000 } });
-    await page.goto(host.url);
-    await page.getByRole('button', { name: /Smart home/ }).waitFor();
-    await page.locator('.react-flow__node[data-id="list_rooms"]').waitFor();
+    await openSmartHomeGraph(page, host.url, 'Smart home');
 
     // Imported tools declare no results: the recorded ones give them a schema, after review.
     await runCommand(page, 'infer result schemas');

@@ -1,15 +1,9 @@
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { tempDir } from '../test/helpers/temp';
-import { dragHandle, handle, runCommand } from './helpers/app';
+import { dragHandle, handle, openSmartHomeGraph, runCommand, workspaceFromSmartHomeLogs } from './helpers/app';
 import { useBrowserAndHosts } from './helpers/fixture';
 
 const e2e = useBrowserAndHosts();
-
-const BIN = path.join(__dirname, '..', 'bin', 'trellis.js');
-const LOGS = path.join(__dirname, '..', 'test', 'fixtures', 'trajectories', 'smart-home-logs.jsonl');
 
 /**
  * From a log file to a finished run without a line of code: the tools come from the logs, their
@@ -18,22 +12,10 @@ const LOGS = path.join(__dirname, '..', 'test', 'fixtures', 'trajectories', 'sma
  */
 describe('from imported smart-home logs to a finished, forked run in Chromium', () => {
   it('imports, infers results, draws rooms[].room_id → room_id, replays, plans "make the bedroom 21 degrees", runs, forks at the pick', async () => {
-    const workspace = path.join(tempDir(), 'smart-home-loop.trellis');
-    const imported = spawnSync(process.execPath, [
-      BIN,
-      'import',
-      LOGS,
-      '--workspace',
-      workspace,
-      '--new-graph',
-      'Home',
-    ]);
-    expect(imported.status, imported.stderr?.toString()).toBe(0);
+    const workspace = workspaceFromSmartHomeLogs('smart-home-loop', 'Home');
     const host = await e2e.startHost(workspace);
     const page = await e2e.newPage({ viewport: { width: 1500, height: 1000 } });
-    await page.goto(host.url);
-    await page.getByRole('button', { name: /Home/ }).waitFor();
-    await page.locator('.react-flow__node[data-id="list_rooms"]').waitFor();
+    await openSmartHomeGraph(page, host.url, 'Home');
 
     // 1. The tools declare no results: accept what the logs show they return.
     await runCommand(page, 'infer result schemas');

@@ -1,4 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { tempDir } from '../../test/helpers/temp';
 
 /** Runs a command through the palette, as a user would with Ctrl+K. */
 export async function runCommand(page: Page, label: string): Promise<void> {
@@ -46,3 +49,32 @@ export async function replaceEditorJson(page: Page, label: string, json: string)
 }
 
 export const handle = (tool: string, id: string) => `.react-flow__node[data-id="${tool}"] [data-handleid="${id}"]`;
+
+const BIN = path.join(__dirname, '..', '..', 'bin', 'trellis.js');
+const SMART_HOME_LOGS = path.join(__dirname, '..', '..', 'test', 'fixtures', 'trajectories', 'smart-home-logs.jsonl');
+
+/**
+ * A workspace made as a user makes it from the command line: the smart-home logs imported with
+ * `trellis import --new-graph NAME` (tools from the logs, no edges or results yet).
+ */
+export function workspaceFromSmartHomeLogs(name: string, graph: string): string {
+  const workspace = path.join(tempDir(), `${name}.trellis`);
+  const imported = spawnSync(process.execPath, [
+    BIN,
+    'import',
+    SMART_HOME_LOGS,
+    '--workspace',
+    workspace,
+    '--new-graph',
+    graph,
+  ]);
+  if (imported.status !== 0) throw new Error(`trellis import failed: ${imported.stderr?.toString()}`);
+  return workspace;
+}
+
+/** Opens the web host's page on `graph` and waits for its canvas to show the smart-home tools. */
+export async function openSmartHomeGraph(page: Page, url: string, graph: string): Promise<void> {
+  await page.goto(url);
+  await page.getByRole('button', { name: new RegExp(graph) }).waitFor();
+  await page.locator('.react-flow__node[data-id="list_rooms"]').waitFor();
+}
