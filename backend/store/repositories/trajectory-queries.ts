@@ -14,8 +14,8 @@ interface SummaryRow {
   label: TrajectorySummary['label'];
 }
 
-/** The file part of a source such as `runs.jsonl:42`. */
-const SOURCE_FILE = "rtrim(rtrim(t.source, '0123456789'), ':')";
+/** The file part of a source such as `runs.jsonl:42` (a line) or `tools.json#7` (an array's record). */
+const SOURCE_FILE = "rtrim(rtrim(t.source, '0123456789'), ':#')";
 
 /** Filtered views of the workspace's trajectories: the browser's list, its facets and summaries. */
 export class TrajectoryQueryRepository {
