@@ -2,6 +2,7 @@ import { TOOL_NAME_PATTERN, type GraphEdge, type JsonSchema, type Tool, type Too
 import { fieldCompatibility } from './compatibility';
 import { elementFieldsThatFit } from './element-fields';
 import { elementPattern, isElementPath } from './field-paths';
+import { fieldNameVariants } from './field-names';
 import { fieldAt, schemaFields } from './fields';
 import { dependencyCycles, dependencyEdges } from './topology';
 
@@ -215,16 +216,25 @@ function checkReachability(graph: Pick<ToolGraph, 'tools' | 'edges'>): GraphProb
       return [tool.name, ids.map((f) => f.path)];
     }),
   );
+  // Result fields (list elements' too) by the parameter names they could fill.
+  const producers = new Map<string, string[]>();
+  for (const t of graph.tools)
+    for (const field of schemaFields(t.returns, { elements: true }))
+      for (const name of fieldNameVariants(field.path))
+        producers.set(name, [...(producers.get(name) ?? []), `${t.name}.${field.path}`]);
   const problems: GraphProblem[] = [];
   for (const [tool, params] of needs) {
     for (const param of params) {
       if (!feeds.has(`${tool}\u0000${param}`)) {
+        const from = (producers.get(param) ?? []).filter((f) => !f.startsWith(`${tool}.`));
         problems.push({
           code: 'unfillable-parameter',
           severity: 'warning',
           heuristic: true,
           tools: [tool],
-          message: `${tool}.${param} is an identifier no tool produces; users rarely know it. Connect a tool that returns it.`,
+          message: from.length
+            ? `${tool}.${param} is an identifier no edge fills; users rarely know it. Connect ${from.slice(0, 2).join(' or ')} to it.`
+            : `${tool}.${param} is an identifier no tool produces; users rarely know it. Connect a tool that returns it.`,
         });
       }
     }

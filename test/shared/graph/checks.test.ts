@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkGraph, type GraphProblem } from '../../../shared/graph';
-import { dep, graph, share, tool } from '../../helpers/graphs';
+import { dep, graph, share, smartHomeGraph, tool } from '../../helpers/graphs';
 
 const codes = (problems: GraphProblem[]) => problems.map((p) => `${p.code}:${p.tools.join(',')}`);
 
@@ -69,6 +69,19 @@ describe('graph checks', () => {
   it('flags identifier parameters no tool produces (a labelled heuristic)', () => {
     const problems = checkGraph(graph([tool('book', { hotel_id: 'string', guests: 'integer' })]));
     expect(problems).toMatchObject([{ code: 'unfillable-parameter', heuristic: true, tools: ['book'] }]);
+    expect(problems[0]!.message).toBe(
+      'book.hotel_id is an identifier no tool produces; users rarely know it. Connect a tool that returns it.',
+    );
+  });
+
+  it('names the result field that could fill an unconnected identifier, list elements included', () => {
+    const home = smartHomeGraph();
+    const g = { ...home, edges: home.edges.filter((e) => e.kind !== 'dependency' || e.toTool !== 'get_temperature') };
+    const message = checkGraph(g).find((p) => p.tools.includes('get_temperature'))!.message;
+    expect(message).toBe(
+      'get_temperature.room_id is an identifier no edge fills; users rarely know it. ' +
+        'Connect list_rooms.rooms[].room_id or set_thermostat.room_id to it.',
+    );
   });
 
   it('flags a tool whose identifiers come only from tools that cannot run first', () => {
