@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { RunView } from '../../../../shared/contract/runs';
 import type { Turn } from '../../../../shared/domain';
 import { api } from '../../api/api';
@@ -14,6 +14,12 @@ function TurnEditor({ index, turn, close }: { index: number; turn: Turn; close()
   const [content, setContent] = useState(turn.content ?? '');
   const [args, setArgs] = useState(call ? JSON.stringify(call.args, null, 2) : '');
   const [error, setError] = useState<string | null>(null);
+  // The form opens under the turn: bring it into view, first field ready to type in.
+  const form = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    form.current?.scrollIntoView({ block: 'nearest' });
+    form.current?.querySelector('textarea')?.focus({ preventScroll: true });
+  }, []);
   const save = () => {
     let parsedArgs: unknown;
     if (call) {
@@ -35,7 +41,7 @@ function TurnEditor({ index, turn, close }: { index: number; turn: Turn; close()
     ).then(close);
   };
   return (
-    <div className="turn-editor" aria-label={`Edit turn ${index}`}>
+    <div className="turn-editor" aria-label={`Edit turn ${index}`} ref={form}>
       {turn.role === 'assistant' && (
         <label>
           Thought
