@@ -4,10 +4,10 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowserAndHosts } from './helpers/fixture';
+import { importSmartHomeLogsInUi } from './helpers/app';
 import { compareWithReference, describeComparison, sameRenderer } from './helpers/screenshots';
 
 const e2e = useBrowserAndHosts();
-const LOGS = path.join(__dirname, '..', 'test', 'fixtures', 'trajectories', 'smart-home-logs.jsonl');
 /** The status bar shows the workspace's path: a fixed one keeps it the same from run to run. */
 const WORKSPACES = path.join(os.tmpdir(), 'trellis-screenshots');
 
@@ -64,13 +64,7 @@ describe.each(['light', 'dark'] as const)('each workspace at 1600×1000 in the %
     await shoot('graph');
 
     // Trajectories: the smart-home logs imported and checked, one of them open.
-    await page.keyboard.press('Control+3');
-    await page.getByTestId('list-count').getByText('2 trajectories').waitFor();
-    await page.locator('summary', { hasText: 'Import…' }).click();
-    await page.getByLabel('Trajectory file').fill(LOGS);
-    await page.getByLabel('Declared tools').selectOption('new');
-    await page.getByLabel('New graph name').fill('Smart home');
-    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await importSmartHomeLogsInUi(page, 'Smart home');
     await page.getByTestId('list-count').getByText('8 trajectories').waitFor();
     await page.getByRole('button', { name: 'Run checks' }).click();
     await page

@@ -4,11 +4,10 @@ import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../test/helpers/temp';
-import { replaceEditorJson } from './helpers/app';
+import { importSmartHomeLogsInUi, replaceEditorJson } from './helpers/app';
 import { useBrowserAndHosts } from './helpers/fixture';
 
 const e2e = useBrowserAndHosts();
-const LOGS = path.join(__dirname, '..', 'test', 'fixtures', 'trajectories', 'smart-home-logs.jsonl');
 
 /** The geocoder's answer as edited in the debugger: the fork plans on from these coordinates. */
 const EDITED_OBSERVATION = '{"city":"Kyoto","country":"JP","lat":35.02,"lon":135.78,"timezone":"Asia/Tokyo"}';
@@ -38,13 +37,7 @@ describe('a new user’s whole loop in Chromium', () => {
     await page.getByRole('button', { name: /Trip planning/ }).waitFor();
 
     // Trajectories: import the smart-home logs, their tools as a new graph, and check all of them.
-    await page.keyboard.press('Control+3');
-    await page.getByTestId('list-count').getByText('2 trajectories').waitFor();
-    await page.locator('summary', { hasText: 'Import…' }).click();
-    await page.getByLabel('Trajectory file').fill(LOGS);
-    await page.getByLabel('Declared tools').selectOption('new');
-    await page.getByLabel('New graph name').fill('Smart home');
-    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await importSmartHomeLogsInUi(page, 'Smart home');
     await page
       .getByTestId('import-report')
       .getByText(/Imported 6 trajectories/)

@@ -78,3 +78,17 @@ export async function openSmartHomeGraph(page: Page, url: string, graph: string)
   await page.getByRole('button', { name: new RegExp(graph) }).waitFor();
   await page.locator('.react-flow__node[data-id="list_rooms"]').waitFor();
 }
+
+/**
+ * Imports the smart-home logs through the Trajectories workspace's Import form, their tools as
+ * a new graph, on the example workspace (2 trajectories before).
+ */
+export async function importSmartHomeLogsInUi(page: Page, graph: string): Promise<void> {
+  await page.keyboard.press('Control+3');
+  await page.getByTestId('list-count').getByText('2 trajectories').waitFor();
+  await page.locator('summary', { hasText: 'Import…' }).click();
+  await page.getByLabel('Trajectory file').fill(SMART_HOME_LOGS);
+  await page.getByLabel('Declared tools').selectOption('new');
+  await page.getByLabel('New graph name').fill(graph);
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+}
