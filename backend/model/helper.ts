@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import type * as LlamaLibrary from 'node-llama-cpp' with { 'resolution-mode': 'import' };
 import type { LlamaBinary } from '../../shared/contract/models';
 import { measureThroughput } from './helper-benchmark';
+import { corePinning } from './core-pinning';
 import { boundJsonNumbers } from './json-grammar';
 import { loadLlamaRuntime } from './llama-runtime';
 import { SequencePool } from './sequence-pool';
@@ -33,6 +34,7 @@ let loaded: LoadedModel | null = null;
 /** The context's sequences: generations beyond them wait for one to free up. */
 let sequences: SequencePool | null = null;
 const running = new Map<number, AbortController>();
+const pinCores = corePinning();
 
 /** Under Electron the helper is a utilityProcess (parentPort); under Node a forked child (IPC). */
 const parentPort = (
@@ -201,6 +203,7 @@ async function load(id: number, path: string, settings: LoadSettings): Promise<L
     contextSize: context.contextSize,
     threads: settings.threads,
     sequences: count,
+    cores: pinCores(settings.threads),
   };
   return loaded;
 }

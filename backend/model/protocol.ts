@@ -51,14 +51,8 @@ export interface ResourceEstimate {
   totalVramBytes: number;
 }
 
-export interface LoadedModel extends ModelDetails {
-  gpu: string | false;
-  gpuLayers: number;
-  /** Per sequence. */
-  contextSize: number;
-  threads: number;
-  sequences: number;
-}
+/** As the contract gives it to the renderer. */
+export type { LoadedModel } from '../../shared/contract/models';
 
 /** Tokens of one generation: the prompt as the model read it, and what it generated. */
 export interface TokenCounts {

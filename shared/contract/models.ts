@@ -45,6 +45,8 @@ export const LoadedModel = ModelDetails.extend({
   contextSize: z.number(),
   threads: z.number(),
   sequences: z.number().int(),
+  /** The cores the helper is kept on (fewer threads than cores, Linux); absent or null: anywhere. */
+  cores: z.array(z.number().int()).nullable().optional(),
 });
 export type LoadedModel = z.infer<typeof LoadedModel>;
 

@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import Ajv from 'ajv';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -56,6 +58,13 @@ describe('llama helper process with a generated model (real inference)', () => {
     const progress: number[] = [];
     const loaded = await s.load(tinyModel(), TEST_SETTINGS, (f) => progress.push(f));
     expect(loaded).toMatchObject({ architecture: 'llama', gpu: false, threads: 1 });
+    // One thread on a machine with more cores: the helper keeps to the last one (Linux, taskset).
+    const cores = os.availableParallelism();
+    if (process.platform === 'linux' && cores > 1 && spawnSync('taskset', ['--version']).status === 0) {
+      expect(loaded.cores).toHaveLength(1);
+      const status = fs.readFileSync(`/proc/${s.pid}/status`, 'utf8');
+      expect(/Cpus_allowed_list:\s*(\S+)/.exec(status)![1]).toBe(String(loaded.cores![0]));
+    }
     const tokens: string[] = [];
     const result = await s.generate({ prompt: 'Book the flight', chat: false, maxTokens: 24, temperature: 0 }, (t) =>
       tokens.push(t),

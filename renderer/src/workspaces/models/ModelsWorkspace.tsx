@@ -181,7 +181,8 @@ export function ModelsWorkspace() {
           {loaded.path} — {loaded.architecture},{' '}
           {loaded.gpu ? `GPU (${loaded.gpu}), ${loaded.gpuLayers} layers offloaded` : 'CPU'}, context{' '}
           {loaded.contextSize} per sequence, {loaded.sequences} {loaded.sequences === 1 ? 'sequence' : 'sequences'},{' '}
-          {loaded.threads} threads
+          {loaded.threads} {loaded.threads === 1 ? 'thread' : 'threads'}
+          {loaded.cores?.length ? ` on ${loaded.cores.length === 1 ? 'core' : 'cores'} ${loaded.cores.join(', ')}` : ''}
           {status.data?.memory &&
             ` — helper RAM ${gib(status.data.memory.ramBytes)}${status.data.memory.vramTotalBytes ? `, VRAM ${gib(status.data.memory.vramUsedBytes)} of ${gib(status.data.memory.vramTotalBytes)}` : ''}`}
         </p>
