@@ -92,9 +92,9 @@ describe.skipIf(!hasTaskset || startCores.length < 2)('corePinning with the real
       const threads = fs.readdirSync(`/proc/${child.pid}/task`);
       expect(threads.length).toBeGreaterThan(1);
       for (const tid of threads)
-        expect(/Cpus_allowed_list:\s*(\S+)/.exec(fs.readFileSync(`/proc/${child.pid}/task/${tid}/status`, 'utf8'))![1]).toBe(
-          String(last),
-        );
+        expect(
+          /Cpus_allowed_list:\s*(\S+)/.exec(fs.readFileSync(`/proc/${child.pid}/task/${tid}/status`, 'utf8'))![1],
+        ).toBe(String(last));
       expect(pin(startCores.length)).toBeNull();
       expect(parseCpuList(allowedCores(child.pid!))).toEqual(startCores);
     } finally {

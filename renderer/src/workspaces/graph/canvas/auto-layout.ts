@@ -1,14 +1,32 @@
-import ELK from 'elkjs/lib/elk-api.js';
-import elkWorkerUrl from 'elkjs/lib/elk-worker.min.js?url';
+import type { ElkNode } from 'elkjs/lib/elk-api.js';
 import type { Position } from '../../../../../shared/domain';
 import type { GraphContent } from '../../../../../shared/graph';
+import type { LayoutAnswer, LayoutRequest } from './layout.worker';
+import LayoutWorker from './layout.worker?worker';
 
-let elk: InstanceType<typeof ELK> | null = null;
+let worker: Worker | null = null;
+let nextId = 1;
+const waiting = new Map<number, (answer: LayoutAnswer) => void>();
 
 /** ELK runs in a Web Worker so a thousand-tool layout never freezes the canvas. */
-function layoutEngine(): InstanceType<typeof ELK> {
-  elk ??= new ELK({ workerFactory: () => new Worker(elkWorkerUrl) });
-  return elk;
+function layoutEngine(): Worker {
+  if (worker) return worker;
+  worker = new LayoutWorker();
+  worker.onmessage = ({ data }: MessageEvent<LayoutAnswer>) => {
+    waiting.get(data.id)?.(data);
+    waiting.delete(data.id);
+  };
+  return worker;
+}
+
+function layoutInWorker(graph: ElkNode): Promise<Float64Array> {
+  const id = nextId++;
+  return new Promise((resolve, reject) => {
+    waiting.set(id, (answer) =>
+      'error' in answer ? reject(new Error(`The layout failed: ${answer.error}`)) : resolve(answer.positions),
+    );
+    layoutEngine().postMessage({ id, graph } satisfies LayoutRequest);
+  });
 }
 
 export interface NodeSize {
@@ -41,7 +59,7 @@ export async function layoutGraph(
     seen.add(key);
     return [{ id: `e${i}`, sources: [edge.fromTool], targets: [edge.toTool] }];
   });
-  const result = await layoutEngine().layout({
+  const positions = await layoutInWorker({
     id: 'root',
     layoutOptions: {
       'elk.algorithm': 'layered',
@@ -64,5 +82,10 @@ export async function layoutGraph(
     })),
     edges,
   });
-  return new Map((result.children ?? []).map((n) => [n.id, { x: Math.round(n.x ?? 0), y: Math.round(n.y ?? 0) }]));
+  const byName = new Map<string, Position>();
+  for (let i = 0; i < positions.length; i += 3) {
+    const tool = content.tools[positions[i]!];
+    if (tool) byName.set(tool.name, { x: positions[i + 1]!, y: positions[i + 2]! });
+  }
+  return byName;
 }
