@@ -1,6 +1,7 @@
 import { Background, ControlButton, Controls, MiniMap, useStore, type ReactFlowState } from '@xyflow/react';
 import { useCallback, useState } from 'react';
 import { showsAll, type Rect } from '../../../components/readable-fit';
+import { useCompact } from './use-compact';
 
 const MINIMAP_SIZE = { width: 168, height: 112 };
 
@@ -16,7 +17,7 @@ function MinimapIcon() {
 /**
  * The canvas's background, controls and minimap. The minimap shows only while part of the
  * graph is off screen (a graph that fits needs no map, and the map would cover its tools), and
- * the user can hide it.
+ * the user can hide it. Zoomed far out (compact) there is no dotted background.
  */
 export function CanvasChrome({ bounds }: { bounds: Rect | null }) {
   const [mapHidden, setMapHidden] = useState(false);
@@ -30,9 +31,11 @@ export function CanvasChrome({ bounds }: { bounds: Rect | null }) {
     ),
   );
   const mapLabel = mapHidden ? 'Show minimap' : 'Hide minimap';
+  // Zoomed far out the dots would be a few pixels apart: a dense pattern to draw on every frame.
+  const compact = useCompact();
   return (
     <>
-      <Background />
+      {!compact && <Background />}
       {partOffScreen && !mapHidden && (
         <MiniMap
           pannable

@@ -131,7 +131,9 @@ function buildEdge(
   compact: boolean,
 ): ToolFlowEdge {
   // Element edges ("one element of the list fills this") are drawn dotted, apart from whole-value ones.
-  const element = edge.kind === 'dependency' && isElementPath(edge.fromPath) ? ' edge-element' : '';
+  // Zoomed far out (compact) edges are plain lines told apart by colour alone: dashes and arrow
+  // heads too small to see cost most of a frame's drawing with a thousand tools on screen.
+  const element = !compact && edge.kind === 'dependency' && isElementPath(edge.fromPath) ? ' edge-element' : '';
   const className = `edge-${edge.kind}${element}${problem ? ` edge-${problem.severity}` : ''}`;
   const common = { id, className, label: problem ? '⚠' : undefined, data: { index, title: problem?.message } };
   if (edge.kind === 'dependency') {
@@ -139,15 +141,25 @@ function buildEdge(
       ...common,
       source: edge.fromTool,
       target: edge.toTool,
-      ...(compact ? {} : { sourceHandle: resultHandle(edge.fromPath), targetHandle: paramHandle(edge.toParam) }),
-      markerEnd: { type: MarkerType.ArrowClosed },
+      ...(compact
+        ? {}
+        : {
+            sourceHandle: resultHandle(edge.fromPath),
+            targetHandle: paramHandle(edge.toParam),
+            markerEnd: { type: MarkerType.ArrowClosed },
+          }),
     };
   }
   return {
     ...common,
     source: edge.toolA,
     target: edge.toolB,
-    ...(compact ? {} : { sourceHandle: paramSourceHandle(edge.paramA), targetHandle: paramHandle(edge.paramB) }),
-    style: { strokeDasharray: '6 4' },
+    ...(compact
+      ? {}
+      : {
+          sourceHandle: paramSourceHandle(edge.paramA),
+          targetHandle: paramHandle(edge.paramB),
+          style: { strokeDasharray: '6 4' },
+        }),
   };
 }
