@@ -1,3 +1,4 @@
+import { checkSummaryText, findingKinds } from '../shared/analysis/finding-counts';
 import { openBackend } from './backend-helpers';
 import type { Verb } from './verb';
 import { defaultWorkspacePath } from './workspace-path';
@@ -17,14 +18,13 @@ export const checkVerb: Verb = {
       else {
         for (const f of summary.findings ?? [])
           io.out(`${f.source} turn ${f.turnIndex} ${f.path}: ${f.severity} ${f.kind}: ${f.message}`);
-        io.out(`Checked ${summary.checked} trajectories; ${summary.withFindings} have findings.`);
+        io.out(checkSummaryText(summary, { byKind: false }));
         const { graph, ownTools, none } = summary.against;
         io.out(
           `  against: their tool graph ${graph}, the tools their record declares ${ownTools}, no tool definitions ${none}` +
             (none ? ' (calls not checked against any schema)' : ''),
         );
-        for (const [kind, count] of Object.entries(summary.byKind).sort((a, b) => b[1] - a[1]))
-          io.out(`  ${String(count).padStart(6)}  ${kind}`);
+        for (const line of findingKinds(summary)) io.out(`  ${line}`);
       }
       return 0;
     } finally {

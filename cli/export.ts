@@ -33,7 +33,8 @@ function printExport(result: Result<'datasets.export'>, io: VerbIO): void {
       ? `Left out ${report.leftOut} of ${report.leftOut + report.written} (${reasons}); --include-rejected and --include-invalid write them.`
       : `Wrote ${report.flagged} flagged records as asked (${reasons}).`,
   );
-  for (const e of report.examples) io.err(`  ${e.trajectoryId} (${e.split}): ${e.reasons.join(' ')}`);
+  for (const e of report.examples)
+    io.err(`  "${e.title || '(untitled)'}" [${e.trajectoryId}] (${e.split}): ${e.reasons.join(' ')}`);
   if (report.flagged > report.examples.length) io.err(`  … and ${report.flagged - report.examples.length} more.`);
 }
 

@@ -1,7 +1,7 @@
 import type { JobProgress } from '../shared/contract/jobs';
 import { SampleKind } from '../shared/contract/synth';
 import { TrellisError } from '../shared/errors';
-import { checkReportLine, FAILED_CHECKS_TAG } from '../shared/synth/outcome';
+import { checkReportLine, FAILED_CHECKS_TAG, notApplicableLine } from '../shared/synth/outcome';
 import { graphIdFor, loadModelFlag, openBackend } from './backend-helpers';
 import type { Verb } from './verb';
 import { defaultWorkspacePath } from './workspace-path';
@@ -75,6 +75,8 @@ export const synthVerb: Verb = {
       if (io.json) io.out(JSON.stringify({ ok: result.created.length > 0, ...result }));
       else {
         for (const f of result.failed) io.err(`failed: ${f}`);
+        const skipped = notApplicableLine(result.notApplicable, parsedKinds?.map((k) => k.data!) ?? SampleKind.options);
+        if (skipped) io.out(skipped);
         io.out(
           `Made ${result.created.length} trajectories (${Object.entries(result.byKind)
             .map(([k, n]) => `${k} ${n}`)

@@ -129,11 +129,42 @@ describe('Datasets workspace in Chromium', () => {
     await page.getByRole('button', { name: 'Export', exact: true }).click();
     const report = page.getByTestId('export-report');
     await report.getByText('Left out 1 of 5: 1 label:rejected').waitFor();
-    await report.getByText(/\(train, left out\): Labelled rejected\./).waitFor();
+    // Named as the list names it, by title; the id on hover.
+    const leftOut = report.getByRole('listitem').filter({ hasText: /\(train, left out\): Labelled rejected\./ });
+    await leftOut.waitFor();
+    expect(await leftOut.locator('strong').textContent()).toMatch(/^Weather in city \d\?$/);
+    expect(await leftOut.locator('strong').getAttribute('title')).toMatch(/^Trajectory [0-9a-f-]{36}$/);
     await page.getByLabel('Include rejected / needs-fix').check();
     await page.getByRole('button', { name: 'Export', exact: true }).click();
     await report.getByText('Wrote 1 flagged records as asked: 1 label:rejected').waitFor();
     expect(fs.readFileSync(path.join(out, 'all-weather.train.jsonl'), 'utf8').trim().split('\n')).toHaveLength(5);
+    await page.close();
+  }, 120_000);
+
+  it('says when synthesis switches the Label filter to show its samples, and puts it back on request', async () => {
+    const host = await e2e.startHost(path.join(tempDir(), 'synth.trellis'));
+    const page = await e2e.newPage({ viewport: { width: 1500, height: 950 } });
+    await page.goto(host.url);
+    await page.getByRole('button', { name: /Trip planning/ }).waitFor();
+    await page.keyboard.press('Control+4');
+    const label = page.getByLabel('Label', { exact: true });
+    expect(await label.inputValue()).toBe('');
+    await page.locator('summary', { hasText: 'Synthesize from a graph…' }).click();
+    await page.getByLabel('How many').fill('2');
+    await page.getByRole('button', { name: 'Synthesize', exact: true }).click();
+    const result = page.getByTestId('synth-result');
+    await result.getByText(/^Made 2 /).waitFor({ timeout: 60_000 });
+    // The switch is said where the user looks: the status bar and the panel, with a way back.
+    expect(await label.inputValue()).toBe('unlabelled');
+    await page
+      .locator('.statusbar [role="status"]')
+      .getByText('Label filter set to "unlabelled" to show the new samples (it was "all").')
+      .waitFor();
+    await result.getByText(/The Label filter now shows unlabelled trajectories \(it was "all"\)/).waitFor();
+    await result.getByRole('button', { name: 'Put the Label filter back' }).click();
+    expect(await label.inputValue()).toBe('');
+    await page.locator('.statusbar [role="status"]').getByText('Label filter back to "all".').waitFor();
+    expect(await result.getByRole('button', { name: 'Put the Label filter back' }).count()).toBe(0);
     await page.close();
   }, 120_000);
 });

@@ -47,6 +47,13 @@ describe('Trajectories workspace in Chromium', () => {
       .getByTestId('check-summary')
       .getByText(/Checked 4 trajectories/)
       .waitFor();
+    // Findings and trajectories each with their unit: the summary counts both, the filter trajectories.
+    expect(await page.getByTestId('check-summary').textContent()).toMatch(
+      /^Checked 4 trajectories; \d+ findings in \d trajectories \(.*repeated-call: 1 finding in 1 trajectory/,
+    );
+    expect(
+      await page.getByLabel('Finding', { exact: true }).locator('option[value="repeated-call"]').textContent(),
+    ).toBe('repeated-call (1 trajectory)');
     await page.getByLabel('Finding', { exact: true }).selectOption('repeated-call');
     await page.getByTestId('list-count').getByText('1 trajectories').waitFor();
     await page.getByRole('option', { name: /Kyoto hotel booking/ }).click();
@@ -72,6 +79,9 @@ describe('Trajectories workspace in Chromium', () => {
       .getByTestId('diff-summary')
       .getByText(/First divergence at row \d+/)
       .waitFor();
+    expect(await diff.getByTestId('diff-summary').textContent()).toMatch(
+      /Turns: \d+ same, \d+ changed, \d+ inserted, \d+ removed\./,
+    );
     expect(await diff.getByTestId('first-divergence').count()).toBe(1);
     // Closing the diff leaves the workspace standing (it once blanked the whole app).
     await diff.getByRole('button', { name: 'Close diff' }).click();
@@ -82,6 +92,61 @@ describe('Trajectories workspace in Chromium', () => {
     await page.getByRole('button', { name: /Trip planning/ }).waitFor();
     await page.keyboard.press('Control+3');
     await page.getByTestId('list-count').getByText('4 trajectories').waitFor();
+    await page.close();
+  });
+
+  it('compares a record without a system message by content: one removed turn, then turn beside turn', async () => {
+    const { page } = await openTrajectories(path.join(tempDir(), 'compare.trellis'));
+    const file = path.join(tempDir(), 'thermostat.jsonl');
+    const record = (system: boolean, celsius: number, user: string) =>
+      JSON.stringify({
+        messages: [
+          ...(system ? [{ role: 'system', content: 'You control a smart home.' }] : []),
+          { role: 'user', content: user },
+          {
+            role: 'assistant',
+            tool_calls: [{ id: 'c1', type: 'function', function: { name: 'list_rooms', arguments: '{}' } }],
+          },
+          { role: 'tool', tool_call_id: 'c1', content: '{"rooms":[{"room_id":"r1","name":"bedroom"}]}' },
+          {
+            role: 'assistant',
+            tool_calls: [
+              {
+                id: 'c2',
+                type: 'function',
+                function: { name: 'set_thermostat', arguments: JSON.stringify({ room_id: 'r1', celsius }) },
+              },
+            ],
+          },
+          { role: 'tool', tool_call_id: 'c2', content: '{"ok":true}' },
+          { role: 'assistant', content: 'Done.' },
+        ],
+      });
+    fs.writeFileSync(
+      file,
+      `${record(true, 22, 'Set the bedroom to 22 degrees')}\n${record(false, 21, 'Make the bedroom 22 degrees')}\n`,
+    );
+    await page.locator('summary', { hasText: 'Import…' }).click();
+    await page.getByLabel('Trajectory file').fill(file);
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.getByTestId('list-count').getByText('4 trajectories').waitFor();
+    await page.getByRole('option', { name: /Set the bedroom to 22 degrees/ }).click();
+    const inspector = page.getByRole('region', { name: 'Trajectory inspector' });
+    await inspector.getByRole('button', { name: 'Compare with…' }).click();
+    await page.getByRole('option', { name: /Make the bedroom 22 degrees/ }).click();
+    const diff = page.getByRole('region', { name: 'Trajectory diff' });
+    const summary = diff.getByTestId('diff-summary');
+    // The missing system message is one removed row; the first divergence is the user's different words.
+    await summary.getByText(/First divergence at row 2: turn #1 ↔ turn #0 changed\./).waitFor();
+    expect(await summary.textContent()).toContain(
+      'Turns: 4 same, 2 changed, 0 inserted, 1 removed. Only the left one has a system message',
+    );
+    expect(await diff.getByLabel('Row 1: removed').locator('.gap').textContent()).toBe('Removed: only in the left one');
+    expect(await diff.getByTestId('first-divergence').getAttribute('aria-label')).toBe('Row 2: changed');
+    expect(await diff.getByLabel('Row 5: changed').getByLabel('Changes in row 5').textContent()).toContain(
+      'toolCalls[0].args.celsius',
+    );
+    for (const row of [3, 4, 6, 7]) expect(await diff.getByLabel(`Row ${row}: same`).count()).toBe(1);
     await page.close();
   });
 

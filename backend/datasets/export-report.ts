@@ -11,13 +11,18 @@ export class ExportReporter {
   private readonly reasons: Record<string, number> = {};
   private readonly examples: z.infer<typeof ExportReport>['examples'] = [];
 
-  /** One flagged item: each reason is a code to count by and a message to show. */
-  flag(trajectoryId: string, split: string, leftOut: boolean, flags: { reason: string; message: string }[]): void {
+  /** One flagged item, with its title to name it by: each reason is a code to count by and a message to show. */
+  flag(
+    item: { trajectoryId: string; title: string },
+    split: string,
+    leftOut: boolean,
+    flags: { reason: string; message: string }[],
+  ): void {
     this.flagged++;
     if (leftOut) this.leftOut++;
     for (const reason of new Set(flags.map((f) => f.reason))) this.reasons[reason] = (this.reasons[reason] ?? 0) + 1;
     if (this.examples.length < REPORT_EXAMPLES)
-      this.examples.push({ trajectoryId, split, leftOut, reasons: flags.map((f) => f.message) });
+      this.examples.push({ ...item, split, leftOut, reasons: flags.map((f) => f.message) });
   }
 
   report(written: number, replacedLinks: string[]): z.infer<typeof ExportReport> {

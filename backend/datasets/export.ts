@@ -11,6 +11,7 @@ import {
   type ExportItem,
 } from '../../shared/formats/export-records';
 import { EXPORT_RULES } from '../../shared/formats/export-rules';
+import { trainingWeights } from '../../shared/formats/training-weights';
 import { commitStaged, discardStaged, removeStaleTemps, stageFile, type StagedFile } from '../files/atomic-write';
 import { ExportReporter } from './export-report';
 import { mergeDatasetInfo, readDatasetInfo } from './dataset-info';
@@ -39,12 +40,6 @@ export function toolsForExport(
   if (!graphId) return [];
   if (!graphs.has(graphId)) graphs.set(graphId, store.graphs.get(graphId).tools);
   return graphs.get(graphId)!;
-}
-
-/** Weights per turn: 0 on every assistant turn of a low-rated trajectory and on turns with an error finding. */
-function weightsOf(rating: number | undefined, bad: Set<number> | undefined, turns: number): (0 | 1)[] {
-  const low = rating !== undefined && rating <= 2;
-  return Array.from({ length: turns }, (_, i) => (low || bad?.has(i) ? 0 : 1));
 }
 
 /**
@@ -102,7 +97,8 @@ export async function exportDataset(
           for (const id of chunk) {
             const status = store.labels.get(id)?.status ?? null;
             if ((status === 'rejected' || status === 'needs-fix') && !options.includeRejected) {
-              reporter.flag(id, split, true, [{ reason: `label:${status}`, message: `Labelled ${status}.` }]);
+              const named = { trajectoryId: id, title: store.trajectories.title(id) };
+              reporter.flag(named, split, true, [{ reason: `label:${status}`, message: `Labelled ${status}.` }]);
               continue;
             }
             const t = store.trajectories.get(id);
@@ -110,7 +106,10 @@ export async function exportDataset(
               id,
               turns: t.turns,
               tools: toolsForExport(store, t, graphs),
-              weights: weightsOf(ratings.get(id), errors.get(id), t.turns.length),
+              weights: trainingWeights(t.turns, {
+                lowRated: (ratings.get(id) ?? Infinity) <= 2,
+                errorTurns: errors.get(id),
+              }),
               plan: t.planId ? store.plans.get(t.planId).steps : null,
             };
             const record = EXPORTERS[format](item);
@@ -122,7 +121,7 @@ export async function exportDataset(
               ...problems.map((p) => ({ reason: p.rule, message: `${p.rule}: ${p.message}` })),
             ];
             const leaveOut = problems.length > 0 && !options.includeInvalid;
-            if (flags.length) reporter.flag(id, split, leaveOut, flags);
+            if (flags.length) reporter.flag({ trajectoryId: id, title: t.title }, split, leaveOut, flags);
             if (leaveOut) continue;
             if (format === 'sharegpt' && shareGPTCarriesTools(record)) withTools = true;
             kept.push(JSON.stringify(record));

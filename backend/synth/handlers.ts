@@ -1,5 +1,11 @@
 import { TrellisError } from '../../shared/errors';
-import { sampleChain, seededRandom, type ChainSample, type SampleKind } from '../../shared/synth/sample';
+import {
+  sampleChain,
+  seededRandom,
+  unavailableReason,
+  type ChainSample,
+  type SampleKind,
+} from '../../shared/synth/sample';
 import { fillArguments } from '../../shared/synth/arguments';
 import { templateIntent } from '../../shared/synth/intent';
 import {
@@ -48,6 +54,12 @@ export function synthHandlers(ctx: BackendContext): HandlerMap {
     const byKind: Record<string, number> = {};
     const report = emptyCheckReport(maxAttempts);
     let next = 0;
+    // Kinds the graph cannot provide are not applicable, not failed: the samples go to the others.
+    const notApplicable = kinds.flatMap((kind) => {
+      const reason = unavailableReason(graph, kind);
+      return reason ? [{ kind, reason }] : [];
+    });
+    const drawn = kinds.filter((kind) => !notApplicable.some((n) => n.kind === kind));
 
     const writeIntent = async (sample: ChainSample, steps: ChainSample['steps'], index: number, attempt: number) => {
       const intent = templateIntent(graph, sample, steps);
@@ -67,7 +79,7 @@ export function synthHandlers(ctx: BackendContext): HandlerMap {
     };
 
     const one = async (index: number) => {
-      const kind = kinds[index % kinds.length] as SampleKind;
+      const kind = drawn[index % drawn.length] as SampleKind;
       let sample = null;
       for (let t = 0; t < MAX_TRIES && !sample; t++) sample = sampleChain(graph, kind, random, { maxLength, usage });
       if (!sample) {
@@ -154,8 +166,8 @@ export function synthHandlers(ctx: BackendContext): HandlerMap {
     };
     // Samples that generate at once share the model's batch: one decode step serves them all.
     const workers = concurrency ?? (gen.available() ? gen.concurrency() : 1);
-    await Promise.all(Array.from({ length: Math.min(workers, count) }, worker));
-    return { created, byKind, failed, cancelled: signal.aborted, checks: report };
+    if (drawn.length) await Promise.all(Array.from({ length: Math.min(workers, count) }, worker));
+    return { created, byKind, failed, notApplicable, cancelled: signal.aborted, checks: report };
   };
 
   return {

@@ -21,6 +21,8 @@ export function trajectoriesHandlers(ctx: BackendContext): HandlerMap {
       jobs.run('trajectories.checkAll', jobId, async (job) => {
         const checker = ctx.checker();
         const byKind: Record<string, number> = {};
+        const trajectoriesByKind: Record<string, number> = {};
+        let findingCount = 0;
         const against = { graph: 0, ownTools: 0, none: 0 };
         const listed: (Finding & { trajectoryId: string; source: string })[] = [];
         let withFindings = 0;
@@ -35,7 +37,10 @@ export function trajectoriesHandlers(ctx: BackendContext): HandlerMap {
               against[basis]++;
               checked++;
               if (findings.length) withFindings++;
+              findingCount += findings.length;
               for (const f of findings) byKind[f.kind] = (byKind[f.kind] ?? 0) + 1;
+              for (const kind of new Set(findings.map((f) => f.kind)))
+                trajectoriesByKind[kind] = (trajectoriesByKind[kind] ?? 0) + 1;
               if (listFindings) listed.push(...findings.map((f) => ({ ...f, trajectoryId: id, source })));
             }
           });
@@ -47,7 +52,9 @@ export function trajectoriesHandlers(ctx: BackendContext): HandlerMap {
           cancelled: job.signal.aborted,
           withFindings,
           against,
+          findingCount,
           byKind,
+          trajectoriesByKind,
           ...(listFindings ? { findings: listed } : {}),
         };
       }),

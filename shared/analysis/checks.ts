@@ -27,6 +27,10 @@ const finding = (
   message,
 });
 
+/** Whether a tool turn reports an error (`{"error": …}`): the `tool-error` finding, and a call not to train on. */
+export const answeredWithError = (turn: Turn): boolean =>
+  turn.role === 'tool' && /"error"\s*:/.test(turn.content ?? '');
+
 /** Every string and number leaf of a value, with its JSON path. */
 function leaves(value: unknown, path = '$'): { path: string; value: string }[] {
   if (typeof value === 'string') return [{ path, value }];
@@ -110,7 +114,7 @@ export function checkTrajectory(turns: readonly Turn[], context: CheckContext = 
           ),
         );
       }
-      if (/"error"\s*:/.test(turn.content ?? '')) {
+      if (answeredWithError(turn)) {
         findings.push(finding('tool-error', 'warning', index, '$.content', 'The tool answered with an error.'));
       }
       return;

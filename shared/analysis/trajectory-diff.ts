@@ -1,74 +1,54 @@
 import { canonicalJson } from '../json';
 import type { ToolCall, Turn } from '../domain';
+import { alignTurns, turnSignature } from './turn-alignment';
+
+/** How a row of the diff reads, left to right: the same turn, an edit, a turn only on one side. */
+export type DiffRowKind = 'same' | 'changed' | 'removed' | 'inserted';
 
 /** One row of a side-by-side diff: a turn of each trajectory (or a gap) and whether they agree. */
 export interface DiffRow {
   a: number | null;
   b: number | null;
   same: boolean;
+  kind: DiffRowKind;
 }
 
 export interface TrajectoryDiff {
   rows: DiffRow[];
-  /** Index in `rows` of the first row where the trajectories differ; null when they agree. */
+  /**
+   * Index in `rows` of the first row where the conversations differ; null when they agree. A
+   * system message on one side only is the records' setup, not a turn the runs diverged at: it
+   * shows as removed or inserted and is named in `systemOnlyIn`, but it is not the divergence.
+   */
   firstDivergence: number | null;
+  /** The side whose system message the other side lacks, if one does. */
+  systemOnlyIn: 'a' | 'b' | null;
+  counts: Record<DiffRowKind, number>;
 }
-
-/** What makes two turns the same for a diff: role, text, thought and calls (ids ignored). */
-function signature(turn: Turn): string {
-  const calls = (turn.toolCalls ?? []).map((c) => [c.name, canonicalJson(c.args)]);
-  return canonicalJson([turn.role, turn.thought ?? '', (turn.content ?? '').trim(), calls]);
-}
-
-const MAX_CELLS = 4_000_000;
 
 /**
- * Aligns two trajectories turn by turn: equal turns are paired by a longest common
- * subsequence, and the turns between two such anchors are paired in order, so an edited turn
- * shows beside its original and an inserted one beside a gap.
+ * Aligns two trajectories turn by turn by content (see `alignTurns`): equal turns side by side,
+ * an edited turn beside its original, an inserted or removed one beside a gap.
  */
 export function diffTrajectories(a: Turn[], b: Turn[]): TrajectoryDiff {
-  const sa = a.map(signature);
-  const sb = b.map(signature);
-  const anchors = a.length * b.length <= MAX_CELLS ? commonSubsequence(sa, sb) : [];
-  const rows: DiffRow[] = [];
-  let i = 0;
-  let j = 0;
-  const pairUpTo = (ai: number, bj: number) => {
-    while (i < ai || j < bj) {
-      const left = i < ai ? i++ : null;
-      const right = j < bj ? j++ : null;
-      rows.push({ a: left, b: right, same: false });
-    }
+  const counts: Record<DiffRowKind, number> = { same: 0, changed: 0, removed: 0, inserted: 0 };
+  const rows = alignTurns(a, b).map(({ a: left, b: right }): DiffRow => {
+    const same = left !== null && right !== null && turnSignature(a[left]!) === turnSignature(b[right]!);
+    const kind: DiffRowKind = same ? 'same' : right === null ? 'removed' : left === null ? 'inserted' : 'changed';
+    counts[kind]++;
+    return { a: left, b: right, same, kind };
+  });
+  const systemOnly = (row: DiffRow) =>
+    (row.kind === 'removed' && a[row.a!]!.role === 'system') ||
+    (row.kind === 'inserted' && b[row.b!]!.role === 'system');
+  const lone = rows.find(systemOnly);
+  const first = rows.findIndex((r) => !r.same && !systemOnly(r));
+  return {
+    rows,
+    firstDivergence: first < 0 ? null : first,
+    systemOnlyIn: lone ? (lone.kind === 'removed' ? 'a' : 'b') : null,
+    counts,
   };
-  for (const [ai, bj] of anchors) {
-    pairUpTo(ai, bj);
-    rows.push({ a: i++, b: j++, same: true });
-  }
-  pairUpTo(a.length, b.length);
-  const first = rows.findIndex((r) => !r.same);
-  return { rows, firstDivergence: first < 0 ? null : first };
-}
-
-/** Index pairs of a longest common subsequence of two lists of strings. */
-function commonSubsequence(a: string[], b: string[]): [number, number][] {
-  const n = a.length;
-  const m = b.length;
-  const table = new Uint32Array((n + 1) * (m + 1));
-  const at = (i: number, j: number) => i * (m + 1) + j;
-  for (let i = n - 1; i >= 0; i--)
-    for (let j = m - 1; j >= 0; j--)
-      table[at(i, j)] =
-        a[i] === b[j] ? table[at(i + 1, j + 1)]! + 1 : Math.max(table[at(i + 1, j)]!, table[at(i, j + 1)]!);
-  const pairs: [number, number][] = [];
-  let i = 0;
-  let j = 0;
-  while (i < n && j < m) {
-    if (a[i] === b[j]) pairs.push([i++, j++]);
-    else if (table[at(i + 1, j)]! >= table[at(i, j + 1)]!) i++;
-    else j++;
-  }
-  return pairs;
 }
 
 export interface StepAccuracy {

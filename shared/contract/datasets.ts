@@ -24,9 +24,15 @@ export const ExportReport = z.object({
   flagged: z.number().int(),
   /** Flagged items by reason: a rule code (`no-final-answer`, `role-order`, …) or `label:<status>`. */
   reasons: z.record(z.string(), z.number().int()),
-  /** The first flagged items, each with every reason in words. */
+  /** The first flagged items, each named by its title as the trajectory list shows it, with every reason in words. */
   examples: z.array(
-    z.object({ trajectoryId: z.string(), split: z.string(), leftOut: z.boolean(), reasons: z.array(z.string()) }),
+    z.object({
+      trajectoryId: z.string(),
+      title: z.string(),
+      split: z.string(),
+      leftOut: z.boolean(),
+      reasons: z.array(z.string()),
+    }),
   ),
   /** Targets that were symbolic links: replaced by the file itself, never written through. */
   replacedLinks: z.array(z.string()),

@@ -47,6 +47,11 @@ export const synthMethods = {
       created: z.array(z.string()),
       byKind: z.record(z.string(), z.number().int()),
       failed: z.array(z.string()),
+      /**
+       * Kinds asked for that the graph cannot provide (no join for parallel branches, …), with the
+       * reason: not failures; the samples are drawn from the other kinds, and none when no kind applies.
+       */
+      notApplicable: z.array(z.object({ kind: SampleKind, reason: z.string() })),
       cancelled: z.boolean(),
       checks: SynthCheckReport,
     }),

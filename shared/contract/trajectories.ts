@@ -64,7 +64,12 @@ export const trajectoriesMethods = {
       withFindings: z.number().int(),
       /** What each trajectory's calls were checked against: its graph, its record's own tools, or nothing. */
       against: z.object({ graph: z.number().int(), ownTools: z.number().int(), none: z.number().int() }),
+      /** Findings in all, each counted. */
+      findingCount: z.number().int(),
+      /** Findings by kind, each counted (a trajectory with 3 repeated calls counts 3). */
       byKind: z.record(z.string(), z.number().int()),
+      /** Trajectories with a finding of each kind, each counted once (what the Finding filter counts). */
+      trajectoriesByKind: z.record(z.string(), z.number().int()),
       findings: z.array(Finding.extend({ trajectoryId: TrajectoryId, source: z.string() })).optional(),
     }),
   }),

@@ -103,3 +103,22 @@ export function checkReportLine(report: SynthCheckReport, made: number): string 
     `${report.resampled} re-sampled${report.resampled ? ` (rejected attempts: ${formatCodes(report.rejectedByCode)})` : ''}; ${failing}.`
   );
 }
+
+/**
+ * One line for the kinds a graph cannot provide, or null when every kind asked for applies:
+ * `Skipped parallel, not applicable to this graph: no tool takes results … Its samples were drawn
+ * from serial and isolated.`
+ */
+export function notApplicableLine(
+  notApplicable: readonly { kind: string; reason: string }[],
+  kinds: readonly string[],
+): string | null {
+  if (!notApplicable.length) return null;
+  const skipped = new Set(notApplicable.map((n) => n.kind));
+  const drawn = kinds.filter((k) => !skipped.has(k));
+  const why = notApplicable.map((n) => `${n.kind}: ${n.reason}`).join('; ');
+  return (
+    `Skipped ${[...skipped].join(' and ')}, not applicable to this graph (${why}). ` +
+    (drawn.length ? `Its samples were drawn from ${drawn.join(' and ')}.` : 'No sample was drawn.')
+  );
+}

@@ -20,6 +20,44 @@ export { seededRandom, type Random };
 export { fillArguments } from './arguments';
 export { templateIntent } from './intent';
 
+/** Tools fed by two or more different tools: each is the join of parallel branches (its producers). */
+function joinTools(graph: Graph): string[] {
+  const edges = dependencyEdges(graph);
+  return graph.tools
+    .map((t) => t.name)
+    .filter((n) => new Set(edges.filter((e) => e.toTool === n && e.fromTool !== n).map((e) => e.fromTool)).size >= 2);
+}
+
+/** The weakly connected part of the dependency graph each tool is in, named by one of its tools. */
+function componentOf(graph: Graph): (tool: string) => string {
+  const parent = new Map(graph.tools.map((t) => [t.name, t.name]));
+  const root = (n: string): string => {
+    while (parent.get(n) !== n) n = parent.get(n)!;
+    return n;
+  };
+  for (const e of dependencyEdges(graph))
+    if (parent.has(e.fromTool) && parent.has(e.toTool)) parent.set(root(e.fromTool), root(e.toTool));
+  return root;
+}
+
+/**
+ * Why a graph cannot provide a kind of sample, or null when it can. A kind the graph lacks is not
+ * a failed sample: there is nothing to draw, whatever the seed.
+ */
+export function unavailableReason(graph: Graph, kind: SampleKind): string | null {
+  const edges = dependencyEdges(graph).filter((e) => e.fromTool !== e.toTool);
+  if (kind === 'serial')
+    return edges.length ? null : 'no dependency edge joins two tools, so there is no chain to walk';
+  if (kind === 'parallel')
+    return joinTools(graph).length
+      ? null
+      : 'no tool takes results from two different tools, so there are no branches that join';
+  const root = componentOf(graph);
+  return new Set(graph.tools.map((t) => root(t.name))).size >= 2
+    ? null
+    : 'every tool is linked to the others by dependency edges, so there are no unrelated sub-tasks';
+}
+
 /** Picks one item with probability proportional to its weight. */
 function pick<T>(items: readonly T[], weight: (item: T) => number, random: Random): T | null {
   const total = items.reduce((n, i) => n + weight(i), 0);
@@ -65,10 +103,7 @@ export function sampleChain(
   }
 
   if (kind === 'parallel') {
-    // A tool fed by two or more different tools: its producers are the branches, it is the join.
-    const joins = names.filter(
-      (n) => new Set(edges.filter((e) => e.toTool === n && e.fromTool !== n).map((e) => e.fromTool)).size >= 2,
-    );
+    const joins = joinTools(graph);
     const join = pick(joins, favour, random);
     if (!join) return null;
     const producers = [
@@ -85,13 +120,7 @@ export function sampleChain(
   }
 
   // Isolated: tools with no dependency path between them (different weakly connected parts).
-  const parent = new Map(names.map((n) => [n, n]));
-  const root = (n: string): string => {
-    while (parent.get(n) !== n) n = parent.get(n)!;
-    return n;
-  };
-  for (const e of edges)
-    if (parent.has(e.fromTool) && parent.has(e.toTool)) parent.set(root(e.fromTool), root(e.toTool));
+  const root = componentOf(graph);
   const first = pick(names, favour, random);
   if (!first) return null;
   const others = names.filter((n) => root(n) !== root(first));

@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
 import { MAX_SEARCH_LENGTH, type TrajectoryFacets } from '../../../shared/domain';
+import { trajectoriesCount } from '../../../shared/text';
 import { useBrowserStore } from '../state/browser-store';
 
 const SEARCH_DELAY_MS = 200;
 
+/** A filter over one facet; each value counts the trajectories that have it (not its findings or calls). */
 function FacetSelect({
   label,
   value,
@@ -29,7 +31,7 @@ function FacetSelect({
         ))}
         {options?.map((o) => (
           <option key={o.value} value={o.value}>
-            {o.value} ({o.count})
+            {o.value} ({trajectoriesCount(o.count)})
           </option>
         ))}
       </select>

@@ -7,6 +7,7 @@ import { exportDataset } from '../../../backend/datasets/export';
 import type { Job } from '../../../backend/jobs/job';
 import { importTrajectoryFile } from '../../../backend/trajectories/import-file';
 import { SHAREGPT_RESULT_SEPARATOR } from '../../../shared/formats/export-records';
+import { openAIProblems } from '../../../shared/formats/export-rules';
 import { tempDir } from '../../helpers/temp';
 
 type Backend = ReturnType<typeof createBackend>;
@@ -120,6 +121,11 @@ describe('export leaves out what a trainer should not get', () => {
     expect(why.get(unpaired)).toMatch(/^unpaired-tool-message: Message 2 \(tool\) answers "ghost"/);
     expect(why.get(noAnswer)).toMatch(/no-final-answer: The last message \("tool"\)/);
     expect(why.get(rejected)).toBe('Labelled rejected.');
+    // Each is named as the trajectory list names it: by its title.
+    const titles = new Map(result.report.examples.map((e) => [e.trajectoryId, e.title]));
+    expect(titles.get(unpaired)).toBe(b.store.trajectories.title(unpaired));
+    expect(titles.get(unpaired)).toMatch(/Ghost Town/);
+    expect(titles.get(rejected)).toMatch(/^What is the weather in city \d+/);
     expect(result.report.examples.every((e) => e.leftOut && e.split === 'train')).toBe(true);
     b.close();
   });
@@ -161,6 +167,42 @@ describe('export leaves out what a trainer should not get', () => {
       const { report } = await b.registry.invoke('datasets.export', { id: dataset.id, format, dir: tempDir() });
       expect([format, report.written, report.reasons]).toEqual([format, 2, { 'no-final-answer': 1 }]);
     }
+    b.close();
+  });
+});
+
+describe('a call that failed', () => {
+  /** The agent passes a city the tool refuses, tries again with a good one, and answers. */
+  const failedCallRecord = {
+    messages: [
+      { role: 'user', content: 'Weather in Lisbon?' },
+      { role: 'assistant', tool_calls: [call('c1', 'get_weather', 'Lisbn')] },
+      { role: 'tool', tool_call_id: 'c1', content: '{"error":"Unknown city: Lisbn"}' },
+      { role: 'assistant', tool_calls: [call('c2', 'get_weather', 'Lisbon')] },
+      { role: 'tool', tool_call_id: 'c2', content: '{"temp":18}' },
+      { role: 'assistant', content: 'It is 18°C in Lisbon.' },
+    ],
+  };
+
+  it('is exported with weight 0 on the assistant message that made it, checks run or not', async () => {
+    const b = workspace();
+    const [id] = await importRecords(b, 'failed.jsonl', [failedCallRecord]);
+    const dataset = await b.registry.invoke('datasets.create', { name: 'failed', picks: [id!] });
+    const weightsOf = async () => {
+      const dir = tempDir();
+      const { files, report } = await b.registry.invoke('datasets.export', { id: dataset.id, format: 'openai', dir });
+      expect(report).toMatchObject({ written: 1, leftOut: 0 });
+      const [record] = lines(files[0]!.path) as { messages: { role: string; weight?: number }[] }[];
+      // The consumer's rule (REFERENCE.md): `weight` on assistant messages selects what is trained.
+      expect(openAIProblems(record, { toolsDeclared: false })).toEqual([]);
+      expect(record!.messages.filter((m) => m.role !== 'assistant').every((m) => m.weight === undefined)).toBe(true);
+      return record!.messages.filter((m) => m.role === 'assistant').map((m) => m.weight);
+    };
+    // The failing call is not learned; the retry and the answer are.
+    expect(await weightsOf()).toEqual([0, 1, 1]);
+    await b.registry.invoke('trajectories.checkAll', {});
+    expect((await b.registry.invoke('trajectories.findings', { id: id! })).map((f) => f.kind)).toContain('tool-error');
+    expect(await weightsOf()).toEqual([0, 1, 1]);
     b.close();
   });
 });

@@ -67,8 +67,10 @@ describe('synthesis that passes its own checks', () => {
       seed: 1,
       maxAttempts: 2,
     });
-    // A one-tool graph has no isolated pair; the serial kind needs an edge: nothing to sample.
+    // A one-tool graph has no isolated pair: nothing to sample, and nothing failed.
     expect(result.created).toHaveLength(0);
+    expect(result.failed).toEqual([]);
+    expect(result.notApplicable.map((n) => n.kind)).toEqual(['isolated']);
 
     const two = [...broken, mock(tool('echo', { text: 'string' }, { text: 'string' }), 'return { text: args.text };')];
     const w = await workspaceWith(two, []);
@@ -155,4 +157,19 @@ describe('synthesis that passes its own checks', () => {
     expect(await made(21)).toEqual(first);
     expect((await made(22)).runs).not.toEqual(first.runs);
   }, 90_000);
+});
+
+describe('kinds a graph cannot provide', () => {
+  it('are skipped as not applicable, with the reason, and the samples drawn from the kinds it can provide', async () => {
+    // A chain geocode → forecast: serial, but no join for parallel branches and no unrelated tool.
+    const { b, graphId } = await workspaceWith(pickyGeocoder(), [dep('geocode', 'lat', 'forecast', 'lat')]);
+    const result = await b.registry.invoke('synth.start', { graphId, count: 4, seed: 3, maxAttempts: 6 });
+    expect(result.failed).toEqual([]);
+    expect(result.created).toHaveLength(4);
+    expect(result.byKind).toEqual({ serial: 4 });
+    expect(result.notApplicable).toEqual([
+      { kind: 'parallel', reason: expect.stringMatching(/no tool takes results from two different tools/) },
+      { kind: 'isolated', reason: expect.stringMatching(/every tool is linked to the others/) },
+    ]);
+  }, 60_000);
 });

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Finding, PlanStep, Turn } from '../../../shared/domain';
-import { checkReportLine, emptyCheckReport, refusedValues, rejectingCodes } from '../../../shared/synth/outcome';
+import {
+  checkReportLine,
+  emptyCheckReport,
+  notApplicableLine,
+  refusedValues,
+  rejectingCodes,
+} from '../../../shared/synth/outcome';
 
 const f = (kind: string, severity: Finding['severity']): Finding => ({
   kind,
@@ -66,6 +72,18 @@ describe('synthesis outcomes', () => {
     );
     expect(checkReportLine(emptyCheckReport(3), 10)).toBe(
       'Checks: 0 of 10 with no error finding, 0 with any finding; 0 re-sampled; none still failing.',
+    );
+  });
+});
+
+describe('kinds not applicable to a graph', () => {
+  it('are named with their reason, apart from the failures, and say what was drawn instead', () => {
+    expect(notApplicableLine([], ['serial'])).toBeNull();
+    expect(notApplicableLine([{ kind: 'parallel', reason: 'no join' }], ['serial', 'parallel', 'isolated'])).toBe(
+      'Skipped parallel, not applicable to this graph (parallel: no join). Its samples were drawn from serial and isolated.',
+    );
+    expect(notApplicableLine([{ kind: 'parallel', reason: 'no join' }], ['parallel'])).toMatch(
+      /No sample was drawn\.$/,
     );
   });
 });

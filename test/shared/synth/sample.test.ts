@@ -1,7 +1,14 @@
 import { exampleGraph } from '../../helpers/graphs';
 import { describe, expect, it } from 'vitest';
 import { dependencyEdges } from '../../../shared/graph/topology';
-import { fillArguments, sampleChain, seededRandom, templateIntent } from '../../../shared/synth/sample';
+import {
+  fillArguments,
+  sampleChain,
+  seededRandom,
+  templateIntent,
+  unavailableReason,
+  type SampleKind,
+} from '../../../shared/synth/sample';
 
 const graph = exampleGraph();
 const edges = dependencyEdges(graph);
@@ -71,5 +78,23 @@ describe('chain sampling', () => {
       for (const name of (tool.parameters.required as string[]) ?? []) expect(step.args[name]).toBeDefined();
     }
     expect(templateIntent(graph, s, steps)).toMatch(/^Please .+, then .+\.$/);
+  });
+});
+
+describe('kinds a graph can provide', () => {
+  it('are all three on the example graph; a bare chain has no parallel join and no unrelated tools', () => {
+    expect(['serial', 'parallel', 'isolated'].map((k) => unavailableReason(graph, k as SampleKind))).toEqual([
+      null,
+      null,
+      null,
+    ]);
+    const chain = { tools: graph.tools.slice(0, 2), edges: [] };
+    expect(unavailableReason(chain, 'serial')).toMatch(/no dependency edge/);
+    expect(unavailableReason(chain, 'isolated')).toBeNull();
+    expect(unavailableReason({ tools: graph.tools.slice(0, 1), edges: [] }, 'isolated')).toMatch(/every tool/);
+    expect(unavailableReason(chain, 'parallel')).toMatch(/no tool takes results from two different tools/);
+    // What the sampler says it cannot provide, it indeed cannot draw, and the other way round.
+    for (const kind of ['serial', 'parallel', 'isolated'] as const)
+      expect(sampleChain(chain, kind, seededRandom(1)) === null).toBe(unavailableReason(chain, kind) !== null);
   });
 });

@@ -33,8 +33,9 @@ function ExportResult({ result }: { result: Exported }) {
           </summary>
           <ul>
             {report.examples.map((e) => (
-              <li key={e.trajectoryId}>
-                <code>{e.trajectoryId}</code> ({e.split}
+              <li key={e.trajectoryId} data-trajectory-id={e.trajectoryId}>
+                {/* Named as the trajectory list names it; the id on hover, for a search or the command line. */}
+                <strong title={`Trajectory ${e.trajectoryId}`}>{e.title || '(untitled)'}</strong> ({e.split}
                 {e.leftOut ? ', left out' : ', written'}): {e.reasons.join(' ')}
               </li>
             ))}

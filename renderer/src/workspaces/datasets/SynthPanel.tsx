@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import type { Result } from '../../../../shared/contract';
-import { checkReportLine } from '../../../../shared/synth/outcome';
+import { checkReportLine, notApplicableLine } from '../../../../shared/synth/outcome';
 import { api } from '../../api/api';
 import { useJob } from '../../api/use-job';
 import { useQuery } from '../../api/use-query';
 import { ErrorNote } from '../../components/ErrorNote';
-import { useBrowserStore } from '../../state/browser-store';
+import { useLabelSwitch } from './use-label-switch';
 
 const KINDS = ['serial', 'parallel', 'isolated'] as const;
 
@@ -21,8 +21,11 @@ export function SynthPanel({ onMade }: { onMade(): void }) {
   const [result, setResult] = useState<Result<'synth.start'> | null>(null);
   const job = useJob();
   const { progress } = job;
-  const setFilter = useBrowserStore((s) => s.setFilter);
+  const labels = useLabelSwitch();
+  // The kinds the last run asked for, to say which kinds its samples were drawn from.
+  const [asked, setAsked] = useState<string[]>([]);
   const graph = graphId ?? graphs.data?.[0]?.id ?? null;
+  const skipped = result && notApplicableLine(result.notApplicable, asked);
 
   return (
     <details className="synth-panel">
@@ -86,7 +89,8 @@ export function SynthPanel({ onMade }: { onMade(): void }) {
                 jobId,
               });
               setResult(made);
-              setFilter({ label: 'unlabelled' });
+              setAsked(kinds);
+              if (made.created.length) labels.showUnlabelled();
               onMade();
             })
           }
@@ -111,8 +115,24 @@ export function SynthPanel({ onMade }: { onMade(): void }) {
             .join(', ')}
           ){result.failed.length ? `; ${result.failed.length} failed (${result.failed[0]})` : ''}
           {result.cancelled ? '; cancelled' : ''}. They wait unlabelled in the review queue.
+          {skipped && (
+            <>
+              <br />
+              <span data-testid="synth-not-applicable">{skipped}</span>
+            </>
+          )}
           <br />
           {checkReportLine(result.checks, result.created.length)}
+          {labels.before && (
+            <>
+              <br />
+              The Label filter now shows unlabelled trajectories (it was &quot;{labels.before.label ??
+                'all'}&quot;).{' '}
+              <button type="button" onClick={labels.restore}>
+                Put the Label filter back
+              </button>
+            </>
+          )}
         </p>
       )}
     </details>

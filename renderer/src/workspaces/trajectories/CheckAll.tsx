@@ -1,5 +1,6 @@
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
+import { checkSummaryText } from '../../../../shared/analysis/finding-counts';
 import type { Result } from '../../../../shared/contract';
 import { api } from '../../api/api';
 import { useJob } from '../../api/use-job';
@@ -37,13 +38,7 @@ export function CheckAll({ onChecked }: { onChecked(): void }) {
 
 /** What the checks found, on one line that the toolbar cuts short; the whole text is its tooltip. */
 function CheckSummary({ summary }: { summary: Result<'trajectories.checkAll'> }) {
-  const kinds = Object.entries(summary.byKind)
-    .sort((a, b) => b[1] - a[1])
-    .map(([kind, n]) => `${kind} ${n}`)
-    .join(', ');
-  const found =
-    `Checked ${summary.checked} trajectories${summary.cancelled ? ' (cancelled: the rest keep their findings)' : ''}; ` +
-    `${summary.withFindings} with findings${kinds ? `: ${kinds}` : ''}.`;
+  const found = checkSummaryText(summary);
   const against = `Against: ${basisText(summary.against)}.`;
   return (
     <p className="check-summary" data-testid="check-summary" title={`${found} ${against}`}>

@@ -1,5 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { diffTrajectories, stepAccuracy, turnChanges } from '../../../../shared/analysis/trajectory-diff';
+import {
+  diffTrajectories,
+  stepAccuracy,
+  turnChanges,
+  type DiffRow,
+  type TrajectoryDiff,
+} from '../../../../shared/analysis/trajectory-diff';
+import { countOf } from '../../../../shared/text';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
 import { useBrowserStore } from '../../state/browser-store';
@@ -7,6 +14,31 @@ import { TurnView } from '../../components/TurnView';
 
 const pct = (x: number) => `${Math.round(100 * x)}%`;
 const clip = (text: string) => (text.length > 120 ? `${text.slice(0, 119)}…` : text);
+
+/** What a gap stands for: the turn beside it is only in the other trajectory. */
+const GAP_TEXT = { inserted: 'Inserted: only in the right one', removed: 'Removed: only in the left one' } as const;
+
+/** The first divergence in words, turns named as the turn view labels them (#0, #1, …). */
+function divergenceText(diff: TrajectoryDiff): string {
+  if (diff.firstDivergence === null) return 'The conversations agree turn for turn.';
+  const row: DiffRow = diff.rows[diff.firstDivergence]!;
+  const where =
+    row.kind === 'inserted'
+      ? `turn #${row.b} of the right one is inserted`
+      : row.kind === 'removed'
+        ? `turn #${row.a} of the left one is removed`
+        : `turn #${row.a} ↔ turn #${row.b} changed`;
+  return `First divergence at row ${diff.firstDivergence + 1}: ${where}.`;
+}
+
+/** `4 same, 3 changed, 1 inserted, 1 removed`, and which side alone has a system message. */
+function countsText(diff: TrajectoryDiff): string {
+  const { same, changed, inserted, removed } = diff.counts;
+  const system = diff.systemOnlyIn
+    ? ` Only the ${diff.systemOnlyIn === 'a' ? 'left' : 'right'} one has a system message (not counted as the divergence).`
+    : '';
+  return `Turns: ${same} same, ${changed} changed, ${inserted} inserted, ${removed} removed.${system}`;
+}
 
 /**
  * Two trajectories side by side, aligned turn by turn; the first divergence is marked and
@@ -30,12 +62,8 @@ export function DiffView({ leftId, rightId }: { leftId: string; rightId: string 
       <header>
         <h2>Diff</h2>
         <p data-testid="diff-summary">
-          {diff.firstDivergence === null
-            ? 'The trajectories agree turn for turn.'
-            : // Turns are named as the turn view labels them (#0, #1, …).
-              `First divergence at row ${diff.firstDivergence + 1}: turn #${diff.rows[diff.firstDivergence]!.a ?? '—'} ↔ turn #${diff.rows[diff.firstDivergence]!.b ?? '—'}.`}{' '}
-          Against the right one: tool names {pct(accuracy.toolNameAccuracy)}, arguments {pct(accuracy.argumentAccuracy)}{' '}
-          of {accuracy.steps.length} steps.
+          {divergenceText(diff)} {countsText(diff)} Against the right one: tool names {pct(accuracy.toolNameAccuracy)},
+          arguments {pct(accuracy.argumentAccuracy)} of {countOf(accuracy.steps.length, 'step')}.
         </p>
         <button type="button" onClick={() => compareWith(null)}>
           Close diff
@@ -49,14 +77,16 @@ export function DiffView({ leftId, rightId }: { leftId: string; rightId: string 
         <div
           key={i}
           ref={i === diff.firstDivergence ? firstRow : undefined}
-          className={`diff-columns${row.same ? ' same' : ' changed'}${i === diff.firstDivergence ? ' first-divergence' : ''}`}
+          className={`diff-columns ${row.kind}${i === diff.firstDivergence ? ' first-divergence' : ''}`}
           data-testid={i === diff.firstDivergence ? 'first-divergence' : undefined}
+          data-kind={row.kind}
+          aria-label={`Row ${i + 1}: ${row.kind}`}
         >
-          {row.a === null ? <div className="gap" /> : <TurnView turn={left.turns[row.a]!} index={row.a} />}
-          {row.b === null ? <div className="gap" /> : <TurnView turn={right.turns[row.b]!} index={row.b} />}
-          {!row.same && row.a !== null && row.b !== null && (
+          {row.a === null ? <Gap kind="inserted" /> : <TurnView turn={left.turns[row.a]!} index={row.a} />}
+          {row.b === null ? <Gap kind="removed" /> : <TurnView turn={right.turns[row.b]!} index={row.b} />}
+          {row.kind === 'changed' && (
             <ul className="diff-changes" aria-label={`Changes in row ${i + 1}`}>
-              {turnChanges(left.turns[row.a]!, right.turns[row.b]!).map((c) => (
+              {turnChanges(left.turns[row.a!]!, right.turns[row.b!]!).map((c) => (
                 <li key={c.path}>
                   <code>{c.path}</code> <del>{clip(c.before)}</del> → <ins>{clip(c.after)}</ins>
                 </li>
@@ -67,4 +97,8 @@ export function DiffView({ leftId, rightId }: { leftId: string; rightId: string 
       ))}
     </section>
   );
+}
+
+function Gap({ kind }: { kind: keyof typeof GAP_TEXT }) {
+  return <div className="gap">{GAP_TEXT[kind]}</div>;
 }

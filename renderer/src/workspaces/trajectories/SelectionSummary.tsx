@@ -1,3 +1,4 @@
+import { countOf, findingsIn, trajectoriesCount } from '../../../../shared/text';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
 import { useBrowserStore } from '../../state/browser-store';
@@ -12,11 +13,12 @@ export function SelectionSummary({ version }: { version: number }) {
   ).data;
   if (!summary) return null;
   const kinds = Object.keys(summary.findingsByKind).length;
+  const findings = Object.values(summary.findingsByKind).reduce((a, b) => a + b, 0);
   return (
     <details className="selection-summary" data-testid="selection-summary">
       <summary>
-        {summary.trajectories} trajectories · {summary.turns} turns · {summary.toolCalls} calls · {summary.withFindings}{' '}
-        with findings
+        {trajectoriesCount(summary.trajectories)} · {countOf(summary.turns, 'turn')} ·{' '}
+        {countOf(summary.toolCalls, 'call')} · {findingsIn(findings, summary.withFindings)}
       </summary>
       {kinds > 0 ? (
         <PlotChart
