@@ -41,19 +41,24 @@ const allMeasured = (s: ReactFlowState) => {
   return s.nodeLookup.size > 0;
 };
 
+/** The pane's size in screen pixels, as React Flow's own ResizeObserver last measured it. */
+const paneSize = (s: ReactFlowState) => `${s.width}x${s.height}`;
+
 /**
  * Fits the preview to the tools that matter (the labelled ones, else all) once they are
- * measured: all of them when they read at that zoom, else the first of them, readable.
+ * measured: all of them when they read at that zoom, else the first of them, readable. It fits
+ * again whenever the pane changes size (a separator dragged, the window resized).
  */
 function FitToFocus({ focus }: { focus: readonly string[] }) {
   const measured = useStore(allMeasured);
+  const size = useStore(paneSize);
   const flow = useReactFlow();
   const store = useStoreApi();
   const key = focus.join('\n');
-  // Once per set of tools: a run stepping on does not take back where the user panned.
+  // Once per set of tools and pane size: a run stepping on does not take back where the user panned.
   const fitted = useRef<string | null>(null);
   useEffect(() => {
-    if (!measured || fitted.current === key) return;
+    if (!measured || fitted.current === `${key}@${size}`) return;
     const { width, height } = store.getState();
     const wanted = new Set(key.split('\n'));
     const bounds = boundsOf(
@@ -62,9 +67,9 @@ function FitToFocus({ focus }: { focus: readonly string[] }) {
         .map((n) => ({ ...n.position, width: n.measured.width ?? 0, height: n.measured.height ?? 0 })),
     );
     if (!bounds || !width || !height) return;
-    fitted.current = key;
+    fitted.current = `${key}@${size}`;
     void flow.setViewport(readableViewport(bounds, { width, height }, { insets: PREVIEW_INSETS }));
-  }, [measured, key, flow, store]);
+  }, [measured, key, size, flow, store]);
   return null;
 }
 
