@@ -73,4 +73,13 @@ describe('Plans & Runs lays out what it shows without cutting it off', () => {
     expect(await allInside(options, options.locator('label', { hasText: 'check_calendar_availability' }))).toBe(true);
     await page.close();
   }, 60_000);
+
+  it('suggests an intent in the words of the open graph, not a flight for every graph', async () => {
+    const page = await open('intent-example');
+    const intent = page.getByLabel('Intent');
+    await expect
+      .poll(() => intent.getAttribute('placeholder'))
+      .toBe('e.g. Find points of interest of a category near a location');
+    await page.close();
+  }, 60_000);
 });
