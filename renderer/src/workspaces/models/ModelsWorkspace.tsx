@@ -48,7 +48,7 @@ export function ModelsWorkspace() {
       const loaded = await api.invoke('models.load', { path, settings: settings!, jobId });
       const asked = settings!.sequences ?? status.data?.defaults.sequences ?? 1;
       const fewer = loaded.sequences < asked ? ` Only ${loaded.sequences} of ${asked} sequences fit in memory.` : '';
-      notify(`Loaded ${loaded.path} (${loaded.gpu ? `GPU: ${loaded.gpu}` : 'CPU'}).${fewer}`);
+      notify(`Loaded ${loaded.path} (${loaded.gpu ? `GPU: ${loaded.gpu}` : 'CPU'}).${fewer}`, 'info', 'models');
       status.reload();
     });
   const loaded = status.data?.loaded ?? null;
