@@ -8,7 +8,7 @@ interface Props {
   path: string;
   value: unknown;
   /** Called with the parsed value whenever the text is valid JSON. */
-  onChange(value: unknown): void;
+  onChange?(value: unknown): void;
   height?: number;
   label: string;
   /** Completion, hovers and squiggles from this schema (Ctrl+Space lists what may come next). */
@@ -80,7 +80,7 @@ export default function JsonEditor({
             // The same value again (a value set from elsewhere, a space typed) changes nothing.
             if (JSON.stringify(parsed) === known.current) return;
             known.current = JSON.stringify(parsed);
-            onChange(parsed);
+            onChange?.(parsed);
           } catch (e) {
             setError(`Not valid JSON yet: ${(e as Error).message}`);
           }

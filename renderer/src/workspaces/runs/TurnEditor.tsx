@@ -110,7 +110,6 @@ export function TurnEditor({ index, turn, graphId, answers, close }: Props) {
                 label={label}
                 value={observation!.value}
                 schema={toolNamed(answers ?? undefined)?.returns}
-                onChange={() => undefined}
                 onText={setContent}
                 onSubmit={save}
                 autoFocus
