@@ -10,7 +10,7 @@ const e2e = useBrowserAndHosts();
 async function cutOff(overlay: Locator): Promise<string[]> {
   return overlay.evaluate((box) => {
     const content = box.querySelector('.path-overlay-content')?.getBoundingClientRect();
-    return [...box.querySelectorAll<HTMLElement>('.path-node')].flatMap((node) => {
+    return Array.from(box.querySelectorAll<HTMLElement>('.path-node')).flatMap((node) => {
       const r = node.getBoundingClientRect();
       const inside =
         content !== undefined &&
