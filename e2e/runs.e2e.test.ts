@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { tinyModel } from '../test/helpers/models';
 import { tempDir } from '../test/helpers/temp';
+import { replaceEditorJson } from './helpers/app';
 import { useBrowserAndHosts } from './helpers/fixture';
 
 const e2e = useBrowserAndHosts();
@@ -44,9 +45,9 @@ describe('Plans & Runs in Chromium', () => {
     // user, call s1, observation s1, call s2 (or the answer): the observation is turn 2.
     const observation = debuggerPane.locator('.timeline > li').nth(2);
     await observation.getByRole('button', { name: 'Edit' }).click();
-    await page.getByRole('textbox', { name: 'Observation' }).fill('{"edited": true}');
+    await replaceEditorJson(page, 'Observation', '{"edited": true}');
     await page.getByRole('button', { name: 'Save edit' }).click();
-    await page.getByRole('textbox', { name: 'Observation' }).waitFor({ state: 'detached' });
+    await page.getByLabel('Observation', { exact: true }).waitFor({ state: 'detached' });
     await observation.locator('.turn .content').getByText('{"edited": true}').waitFor();
     // What the debugger shows is marked as not what was recorded.
     await observation.locator('.edited-mark').waitFor();

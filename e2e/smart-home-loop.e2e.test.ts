@@ -1,6 +1,13 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { dragHandle, handle, openSmartHomeGraph, runCommand, workspaceFromSmartHomeLogs } from './helpers/app';
+import {
+  dragHandle,
+  handle,
+  openSmartHomeGraph,
+  replaceEditorJson,
+  runCommand,
+  workspaceFromSmartHomeLogs,
+} from './helpers/app';
 import { useBrowserAndHosts } from './helpers/fixture';
 
 const e2e = useBrowserAndHosts();
@@ -81,8 +88,8 @@ describe('from imported smart-home logs to a finished, forked run in Chromium', 
     await debuggerPane.getByText('fork at turn 3').waitFor();
     const forkedPick = debuggerPane.locator('.timeline > li').nth(3);
     await forkedPick.getByRole('button', { name: 'Edit' }).click();
-    const args = page.getByRole('textbox', { name: 'Call arguments' });
-    await args.fill('{"room_id": "r3", "celsius": 21, "mode": "heat"}');
+    const args = page.getByLabel('Call arguments');
+    await replaceEditorJson(page, 'Call arguments', '{"room_id": "r3", "celsius": 21, "mode": "heat"}');
     await page.getByRole('button', { name: 'Save edit' }).click();
     await args.waitFor({ state: 'detached' });
     await page.keyboard.press('F5');

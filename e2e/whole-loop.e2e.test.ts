@@ -93,9 +93,9 @@ describe('a new user’s whole loop in Chromium', () => {
     expect(await turns.nth(3).innerText()).toContain('"date": "2027-04-03"');
     const observation = turns.nth(2);
     await observation.getByRole('button', { name: 'Edit', exact: true }).click();
-    await page.getByRole('textbox', { name: 'Observation' }).fill(EDITED_OBSERVATION);
+    await replaceEditorJson(page, 'Observation', EDITED_OBSERVATION);
     await page.getByRole('button', { name: 'Save edit' }).click();
-    await page.getByRole('textbox', { name: 'Observation' }).waitFor({ state: 'detached' });
+    await page.getByLabel('Observation', { exact: true }).waitFor({ state: 'detached' });
     await observation.getByRole('button', { name: 'Fork from here' }).click();
     await debuggerPane.getByText('fork at turn 2').waitFor();
     await page.keyboard.press('F5');

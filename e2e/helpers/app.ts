@@ -40,7 +40,7 @@ async function settledBox(
 
 /** Replaces the JSON in the Monaco editor labelled `label` with `json`, as a paste. */
 export async function replaceEditorJson(page: Page, label: string, json: string): Promise<void> {
-  await page.getByLabel(label).locator('.monaco-editor .view-lines').click();
+  await page.getByLabel(label, { exact: true }).locator('.monaco-editor .view-lines').click();
   await page.keyboard.press('Control+A');
   await page.keyboard.insertText(json);
   // Monaco closes brackets and quotes as text arrives: drop what it added after the cursor.

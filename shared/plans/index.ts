@@ -8,3 +8,4 @@ export * from './refs';
 export * from './validate';
 export * from './workflow';
 export * from './argument-schema';
+export * from './intent-example';

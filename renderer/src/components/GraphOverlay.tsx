@@ -12,7 +12,7 @@ import '@xyflow/react/dist/style.css';
 import { useEffect, useMemo, useRef } from 'react';
 import type { ToolGraph } from '../../../shared/domain';
 import { useUi } from '../state/ui-store';
-import { previewPositions } from './preview-layout';
+import { labelWidth, previewPositions } from './preview-layout';
 import { boundsOf, readableViewport } from './readable-fit';
 import './graph-overlay.css';
 
@@ -31,9 +31,16 @@ interface Props {
   /** The tool the run is at now, drawn strongest. */
   current?: string | null;
   testId?: string;
+  /**
+   * For a narrow box (a side panel): the whole graph at full size in a box that scrolls, instead
+   * of a pane that opens on the highlighted tools and cuts off the rest.
+   */
+  scrolls?: boolean;
 }
 
 const PREVIEW_INSETS = { top: 12, right: 12, bottom: 12, left: 12 };
+/** A preview node's height in CSS pixels: its 16 px line, padding and border (graph-overlay.css). */
+const NODE_HEIGHT = 30;
 
 /** Whether React Flow has measured every node (the preview's nodes are never told their size). */
 const allMeasured = (s: ReactFlowState) => {
@@ -41,19 +48,24 @@ const allMeasured = (s: ReactFlowState) => {
   return s.nodeLookup.size > 0;
 };
 
+/** The pane's size in screen pixels, as React Flow's own ResizeObserver last measured it. */
+const paneSize = (s: ReactFlowState) => `${s.width}x${s.height}`;
+
 /**
  * Fits the preview to the tools that matter (the labelled ones, else all) once they are
- * measured: all of them when they read at that zoom, else the first of them, readable.
+ * measured: all of them when they read at that zoom, else the first of them, readable. It fits
+ * again whenever the pane changes size (a separator dragged, the window resized).
  */
 function FitToFocus({ focus }: { focus: readonly string[] }) {
   const measured = useStore(allMeasured);
+  const size = useStore(paneSize);
   const flow = useReactFlow();
   const store = useStoreApi();
   const key = focus.join('\n');
-  // Once per set of tools: a run stepping on does not take back where the user panned.
+  // Once per set of tools and pane size: a run stepping on does not take back where the user panned.
   const fitted = useRef<string | null>(null);
   useEffect(() => {
-    if (!measured || fitted.current === key) return;
+    if (!measured || fitted.current === `${key}@${size}`) return;
     const { width, height } = store.getState();
     const wanted = new Set(key.split('\n'));
     const bounds = boundsOf(
@@ -62,9 +74,9 @@ function FitToFocus({ focus }: { focus: readonly string[] }) {
         .map((n) => ({ ...n.position, width: n.measured.width ?? 0, height: n.measured.height ?? 0 })),
     );
     if (!bounds || !width || !height) return;
-    fitted.current = key;
+    fitted.current = `${key}@${size}`;
     void flow.setViewport(readableViewport(bounds, { width, height }, { insets: PREVIEW_INSETS }));
-  }, [measured, key, flow, store]);
+  }, [measured, key, size, flow, store]);
   return null;
 }
 
@@ -74,9 +86,16 @@ function FitToFocus({ focus }: { focus: readonly string[] }) {
  * missing from the graph are drawn apart, in the error colour. The tools keep the graph's
  * arrangement, packed to their names, and the view opens on the tools the plan or run touches.
  */
-export function GraphOverlay({ graph, labels, path, current = null, testId = 'graph-overlay' }: Props) {
+export function GraphOverlay({
+  graph,
+  labels,
+  path,
+  current = null,
+  testId = 'graph-overlay',
+  scrolls = false,
+}: Props) {
   const theme = useUi((s) => s.theme);
-  const { nodes, edges, focus } = useMemo(() => {
+  const { nodes, edges, focus, content } = useMemo(() => {
     const known = new Set(graph.tools.map((t) => t.name));
     const missing = [...labels.keys()].filter((name) => !known.has(name));
     const labelOf = (name: string) => (labels.has(name) ? `${labels.get(name)} · ${name}` : name);
@@ -116,27 +135,49 @@ export function GraphOverlay({ graph, labels, path, current = null, testId = 'gr
       ...(p.label ? { label: p.label } : {}),
     }));
     const touched = [...labels.keys()];
+    // The size of all the tools at zoom 1 with the preview's margins, for a box that scrolls.
+    const content = {
+      width:
+        Math.max(0, ...nodes.map((n) => n.position.x + labelWidth(String(n.data.label)))) +
+        PREVIEW_INSETS.left +
+        PREVIEW_INSETS.right,
+      height: Math.max(0, ...nodes.map((n) => n.position.y)) + NODE_HEIGHT + PREVIEW_INSETS.top + PREVIEW_INSETS.bottom,
+    };
     return {
       nodes,
       edges: [...dependency, ...highlighted],
-      focus: touched.length ? touched : nodes.map((n) => n.id),
+      focus: touched.length && !scrolls ? touched : nodes.map((n) => n.id),
+      content,
     };
-  }, [graph, labels, path, current]);
+  }, [graph, labels, path, current, scrolls]);
+  const flow = (
+    <ReactFlow
+      nodes={nodes}
+      edges={edges}
+      colorMode={theme}
+      // The user may zoom out to see the whole graph; the preview opens readable (FitToFocus).
+      minZoom={0.05}
+      nodesConnectable={false}
+      nodesDraggable={false}
+      elementsSelectable={false}
+      proOptions={{ hideAttribution: true }}
+      // In a box that scrolls, the wheel and a drag scroll the box: the graph is all there.
+      {...(scrolls ? { panOnDrag: false, zoomOnScroll: false, zoomOnPinch: false, preventScrolling: false } : {})}
+    >
+      <FitToFocus focus={focus} />
+    </ReactFlow>
+  );
+  if (!scrolls)
+    return (
+      <div className="path-overlay" data-testid={testId}>
+        {flow}
+      </div>
+    );
   return (
-    <div className="path-overlay" data-testid={testId}>
-      <ReactFlow
-        nodes={nodes}
-        edges={edges}
-        colorMode={theme}
-        // The user may zoom out to see the whole graph; the preview opens readable (FitToFocus).
-        minZoom={0.05}
-        nodesConnectable={false}
-        nodesDraggable={false}
-        elementsSelectable={false}
-        proOptions={{ hideAttribution: true }}
-      >
-        <FitToFocus focus={focus} />
-      </ReactFlow>
+    <div className="path-overlay scrolls" data-testid={testId}>
+      <div className="path-overlay-content" style={{ width: content.width, height: content.height }}>
+        {flow}
+      </div>
     </div>
   );
 }

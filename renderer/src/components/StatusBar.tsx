@@ -1,17 +1,48 @@
 import { useEffect, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { api } from '../api/api';
 import type { ConnectionStatus } from '../api/client';
 import { useQuery } from '../api/use-query';
-import { useUi } from '../state/ui-store';
+import { INFO_LIFETIME_MS, shownNotice, unseenErrors } from '../state/notices';
+import { useUi, type UiState, type WorkspaceId } from '../state/ui-store';
 
 const SAVE_LABELS = { saved: 'All changes saved', saving: 'Saving…', error: 'Not saved' } as const;
+const WORKSPACE_NAMES: Record<WorkspaceId, string> = {
+  graph: 'Graph',
+  runs: 'Plans & Runs',
+  trajectories: 'Trajectories',
+  datasets: 'Datasets',
+  models: 'Models',
+};
+
+/** What the bar reads from the UI store (one shallow-compared slice). */
+const selector = (s: UiState) => ({
+  saveState: s.saveState,
+  notices: s.notices,
+  workspace: s.workspace,
+  showWorkspace: s.showWorkspace,
+});
+
+/** The open workspace's notice, until it fades (results) or the user leaves (errors). */
+function useShownNotice(notices: UiState['notices'], workspace: WorkspaceId) {
+  // Re-read when the shown result fades; a notice raised since the last tick is younger than it.
+  const [now, setNow] = useState(() => Date.now());
+  const notice = shownNotice(notices, workspace, now);
+  useEffect(() => {
+    if (notice?.kind !== 'info') return;
+    const timer = setTimeout(() => setNow(Date.now()), notice.at + INFO_LIFETIME_MS - Date.now());
+    return () => clearTimeout(timer);
+  }, [notice]);
+  return notice;
+}
 
 export function StatusBar() {
   const [connection, setConnection] = useState<ConnectionStatus>('connecting');
   useEffect(() => api.onStatus(setConnection), []);
   const info = useQuery(() => api.invoke('system.info', {}), [connection === 'connected']);
-  const saveState = useUi((s) => s.saveState);
-  const notice = useUi((s) => s.notice);
+  const { saveState, notices, workspace, showWorkspace } = useUi(useShallow(selector));
+  const notice = useShownNotice(notices, workspace);
+  const elsewhere = unseenErrors(notices).filter((n) => n.workspace !== workspace);
   return (
     <footer className="statusbar">
       <span className={`dot ${connection}`} aria-label={`Backend ${connection}`} />
@@ -20,6 +51,17 @@ export function StatusBar() {
       <span className={`notice ${notice?.kind ?? ''}`} role="status">
         {notice?.text}
       </span>
+      {elsewhere.map((n) => (
+        <button
+          key={n.workspace}
+          type="button"
+          className="notice-elsewhere"
+          title={n.text}
+          onClick={() => showWorkspace(n.workspace)}
+        >
+          Error in {WORKSPACE_NAMES[n.workspace]}
+        </button>
+      ))}
       <span className="muted">{info.data ? `Trellis ${info.data.version} · ${info.data.host}` : ''}</span>
     </footer>
   );

@@ -55,9 +55,9 @@ export function ToolPicker({
       )}
       <div className="options" id={listId} role="group" aria-label={label}>
         {shown.map((tool) => (
-          <label key={tool}>
+          <label key={tool} title={tool}>
             <input type="checkbox" checked={value.includes(tool)} onChange={(e) => toggle(tool, e.target.checked)} />
-            {tool}
+            <span>{tool}</span>
           </label>
         ))}
         {shown.length === 0 && <span className="muted">No tool matches “{filter}”.</span>}

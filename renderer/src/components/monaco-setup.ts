@@ -62,6 +62,17 @@ export const EDITOR_OPTIONS = {
   automaticLayout: true,
 } satisfies monaco.editor.IStandaloneEditorConstructionOptions;
 
+/** An editor that is one field of a form: Tab moves on to the next control instead of indenting. */
+export const FORM_EDITOR_OPTIONS = {
+  ...EDITOR_OPTIONS,
+  tabFocusMode: true,
+} satisfies monaco.editor.IStandaloneEditorConstructionOptions;
+
+/** Ctrl/Cmd+Enter submits the form the editor is in (Monaco would insert a line). */
+export function bindSubmitKey(editor: monaco.editor.IStandaloneCodeEditor, submit: () => void): void {
+  editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, submit);
+}
+
 /** Ctrl/Cmd+K opens Trellis's command palette inside an editor too (Monaco would start a chord). */
 export function bindPaletteKey(editor: monaco.editor.IStandaloneCodeEditor, openPalette: () => void): void {
   editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyK, openPalette);

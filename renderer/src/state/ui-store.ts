@@ -2,6 +2,7 @@ import type { ReactFlowInstance } from '@xyflow/react';
 import { create } from 'zustand';
 import type { GraphContent } from '../../../shared/graph';
 import type { EditorStore } from './graph-editor-store';
+import { raiseNotice, switchWorkspace, type Notice } from './notices';
 
 export type WorkspaceId = 'graph' | 'runs' | 'trajectories' | 'datasets' | 'models';
 export type Theme = 'light' | 'dark';
@@ -22,8 +23,8 @@ interface UiData {
   selectedGraphId: string | null;
   selectedTool: string | null;
   saveState: SaveState;
-  /** Last message for the status bar: a result or an error the user should see. */
-  notice: { text: string; kind: 'info' | 'error' } | null;
+  /** Messages for the status bar, at most one per workspace (state/notices.ts). */
+  notices: Notice[];
   prompt: PromptRequest | null;
   /** The open graph's editor and canvas, for commands; null when no graph is open. */
   editor: EditorStore | null;
@@ -41,7 +42,8 @@ interface UiActions {
   selectGraph(id: string | null): void;
   selectTool(name: string | null): void;
   setSaveState(state: SaveState): void;
-  notify(text: string, kind?: 'info' | 'error'): void;
+  /** A result or an error for the status bar, from `workspace` (the open one unless said). */
+  notify(text: string, kind?: 'info' | 'error', workspace?: WorkspaceId): void;
   askFor(prompt: PromptRequest | null): void;
   setEditor(editor: EditorStore | null): void;
   setCanvas(canvas: ReactFlowInstance | null): void;
@@ -67,13 +69,14 @@ export const useUi = create<UiState>()((set) => ({
   selectedGraphId: null,
   selectedTool: null,
   saveState: 'saved',
-  notice: null,
+  notices: [],
   prompt: null,
   editor: null,
   canvas: null,
   clipboard: null,
   dialog: null,
-  showWorkspace: (workspace) => set({ workspace }),
+  showWorkspace: (workspace) =>
+    set((state) => ({ workspace, notices: switchWorkspace(state.notices, state.workspace, workspace) })),
   toggleTheme: () =>
     set((state) => {
       const theme = state.theme === 'dark' ? 'light' : 'dark';
@@ -84,7 +87,14 @@ export const useUi = create<UiState>()((set) => ({
   selectGraph: (selectedGraphId) => set({ selectedGraphId, selectedTool: null }),
   selectTool: (selectedTool) => set({ selectedTool }),
   setSaveState: (saveState) => set({ saveState }),
-  notify: (text, kind = 'info') => set({ notice: { text, kind } }),
+  notify: (text, kind = 'info', workspace) =>
+    set((state) => ({
+      notices: raiseNotice(
+        state.notices,
+        { text, kind, workspace: workspace ?? state.workspace, at: Date.now() },
+        state.workspace,
+      ),
+    })),
   askFor: (prompt) => set({ prompt }),
   setEditor: (editor) => set({ editor }),
   setCanvas: (canvas) => set({ canvas }),

@@ -43,7 +43,7 @@ function Stats({ id, version }: { id: string; version: number }) {
             .join(', ')}
         </p>
       )}
-      {graph.data && <GraphOverlay graph={graph.data} labels={coverage} path={[]} testId="coverage-overlay" />}
+      {graph.data && <GraphOverlay graph={graph.data} labels={coverage} path={[]} testId="coverage-overlay" scrolls />}
       <div className="charts">
         <figure>
           <figcaption>Calls by tool</figcaption>

@@ -37,14 +37,14 @@ async function autoLayout(ui: UiState): Promise<void> {
       { width: n.measured?.width ?? 240, height: n.measured?.height ?? 160 },
     ]),
   );
-  ui.notify(`Laying out ${editor.history.present.tools.length} tools…`);
+  ui.notify(`Laying out ${editor.history.present.tools.length} tools…`, 'info', 'graph');
   const started = performance.now();
   const positions = await layoutGraph(editor.history.present, sizes);
   // The tools move a slice per frame, then the edit lands in one step (one undo) with nothing
   // left to redraw: a thousand tools never hold up a frame.
   if (ui.canvas) await moveOnCanvas(ui.canvas, positions);
   ui.editor?.getState().moveTools(positions);
-  ui.notify(`Laid out in ${Math.round(performance.now() - started)} ms. Undo with Ctrl+Z.`);
+  ui.notify(`Laid out in ${Math.round(performance.now() - started)} ms. Undo with Ctrl+Z.`, 'info', 'graph');
   // Zoomed out to the whole graph, it stays whole; otherwise the view opens on the graph's start.
   requestAnimationFrame(() => {
     const canvas = ui.canvas;
@@ -158,7 +158,8 @@ export const GRAPH_COMMANDS: readonly Command[] = [
     category: 'Graph',
     keybinding: 'Mod+Alt+L',
     enabled: (ui) => editing(ui) && ui.canvas !== null,
-    perform: (ui) => autoLayout(ui).catch((error: Error) => ui.notify(`Layout failed: ${error.message}`, 'error')),
+    perform: (ui) =>
+      autoLayout(ui).catch((error: Error) => ui.notify(`Layout failed: ${error.message}`, 'error', 'graph')),
   },
   {
     id: 'graph.editRuntime',

@@ -47,6 +47,8 @@ export function BinaryPanel({
         result.binary.kind === 'native'
           ? `The ${result.native.backend} build for this machine is ready and in use.`
           : `Built, but the prebuilt binding still runs: ${result.binary.fallbackReason ?? 'see the model process log'}`,
+        'info',
+        'models',
       );
       onChange();
     });

@@ -48,10 +48,21 @@ export function ModelsWorkspace() {
       const loaded = await api.invoke('models.load', { path, settings: settings!, jobId });
       const asked = settings!.sequences ?? status.data?.defaults.sequences ?? 1;
       const fewer = loaded.sequences < asked ? ` Only ${loaded.sequences} of ${asked} sequences fit in memory.` : '';
-      notify(`Loaded ${loaded.path} (${loaded.gpu ? `GPU: ${loaded.gpu}` : 'CPU'}).${fewer}`);
+      notify(`Loaded ${loaded.path} (${loaded.gpu ? `GPU: ${loaded.gpu}` : 'CPU'}).${fewer}`, 'info', 'models');
       status.reload();
     });
   const loaded = status.data?.loaded ?? null;
+  // Nothing to generate with yet: the guide comes first, what to load and how after it.
+  const none = status.data !== undefined && !loaded && !status.data.remote;
+  const guide = (
+    <NoModelGuide
+      onPick={(picked) => {
+        setPath(picked);
+        setDetails(null);
+        document.querySelector<HTMLInputElement>('[aria-label="Model path"]')?.focus();
+      }}
+    />
+  );
   const set = <K extends keyof LoadSettings>(key: K, value: LoadSettings[K]) =>
     setSettings((s) => (s ? { ...s, [key]: value } : s));
 
@@ -61,6 +72,8 @@ export function ModelsWorkspace() {
       <p className="muted">
         A local GGUF model runs in a separate helper process: a crash there never touches your workspace.
       </p>
+      {none && guide}
+      {none && <h2>Load a model</h2>}
       <div className="model-path">
         <label>
           GGUF file
@@ -187,13 +200,9 @@ export function ModelsWorkspace() {
             ` — helper RAM ${gib(status.data.memory.ramBytes)}${status.data.memory.vramTotalBytes ? `, VRAM ${gib(status.data.memory.vramUsedBytes)} of ${gib(status.data.memory.vramTotalBytes)}` : ''}`}
         </p>
       ) : (
-        <NoModelGuide
-          onPick={(picked) => {
-            setPath(picked);
-            setDetails(null);
-            document.querySelector<HTMLInputElement>('[aria-label="Model path"]')?.focus();
-          }}
-        />
+        <p className="muted" data-testid="no-model-in-use">
+          None yet: see above for a model to get.
+        </p>
       )}
       {(loaded || status.data?.remote) && <Playground />}
       {status.data && <BinaryPanel binary={status.data.binary} native={status.data.native} onChange={status.reload} />}

@@ -3,6 +3,7 @@ import type { ModelSource } from '../../../../shared/contract/models';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
 import { ErrorNote } from '../../components/ErrorNote';
+import { STARTER_MODELS } from './starter-models';
 
 const SOURCE: Record<ModelSource, string> = {
   lmstudio: 'LM Studio',
@@ -27,25 +28,53 @@ export function NoModelGuide({ onPick }: { onPick(path: string): void }) {
   const models = found.data?.models ?? [];
   return (
     <section className="no-model" aria-label="No model yet">
-      <h3>No model loaded — most of Trellis works without one</h3>
+      <h3>No model loaded — everything but generation works without one</h3>
       <p>
         Without a model you can already draw tool graphs, make plans with the deterministic planner, run them step by
         step with the tools’ mock runtimes, fork runs, check and debug trajectories, review them, and build and export
-        datasets. A model adds model-made plans, agent runs and LLM-simulated tools.
+        datasets. Only generation needs a model: model-made plans, agent runs and LLM-simulated tools.
       </p>
       <p>
-        A model is a <strong>GGUF</strong> file (llama.cpp’s format): download one from Hugging Face (a Q4_K_M file of a
-        small instruct model is a good start), or use one you already have. Models already downloaded by LM Studio (
-        <code>~/.lmstudio/models</code>, <code>~/.cache/lm-studio/models</code>), Ollama (
-        <code>~/.ollama/models/blobs</code>, GGUF blobs), Jan (<code>~/jan/models</code>) or the Hugging Face cache (
-        <code>~/.cache/huggingface/hub</code>) work as they are. Or connect to a running server (Remote server, above).
+        A model is a <strong>GGUF</strong> file (llama.cpp’s format). A small instruct model is enough to start;
+        download one of these from Hugging Face (the file from the repository’s “Files” tab, or{' '}
+        <code>huggingface-cli download &lt;repository&gt; &lt;file&gt;</code>), then give its path below:
+      </p>
+      <table className="starter-models" aria-label="Small models to download">
+        <thead>
+          <tr>
+            <th scope="col">Model</th>
+            <th scope="col">Hugging Face repository</th>
+            <th scope="col">File</th>
+            <th scope="col">Size</th>
+          </tr>
+        </thead>
+        <tbody>
+          {STARTER_MODELS.map((m) => (
+            <tr key={m.repository}>
+              <td title={m.note}>{m.name}</td>
+              <td>
+                <code>{m.repository}</code>
+              </td>
+              <td>
+                <code>{m.file}</code>
+              </td>
+              <td>{m.size}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p>
+        Models already downloaded by LM Studio (<code>~/.lmstudio/models</code>, <code>~/.cache/lm-studio/models</code>
+        ), Ollama (<code>~/.ollama/models/blobs</code>, GGUF blobs), Jan (<code>~/jan/models</code>) or the Hugging Face
+        cache (<code>~/.cache/huggingface/hub</code>) work as they are. Or connect to a running server (Remote server,
+        below).
       </p>
       <h4>Found on this machine</h4>
       {found.loading && !found.data && <p className="muted">Looking…</p>}
       <ErrorNote message={found.error?.message} />
       {found.data && models.length === 0 && (
         <p className="muted" data-testid="discovered-none">
-          No GGUF found in those folders. Name a folder that holds some, or type a file’s path above.
+          No GGUF found in those folders. Name a folder that holds some, or type a file’s path below.
         </p>
       )}
       {models.length > 0 && (

@@ -19,8 +19,11 @@ const selector = (s: RunsState) => ({
   setPlanner: s.setPlanner,
 });
 
-/** Intent → plan: the deterministic planner or the model (tokens stream in), one or several candidates. */
-export function PlanPanel({ tools }: { tools: string[] }) {
+/**
+ * Intent → plan: the deterministic planner or the model (tokens stream in), one or several
+ * candidates. `example` is the intent box's placeholder, made from the open graph's tools.
+ */
+export function PlanPanel({ tools, example }: { tools: string[]; example: string }) {
   const { graphId, intent, setIntent, candidates, setCandidates, setSteps, planner, setPlanner } = useRuns(
     useShallow(selector),
   );
@@ -65,7 +68,7 @@ export function PlanPanel({ tools }: { tools: string[] }) {
         <textarea
           aria-label="Intent"
           rows={3}
-          placeholder="e.g. book_flight from Paris to Lisbon on 2027-03-14 for 2 passengers"
+          placeholder={example}
           value={intent}
           onChange={(e) => setIntent(e.target.value)}
         />

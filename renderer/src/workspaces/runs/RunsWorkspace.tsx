@@ -10,6 +10,7 @@ import { PlanEditor } from './PlanEditor';
 import { PlanPanel } from './PlanPanel';
 import { RunsTree } from './RunsTree';
 import { useShallow } from 'zustand/react/shallow';
+import { intentExample, NEUTRAL_INTENT_EXAMPLE } from '../../../../shared/plans/intent-example';
 import { useRuns, type RunsState } from '../../state/runs-store';
 import './runs.css';
 
@@ -40,6 +41,7 @@ export function RunsWorkspace() {
   // The previous graph's data stays in the query while the new one loads: never show it for this one.
   const shown = graph.data?.id === graphId ? graph.data : undefined;
   const tools = useMemo(() => shown?.tools.map((t) => t.name) ?? [], [shown]);
+  const example = useMemo(() => (shown ? intentExample(shown) : NEUTRAL_INTENT_EXAMPLE), [shown]);
   const planOverlay = useMemo(
     () => ({
       labels: new Map(
@@ -84,7 +86,7 @@ export function RunsWorkspace() {
                   </select>
                 </label>
                 {/* Keyed by graph: what the panels hold for themselves (goals, WorfBench text) belongs to one graph. */}
-                <PlanPanel key={`panel-${graphId}`} tools={tools} />
+                <PlanPanel key={`panel-${graphId}`} tools={tools} example={example} />
                 <PlanEditor key={`editor-${graphId}`} tools={tools} onRun={(mode) => void startRun(mode)} />
               </div>
             </SplitPanel>

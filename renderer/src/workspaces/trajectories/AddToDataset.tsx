@@ -24,8 +24,8 @@ export function AddToDataset({ trajectoryId }: { trajectoryId: string }) {
         disabled={!target}
         onClick={() =>
           void api.invoke('datasets.addItems', { id: target, trajectoryIds: [trajectoryId] }).then(
-            (d) => notify(`Added to ${d.name} (${d.items.length} trajectories).`),
-            (e: Error) => notify(e.message, 'error'),
+            (d) => notify(`Added to ${d.name} (${d.items.length} trajectories).`, 'info', 'trajectories'),
+            (e: Error) => notify(e.message, 'error', 'trajectories'),
           )
         }
       >

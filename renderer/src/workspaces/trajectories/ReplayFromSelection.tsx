@@ -50,6 +50,8 @@ export function ReplayFromSelection() {
         .notify(
           `Made ${made.length} replay runtimes in "${name}" from ${done.trajectories} trajectories` +
             (kept ? `; ${kept} tools kept their own runtime.` : '.'),
+          'info',
+          'trajectories',
         );
     } catch (e) {
       setError((e as Error).message);

@@ -30,6 +30,7 @@ export function useAutosave(store: EditorStore): void {
             ? `This graph was changed elsewhere; merged, keeping your edits of ${conflicts.join(', ')}. Undo with Ctrl+Z.`
             : 'This graph was changed elsewhere; the changes are merged into the editor. Undo with Ctrl+Z.',
           conflicts.length ? 'error' : 'info',
+          'graph',
         );
     };
 
@@ -55,7 +56,7 @@ export function useAutosave(store: EditorStore): void {
           },
           (error: Error) => {
             useUi.getState().setSaveState('error');
-            useUi.getState().notify(`The graph was not saved: ${error.message}`, 'error');
+            useUi.getState().notify(`The graph was not saved: ${error.message}`, 'error', 'graph');
           },
         );
       });
