@@ -163,7 +163,7 @@ async function measureLayout(url, { fitAll }) {
   // and would itself make the long frames this measures.
   const noticeText = await page.waitForFunction(
     () => {
-      const text = document.querySelector('span.notice[role="status"]')?.textContent ?? '';
+      const text = window.document.querySelector('span.notice[role="status"]')?.textContent ?? '';
       return /Laid out in \d+ ms/.test(text) && text;
     },
     null,
