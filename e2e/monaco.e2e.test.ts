@@ -21,6 +21,27 @@ async function selectTool(page: Page, name: string) {
   await parameters(page).locator('.monaco-editor .view-lines').waitFor();
 }
 
+/**
+ * The corners of the first completion row where something outside the completion list is on top
+ * (the panel that would clip it, the canvas): none for a list drawn whole.
+ */
+const coveredCorners = (page: Page) =>
+  page
+    .locator('.suggest-widget.visible .monaco-list-row')
+    .first()
+    .evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const corners = [
+        [box.left + 2, box.top + 2],
+        [box.right - 2, box.top + 2],
+        [box.left + 2, box.bottom - 2],
+        [box.right - 2, box.bottom - 2],
+      ];
+      return corners
+        .filter(([x, y]) => !element.closest('.suggest-widget')!.contains(document.elementFromPoint(x!, y!)))
+        .map(([x, y]) => `${Math.round(x!)},${Math.round(y!)}`);
+    });
+
 describe('Monaco editors in Chromium', () => {
   it('complete from the JSON Schema meta-schema on Ctrl+Space, editor after editor, with no uncaught error', async () => {
     const host = await e2e.startHost(path.join(tempDir(), 'monaco.trellis'));
@@ -42,6 +63,8 @@ describe('Monaco editors in Chromium', () => {
     expect(await suggestions.allInnerTexts()).toEqual(
       expect.arrayContaining([expect.stringContaining('additionalProperties')]),
     );
+    // The list is drawn whole beside the inspector, not clipped by it.
+    expect(await coveredCorners(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await page.close();
   }, 90_000);

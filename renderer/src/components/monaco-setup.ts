@@ -15,7 +15,11 @@ self.MonacoEnvironment = {
   getWorker: (_id: string, label: string) => (label === 'json' ? new JsonWorker() : new EditorWorker()),
 };
 
-const META_SCHEMA = { uri: 'http://json-schema.org/draft-07/schema', fileMatch: ['*.schema.json'], schema: draft07 };
+const META_SCHEMA = {
+  uri: 'http://json-schema.org/draft-07/schema',
+  fileMatch: ['*.schema.json'],
+  schema: draft07,
+};
 /** Schemas of single editors (a plan step's arguments), by the editor model's URI. */
 const modelSchemas = new Map<string, object>();
 
@@ -52,6 +56,22 @@ loader.config({ monaco });
 monaco.editor.onDidCreateEditor((editor) => editor.getContainerDomNode().classList.add('nokey'));
 monaco.editor.onDidCreateDiffEditor((editor) => editor.getContainerDomNode().classList.add('nokey'));
 
+/**
+ * Where every editor draws its completion list, hovers and parameter hints: one node at body
+ * level, positioned against the window. Inside the editor they were clipped by the panel around
+ * it (the inspector's completion list opened cut off, shifted left under the canvas).
+ * `monaco-editor` gives the node the theme's colour variables.
+ */
+const overflowWidgets = document.createElement('div');
+overflowWidgets.className = 'monaco-editor monaco-overflow-widgets';
+document.body.appendChild(overflowWidgets);
+
+/** Options every editor gets, code, schema and diff alike: overflow widgets never clipped. */
+export const OVERFLOW_OPTIONS = {
+  fixedOverflowWidgets: true,
+  overflowWidgetsDomNode: overflowWidgets,
+} satisfies monaco.editor.IStandaloneEditorConstructionOptions;
+
 /** How Trellis's code and schema editors look: compact, no minimap, sized by their pane. */
 export const EDITOR_OPTIONS = {
   minimap: { enabled: false },
@@ -60,6 +80,7 @@ export const EDITOR_OPTIONS = {
   scrollBeyondLastLine: false,
   tabSize: 2,
   automaticLayout: true,
+  ...OVERFLOW_OPTIONS,
 } satisfies monaco.editor.IStandaloneEditorConstructionOptions;
 
 /** Ctrl/Cmd+K opens Trellis's command palette inside an editor too (Monaco would start a chord). */
