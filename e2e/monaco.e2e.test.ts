@@ -135,6 +135,13 @@ describe('Monaco editors in Chromium', () => {
     expect(await suggestions.allInnerTexts()).toEqual(
       expect.arrayContaining([expect.stringContaining('traveler_name')]),
     );
+    // Picked, it comes with its colon and a place for the value, as in VS Code; the values follow.
+    await page.keyboard.type('traveler_n');
+    await suggestions.getByText('traveler_name').first().waitFor();
+    await page.keyboard.press('Enter');
+    const argsText = async () => (await editor.locator('.view-lines').innerText()).replace(/\u00a0/g, ' ');
+    await expect.poll(argsText).toMatch(/"traveler_name": ,?\n/);
+    await suggestions.first().waitFor();
     await page.keyboard.press('Escape');
     await page.close();
   }, 90_000);

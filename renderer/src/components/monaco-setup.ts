@@ -9,6 +9,7 @@ import JsonWorker from 'monaco-editor/language/json/json.worker.js?worker';
 // JavaScript colouring for mock runtimes (a tokenizer only: no TypeScript worker in the bundle).
 import 'monaco-editor/languages/definitions/javascript/register.js';
 import draft07 from 'ajv/dist/refs/json-schema-draft-07.json';
+import { withValuePlaceholders } from './value-placeholders';
 
 // Monaco from the bundled package, never from a CDN; its workers are bundled too.
 self.MonacoEnvironment = {
@@ -18,7 +19,7 @@ self.MonacoEnvironment = {
 const META_SCHEMA = {
   uri: 'http://json-schema.org/draft-07/schema',
   fileMatch: ['*.schema.json'],
-  schema: draft07,
+  schema: withValuePlaceholders(draft07),
 };
 /** Schemas of single editors (a plan step's arguments), by the editor model's URI. */
 const modelSchemas = new Map<string, object>();
@@ -30,7 +31,11 @@ function applySchemas(): void {
     enableSchemaRequest: false,
     schemas: [
       META_SCHEMA,
-      ...[...modelSchemas].map(([uri, schema]) => ({ uri: `${uri}#schema`, fileMatch: [uri], schema })),
+      ...[...modelSchemas].map(([uri, schema]) => ({
+        uri: `${uri}#schema`,
+        fileMatch: [uri],
+        schema: withValuePlaceholders(schema),
+      })),
     ],
   });
 }
