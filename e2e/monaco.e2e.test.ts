@@ -86,7 +86,7 @@ describe('Monaco editors in Chromium', () => {
     await page.close();
   }, 90_000);
 
-  it('keeps invalid schema text as a draft with its error when another tool is selected', async () => {
+  it('keeps invalid schema text as a draft with its error when another tool is selected and across a reload', async () => {
     const host = await e2e.startHost(path.join(tempDir(), 'draft.trellis'));
     const page = await e2e.newPage({ viewport: { width: 1600, height: 1000 } });
     await page.goto(host.url);
@@ -107,9 +107,23 @@ describe('Monaco editors in Chromium', () => {
       .getByRole('alert')
       .getByText(/Not valid JSON yet/)
       .waitFor();
+    // A reload loses none of it, and the note says so.
+    await page.reload();
+    await page.locator('.react-flow__node').first().waitFor();
+    await selectTool(page, 'search_flights');
+    await expect.poll(() => shownText(page)).toContain('"draft_marker": ,');
+    await page
+      .getByTestId('schema-draft')
+      .getByText(/stays here when you select another tool or reload/)
+      .waitFor();
     await page.getByTestId('schema-draft').getByRole('button', { name: 'Discard the draft' }).click();
     await expect.poll(() => shownText(page)).not.toContain('draft_marker');
     expect(await page.getByTestId('schema-draft').count()).toBe(0);
+    // Discarded is gone for good: the next reload shows the tool's schema.
+    await page.reload();
+    await page.locator('.react-flow__node').first().waitFor();
+    await selectTool(page, 'search_flights');
+    expect(await shownText(page)).not.toContain('draft_marker');
     await page.close();
   }, 90_000);
 

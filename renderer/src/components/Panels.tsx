@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panels';
+import { safeLocalStorage } from '../state/local-storage';
 import { ErrorBoundary } from './ErrorBoundary';
 
 /** A panel's title bar: its name in small capitals and its actions, like VS Code's. */
@@ -25,7 +26,10 @@ export function SplitLayout({
   orientation?: 'horizontal' | 'vertical';
   children: ReactNode;
 }) {
-  const { defaultLayout, onLayoutChanged } = useDefaultLayout({ id: `trellis.layout.${id}`, storage: layoutStorage });
+  const { defaultLayout, onLayoutChanged } = useDefaultLayout({
+    id: `trellis.layout.${id}`,
+    storage: safeLocalStorage,
+  });
   return (
     <Group
       id={`layout-${id}`}
@@ -74,22 +78,3 @@ export function SplitPanel({
 export function ResizeHandle() {
   return <Separator className="resize-handle" />;
 }
-
-// The web host can run where storage is blocked (a sandboxed frame): sizes then last for the session.
-const memory = new Map<string, string>();
-const layoutStorage = {
-  getItem(key: string): string | null {
-    try {
-      return localStorage.getItem(key);
-    } catch {
-      return memory.get(key) ?? null;
-    }
-  },
-  setItem(key: string, value: string): void {
-    try {
-      localStorage.setItem(key, value);
-    } catch {
-      memory.set(key, value);
-    }
-  },
-};
