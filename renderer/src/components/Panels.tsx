@@ -3,6 +3,7 @@ import { createContext, useContext, useEffect, useRef, useState, type ReactNode 
 import { Group, Panel, Separator, useDefaultLayout, type PanelImperativeHandle } from 'react-resizable-panels';
 import { safeLocalStorage } from '../state/local-storage';
 import { ErrorBoundary } from './ErrorBoundary';
+import { BreakPanelForTest } from './break-panel-for-test';
 
 /** What a collapsible panel offers its header: its state and the button's action. */
 interface Collapse {
@@ -137,7 +138,10 @@ export function SplitPanel({
         {/* Hidden, not unmounted, while collapsed: what is typed in it stays. */}
         <div className="split-panel-content" hidden={collapsed}>
           {/* A panel that fails shows why in place; the other panels go on working. */}
-          <ErrorBoundary what={`the ${label ?? id.replace(/-/g, ' ')} panel`}>{children}</ErrorBoundary>
+          <ErrorBoundary what={`the ${label ?? id.replace(/-/g, ' ')} panel`}>
+            <BreakPanelForTest panel={id} />
+            {children}
+          </ErrorBoundary>
         </div>
       </CollapseContext.Provider>
     </Panel>
