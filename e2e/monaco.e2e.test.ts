@@ -21,6 +21,27 @@ async function selectTool(page: Page, name: string) {
   await parameters(page).locator('.monaco-editor .view-lines').waitFor();
 }
 
+/**
+ * The corners of the first completion row where something outside the completion list is on top
+ * (the panel that would clip it, the canvas): none for a list drawn whole.
+ */
+const coveredCorners = (page: Page) =>
+  page
+    .locator('.suggest-widget.visible .monaco-list-row')
+    .first()
+    .evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const corners = [
+        [box.left + 2, box.top + 2],
+        [box.right - 2, box.top + 2],
+        [box.left + 2, box.bottom - 2],
+        [box.right - 2, box.bottom - 2],
+      ];
+      return corners
+        .filter(([x, y]) => !element.closest('.suggest-widget')!.contains(document.elementFromPoint(x!, y!)))
+        .map(([x, y]) => `${Math.round(x!)},${Math.round(y!)}`);
+    });
+
 describe('Monaco editors in Chromium', () => {
   it('complete from the JSON Schema meta-schema on Ctrl+Space, editor after editor, with no uncaught error', async () => {
     const host = await e2e.startHost(path.join(tempDir(), 'monaco.trellis'));
@@ -42,6 +63,8 @@ describe('Monaco editors in Chromium', () => {
     expect(await suggestions.allInnerTexts()).toEqual(
       expect.arrayContaining([expect.stringContaining('additionalProperties')]),
     );
+    // The list is drawn whole beside the inspector, not clipped by it.
+    expect(await coveredCorners(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await page.close();
   }, 90_000);
@@ -63,7 +86,7 @@ describe('Monaco editors in Chromium', () => {
     await page.close();
   }, 90_000);
 
-  it('keeps invalid schema text as a draft with its error when another tool is selected', async () => {
+  it('keeps invalid schema text as a draft with its error when another tool is selected and across a reload', async () => {
     const host = await e2e.startHost(path.join(tempDir(), 'draft.trellis'));
     const page = await e2e.newPage({ viewport: { width: 1600, height: 1000 } });
     await page.goto(host.url);
@@ -84,9 +107,23 @@ describe('Monaco editors in Chromium', () => {
       .getByRole('alert')
       .getByText(/Not valid JSON yet/)
       .waitFor();
+    // A reload loses none of it, and the note says so.
+    await page.reload();
+    await page.locator('.react-flow__node').first().waitFor();
+    await selectTool(page, 'search_flights');
+    await expect.poll(() => shownText(page)).toContain('"draft_marker": ,');
+    await page
+      .getByTestId('schema-draft')
+      .getByText(/stays here when you select another tool or reload/)
+      .waitFor();
     await page.getByTestId('schema-draft').getByRole('button', { name: 'Discard the draft' }).click();
     await expect.poll(() => shownText(page)).not.toContain('draft_marker');
     expect(await page.getByTestId('schema-draft').count()).toBe(0);
+    // Discarded is gone for good: the next reload shows the tool's schema.
+    await page.reload();
+    await page.locator('.react-flow__node').first().waitFor();
+    await selectTool(page, 'search_flights');
+    expect(await shownText(page)).not.toContain('draft_marker');
     await page.close();
   }, 90_000);
 
@@ -112,6 +149,13 @@ describe('Monaco editors in Chromium', () => {
     expect(await suggestions.allInnerTexts()).toEqual(
       expect.arrayContaining([expect.stringContaining('traveler_name')]),
     );
+    // Picked, it comes with its colon and a place for the value, as in VS Code; the values follow.
+    await page.keyboard.type('traveler_n');
+    await suggestions.getByText('traveler_name').first().waitFor();
+    await page.keyboard.press('Enter');
+    const argsText = async () => (await editor.locator('.view-lines').innerText()).replace(/\u00a0/g, ' ');
+    await expect.poll(argsText).toMatch(/"traveler_name": ,?\n/);
+    await suggestions.first().waitFor();
     await page.keyboard.press('Escape');
     await page.close();
   }, 90_000);

@@ -9,13 +9,18 @@ import JsonWorker from 'monaco-editor/language/json/json.worker.js?worker';
 // JavaScript colouring for mock runtimes (a tokenizer only: no TypeScript worker in the bundle).
 import 'monaco-editor/languages/definitions/javascript/register.js';
 import draft07 from 'ajv/dist/refs/json-schema-draft-07.json';
+import { withValuePlaceholders } from './value-placeholders';
 
 // Monaco from the bundled package, never from a CDN; its workers are bundled too.
 self.MonacoEnvironment = {
   getWorker: (_id: string, label: string) => (label === 'json' ? new JsonWorker() : new EditorWorker()),
 };
 
-const META_SCHEMA = { uri: 'http://json-schema.org/draft-07/schema', fileMatch: ['*.schema.json'], schema: draft07 };
+const META_SCHEMA = {
+  uri: 'http://json-schema.org/draft-07/schema',
+  fileMatch: ['*.schema.json'],
+  schema: withValuePlaceholders(draft07),
+};
 /** Schemas of single editors (a plan step's arguments), by the editor model's URI. */
 const modelSchemas = new Map<string, object>();
 
@@ -26,7 +31,11 @@ function applySchemas(): void {
     enableSchemaRequest: false,
     schemas: [
       META_SCHEMA,
-      ...[...modelSchemas].map(([uri, schema]) => ({ uri: `${uri}#schema`, fileMatch: [uri], schema })),
+      ...[...modelSchemas].map(([uri, schema]) => ({
+        uri: `${uri}#schema`,
+        fileMatch: [uri],
+        schema: withValuePlaceholders(schema),
+      })),
     ],
   });
 }
@@ -52,6 +61,22 @@ loader.config({ monaco });
 monaco.editor.onDidCreateEditor((editor) => editor.getContainerDomNode().classList.add('nokey'));
 monaco.editor.onDidCreateDiffEditor((editor) => editor.getContainerDomNode().classList.add('nokey'));
 
+/**
+ * Where every editor draws its completion list, hovers and parameter hints: one node at body
+ * level, positioned against the window. Inside the editor they were clipped by the panel around
+ * it (the inspector's completion list opened cut off, shifted left under the canvas).
+ * `monaco-editor` gives the node the theme's colour variables.
+ */
+const overflowWidgets = document.createElement('div');
+overflowWidgets.className = 'monaco-editor monaco-overflow-widgets';
+document.body.appendChild(overflowWidgets);
+
+/** Options every editor gets, code, schema and diff alike: overflow widgets never clipped. */
+export const OVERFLOW_OPTIONS = {
+  fixedOverflowWidgets: true,
+  overflowWidgetsDomNode: overflowWidgets,
+} satisfies monaco.editor.IStandaloneEditorConstructionOptions;
+
 /** How Trellis's code and schema editors look: compact, no minimap, sized by their pane. */
 export const EDITOR_OPTIONS = {
   minimap: { enabled: false },
@@ -60,6 +85,7 @@ export const EDITOR_OPTIONS = {
   scrollBeyondLastLine: false,
   tabSize: 2,
   automaticLayout: true,
+  ...OVERFLOW_OPTIONS,
 } satisfies monaco.editor.IStandaloneEditorConstructionOptions;
 
 /** An editor that is one field of a form: Tab moves on to the next control instead of indenting. */

@@ -1,4 +1,6 @@
 import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { safeLocalStorage } from './local-storage';
 
 /** Schema text that could not be applied yet (not JSON, or not a valid schema), with why. */
 export interface SchemaDraft {
@@ -15,15 +17,25 @@ interface SchemaDraftsState {
 
 /**
  * Typed schema text that is not applied to the tool, kept when another tool is selected so
- * that coming back shows it again with its errors, until it is fixed or discarded.
+ * that coming back shows it again with its errors, until it is fixed or discarded. Kept in
+ * localStorage too, so a reload of the window loses none of it.
  */
-export const useSchemaDrafts = create<SchemaDraftsState>()((set) => ({
-  drafts: {},
-  keep: (key, draft) => set((s) => ({ drafts: { ...s.drafts, [key]: draft } })),
-  drop: (key) =>
-    set((s) => {
-      if (!(key in s.drafts)) return s;
-      const { [key]: _, ...rest } = s.drafts;
-      return { drafts: rest };
+export const useSchemaDrafts = create<SchemaDraftsState>()(
+  persist(
+    (set) => ({
+      drafts: {},
+      keep: (key, draft) => set((s) => ({ drafts: { ...s.drafts, [key]: draft } })),
+      drop: (key) =>
+        set((s) => {
+          if (!(key in s.drafts)) return s;
+          const { [key]: _, ...rest } = s.drafts;
+          return { drafts: rest };
+        }),
     }),
-}));
+    {
+      name: 'trellis.schemaDrafts',
+      storage: createJSONStorage(() => safeLocalStorage),
+      partialize: (s) => ({ drafts: s.drafts }),
+    },
+  ),
+);

@@ -49,8 +49,14 @@ export function DatasetsWorkspace() {
             <ReviewQueue key={version} onReviewed={() => void facets.reload()} />
           </div>
         </SplitPanel>
-        <ResizeHandle />
-        <SplitPanel id="datasets-side" defaultSize={440} minSize={300} maxSize="60%">
+        <ResizeHandle toggles="datasets-side" />
+        <SplitPanel
+          id="datasets-side"
+          defaultSize={440}
+          minSize={300}
+          maxSize="60%"
+          collapsible={{ title: 'Datasets', side: 'end' }}
+        >
           <PanelHeader title="Datasets" />
           <aside className="panel-body datasets-side" aria-label="Datasets and synthesis">
             <SynthPanel onMade={changed} />

@@ -76,7 +76,13 @@ function GraphLayout({ list, editor, inspector }: { list: ReactNode; editor: Rea
   return (
     <div className="graph-workspace">
       <SplitLayout id="graph">
-        <SplitPanel id="graph-list" defaultSize={200} minSize={140} maxSize="40%">
+        <SplitPanel
+          id="graph-list"
+          defaultSize={200}
+          minSize={140}
+          maxSize="40%"
+          collapsible={{ title: 'Graphs', side: 'start' }}
+        >
           <PanelHeader title="Graphs">
             <button
               type="button"
@@ -90,12 +96,18 @@ function GraphLayout({ list, editor, inspector }: { list: ReactNode; editor: Rea
           </PanelHeader>
           {list}
         </SplitPanel>
-        <ResizeHandle />
+        <ResizeHandle toggles="graph-list" />
         <SplitPanel id="graph-editor" minSize={320}>
           {editor}
         </SplitPanel>
-        <ResizeHandle />
-        <SplitPanel id="graph-inspector" defaultSize={340} minSize={240} maxSize="50%">
+        <ResizeHandle toggles="graph-inspector" />
+        <SplitPanel
+          id="graph-inspector"
+          defaultSize={340}
+          minSize={240}
+          maxSize="50%"
+          collapsible={{ title: 'Inspector', side: 'end' }}
+        >
           <PanelHeader title="Inspector" />
           {inspector}
         </SplitPanel>

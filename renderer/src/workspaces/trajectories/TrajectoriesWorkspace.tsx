@@ -86,7 +86,13 @@ export function TrajectoriesWorkspace() {
       )}
       <div className="trajectories-split">
         <SplitLayout id="trajectories">
-          <SplitPanel id="trajectories-browser" defaultSize={400} minSize={260} maxSize="60%">
+          <SplitPanel
+            id="trajectories-browser"
+            defaultSize={400}
+            minSize={260}
+            maxSize="60%"
+            collapsible={{ title: 'Trajectories', side: 'start' }}
+          >
             <PanelHeader title="Trajectories" />
             <aside className="browser" aria-label="Trajectory browser">
               <FilterBar facets={facets.data} />
@@ -107,7 +113,7 @@ export function TrajectoriesWorkspace() {
               <TrajectoryList list={list} />
             </aside>
           </SplitPanel>
-          <ResizeHandle />
+          <ResizeHandle toggles="trajectories-browser" />
           <SplitPanel id="trajectories-pane" minSize={360}>
             <PanelHeader title={paneTitle} />
             <div className="trajectory-pane">

@@ -1,7 +1,7 @@
 import { DiffEditor } from '@monaco-editor/react';
 import type { JsonSchema } from '../../../../../shared/domain';
 import { useUi } from '../../../state/ui-store';
-import '../../../components/monaco-setup';
+import { OVERFLOW_OPTIONS } from '../../../components/monaco-setup';
 
 /** The current and the proposed schema side by side, read-only. */
 export default function SchemaDiff({ current, proposed }: { current: JsonSchema; proposed: JsonSchema }) {
@@ -27,6 +27,7 @@ export default function SchemaDiff({ current, proposed }: { current: JsonSchema;
           // Side by side as the dialog says, however narrow it is.
           useInlineViewWhenSpaceIsLimited: false,
           automaticLayout: true,
+          ...OVERFLOW_OPTIONS,
         }}
       />
     </div>

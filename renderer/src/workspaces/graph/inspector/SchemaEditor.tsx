@@ -26,8 +26,8 @@ const safeParse = (text: string): unknown => {
 
 /**
  * A JSON Schema in Monaco, validated against the meta-schema, with completion from it. Text
- * that cannot be applied stays as a draft with its errors when another tool is selected, and
- * shows again on coming back, until it is fixed or discarded.
+ * that cannot be applied stays as a draft with its errors when another tool is selected or the
+ * window reloads, and shows again on coming back, until it is fixed or discarded.
  */
 export default function SchemaEditor({ path, value, onChange }: Props) {
   const theme = useUi((s) => s.theme);
@@ -118,8 +118,8 @@ export default function SchemaEditor({ path, value, onChange }: Props) {
       )}
       {draft && errors.length > 0 && (
         <p className="schema-draft muted" data-testid="schema-draft">
-          Not applied: the tool keeps its last valid schema; this text stays here as a draft when you select another
-          tool.{' '}
+          Not applied: the tool keeps its last valid schema. This draft stays here when you select another tool or
+          reload the window, until you fix it or discard it.{' '}
           <button
             type="button"
             className="link"
