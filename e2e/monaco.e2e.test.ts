@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../test/helpers/temp';
+import { suggestNewProperty, suggestionRows } from './helpers/app';
 import { useBrowserAndHosts } from './helpers/fixture';
 
 const e2e = useBrowserAndHosts();
@@ -52,15 +53,7 @@ describe('Monaco editors in Chromium', () => {
     // Each selection makes new editors: the first loads the JSON language, the later ones used to throw.
     for (const tool of ['search_flights', 'book_flight', 'search_hotels']) await selectTool(page, tool);
 
-    await parameters(page).locator('.monaco-editor .view-lines').click();
-    await page.keyboard.press('Control+Home');
-    await page.keyboard.press('End');
-    await page.keyboard.press('Enter');
-    await page.keyboard.type('"');
-    await page.keyboard.press('Control+Space');
-    const suggestions = page.locator('.suggest-widget.visible .monaco-list-row');
-    await suggestions.first().waitFor();
-    expect(await suggestions.allInnerTexts()).toEqual(
+    expect(await suggestNewProperty(page, parameters(page).locator('.monaco-editor'))).toEqual(
       expect.arrayContaining([expect.stringContaining('additionalProperties')]),
     );
     // The list is drawn whole beside the inspector, not clipped by it.
@@ -137,16 +130,9 @@ describe('Monaco editors in Chromium', () => {
     await page.getByRole('button', { name: 'Generate plan' }).click();
     await page.getByTestId('step-s2').getByRole('button', { name: 'Arguments' }).click();
     const editor = page.getByLabel('Arguments of s2');
-    await editor.locator('.view-lines').click();
-    await page.keyboard.press('Control+Home');
-    await page.keyboard.press('End'); // after the opening brace
-    await page.keyboard.press('Enter');
-    await page.keyboard.type('"');
-    await page.keyboard.press('Control+Space');
-    const suggestions = page.locator('.suggest-widget.visible .monaco-list-row');
-    await suggestions.first().waitFor();
     // book_flight's parameters, from its schema (the plan has not filled traveler_name).
-    expect(await suggestions.allInnerTexts()).toEqual(
+    const suggestions = suggestionRows(page);
+    expect(await suggestNewProperty(page, editor)).toEqual(
       expect.arrayContaining([expect.stringContaining('traveler_name')]),
     );
     // Picked, it comes with its colon and a place for the value, as in VS Code; the values follow.

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../test/helpers/temp';
-import { replaceEditorJson } from './helpers/app';
+import { replaceEditorJson, suggestNewProperty, suggestionRows } from './helpers/app';
 import { useBrowserAndHosts } from './helpers/fixture';
 
 const e2e = useBrowserAndHosts();
@@ -46,15 +46,8 @@ describe('a run turn’s edit form uses the JSON editor', () => {
     // search_flights requires date and passengers, which the plan left out.
     await expect.poll(() => editor.locator('.squiggly-warning, .squiggly-error').count()).toBeGreaterThan(0);
 
-    await editor.locator('.view-lines').click();
-    await page.keyboard.press('Control+Home');
-    await page.keyboard.press('End'); // after the opening brace
-    await page.keyboard.press('Enter');
-    await page.keyboard.type('"');
-    await page.keyboard.press('Control+Space');
-    const suggestions = page.locator('.suggest-widget.visible .monaco-list-row');
-    await suggestions.first().waitFor();
-    expect(await suggestions.allInnerTexts()).toEqual(
+    const suggestions = suggestionRows(page);
+    expect(await suggestNewProperty(page, editor)).toEqual(
       expect.arrayContaining([expect.stringContaining('passengers'), expect.stringContaining('date')]),
     );
     // Escape closes the suggestions, not the form.

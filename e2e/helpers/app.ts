@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { tempDir } from '../../test/helpers/temp';
 
 /** Runs a command through the palette, as a user would with Ctrl+K. */
@@ -36,6 +36,24 @@ async function settledBox(
     await page.waitForTimeout(100);
   }
   throw new Error(`${selector} never settled on the canvas`);
+}
+
+/** The rows of Monaco's open completion list. */
+export const suggestionRows = (page: Page): Locator => page.locator('.suggest-widget.visible .monaco-list-row');
+
+/**
+ * In a Monaco JSON editor holding an object, opens a new property after the opening brace and
+ * asks for completion (Ctrl+Space) as a user would; returns the suggestions' texts.
+ */
+export async function suggestNewProperty(page: Page, editor: Locator): Promise<string[]> {
+  await editor.locator('.view-lines').click();
+  await page.keyboard.press('Control+Home');
+  await page.keyboard.press('End'); // after the opening brace
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('"');
+  await page.keyboard.press('Control+Space');
+  await suggestionRows(page).first().waitFor();
+  return suggestionRows(page).allInnerTexts();
 }
 
 /** Replaces the JSON in the Monaco editor labelled `label` with `json`, as a paste. */
