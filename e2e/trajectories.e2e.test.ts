@@ -55,7 +55,7 @@ describe('Trajectories workspace in Chromium', () => {
       await page.getByLabel('Finding', { exact: true }).locator('option[value="repeated-call"]').textContent(),
     ).toBe('repeated-call (1 trajectory)');
     await page.getByLabel('Finding', { exact: true }).selectOption('repeated-call');
-    await page.getByTestId('list-count').getByText('1 trajectories').waitFor();
+    await page.getByTestId('list-count').getByText('1 trajectory').waitFor();
     await page.getByRole('option', { name: /Kyoto hotel booking/ }).click();
     const inspector = page.getByRole('region', { name: 'Trajectory inspector' });
     await inspector
@@ -174,7 +174,7 @@ describe('Trajectories workspace in Chromium', () => {
     await page.getByLabel('Search turns').fill('city 2999');
     await page
       .getByTestId('list-count')
-      .getByText(/^1 trajectories$/)
+      .getByText(/^1 trajectory$/)
       .waitFor();
     await page.getByRole('option', { name: /Weather in city 2999\?/ }).click();
     await page.getByTestId('turn-1').getByText('Sunny in city 2999.').waitFor();
@@ -214,12 +214,12 @@ describe('Trajectories workspace in Chromium', () => {
     await page.getByLabel('Search turns').fill('Kyoto');
     await page
       .getByTestId('list-count')
-      .getByText(/^1 trajectories$/)
+      .getByText(/^1 trajectory$/)
       .waitFor();
     await page.getByRole('button', { name: 'Score selection…' }).click();
     await page.getByRole('button', { name: 'Score selection', exact: true }).click();
     const results = page.getByTestId('scores-results');
-    await results.getByText('1 trajectories scored.').waitFor();
+    await results.getByText('1 trajectory scored.').waitFor();
     await results.getByText(/Grounded argument values heuristic/).waitFor();
     expect(
       await results

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Result } from '../../../../shared/contract';
+import { trajectoriesCount } from '../../../../shared/text';
 import { api } from '../../api/api';
 import { useJob } from '../../api/use-job';
 import { ErrorNote } from '../../components/ErrorNote';
@@ -72,7 +73,7 @@ export function ScoresPanel() {
       {scores && (
         <div data-testid="scores-results">
           <p>
-            {scores.items.length} trajectories scored{scores.cancelled ? ' (cancelled: partial results)' : ''}.{' '}
+            {trajectoriesCount(scores.items.length)} scored{scores.cancelled ? ' (cancelled: partial results)' : ''}.{' '}
             <button
               type="button"
               disabled={!scores.items.length}

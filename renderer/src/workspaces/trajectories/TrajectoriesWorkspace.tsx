@@ -108,7 +108,7 @@ export function TrajectoriesWorkspace() {
                   ? list.error
                     ? 'No list'
                     : 'Loading…'
-                  : `${list.total.toLocaleString()} trajectories`}
+                  : `${list.total.toLocaleString()} ${list.total === 1 ? 'trajectory' : 'trajectories'}`}
               </p>
               <TrajectoryList list={list} />
             </aside>
