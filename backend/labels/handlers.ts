@@ -12,8 +12,18 @@ export function labelsHandlers({ store }: BackendContext): HandlerMap {
     },
     'labels.bulk': ({ filter, status }) => {
       const ids = store.trajectoryQueries.ids(filter);
+      const before = store.labels.statuses(ids);
       store.labels.setStatus(ids, status);
-      return { updated: ids.length };
+      return { updated: ids.length, previous: ids.map((id) => ({ trajectoryId: id, status: before.get(id) ?? null })) };
+    },
+    'labels.restoreStatuses': ({ statuses }) => {
+      const byStatus = new Map<(typeof statuses)[number]['status'], string[]>();
+      for (const { trajectoryId, status } of statuses)
+        byStatus.set(status, [...(byStatus.get(status) ?? []), trajectoryId]);
+      for (const [status, ids] of byStatus)
+        if (status === null) store.labels.clearStatus(ids);
+        else store.labels.setStatus(ids, status);
+      return { restored: statuses.length };
     },
   };
 }

@@ -43,6 +43,37 @@ export class LabelRepository {
     })();
   }
 
+  /** Takes the status off (never reviewed again); a label left with nothing else in it goes. */
+  clearStatus(trajectoryIds: readonly string[]): void {
+    const clear = this.db.prepare('UPDATE labels SET status = NULL, updated_at = ? WHERE trajectory_id = ?');
+    const dropEmpty = this.db.prepare(
+      `DELETE FROM labels WHERE trajectory_id = ? AND status IS NULL AND rating IS NULL AND tags = '[]' AND note = ''`,
+    );
+    const now = nowIso();
+    this.db.transaction(() => {
+      for (const id of trajectoryIds) {
+        clear.run(now, id);
+        dropEmpty.run(id);
+      }
+    })();
+  }
+
+  /** Review statuses of many trajectories (a bulk action's undo); those never reviewed are absent. */
+  statuses(trajectoryIds: readonly string[]): Map<string, Label['status']> {
+    const statuses = new Map<string, Label['status']>();
+    // In chunks: SQLite limits how many values one statement may bind.
+    for (let i = 0; i < trajectoryIds.length; i += 500) {
+      const chunk = trajectoryIds.slice(i, i + 500);
+      const rows = this.db
+        .prepare(
+          `SELECT trajectory_id AS id, status FROM labels WHERE trajectory_id IN (${chunk.map(() => '?').join(',')})`,
+        )
+        .all(...chunk) as { id: string; status: Label['status'] }[];
+      for (const row of rows) statuses.set(row.id, row.status);
+    }
+    return statuses;
+  }
+
   /** Ratings of many trajectories at once (one query per call); unrated ones are absent. */
   ratings(trajectoryIds: readonly string[]): Map<string, number> {
     if (!trajectoryIds.length) return new Map();

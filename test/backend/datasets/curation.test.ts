@@ -51,11 +51,29 @@ describe('curation domain', () => {
       rating: 5,
       tags: ['clean'],
     });
-    expect(await b.registry.invoke('labels.bulk', { filter: { text: 'Kyoto' }, status: 'needs-fix' })).toEqual({
-      updated: 1,
-    });
+    const bulk = await b.registry.invoke('labels.bulk', { filter: {}, status: 'needs-fix' });
+    expect(bulk.updated).toBeGreaterThan(1);
+    // What each one was before: the accepted one, and the never-reviewed rest.
+    expect(bulk.previous.find((p) => p.trajectoryId === id)).toEqual({ trajectoryId: id, status: 'accepted' });
+    expect(bulk.previous.filter((p) => p.status === null)).toHaveLength(bulk.updated - 1);
     const facets = await b.registry.invoke('trajectories.facets', {});
-    expect(facets.labels.map((l) => l.value).sort()).toEqual(['accepted', 'needs-fix']);
+    expect(facets.labels.map((l) => l.value)).toEqual(['needs-fix']);
+    // Undone: the accepted label is back with its rating and tags, the rest unreviewed again.
+    expect(await b.registry.invoke('labels.restoreStatuses', { statuses: bulk.previous })).toEqual({
+      restored: bulk.updated,
+    });
+    expect(await b.registry.invoke('labels.get', { trajectoryId: id })).toMatchObject({
+      status: 'accepted',
+      rating: 5,
+      tags: ['clean'],
+    });
+    const after = await b.registry.invoke('trajectories.facets', {});
+    expect(after.labels.map((l) => l.value).sort()).toEqual(['accepted', 'unlabelled']);
+    expect(
+      await b.registry.invoke('labels.get', {
+        trajectoryId: bulk.previous.find((p) => p.status === null)!.trajectoryId,
+      }),
+    ).toBeNull();
     b.close();
   });
 

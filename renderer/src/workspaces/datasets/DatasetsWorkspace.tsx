@@ -4,12 +4,18 @@ import { useAction } from '../../api/use-action';
 import { useQuery } from '../../api/use-query';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useBrowserStore } from '../../state/browser-store';
+import { useUi } from '../../state/ui-store';
+import { trajectoriesCount } from '../../../../shared/text';
+import type { Label } from '../../../../shared/domain';
 import { FilterBar } from '../../components/FilterBar';
 import { PanelHeader, ResizeHandle, SplitLayout, SplitPanel } from '../../components/Panels';
 import { DatasetPanel } from './DatasetPanel';
 import { ReviewQueue } from './ReviewQueue';
 import { SynthPanel } from './SynthPanel';
 import './datasets.css';
+
+type ReviewStatus = NonNullable<Label['status']>;
+const REVIEW_STATUSES: readonly ReviewStatus[] = ['accepted', 'rejected', 'needs-fix'];
 
 /** Review by keyboard, fix turns, label in bulk, and make, deduplicate and export datasets. */
 export function DatasetsWorkspace() {
@@ -18,29 +24,71 @@ export function DatasetsWorkspace() {
   const filter = useBrowserStore((s) => s.filter);
   const facets = useQuery(() => api.invoke('trajectories.facets', {}), [version]);
   const bulk = useAction();
+  const notify = useUi((s) => s.notify);
+  // A bulk label asks first, and can be taken back: it may overwrite thousands of reviews.
+  const [asking, setAsking] = useState<ReviewStatus | null>(null);
+  const [undo, setUndo] = useState<{
+    text: string;
+    statuses: { trajectoryId: string; status: ReviewStatus | null }[];
+  } | null>(null);
+  const markAll = (status: ReviewStatus) =>
+    bulk.run(async () => {
+      setAsking(null);
+      const { updated, previous } = await api.invoke('labels.bulk', { filter, status });
+      const text = `Marked ${trajectoriesCount(updated)} ${status}.`;
+      setUndo({ text, statuses: previous });
+      notify(text);
+      changed();
+    });
+  const undoMarkAll = (statuses: { trajectoryId: string; status: ReviewStatus | null }[]) =>
+    bulk.run(async () => {
+      const { restored } = await api.invoke('labels.restoreStatuses', { statuses });
+      setUndo(null);
+      notify(`Put back the review status of ${trajectoriesCount(restored)}.`);
+      changed();
+    });
   return (
     <section className="datasets-workspace" aria-label="Datasets workspace">
       <SplitLayout id="datasets">
         <SplitPanel id="datasets-review" minSize={420}>
           <PanelHeader title="Review">
             <div className="bulk" role="group" aria-label="Bulk actions">
-              <span className="muted">Mark the whole selection</span>
-              {(['accepted', 'rejected', 'needs-fix'] as const).map((status) => (
-                <button
-                  key={status}
-                  type="button"
-                  aria-label={`Mark all ${status}`}
-                  disabled={bulk.busy}
-                  onClick={() =>
-                    bulk.run(async () => {
-                      await api.invoke('labels.bulk', { filter, status });
-                      changed();
-                    })
-                  }
-                >
-                  {status}
-                </button>
-              ))}
+              {asking ? (
+                <>
+                  <span>Mark every trajectory of this selection {asking}?</span>
+                  <button type="button" className="primary" disabled={bulk.busy} onClick={() => void markAll(asking)}>
+                    Mark all {asking}
+                  </button>
+                  <button type="button" onClick={() => setAsking(null)}>
+                    Cancel
+                  </button>
+                </>
+              ) : undo ? (
+                <>
+                  <span role="status">{undo.text}</span>
+                  <button type="button" disabled={bulk.busy} onClick={() => void undoMarkAll(undo.statuses)}>
+                    Undo
+                  </button>
+                  <button type="button" aria-label="Dismiss" onClick={() => setUndo(null)}>
+                    OK
+                  </button>
+                </>
+              ) : (
+                <>
+                  <span className="muted">Mark the whole selection</span>
+                  {REVIEW_STATUSES.map((status) => (
+                    <button
+                      key={status}
+                      type="button"
+                      aria-label={`Mark all ${status}…`}
+                      disabled={bulk.busy}
+                      onClick={() => setAsking(status)}
+                    >
+                      {status}
+                    </button>
+                  ))}
+                </>
+              )}
             </div>
           </PanelHeader>
           <div className="panel-body datasets-main">
