@@ -111,6 +111,12 @@ export function runsHandlers(ctx: BackendContext): HandlerMap {
         else throw new TrellisError('E1002', 'A plan run needs a plan: generate or pick one first.');
         savedPlanId = planId ?? store.plans.save({ graphId, intent, steps: plan, modelSettings: null }).id;
       }
+      // Refused before anything is saved: a run that cannot take a step would be left behind.
+      if (mode === 'agent' && !runtime.generate)
+        throw new TrellisError(
+          'E5003',
+          'Running as an agent needs a model: load one in Models (or connect to a server), or run a plan instead.',
+        );
       const turns: Turn[] = [{ role: 'user', content: intent }];
       const trajectoryId = newRun(intent.slice(0, 80), graphId, savedPlanId, turns, null);
       return view(open({ trajectoryId, graphId, planId: savedPlanId, mode, ...(plan ? { plan } : {}) }));

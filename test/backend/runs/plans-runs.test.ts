@@ -130,6 +130,17 @@ describe('runs domain', () => {
     return b.registry.invoke('runs.start', { graphId: graph!.id, intent, steps });
   }
 
+  it('refuses an agent run without a model before saving anything', async () => {
+    const b = backend();
+    const [graph] = await b.registry.invoke('graphs.list', {});
+    const before = (await b.registry.invoke('trajectories.list', { filter: {} })).total;
+    await expect(
+      b.registry.invoke('runs.start', { graphId: graph!.id, intent: 'Weather in Kyoto?', mode: 'agent' }),
+    ).rejects.toMatchObject({ code: 'E5003', message: expect.stringMatching(/needs a model: load one in Models/) });
+    expect((await b.registry.invoke('trajectories.list', { filter: {} })).total).toBe(before);
+    b.close();
+  });
+
   it('steps a plan run, saves it as a trajectory after every turn, forks it, and lists the tree', async () => {
     const b = backend();
     let run = await planRun(b);
