@@ -165,6 +165,20 @@ describe('Datasets workspace in Chromium', () => {
     expect(await label.inputValue()).toBe('');
     await page.locator('.statusbar [role="status"]').getByText('Label filter back to "all".').waitFor();
     expect(await result.getByRole('button', { name: 'Put the Label filter back' }).count()).toBe(0);
+
+    // Another filter would hide the new samples: it is cleared too, said, and put back with the rest.
+    const toolFilter = page.getByLabel('Tool', { exact: true });
+    await toolFilter.selectOption('search_flights');
+    await page.getByRole('button', { name: 'Synthesize', exact: true }).click();
+    await page
+      .locator('.statusbar [role="status"]')
+      .getByText('Label filter set to "unlabelled" to show the new samples (it was "all"); filters by tool cleared.')
+      .waitFor({ timeout: 60_000 });
+    expect(await toolFilter.inputValue()).toBe('');
+    expect(await label.inputValue()).toBe('unlabelled');
+    await result.getByRole('button', { name: 'Put the Label filter back' }).click();
+    expect(await toolFilter.inputValue()).toBe('search_flights');
+    expect(await label.inputValue()).toBe('');
     await page.close();
   }, 120_000);
 });

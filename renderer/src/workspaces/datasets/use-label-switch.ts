@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { TrajectoryFilter } from '../../../../shared/domain';
 import { useBrowserStore } from '../../state/browser-store';
 import { useUi } from '../../state/ui-store';
@@ -6,29 +6,45 @@ import { useUi } from '../../state/ui-store';
 type Label = TrajectoryFilter['label'];
 
 const named = (label: Label) => `"${label ?? 'all'}"`;
+const onlyUnlabelled = (filter: TrajectoryFilter) => filter.label === 'unlabelled' && Object.keys(filter).length === 1;
 
 /**
- * Switches the shared Label filter to show unlabelled trajectories (new samples wait there),
- * saying so in the status bar, and remembers what it was so that `restore` puts it back. The
- * filter is never changed silently: `before` is what the panel shows with its way back.
+ * Switches the shared filters to show unlabelled trajectories only (new samples wait there; a
+ * Finding or Tool filter would hide them), saying so in the status bar, and remembers what they
+ * were so that `restore` puts them back. The filters are never changed silently: `before` is what
+ * the panel shows with its way back, until the user changes the filters themselves.
  */
 export function useLabelSwitch() {
-  const label = useBrowserStore((s) => s.filter.label);
+  const filter = useBrowserStore((s) => s.filter);
   const setFilter = useBrowserStore((s) => s.setFilter);
+  const clearFilter = useBrowserStore((s) => s.clearFilter);
   const notify = useUi((s) => s.notify);
-  const [before, setBefore] = useState<{ label: Label } | null>(null);
+  const [before, setBefore] = useState<{ label: Label; filter: TrajectoryFilter } | null>(null);
+  // Filters changed by hand since: there is nothing to put back.
+  useEffect(() => {
+    if (before && !onlyUnlabelled(filter)) setBefore(null);
+  }, [before, filter]);
   return {
     before,
     showUnlabelled() {
-      if (label === 'unlabelled') return;
+      if (onlyUnlabelled(filter)) return;
+      const others = Object.keys(filter).filter((key) => key !== 'label');
+      clearFilter();
       setFilter({ label: 'unlabelled' });
-      setBefore({ label });
-      notify(`Label filter set to "unlabelled" to show the new samples (it was ${named(label)}).`);
+      setBefore({ label: filter.label, filter });
+      notify(
+        `Label filter set to "unlabelled" to show the new samples (it was ${named(filter.label)})` +
+          (others.length ? `; filters by ${others.join(', ')} cleared.` : '.'),
+      );
     },
     restore() {
       if (!before) return;
-      setFilter({ label: before.label });
-      notify(`Label filter back to ${named(before.label)}.`);
+      clearFilter();
+      setFilter(before.filter);
+      const others = Object.keys(before.filter).filter((key) => key !== 'label');
+      notify(
+        `Label filter back to ${named(before.label)}${others.length ? ', and the other filters as they were' : ''}.`,
+      );
       setBefore(null);
     },
   };
