@@ -29,7 +29,13 @@ describe('tool graph editing in Chromium', () => {
     const page = await open(host);
 
     await runCommand(page, 'new graph');
-    await page.getByRole('dialog', { name: 'New graph' }).getByRole('textbox').fill('Pipeline');
+    // The proposed name is selected: typing replaces it.
+    const name = page.getByRole('dialog', { name: 'New graph' }).getByRole('textbox');
+    await expect
+      .poll(() => name.evaluate((e: HTMLInputElement) => e.value.slice(e.selectionStart!, e.selectionEnd!)))
+      .toBe('Untitled graph');
+    await page.keyboard.type('Pipeline');
+    expect(await name.inputValue()).toBe('Pipeline');
     await page.keyboard.press('Enter');
     await page.getByText(/Empty graph/).waitFor();
     await runCommand(page, 'add tool');

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useUi } from '../state/ui-store';
 import { ErrorNote } from './ErrorNote';
 
@@ -9,11 +9,21 @@ export function PromptDialog() {
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const toSelect = useRef<typeof prompt>(null);
 
   useEffect(() => {
     setValue(prompt?.initial ?? '');
     setError(null);
+    toSelect.current = prompt;
   }, [prompt]);
+  // The proposed value is selected once it is in the field, as in a file dialog: typing replaces it.
+  useEffect(() => {
+    if (!prompt || toSelect.current !== prompt || value !== (prompt.initial ?? '')) return;
+    toSelect.current = null;
+    input.current?.focus();
+    input.current?.select();
+  }, [prompt, value]);
 
   if (!prompt) return null;
   const submit = async () => {
@@ -44,6 +54,7 @@ export function PromptDialog() {
         <label>
           {prompt.label}
           <input
+            ref={input}
             autoFocus
             value={value}
             onChange={(e) => setValue(e.target.value)}
