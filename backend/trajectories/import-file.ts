@@ -192,7 +192,7 @@ export async function importTrajectoryFile(store: WorkspaceStore, options: Impor
         if (parsed.ignored?.length) {
           if (options.mode === 'strict')
             throw new RecordError(
-              `field ${parsed.ignored[0]} not understood${parsed.ignored.length > 1 ? ` (and ${parsed.ignored.length - 1} more)` : ''}; import with --lenient to leave such fields out`,
+              `field ${parsed.ignored[0]} not understood${parsed.ignored.length > 1 ? ` (and ${parsed.ignored.length - 1} more)` : ''}; import leniently to leave such fields out ("Skip bad records", or --lenient)`,
             );
           for (const field of new Set(parsed.ignored.map(fieldName))) {
             const seen = notUnderstood.get(field);

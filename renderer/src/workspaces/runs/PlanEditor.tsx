@@ -254,7 +254,7 @@ export function PlanEditor({ tools, onRun }: { tools: string[]; onRun(mode: Star
             <option value="">Open a saved plan…</option>
             {saved.data.map((p) => (
               <option key={p.id} value={p.id}>
-                {p.intent.slice(0, 60)} ({p.steps.length} steps, {new Date(p.createdAt).toLocaleString()})
+                {p.intent.slice(0, 60)} ({countOf(p.steps.length, 'step')}, {new Date(p.createdAt).toLocaleString()})
               </option>
             ))}
           </select>
