@@ -8,19 +8,29 @@ export const NEUTRAL_INTENT_EXAMPLE = 'e.g. what the agent should do, in plain w
 /** The first sentence of a description, without its full stop. */
 const firstSentence = (text: string) => (text.split(/(?<=[.!?])\s/)[0] ?? '').replace(/[.!?]$/, '').trim();
 
-/** Tools whose results feed `name`, directly or not. */
-function upstreamOf(name: string, graph: Pick<ToolGraph, 'edges'>): Set<string> {
-  const found = new Set<string>();
-  const visit = (tool: string) => {
-    for (const e of graph.edges)
-      if (e.kind === 'dependency' && e.toTool === tool && !found.has(e.fromTool)) {
-        found.add(e.fromTool);
-        visit(e.fromTool);
-      }
-  };
-  visit(name);
-  found.delete(name);
-  return found;
+/** For each tool, how many tools feed it, directly or not (one reverse index, a walk per tool). */
+function upstreamCounts(graph: Pick<ToolGraph, 'tools' | 'edges'>): Map<string, number> {
+  const feeders = new Map<string, string[]>();
+  for (const e of graph.edges)
+    if (e.kind === 'dependency') {
+      const list = feeders.get(e.toTool);
+      if (list) list.push(e.fromTool);
+      else feeders.set(e.toTool, [e.fromTool]);
+    }
+  const counts = new Map<string, number>();
+  for (const tool of graph.tools) {
+    const found = new Set<string>();
+    const stack = [tool.name];
+    while (stack.length)
+      for (const from of feeders.get(stack.pop()!) ?? [])
+        if (!found.has(from)) {
+          found.add(from);
+          stack.push(from);
+        }
+    found.delete(tool.name);
+    counts.set(tool.name, found.size);
+  }
+  return counts;
 }
 
 /**
@@ -32,11 +42,12 @@ function upstreamOf(name: string, graph: Pick<ToolGraph, 'edges'>): Set<string> 
  */
 export function intentExample(graph: Pick<ToolGraph, 'tools' | 'edges'>): string {
   if (!graph.tools.length) return NEUTRAL_INTENT_EXAMPLE;
+  const upstreamOf = upstreamCounts(graph);
   const ranked = graph.tools
     .map((tool, order) => {
       const sentence = firstSentence(tool.description ?? '');
       const says = sentence !== '' && wordsOf(sentence)[0] === wordsOf(tool.name)[0];
-      const upstream = upstreamOf(tool.name, graph).size;
+      const upstream = upstreamOf.get(tool.name) ?? 0;
       // Best: says what it does, then needs one tool or a few before it (a short chain reads well).
       const rank = (says ? 0 : 2) + (upstream > 0 ? 0 : 1);
       return { tool, sentence, says, upstream, order, rank };
