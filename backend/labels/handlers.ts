@@ -18,8 +18,11 @@ export function labelsHandlers({ store }: BackendContext): HandlerMap {
     },
     'labels.restoreStatuses': ({ statuses }) => {
       const byStatus = new Map<(typeof statuses)[number]['status'], string[]>();
-      for (const { trajectoryId, status } of statuses)
-        byStatus.set(status, [...(byStatus.get(status) ?? []), trajectoryId]);
+      for (const { trajectoryId, status } of statuses) {
+        const ids = byStatus.get(status);
+        if (ids) ids.push(trajectoryId);
+        else byStatus.set(status, [trajectoryId]);
+      }
       for (const [status, ids] of byStatus)
         if (status === null) store.labels.clearStatus(ids);
         else store.labels.setStatus(ids, status);

@@ -220,8 +220,11 @@ function checkReachability(graph: Pick<ToolGraph, 'tools' | 'edges'>): GraphProb
   const producers = new Map<string, string[]>();
   for (const t of graph.tools)
     for (const field of schemaFields(t.returns, { elements: true }))
-      for (const name of fieldNameVariants(field.path))
-        producers.set(name, [...(producers.get(name) ?? []), `${t.name}.${field.path}`]);
+      for (const name of fieldNameVariants(field.path)) {
+        const list = producers.get(name);
+        if (list) list.push(`${t.name}.${field.path}`);
+        else producers.set(name, [`${t.name}.${field.path}`]);
+      }
   const problems: GraphProblem[] = [];
   for (const [tool, params] of needs) {
     for (const param of params) {
