@@ -2,6 +2,7 @@ import type { ReactFlowInstance } from '@xyflow/react';
 import { create } from 'zustand';
 import type { GraphContent } from '../../../shared/graph';
 import type { EditorStore } from './graph-editor-store';
+import { safeLocalStorage } from './local-storage';
 import { raiseNotice, switchWorkspace, type Notice } from './notices';
 
 export type WorkspaceId = 'graph' | 'runs' | 'trajectories' | 'datasets' | 'models';
@@ -56,7 +57,7 @@ export type UiState = UiData & UiActions;
 const THEME_KEY = 'trellis-theme';
 
 function initialTheme(): Theme {
-  const saved = localStorage.getItem(THEME_KEY);
+  const saved = safeLocalStorage.getItem(THEME_KEY);
   if (saved === 'light' || saved === 'dark') return saved;
   return window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
 }
@@ -80,7 +81,7 @@ export const useUi = create<UiState>()((set) => ({
   toggleTheme: () =>
     set((state) => {
       const theme = state.theme === 'dark' ? 'light' : 'dark';
-      localStorage.setItem(THEME_KEY, theme);
+      safeLocalStorage.setItem(THEME_KEY, theme);
       return { theme };
     }),
   setPaletteOpen: (paletteOpen) => set({ paletteOpen }),
