@@ -125,30 +125,44 @@ function clauseGoals(words: readonly Word[], tools: readonly ToolWords[], action
   return best(meaning.length ? meaning : candidates);
 }
 
+/** Words by which a clause points back at what an earlier one found: "book it", "reserve that one". */
+const REFERRING = new Set(['it', 'them', 'that', 'this', 'those', 'these', 'one']);
+
 /**
  * Goal tools for an intent in plain words. The intent is read clause by clause ("and", "then",
  * commas): a clause that names tools outright (`book_hotel`) has those as goals; otherwise its
  * words are matched against each tool's name split into words, description and parameters,
  * with stems and synonyms (reserve → book, find → search/get). A clause without an action
- * word borrows the previous clause's ("book a flight and a hotel"). Goals that another goal's
- * plan includes anyway are dropped,
- * unless the intent names them.
+ * word borrows the previous clause's ("book a flight and a hotel"); one whose action has no
+ * object that points at a tool ("… and book it", "… and reserve") takes the earlier clause's
+ * objects ("find a flight … and book it" books the flight). Goals that another goal's plan
+ * includes anyway are dropped, unless the intent names them.
  */
 export function goalToolsFor(intent: string, graph: Pick<ToolGraph, 'tools' | 'edges'>): GoalMatch[] {
   const tools = graph.tools.map(toolWords);
   const actionWords = new Set(graph.tools.map((t) => contentStems(t.name)[0]).filter((w): w is string => !!w));
+  const isAction = (w: Word) => actionWords.has(w.stem) || GENERIC_ACTIONS.has(w.stem);
   const goals = new Map<string, GoalMatch>();
   let lastActions: Word[] = [];
+  // What the last clause that found something was about ("cheapest flight Lisbon Paris").
+  let lastObjects: Word[] = [];
   for (const clause of intent.split(/\s*(?:[,;!?]|\.(?!\d)|\b(?:and|then|also|plus|afterwards)\b)\s*/i)) {
     const named = toolsNamedIn(clause, graph);
     for (const tool of named) if (!goals.has(tool)) goals.set(tool, { tool, score: NAMED, matched: [tool] });
     let words = intentWords(clause);
-    const actions = words.filter((w) => actionWords.has(w.stem) || GENERIC_ACTIONS.has(w.stem));
+    const actions = words.filter(isAction);
+    const objects = words.filter((w) => !isAction(w));
     if (actions.length) lastActions = actions;
     else words = [...lastActions, ...words];
-    if (named.length) continue;
-    for (const found of clauseGoals(words, tools, actionWords))
-      if (!goals.has(found.tool)) goals.set(found.tool, match(found));
+    if (named.length) {
+      lastObjects = objects;
+      continue;
+    }
+    let found = clauseGoals(words, tools, actionWords);
+    if (found.length) lastObjects = objects;
+    else if (actions.length && (!objects.length || wordsOf(clause).some((w) => REFERRING.has(w))))
+      found = clauseGoals([...words, ...lastObjects], tools, actionWords);
+    for (const goal of found) if (!goals.has(goal.tool)) goals.set(goal.tool, match(goal));
   }
   const all = [...goals.values()];
   return all.filter((goal) => {

@@ -75,6 +75,28 @@ describe('goal tools from plain words', () => {
     ]);
   });
 
+  it.each([
+    [
+      '"book it" books what the clause before found',
+      'Find the cheapest flight from Lisbon to Paris on 2026-06-01 and book it for Ana Silva',
+      ['book_flight'],
+    ],
+    [
+      '"reserve it" means book, for what was found',
+      'Find a hotel in Paris for 2 guests and reserve it',
+      ['book_hotel'],
+    ],
+    [
+      '"book that one" after a named tool (which stays a goal)',
+      'search_flights from Paris to Rome, then book that one',
+      ['search_flights', 'book_flight'],
+    ],
+    ['a bare verb at the end takes the object before it', 'Look up hotels in Rome and book', ['book_hotel']],
+    ['"it" after a clause that found nothing still points at no tool', 'Play some jazz and book it', []],
+  ])('%s: %s', (_rule, intent, expected) => {
+    expect(goals(intent)).toEqual(expected);
+  });
+
   it('ranks every tool the words point at, for naming the closest when none is a goal', () => {
     const ranked = rankToolsForIntent('book a table for two', trip);
     expect(goalToolsFor('book a table for two', trip)).toEqual([]);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { argumentValidator } from '../../../backend/checks/argument-validator';
 import type { PlanStep } from '../../../shared/domain';
 import {
+  goalToolsFor,
   planForGoals,
   planGenerationSchema,
   planToWorkflowText,
@@ -130,6 +131,34 @@ describe('deterministic planner', () => {
       'get_visa_requirements<-s1',
     ]);
     expect(weather[0]!.args).toEqual({ city: 'Kyoto' });
+  });
+});
+
+describe('deterministic planner from plain words', () => {
+  const plan = (intent: string) =>
+    planForGoals(
+      graph,
+      goalToolsFor(intent, graph).map((g) => g.tool),
+      intent,
+    );
+
+  it('books the flight it found: search_flights, then book_flight with the found flight id', () => {
+    const steps = plan('Find the cheapest flight from Lisbon to Paris on 2026-06-01 and book it for Ana Silva');
+    expect(steps.map((s) => `${s.id}:${s.tool}<-${s.dependsOn.join(',')}`)).toEqual([
+      's1:search_flights<-',
+      's2:book_flight<-s1',
+    ]);
+    expect(steps[0]!.args).toEqual({ origin: 'Lisbon', destination: 'Paris', date: '2026-06-01' });
+    expect(steps[1]!.args).toEqual({ flight_id: { $ref: 's1.result.cheapest_flight_id' }, traveler_name: 'Ana Silva' });
+  });
+
+  it('reserves the hotel it found: search_hotels, then book_hotel with the found hotel id', () => {
+    const steps = plan('Find a hotel in Paris from 2026-06-01 to 2026-06-03 and reserve it');
+    expect(steps.map((s) => `${s.id}:${s.tool}<-${s.dependsOn.join(',')}`)).toEqual([
+      's1:search_hotels<-',
+      's2:book_hotel<-s1',
+    ]);
+    expect(steps[1]!.args).toMatchObject({ hotel_id: { $ref: 's1.result.best_hotel_id' }, check_in: '2026-06-01' });
   });
 });
 
