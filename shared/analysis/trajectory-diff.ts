@@ -1,5 +1,5 @@
 import { canonicalJson } from '../json';
-import type { ToolCall, Turn } from '../domain';
+import type { Turn } from '../domain';
 import { alignTurns, turnSignature } from './turn-alignment';
 
 /** How a row of the diff reads, left to right: the same turn, an edit, a turn only on one side. */
@@ -23,6 +23,7 @@ export interface TrajectoryDiff {
   firstDivergence: number | null;
   /** The side whose system message the other side lacks, if one does. */
   systemOnlyIn: 'a' | 'b' | null;
+  /** Rows of each kind, the lone system message's row (see `systemOnlyIn`) not counted. */
   counts: Record<DiffRowKind, number>;
 }
 
@@ -31,11 +32,9 @@ export interface TrajectoryDiff {
  * an edited turn beside its original, an inserted or removed one beside a gap.
  */
 export function diffTrajectories(a: Turn[], b: Turn[]): TrajectoryDiff {
-  const counts: Record<DiffRowKind, number> = { same: 0, changed: 0, removed: 0, inserted: 0 };
   const rows = alignTurns(a, b).map(({ a: left, b: right }): DiffRow => {
     const same = left !== null && right !== null && turnSignature(a[left]!) === turnSignature(b[right]!);
     const kind: DiffRowKind = same ? 'same' : right === null ? 'removed' : left === null ? 'inserted' : 'changed';
-    counts[kind]++;
     return { a: left, b: right, same, kind };
   });
   const systemOnly = (row: DiffRow) =>
@@ -43,42 +42,14 @@ export function diffTrajectories(a: Turn[], b: Turn[]): TrajectoryDiff {
     (row.kind === 'inserted' && b[row.b!]!.role === 'system');
   const lone = rows.find(systemOnly);
   const first = rows.findIndex((r) => !r.same && !systemOnly(r));
+  // The counts are of the conversation, as the divergence is: the lone system message is left out.
+  const counts: Record<DiffRowKind, number> = { same: 0, changed: 0, removed: 0, inserted: 0 };
+  for (const row of rows) if (row !== lone) counts[row.kind]++;
   return {
     rows,
     firstDivergence: first < 0 ? null : first,
     systemOnlyIn: lone ? (lone.kind === 'removed' ? 'a' : 'b') : null,
     counts,
-  };
-}
-
-export interface StepAccuracy {
-  steps: { gold: ToolCall | null; pred: ToolCall | null; name: boolean; args: boolean }[];
-  /** Correct tool names over max(|pred|, |gold|) steps, so extra calls count against. */
-  toolNameAccuracy: number;
-  /** Steps with the right tool and the same arguments (canonical JSON), over the same count. */
-  argumentAccuracy: number;
-}
-
-/** Tool-name and argument accuracy per step of a predicted trajectory against a gold one. */
-export function stepAccuracy(pred: Turn[], gold: Turn[]): StepAccuracy {
-  const calls = (turns: Turn[]) => turns.flatMap((t) => t.toolCalls ?? []);
-  const p = calls(pred);
-  const g = calls(gold);
-  const length = Math.max(p.length, g.length);
-  const steps = Array.from({ length }, (_, i) => {
-    const name = Boolean(p[i] && g[i] && p[i]!.name === g[i]!.name);
-    return {
-      gold: g[i] ?? null,
-      pred: p[i] ?? null,
-      name,
-      args: name && canonicalJson(p[i]!.args) === canonicalJson(g[i]!.args),
-    };
-  });
-  const share = (n: number) => (length ? n / length : 1);
-  return {
-    steps,
-    toolNameAccuracy: share(steps.filter((s) => s.name).length),
-    argumentAccuracy: share(steps.filter((s) => s.args).length),
   };
 }
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
+import { stepAccuracy } from '../../../../shared/analysis/step-accuracy';
 import {
   diffTrajectories,
-  stepAccuracy,
   turnChanges,
   type DiffRow,
   type TrajectoryDiff,
@@ -31,11 +31,14 @@ function divergenceText(diff: TrajectoryDiff): string {
   return `First divergence at row ${diff.firstDivergence + 1}: ${where}.`;
 }
 
-/** `4 same, 3 changed, 1 inserted, 1 removed`, and which side alone has a system message. */
+/**
+ * `4 same, 3 changed, 1 inserted, 1 removed`, and which side alone has a system message: that
+ * row is left out of the counts as it is of the divergence, and the sentence says so.
+ */
 function countsText(diff: TrajectoryDiff): string {
   const { same, changed, inserted, removed } = diff.counts;
   const system = diff.systemOnlyIn
-    ? ` Only the ${diff.systemOnlyIn === 'a' ? 'left' : 'right'} one has a system message (not counted as the divergence).`
+    ? ` Only the ${diff.systemOnlyIn === 'a' ? 'left' : 'right'} one has a system message: it is counted neither in these turns nor as the divergence.`
     : '';
   return `Turns: ${same} same, ${changed} changed, ${inserted} inserted, ${removed} removed.${system}`;
 }
@@ -56,14 +59,15 @@ export function DiffView({ leftId, rightId }: { leftId: string; rightId: string 
     firstRow.current?.scrollIntoView({ block: 'center' });
   }, [diff?.firstDivergence]);
   if (!left || !right || !diff) return <p className="muted">Loading…</p>;
-  const accuracy = stepAccuracy(left.turns, right.turns);
+  const accuracy = stepAccuracy(left.turns, right.turns, diff.rows);
   return (
     <section className="diff-view" aria-label="Trajectory diff">
       <header>
         <h2>Diff</h2>
         <p data-testid="diff-summary">
-          {divergenceText(diff)} {countsText(diff)} Against the right one: tool names {pct(accuracy.toolNameAccuracy)},
-          arguments {pct(accuracy.argumentAccuracy)} of {countOf(accuracy.steps.length, 'step')}.
+          {divergenceText(diff)} {countsText(diff)} Against the right one, calls paired by row: tool names{' '}
+          {pct(accuracy.toolNameAccuracy)}, arguments {pct(accuracy.argumentAccuracy)} of{' '}
+          {countOf(accuracy.steps.length, 'step')}.
         </p>
         <button type="button" onClick={() => compareWith(null)}>
           Close diff
