@@ -87,11 +87,23 @@ describe('Trajectories workspace in Chromium', () => {
     await diff.getByRole('button', { name: 'Close diff' }).click();
     await inspector.getByRole('button', { name: 'Compare with…' }).waitFor();
     expect(await page.getByRole('alert').filter({ hasText: 'Something went wrong' }).count()).toBe(0);
+    // The checks just ran over everything: a trajectory without findings is one they found nothing on.
+    await page.getByRole('option', { name: /Lisbon flight, booked/ }).click();
+    await inspector
+      .getByTestId('trajectory-findings')
+      .getByText('No findings: the checks found nothing on this trajectory.')
+      .waitFor();
 
     await page.reload();
     await page.getByRole('button', { name: /Trip planning/ }).waitFor();
     await page.keyboard.press('Control+3');
     await page.getByTestId('list-count').getByText('4 trajectories').waitFor();
+    // A new window has not seen the checks run, so it does not claim they did.
+    await page.getByRole('option', { name: /Lisbon flight, booked/ }).click();
+    await inspector
+      .getByTestId('trajectory-findings')
+      .getByText(/^No findings stored\. Run checks/)
+      .waitFor();
     await page.close();
   });
 
@@ -139,8 +151,10 @@ describe('Trajectories workspace in Chromium', () => {
     // The missing system message is one removed row; the first divergence is the user's different words.
     await summary.getByText(/First divergence at row 2: turn #1 ↔ turn #0 changed\./).waitFor();
     expect(await summary.textContent()).toContain(
-      'Turns: 4 same, 2 changed, 0 inserted, 1 removed. Only the left one has a system message',
+      'Turns: 4 same, 2 changed, 0 inserted, 0 removed. Only the left one has a system message: it is counted neither',
     );
+    // Both call list_rooms then set_thermostat, the second with another celsius.
+    expect(await summary.textContent()).toContain('tool names 100%, arguments 50% of 2 steps.');
     expect(await diff.getByLabel('Row 1: removed').locator('.gap').textContent()).toBe('Removed: only in the left one');
     expect(await diff.getByTestId('first-divergence').getAttribute('aria-label')).toBe('Row 2: changed');
     expect(await diff.getByLabel('Row 5: changed').getByLabel('Changes in row 5').textContent()).toContain(

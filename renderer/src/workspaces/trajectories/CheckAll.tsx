@@ -5,6 +5,7 @@ import type { Result } from '../../../../shared/contract';
 import { api } from '../../api/api';
 import { useJob } from '../../api/use-job';
 import { ErrorNote } from '../../components/ErrorNote';
+import { useChecksState } from './checks-state';
 
 /** Runs the deterministic checks on every trajectory and shows what they found, by kind. */
 export function CheckAll({ onChecked }: { onChecked(): void }) {
@@ -13,7 +14,9 @@ export function CheckAll({ onChecked }: { onChecked(): void }) {
   const { busy, error, progress } = job;
   const run = () =>
     job.run(async (jobId) => {
-      setSummary(await api.invoke('trajectories.checkAll', { jobId }));
+      const result = await api.invoke('trajectories.checkAll', { jobId });
+      setSummary(result);
+      useChecksState.getState().setCheckedAll(!result.cancelled);
       onChecked();
     });
   return (

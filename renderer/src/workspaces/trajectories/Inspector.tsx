@@ -8,6 +8,7 @@ import { useBrowserStore } from '../../state/browser-store';
 import { AddToDataset } from './AddToDataset';
 import { PathOverlay } from '../../components/PathOverlay';
 import { TurnView } from '../../components/TurnView';
+import { useChecksState } from './checks-state';
 
 /** One trajectory turn by turn, its findings at the turns they concern, and its path on the graph. */
 export function Inspector({ id, version }: { id: string; version: number }) {
@@ -21,6 +22,7 @@ export function Inspector({ id, version }: { id: string; version: number }) {
   const compareWith = useBrowserStore((s) => s.compareWith);
   const compareId = useBrowserStore((s) => s.compareId);
   const pickCompare = useBrowserStore((s) => s.pickCompare);
+  const checkedAll = useChecksState((s) => s.checkedAll);
   if (trajectory.error) return <p className="error">{trajectory.error.message}</p>;
   if (!t) return <p className="muted">Loading…</p>;
   const byTurn = new Map<number, Finding[]>();
@@ -72,7 +74,9 @@ export function Inspector({ id, version }: { id: string; version: number }) {
         {findings.data && (
           <p data-testid="trajectory-findings">
             {findings.data.length === 0
-              ? 'No findings (run the checks if this trajectory is new).'
+              ? checkedAll
+                ? 'No findings: the checks found nothing on this trajectory.'
+                : 'No findings stored. Run checks (in the toolbar) if it has not been checked yet.'
               : kinds.map(([kind, n], i) => (
                   <button
                     key={kind}

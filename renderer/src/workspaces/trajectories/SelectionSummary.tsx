@@ -3,10 +3,12 @@ import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
 import { useBrowserStore } from '../../state/browser-store';
 import { countBars, PlotChart } from '../../components/PlotChart';
+import { useChecksState } from './checks-state';
 
 /** Counts over the trajectories the filters select, with findings by kind as a chart. */
 export function SelectionSummary({ version }: { version: number }) {
   const filter = useBrowserStore((s) => s.filter);
+  const checkedAll = useChecksState((s) => s.checkedAll);
   const summary = useQuery(
     () => api.invoke('trajectories.summarize', { filter }),
     [JSON.stringify(filter), version],
@@ -27,7 +29,11 @@ export function SelectionSummary({ version }: { version: number }) {
           deps={[JSON.stringify(summary.findingsByKind)]}
         />
       ) : (
-        <p className="muted">No findings in this selection (run the checks to find some).</p>
+        <p className="muted">
+          {checkedAll
+            ? 'No findings in this selection: the checks found nothing on these trajectories.'
+            : 'No findings stored in this selection. Run checks (in the toolbar) if these have not been checked yet.'}
+        </p>
       )}
       {Object.keys(summary.callsByTool).length > 0 && (
         <PlotChart

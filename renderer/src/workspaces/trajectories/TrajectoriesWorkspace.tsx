@@ -5,6 +5,7 @@ import { useQuery } from '../../api/use-query';
 import { useShallow } from 'zustand/react/shallow';
 import { useBrowserStore, type BrowserState } from '../../state/browser-store';
 import { CheckAll } from './CheckAll';
+import { useChecksState } from './checks-state';
 import { DiffView } from './DiffView';
 import { EvaluatePanel } from './EvaluatePanel';
 import { FilterBar } from '../../components/FilterBar';
@@ -81,7 +82,17 @@ export function TrajectoriesWorkspace() {
       </div>
       {drawer && (
         <div className="toolbar-drawer">
-          {drawer === 'import' ? <ImportForm onImported={changed} /> : <ReplayFromSelection />}
+          {drawer === 'import' ? (
+            <ImportForm
+              onImported={() => {
+                // The new trajectories have not been checked yet.
+                useChecksState.getState().setCheckedAll(false);
+                changed();
+              }}
+            />
+          ) : (
+            <ReplayFromSelection />
+          )}
         </div>
       )}
       <div className="trajectories-split">
