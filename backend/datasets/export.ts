@@ -15,6 +15,7 @@ import { trainingWeights } from '../../shared/formats/training-weights';
 import { commitStaged, discardStaged, removeStaleTemps, stageFile, type StagedFile } from '../files/atomic-write';
 import { ExportReporter } from './export-report';
 import { mergeDatasetInfo, readDatasetInfo } from './dataset-info';
+import { nothingToExport, removeCreatedFolders } from './nothing-to-export';
 
 const CHUNK = 500;
 
@@ -23,6 +24,8 @@ export interface ExportOptions {
   includeRejected?: boolean;
   /** Also write records that break the format's rules (left out by default). */
   includeInvalid?: boolean;
+  /** What is exported, as a refusal names it (default: the dataset and its name). */
+  subject?: string;
 }
 
 /**
@@ -49,7 +52,8 @@ export function toolsForExport(
  * needs-fix are left out unless `options` include them, and the report says which and why.
  * ShareGPT exports merge their entries into `dataset_info.json`. Every file is written beside
  * its target and renamed into place once all are complete: a cancelled (or killed) export
- * leaves the previous files as they were.
+ * leaves the previous files as they were. An export that would write no record is refused
+ * (E3004, saying why each was left out) and changes nothing in `dir`.
  */
 export async function exportDataset(
   store: WorkspaceStore,
@@ -59,8 +63,11 @@ export async function exportDataset(
   job: Job = unattendedJob('datasets.export'),
   options: ExportOptions = {},
 ) {
+  const subject = options.subject ?? `the dataset "${dataset.name}"`;
+  if (!dataset.items.length) throw nothingToExport(subject, format, 0, {});
+  let createdDir: string | undefined;
   try {
-    fs.mkdirSync(dir, { recursive: true });
+    createdDir = fs.mkdirSync(dir, { recursive: true });
   } catch (error) {
     throw new TrellisError('E2005', `Cannot write to ${dir}: ${(error as Error).message}`);
   }
@@ -143,6 +150,12 @@ export async function exportDataset(
     if (job.signal.aborted) {
       discardStaged(staged);
       return { files: [], cancelled: true, report: reporter.report(0, []) };
+    }
+    if (files.every((f) => f.count === 0)) {
+      // Empty files would overwrite a previous export with nothing: refuse, and leave no trace.
+      discardStaged(staged);
+      removeCreatedFolders(dir, createdDir);
+      throw nothingToExport(subject, format, dataset.items.length, reporter.report(0, []).reasons);
     }
     if (format === 'sharegpt') {
       const info = stageFile(infoFile);

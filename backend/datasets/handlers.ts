@@ -147,9 +147,10 @@ export function datasetsHandlers({ store, models, jobs }: BackendContext): Handl
     'datasets.exportSelection': ({ name, filter, ratio, seed, format, dir, jobId, ...include }) =>
       jobs.run('datasets.export', jobId, (job) => {
         const ids = store.trajectoryQueries.ids(filter);
-        if (!ids.length)
-          throw new TrellisError('E1002', 'The filter selects no trajectory; there is nothing to export.');
-        return exportDataset(store, { name, items: split(ids, ratio, seed) }, format, dir, job, include);
+        const subject = 'the selection';
+        // An empty selection is refused by the export itself, before the ratios are read.
+        const items = ids.length ? split(ids, ratio, seed) : [];
+        return exportDataset(store, { name, items }, format, dir, job, { ...include, subject });
       }),
   };
 }

@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { TrellisError } from '../../shared/errors';
+import type { ExportFormat } from '../../shared/formats/export-records';
+
+const FORMAT_NAMES: Record<ExportFormat, string> = {
+  openai: 'OpenAI chat',
+  sharegpt: 'LLaMA-Factory ShareGPT',
+  hermes: 'Hermes',
+  worfbench: 'WorfBench',
+};
+
+/**
+ * The refusal of an export that would write no record: what was asked, why nothing passes (the
+ * report's reasons, counted) and what to do. No file is written or replaced.
+ */
+export function nothingToExport(
+  subject: string,
+  format: ExportFormat,
+  items: number,
+  reasons: Readonly<Record<string, number>>,
+): TrellisError {
+  if (!items)
+    return new TrellisError(
+      'E3004',
+      `Nothing to export: ${subject} has no trajectories. Change the filter so it selects some.`,
+    );
+  const labelled = (reasons['label:rejected'] ?? 0) + (reasons['label:needs-fix'] ?? 0);
+  const rules = Object.entries(reasons)
+    .filter(([reason]) => !reason.startsWith('label:'))
+    .map(([rule, n]) => `${rule} ${n}`);
+  const why = [
+    labelled && `${labelled} labelled rejected or needs-fix`,
+    rules.length && `breaking the ${FORMAT_NAMES[format]} format's rules: ${rules.join(', ')}`,
+  ].filter(Boolean);
+  return new TrellisError(
+    'E3004',
+    `Nothing to export: ${subject} has 0 records that pass the export's checks ` +
+      `(of its ${items}: ${why.join('; ')}). Accept some trajectories in the review queue or change the filter; ` +
+      '"Include rejected / needs-fix" and "Include records that break the format\'s rules" ' +
+      '(--include-rejected, --include-invalid) write them anyway.',
+  );
+}
+
+/**
+ * Removes the folders `mkdirSync(dir, { recursive: true })` created (`created`: the first of
+ * them) when nothing was written into them after all; a folder with anything in it stays.
+ */
+export function removeCreatedFolders(dir: string, created: string | undefined): void {
+  if (!created) return;
+  for (let at = path.resolve(dir); at.startsWith(path.resolve(created)); at = path.dirname(at)) {
+    try {
+      fs.rmdirSync(at);
+    } catch {
+      return;
+    }
+    if (at === path.resolve(created)) return;
+  }
+}
