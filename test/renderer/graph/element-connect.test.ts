@@ -58,14 +58,7 @@ describe('element edges on the canvas', () => {
     });
     expect(shared!.className).toBe('edge-shared');
     expect(shared!.style).toEqual({ strokeDasharray: '6 4' });
-  });
-
-  it('draws plain node-to-node lines zoomed far out: no dots, dashes or arrow heads', () => {
-    const [element, shared] = toFlowEdges({ tools: home.tools, edges: [roomEdge, home.edges[2]!] }, [], true);
-    expect(element!.className).toBe('edge-dependency');
-    expect(element).not.toHaveProperty('markerEnd');
-    expect(element).not.toHaveProperty('sourceHandle');
-    expect(shared!.className).toBe('edge-shared');
-    expect(shared).not.toHaveProperty('style');
+    // Two parameters on the left of their tools: a straight line, not a curve looping around them.
+    expect(shared!.type).toBe('straight');
   });
 });

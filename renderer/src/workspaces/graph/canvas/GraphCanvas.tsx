@@ -18,6 +18,7 @@ import { useUi } from '../../../state/ui-store';
 import { selectContent, useEditor, useEditorStore } from '../editor/editor-context';
 import { judgeConnection, type HandleRef } from './connect';
 import { CanvasChrome } from './CanvasChrome';
+import { CompactEdges } from './CompactEdges';
 import {
   estimateOffscreen,
   forgetEstimates,
@@ -35,6 +36,7 @@ import './canvas.css';
 const NODE_TYPES = { tool: ToolNode };
 const DELETE_KEYS = ['Delete', 'Backspace'];
 const MULTI_SELECT_KEYS = ['Meta', 'Control', 'Shift'];
+const NO_EDGES: ToolFlowEdge[] = [];
 
 interface DropNote {
   text: string;
@@ -104,7 +106,8 @@ export function GraphCanvas() {
     const onScreen = new Set([...rendered].map((e) => e.getAttribute('data-id') ?? ''));
     setNodes((ns) => estimateOffscreen(ns, onScreen, compact));
   }, [compact, content.tools, updateNodeInternals]);
-  const edges = useMemo(() => toFlowEdges(content, problems, compact), [content, problems, compact]);
+  // Zoomed far out React Flow gets no edges: CompactEdges draws them all as one picture.
+  const edges = useMemo(() => (compact ? NO_EDGES : toFlowEdges(content, problems)), [content, problems, compact]);
 
   useEffect(() => {
     if (!note) return;
@@ -207,6 +210,7 @@ export function GraphCanvas() {
             onlyRenderVisibleElements={virtualize}
           >
             <CanvasChrome bounds={bounds} />
+            {compact && <CompactEdges nodes={nodes} content={content} problems={problems} />}
           </ReactFlow>
         )}
       </CompactContext.Provider>

@@ -101,11 +101,11 @@ export function estimateOffscreen(
 const edgeCache = new WeakMap<GraphEdge, { key: string; edge: ToolFlowEdge }>();
 
 /**
- * Graph edges → React Flow edges. Ids come from the edge's content, so deleting one edge does
- * not renumber the rest; `data.index` maps back to the graph. Compact edges (far zoom) attach to
- * the node rather than to a field. Unchanged edges keep their objects.
+ * Graph edges → React Flow edges, field to field. Ids come from the edge's content, so deleting
+ * one edge does not renumber the rest; `data.index` maps back to the graph. Unchanged edges keep
+ * their objects. (Zoomed far out the canvas draws its edges itself: CompactEdges.tsx.)
  */
-export function toFlowEdges(content: GraphContent, problems: GraphProblem[], compact = false): ToolFlowEdge[] {
+export function toFlowEdges(content: GraphContent, problems: GraphProblem[]): ToolFlowEdge[] {
   const flagged = new Map(problems.filter((p) => p.edgeIndex !== undefined).map((p) => [p.edgeIndex!, p]));
   const seen = new Map<string, number>();
   return content.edges.map((edge, index) => {
@@ -114,26 +114,18 @@ export function toFlowEdges(content: GraphContent, problems: GraphProblem[], com
     seen.set(base, n + 1);
     const id = n ? `${base}#${n}` : base;
     const problem = flagged.get(index);
-    const cacheKey = `${id}|${index}|${problem?.severity ?? ''}|${problem?.message ?? ''}|${compact}`;
+    const cacheKey = `${id}|${index}|${problem?.severity ?? ''}|${problem?.message ?? ''}`;
     const cached = edgeCache.get(edge);
     if (cached?.key === cacheKey) return cached.edge;
-    const flow = buildEdge(edge, id, index, problem, compact);
+    const flow = buildEdge(edge, id, index, problem);
     edgeCache.set(edge, { key: cacheKey, edge: flow });
     return flow;
   });
 }
 
-function buildEdge(
-  edge: GraphEdge,
-  id: string,
-  index: number,
-  problem: GraphProblem | undefined,
-  compact: boolean,
-): ToolFlowEdge {
+function buildEdge(edge: GraphEdge, id: string, index: number, problem: GraphProblem | undefined): ToolFlowEdge {
   // Element edges ("one element of the list fills this") are drawn dotted, apart from whole-value ones.
-  // Zoomed far out (compact) edges are plain lines told apart by colour alone: dashes and arrow
-  // heads too small to see cost most of a frame's drawing with a thousand tools on screen.
-  const element = !compact && edge.kind === 'dependency' && isElementPath(edge.fromPath) ? ' edge-element' : '';
+  const element = edge.kind === 'dependency' && isElementPath(edge.fromPath) ? ' edge-element' : '';
   const className = `edge-${edge.kind}${element}${problem ? ` edge-${problem.severity}` : ''}`;
   const common = { id, className, label: problem ? '⚠' : undefined, data: { index, title: problem?.message } };
   if (edge.kind === 'dependency') {
@@ -141,25 +133,20 @@ function buildEdge(
       ...common,
       source: edge.fromTool,
       target: edge.toTool,
-      ...(compact
-        ? {}
-        : {
-            sourceHandle: resultHandle(edge.fromPath),
-            targetHandle: paramHandle(edge.toParam),
-            markerEnd: { type: MarkerType.ArrowClosed },
-          }),
+      sourceHandle: resultHandle(edge.fromPath),
+      targetHandle: paramHandle(edge.toParam),
+      markerEnd: { type: MarkerType.ArrowClosed },
     };
   }
+  // Both ends are parameters, on the left of their tools: a curve would leave and enter leftwards
+  // and loop around the tools; a straight dashed line joins the two fields.
   return {
     ...common,
+    type: 'straight',
     source: edge.toolA,
     target: edge.toolB,
-    ...(compact
-      ? {}
-      : {
-          sourceHandle: paramSourceHandle(edge.paramA),
-          targetHandle: paramHandle(edge.paramB),
-          style: { strokeDasharray: '6 4' },
-        }),
+    sourceHandle: paramSourceHandle(edge.paramA),
+    targetHandle: paramHandle(edge.paramB),
+    style: { strokeDasharray: '6 4' },
   };
 }
