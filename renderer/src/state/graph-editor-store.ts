@@ -145,7 +145,10 @@ export function createEditorStore(graph: ToolGraph): EditorStore {
         return selection.length ? copyTools(history.present, selection) : null;
       },
       dismissSuggestion: (key) => set((s) => ({ dismissed: [...s.dismissed, key], revision: s.revision + 1 })),
-      setProblems: (problems) => set({ problems }),
+      // The same problems again (a move, a layout) keep their identity: every node and edge of the
+      // canvas would otherwise be rebuilt for nothing.
+      setProblems: (problems) =>
+        set((state) => (JSON.stringify(state.problems) === JSON.stringify(problems) ? state : { problems })),
       markStored: (stored, storedAt) => set({ stored, storedAt }),
       mergeStored: (theirs, storedAt) => {
         const { history, stored, revision } = get();

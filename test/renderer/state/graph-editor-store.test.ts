@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { createEditorStore } from '../../../renderer/src/state/graph-editor-store';
+import type { GraphProblem } from '../../../shared/graph';
+
+const problem = (message: string): GraphProblem =>
+  ({ kind: 'cycle', severity: 'error', message, tools: ['a'] }) as unknown as GraphProblem;
+
+describe("the graph editor's problems", () => {
+  const graph = { id: 'g', name: 'G', tools: [], edges: [], dismissedSuggestions: [], updatedAt: '' };
+
+  it('keeps the same problems, checked again after a move, as the same list', () => {
+    const store = createEditorStore(graph as never);
+    store.getState().setProblems([problem('one')]);
+    const first = store.getState().problems;
+    store.getState().setProblems([problem('one')]);
+    expect(store.getState().problems).toBe(first);
+  });
+
+  it('takes problems that differ', () => {
+    const store = createEditorStore(graph as never);
+    store.getState().setProblems([problem('one')]);
+    store.getState().setProblems([problem('two')]);
+    expect(store.getState().problems.map((p) => p.message)).toEqual(['two']);
+  });
+});
