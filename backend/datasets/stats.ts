@@ -40,7 +40,8 @@ export async function datasetStats(store: WorkspaceStore, dataset: Dataset, job:
   // Coverage is measured against the graph most of the dataset belongs to.
   const graphId = [...graphs].filter(([id]) => id).sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
   const graph = graphId ? store.graphs.get(graphId) : null;
-  const edges = graph ? [...new Set(dependencyEdges(graph).map((e) => `${e.fromTool}>${e.toTool}`))] : [];
+  const graphEdges = graph ? dependencyEdges(graph) : [];
+  const edges = [...new Set(graphEdges.map((e) => `${e.fromTool}>${e.toTool}`))];
   const maxTokens = Math.max(0, ...tokens);
   const histogram = new Array<number>(BUCKETS).fill(0);
   for (const n of tokens) histogram[Math.min(BUCKETS - 1, Math.floor((n / (maxTokens || 1)) * BUCKETS))]!++;
@@ -57,6 +58,7 @@ export async function datasetStats(store: WorkspaceStore, dataset: Dataset, job:
       unusedTools: graph ? graph.tools.map((t) => t.name).filter((name) => !calls[name]) : [],
       edgesCovered: edges.filter((e) => pairs.has(e)).length,
       edgesTotal: edges.length,
+      dependencyEdges: graphEdges.length,
     },
     findingRates: Object.fromEntries(Object.entries(findingKinds).map(([k, n]) => [k, size ? n / size : 0])),
     labels,

@@ -56,9 +56,12 @@ export const DatasetStats = z.object({
     graphId: z.string().nullable(),
     calls: z.record(z.string(), z.number().int()),
     unusedTools: z.array(z.string()),
-    /** Dependency edges of the graph a trajectory followed (a call of A then a call of B). */
+    /** Tool pairs joined by a dependency edge that a trajectory called in order (A, then B next). */
     edgesCovered: z.number().int(),
+    /** Distinct tool pairs the graph's dependency edges join (several edges may join one pair). */
     edgesTotal: z.number().int(),
+    /** The graph's dependency edges, each counted (output → parameter), as the Graph inspector counts them. */
+    dependencyEdges: z.number().int(),
   }),
   findingRates: z.record(z.string(), z.number()),
   labels: z.record(z.string(), z.number().int()),

@@ -12,7 +12,9 @@ export function GraphSummaryPanel() {
       <dl>
         <dt>Tools</dt>
         <dd data-testid="summary-tools">{summary.tools}</dd>
-        <dt>Dependency edges</dt>
+        <dt title="Each link from one tool's output to another tool's parameter">
+          Dependency edges (output → parameter)
+        </dt>
         <dd data-testid="summary-dependency-edges">{summary.dependencyEdges}</dd>
         <dt>Shared-parameter edges</dt>
         <dd>{summary.sharedEdges}</dd>
