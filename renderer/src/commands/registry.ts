@@ -1,6 +1,6 @@
 import type { UiState } from '../state/ui-store';
 
-export type CommandCategory = 'Workspace' | 'Edit' | 'Graph' | 'Run' | 'View' | 'Go' | 'Help';
+export type CommandCategory = 'Workspace' | 'Edit' | 'Graph' | 'Run' | 'Dataset' | 'View' | 'Go' | 'Help';
 
 /** One user operation; menus, shortcuts and the palette all read these. */
 export interface Command {
@@ -15,7 +15,7 @@ export interface Command {
   perform(ui: UiState): void | Promise<void>;
 }
 
-export const CATEGORIES: CommandCategory[] = ['Workspace', 'Edit', 'Graph', 'Run', 'View', 'Go', 'Help'];
+export const CATEGORIES: CommandCategory[] = ['Workspace', 'Edit', 'Graph', 'Run', 'Dataset', 'View', 'Go', 'Help'];
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 

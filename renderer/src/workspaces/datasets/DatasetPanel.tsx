@@ -1,5 +1,5 @@
 import { Plus } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Result } from '../../../../shared/contract';
 import { api } from '../../api/api';
 import { useAction } from '../../api/use-action';
@@ -10,6 +10,20 @@ import { GraphOverlay } from '../../components/GraphOverlay';
 import { useBrowserStore } from '../../state/browser-store';
 import { countBars, PlotChart } from '../../components/PlotChart';
 import { ExportPanel } from './ExportPanel';
+import { useRegisterAction } from './panel-actions';
+
+/**
+ * Coverage counts tool pairs (A called, then B), which the Graph inspector's dependency-edge
+ * count is not: several edges can join one pair. Both units are named so the numbers agree.
+ */
+function dependencyCoverageText(coverage: Result<'datasets.stats'>['toolCoverage']): string {
+  const { edgesCovered, edgesTotal, dependencyEdges } = coverage;
+  const pairs = `${edgesTotal} tool ${edgesTotal === 1 ? 'pair' : 'pairs'}`;
+  return (
+    `dependency coverage: ${edgesCovered} of the ${pairs} joined by the graph's ${dependencyEdges} dependency ` +
+    `edges (output → parameter) called in order (A, then B).`
+  );
+}
 
 function Stats({ id, version }: { id: string; version: number }) {
   const stats = useQuery(() => api.invoke('datasets.stats', { id }), [id, version]).data;
@@ -33,7 +47,7 @@ function Stats({ id, version }: { id: string; version: number }) {
       <p>
         Tool coverage: {Object.keys(stats.toolCoverage.calls).length} tools used
         {stats.toolCoverage.unusedTools.length > 0 && `, unused: ${stats.toolCoverage.unusedTools.join(', ')}`};
-        dependency edges followed {stats.toolCoverage.edgesCovered} of {stats.toolCoverage.edgesTotal}.
+        {dependencyCoverageText(stats.toolCoverage)}
       </p>
       {Object.keys(stats.findingRates).length > 0 && (
         <p>
@@ -78,6 +92,34 @@ export function DatasetPanel({ version, onChanged }: { version: number; onChange
     const [train = 0, validation = 0, test = 0] = ratio.split(',').map(Number);
     return { train, validation, test };
   };
+  const nameField = useRef<HTMLInputElement>(null);
+  const create = () => {
+    if (!name.trim()) {
+      nameField.current?.scrollIntoView({ block: 'center' });
+      nameField.current?.focus();
+      return;
+    }
+    void action.run(async () => {
+      const made = await api.invoke('datasets.create', {
+        name,
+        filter,
+        ratio: shares(),
+        seed: Number(seed) || 1,
+      });
+      setSelected(made.id);
+      setName('');
+      onChanged();
+    });
+  };
+  const findDuplicates = (apply: boolean) => {
+    if (!current || busy) return;
+    void job.run(async (jobId) => {
+      setDedup(await api.invoke('datasets.dedup', { id: current, threshold: Number(threshold), apply, jobId }));
+      if (apply) onChanged();
+    });
+  };
+  useRegisterAction('newDataset', create);
+  useRegisterAction('findDuplicates', () => findDuplicates(false));
 
   return (
     <section className="dataset-panel" aria-label="Datasets">
@@ -85,6 +127,7 @@ export function DatasetPanel({ version, onChanged }: { version: number; onChange
         <label className="name">
           Name
           <input
+            ref={nameField}
             aria-label="Dataset name"
             placeholder="e.g. trips-v1"
             value={name}
@@ -99,24 +142,7 @@ export function DatasetPanel({ version, onChanged }: { version: number; onChange
           Seed
           <input aria-label="Seed" value={seed} onChange={(e) => setSeed(e.target.value)} />
         </label>
-        <button
-          type="button"
-          className="primary"
-          disabled={!name.trim() || busy}
-          onClick={() =>
-            action.run(async () => {
-              const made = await api.invoke('datasets.create', {
-                name,
-                filter,
-                ratio: shares(),
-                seed: Number(seed) || 1,
-              });
-              setSelected(made.id);
-              setName('');
-              onChanged();
-            })
-          }
-        >
+        <button type="button" className="primary" disabled={!name.trim() || busy} onClick={create}>
           <Plus size={14} aria-hidden />
           New dataset from selection
         </button>
@@ -161,35 +187,11 @@ export function DatasetPanel({ version, onChanged }: { version: number; onChange
                 className="narrow"
               />
             </label>
-            <button
-              type="button"
-              disabled={busy}
-              onClick={() =>
-                job.run(async (jobId) =>
-                  setDedup(await api.invoke('datasets.dedup', { id: current, threshold: Number(threshold), jobId })),
-                )
-              }
-            >
+            <button type="button" disabled={busy} onClick={() => findDuplicates(false)}>
               Find duplicates
             </button>
             {dedup && dedup.clusters.length > 0 && (
-              <button
-                type="button"
-                disabled={busy}
-                onClick={() =>
-                  job.run(async (jobId) => {
-                    setDedup(
-                      await api.invoke('datasets.dedup', {
-                        id: current,
-                        threshold: Number(threshold),
-                        apply: true,
-                        jobId,
-                      }),
-                    );
-                    onChanged();
-                  })
-                }
-              >
+              <button type="button" disabled={busy} onClick={() => findDuplicates(true)}>
                 Keep one per cluster
               </button>
             )}

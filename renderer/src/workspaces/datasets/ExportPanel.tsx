@@ -1,60 +1,27 @@
 import { Download } from 'lucide-react';
-import { useState } from 'react';
-import type { Result } from '../../../../shared/contract';
+import { useEffect, useRef, useState } from 'react';
 import { api } from '../../api/api';
 import type { useJob } from '../../api/use-job';
+import { ErrorNote } from '../../components/ErrorNote';
+import { useUi } from '../../state/ui-store';
+import { ExportResult, type Exported } from './ExportResult';
+import { useRegisterAction } from './panel-actions';
 
 type Format = 'openai' | 'sharegpt' | 'hermes' | 'worfbench';
-type Exported = Result<'datasets.export'>;
 
-/** What an export wrote, what it left out and why, and which links it replaced. */
-function ExportResult({ result }: { result: Exported }) {
-  const { report } = result;
-  const reasons = Object.entries(report.reasons)
-    .sort((a, b) => b[1] - a[1])
-    .map(([reason, n]) => `${n} ${reason}`)
-    .join(', ');
-  return (
-    <div data-testid="export-result" className="export-result">
-      <ul>
-        {result.files.map((f) => (
-          <li key={f.path}>
-            {f.split}: {f.count} → {f.path}
-          </li>
-        ))}
-        {result.cancelled && <li>Export cancelled: no file was changed.</li>}
-      </ul>
-      {report.flagged > 0 && (
-        <details className="export-report" data-testid="export-report" open={report.leftOut > 0}>
-          <summary>
-            {report.leftOut > 0
-              ? `Left out ${report.leftOut} of ${report.leftOut + report.written}: ${reasons}`
-              : `Wrote ${report.flagged} flagged records as asked: ${reasons}`}
-          </summary>
-          <ul>
-            {report.examples.map((e) => (
-              <li key={e.trajectoryId} data-trajectory-id={e.trajectoryId}>
-                {/* Named as the trajectory list names it; the id on hover, for a search or the command line. */}
-                <strong title={`Trajectory ${e.trajectoryId}`}>{e.title || '(untitled)'}</strong> ({e.split}
-                {e.leftOut ? ', left out' : ', written'}): {e.reasons.join(' ')}
-              </li>
-            ))}
-            {report.flagged > report.examples.length && <li>… and {report.flagged - report.examples.length} more.</li>}
-          </ul>
-        </details>
-      )}
-      {report.replacedLinks.map((link) => (
-        <p key={link} className="muted">
-          {link} was a symbolic link: replaced by the file, its target left as it was.
-        </p>
-      ))}
-    </div>
-  );
+/** The status bar's line for a finished export: how many records went where. */
+function exportedText(result: Exported, dir: string): string {
+  if (result.cancelled) return 'Export cancelled: no file was changed.';
+  const { written, leftOut } = result.report;
+  const files = result.files.length === 1 ? '1 file' : `${result.files.length} files`;
+  return `Exported ${written} records in ${files} to ${dir}${leftOut ? `; ${leftOut} left out (see the report)` : ''}.`;
 }
 
 /**
  * Export of a dataset to SFT files. Records that break the format's rules and items labelled
- * rejected or needs-fix are left out unless the boxes include them; the report says which.
+ * rejected or needs-fix are left out unless the boxes include them; the report says which. What
+ * an export did (or why it refused) is said in the status bar and shown under the form, scrolled
+ * into view: the form sits at the foot of a long panel.
  */
 export function ExportPanel({
   datasetId,
@@ -70,8 +37,57 @@ export function ExportPanel({
   const [includeRejected, setIncludeRejected] = useState(false);
   const [includeInvalid, setIncludeInvalid] = useState(false);
   const [exported, setExported] = useState<Exported | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [shown, setShown] = useState(0);
+  const outcome = useRef<HTMLDivElement>(null);
+  const folder = useRef<HTMLInputElement>(null);
+  const notify = useUi((s) => s.notify);
+  useEffect(() => {
+    if (shown) outcome.current?.scrollIntoView({ block: 'nearest' });
+  }, [shown]);
+
+  const run = () => {
+    if (busy) return;
+    if (!dir.trim()) {
+      // From the palette with no folder yet: open the form where the folder goes.
+      folder.current?.scrollIntoView({ block: 'center' });
+      folder.current?.focus();
+      notify('Export: type the folder to write the files to, then press Enter or Export.');
+      return;
+    }
+    void job.run(async (jobId) => {
+      setError(null);
+      try {
+        const result = await api.invoke('datasets.export', {
+          id: datasetId,
+          format,
+          dir,
+          jobId,
+          includeRejected,
+          includeInvalid,
+        });
+        setExported(result);
+        notify(exportedText(result, dir));
+      } catch (e) {
+        // Said here, beside the button, rather than at the top of the panel.
+        setExported(null);
+        setError((e as Error).message);
+        notify((e as Error).message, 'error');
+      }
+      setShown((n) => n + 1);
+    });
+  };
+  useRegisterAction('export', run);
+
   return (
-    <>
+    <form
+      className="export-form"
+      aria-label="Export"
+      onSubmit={(e) => {
+        e.preventDefault();
+        run();
+      }}
+    >
       <div className="row">
         <label>
           Format
@@ -85,30 +101,14 @@ export function ExportPanel({
         <label className="grow">
           Folder
           <input
+            ref={folder}
             aria-label="Export folder"
             placeholder="/path/to/folder"
             value={dir}
             onChange={(e) => setDir(e.target.value)}
           />
         </label>
-        <button
-          type="button"
-          disabled={!dir.trim() || busy}
-          onClick={() =>
-            job.run(async (jobId) =>
-              setExported(
-                await api.invoke('datasets.export', {
-                  id: datasetId,
-                  format,
-                  dir,
-                  jobId,
-                  includeRejected,
-                  includeInvalid,
-                }),
-              ),
-            )
-          }
-        >
+        <button type="submit" disabled={!dir.trim() || busy}>
           <Download size={14} aria-hidden />
           Export
         </button>
@@ -123,7 +123,10 @@ export function ExportPanel({
           Include records that break the format&apos;s rules
         </label>
       </div>
-      {exported && <ExportResult result={exported} />}
-    </>
+      <div ref={outcome} className="export-outcome">
+        <ErrorNote message={error} />
+        {exported && <ExportResult result={exported} />}
+      </div>
+    </form>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Result } from '../../../../shared/contract';
 import { checkReportLine, notApplicableLine } from '../../../../shared/synth/outcome';
 import { api } from '../../api/api';
@@ -6,6 +6,7 @@ import { useJob } from '../../api/use-job';
 import { useQuery } from '../../api/use-query';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useLabelSwitch } from './use-label-switch';
+import { useRegisterAction } from './panel-actions';
 
 const KINDS = ['serial', 'parallel', 'isolated'] as const;
 
@@ -26,9 +27,17 @@ export function SynthPanel({ onMade }: { onMade(): void }) {
   const [asked, setAsked] = useState<string[]>([]);
   const graph = graphId ?? graphs.data?.[0]?.id ?? null;
   const skipped = result && notApplicableLine(result.notApplicable, asked);
+  const panel = useRef<HTMLDetailsElement>(null);
+  const countField = useRef<HTMLInputElement>(null);
+  // From the palette: the form opens at its first number, as a click on its summary opens it.
+  useRegisterAction('synthesize', () => {
+    if (panel.current) panel.current.open = true;
+    countField.current?.scrollIntoView({ block: 'center' });
+    countField.current?.focus();
+  });
 
   return (
-    <details className="synth-panel">
+    <details className="synth-panel" ref={panel}>
       <summary>Synthesize from a graph…</summary>
       <div className="row">
         <label className="grow">
@@ -43,7 +52,13 @@ export function SynthPanel({ onMade }: { onMade(): void }) {
         </label>
         <label>
           How many
-          <input aria-label="How many" value={count} onChange={(e) => setCount(e.target.value)} size={4} />
+          <input
+            ref={countField}
+            aria-label="How many"
+            value={count}
+            onChange={(e) => setCount(e.target.value)}
+            size={4}
+          />
         </label>
       </div>
       <div className="row">

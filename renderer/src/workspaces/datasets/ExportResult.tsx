@@ -1,0 +1,48 @@
+import type { Result } from '../../../../shared/contract';
+
+export type Exported = Result<'datasets.export'>;
+
+/** What an export wrote, what it left out and why, and which links it replaced. */
+export function ExportResult({ result }: { result: Exported }) {
+  const { report } = result;
+  const reasons = Object.entries(report.reasons)
+    .sort((a, b) => b[1] - a[1])
+    .map(([reason, n]) => `${n} ${reason}`)
+    .join(', ');
+  return (
+    <div data-testid="export-result" className="export-result">
+      <ul>
+        {result.files.map((f) => (
+          <li key={f.path}>
+            {f.split}: {f.count} → {f.path}
+          </li>
+        ))}
+        {result.cancelled && <li>Export cancelled: no file was changed.</li>}
+      </ul>
+      {report.flagged > 0 && (
+        <details className="export-report" data-testid="export-report" open={report.leftOut > 0}>
+          <summary>
+            {report.leftOut > 0
+              ? `Left out ${report.leftOut} of ${report.leftOut + report.written}: ${reasons}`
+              : `Wrote ${report.flagged} flagged records as asked: ${reasons}`}
+          </summary>
+          <ul>
+            {report.examples.map((e) => (
+              <li key={e.trajectoryId} data-trajectory-id={e.trajectoryId}>
+                {/* Named as the trajectory list names it; the id on hover, for a search or the command line. */}
+                <strong title={`Trajectory ${e.trajectoryId}`}>{e.title || '(untitled)'}</strong> ({e.split}
+                {e.leftOut ? ', left out' : ', written'}): {e.reasons.join(' ')}
+              </li>
+            ))}
+            {report.flagged > report.examples.length && <li>… and {report.flagged - report.examples.length} more.</li>}
+          </ul>
+        </details>
+      )}
+      {report.replacedLinks.map((link) => (
+        <p key={link} className="muted">
+          {link} was a symbolic link: replaced by the file, its target left as it was.
+        </p>
+      ))}
+    </div>
+  );
+}
