@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../test/helpers/temp';
 import { useBrowserAndHosts } from './helpers/fixture';
@@ -7,6 +8,22 @@ import { useBrowserAndHosts } from './helpers/fixture';
 const e2e = useBrowserAndHosts();
 const FIXTURES = path.join(__dirname, '..', 'test', 'fixtures');
 const SHAREGPT = path.join(FIXTURES, 'trajectories', 'sharegpt.jsonl');
+
+/** The filters whose select is narrower than its longest option, so that its text is cut off. */
+const cutFilters = (page: Page) =>
+  page.locator('.filter-bar select').evaluateAll((selects: HTMLSelectElement[]) =>
+    selects
+      .filter((select) => {
+        // The same select at its own width, beside it so that it has the same font.
+        const probe = select.cloneNode(true) as HTMLSelectElement;
+        Object.assign(probe.style, { position: 'absolute', width: 'auto', maxWidth: 'none', visibility: 'hidden' });
+        select.after(probe);
+        const wanted = probe.offsetWidth;
+        probe.remove();
+        return select.offsetWidth < wanted;
+      })
+      .map((select) => select.getAttribute('aria-label')),
+  );
 
 async function openTrajectories(workspace: string) {
   const host = await e2e.startHost(workspace);
@@ -56,6 +73,8 @@ describe('Trajectories workspace in Chromium', () => {
     ).toBe('repeated-call (1 trajectory)');
     await page.getByLabel('Finding', { exact: true }).selectOption('repeated-call');
     await page.getByTestId('list-count').getByText('1 trajectory').waitFor();
+    // Every filter is as wide as its longest option: "repeated-call (1 trajectory)" is not cut short.
+    expect(await cutFilters(page)).toEqual([]);
     await page.getByRole('option', { name: /Kyoto hotel booking/ }).click();
     const inspector = page.getByRole('region', { name: 'Trajectory inspector' });
     await inspector
