@@ -46,12 +46,15 @@ describe('Models workspace without a model, in Chromium', () => {
       '~/.ollama/models/blobs',
       '~/jan/models',
       '~/.cache/huggingface/hub',
+      'On this machine',
     ])
       expect(text).toContain(words);
 
-    await guide.getByLabel('Models folder').fill(path.dirname(model));
-    await guide.getByRole('button', { name: 'Look there' }).click();
-    const found = guide
+    // The models on this machine are in the side bar, each one click from the path field.
+    const onMachine = page.getByRole('region', { name: 'Models on this machine' });
+    await onMachine.getByLabel('Models folder').fill(path.dirname(model));
+    await onMachine.getByRole('button', { name: 'Look there' }).click();
+    const found = onMachine
       .getByRole('list', { name: 'Models found on disk' })
       .getByRole('listitem')
       .filter({ hasText: 'tiny.gguf' });

@@ -55,7 +55,6 @@ export function BinaryPanel({
 
   return (
     <section className="model-binary" aria-label="llama.cpp binding">
-      <h2>llama.cpp binding</h2>
       {current ? (
         <dl className="model-details" data-testid="llama-binary">
           <dt>Runs</dt>

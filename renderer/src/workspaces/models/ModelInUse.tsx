@@ -1,0 +1,32 @@
+import type { Result } from '../../../../shared/contract';
+import { gib } from './units';
+
+/** What generation uses now: a remote server, the loaded model (where it runs, how), or nothing yet. */
+export function ModelInUse({ status }: { status: Result<'models.status'> | undefined }) {
+  const loaded = status?.loaded ?? null;
+  return (
+    <section className="model-in-use" aria-label="In use">
+      <h2>In use</h2>
+      {status?.remote ? (
+        <p data-testid="remote-model">
+          Server {status.remote.baseUrl}, model {status.remote.model}, {status.remote.concurrency}{' '}
+          {status.remote.concurrency === 1 ? 'request' : 'requests'} at once
+        </p>
+      ) : loaded ? (
+        <p data-testid="loaded-model">
+          {loaded.path} — {loaded.architecture},{' '}
+          {loaded.gpu ? `GPU (${loaded.gpu}), ${loaded.gpuLayers} layers offloaded` : 'CPU'}, context{' '}
+          {loaded.contextSize} per sequence, {loaded.sequences} {loaded.sequences === 1 ? 'sequence' : 'sequences'},{' '}
+          {loaded.threads} {loaded.threads === 1 ? 'thread' : 'threads'}
+          {loaded.cores?.length ? ` on ${loaded.cores.length === 1 ? 'core' : 'cores'} ${loaded.cores.join(', ')}` : ''}
+          {status?.memory &&
+            ` — helper RAM ${gib(status.memory.ramBytes)}${status.memory.vramTotalBytes ? `, VRAM ${gib(status.memory.vramUsedBytes)} of ${gib(status.memory.vramTotalBytes)}` : ''}`}
+        </p>
+      ) : (
+        <p className="muted" data-testid="no-model-in-use">
+          None yet: load a GGUF below, or connect to a server.
+        </p>
+      )}
+    </section>
+  );
+}
