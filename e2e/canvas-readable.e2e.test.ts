@@ -55,6 +55,31 @@ describe('a canvas that reads at a glance, in Chromium', () => {
     await minimap.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Show minimap' }).click();
     await minimap.waitFor();
+    expect(await minimap.getAttribute('class')).not.toContain('over-tool');
+
+    // Panned so that a tool lies under the map, the map fades and lets the pointer through to it.
+    const tool = (await first.boundingBox())!;
+    const map = (await minimap.boundingBox())!;
+    const pane = (await canvas.boundingBox())!;
+    const start = await page.evaluate(
+      ({ left, top, width, height }) => {
+        for (let y = top + height - 80; y > top; y -= 20)
+          for (let x = left + 20; x < left + width / 2; x += 20)
+            if (document.elementFromPoint(x, y)?.classList.contains('react-flow__pane')) return { x, y };
+        return null;
+      },
+      { left: pane.x, top: pane.y, width: pane.width, height: pane.height },
+    );
+    expect(start).not.toBeNull();
+    const dx = map.x + map.width / 2 - (tool.x + tool.width / 2);
+    const dy = map.y + map.height / 2 - (tool.y + tool.height / 2);
+    await page.mouse.move(start!.x, start!.y);
+    await page.mouse.down();
+    await page.mouse.move(start!.x + dx / 2, start!.y + dy / 2, { steps: 5 });
+    await page.mouse.move(start!.x + dx, start!.y + dy, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(() => minimap.getAttribute('class')).toContain('over-tool');
+    expect(await minimap.evaluate((m) => getComputedStyle(m).pointerEvents)).toBe('none');
     await page.close();
   });
 

@@ -4,6 +4,25 @@ import { showsAll, type Rect } from '../../../components/readable-fit';
 import { useCompact } from './use-compact';
 
 const MINIMAP_SIZE = { width: 168, height: 112 };
+/** React Flow's panels keep this far from the canvas's edges. */
+const PANEL_MARGIN = 15;
+
+/** Whether a tool lies under the minimap (bottom right) at the current view. */
+const toolUnderMinimap = (s: ReactFlowState): boolean => {
+  const [tx, ty, zoom] = s.transform;
+  const right = s.width - PANEL_MARGIN;
+  const bottom = s.height - PANEL_MARGIN;
+  const left = right - MINIMAP_SIZE.width;
+  const top = bottom - MINIMAP_SIZE.height;
+  for (const node of s.nodeLookup.values()) {
+    const x = node.internals.positionAbsolute.x * zoom + tx;
+    const y = node.internals.positionAbsolute.y * zoom + ty;
+    const w = (node.measured.width ?? 0) * zoom;
+    const h = (node.measured.height ?? 0) * zoom;
+    if (x < right && x + w > left && y < bottom && y + h > top) return true;
+  }
+  return false;
+};
 
 function MinimapIcon() {
   return (
@@ -17,7 +36,8 @@ function MinimapIcon() {
 /**
  * The canvas's background, controls and minimap. The minimap shows only while part of the
  * graph is off screen (a graph that fits needs no map, and the map would cover its tools), and
- * the user can hide it. Zoomed far out (compact) there is no dotted background.
+ * the user can hide it; over a tool it fades and lets the pointer through to the tool. Zoomed far
+ * out (compact) there is no dotted background.
  */
 export function CanvasChrome({ bounds }: { bounds: Rect | null }) {
   const [mapHidden, setMapHidden] = useState(false);
@@ -30,6 +50,8 @@ export function CanvasChrome({ bounds }: { bounds: Rect | null }) {
       [bounds],
     ),
   );
+  // A tool under the map shows through it and takes the pointer: the map never hides a tool.
+  const covering = useStore((s: ReactFlowState) => partOffScreen && !mapHidden && toolUnderMinimap(s));
   const mapLabel = mapHidden ? 'Show minimap' : 'Hide minimap';
   // Zoomed far out the dots would be a few pixels apart: a dense pattern to draw on every frame.
   const compact = useCompact();
@@ -40,7 +62,7 @@ export function CanvasChrome({ bounds }: { bounds: Rect | null }) {
         <MiniMap
           pannable
           zoomable
-          className="canvas-minimap"
+          className={`canvas-minimap${covering ? ' over-tool' : ''}`}
           ariaLabel="Minimap"
           position="bottom-right"
           style={MINIMAP_SIZE}
