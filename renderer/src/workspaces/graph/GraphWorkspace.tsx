@@ -15,6 +15,7 @@ import { ReplayDialog } from './dialogs/ReplayDialog';
 import { ReturnsDialog } from './dialogs/ReturnsDialog';
 import { EditorContext } from './editor/editor-context';
 import { createEditorStore } from '../../state/graph-editor-store';
+import { useSchemaDrafts } from '../../state/schema-drafts';
 import { useAutosave } from './editor/use-autosave';
 import { useProblems } from './editor/use-problems';
 import { ToolInspector } from './inspector/ToolInspector';
@@ -118,6 +119,13 @@ function GraphLayout({ list, editor, inspector }: { list: ReactNode; editor: Rea
 
 function GraphEditor({ graph, list }: { graph: ToolGraph; list: ReactNode }) {
   const store = useMemo(() => createEditorStore(graph), [graph]);
+  // Drafts of tools deleted since (or renamed elsewhere) have nothing to come back to.
+  useEffect(() => {
+    useSchemaDrafts.getState().prune(
+      graph.id,
+      graph.tools.map((t) => t.name),
+    );
+  }, [graph]);
   const flow = useReactFlow();
   const dialog = useUi((s) => s.dialog);
   useAutosave(store);

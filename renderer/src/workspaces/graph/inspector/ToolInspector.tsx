@@ -5,6 +5,7 @@ import { selectContent, useEditor, useEditorStore } from '../editor/editor-conte
 import { nameProblem } from '../editor/tool-names';
 import { GraphSummaryPanel } from '../panels/GraphSummaryPanel';
 import { ErrorNote } from '../../../components/ErrorNote';
+import { useSchemaDrafts } from '../../../state/schema-drafts';
 import { useUi } from '../../../state/ui-store';
 import { RuntimeSection } from './runtime/RuntimeSection';
 import { SelectionRuntime } from './runtime/SelectionRuntime';
@@ -15,6 +16,7 @@ const SchemaEditor = lazy(() => import('./SchemaEditor'));
 export function ToolInspector() {
   const content = useEditor(selectContent);
   const selection = useEditor((s) => s.selection);
+  const graphId = useEditor((s) => s.graphId);
   const actions = useEditorStore().getState();
   const tool = selection.length === 1 ? content.tools.find((t) => t.name === selection[0]) : undefined;
   if (!tool) {
@@ -41,7 +43,12 @@ export function ToolInspector() {
       </aside>
     );
   }
-  return <ToolForm key={tool.name} tool={tool} onChange={(next) => actions.updateTool(tool.name, next)} />;
+  const update = (next: Tool) => {
+    // Schema text not applied yet belongs to the tool, whatever it is called.
+    if (next.name !== tool.name) useSchemaDrafts.getState().rename(graphId, tool.name, next.name);
+    actions.updateTool(tool.name, next);
+  };
+  return <ToolForm key={tool.name} tool={tool} onChange={update} />;
 }
 
 function ToolForm({ tool, onChange }: { tool: Tool; onChange(next: Tool): void }) {
