@@ -1,4 +1,6 @@
 import { TrellisError } from '../shared/errors';
+import { planDefects } from '../shared/plans/validate';
+import { countOf } from '../shared/text';
 import { graphIdFor, loadModelFlag, openBackend } from './backend-helpers';
 import type { Verb } from './verb';
 import { defaultWorkspacePath } from './workspace-path';
@@ -34,19 +36,25 @@ export const planVerb: Verb = {
         ...(typeof values.goals === 'string' ? { goals: values.goals.split(',').map((g) => g.trim()) } : {}),
       });
       const plan = candidates[0]!;
+      // A tool without a runtime does not make the plan wrong: reported, not counted.
+      const problems = planDefects(plan.problems);
+      const warnings = plan.problems.filter((p) => !problems.includes(p));
       const saved = await backend.registry.invoke('plans.save', {
         graphId,
         intent: values.intent,
         steps: plan.steps,
         modelSettings: { planner, ...(goals.length ? { goals } : {}) },
       });
-      if (io.json) io.out(JSON.stringify({ ok: plan.problems.length === 0, planId: saved.id, ...plan }));
+      if (io.json) io.out(JSON.stringify({ ok: problems.length === 0, planId: saved.id, ...plan, problems, warnings }));
       else {
         io.out(values.format === 'worfbench' ? plan.text : JSON.stringify(plan.steps, null, 2));
-        for (const p of plan.problems) io.err(`${p.stepId ?? 'plan'} ${p.path}: ${p.message}`);
-        io.out(`Saved plan ${saved.id} (${plan.steps.length} steps, ${plan.problems.length} problems).`);
+        for (const p of problems) io.err(`${p.stepId ?? 'plan'} ${p.path}: ${p.message}`);
+        for (const p of warnings) io.err(`note: ${p.stepId ?? 'plan'}: ${p.message}`);
+        io.out(
+          `Saved plan ${saved.id} (${countOf(plan.steps.length, 'step')}, ${countOf(problems.length, 'problem')}).`,
+        );
       }
-      return plan.problems.length ? 1 : 0;
+      return problems.length ? 1 : 0;
     } finally {
       backend.close();
     }
@@ -84,7 +92,9 @@ export const runPlanVerb: Verb = {
       }
       if (!found) throw new TrellisError('E3001', `No saved plan ${values.plan} in this workspace.`);
       // A plan with problems is not run by surprise: the user reads them first, as in the app.
-      const problems = await backend.registry.invoke('plans.validate', { graphId: found.graphId, steps: found.steps });
+      const problems = planDefects(
+        await backend.registry.invoke('plans.validate', { graphId: found.graphId, steps: found.steps }),
+      );
       if (problems.length && !values.anyway) {
         if (io.json) io.out(JSON.stringify({ ok: false, ran: false, planId: found.id, problems }));
         else {

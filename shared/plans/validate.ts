@@ -11,6 +11,7 @@ export interface PlanProblem {
   kind:
     | 'duplicate-id'
     | 'unknown-tool'
+    | 'no-runtime'
     | 'unknown-dependency'
     | 'cycle'
     | 'invalid-arguments'
@@ -25,11 +26,19 @@ export interface PlanProblem {
 }
 
 /**
+ * The problems that say the plan itself is wrong. `no-runtime` is about the graph's tools, not
+ * the plan: callers that judge a plan's quality (the command line's exit codes) leave it out.
+ */
+export const planDefects = <P extends { kind: string }>(problems: readonly P[]): P[] =>
+  problems.filter((p) => p.kind !== 'no-runtime');
+
+/**
  * Checks a plan against its tool graph: ids unique, tools known, `dependsOn` acyclic and
  * pointing at steps, arguments valid for the tool's parameter schema (ajv, injected),
  * references resolving to an existing result field of a step the step depends on (through
  * list items for a pick such as `rooms[].room_id` or `rooms[2].room_id`), with a compatible
- * type, and the graph's dependency edges honoured.
+ * type, and the graph's dependency edges honoured. A step whose tool has no runtime is named
+ * too (`no-runtime`): the plan is sound, but its run fails there.
  */
 export function validatePlan(
   steps: readonly PlanStep[],
@@ -60,6 +69,14 @@ export function validatePlan(
       add(step.id, 'unknown-tool', 'tool', `${step.tool} is not a tool of this graph.`);
       continue;
     }
+    // The plan itself may be right; its run still fails at this step (the call answers an error).
+    if (!tool.runtime)
+      add(
+        step.id,
+        'no-runtime',
+        'tool',
+        `${step.tool} has no runtime, so this step will fail; choose one in the Graph workspace's tool inspector.`,
+      );
     const ancestors = ancestorsOf(steps, step.id);
     const refs = stepRefs(step);
     const refParams = new Set(refs.map((r) => r.param.split(/[.[]/)[0]!));

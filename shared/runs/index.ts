@@ -1,5 +1,6 @@
 export * from './breakpoints';
 export * from './next-action';
+export * from './outcome';
 export * from './plan-turns';
 export * from './results';
 export * from './types';

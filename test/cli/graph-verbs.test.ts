@@ -89,6 +89,35 @@ describe('trellis graph runtime', () => {
     expect(JSON.parse(none.out)).toMatchObject({ ok: true, runtime: 'none' });
   });
 
+  it('plans and runs on tools without a runtime as before: named as a note, not counted as a problem', () => {
+    const workspace = smartHomeWorkspace();
+    const args = ['--workspace', workspace, '--intent', 'list_rooms', '--goals', 'list_rooms'];
+    const planned = trellis('plan', ...args, '--json');
+    expect(planned.code, planned.err).toBe(0);
+    const plan = JSON.parse(planned.out) as { ok: boolean; planId: string; problems: unknown[]; warnings: unknown[] };
+    expect(plan).toMatchObject({ ok: true, problems: [] });
+    expect(plan.warnings).toEqual([
+      {
+        stepId: 's1',
+        kind: 'no-runtime',
+        path: 'tool',
+        message:
+          "list_rooms has no runtime, so this step will fail; choose one in the Graph workspace's tool inspector.",
+      },
+    ]);
+    const text = trellis('plan', ...args);
+    expect(text.code).toBe(0);
+    expect(text.out).toContain('(1 step, 0 problems)');
+    expect(text.err).toBe(
+      "note: s1: list_rooms has no runtime, so this step will fail; choose one in the Graph workspace's tool inspector.\n",
+    );
+    // trellis run does not refuse it; the step fails as the note said.
+    const run = trellis('run', '--workspace', workspace, '--plan', plan.planId, '--json');
+    expect(run.err).not.toContain('problem');
+    const view = JSON.parse(run.out) as { turns: { role: string; content?: string }[] };
+    expect(view.turns.find((t) => t.role === 'tool')?.content).toContain('list_rooms has no runtime');
+  });
+
   it('exits 2 on usage errors: no runtime, two runtimes, no tool, an unreadable or malformed file', () => {
     const workspace = smartHomeWorkspace();
     const bad = path.join(tempDir(), 'bad.json');

@@ -11,14 +11,17 @@ export function TurnView({
   index,
   findings = [],
   editedAt,
+  failed = false,
 }: {
   turn: Turn;
   index: number;
   findings?: Finding[];
   /** When the turn was edited (its recorded original is kept); absent for a turn as recorded. */
   editedAt?: string;
+  /** An observation whose call failed (its result is an error): marked so, in the error colour. */
+  failed?: boolean;
 }) {
-  const worst = findings.some((f) => f.severity === 'error') ? 'error' : findings.length ? 'warning' : '';
+  const worst = failed || findings.some((f) => f.severity === 'error') ? 'error' : findings.length ? 'warning' : '';
   return (
     <article className={`turn turn-${turn.role} ${worst}`} data-testid={`turn-${index}`} aria-label={`Turn ${index}`}>
       <header>
@@ -29,6 +32,11 @@ export function TurnView({
           </span>
         )}
         {turn.toolCallId && <span className="muted"> ← {turn.toolCallId}</span>}
+        {failed && (
+          <span className="failed-mark" data-testid="call-failed" title="The call answered an error">
+            call failed
+          </span>
+        )}
         {turn.timing && (
           <span className="muted" data-testid="turn-timing">
             {' · '}

@@ -22,8 +22,11 @@ const pick = (path: string, dependsOn = ['s1']): PlanStep => ({
   args: { room_id: { $ref: `s1.result.${path}` } },
   dependsOn,
 });
+// The smart-home fixture's tools have no runtimes (the logs make them); here only the references count.
 const problems = (steps: PlanStep[]) =>
-  validatePlan(steps, home, validate).map((p) => `${p.stepId}:${p.kind}:${p.path}: ${p.message}`);
+  validatePlan(steps, home, validate)
+    .filter((p) => p.kind !== 'no-runtime')
+    .map((p) => `${p.stepId}:${p.kind}:${p.path}: ${p.message}`);
 
 const rooms = [
   { room_id: 'r1', name: 'Kitchen' },

@@ -39,6 +39,25 @@ describe('plan validation', () => {
     expect(kinds(flightPlan)).toEqual([]);
   });
 
+  it('names each step whose tool has no runtime: the plan is sound, its run would fail there', () => {
+    const bare = { ...graph, tools: graph.tools.map((t) => (t.name === 'book_flight' ? t : { ...t, runtime: null })) };
+    expect(validatePlan(flightPlan, bare, validate)).toEqual([
+      {
+        stepId: 's1',
+        kind: 'no-runtime',
+        path: 'tool',
+        message:
+          "search_flights has no runtime, so this step will fail; choose one in the Graph workspace's tool inspector.",
+      },
+    ]);
+    // With every tool's runtime gone, every step is named, and nothing else is reported.
+    const none = { ...graph, tools: graph.tools.map((t) => ({ ...t, runtime: null })) };
+    expect(validatePlan(flightPlan, none, validate).map((p) => `${p.stepId}:${p.kind}`)).toEqual([
+      's1:no-runtime',
+      's2:no-runtime',
+    ]);
+  });
+
   it('reports each rule on the step it concerns', () => {
     const [s1, s2] = flightPlan as [PlanStep, PlanStep];
     expect(kinds([s1, { ...s2, id: 's1' }])).toContain('s1:duplicate-id:id');

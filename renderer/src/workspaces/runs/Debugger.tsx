@@ -1,6 +1,7 @@
 import { ChevronsRight, Pause, Play, Square, StepForward } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { RunView } from '../../../../shared/contract/runs';
+import { callOutcome, failedCallsText, outcomeLevel } from '../../../../shared/runs/outcome';
 import { api } from '../../api/api';
 import { ErrorNote } from '../../components/ErrorNote';
 import { Breakpoints } from './Breakpoints';
@@ -59,13 +60,22 @@ export function Debugger({ tools }: { tools: string[] }) {
       </>
     );
   const finished = run.status === 'finished' || run.status === 'stopped';
+  // A run that ends is only green when its calls went through: failed calls colour the badge.
+  const outcome = callOutcome(run.turns);
+  const level = outcomeLevel(outcome);
+  const failedText = failedCallsText(outcome);
   return (
     <section className="debugger" aria-label="Debugger">
       <header>
         <strong>{run.mode === 'replay' ? 'Replay' : run.mode === 'agent' ? 'Agent run' : 'Plan run'}</strong>{' '}
-        <span className={`run-status status-${run.status}`} data-testid="run-status">
+        <span className={`run-status status-${run.status} outcome-${level}`} data-testid="run-status">
           {run.status}
         </span>{' '}
+        {failedText && (
+          <span className={`run-outcome outcome-${level}`} data-testid="run-outcome">
+            {failedText}
+          </span>
+        )}{' '}
         <span className="muted">{run.turns.length} turns</span>
         {run.forkOf && <span className="muted"> · fork at turn {run.forkOf.turnIndex}</span>}
       </header>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { RunView } from '../../../../shared/contract/runs';
+import { callOutcome } from '../../../../shared/runs/outcome';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
 import { TurnView } from '../../components/TurnView';
@@ -25,6 +26,7 @@ export function RunTimeline({ run }: { run: RunView }) {
   const editedAt = new Map(edits?.map((e) => [e.turnIndex, e.editedAt]));
   // Which tool each observation answers, by call id.
   const callNames = new Map(run.turns.flatMap((t) => t.toolCalls ?? []).map((c) => [c.id, c.name]));
+  const failed = new Set(callOutcome(run.turns).failedTurns);
   return (
     <ol className="timeline" aria-label="Timeline">
       {run.turns.map((turn, i) => (
@@ -33,6 +35,7 @@ export function RunTimeline({ run }: { run: RunView }) {
             turn={turn}
             index={i}
             editedAt={editedAt.get(i)}
+            failed={failed.has(i)}
             findings={run.warnings
               .filter((w) => w.turnIndex === i)
               .map((w) => ({
