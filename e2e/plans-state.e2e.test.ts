@@ -90,7 +90,7 @@ describe('Plans & Runs keeps derived state current in Chromium', () => {
     await page.close();
   }, 90_000);
 
-  it('resets the plan, its text, its run and the overlay when the tool graph changes', async () => {
+  it('resets the plan, its text, its run and the overlay when the tool graph changes, and keeps each graph its intent', async () => {
     const page = await open('plan-graphs');
     await runCommand(page, 'new graph');
     await page.getByRole('dialog', { name: 'New graph' }).getByRole('textbox').fill('Empty one');
@@ -110,8 +110,17 @@ describe('Plans & Runs keeps derived state current in Chromium', () => {
     expect(await page.getByRole('region', { name: 'Debugger' }).count()).toBe(0);
     expect(await page.locator('.path-node').count()).toBe(0);
     await page.getByRole('region', { name: 'Runs' }).getByText('No runs of this graph yet.').waitFor();
+    // The trip graph's intent stays with it: this graph starts empty, showing its placeholder.
+    const intent = page.getByLabel('Intent');
+    expect(await intent.inputValue()).toBe('');
+    expect(await intent.getAttribute('placeholder')).toBeTruthy();
+    await intent.fill('An intent for the empty graph');
 
-    // Back on the trip graph a new intent plans for its own goal, not the one found before.
+    // Back on the trip graph its own intent is there again, and a new one plans for its own goal.
+    await page.getByLabel('Tool graph').selectOption({ label: 'Trip planning' });
+    await expect.poll(() => intent.inputValue()).toBe('get_weather_forecast in Kyoto on 2027-04-02');
+    await page.getByLabel('Tool graph').selectOption({ label: 'Empty one' });
+    await expect.poll(() => intent.inputValue()).toBe('An intent for the empty graph');
     await page.getByLabel('Tool graph').selectOption({ label: 'Trip planning' });
     await generate(page, 'search_hotels in Lisbon from 2027-03-14 to 2027-03-16 for 2 guests');
     expect(await summary(page)).not.toMatch(/^0 steps/);

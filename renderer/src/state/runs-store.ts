@@ -10,7 +10,10 @@ export type PlanProblems = Result<'plans.validate'>;
 
 interface RunsData {
   graphId: string | null;
+  /** The intent typed for the open graph. */
   intent: string;
+  /** The intent typed for each graph, by graph id: switching back to a graph brings its intent back. */
+  intents: Readonly<Record<string, string>>;
   /** The planner chosen; saved with the plan. */
   planner: 'deterministic' | 'model';
   candidates: Candidates;
@@ -45,7 +48,10 @@ interface RunsActions {
 
 export type RunsState = RunsData & RunsActions;
 
-/** What a graph switch resets: everything made on the previous graph. The intent stays (the user typed it). */
+/**
+ * What a graph switch resets: everything made on the previous graph. The intent is kept per
+ * graph instead (the user typed it; another graph's intent would plan or run on the wrong tools).
+ */
 const FRESH_GRAPH = {
   candidates: [],
   steps: [],
@@ -58,6 +64,17 @@ const FRESH_GRAPH = {
   error: null,
 } satisfies Partial<RunsData>;
 
+/**
+ * The intent and intents after switching to `graphId`: that graph's own intent, empty for one
+ * without. What was typed before any graph was open becomes the first graph's, so nothing is lost.
+ */
+function intentOn({ graphId: from, intent, intents }: RunsData, graphId: string | null) {
+  if (!graphId) return { intent: '', intents };
+  if (from === null && intent && intents[graphId] === undefined)
+    return { intent, intents: { ...intents, [graphId]: intent } };
+  return { intent: intents[graphId] ?? '', intents };
+}
+
 /** Counts run starts, so that only the latest one's answer lands. */
 let starts = 0;
 
@@ -65,13 +82,15 @@ let starts = 0;
 export const useRuns = create<RunsState>()((set, get) => ({
   graphId: null,
   intent: '',
+  intents: {},
   planner: 'deterministic',
   ...FRESH_GRAPH,
   setGraph: (graphId) => {
     starts++;
-    set({ ...FRESH_GRAPH, graphId });
+    set({ ...FRESH_GRAPH, ...intentOn(get(), graphId), graphId });
   },
-  setIntent: (intent) => set({ intent }),
+  setIntent: (intent) =>
+    set(({ graphId, intents }) => ({ intent, intents: graphId ? { ...intents, [graphId]: intent } : intents })),
   setPlanner: (planner) => set({ planner }),
   setCandidates: (candidates) => set({ candidates }),
   setSteps: async (steps) => {
@@ -118,8 +137,9 @@ export const useRuns = create<RunsState>()((set, get) => ({
     try {
       const run = await api.invoke('runs.open', { trajectoryId });
       const graphId = run.graphId ?? get().graphId;
-      if (graphId !== get().graphId) starts++;
-      set({ ...(graphId !== get().graphId ? FRESH_GRAPH : {}), run, graphId });
+      const switched = graphId !== get().graphId;
+      if (switched) starts++;
+      set({ ...(switched ? { ...FRESH_GRAPH, ...intentOn(get(), graphId) } : {}), run, graphId });
     } catch (error) {
       set({ error: (error as Error).message });
     } finally {
