@@ -1,5 +1,14 @@
 import { X } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
+
+/** How many of a scrolled list's rows are cut off below its bottom edge (whole or in part). */
+function rowsBelow(list: HTMLElement): number {
+  const edge = list.scrollTop + list.clientHeight;
+  let below = 0;
+  for (const row of list.querySelectorAll<HTMLElement>(':scope > label'))
+    if (row.offsetTop + row.offsetHeight > edge + 1) below++;
+  return below;
+}
 
 /**
  * Picks any number of tools from a known list: the picked ones as removable chips, the rest as a
@@ -24,6 +33,16 @@ export function ToolPicker({
   const needle = filter.trim().toLowerCase();
   const shown = needle ? tools.filter((t) => t.toLowerCase().includes(needle)) : tools;
   const toggle = (tool: string, on: boolean) => onChange(on ? [...value, tool] : value.filter((t) => t !== tool));
+  // The list scrolls when it holds more than it shows: say how many are below, until they are in view.
+  const list = useRef<HTMLDivElement>(null);
+  const [below, setBelow] = useState(0);
+  const measure = useCallback(() => list.current && setBelow(rowsBelow(list.current)), []);
+  useLayoutEffect(() => {
+    measure();
+    const observer = new ResizeObserver(measure);
+    if (list.current) observer.observe(list.current);
+    return () => observer.disconnect();
+  }, [measure, shown.length]);
   return (
     <fieldset className="tool-picker">
       <legend>{label}</legend>
@@ -53,14 +72,21 @@ export function ToolPicker({
           onChange={(e) => setFilter(e.target.value)}
         />
       )}
-      <div className="options" id={listId} role="group" aria-label={label}>
-        {shown.map((tool) => (
-          <label key={tool} title={tool}>
-            <input type="checkbox" checked={value.includes(tool)} onChange={(e) => toggle(tool, e.target.checked)} />
-            <span>{tool}</span>
-          </label>
-        ))}
-        {shown.length === 0 && <span className="muted">No tool matches “{filter}”.</span>}
+      <div className={`options-frame${below ? ' more-below' : ''}`}>
+        <div className="options" id={listId} role="group" aria-label={label} ref={list} onScroll={measure}>
+          {shown.map((tool) => (
+            <label key={tool} title={tool}>
+              <input type="checkbox" checked={value.includes(tool)} onChange={(e) => toggle(tool, e.target.checked)} />
+              <span>{tool}</span>
+            </label>
+          ))}
+          {shown.length === 0 && <span className="muted">No tool matches “{filter}”.</span>}
+        </div>
+        {below > 0 && (
+          <span className="more-hint" data-testid="picker-more" aria-hidden>
+            {below} more ↓
+          </span>
+        )}
       </div>
     </fieldset>
   );
