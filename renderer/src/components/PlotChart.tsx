@@ -1,5 +1,6 @@
 import * as Plot from '@observablehq/plot';
 import { useEffect, useRef } from 'react';
+import './plot-chart.css';
 
 /** Renders an Observable Plot figure; `make` is called again when `deps` change. */
 export function PlotChart({
@@ -38,7 +39,7 @@ export function countBars(counts: Record<string, number>, width = 360) {
     x: { grid: true, label: null, ticks: Math.min(5, max), tickFormat: 'd' },
     y: { label: null, tickSize: 0 },
     marks: [
-      Plot.barX(data, { x: 'count', y: 'name', sort: { y: '-x' }, fill: 'currentColor', fillOpacity: 0.45 }),
+      Plot.barX(data, { x: 'count', y: 'name', sort: { y: '-x' }, className: 'plot-bars' }),
       Plot.text(data, { x: 'count', y: 'name', text: 'count', dx: 10 }),
       Plot.ruleX([0]),
     ],
@@ -54,7 +55,15 @@ export function scoreHistogram(values: number[], label: string, width = 360) {
     x: { domain: [0, 1], label },
     y: { grid: true, label: 'items' },
     marks: [
-      Plot.rectY(values, Plot.binX({ y: 'count' }, { x: (d: number) => d, thresholds: 10, domain: [0, 1] } as never)),
+      Plot.rectY(
+        values,
+        Plot.binX({ y: 'count' }, {
+          x: (d: number) => d,
+          thresholds: 10,
+          domain: [0, 1],
+          className: 'plot-bars',
+        } as never),
+      ),
       Plot.ruleY([0]),
     ],
   });
