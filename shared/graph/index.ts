@@ -10,3 +10,4 @@ export * from './field-paths';
 export * from './field-names';
 export * from './element-fields';
 export * from './merge';
+export * from './schema-lint';

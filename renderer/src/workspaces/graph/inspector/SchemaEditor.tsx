@@ -1,6 +1,7 @@
 import Editor from '@monaco-editor/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { JsonSchema } from '../../../../../shared/domain';
+import { lintSchema } from '../../../../../shared/graph';
 import { useUi } from '../../../state/ui-store';
 import { useSchemaDrafts } from '../../../state/schema-drafts';
 import { bindPaletteKey, EDITOR_OPTIONS, monaco } from '../../../components/monaco-setup';
@@ -9,6 +10,8 @@ import { useEditor } from '../editor/editor-context';
 interface Props {
   /** Distinct per tool and side, e.g. `search_flights.parameters`. */
   path: string;
+  /** What the editor holds, for assistive technology: "Parameters schema". */
+  label: string;
   value: JsonSchema;
   /** Called with a parsed schema once the text is valid JSON and has no meta-schema errors. */
   onChange(schema: JsonSchema): void;
@@ -29,7 +32,7 @@ const safeParse = (text: string): unknown => {
  * that cannot be applied stays as a draft with its errors when another tool is selected or the
  * window reloads, and shows again on coming back, until it is fixed or discarded.
  */
-export default function SchemaEditor({ path, value, onChange }: Props) {
+export default function SchemaEditor({ path, label, value, onChange }: Props) {
   const theme = useUi((s) => s.theme);
   const draftKey = `${useEditor((s) => s.graphId)}:${path}`;
   const draft = useSchemaDrafts((s) => s.drafts[draftKey]);
@@ -37,6 +40,8 @@ export default function SchemaEditor({ path, value, onChange }: Props) {
   const [text, setText] = useState(() => draft?.text ?? JSON.stringify(value, null, 2));
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const lastApplied = useRef(JSON.stringify(value));
+  // Applied, but with keywords that do nothing where they are (`minimum` on a string).
+  const lint = useMemo(() => lintSchema(value), [value]);
   const refuse = (next: string, why: string[]) => {
     setErrors(why);
     useSchemaDrafts.getState().keep(draftKey, { text: next, errors: why });
@@ -92,7 +97,7 @@ export default function SchemaEditor({ path, value, onChange }: Props) {
   }, []);
 
   return (
-    <div className="schema-editor">
+    <div className="schema-editor" role="group" aria-label={label}>
       <Editor
         height="220px"
         language="json"
@@ -114,6 +119,14 @@ export default function SchemaEditor({ path, value, onChange }: Props) {
           {errors.slice(0, 4).map((e) => (
             <li key={e}>{e}</li>
           ))}
+        </ul>
+      )}
+      {errors.length === 0 && lint.length > 0 && (
+        <ul className="schema-warnings" role="status" aria-label="Schema warnings">
+          {lint.slice(0, 4).map((l) => (
+            <li key={`${l.path} ${l.keyword}`}>{l.message}</li>
+          ))}
+          {lint.length > 4 && <li>… and {lint.length - 4} more</li>}
         </ul>
       )}
       {draft && errors.length > 0 && (

@@ -128,11 +128,17 @@ function ToolForm({ tool, onChange }: { tool: Tool; onChange(next: Tool): void }
         <h3>Parameters (JSON Schema)</h3>
         <SchemaEditor
           path={`${tool.name}.parameters`}
+          label="Parameters schema"
           value={tool.parameters}
           onChange={(s) => setSchema('parameters', s)}
         />
         <h3>Returns (JSON Schema)</h3>
-        <SchemaEditor path={`${tool.name}.returns`} value={tool.returns} onChange={(s) => setSchema('returns', s)} />
+        <SchemaEditor
+          path={`${tool.name}.returns`}
+          label="Returns schema"
+          value={tool.returns}
+          onChange={(s) => setSchema('returns', s)}
+        />
       </Suspense>
       <RuntimeSection tool={tool} onChange={(runtime) => onChange({ ...tool, runtime })} />
       <div className="buttons">

@@ -1,0 +1,78 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../test/helpers/temp';
+import { replaceEditorJson } from './helpers/app';
+import { useBrowserAndHosts } from './helpers/fixture';
+
+const e2e = useBrowserAndHosts();
+const parameters = (page: Page) => page.locator('.schema-editor').first();
+const shownText = async (page: Page) =>
+  (await parameters(page).locator('.view-lines').innerText()).replace(/\u00a0/g, ' ');
+
+async function selectTool(page: Page, name: string) {
+  await page.locator(`.react-flow__node[data-id="${name}"]`).click();
+  await page
+    .getByRole('textbox', { name: 'Tool name' })
+    .and(page.locator(`[value="${name}"]`))
+    .waitFor();
+  await parameters(page).locator('.monaco-editor .view-lines').waitFor();
+}
+
+async function openExample(page: Page, name: string) {
+  const host = await e2e.startHost(path.join(tempDir(), `${name}.trellis`));
+  await page.goto(host.url);
+  await page.getByRole('button', { name: /Trip planning/ }).waitFor();
+  await page.locator('.react-flow__node').first().waitFor();
+}
+
+describe('the schema editor in Chromium', () => {
+  it('applies a schema with "minimum" on a string and warns that it has no effect there', async () => {
+    const page = await e2e.newPage({ viewport: { width: 1600, height: 1000 } });
+    await openExample(page, 'lint');
+    await selectTool(page, 'search_flights');
+    await replaceEditorJson(
+      page,
+      'Parameters schema',
+      JSON.stringify({
+        type: 'object',
+        properties: { origin: { type: 'string', minimum: 1 }, passengers: { type: 'integer', minimum: 1 } },
+        required: ['origin'],
+      }),
+    );
+    const warnings = parameters(page).getByRole('status', { name: 'Schema warnings' });
+    await warnings.waitFor();
+    expect(await warnings.innerText()).toBe(
+      'properties.origin: "minimum" applies to numbers, but the type is string; it has no effect.',
+    );
+    // Applied all the same: the tool on the canvas has just these two parameters now.
+    const node = page.locator('.react-flow__node[data-id="search_flights"]');
+    await expect.poll(() => node.getByRole('list', { name: 'Parameters' }).innerText()).toBe('origin*\npassengers');
+    await page.close();
+  }, 90_000);
+
+  it('keeps schema text not applied yet with its tool when the tool is renamed', async () => {
+    const page = await e2e.newPage({ viewport: { width: 1600, height: 1000 } });
+    await openExample(page, 'rename-draft');
+    await selectTool(page, 'search_flights');
+    await parameters(page).locator('.monaco-editor .view-lines').click();
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.insertText('"draft_marker": ,');
+    await parameters(page)
+      .getByRole('alert')
+      .getByText(/Not valid JSON yet/)
+      .waitFor();
+    const name = page.getByRole('textbox', { name: 'Tool name' });
+    await name.fill('find_flights');
+    await name.press('Enter');
+    await page.locator('.react-flow__node[data-id="find_flights"]').waitFor();
+    await expect.poll(() => shownText(page)).toContain('"draft_marker": ,');
+    await page.reload();
+    await page.locator('.react-flow__node').first().waitFor();
+    await selectTool(page, 'find_flights');
+    await expect.poll(() => shownText(page)).toContain('"draft_marker": ,');
+    await page.close();
+  }, 90_000);
+});
