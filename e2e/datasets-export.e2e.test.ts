@@ -57,7 +57,7 @@ describe('exporting a dataset in Chromium', () => {
     await paletteRun(page, 'export');
     const result = page.getByTestId('export-result');
     await result.getByText(/train: 1 →/).waitFor();
-    await status.getByText(`Exported 1 records in 1 file to ${out}; 1 left out (see the report).`).waitFor();
+    await status.getByText('Exported 1 record in 1 file, 1 left out: see under the Export form.').waitFor();
     await expect.poll(() => onScreen(result)).toBe(true);
     const file = path.join(out, 'examples.train.jsonl');
     const written = fs.readFileSync(file, 'utf8');
@@ -74,10 +74,14 @@ describe('exporting a dataset in Chromium', () => {
     await refusal.getByText(/^Nothing to export: the dataset "examples" has 0 records that pass/).waitFor();
     expect(await refusal.textContent()).toContain('Accept some trajectories in the review queue or change the filter');
     await expect.poll(() => onScreen(refusal)).toBe(true);
-    await page
-      .locator('.statusbar')
-      .getByText(/Nothing to export: the dataset "examples"/)
+    await status
+      .getByText('Nothing to export: the dataset "examples" has 0 records that pass the export\'s checks.')
       .waitFor();
+    // Bringing the refusal into view moved nothing else: the app still starts at the window's edge.
+    expect(
+      await page.locator('.menubar .brand').evaluate((el) => el.getBoundingClientRect().left),
+    ).toBeGreaterThanOrEqual(0);
+    expect(await page.evaluate(() => document.scrollingElement!.scrollLeft)).toBe(0);
     expect(await result.count()).toBe(0);
     expect(fs.readFileSync(file, 'utf8')).toBe(written);
     expect(fs.readdirSync(out)).toEqual(['examples.train.jsonl']);

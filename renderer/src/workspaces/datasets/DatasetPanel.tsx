@@ -46,7 +46,7 @@ function Stats({ id, version }: { id: string; version: number }) {
       </p>
       <p>
         Tool coverage: {Object.keys(stats.toolCoverage.calls).length} tools used
-        {stats.toolCoverage.unusedTools.length > 0 && `, unused: ${stats.toolCoverage.unusedTools.join(', ')}`};
+        {stats.toolCoverage.unusedTools.length > 0 && `, unused: ${stats.toolCoverage.unusedTools.join(', ')}`};{' '}
         {dependencyCoverageText(stats.toolCoverage)}
       </p>
       {Object.keys(stats.findingRates).length > 0 && (

@@ -3,19 +3,26 @@ import { useEffect, useRef, useState } from 'react';
 import { api } from '../../api/api';
 import type { useJob } from '../../api/use-job';
 import { ErrorNote } from '../../components/ErrorNote';
+import { countOf } from '../../../../shared/text';
 import { useUi } from '../../state/ui-store';
 import { ExportResult, type Exported } from './ExportResult';
 import { useRegisterAction } from './panel-actions';
 
 type Format = 'openai' | 'sharegpt' | 'hermes' | 'worfbench';
 
-/** The status bar's line for a finished export: how many records went where. */
-function exportedText(result: Exported, dir: string): string {
+/**
+ * The status bar's line for a finished export: short, as the bar has one line; the files, the
+ * report and the whole of a refusal are under the form.
+ */
+function exportedText(result: Exported): string {
   if (result.cancelled) return 'Export cancelled: no file was changed.';
   const { written, leftOut } = result.report;
-  const files = result.files.length === 1 ? '1 file' : `${result.files.length} files`;
-  return `Exported ${written} records in ${files} to ${dir}${leftOut ? `; ${leftOut} left out (see the report)` : ''}.`;
+  const files = countOf(result.files.length, 'file');
+  return `Exported ${countOf(written, 'record')} in ${files}${leftOut ? `, ${leftOut} left out` : ''}: see under the Export form.`;
 }
+
+/** The first sentence of an error, for the status bar (`Nothing to export: … checks.`). */
+const firstSentence = (message: string) => `${message.split(/ \(|\. /)[0]!.replace(/\.$/, '')}.`;
 
 /**
  * Export of a dataset to SFT files. Records that break the format's rules and items labelled
@@ -67,12 +74,12 @@ export function ExportPanel({
           includeInvalid,
         });
         setExported(result);
-        notify(exportedText(result, dir));
+        notify(exportedText(result));
       } catch (e) {
         // Said here, beside the button, rather than at the top of the panel.
         setExported(null);
         setError((e as Error).message);
-        notify((e as Error).message, 'error');
+        notify(firstSentence((e as Error).message), 'error');
       }
       setShown((n) => n + 1);
     });
