@@ -26,7 +26,7 @@ async function openExample(page: Page, name: string) {
   await page.locator('.react-flow__node').first().waitFor();
 }
 
-describe('the schema editor in Chromium', () => {
+describe('the tool inspector in Chromium', () => {
   it('applies a schema with "minimum" on a string and warns that it has no effect there', async () => {
     const page = await e2e.newPage({ viewport: { width: 1600, height: 1000 } });
     await openExample(page, 'lint');
@@ -73,6 +73,28 @@ describe('the schema editor in Chromium', () => {
     await page.locator('.react-flow__node').first().waitFor();
     await selectTool(page, 'find_flights');
     await expect.poll(() => shownText(page)).toContain('"draft_marker": ,');
+    await page.close();
+  }, 90_000);
+
+  it('shows the runtime several selected tools have now, and applies another kind only once chosen', async () => {
+    const page = await e2e.newPage({ viewport: { width: 1600, height: 1000 } });
+    await openExample(page, 'selection-runtime');
+    await page.locator('.react-flow__node[data-id="geocode_city"]').click();
+    await page.locator('.react-flow__node[data-id="search_flights"]').click({ modifiers: ['Control'] });
+    const section = page.getByRole('region', { name: 'Runtime of the selected tools' });
+    const kind = section.getByLabel('Runtime kind for the selection');
+    // The example's tools run mock code, which the picker does not offer for several tools at once.
+    expect(await kind.locator('option:checked').innerText()).toBe('As now: mock code — choose one to change them');
+    const apply = section.getByRole('button', { name: 'Choose a kind to apply' });
+    expect(await apply.isDisabled()).toBe(true);
+    await kind.selectOption('none');
+    await section.getByRole('button', { name: 'Apply to 2 tools' }).click();
+    await section.getByText('geocode_city: none · search_flights: none').waitFor();
+    // Selected again, the two now have no runtime, and the picker says so.
+    await page.locator('.react-flow__pane').click({ position: { x: 5, y: 5 } });
+    await page.locator('.react-flow__node[data-id="geocode_city"]').click();
+    await page.locator('.react-flow__node[data-id="search_flights"]').click({ modifiers: ['Control'] });
+    expect(await kind.locator('option:checked').innerText()).toBe('None');
     await page.close();
   }, 90_000);
 });

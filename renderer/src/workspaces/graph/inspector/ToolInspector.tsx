@@ -29,7 +29,14 @@ export function ToolInspector() {
           result field (right) to a parameter (left) to add a dependency; from parameter to parameter for a shared
           entity.
         </p>
-        {selected.length > 1 && <SelectionRuntime tools={selected} onChange={(next) => actions.updateTools(next)} />}
+        {selected.length > 1 && (
+          // A new selection starts the picker again from what its tools have now.
+          <SelectionRuntime
+            key={selected.map((t) => t.name).join('\n')}
+            tools={selected}
+            onChange={(next) => actions.updateTools(next)}
+          />
+        )}
         {content.tools.length > 0 && (
           <div className="buttons recordings-actions">
             <button type="button" onClick={() => useUi.getState().openDialog('replay')}>
