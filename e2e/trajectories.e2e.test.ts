@@ -161,6 +161,15 @@ describe('Trajectories workspace in Chromium', () => {
     await page.getByLabel('Trajectory file').fill(file);
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     await page.getByTestId('list-count').getByText('4 trajectories').waitFor();
+    // The checks run from the command palette as from their button.
+    await page.keyboard.press('Control+K');
+    await page.getByLabel('Search commands').fill('run checks');
+    await page.getByRole('dialog').getByText('Run Checks on All Trajectories').waitFor();
+    await page.getByLabel('Search commands').press('Enter');
+    await page
+      .getByTestId('check-summary')
+      .getByText(/^Checked 4 trajectories/)
+      .waitFor();
     await page.getByRole('option', { name: /Set the bedroom to 22 degrees/ }).click();
     const inspector = page.getByRole('region', { name: 'Trajectory inspector' });
     await inspector.getByRole('button', { name: 'Compare with…' }).click();

@@ -4,6 +4,7 @@ import { APP_COMMANDS } from './commands/app-commands';
 import { GRAPH_COMMANDS } from './workspaces/graph/commands';
 import { RUN_COMMANDS } from './workspaces/runs/commands';
 import { DATASET_COMMANDS } from './workspaces/datasets/commands';
+import { TRAJECTORY_COMMANDS } from './workspaces/trajectories/commands';
 import { assertUnique } from './commands/registry';
 import { useShortcuts } from './commands/use-shortcuts';
 import { ActivityBar } from './components/ActivityBar';
@@ -18,7 +19,7 @@ import { DatasetsWorkspace } from './workspaces/datasets/DatasetsWorkspace';
 import { RunsWorkspace } from './workspaces/runs/RunsWorkspace';
 import { TrajectoriesWorkspace } from './workspaces/trajectories/TrajectoriesWorkspace';
 
-const COMMANDS = [...APP_COMMANDS, ...GRAPH_COMMANDS, ...RUN_COMMANDS, ...DATASET_COMMANDS];
+const COMMANDS = [...APP_COMMANDS, ...GRAPH_COMMANDS, ...RUN_COMMANDS, ...TRAJECTORY_COMMANDS, ...DATASET_COMMANDS];
 assertUnique(COMMANDS);
 
 function ActiveWorkspace() {

@@ -1,12 +1,14 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
+import type { WorkspaceId } from '../state/ui-store';
+import type { Command } from './registry';
 
-/** The operations of the Datasets panels that the command registry offers (palette and menu). */
-export type DatasetAction = 'export' | 'findDuplicates' | 'newDataset' | 'synthesize';
+/** Operations of workspace panels that the command registry offers (palette and menus). */
+export type PanelAction = 'export' | 'findDuplicates' | 'newDataset' | 'synthesize' | 'checkAll';
 
 interface PanelActions {
   /** What each mounted panel does for its action; absent while the panel is not on screen. */
-  handlers: Partial<Record<DatasetAction, () => void>>;
+  handlers: Partial<Record<PanelAction, () => void>>;
 }
 
 /**
@@ -16,7 +18,7 @@ interface PanelActions {
 export const usePanelActions = create<PanelActions>()(() => ({ handlers: {} }));
 
 /** Offers `perform` as `action` while the calling panel is mounted (the latest `perform` is used). */
-export function useRegisterAction(action: DatasetAction, perform: () => void): void {
+export function useRegisterAction(action: PanelAction, perform: () => void): void {
   useEffect(() => {
     usePanelActions.setState((s) => ({ handlers: { ...s.handlers, [action]: perform } }));
   });
@@ -29,3 +31,14 @@ export function useRegisterAction(action: DatasetAction, perform: () => void): v
     [action],
   );
 }
+
+/** A command that runs what a panel of `workspace` registered as `action`, enabled while it is on screen. */
+export const panelCommand = (
+  action: PanelAction,
+  workspace: WorkspaceId,
+  command: Omit<Command, 'enabled' | 'perform'>,
+): Command => ({
+  ...command,
+  enabled: (ui) => ui.workspace === workspace && usePanelActions.getState().handlers[action] !== undefined,
+  perform: () => usePanelActions.getState().handlers[action]?.(),
+});

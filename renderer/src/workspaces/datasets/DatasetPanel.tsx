@@ -10,7 +10,7 @@ import { GraphOverlay } from '../../components/GraphOverlay';
 import { useBrowserStore } from '../../state/browser-store';
 import { countBars, PlotChart } from '../../components/PlotChart';
 import { ExportPanel } from './ExportPanel';
-import { useRegisterAction } from './panel-actions';
+import { useRegisterAction } from '../../commands/panel-actions';
 
 /**
  * Coverage counts tool pairs (A called, then B), which the Graph inspector's dependency-edge

@@ -6,7 +6,7 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { countOf } from '../../../../shared/text';
 import { useUi } from '../../state/ui-store';
 import { ExportResult, type Exported } from './ExportResult';
-import { useRegisterAction } from './panel-actions';
+import { useRegisterAction } from '../../commands/panel-actions';
 
 type Format = 'openai' | 'sharegpt' | 'hermes' | 'worfbench';
 

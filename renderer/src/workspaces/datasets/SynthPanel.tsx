@@ -6,7 +6,7 @@ import { useJob } from '../../api/use-job';
 import { useQuery } from '../../api/use-query';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useLabelSwitch } from './use-label-switch';
-import { useRegisterAction } from './panel-actions';
+import { useRegisterAction } from '../../commands/panel-actions';
 
 const KINDS = ['serial', 'parallel', 'isolated'] as const;
 

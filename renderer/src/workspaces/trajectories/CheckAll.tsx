@@ -6,22 +6,26 @@ import { api } from '../../api/api';
 import { useJob } from '../../api/use-job';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useChecksState } from './checks-state';
+import { useRegisterAction } from '../../commands/panel-actions';
 
 /** Runs the deterministic checks on every trajectory and shows what they found, by kind. */
 export function CheckAll({ onChecked }: { onChecked(): void }) {
   const [summary, setSummary] = useState<Result<'trajectories.checkAll'> | null>(null);
   const job = useJob();
   const { busy, error, progress } = job;
-  const run = () =>
-    job.run(async (jobId) => {
+  const run = () => {
+    if (busy) return;
+    void job.run(async (jobId) => {
       const result = await api.invoke('trajectories.checkAll', { jobId });
       setSummary(result);
       useChecksState.getState().setCheckedAll(!result.cancelled);
       onChecked();
     });
+  };
+  useRegisterAction('checkAll', run);
   return (
     <section className="check-all" aria-label="Checks">
-      <button type="button" disabled={busy} onClick={() => void run()}>
+      <button type="button" disabled={busy} onClick={run}>
         <ShieldCheck size={14} aria-hidden />
         {busy ? 'Checking…' : 'Run checks'}
       </button>
