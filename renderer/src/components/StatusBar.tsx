@@ -48,7 +48,7 @@ export function StatusBar() {
       <span className={`dot ${connection}`} aria-label={`Backend ${connection}`} />
       <span>{connection === 'connected' ? (info.data?.workspacePath ?? '') : `Backend ${connection}`}</span>
       <span data-testid="save-state">{SAVE_LABELS[saveState]}</span>
-      <span className={`notice ${notice?.kind ?? ''}`} role="status">
+      <span className={`notice ${notice?.kind ?? ''}`} role="status" title={notice?.text}>
         {notice?.text}
       </span>
       {elsewhere.map((n) => (

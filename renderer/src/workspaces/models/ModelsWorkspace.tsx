@@ -60,8 +60,8 @@ export function ModelsWorkspace() {
           </div>
         </SplitPanel>
         <ResizeHandle toggles="models-found" />
-        <SplitPanel id="models-main" minSize={420} label="Model">
-          <PanelHeader title="Model" />
+        <SplitPanel id="models-main" minSize={420} label="Models">
+          <PanelHeader title="Models" />
           <div className="panel-body models">
             <p className="muted">
               A local GGUF model runs in a separate helper process: a crash there never touches your workspace.
