@@ -1,5 +1,6 @@
+import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../test/helpers/temp';
 import { replaceEditorJson, suggestNewProperty, suggestionRows } from './helpers/app';
@@ -94,4 +95,126 @@ describe('a run turn’s edit form uses the JSON editor', () => {
     await observation.locator('.turn .content').getByText('{"edited": true}').waitFor();
     await page.close();
   }, 120_000);
+});
+
+/**
+ * Opens a trajectory from Trajectories in the debugger, replays it up to its first call (turn
+ * `call`) and forks there: a replay shows the recording as it is, its fork can be edited.
+ * Returns the fork's edit form for that call.
+ */
+async function forkAtCall(page: Page, title: RegExp, call: number) {
+  await page.keyboard.press('Control+3');
+  await page.getByRole('option', { name: title }).click();
+  await page.getByRole('button', { name: 'Open in debugger' }).click();
+  const debuggerPane = page.getByRole('region', { name: 'Debugger' });
+  await debuggerPane.getByText('Replay').waitFor();
+  for (let i = 1; i <= call + 1; i++) {
+    await debuggerPane.getByRole('button', { name: 'Step' }).click();
+    await expect.poll(() => debuggerPane.locator('.timeline > li').count()).toBe(i);
+  }
+  await turn(page, call).getByRole('button', { name: 'Fork from here' }).click();
+  await turn(page, call).getByRole('button', { name: 'Edit', exact: true }).click();
+  const form = page.getByLabel(`Edit turn ${call}`);
+  await form.getByLabel('Call arguments').locator('.monaco-editor').waitFor();
+  return form;
+}
+
+/** The completion offered for a new property of `json`: names from a schema, not words of the text. */
+async function namesOffered(page: Page, form: Locator, args: object): Promise<string[]> {
+  // One property a line, as the editor shows arguments: the new one opens after the brace.
+  await replaceEditorJson(page, 'Call arguments', JSON.stringify(args, null, 2));
+  await suggestNewProperty(page, form.getByLabel('Call arguments'));
+  const names = suggestionRows(page).filter({ has: page.locator('.codicon-symbol-property') });
+  const offered = await names.allInnerTexts();
+  await page.keyboard.press('Escape');
+  return offered.map((text) => text.split('\n')[0]!.trim());
+}
+
+describe('a fork of a recorded trajectory edits its calls against the tool’s parameters', () => {
+  it('completes the example recording’s call from its graph, and says when every parameter is given', async () => {
+    const host = await e2e.startHost(path.join(tempDir(), 'edit-replay.trellis'));
+    const page = await e2e.newPage({ viewport: { width: 1600, height: 1000 } });
+    await page.goto(host.url);
+    await page.getByRole('button', { name: /Trip planning/ }).waitFor();
+    const form = await forkAtCall(page, /Cheapest Paris → Lisbon flight/, 2);
+    // The recorded call gives all four parameters: nothing is left for completion but words.
+    await form
+      .getByTestId('schema-note')
+      .getByText(/Every parameter of tool search_flights is given/)
+      .waitFor();
+    expect(await namesOffered(page, form, { origin: 'Paris' })).toEqual(
+      expect.arrayContaining(['destination', 'date', 'passengers']),
+    );
+    expect(await form.getByTestId('schema-note').count()).toBe(0);
+    await page.close();
+  }, 120_000);
+
+  it('completes from the tools an imported record declared, else the open graph, and says when none is known', async () => {
+    const host = await e2e.startHost(path.join(tempDir(), 'edit-imported.trellis'));
+    const page = await e2e.newPage({ viewport: { width: 1600, height: 1000 } });
+    await page.goto(host.url);
+    await page.getByRole('button', { name: /Trip planning/ }).waitFor();
+    const file = path.join(tempDir(), 'logs.jsonl');
+    const call = (name: string, args: object) => ({
+      from: 'function_call',
+      value: JSON.stringify({ name, arguments: args }),
+    });
+    const weatherTool = {
+      name: 'get_weather',
+      description: 'Weather for a city',
+      parameters: { type: 'object', properties: { city: { type: 'string' }, units: { type: 'string' } } },
+    };
+    const records = [
+      {
+        system: 'Weather',
+        tools: JSON.stringify([weatherTool]),
+        conversations: [
+          { from: 'human', value: 'Weather in Lisbon?' },
+          call('get_weather', { units: 'metric' }),
+          { from: 'observation', value: '{"temp": 18}' },
+        ],
+      },
+      {
+        system: 'Flights',
+        conversations: [
+          { from: 'human', value: 'Flights to Kyoto?' },
+          call('search_flights', { destination: 'Kyoto' }),
+          { from: 'observation', value: '{"flights": []}' },
+        ],
+      },
+      {
+        system: 'Network',
+        conversations: [
+          { from: 'human', value: 'Is the router up?' },
+          call('ping_host', { host: 'router' }),
+          { from: 'observation', value: '{"up": true}' },
+        ],
+      },
+    ];
+    fs.writeFileSync(file, records.map((r) => JSON.stringify(r)).join('\n'));
+    await page.keyboard.press('Control+3');
+    await page.locator('summary', { hasText: 'Import…' }).click();
+    await page.getByLabel('Trajectory file').fill(file);
+    // Declared tools ignored: the records come in without a graph, each keeping its own tools.
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await page
+      .getByTestId('import-report')
+      .getByText(/Imported 3 trajectories/)
+      .waitFor();
+
+    // get_weather is in no graph: only the record declared it.
+    let form = await forkAtCall(page, /Weather in Lisbon/, 2);
+    expect(await namesOffered(page, form, { units: 'metric' })).toEqual(['city']);
+    // search_flights was declared nowhere: the graph open in Plans & Runs has it.
+    form = await forkAtCall(page, /Flights to Kyoto/, 2);
+    expect(await namesOffered(page, form, { destination: 'Kyoto' })).toEqual(
+      expect.arrayContaining(['origin', 'date', 'passengers']),
+    );
+    form = await forkAtCall(page, /Is the router up/, 2);
+    await form
+      .getByTestId('schema-note')
+      .getByText('No schema for tool ping_host: completion offers words only.')
+      .waitFor();
+    await page.close();
+  }, 180_000);
 });

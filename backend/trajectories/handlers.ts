@@ -82,6 +82,13 @@ export function trajectoriesHandlers(ctx: BackendContext): HandlerMap {
     'trajectories.summarize': ({ filter }) => store.trajectoryQueries.summarize(filter),
     'trajectories.findings': ({ id }) => store.findings.list(id),
     'trajectories.get': ({ id }) => store.trajectories.get(id),
+    'trajectories.declaredTools': ({ id }) => {
+      // A fork is saved as a run without tools of its own: its calls come from the record it branched from.
+      for (let t = store.trajectories.get(id); ; t = store.trajectories.get(t.forkOf.trajectoryId)) {
+        if (t.toolSet) return store.toolSets.get(t.toolSet);
+        if (!t.forkOf) return null;
+      }
+    },
     'trajectories.editTurn': ({ id, turnIndex, turn }) => {
       store.turnEdits.edit(id, turnIndex, turn);
       return { ok: true as const };

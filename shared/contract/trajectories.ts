@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  DeclaredTool,
   Finding,
   Turn,
   SelectionSummary,
@@ -44,6 +45,12 @@ export const trajectoriesMethods = {
     summary: 'One trajectory with all its turns.',
     args: z.object({ id: TrajectoryId }),
     result: Trajectory,
+  }),
+  'trajectories.declaredTools': method({
+    summary:
+      'The tools a trajectory’s record declared (for a run forked from a record, that record’s); null when it declared none.',
+    args: z.object({ id: TrajectoryId }),
+    result: z.array(DeclaredTool).nullable(),
   }),
   'trajectories.check': method({
     summary: 'Run the deterministic checks on one trajectory and store its findings.',

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Turn } from '../../../../shared/domain';
 import { api } from '../../api/api';
-import { useQuery } from '../../api/use-query';
 import { useRuns } from '../../state/runs-store';
+import { SchemaNote } from './SchemaNote';
+import { useCallTool } from './use-call-tool';
 
 const JsonEditor = lazy(() => import('../../components/JsonEditor'));
 
@@ -18,7 +19,7 @@ function jsonOf(text: string): { value: unknown } | undefined {
 interface Props {
   index: number;
   turn: Turn;
-  /** The graph the run is on: its tools give the editors completion and checks. */
+  /** The graph the run is on: its tools (else those its recording declared) give the editors completion and checks. */
   graphId: string | null;
   /** For an observation, the tool whose call it answers. */
   answers: string | null;
@@ -33,8 +34,8 @@ interface Props {
 export function TurnEditor({ index, turn, graphId, answers, close }: Props) {
   const act = useRuns((s) => s.act);
   const call = turn.toolCalls?.[0];
-  const graph = useQuery(graphId ? () => api.invoke('graphs.get', { id: graphId }) : null, [graphId]);
-  const toolNamed = (name: string | undefined) => graph.data?.tools.find((t) => t.name === name);
+  const toolName = call?.name ?? answers ?? undefined;
+  const known = useCallTool(toolName, graphId);
   const [thought, setThought] = useState(turn.thought ?? '');
   const [content, setContent] = useState(turn.content ?? '');
   const [args, setArgs] = useState(call ? JSON.stringify(call.args, null, 2) : '');
@@ -98,7 +99,7 @@ export function TurnEditor({ index, turn, graphId, answers, close }: Props) {
                 label="Call arguments"
                 value={call.args}
                 // A run's call holds values, never references to other steps: the tool's own parameters.
-                schema={toolNamed(call.name)?.parameters}
+                schema={known.tool?.parameters}
                 onChange={() => setError(null)}
                 onText={setArgs}
                 onSubmit={save}
@@ -109,13 +110,19 @@ export function TurnEditor({ index, turn, graphId, answers, close }: Props) {
                 path={`run.turn${index}.observation`}
                 label={label}
                 value={observation!.value}
-                schema={toolNamed(answers ?? undefined)?.returns}
+                schema={known.tool?.returns}
                 onText={setContent}
                 onSubmit={save}
                 autoFocus
               />
             )}
           </Suspense>
+          <SchemaNote
+            toolName={toolName}
+            known={known}
+            part={call ? 'parameters' : 'returns'}
+            text={call ? args : content}
+          />
         </div>
       ) : (
         <label>
