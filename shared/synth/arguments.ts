@@ -3,6 +3,7 @@ import { isObject } from '../json';
 import { asRef } from '../plans/refs';
 import type { Random } from '../random';
 import { schemaValue } from './schema-values';
+import { endInTrip, intoTrip, tripFrom, type Trip } from './trip-dates';
 
 type Graph = Pick<ToolGraph, 'tools' | 'edges'>;
 
@@ -65,7 +66,9 @@ function sharedPartners(graph: Graph) {
  * Gives every required parameter that neither a reference nor the planner filled a value that
  * its schema accepts (see `schemaValue`). A parameter another step already holds — by a shared
  * edge, or by the same name on a linked tool — takes that step's value, so a plan
- * speaks of one city, one date, one traveller; an end date comes after its start.
+ * speaks of one city, one date, one traveller. Its dates are one trip: the first date the plan
+ * gives or draws starts it, later ones fall inside it, and an end (check-out, an event's end)
+ * comes after its start and by the trip's last day.
  */
 export function fillArguments(graph: Graph, steps: PlanStep[], random: Random, options: FillOptions = {}): PlanStep[] {
   const tools = new Map(graph.tools.map((t) => [t.name, t]));
@@ -80,7 +83,9 @@ export function fillArguments(graph: Graph, steps: PlanStep[], random: Random, o
     }
     return undefined;
   };
+  let trip: Trip | null = null;
   for (const step of steps) {
+    for (const value of Object.values(step.args)) trip ??= tripFrom(value, random);
     const tool = tools.get(step.tool);
     if (!tool) {
       filled.push(step);
@@ -96,13 +101,21 @@ export function fillArguments(graph: Graph, steps: PlanStep[], random: Random, o
       if (args[name] !== undefined || !required.has(name)) continue;
       const reused = earlier(step.tool, name);
       const avoid = options.avoid && ((value: unknown) => options.avoid!(step.tool, name, value));
-      args[name] = reused !== undefined ? reused : schemaValue(name, schema, random, avoid ? { avoid } : {});
+      if (reused !== undefined) {
+        args[name] = reused;
+        continue;
+      }
+      const drawn = schemaValue(name, schema, random, avoid ? { avoid } : {});
+      args[name] = trip ? intoTrip(drawn, trip, random) : drawn;
+      trip ??= tripFrom(drawn, random);
     }
     for (const [name, value] of Object.entries(args)) {
       const later = LATER.map(([from, to]) => name.replace(from, to)).find((n) => n !== name && n in args);
-      if (!later || !literal(value) || step.args[later] !== undefined || earlier(step.tool, later) !== undefined)
-        continue;
-      const moved = orderDates(value, args[later], random);
+      if (!later || step.args[later] !== undefined || earlier(step.tool, later) !== undefined) continue;
+      // A start the run gives (a departure time) is on the trip's first days: the end is its last.
+      const moved = trip
+        ? endInTrip(literal(value) ? value : null, args[later], trip, random)
+        : literal(value) && orderDates(value, args[later], random);
       if (moved) args[later] = moved;
     }
     filled.push({ ...step, args });

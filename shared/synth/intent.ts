@@ -1,64 +1,48 @@
 import type { PlanStep, ToolGraph } from '../domain';
-import { isObject } from '../json';
-import { asRef } from '../plans/refs';
 import type { ChainSample } from './sample';
+import { sayTool, toolPhrase, type ToolPhrase } from './tool-phrases';
+import { sayLiterals, stepLiterals } from './value-phrases';
 
-/** A literal as the intent says it: `check in 2027-03-04`. */
-interface Phrase {
-  key: string;
-  value: string;
-}
-const spoken = (p: Phrase) => `${p.key} ${p.value}`;
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** Every literal of a step's arguments, nested ones by their last key, lists of scalars joined. */
-function literalPhrases(args: Record<string, unknown>): Phrase[] {
-  const phrases: Phrase[] = [];
-  const visit = (key: string, value: unknown) => {
-    if (value === undefined || value === null || asRef(value)) return;
-    if (Array.isArray(value)) {
-      const scalars = value.filter((v) => typeof v !== 'object');
-      if (scalars.length) phrases.push({ key: key.replace(/_/g, ' '), value: scalars.map(String).join(', ') });
-      for (const v of value) if (typeof v === 'object') visit(key, v);
-    } else if (isObject(value)) for (const [k, v] of Object.entries(value)) visit(k, v);
-    else phrases.push({ key: key.replace(/_/g, ' '), value: String(value) });
-  };
-  for (const [k, v] of Object.entries(args)) visit(k, v);
-  return phrases;
-}
+/** Whether a step takes something from the step before it (then "book one" reads right). */
+const takesFrom = (step: PlanStep, before: PlanStep | undefined) =>
+  before !== undefined && JSON.stringify(step.args).includes(`"${before.id}.`);
 
 /**
- * The intent of a sample, from templates over the tools' descriptions. Every literal argument
- * of the plan is said in it — the named tools' in their clause, the helper steps' in a closing
- * sentence — because the checks ask that a value the user did not say come from a result.
+ * The intent of a sample as a person would ask for it: each step of its plan in the tool's own
+ * words (never its identifier) with its literal values — every one, since the checks ask that
+ * a value the user did not say come from a result. A chain reads "A, then B"; branches that
+ * join read "A. Also B. With both, C."; unrelated sub-tasks "A. Separately, B."
  */
 export function templateIntent(graph: Pick<ToolGraph, 'tools'>, sample: ChainSample, steps: PlanStep[]): string {
+  const names = graph.tools.map((t) => t.name);
   const said = new Set<string>();
-  const fresh = (phrases: Phrase[]) =>
-    phrases.filter((p) => {
-      if (said.has(spoken(p))) return false;
-      said.add(spoken(p));
-      return true;
-    });
-  const describe = (name: string) => {
-    const tool = graph.tools.find((t) => t.name === name);
-    const text = (tool?.description ?? name).replace(/\.$/, '');
-    const literals = fresh(literalPhrases(steps.find((s) => s.tool === name)?.args ?? {}));
-    return `${text.charAt(0).toLowerCase()}${text.slice(1)}${literals.length ? ` (${literals.map(spoken).join(', ')})` : ''}`;
+  /** One task: its steps in order, each after the one it follows. */
+  const task = (group: PlanStep[]) => {
+    let phrase: ToolPhrase | undefined;
+    return group
+      .map((step, i) => {
+        const tool = graph.tools.find((t) => t.name === step.tool);
+        const current = tool
+          ? toolPhrase(tool, names)
+          : { verb: 'use', object: `the ${step.tool.replace(/_/g, ' ')} tool`, noun: null };
+        const action = sayTool(current, takesFrom(step, group[i - 1]) ? phrase : undefined);
+        phrase = current;
+        const values = sayLiterals(
+          stepLiterals(step.args).filter(
+            ({ key, value }) => !said.has(`${key}=${value}`) && said.add(`${key}=${value}`),
+          ),
+        );
+        return values ? `${action} ${values}` : action;
+      })
+      .join(', then ');
   };
-  const [first, ...rest] = sample.tools;
-  let text: string;
-  switch (sample.kind) {
-    case 'serial':
-      text = `Please ${describe(first!)}, then ${rest.map(describe).join(', then ')}.`;
-      break;
-    case 'parallel':
-      text = `Please ${describe(sample.tools[0]!)} and ${describe(sample.tools[1]!)}, and with both results ${describe(sample.tools[2]!)}.`;
-      break;
-    case 'isolated':
-      text = `Two separate things: ${describe(first!)}; and also ${rest.map(describe).join('; and also ')}.`;
-  }
-  const helpers = fresh(
-    steps.filter((s) => !sample.tools.includes(s.tool)).flatMap((s) => literalPhrases(s.args)),
-  ).filter((p) => !text.toLowerCase().includes(p.value.toLowerCase()));
-  return helpers.length ? `${text} Use ${helpers.map(spoken).join(', ')}.` : text;
+  const at = (tool: string | undefined) => steps.findIndex((s) => s.tool === tool);
+  const split = at(sample.tools[0]) + 1;
+  if (sample.kind === 'parallel' && split > 0 && at(sample.tools[2]) === steps.length - 1 && split < steps.length - 1)
+    return `${capital(task(steps.slice(0, split)))}. Also ${task(steps.slice(split, -1))}. With both, ${task(steps.slice(-1))}.`;
+  if (sample.kind === 'isolated' && split > 0 && split < steps.length)
+    return `${capital(task(steps.slice(0, split)))}. Separately, ${task(steps.slice(split))}.`;
+  return `${capital(task(steps))}.`;
 }

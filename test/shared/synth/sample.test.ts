@@ -77,7 +77,7 @@ describe('chain sampling', () => {
       const tool = graph.tools.find((t) => t.name === step.tool)!;
       for (const name of (tool.parameters.required as string[]) ?? []) expect(step.args[name]).toBeDefined();
     }
-    expect(templateIntent(graph, s, steps)).toMatch(/^Please .+, then .+\.$/);
+    expect(templateIntent(graph, s, steps)).toMatch(/^[A-Z].+, then .+\.$/);
   });
 });
 
