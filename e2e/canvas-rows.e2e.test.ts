@@ -29,7 +29,16 @@ describe('tool nodes on the canvas, in Chromium', () => {
     const page = await e2e.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(host.url);
     await page.locator('.react-flow__node[data-id="search_hotels"]').waitFor();
-    await page.waitForTimeout(1500); // the canvas refits once the tools are measured
+    // The canvas refits once the tools are measured: wait until its view stops moving (a busy
+    // machine may take longer than any fixed pause), so the click below lands on the tool.
+    const viewport = page.locator('.canvas .react-flow__viewport');
+    let last = '';
+    for (let i = 0; i < 60; i++) {
+      await page.waitForTimeout(250);
+      const now = (await viewport.getAttribute('style')) ?? '';
+      if (now && now === last) break;
+      last = now;
+    }
     const whole = await inkAtopFirstRow(page, 'search_hotels');
     expect(whole).toBeGreaterThan(0);
 

@@ -12,14 +12,14 @@ import type { ToolFlowNode } from './flow-model';
  */
 export function CompactEdges({
   nodes,
-  content,
+  edges: graphEdges,
   problems,
 }: {
   nodes: readonly ToolFlowNode[];
-  content: Pick<GraphContent, 'edges'>;
+  edges: GraphContent['edges'];
   problems: readonly GraphProblem[];
 }) {
-  const edges = useMemo(() => compactEdges(content, problems), [content, problems]);
+  const edges = useMemo(() => compactEdges({ edges: graphEdges }, problems), [graphEdges, problems]);
   const paths = useMemo(() => compactEdgePaths(edges, nodes), [edges, nodes]);
   return (
     <ViewportPortal>

@@ -66,7 +66,12 @@ export function GraphCanvas() {
     mergeNodes([], toFlowNodes(content, selectionSet, problems), compact),
   );
   useEffect(
-    () => setNodes((previous) => mergeNodes(previous, toFlowNodes(content, selectionSet, problems), compact)),
+    () =>
+      setNodes((previous) => {
+        const next = mergeNodes(previous, toFlowNodes(content, selectionSet, problems), compact);
+        // Every tool as it was (a layout already moved them on the canvas): nothing to hand React Flow.
+        return next.length === previous.length && next.every((n, i) => n === previous[i]) ? previous : next;
+      }),
     // The drawing mode only matters for tools new to the canvas; a switch is handled below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [content, selectionSet, problems],
@@ -107,7 +112,13 @@ export function GraphCanvas() {
     setNodes((ns) => estimateOffscreen(ns, onScreen, compact));
   }, [compact, content.tools, updateNodeInternals]);
   // Zoomed far out React Flow gets no edges: CompactEdges draws them all as one picture.
-  const edges = useMemo(() => (compact ? NO_EDGES : toFlowEdges(content, problems)), [content, problems, compact]);
+  // From the edges alone: a move or a layout changes the tools, and a new edge array would have
+  // React Flow rebuild its lookup of every connection.
+  const graphEdges = content.edges;
+  const edges = useMemo(
+    () => (compact ? NO_EDGES : toFlowEdges({ edges: graphEdges }, problems)),
+    [graphEdges, problems, compact],
+  );
 
   useEffect(() => {
     if (!note) return;
@@ -210,7 +221,7 @@ export function GraphCanvas() {
             onlyRenderVisibleElements={virtualize}
           >
             <CanvasChrome bounds={bounds} />
-            {compact && <CompactEdges nodes={nodes} content={content} problems={problems} />}
+            {compact && <CompactEdges nodes={nodes} edges={graphEdges} problems={problems} />}
           </ReactFlow>
         )}
       </CompactContext.Provider>

@@ -105,7 +105,7 @@ const edgeCache = new WeakMap<GraphEdge, { key: string; edge: ToolFlowEdge }>();
  * one edge does not renumber the rest; `data.index` maps back to the graph. Unchanged edges keep
  * their objects. (Zoomed far out the canvas draws its edges itself: CompactEdges.tsx.)
  */
-export function toFlowEdges(content: GraphContent, problems: GraphProblem[]): ToolFlowEdge[] {
+export function toFlowEdges(content: Pick<GraphContent, 'edges'>, problems: GraphProblem[]): ToolFlowEdge[] {
   const flagged = new Map(problems.filter((p) => p.edgeIndex !== undefined).map((p) => [p.edgeIndex!, p]));
   const seen = new Map<string, number>();
   return content.edges.map((edge, index) => {

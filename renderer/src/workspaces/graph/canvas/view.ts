@@ -1,6 +1,7 @@
 import type { Node, ReactFlowInstance, XYPosition } from '@xyflow/react';
 import { boundsOf, readableViewport, type Insets, type Rect, type Viewport } from '../../../components/readable-fit';
 import { NEW_TOOL_SIZE } from './free-spot';
+import { COMPACT_ZOOM } from './use-compact';
 
 /** Clear of the canvas's edges and of the controls along its bottom-left. */
 export const CANVAS_INSETS: Insets = { top: 24, right: 24, bottom: 60, left: 24 };
@@ -29,23 +30,60 @@ export function showOpeningView(flow: ReactFlowInstance, duration = 0): void {
 }
 
 const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
-/** Tools moved per frame: each frame re-renders a slice, never the whole graph at once. */
-const MOVES_PER_FRAME = 100;
+/**
+ * Tools moved per frame. A tool on screen (before or after its move) is re-rendered, remounted or
+ * measured, so those move a few per frame; one that stays off screen is only a store update.
+ * Zoomed far out (compact) a tool is cheap to draw and each frame's own cost dominates.
+ */
+const ON_SCREEN_PER_FRAME = 30;
+const COMPACT_PER_FRAME = 100;
+const OFF_SCREEN_PER_FRAME = 500;
+
+/** The part of the flow the pane shows, in flow coordinates. */
+function shownRect(flow: ReactFlowInstance): Rect | null {
+  const pane = document.querySelector('.canvas .react-flow')?.getBoundingClientRect();
+  if (!pane) return null;
+  const { x, y, zoom } = flow.getViewport();
+  return { x: -x / zoom, y: -y / zoom, width: pane.width / zoom, height: pane.height / zoom };
+}
+
+const overlaps = (a: Rect, b: Rect) =>
+  a.x < b.x + b.width && a.x + a.width > b.x && a.y < b.y + b.height && a.y + a.height > b.y;
 
 /**
  * Moves the canvas's tools to `positions` a slice per frame (the editor's content is changed
- * after, in one undoable edit, which then finds the tools already in place).
+ * after, in one undoable edit, which then finds the tools already in place): first the tools that
+ * stay off screen, many at a time, then those seen on screen, a few at a time.
  */
 export async function moveOnCanvas(flow: ReactFlowInstance, positions: ReadonlyMap<string, XYPosition>): Promise<void> {
-  const entries = [...positions];
-  for (let i = 0; i < entries.length; i += MOVES_PER_FRAME) {
-    const slice = new Map(entries.slice(i, i + MOVES_PER_FRAME));
+  const shown = shownRect(flow);
+  const offScreen: [string, XYPosition][] = [];
+  const onScreen: [string, XYPosition][] = [];
+  for (const node of flow.getNodes()) {
+    const to = positions.get(node.id);
+    if (!to || (to.x === node.position.x && to.y === node.position.y)) continue;
+    const box = nodeRect(node);
+    const seen = !shown || overlaps(box, shown) || overlaps({ ...box, ...to }, shown);
+    (seen ? onScreen : offScreen).push([node.id, to]);
+  }
+  const slices = [
+    ...chunks(offScreen, OFF_SCREEN_PER_FRAME),
+    ...chunks(onScreen, flow.getViewport().zoom < COMPACT_ZOOM ? COMPACT_PER_FRAME : ON_SCREEN_PER_FRAME),
+  ];
+  for (const slice of slices) {
+    const moves = new Map(slice);
     flow.setNodes((nodes) =>
       nodes.map((n) => {
-        const p = slice.get(n.id);
-        return p && (p.x !== n.position.x || p.y !== n.position.y) ? { ...n, position: { x: p.x, y: p.y } } : n;
+        const p = moves.get(n.id);
+        return p ? { ...n, position: { x: p.x, y: p.y } } : n;
       }),
     );
     await nextFrame();
   }
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
 }
