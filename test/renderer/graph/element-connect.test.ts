@@ -50,7 +50,7 @@ describe('element edges on the canvas', () => {
   });
 
   it('draws element edges with their own class (dotted), on the element field handle', () => {
-    const [element, shared] = toFlowEdges({ tools: home.tools, edges: [roomEdge, home.edges[2]!] }, []);
+    const [element, shared] = toFlowEdges({ edges: [roomEdge, home.edges[2]!] }, []);
     expect(element).toMatchObject({
       className: 'edge-dependency edge-element',
       sourceHandle: 'r:rooms[].room_id',
