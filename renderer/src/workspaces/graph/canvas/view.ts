@@ -35,8 +35,8 @@ const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() 
  * measured, so those move a few per frame; one that stays off screen is only a store update.
  * Zoomed far out (compact) a tool is cheap to draw and each frame's own cost dominates.
  */
-const ON_SCREEN_PER_FRAME = 30;
-const COMPACT_PER_FRAME = 100;
+const ON_SCREEN_PER_FRAME = 15;
+const COMPACT_PER_FRAME = 60;
 const OFF_SCREEN_PER_FRAME = 500;
 
 /** The part of the flow the pane shows, in flow coordinates. */
