@@ -97,4 +97,23 @@ describe('the tool inspector in Chromium', () => {
     expect(await kind.locator('option:checked').innerText()).toBe('None');
     await page.close();
   }, 90_000);
+
+  it("leaves copy, paste and select-all in a schema editor to the editor: the graph's tools are not copied or pasted", async () => {
+    const page = await e2e.newPage({ viewport: { width: 1600, height: 1000 } });
+    await openExample(page, 'editor-keys');
+    await selectTool(page, 'geocode_city');
+    await parameters(page).locator('.monaco-editor .view-lines').click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Control+C');
+    await page.keyboard.press('End');
+    await page.keyboard.press('Control+V');
+    await page.waitForTimeout(500);
+    const status = page.locator('.statusbar [role="status"]');
+    expect(await status.innerText()).not.toMatch(/Copied/);
+    expect(await page.locator('.react-flow__node').count()).toBe(13);
+    expect(await page.locator('.react-flow__node[data-id="geocode_city_2"]').count()).toBe(0);
+    // Select all selected the editor's text, not every tool.
+    expect(await page.locator('.react-flow__node.selected').count()).toBe(1);
+    await page.close();
+  }, 90_000);
 });

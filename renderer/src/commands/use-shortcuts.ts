@@ -10,8 +10,9 @@ export function useShortcuts(commands: readonly Command[]): void {
       const command = commands.find((c) => c.keybinding && matchesKeybinding(event, c.keybinding));
       if (!command || !isEnabled(command, ui)) return;
       const target = event.target as HTMLElement | null;
+      // Monaco takes its keys in an EditContext element of its own (no textarea in Chromium).
       const typing = target?.closest(
-        'input:not([type="checkbox"]):not([type="radio"]):not([type="button"]), textarea, select, [contenteditable="true"]',
+        'input:not([type="checkbox"]):not([type="radio"]):not([type="button"]), textarea, select, [contenteditable="true"], .monaco-editor',
       );
       // In a text field only chorded shortcuts and function keys fire, so typing is never hijacked.
       const chorded = event.ctrlKey || event.metaKey || /^F\d{1,2}$/.test(event.key);
