@@ -4,6 +4,35 @@ import { dependencyEdges } from '../graph/topology';
 import { argumentsFromIntent } from './intent-arguments';
 import type { IntentContext } from './intent-dates';
 import { pickFromIntent } from './intent-picks';
+import { asRef } from './refs';
+
+interface ParamSchema {
+  type?: string;
+  default?: unknown;
+}
+
+const fits = (value: unknown, type: string | undefined): boolean =>
+  type === undefined ||
+  (type === 'integer' ? Number.isInteger(value) : type === 'array' ? Array.isArray(value) : typeof value === type);
+
+/**
+ * The literal an earlier step was given for a parameter of the same name and type (the steps it
+ * depends on first, then the latest other): `book_flight` takes the `passengers` its
+ * `search_flights` got. References are not carried, so no step comes to depend on another's.
+ */
+function givenEarlier(
+  steps: readonly PlanStep[],
+  dependsOn: ReadonlySet<string>,
+  param: string,
+  schema: ParamSchema | undefined,
+): unknown {
+  const ordered = [...steps.filter((s) => dependsOn.has(s.id)), ...steps.filter((s) => !dependsOn.has(s.id)).reverse()];
+  for (const step of ordered) {
+    const value = step.args[param];
+    if (value !== undefined && !asRef(value) && fits(value, schema?.type)) return value;
+  }
+  return undefined;
+}
 
 /**
  * A plan without a model: the goal tools plus, for each parameter another tool produces
@@ -11,8 +40,8 @@ import { pickFromIntent } from './intent-picks';
  * whose results it uses, so independent branches stay parallel. Arguments that a producer
  * fills are references to its result (an item field such as `rooms[].room_id` included, its
  * element picked by a name the intent says: `rooms[name=bedroom].room_id`);
- * others are taken from the intent where possible, and a required one still unfilled takes
- * its schema default.
+ * others are taken from the intent where possible; a required one still unfilled takes the
+ * value an earlier step was given for a parameter of that name, else its schema default.
  */
 export function planForGoals(
   graph: Pick<ToolGraph, 'tools' | 'edges'>,
@@ -44,10 +73,13 @@ export function planForGoals(
       dependsOn.add(producer.id);
     }
     visiting.delete(name);
-    const properties = (tool.parameters.properties ?? {}) as Record<string, { default?: unknown }>;
-    for (const param of (tool.parameters.required ?? []) as string[])
-      if (args[param] === undefined && properties[param]?.default !== undefined)
-        args[param] = properties[param].default;
+    const properties = (tool.parameters.properties ?? {}) as Record<string, ParamSchema>;
+    for (const param of (tool.parameters.required ?? []) as string[]) {
+      if (args[param] !== undefined) continue;
+      const earlier = givenEarlier(steps, dependsOn, param, properties[param]);
+      if (earlier !== undefined) args[param] = earlier;
+      else if (properties[param]?.default !== undefined) args[param] = properties[param].default;
+    }
     const step: PlanStep = { id: `s${steps.length + 1}`, tool: name, args, dependsOn: [...dependsOn] };
     steps.push(step);
     stepOf.set(name, step);

@@ -40,6 +40,8 @@ function readIntent(intent: string, context: IntentContext): IntentFacts {
 
 const PERSON_PARAM =
   /^(?:(?:traveler|traveller|passenger|guest|customer|lead|full|contact|holder|user)_?)?name$|^(?:traveler|traveller|passenger|guest|customer|holder)$/i;
+/** Counts of people: one named person and no number ("book it for Ana Silva") is a count of one. */
+const PEOPLE_WORDS = new Set(['passenger', 'traveler', 'traveller', 'guest', 'person', 'people', 'adult'].map(stem));
 const TEMPERATURE_SCALES = new Set(['celsius', 'fahrenheit', 'kelvin'].map(stem));
 const END_WORDS = new Set(['out', 'checkout', 'end', 'to', 'until', 'till', 'return']);
 
@@ -76,7 +78,8 @@ function valueFor(name: string, schema: ParamSchema, facts: IntentFacts): unknow
     const count = facts.counts.find(
       (c) => c.words.some((w) => own.has(w)) && (schema.type === 'number' || Number.isInteger(c.value)),
     );
-    return count?.value;
+    if (count) return count.value;
+    return facts.person && contentStems(name).some((w) => PEOPLE_WORDS.has(w)) ? 1 : undefined;
   }
   return undefined;
 }
@@ -86,7 +89,8 @@ function valueFor(name: string, schema: ParamSchema, facts: IntentFacts): unknow
  * spans ("for 2 nights from 2026-12-10") for date parameters, "from X to Y" for origin and
  * destination, "in X" for a city, a person ("under the name Ana Silva") for name parameters,
  * an email address, the one enum member the intent says, and a number next to a word of the
- * parameter ("2 guests", "21 degrees").
+ * parameter ("2 guests", "21 degrees"), and a count of people of one where the intent names one
+ * person and no number ("book it for Ana Silva": 1 passenger).
  */
 export function argumentsFromIntent(tool: Tool, intent: string, context: IntentContext = {}): Record<string, unknown> {
   const facts = readIntent(intent, context);

@@ -147,6 +147,7 @@ describe('names', () => {
     expect(argsFor('book_hotel', intent)).toEqual({
       check_in: '2026-12-10',
       check_out: '2026-12-12',
+      guests: 1,
       traveler_name: 'Ana Silva',
     });
     expect(argsFor('search_hotels', intent)).toMatchObject({ city: 'Rome' });
@@ -188,9 +189,18 @@ describe('the plan from plain words', () => {
       's3:search_hotels<-',
       's4:book_hotel<-s3',
     ]);
-    expect(steps[0]!.args).toEqual({ destination: 'Rome' });
-    expect(steps[1]!.args).toEqual({ flight_id: { $ref: 's1.result.cheapest_flight_id' }, traveler_name: 'Ana Silva' });
-    expect(steps[3]!.args).toMatchObject({ hotel_id: { $ref: 's3.result.best_hotel_id' }, traveler_name: 'Ana Silva' });
+    // One person named and no count: one passenger and one guest.
+    expect(steps[0]!.args).toEqual({ destination: 'Rome', passengers: 1 });
+    expect(steps[1]!.args).toEqual({
+      flight_id: { $ref: 's1.result.cheapest_flight_id' },
+      passengers: 1,
+      traveler_name: 'Ana Silva',
+    });
+    expect(steps[3]!.args).toMatchObject({
+      hotel_id: { $ref: 's3.result.best_hotel_id' },
+      guests: 1,
+      traveler_name: 'Ana Silva',
+    });
   });
 
   it('keeps the earlier rules: a route, a date and a count', () => {

@@ -153,6 +153,15 @@ describe('deterministic planner', () => {
   });
 });
 
+/** search_flights with `passengers` a string whose default is "three". */
+const retype = (tool: (typeof graph.tools)[number]) => ({
+  ...tool,
+  parameters: {
+    ...tool.parameters,
+    properties: { ...tool.parameters.properties, passengers: { type: 'string', default: 'three' } },
+  },
+});
+
 describe('deterministic planner from plain words', () => {
   const plan = (intent: string) =>
     planForGoals(
@@ -167,8 +176,44 @@ describe('deterministic planner from plain words', () => {
       's1:search_flights<-',
       's2:book_flight<-s1',
     ]);
-    expect(steps[0]!.args).toEqual({ origin: 'Lisbon', destination: 'Paris', date: '2026-06-01' });
-    expect(steps[1]!.args).toEqual({ flight_id: { $ref: 's1.result.cheapest_flight_id' }, traveler_name: 'Ana Silva' });
+    // One traveller named and no count: one passenger, for the search and the booking alike.
+    expect(steps[0]!.args).toEqual({ origin: 'Lisbon', destination: 'Paris', date: '2026-06-01', passengers: 1 });
+    expect(steps[1]!.args).toEqual({
+      flight_id: { $ref: 's1.result.cheapest_flight_id' },
+      passengers: 1,
+      traveler_name: 'Ana Silva',
+    });
+    expect(validatePlan(steps, graph, validate)).toEqual([]);
+  });
+
+  it('carries a required argument an earlier step was given to a later step’s parameter of that name and type', () => {
+    // The search's passengers come from its schema default here; the booking has none of its own.
+    const withDefault = {
+      ...graph,
+      tools: graph.tools.map((t) =>
+        t.name === 'search_flights'
+          ? {
+              ...t,
+              parameters: {
+                ...t.parameters,
+                properties: { ...t.parameters.properties, passengers: { type: 'integer', default: 3 } },
+              },
+            }
+          : t,
+      ),
+    };
+    const intent = 'Find the cheapest flight from Lisbon to Paris on 2026-06-01 and book it';
+    const steps = planForGoals(withDefault, ['book_flight'], intent);
+    expect(steps[0]!.args).toMatchObject({ passengers: 3 });
+    expect(steps[1]!.args).toMatchObject({ passengers: 3 });
+    // A string of the same name is not an integer: it is not carried.
+    const asText = planForGoals(
+      { ...withDefault, tools: withDefault.tools.map((t) => (t.name === 'search_flights' ? retype(t) : t)) },
+      ['book_flight'],
+      intent,
+    );
+    expect(asText[0]!.args).toMatchObject({ passengers: 'three' });
+    expect(asText[1]!.args).not.toHaveProperty('passengers');
   });
 
   it('reserves the hotel it found: search_hotels, then book_hotel with the found hotel id', () => {
