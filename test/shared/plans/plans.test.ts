@@ -153,12 +153,13 @@ describe('deterministic planner', () => {
   });
 });
 
-/** search_flights with `passengers` a string whose default is "three". */
-const retype = (tool: (typeof graph.tools)[number]) => ({
+type Tool = (typeof graph.tools)[number];
+/** A tool whose `passengers` parameter has this schema instead. */
+const withPassengers = (tool: Tool, passengers: object): Tool => ({
   ...tool,
   parameters: {
     ...tool.parameters,
-    properties: { ...tool.parameters.properties, passengers: { type: 'string', default: 'three' } },
+    properties: { ...(tool.parameters.properties as object), passengers },
   },
 });
 
@@ -191,15 +192,7 @@ describe('deterministic planner from plain words', () => {
     const withDefault = {
       ...graph,
       tools: graph.tools.map((t) =>
-        t.name === 'search_flights'
-          ? {
-              ...t,
-              parameters: {
-                ...t.parameters,
-                properties: { ...t.parameters.properties, passengers: { type: 'integer', default: 3 } },
-              },
-            }
-          : t,
+        t.name === 'search_flights' ? withPassengers(t, { type: 'integer', default: 3 }) : t,
       ),
     };
     const intent = 'Find the cheapest flight from Lisbon to Paris on 2026-06-01 and book it';
@@ -208,7 +201,12 @@ describe('deterministic planner from plain words', () => {
     expect(steps[1]!.args).toMatchObject({ passengers: 3 });
     // A string of the same name is not an integer: it is not carried.
     const asText = planForGoals(
-      { ...withDefault, tools: withDefault.tools.map((t) => (t.name === 'search_flights' ? retype(t) : t)) },
+      {
+        ...withDefault,
+        tools: withDefault.tools.map((t) =>
+          t.name === 'search_flights' ? withPassengers(t, { type: 'string', default: 'three' }) : t,
+        ),
+      },
       ['book_flight'],
       intent,
     );
