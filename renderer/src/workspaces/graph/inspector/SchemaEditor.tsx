@@ -90,6 +90,23 @@ export default function SchemaEditor({ path, label, value, onChange }: Props) {
     }, APPLY_DELAY_MS);
   };
 
+  // Monaco's JSON worker checks the text after it changes: a refusal read from the markers of an
+  // earlier text ("Colon expected" while the text is whole again) is checked again once the
+  // markers of this text arrive.
+  const recheck = useRef<() => void>(() => undefined);
+  useEffect(() => {
+    recheck.current = () => {
+      if (errors.length && text) apply(text);
+    };
+  });
+  useEffect(() => {
+    const uri = monaco.Uri.parse(`inmemory://trellis/${path}.schema.json`).toString();
+    const subscription = monaco.editor.onDidChangeMarkers((changed) => {
+      if (changed.some((u) => u.toString() === uri)) recheck.current();
+    });
+    return () => subscription.dispose();
+  }, [path]);
+
   // A draft brought back is checked again, so its errors are the ones of its text now.
   useEffect(() => {
     if (draft) apply(draft.text);
