@@ -123,7 +123,7 @@ describe('tool graph editing in Chromium', () => {
     ];
     await page.getByLabel('Tools text').fill(JSON.stringify(tools));
     await page.getByRole('button', { name: 'Read tools' }).click();
-    await page.getByText('Found 1 tools: get_exchange_rate').waitFor();
+    await page.getByText('Found 1 tool: get_exchange_rate').waitFor();
     await page.getByRole('button', { name: 'Add 1 tools' }).click();
     await page.getByTestId('tool-get_exchange_rate').waitFor();
     expect(await page.locator('.react-flow__node').count()).toBe(14);

@@ -1,4 +1,5 @@
 import { api } from '../../api/api';
+import { countOf } from '../../../../shared/text';
 import { graphToFile, graphToOpenAITools } from '../../../../shared/graph';
 import type { UiState } from '../../state/ui-store';
 import { layoutGraph } from './canvas/auto-layout';
@@ -26,7 +27,7 @@ async function exportGraph(ui: UiState, as: 'trellis' | 'openai'): Promise<void>
   const content = state.history.present;
   if (as === 'trellis') download(`${safe}.trellis-graph.json`, graphToFile({ name, ...content }));
   else download(`${safe}.openai-tools.json`, graphToOpenAITools(content));
-  ui.notify(`Exported ${content.tools.length} tools of "${name}".`);
+  ui.notify(`Exported ${countOf(content.tools.length, 'tool')} of "${name}".`);
 }
 
 async function autoLayout(ui: UiState): Promise<void> {
@@ -83,7 +84,7 @@ export const GRAPH_COMMANDS: readonly Command[] = [
       const clip = ui.editor!.getState().copySelection();
       if (!clip) return;
       ui.setClipboard(clip);
-      ui.notify(`Copied ${clip.tools.length} tools and ${clip.edges.length} edges.`);
+      ui.notify(`Copied ${countOf(clip.tools.length, 'tool')} and ${countOf(clip.edges.length, 'edge')}.`);
     },
   },
   {

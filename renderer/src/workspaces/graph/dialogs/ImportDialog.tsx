@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { countOf } from '../../../../../shared/text';
 import type { Result } from '../../../../../shared/contract';
 import type { ToolFileFormat } from '../../../../../shared/contract/tools';
 import { api } from '../../../api/api';
@@ -41,7 +42,7 @@ export function ImportDialog() {
   const add = () => {
     if (!parsed) return;
     editor.getState().addTools(parsed.tools, parsed.edges);
-    useUi.getState().notify(`Imported ${parsed.tools.length} tools. Undo with Ctrl+Z.`);
+    useUi.getState().notify(`Imported ${countOf(parsed.tools.length, 'tool')}. Undo with Ctrl+Z.`);
     close();
     // Show what arrived (they are selected), readable, once the canvas has drawn them.
     const added = editor.getState().selection.map((id) => ({ id }));
@@ -146,7 +147,8 @@ export function ImportDialog() {
         {parsed && (
           <div className="import-preview">
             <p>
-              Found {parsed.tools.length} tools{parsed.edges.length ? ` and ${parsed.edges.length} edges` : ''}:{' '}
+              Found {countOf(parsed.tools.length, 'tool')}
+              {parsed.edges.length ? ` and ${countOf(parsed.edges.length, 'edge')}` : ''}:{' '}
               {parsed.tools
                 .slice(0, 12)
                 .map((t) => t.name)

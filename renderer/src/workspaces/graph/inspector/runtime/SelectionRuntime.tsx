@@ -68,7 +68,7 @@ export function SelectionRuntime({ tools, onChange }: { tools: Tool[]; onChange(
         >
           {shown === 'as-now' && (
             <option value="as-now" disabled>
-              {asNow} — choose one to change them
+              {asNow}
             </option>
           )}
           <option value="llm-simulated">Simulated by the model</option>
