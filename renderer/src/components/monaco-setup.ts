@@ -83,6 +83,8 @@ export const EDITOR_OPTIONS = {
   fontSize: 12,
   lineNumbers: 'off',
   scrollBeyondLastLine: false,
+  // Editors sit in side panels: long lines wrap instead of a scrollbar that covers the last line.
+  wordWrap: 'on',
   tabSize: 2,
   automaticLayout: true,
   ...OVERFLOW_OPTIONS,
