@@ -74,6 +74,34 @@ describe('Plans & Runs lays out what it shows without cutting it off', () => {
     await page.close();
   }, 60_000);
 
+  it('says how many goal tools are below the list without covering any row’s text', async () => {
+    const page = await open('goal-picker-hint');
+    await page.setViewportSize({ width: 1600, height: 1000 });
+    const options = page.getByLabel('Goal tools', { exact: true });
+    const hint = page.getByTestId('picker-more');
+    await hint.waitFor();
+    const overlapsAText = async () => {
+      const list = (await options.boundingBox())!;
+      const box = (await hint.boundingBox())!;
+      const texts = await Promise.all((await options.locator('label span').all()).map((t) => t.boundingBox()));
+      // What of each row's text is drawn: the part inside the list (the rest is scrolled out of it).
+      const drawn = texts.flatMap((t) => {
+        const top = Math.max(t!.y, list.y);
+        const bottom = Math.min(t!.y + t!.height, list.y + list.height);
+        return bottom > top ? [{ x: t!.x, width: t!.width, top, bottom }] : [];
+      });
+      expect(drawn.length).toBeGreaterThanOrEqual(10);
+      return drawn.some(
+        (t) => t.x < box.x + box.width && box.x < t.x + t.width && t.top < box.y + box.height && box.y < t.bottom,
+      );
+    };
+    expect(await overlapsAText()).toBe(false);
+    await options.evaluate((el) => el.scrollBy({ top: 12 }));
+    await expect.poll(() => hint.innerText()).toMatch(/^\d+ more ↓$/);
+    expect(await overlapsAText()).toBe(false);
+    await page.close();
+  }, 60_000);
+
   it('suggests an intent in the words of the open graph, not a flight for every graph', async () => {
     const page = await open('intent-example');
     const intent = page.getByLabel('Intent');

@@ -90,7 +90,7 @@ describe('Plans & Runs keeps derived state current in Chromium', () => {
     await page.close();
   }, 90_000);
 
-  it('resets the plan, its text, its run and the overlay when the tool graph changes, and keeps each graph its intent', async () => {
+  it('shows another graph without this one’s plan, text, run or overlay, and keeps each graph its intent', async () => {
     const page = await open('plan-graphs');
     await runCommand(page, 'new graph');
     await page.getByRole('dialog', { name: 'New graph' }).getByRole('textbox').fill('Empty one');

@@ -36,7 +36,13 @@ export function ToolPicker({
   // The list scrolls when it holds more than it shows: say how many are below, until they are in view.
   const list = useRef<HTMLDivElement>(null);
   const [below, setBelow] = useState(0);
-  const measure = useCallback(() => list.current && setBelow(rowsBelow(list.current)), []);
+  const [scrolls, setScrolls] = useState(false);
+  const measure = useCallback(() => {
+    const el = list.current;
+    if (!el) return;
+    setBelow(rowsBelow(el));
+    setScrolls(el.scrollHeight > el.clientHeight + 1);
+  }, []);
   useLayoutEffect(() => {
     measure();
     const observer = new ResizeObserver(measure);
@@ -82,10 +88,15 @@ export function ToolPicker({
           ))}
           {shown.length === 0 && <span className="muted">No tool matches “{filter}”.</span>}
         </div>
-        {below > 0 && (
-          <span className="more-hint" data-testid="picker-more" aria-hidden>
-            {below} more ↓
-          </span>
+        {/* Below the list, never over a row; its line stays while the list scrolls, so rows do not jump. */}
+        {scrolls && (
+          <div className="more-line" aria-hidden>
+            {below > 0 && (
+              <span className="more-hint" data-testid="picker-more">
+                {below} more ↓
+              </span>
+            )}
+          </div>
         )}
       </div>
     </fieldset>

@@ -1,11 +1,13 @@
 import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
 import type { Result } from '../../../shared/contract';
 import type { RunView } from '../../../shared/contract/runs';
-import type { PlanStep } from '../../../shared/domain';
+import type { Plan, PlanStep } from '../../../shared/domain';
 import type { StartMode } from '../../../shared/runs';
 import { api } from '../api/api';
+import { safeLocalStorage } from './local-storage';
+import { persisted, switchGraph, type Candidates, type GraphWork } from './runs-graphs';
 
-type Candidates = Result<'plans.generate'>['candidates'];
 export type PlanProblems = Result<'plans.validate'>;
 
 interface RunsData {
@@ -17,8 +19,16 @@ interface RunsData {
   /** The planner chosen; saved with the plan. */
   planner: 'deterministic' | 'model';
   candidates: Candidates;
+  /** What each graph had open when it was left (its plan, candidates and run), by graph id. */
+  work: Readonly<Record<string, GraphWork>>;
   /** The plan being edited (a candidate once picked); validated on every change. */
   steps: PlanStep[];
+  /** The saved plan the steps were opened from or saved as; null for one not saved yet. */
+  planId: string | null;
+  /** The steps are not what is saved: edited since, or never saved. */
+  unsaved: boolean;
+  /** The unsaved plan was brought back (from when this graph was left, or before a reload), not edited since. */
+  restored: boolean;
   problems: PlanProblems;
   /** The problems are being recomputed for the steps as they are now. */
   checking: boolean;
@@ -37,7 +47,12 @@ interface RunsActions {
   setIntent(intent: string): void;
   setPlanner(planner: 'deterministic' | 'model'): void;
   setCandidates(candidates: Candidates): void;
-  setSteps(steps: PlanStep[]): Promise<void>;
+  /** Edits the plan; `origin: 'new'` starts a plan not saved yet (generated, a candidate). */
+  setSteps(steps: PlanStep[], origin?: 'edit' | 'new'): Promise<void>;
+  /** Opens a saved plan: its intent and steps, saved as they are. */
+  openPlan(plan: Pick<Plan, 'id' | 'intent' | 'steps'>): Promise<void>;
+  /** `steps` were saved as `plan`: they are no longer unsaved, unless edited meanwhile. */
+  planSaved(plan: Pick<Plan, 'id'>, steps: PlanStep[]): void;
   showRun(run: RunView | null): void;
   /** Starts a run of the plan (or an agent run) on the graph; a second call while one starts does nothing. */
   startRun(mode: StartMode): Promise<void>;
@@ -49,101 +64,132 @@ interface RunsActions {
 export type RunsState = RunsData & RunsActions;
 
 /**
- * What a graph switch resets: everything made on the previous graph. The intent is kept per
- * graph instead (the user typed it; another graph's intent would plan or run on the wrong tools).
+ * What a graph switch resets: what is derived from the plan, and what is under way. The intent,
+ * the plan, its candidates and the run are kept per graph instead (see `switchGraph`): the user
+ * made them, and another graph's would plan or run on the wrong tools.
  */
 const FRESH_GRAPH = {
-  candidates: [],
-  steps: [],
   problems: [],
   checking: false,
   checkError: null,
-  run: null,
   starting: false,
   busy: false,
   error: null,
 } satisfies Partial<RunsData>;
 
-/**
- * The intent and intents after switching to `graphId`: that graph's own intent, empty for one
- * without. What was typed before any graph was open becomes the first graph's, so nothing is lost.
- */
-function intentOn({ graphId: from, intent, intents }: RunsData, graphId: string | null) {
-  if (!graphId) return { intent: '', intents };
-  if (from === null && intent && intents[graphId] === undefined)
-    return { intent, intents: { ...intents, [graphId]: intent } };
-  return { intent: intents[graphId] ?? '', intents };
-}
-
 /** Counts run starts, so that only the latest one's answer lands. */
 let starts = 0;
 
-/** Plans & Runs: the intent, the plan being edited, and the run in the debugger. */
-export const useRuns = create<RunsState>()((set, get) => ({
-  graphId: null,
-  intent: '',
-  intents: {},
-  planner: 'deterministic',
-  ...FRESH_GRAPH,
-  setGraph: (graphId) => {
-    starts++;
-    set({ ...FRESH_GRAPH, ...intentOn(get(), graphId), graphId });
-  },
-  setIntent: (intent) =>
-    set(({ graphId, intents }) => ({ intent, intents: graphId ? { ...intents, [graphId]: intent } : intents })),
-  setPlanner: (planner) => set({ planner }),
-  setCandidates: (candidates) => set({ candidates }),
-  setSteps: async (steps) => {
-    const graphId = get().graphId;
-    set({ steps, checking: graphId !== null, checkError: null });
-    if (!graphId) return set({ problems: [] });
-    // Only the answer for the steps as they are now lands: an older check that returns late is dropped.
-    try {
-      const problems = await api.invoke('plans.validate', { graphId, steps });
-      if (get().steps === steps) set({ problems, checking: false });
-    } catch (error) {
-      if (get().steps === steps) set({ problems: [], checking: false, checkError: (error as Error).message });
-    }
-  },
-  showRun: (run) => set({ run, error: null }),
-  startRun: async (mode) => {
-    const { graphId, intent, steps, starting } = get();
-    if (starting || !graphId) return;
-    const start = ++starts;
-    set({ starting: true, error: null });
-    // A graph switched meanwhile has reset the workspace: what this start returns belongs to no view.
-    const mine = () => start === starts && get().graphId === graphId;
-    try {
-      const run = await api.invoke('runs.start', { graphId, intent, mode, ...(mode === 'plan' ? { steps } : {}) });
-      if (mine()) set({ run, starting: false });
-    } catch (error) {
-      if (mine()) set({ error: (error as Error).message, starting: false });
-    }
-  },
-  act: async (work) => {
-    const run = get().run;
-    if (!run) return;
-    set({ busy: true, error: null });
-    // The new run and the end of busy land in one update: a key pressed as soon as the new turn
-    // shows must find the debugger ready, not still busy.
-    try {
-      set({ run: await work(run.id), busy: false });
-    } catch (error) {
-      set({ error: (error as Error).message, busy: false });
-    }
-  },
-  openTrajectory: async (trajectoryId) => {
-    set({ busy: true, error: null });
-    try {
-      const run = await api.invoke('runs.open', { trajectoryId });
-      const graphId = run.graphId ?? get().graphId;
-      const switched = graphId !== get().graphId;
-      if (switched) starts++;
-      set({ ...(switched ? { ...FRESH_GRAPH, ...intentOn(get(), graphId) } : {}), run, graphId });
-    } catch (error) {
-      set({ error: (error as Error).message });
-    } finally {
-      set({ busy: false });
-    }
-  },
-}));
+/**
+ * Plans & Runs: the intent, the plan being edited, and the run in the debugger, each kept per
+ * graph; intents and plans are kept in localStorage too, so a reload loses none of them.
+ */
+export const useRuns = create<RunsState>()(
+  persist<RunsState, [], [], ReturnType<typeof persisted>>(
+    (set, get) => {
+      /** Checks the steps as they are now; only the answer for the latest steps lands. */
+      const check = async (steps: PlanStep[]) => {
+        const graphId = get().graphId;
+        set({ checking: graphId !== null, checkError: null });
+        if (!graphId) return set({ problems: [] });
+        try {
+          const problems = await api.invoke('plans.validate', { graphId, steps });
+          if (get().steps === steps) set({ problems, checking: false });
+        } catch (error) {
+          if (get().steps === steps) set({ problems: [], checking: false, checkError: (error as Error).message });
+        }
+      };
+      /** Switches to `graphId`; its plan comes back and is checked against the graph as it is now. */
+      const open = (graphId: string | null, run?: RunView) => {
+        starts++;
+        set({ ...FRESH_GRAPH, ...switchGraph(get(), graphId), ...(run ? { run } : {}) });
+        const steps = get().steps;
+        if (steps.length) void check(steps);
+      };
+      return {
+        graphId: null,
+        intent: '',
+        intents: {},
+        planner: 'deterministic',
+        work: {},
+        steps: [],
+        planId: null,
+        unsaved: false,
+        restored: false,
+        candidates: [],
+        run: null,
+        ...FRESH_GRAPH,
+        setGraph: (graphId) => open(graphId),
+        setIntent: (intent) =>
+          set(({ graphId, intents }) => ({ intent, intents: graphId ? { ...intents, [graphId]: intent } : intents })),
+        setPlanner: (planner) => set({ planner }),
+        setCandidates: (candidates) => set({ candidates }),
+        setSteps: async (steps, origin = 'edit') => {
+          set({ steps, unsaved: true, restored: false, ...(origin === 'new' ? { planId: null } : {}) });
+          await check(steps);
+        },
+        openPlan: async (plan) => {
+          get().setIntent(plan.intent);
+          set({ steps: plan.steps, planId: plan.id, unsaved: false, restored: false });
+          await check(plan.steps);
+        },
+        planSaved: (plan, steps) => {
+          if (get().steps === steps) set({ planId: plan.id, unsaved: false, restored: false });
+        },
+        showRun: (run) => set({ run, error: null }),
+        startRun: async (mode) => {
+          const { graphId, intent, steps, starting } = get();
+          if (starting || !graphId) return;
+          const start = ++starts;
+          set({ starting: true, error: null });
+          // A graph switched meanwhile has reset the workspace: what this start returns belongs to no view.
+          const mine = () => start === starts && get().graphId === graphId;
+          try {
+            const run = await api.invoke('runs.start', {
+              graphId,
+              intent,
+              mode,
+              ...(mode === 'plan' ? { steps } : {}),
+            });
+            if (mine()) set({ run, starting: false });
+          } catch (error) {
+            if (mine()) set({ error: (error as Error).message, starting: false });
+          }
+        },
+        act: async (work) => {
+          const run = get().run;
+          if (!run) return;
+          const graphId = get().graphId;
+          set({ busy: true, error: null });
+          // The new run and the end of busy land in one update: a key pressed as soon as the new turn
+          // shows must find the debugger ready, not still busy. Another graph opened meanwhile shows its own.
+          try {
+            const next = await work(run.id);
+            if (get().graphId === graphId) set({ run: next, busy: false });
+          } catch (error) {
+            if (get().graphId === graphId) set({ error: (error as Error).message, busy: false });
+          }
+        },
+        openTrajectory: async (trajectoryId) => {
+          set({ busy: true, error: null });
+          try {
+            const run = await api.invoke('runs.open', { trajectoryId });
+            const graphId = run.graphId ?? get().graphId;
+            if (graphId !== get().graphId) open(graphId, run);
+            else set({ run });
+          } catch (error) {
+            set({ error: (error as Error).message });
+          } finally {
+            set({ busy: false });
+          }
+        },
+      };
+    },
+    {
+      name: 'trellis.plans',
+      version: 1,
+      storage: createJSONStorage(() => safeLocalStorage),
+      partialize: persisted,
+    },
+  ),
+);

@@ -32,14 +32,31 @@ const selector = (s: RunsState) => ({
   checkError: s.checkError,
   starting: s.starting,
   setSteps: s.setSteps,
-  setIntent: s.setIntent,
+  openPlan: s.openPlan,
+  planSaved: s.planSaved,
+  unsaved: s.unsaved,
+  restored: s.restored,
+  planId: s.planId,
   planner: s.planner,
 });
 
 export function PlanEditor({ tools, onRun }: { tools: string[]; onRun(mode: StartMode): void }) {
-  const { graphId, intent, steps, problems, checking, checkError, starting, setSteps, setIntent, planner } = useRuns(
-    useShallow(selector),
-  );
+  const {
+    graphId,
+    intent,
+    steps,
+    problems,
+    checking,
+    checkError,
+    starting,
+    setSteps,
+    openPlan,
+    planSaved,
+    unsaved,
+    restored,
+    planId,
+    planner,
+  } = useRuns(useShallow(selector));
   const saved = useQuery(graphId ? () => api.invoke('plans.list', { graphId }) : null, [graphId]);
   // Each step's arguments editor completes from its tool's parameters.
   const graph = useQuery(
@@ -89,7 +106,13 @@ export function PlanEditor({ tools, onRun }: { tools: string[]; onRun(mode: Star
             disabled={!steps.length || !graphId || !intent.trim() || action.busy}
             onClick={() =>
               action.run(async () => {
-                await api.invoke('plans.save', { graphId: graphId!, intent, steps, modelSettings: { planner } });
+                const plan = await api.invoke('plans.save', {
+                  graphId: graphId!,
+                  intent,
+                  steps,
+                  modelSettings: { planner },
+                });
+                planSaved(plan, steps);
                 saved.reload();
               })
             }
@@ -99,6 +122,12 @@ export function PlanEditor({ tools, onRun }: { tools: string[]; onRun(mode: Star
           </button>
         </span>
       </header>
+      {unsaved && steps.length > 0 && (
+        <p className="plan-draft muted" data-testid="plan-draft">
+          {restored ? 'Unsaved draft, restored as you left it on this graph' : 'Not saved'}
+          {planId ? ' (changes to a saved plan).' : '.'}
+        </p>
+      )}
       {checkError && <p className="error">The plan could not be checked: {checkError}</p>}
       {general.map((p, i) => (
         <p key={i} className="error">
@@ -246,9 +275,7 @@ export function PlanEditor({ tools, onRun }: { tools: string[]; onRun(mode: Star
             value=""
             onChange={(e) => {
               const plan = saved.data?.find((p) => p.id === e.target.value);
-              if (!plan) return;
-              setIntent(plan.intent);
-              void setSteps(plan.steps);
+              if (plan) void openPlan(plan);
             }}
           >
             <option value="">Open a saved plan…</option>

@@ -58,7 +58,7 @@ export function PlanPanel({ tools, example }: { tools: string[]; example: string
       });
       setCandidates(result.candidates);
       setFound(goals.length ? [] : result.goals);
-      await setSteps(result.candidates[0]!.steps);
+      await setSteps(result.candidates[0]!.steps, 'new');
     });
 
   return (
@@ -130,7 +130,7 @@ export function PlanPanel({ tools, example }: { tools: string[]; example: string
       {candidates.length > 1 && (
         <div className="candidates" role="group" aria-label="Candidates">
           {candidates.map((c, i) => (
-            <button key={i} type="button" onClick={() => void setSteps(c.steps)} title={c.text}>
+            <button key={i} type="button" onClick={() => void setSteps(c.steps, 'new')} title={c.text}>
               Candidate {i + 1}: {c.steps.length} steps, {c.problems.length} problems
             </button>
           ))}
