@@ -78,3 +78,48 @@ export function previewPositions(
   }
   return positions;
 }
+
+/** Extra space between two bands of a wrapped preview, so each band reads as one column. */
+const BAND_GAP = 16;
+const WRAP_GAP = 12;
+
+/**
+ * Preview positions that fit `width`: each of the canvas's columns, left to right, becomes a
+ * band of tools from top to bottom (in the column's order), and a band that is wider than
+ * `width` wraps onto more lines. A narrow box then shows every tool at full size and only
+ * grows in height. `widthOf` is a tool's drawn width; `extra` names go in a band of their own
+ * at the bottom.
+ */
+export function wrappedPositions(
+  tools: readonly Pick<Tool, 'name' | 'position'>[],
+  widthOf: (name: string) => number,
+  width: number,
+  extra: readonly string[] = [],
+): Map<string, Position> {
+  const columns = clusterIndex(
+    tools.map((t) => t.position.x),
+    SAME_COLUMN,
+  );
+  const bands: string[][] = [];
+  for (const t of [...tools].sort((a, b) => a.position.y - b.position.y || a.position.x - b.position.x)) {
+    (bands[columns.get(t.position.x)!] ??= []).push(t.name);
+  }
+  if (extra.length) bands.push([...extra]);
+  const positions = new Map<string, Position>();
+  let y = 0;
+  for (const band of bands) {
+    if (!band?.length) continue;
+    let x = 0;
+    for (const name of band) {
+      const w = widthOf(name);
+      if (x > 0 && x + w > width) {
+        x = 0;
+        y += ROW_HEIGHT;
+      }
+      positions.set(name, { x, y });
+      x += w + WRAP_GAP;
+    }
+    y += ROW_HEIGHT + BAND_GAP;
+  }
+  return positions;
+}

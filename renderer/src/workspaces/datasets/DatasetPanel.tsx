@@ -6,11 +6,12 @@ import { useAction } from '../../api/use-action';
 import { useJob } from '../../api/use-job';
 import { useQuery } from '../../api/use-query';
 import { ErrorNote } from '../../components/ErrorNote';
-import { GraphOverlay } from '../../components/GraphOverlay';
 import { useBrowserStore } from '../../state/browser-store';
 import { countBars, PlotChart } from '../../components/PlotChart';
+import { CoverageGraph } from './CoverageGraph';
 import { ExportPanel } from './ExportPanel';
 import { useRegisterAction } from '../../commands/panel-actions';
+import { trajectoriesCount } from '../../../../shared/text';
 
 /**
  * Coverage counts tool pairs (A called, then B), which the Graph inspector's dependency-edge
@@ -30,12 +31,11 @@ function Stats({ id, version }: { id: string; version: number }) {
   const graphId = stats?.toolCoverage.graphId ?? null;
   const graph = useQuery(graphId ? () => api.invoke('graphs.get', { id: graphId }) : null, [graphId]);
   if (!stats) return null;
-  const coverage = new Map(Object.entries(stats.toolCoverage.calls).map(([tool, n]) => [tool, `×${n}`]));
   const pct = (x: number) => `${Math.round(100 * x)}%`;
   return (
     <div className="dataset-stats" data-testid="dataset-stats">
       <p>
-        {stats.size} trajectories (
+        {trajectoriesCount(stats.size)} (
         {Object.entries(stats.bySplit)
           .map(([s, n]) => `${s} ${n}`)
           .join(', ')}
@@ -57,7 +57,7 @@ function Stats({ id, version }: { id: string; version: number }) {
             .join(', ')}
         </p>
       )}
-      {graph.data && <GraphOverlay graph={graph.data} labels={coverage} path={[]} testId="coverage-overlay" scrolls />}
+      {graph.data && <CoverageGraph graph={graph.data} calls={stats.toolCoverage.calls} />}
       <div className="charts">
         <figure>
           <figcaption>Calls by tool</figcaption>
@@ -134,7 +134,7 @@ export function DatasetPanel({ version, onChanged }: { version: number; onChange
             onChange={(e) => setName(e.target.value)}
           />
         </label>
-        <label title="Shares of train, validation and test, comma-separated">
+        <label title="Shares of train, validation and test, comma-separated, rounded to whole trajectories">
           Split (train, val, test)
           <input aria-label="Split ratio" value={ratio} onChange={(e) => setRatio(e.target.value)} />
         </label>
@@ -142,6 +142,10 @@ export function DatasetPanel({ version, onChanged }: { version: number; onChange
           Seed
           <input aria-label="Seed" value={seed} onChange={(e) => setSeed(e.target.value)} />
         </label>
+        <p className="muted split-note">
+          Shares are rounded to whole trajectories, and every split with a share gets at least one (the larger shares
+          first): 2 trajectories at 0.8,0.1,0.1 make 1 train and 1 validation. Type 1,0,0 to keep all in train.
+        </p>
         <button type="button" className="primary" disabled={!name.trim() || busy} onClick={create}>
           <Plus size={14} aria-hidden />
           New dataset from selection

@@ -74,7 +74,9 @@ export function ReviewQueue({ onReviewed }: { onReviewed(): void }) {
         <span data-testid="queue-position">
           {total ? index + 1 : 0} of {total}
         </span>
-        <span className="muted">J/K next/previous · A accept · R reject · F needs fix · 1–5 rate</span>
+        <span className="muted">
+          A accept · R reject · F needs fix — each then opens the next · J/K next/previous · 1–5 rate
+        </span>
       </header>
       {t && (
         <>
