@@ -114,12 +114,7 @@ export function BinaryPanel({
             ))}
           </select>
         </label>
-        <button
-          type="button"
-          className={current?.kind === 'native' ? undefined : 'primary'}
-          disabled={job.busy}
-          onClick={() => void build()}
-        >
+        <button type="button" disabled={job.busy} onClick={() => void build()}>
           {job.busy ? 'Building…' : native ? 'Rebuild for this machine' : 'Build for this machine'}
         </button>
       </div>

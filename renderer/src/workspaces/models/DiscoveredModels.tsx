@@ -31,7 +31,8 @@ export function DiscoveredModels({ onPick }: { onPick(path: string): void }) {
       <ErrorNote message={found.error?.message} />
       {found.data && models.length === 0 && (
         <p className="muted" data-testid="discovered-none">
-          No GGUF found in those folders. Name a folder that holds some, or type a file’s path under “GGUF file”.
+          No GGUF found in the usual folders (listed under “Folders searched”, below). Name a folder that holds some, or
+          type a file’s path under “GGUF file”.
         </p>
       )}
       {models.length > 0 && (
