@@ -96,7 +96,7 @@ describe('Trajectories workspace in Chromium', () => {
     const diff = page.getByRole('region', { name: 'Trajectory diff' });
     await diff
       .getByTestId('diff-summary')
-      .getByText(/First divergence at row \d+/)
+      .getByText(/First divergence \(marked below\): turn #\d+/)
       .waitFor();
     expect(await diff.getByTestId('diff-summary').textContent()).toMatch(
       /Turns: \d+ same, \d+ changed, \d+ inserted, \d+ removed\./,
@@ -177,7 +177,9 @@ describe('Trajectories workspace in Chromium', () => {
     const diff = page.getByRole('region', { name: 'Trajectory diff' });
     const summary = diff.getByTestId('diff-summary');
     // The missing system message is one removed row; the first divergence is the user's different words.
-    await summary.getByText(/First divergence at row 2: turn #1 ↔ turn #0 changed\./).waitFor();
+    await summary
+      .getByText(/First divergence \(marked below\): turn #1 on the left ↔ turn #0 on the right changed\./)
+      .waitFor();
     expect(await summary.textContent()).toContain(
       'Turns: 4 same, 2 changed, 0 inserted, 0 removed. Only the left one has a system message: it is counted neither',
     );

@@ -57,7 +57,7 @@ describe('a new user’s whole loop in Chromium', () => {
     const diff = page.getByRole('region', { name: 'Trajectory diff' });
     await diff
       .getByTestId('diff-summary')
-      .getByText(/First divergence at row \d+/)
+      .getByText(/First divergence \(marked below\): turn #\d+/)
       .waitFor();
     await diff.getByRole('button', { name: 'Close diff' }).click();
     await inspector.getByRole('button', { name: 'Compare with…' }).waitFor();
@@ -131,7 +131,7 @@ describe('a new user’s whole loop in Chromium', () => {
     await page.getByRole('button', { name: 'New dataset from selection' }).click();
     await page
       .getByTestId('dataset-stats')
-      .getByText(/^1 trajectories \(train 1\)/)
+      .getByText(/^1 trajectory \(train 1\)/)
       .waitFor();
     const out = path.join(tempDir(), 'export');
     await page.getByLabel('Export folder').fill(out);

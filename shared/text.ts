@@ -7,3 +7,33 @@ export const trajectoriesCount = (n: number): string => countOf(n, 'trajectory',
 /** "12 findings in 5 trajectories": findings are counted one by one, trajectories once each. */
 export const findingsIn = (findings: number, trajectories: number): string =>
   `${countOf(findings, 'finding')} in ${trajectoriesCount(trajectories)}`;
+
+/** The longest a trajectory's title is stored. */
+export const TITLE_MAX = 80;
+
+/**
+ * `text` in at most `max` characters: whole, or cut at the last word boundary that fits, with
+ * "…" to say it was cut (mid-word only when one word is longer than half of `max`).
+ */
+export function clipAtWord(text: string, max = TITLE_MAX): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const room = flat.slice(0, max);
+  const space = room.lastIndexOf(' ');
+  const cut = space > max / 2 ? room.slice(0, space) : room.slice(0, max - 1);
+  return `${cut.replace(/[\s,;:.–-]+$/, '')}…`;
+}
+
+const FORK_SUFFIX = / \(fork at (\d+)\)$/;
+
+/** A fork's title: its source's, cut to fit, and the whole "(fork at N)" that tells them apart. */
+export function forkTitle(sourceTitle: string, turnIndex: number, max = TITLE_MAX): string {
+  const suffix = ` (fork at ${turnIndex})`;
+  return `${clipAtWord(sourceTitle, max - suffix.length)}${suffix}`;
+}
+
+/** A title parted into its text and, for a fork, the turn it was forked at. */
+export function splitForkTitle(title: string): { text: string; forkAt: number | null } {
+  const match = FORK_SUFFIX.exec(title);
+  return match ? { text: title.slice(0, match.index), forkAt: Number(match[1]) } : { text: title, forkAt: null };
+}

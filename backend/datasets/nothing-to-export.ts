@@ -37,8 +37,8 @@ export function nothingToExport(
     'E3004',
     `Nothing to export: ${subject} has 0 records that pass the export's checks ` +
       `(of its ${items}: ${why.join('; ')}). Accept some trajectories in the review queue or change the filter; ` +
-      '"Include rejected / needs-fix" and "Include records that break the format\'s rules" ' +
-      '(--include-rejected, --include-invalid) write them anyway.',
+      'to write them anyway, tick "Include rejected / needs-fix" or "Include records that break the format\'s rules" ' +
+      'under Export (on the command line: --include-rejected, --include-invalid).',
   );
 }
 

@@ -3,6 +3,7 @@ import type { RunView } from '../../shared/contract/runs';
 import type { PlanStep, Trajectory, Turn } from '../../shared/domain';
 import { TrellisError } from '../../shared/errors';
 import type { RunMode } from '../../shared/runs';
+import { clipAtWord, forkTitle } from '../../shared/text';
 import { RunEngine } from '../executor/engine';
 import { memoryTurns } from '../executor/run-turns';
 import type { BackendContext } from '../context';
@@ -118,7 +119,7 @@ export function runsHandlers(ctx: BackendContext): HandlerMap {
           'Running as an agent needs a model: load one in Models (or connect to a server), or run a plan instead.',
         );
       const turns: Turn[] = [{ role: 'user', content: intent }];
-      const trajectoryId = newRun(intent.slice(0, 80), graphId, savedPlanId, turns, null);
+      const trajectoryId = newRun(clipAtWord(intent), graphId, savedPlanId, turns, null);
       return view(open({ trajectoryId, graphId, planId: savedPlanId, mode, ...(plan ? { plan } : {}) }));
     },
     'runs.open': ({ trajectoryId }) => {
@@ -185,7 +186,7 @@ export function runsHandlers(ctx: BackendContext): HandlerMap {
       const s = session(runId);
       const source = s.trajectoryId ?? s.replayOf!;
       const turns = s.engine.turns.slice(0, turnIndex + 1);
-      const title = `${store.trajectories.get(source).title.slice(0, 70)} (fork at ${turnIndex})`;
+      const title = forkTitle(store.trajectories.get(source).title, turnIndex);
       const forkOf = { trajectoryId: source, turnIndex };
       const plan = s.planId ? store.plans.get(s.planId).steps : undefined;
       // A fork of a replay goes on as an agent: the recording has no plan to follow.

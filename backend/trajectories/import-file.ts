@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { TrellisError } from '../../shared/errors';
 import { nestedDeeperThan } from '../../shared/json';
+import { clipAtWord } from '../../shared/text';
 import type { NewTrajectory } from '../store/repositories/trajectories';
 import type { WorkspaceStore } from '../store/workspace-store';
 import { detectFormat, PARSERS, RecordError, type TrajectoryFormat } from '../../shared/formats/trajectories/formats';
@@ -209,7 +210,7 @@ export async function importTrajectoryFile(store: WorkspaceStore, options: Impor
         const firstUser = parsed.turns.find((t) => t.role === 'user')?.content ?? '';
         batch.push({
           kind: 'imported',
-          title: firstUser.slice(0, 80) || where,
+          title: clipAtWord(firstUser) || where,
           source: where,
           graphId,
           planId: null,

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { trajectoriesCount } from '../../../../shared/text';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
 import { useUi } from '../../state/ui-store';
@@ -24,7 +25,7 @@ export function AddToDataset({ trajectoryId }: { trajectoryId: string }) {
         disabled={!target}
         onClick={() =>
           void api.invoke('datasets.addItems', { id: target, trajectoryIds: [trajectoryId] }).then(
-            (d) => notify(`Added to ${d.name} (${d.items.length} trajectories).`, 'info', 'trajectories'),
+            (d) => notify(`Added to ${d.name} (${trajectoriesCount(d.items.length)}).`, 'info', 'trajectories'),
             (e: Error) => notify(e.message, 'error', 'trajectories'),
           )
         }

@@ -1,3 +1,4 @@
+import { trajectoriesCount } from '../../../../shared/text';
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { checkSummaryText } from '../../../../shared/analysis/finding-counts';
@@ -46,7 +47,7 @@ export function CheckAll({ onChecked }: { onChecked(): void }) {
 /** What the checks found, on one line that the toolbar cuts short; the whole text is its tooltip. */
 function CheckSummary({ summary }: { summary: Result<'trajectories.checkAll'> }) {
   const found = checkSummaryText(summary);
-  const against = `Against: ${basisText(summary.against)}.`;
+  const against = `Checked against ${basisText(summary.against)}.`;
   return (
     <p className="check-summary" data-testid="check-summary" title={`${found} ${against}`}>
       {found}{' '}
@@ -60,9 +61,9 @@ function CheckSummary({ summary }: { summary: Result<'trajectories.checkAll'> })
 /** Which tools the calls were checked against, so a schema finding (or its absence) can be read right. */
 function basisText({ graph, ownTools, none }: Result<'trajectories.checkAll'>['against']): string {
   const parts = [
-    graph && `their tool graph ${graph}`,
-    ownTools && `the tools their record declares ${ownTools}`,
-    none && `no tool definitions ${none} (calls not checked against a schema)`,
+    graph && `each one's own tool graph (${trajectoriesCount(graph)})`,
+    ownTools && `the tools each record declares (${trajectoriesCount(ownTools)})`,
+    none && `no tool definitions (${trajectoriesCount(none)}: calls not checked against a schema)`,
   ].filter(Boolean);
   return parts.join(', ') || 'nothing';
 }

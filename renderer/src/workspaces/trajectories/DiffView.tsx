@@ -27,8 +27,9 @@ function divergenceText(diff: TrajectoryDiff): string {
       ? `turn #${row.b} of the right one is inserted`
       : row.kind === 'removed'
         ? `turn #${row.a} of the left one is removed`
-        : `turn #${row.a} ↔ turn #${row.b} changed`;
-  return `First divergence at row ${diff.firstDivergence + 1}: ${where}.`;
+        : `turn #${row.a} on the left ↔ turn #${row.b} on the right changed`;
+  // Rows carry no number on screen; turns are named by the #N their views show, and the row is marked.
+  return `First divergence (marked below): ${where}.`;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describeToolVariants } from '../../../../shared/formats/tool-variants';
+import { trajectoriesCount } from '../../../../shared/text';
 import { useState } from 'react';
 import type { Result } from '../../../../shared/contract';
 import type { TrajectoryFormat } from '../../../../shared/contract/trajectories';
@@ -132,7 +133,7 @@ function ImportReportView({ report }: { report: Report }) {
         {report.cancelled
           ? 'Import cancelled; nothing was kept.'
           : report.committed
-            ? `Imported ${report.imported} trajectories (${report.format}, ${shape}); ${report.duplicates} were already here; ${report.rejectedCount} rejected.` +
+            ? `Imported ${trajectoriesCount(report.imported)} (${report.format}, ${shape}); ${report.duplicates} were already here; ${report.rejectedCount} rejected.` +
               (report.toolSets ? ` ${report.toolSets} distinct tool sets, each kept with its records.` : '')
             : `Nothing was imported: ${report.rejectedCount} bad records. Fix them, or tick "Skip bad records".`}
         {report.tools &&

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { countOf } from '../../../../shared/text';
 import type { Finding } from '../../../../shared/domain';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
@@ -41,7 +42,7 @@ export function Inspector({ id, version }: { id: string; version: number }) {
       <header className="inspector-header">
         <h2>{t.title || '(untitled)'}</h2>
         <p className="muted">
-          {t.kind} · {t.source} · {t.turns.length} turns
+          {t.kind} · {t.source} · {countOf(t.turns.length, 'turn')}
           {graph.data ? ` · graph ${graph.data.name}` : ' · no tool graph'}
           {t.forkOf ? ` · fork of ${t.forkOf.trajectoryId.slice(0, 8)} at turn ${t.forkOf.turnIndex}` : ''}
         </p>

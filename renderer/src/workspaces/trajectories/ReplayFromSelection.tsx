@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { trajectoriesCount } from '../../../../shared/text';
 import type { Result } from '../../../../shared/contract';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
@@ -48,7 +49,7 @@ export function ReplayFromSelection() {
       useUi
         .getState()
         .notify(
-          `Made ${made.length} replay runtimes in "${name}" from ${done.trajectories} trajectories` +
+          `Made ${made.length} replay runtimes in "${name}" from ${trajectoriesCount(done.trajectories)}` +
             (kept ? `; ${kept} tools kept their own runtime.` : '.'),
           'info',
           'trajectories',
@@ -77,13 +78,13 @@ export function ReplayFromSelection() {
       {preview && (
         <span className="muted" data-testid="replay-preview">
           {preview.trajectories
-            ? `${made} tools get the calls recorded in the ${preview.trajectories} trajectories of this selection that call them` +
+            ? `${made} tools get the calls recorded in the ${trajectoriesCount(preview.trajectories)} of this selection that call them` +
               (preview.tools.length > made ? ` (${preview.tools.length - made} keep their own runtime)` : '')
             : 'No trajectory of this selection calls a tool of this graph.'}
         </span>
       )}
       <button type="button" className="primary" disabled={busy || !made} onClick={() => void make()}>
-        Make replay runtimes from {preview?.trajectories ?? 0} trajectories
+        Make replay runtimes from {trajectoriesCount(preview?.trajectories ?? 0)}
       </button>
       <ErrorNote message={error} />
     </section>

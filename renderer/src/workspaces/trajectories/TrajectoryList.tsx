@@ -1,10 +1,24 @@
-import { countOf } from '../../../../shared/text';
+import { countOf, splitForkTitle } from '../../../../shared/text';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import { useBrowserStore } from '../../state/browser-store';
 import type { usePagedList } from '../../state/use-paged-list';
 
 const ROW_HEIGHT = 46;
+
+/**
+ * A row's title, cut with "…" where the list is narrow and whole in its tooltip. A fork's
+ * "fork at N" stays in sight beside it, so a fork and its source read apart however narrow.
+ */
+function RowTitle({ title }: { title: string }) {
+  const { text, forkAt } = splitForkTitle(title);
+  return (
+    <span className="title" title={title}>
+      <span className="title-text">{text || '(untitled)'}</span>
+      {forkAt !== null && <span className="fork-badge">fork at {forkAt}</span>}
+    </span>
+  );
+}
 
 /** The browser's list: only the rows on screen exist in the DOM; J/K and arrows move the selection. */
 export function TrajectoryList({ list }: { list: ReturnType<typeof usePagedList> }) {
@@ -69,10 +83,12 @@ export function TrajectoryList({ list }: { list: ReturnType<typeof usePagedList>
             >
               {row ? (
                 <>
-                  <span className="title">{row.title || '(untitled)'}</span>
+                  <RowTitle title={row.title} />
                   <span className="meta">
                     {row.source} · {countOf(row.turnCount, 'turn')}
-                    {row.findingCount > 0 && <span className="finding-count"> · {row.findingCount} findings</span>}
+                    {row.findingCount > 0 && (
+                      <span className="finding-count"> · {countOf(row.findingCount, 'finding')}</span>
+                    )}
                     {row.label && <span className={`label label-${row.label}`}> · {row.label}</span>}
                   </span>
                 </>
