@@ -100,7 +100,10 @@ describe.each(['light', 'dark'] as const)('each workspace at 1600×1000 in the %
 
     await page.keyboard.press('Control+5');
     // The folders searched for GGUFs are listed once the search is done.
-    await page.getByRole('region', { name: 'Models on this machine' }).getByText('Folders searched').waitFor();
+    await page
+      .getByRole('region', { name: 'Models on this machine' })
+      .getByText('Folders searched', { exact: true })
+      .waitFor();
     await shoot('models');
 
     expect(failures).toEqual([]);
