@@ -2,25 +2,13 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../test/helpers/temp';
-import { suggestNewProperty, suggestionRows } from './helpers/app';
+import { suggestNewProperty, suggestionRows, parameterSchema, parameterSchemaText, selectTool } from './helpers/app';
 import { useBrowserAndHosts } from './helpers/fixture';
 
 const e2e = useBrowserAndHosts();
 
-const parameters = (page: Page) => page.locator('.schema-editor').first();
-/** The parameter schema's text as Monaco shows it (it renders spaces as no-break spaces). */
-const shownText = async (page: Page) =>
-  (await parameters(page).locator('.view-lines').innerText()).replace(/\u00a0/g, ' ');
-
-/** Selects a tool on the canvas and waits for its parameter schema in Monaco. */
-async function selectTool(page: Page, name: string) {
-  await page.locator(`.react-flow__node[data-id="${name}"]`).click();
-  await page
-    .getByRole('textbox', { name: 'Tool name' })
-    .and(page.locator(`[value="${name}"]`))
-    .waitFor();
-  await parameters(page).locator('.monaco-editor .view-lines').waitFor();
-}
+const parameters = parameterSchema;
+const shownText = parameterSchemaText;
 
 /**
  * The corners of the first completion row where something outside the completion list is on top

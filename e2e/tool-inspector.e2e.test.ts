@@ -2,22 +2,12 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../test/helpers/temp';
-import { replaceEditorJson } from './helpers/app';
+import { replaceEditorJson, parameterSchema, parameterSchemaText, selectTool } from './helpers/app';
 import { useBrowserAndHosts } from './helpers/fixture';
 
 const e2e = useBrowserAndHosts();
-const parameters = (page: Page) => page.locator('.schema-editor').first();
-const shownText = async (page: Page) =>
-  (await parameters(page).locator('.view-lines').innerText()).replace(/\u00a0/g, ' ');
-
-async function selectTool(page: Page, name: string) {
-  await page.locator(`.react-flow__node[data-id="${name}"]`).click();
-  await page
-    .getByRole('textbox', { name: 'Tool name' })
-    .and(page.locator(`[value="${name}"]`))
-    .waitFor();
-  await parameters(page).locator('.monaco-editor .view-lines').waitFor();
-}
+const parameters = parameterSchema;
+const shownText = parameterSchemaText;
 
 async function openExample(page: Page, name: string) {
   const host = await e2e.startHost(path.join(tempDir(), `${name}.trellis`));

@@ -110,3 +110,20 @@ export async function importSmartHomeLogsInUi(page: Page, graph: string): Promis
   await page.getByLabel('New graph name').fill(graph);
   await page.getByRole('button', { name: 'Import', exact: true }).click();
 }
+
+/** The first schema editor of the tool inspector (the tool's parameters). */
+export const parameterSchema = (page: Page): Locator => page.locator('.schema-editor').first();
+
+/** The parameter schema's text as Monaco shows it (it renders spaces as no-break spaces). */
+export const parameterSchemaText = async (page: Page): Promise<string> =>
+  (await parameterSchema(page).locator('.view-lines').innerText()).replace(/\u00a0/g, ' ');
+
+/** Selects a tool on the canvas and waits for the inspector to show it, its schema in Monaco. */
+export async function selectTool(page: Page, name: string): Promise<void> {
+  await page.locator(`.react-flow__node[data-id="${name}"]`).click();
+  await page
+    .getByRole('textbox', { name: 'Tool name' })
+    .and(page.locator(`[value="${name}"]`))
+    .waitFor();
+  await parameterSchema(page).locator('.monaco-editor .view-lines').waitFor();
+}
