@@ -106,30 +106,4 @@ describe('the tool inspector in Chromium', () => {
     expect(await page.locator('.react-flow__node.selected').count()).toBe(1);
     await page.close();
   }, 90_000);
-
-  it('applies the text as it is after the last keystroke: undoing an applied edit in the editor applies the undone text', async () => {
-    const page = await e2e.newPage({ viewport: { width: 1600, height: 1000 } });
-    await openExample(page, 'undo-in-editor');
-    await selectTool(page, 'geocode_city');
-    const original = await shownText(page);
-    await parameters(page).locator('.monaco-editor .view-lines').click();
-    await page.keyboard.press('Control+Home');
-    await page.keyboard.press('End');
-    await page.keyboard.press('Enter');
-    await page.keyboard.type('"title": "Geo",');
-    // Applied: another tool and back shows it from the tool itself.
-    await page.getByTestId('save-state').filter({ hasText: 'All changes saved' }).waitFor();
-    await expect.poll(() => shownText(page)).toContain('"title": "Geo",');
-    const flat = (text: string) => text.replace(/\s+/g, '');
-    for (let i = 0; i < 40 && flat(await shownText(page)) !== flat(original); i++)
-      await page.keyboard.press('Control+Z');
-    expect(flat(await shownText(page))).toBe(flat(original));
-    // Whatever the editor checked on the way back, the undone text is whole and is applied.
-    await expect.poll(() => parameters(page).getByRole('alert').count()).toBe(0);
-    expect(await page.getByTestId('schema-draft').count()).toBe(0);
-    await selectTool(page, 'book_flight');
-    await selectTool(page, 'geocode_city');
-    expect(flat(await shownText(page))).toBe(flat(original));
-    await page.close();
-  }, 90_000);
 });
