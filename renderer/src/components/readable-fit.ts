@@ -11,6 +11,10 @@ export interface Rect {
   height: number;
 }
 
+/** Whether two rectangles share any area. */
+export const rectsOverlap = (a: Rect, b: Rect): boolean =>
+  a.x < b.x + b.width && a.x + a.width > b.x && a.y < b.y + b.height && a.y + a.height > b.y;
+
 export interface Viewport {
   x: number;
   y: number;

@@ -1,6 +1,6 @@
 import { Background, ControlButton, Controls, MiniMap, useStore, type ReactFlowState } from '@xyflow/react';
 import { useCallback, useState } from 'react';
-import { showsAll, type Rect } from '../../../components/readable-fit';
+import { rectsOverlap, showsAll, type Rect } from '../../../components/readable-fit';
 import { useCompact } from './use-compact';
 
 const MINIMAP_SIZE = { width: 168, height: 112 };
@@ -10,16 +10,19 @@ const PANEL_MARGIN = 15;
 /** Whether a tool lies under the minimap (bottom right) at the current view. */
 const toolUnderMinimap = (s: ReactFlowState): boolean => {
   const [tx, ty, zoom] = s.transform;
-  const right = s.width - PANEL_MARGIN;
-  const bottom = s.height - PANEL_MARGIN;
-  const left = right - MINIMAP_SIZE.width;
-  const top = bottom - MINIMAP_SIZE.height;
+  const map = {
+    x: s.width - PANEL_MARGIN - MINIMAP_SIZE.width,
+    y: s.height - PANEL_MARGIN - MINIMAP_SIZE.height,
+    ...MINIMAP_SIZE,
+  };
   for (const node of s.nodeLookup.values()) {
-    const x = node.internals.positionAbsolute.x * zoom + tx;
-    const y = node.internals.positionAbsolute.y * zoom + ty;
-    const w = (node.measured.width ?? 0) * zoom;
-    const h = (node.measured.height ?? 0) * zoom;
-    if (x < right && x + w > left && y < bottom && y + h > top) return true;
+    const onScreen = {
+      x: node.internals.positionAbsolute.x * zoom + tx,
+      y: node.internals.positionAbsolute.y * zoom + ty,
+      width: (node.measured.width ?? 0) * zoom,
+      height: (node.measured.height ?? 0) * zoom,
+    };
+    if (rectsOverlap(onScreen, map)) return true;
   }
   return false;
 };

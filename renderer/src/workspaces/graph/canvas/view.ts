@@ -1,5 +1,12 @@
 import type { Node, ReactFlowInstance, XYPosition } from '@xyflow/react';
-import { boundsOf, readableViewport, type Insets, type Rect, type Viewport } from '../../../components/readable-fit';
+import {
+  boundsOf,
+  readableViewport,
+  rectsOverlap,
+  type Insets,
+  type Rect,
+  type Viewport,
+} from '../../../components/readable-fit';
 import { NEW_TOOL_SIZE } from './free-spot';
 import { COMPACT_ZOOM } from './use-compact';
 
@@ -48,9 +55,6 @@ function shownRect(flow: ReactFlowInstance): Rect | null {
   return { x: -x / zoom, y: -y / zoom, width: pane.width / zoom, height: pane.height / zoom };
 }
 
-const overlaps = (a: Rect, b: Rect) =>
-  a.x < b.x + b.width && a.x + a.width > b.x && a.y < b.y + b.height && a.y + a.height > b.y;
-
 /**
  * Moves the canvas's tools to `positions` a slice per frame (the editor's content is changed
  * after, in one undoable edit, which then finds the tools already in place): first the tools that
@@ -64,7 +68,7 @@ export async function moveOnCanvas(flow: ReactFlowInstance, positions: ReadonlyM
     const to = positions.get(node.id);
     if (!to || (to.x === node.position.x && to.y === node.position.y)) continue;
     const box = nodeRect(node);
-    const seen = !shown || overlaps(box, shown) || overlaps({ ...box, ...to }, shown);
+    const seen = !shown || rectsOverlap(box, shown) || rectsOverlap({ ...box, ...to }, shown);
     (seen ? onScreen : offScreen).push([node.id, to]);
   }
   const slices = [
