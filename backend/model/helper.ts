@@ -321,7 +321,13 @@ function jsonSchemaGrammar(schema: Record<string, unknown>) {
     grammar = (async () => {
       const llamaRuntime = await runtime();
       const generated = await llamaRuntime.createGrammarForJsonSchema(schema as never);
-      return llamaRuntime.createGrammar({ grammar: boundJsonNumbers(generated.grammar) });
+      // Rebuilt from its text, it keeps the schema grammar's stop trigger (four newlines, then
+      // any number more): without it an answer runs on in newlines until maxTokens.
+      return llamaRuntime.createGrammar({
+        grammar: boundJsonNumbers(generated.grammar),
+        stopGenerationTriggers: generated.stopGenerationTriggers,
+        trimWhitespaceSuffix: generated.trimWhitespaceSuffix,
+      });
     })();
     grammars.set(key, grammar);
     grammar.catch(() => grammars.delete(key));

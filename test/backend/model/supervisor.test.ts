@@ -111,6 +111,27 @@ describe('llama helper process with a generated model (real inference)', () => {
     }
   });
 
+  it('ends a JSON answer where the JSON ends: no trailing newlines generated up to maxTokens', async () => {
+    const s = supervisor();
+    await s.load(tinyModel(), TEST_SETTINGS);
+    // The schema grammar ends with four newlines and then any number more: without its stop
+    // trigger a completion (no end-of-turn to sample) runs on in newlines until maxTokens.
+    const schema = { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] };
+    for (let seed = 1; seed <= 5; seed++) {
+      const result = await s.generate({
+        prompt: 'Answer',
+        chat: false,
+        maxTokens: 200,
+        temperature: 0.8,
+        seed,
+        jsonSchema: schema,
+      });
+      expect(result.text, `sample ${seed}`).toBe(result.text.trimEnd());
+      expect(JSON.parse(result.text)).toMatchObject({ ok: expect.any(Boolean) });
+      expect(result.tokens.completion, `sample ${seed}: ${JSON.stringify(result.text)}`).toBeLessThan(40);
+    }
+  });
+
   it('survives SIGKILL mid-generation: the request fails clearly, the next one works on the reloaded model', async () => {
     const s = supervisor();
     await s.load(tinyModel(), TEST_SETTINGS);
