@@ -2,7 +2,7 @@
 // (unpacked from its bundled git bundle: no network), into build/llama.cpp/bin.
 // Usage: npm run build:llama-tools [-- --cuda]
 import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -20,15 +20,20 @@ function run(command, args, options = {}) {
   }
 }
 
-if (!fs.existsSync(path.join(source, 'CMakeLists.txt'))) {
-  run(process.execPath, [
-    path.join(root, 'node_modules/node-llama-cpp/dist/cli/cli.js'),
-    'source',
-    'download',
-    '--skipBuild',
-    '--noUsageExample',
-  ]);
-}
+// One unpacking at a time: a native build (`trellis model build`) may be unpacking the same source.
+const { ensureLlamaSource } = createRequire(import.meta.url)(path.join(root, 'dist/backend/model/llama-source.js'));
+await ensureLlamaSource(
+  path.dirname(source),
+  async () =>
+    run(process.execPath, [
+      path.join(root, 'node_modules/node-llama-cpp/dist/cli/cli.js'),
+      'source',
+      'download',
+      '--skipBuild',
+      '--noUsageExample',
+    ]),
+  { onWait: (pid) => console.log(`Waiting for process ${pid}, which is unpacking the llama.cpp source…`) },
+);
 run('cmake', [
   '-S',
   source,

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { LlamaBackend } from '../../shared/contract/models';
+import { ensureLlamaSource, llamaSourceReady } from './llama-source';
 import type { BuiltBinding, NativeBuilder, NativeBuildIO } from './native-build';
 import { nodeLlamaCppDir } from './node-llama-cpp-package';
 
@@ -91,11 +92,11 @@ export const buildWithNodeLlamaCpp: NativeBuilder = async (backend: LlamaBackend
       'cmake was not found on PATH. Install cmake and a C++ compiler (Debian/Ubuntu: apt install cmake build-essential).',
     );
   if (!commandExists('npm')) throw new Error('npm was not found on PATH: node-llama-cpp runs cmake-js through it.');
-  if (!fs.existsSync(path.join(llamaDir, 'llama.cpp', 'CMakeLists.txt'))) {
-    if (!fs.existsSync(path.join(llamaDir, 'gitRelease.bundle')))
-      throw new Error(`node-llama-cpp's bundled llama.cpp source (${llamaDir}/gitRelease.bundle) is missing.`);
-    await runCli(['source', 'download', '--skipBuild', '--noUsageExample'], {}, io);
-  }
+  if (!llamaSourceReady(llamaDir) && !fs.existsSync(path.join(llamaDir, 'gitRelease.bundle')))
+    throw new Error(`node-llama-cpp's bundled llama.cpp source (${llamaDir}/gitRelease.bundle) is missing.`);
+  await ensureLlamaSource(llamaDir, () => runCli(['source', 'download', '--skipBuild', '--noUsageExample'], {}, io), {
+    onWait: (pid) => io.onLine(`Waiting for process ${pid}, which is unpacking the llama.cpp source…`),
+  });
   // An explicit GGML_NATIVE gives the build a folder of its own, apart from plain local builds.
   await runCli(
     ['source', 'build', '--gpu', backend === 'cpu' ? 'false' : backend, '--noUsageExample'],
