@@ -15,6 +15,9 @@ export interface ThroughputDeps {
   evaluationState(grammar: Grammar): Promise<LlamaLibrary.LlamaGrammarEvaluationState>;
 }
 
+/** Where a schema grammar's answer ends (node-llama-cpp's JSON grammar stops on it). */
+const JSON_END = '\n\n\n\n';
+
 /** pp: one batch of `promptTokens` tokens; tg: `generateTokens` tokens one at a time (as llama-bench). */
 export async function measureThroughput(
   { model, acquire, grammar, evaluationState }: ThroughputDeps,
@@ -47,10 +50,15 @@ export async function measureThroughput(
       let count = 0;
       let started = 0;
       const state = constraint ? await evaluationState(constraint) : undefined;
+      // Unconstrained: generateTokens, as llama-bench's tg. Constrained: the whole answer, to the
+      // end of its JSON (the four newlines the schema grammar ends with), at most 4 × as long.
+      const limit = state ? generateTokens * 4 : generateTokens;
+      let text = '';
       for await (const token of sequence.evaluate([filler[0]!], { temperature: 0.8, grammarEvaluationState: state })) {
         if (count === 0) started = performance.now();
         count++;
-        if (count > generateTokens || (state && model.isEogToken(token))) break;
+        if (count > limit || (state && model.isEogToken(token))) break;
+        if (state && (text += model.detokenize([token])).endsWith(JSON_END)) break;
       }
       return { ms: performance.now() - started, tokens: count - 1 };
     } finally {

@@ -63,21 +63,26 @@ async function ensureNativeBuild() {
   return builds.recordFile;
 }
 
+// A plan as the planner asks for one: two or three steps, short identifiers and arguments. The
+// goal is set on an answer of at least 200 tokens; the figure says how many it had.
+const text = (maxLength) => ({ type: 'string', maxLength });
 const PLAN_SCHEMA = {
   type: 'object',
   properties: {
     steps: {
       type: 'array',
+      minItems: 2,
+      maxItems: 3,
       items: {
         type: 'object',
         properties: {
-          id: { type: 'string' },
+          id: text(12),
           tool: { type: 'string', enum: ['search_flights', 'book_flight', 'search_hotels', 'book_hotel'] },
           args: {
             type: 'object',
-            properties: { city: { type: 'string' }, date: { type: 'string' }, passengers: { type: 'integer' } },
+            properties: { city: text(24), date: text(10), passengers: { type: 'integer' } },
           },
-          dependsOn: { type: 'array', items: { type: 'string' } },
+          dependsOn: { type: 'array', items: text(12), maxItems: 2 },
         },
         required: ['id', 'tool', 'args', 'dependsOn'],
       },
@@ -201,6 +206,7 @@ const trellis = {
   tg: median(runs.map((r) => r.generateTokensPerSecond)),
   msPerToken: median(runs.map((r) => r.msPerToken)),
   msPerTokenConstrained: median(runs.map((r) => r.msPerTokenConstrained ?? NaN)),
+  constrainedTokens: median(runs.map((r) => r.constrainedTokens ?? 0)),
 };
 const e2e = {
   helper: median(streamed.helper),
@@ -242,6 +248,7 @@ const summary = {
       )
     : null,
   constrained_time_ratio: round(trellis.msPerTokenConstrained / trellis.msPerToken),
+  constrained_tokens: trellis.constrainedTokens,
   // Tokens/s of a 128-token completion: as chunks leave the helper, as they arrive over IPC, as backend events.
   streamed: {
     helper: round(e2e.helper, 1),
@@ -258,7 +265,7 @@ const summary = {
 summary.goals = {
   pp_ge_0_95: summary.pp_ratio === null ? null : summary.pp_ratio >= 0.95,
   tg_ge_0_95: summary.tg_ratio === null ? null : summary.tg_ratio >= 0.95,
-  constrained_le_1_15: summary.constrained_time_ratio <= 1.15,
+  constrained_le_1_15: summary.constrained_time_ratio <= 1.15 && summary.constrained_tokens >= 200,
   e2e_ge_0_9: summary.e2e_ratio === null ? null : summary.e2e_ratio >= 0.9,
 };
 const ref = (x) => (reference ? `${x} t/s` : 'not built');
@@ -268,7 +275,9 @@ console.log(
 console.log(
   `  tg${TG}  llama-bench ${ref(summary.llama_bench?.tg128)}   Trellis ${summary.trellis.tg128} t/s   ratio ${summary.tg_ratio}`,
 );
-console.log(`  constrained / unconstrained time per token: ${summary.constrained_time_ratio}`);
+console.log(
+  `  constrained / unconstrained time per token: ${summary.constrained_time_ratio} (a plan of ${summary.constrained_tokens} tokens)`,
+);
 console.log(
   `  streamed tg  in helper ${summary.streamed.helper} t/s   over IPC ${summary.streamed.ipc} t/s   as backend events ${summary.streamed.events ?? '-'} t/s`,
 );
