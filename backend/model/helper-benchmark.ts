@@ -54,7 +54,9 @@ export async function measureThroughput(
       // end of its JSON (the four newlines the schema grammar ends with), at most 4 × as long.
       const limit = state ? generateTokens * 4 : generateTokens;
       let text = '';
-      for await (const token of sequence.evaluate([filler[0]!], { temperature: 0.8, grammarEvaluationState: state })) {
+      // One seed: every run samples the same answer, so runs and bindings compare like for like.
+      const options = { temperature: 0.8, seed: 1, grammarEvaluationState: state };
+      for await (const token of sequence.evaluate([filler[0]!], options)) {
         if (count === 0) started = performance.now();
         count++;
         if (count > limit || (state && model.isEogToken(token))) break;
