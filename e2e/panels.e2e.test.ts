@@ -51,4 +51,20 @@ describe('side panels in Chromium', () => {
     expect(await width(page, 'graph-list')).toBeGreaterThan(130);
     await page.close();
   }, 90_000);
+
+  it('reopen the workspace the window showed before a reload', async () => {
+    const host = await e2e.startHost(path.join(tempDir(), 'reopen.trellis'));
+    const page = await e2e.newPage({ viewport: { width: 1600, height: 1000 } });
+    await openGraph(page, host.url);
+    const workspaces = page.getByRole('navigation', { name: 'Workspaces' });
+    await workspaces.getByRole('button', { name: 'Models', exact: true }).click();
+    await page.getByText('On this machine', { exact: true }).waitFor();
+    await page.reload();
+    await page.getByText('On this machine', { exact: true }).waitFor();
+    expect(await workspaces.getByRole('button', { name: 'Models', exact: true }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    expect(await page.locator('.react-flow').count()).toBe(0);
+    await page.close();
+  }, 90_000);
 });

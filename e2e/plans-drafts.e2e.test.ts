@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../test/helpers/temp';
-import { replaceEditorJson, runCommand } from './helpers/app';
+import { reloadToGraph, replaceEditorJson, runCommand } from './helpers/app';
 import { useBrowserAndHosts } from './helpers/fixture';
 
 const e2e = useBrowserAndHosts();
@@ -70,8 +70,7 @@ describe('Plans & Runs keeps each graph its unsaved plan, in Chromium', () => {
     expect(await draft.innerText()).toBe(restored);
     expect(await page.getByLabel('Intent').inputValue()).toBe(INTENT);
 
-    await page.reload();
-    await page.getByRole('button', { name: /Trip planning/ }).waitFor();
+    await reloadToGraph(page);
     await page.keyboard.press('Control+2');
     await graphPicker.selectOption({ label: 'Trip planning' });
     await expect.poll(() => stepsShown(page)).toEqual(left);

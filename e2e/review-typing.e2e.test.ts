@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../test/helpers/temp';
 import { useBrowserAndHosts } from './helpers/fixture';
+import { reloadToGraph } from './helpers/app';
 
 const e2e = useBrowserAndHosts();
 
@@ -45,7 +46,7 @@ describe('Review queue fields in Chromium', () => {
     expect(await tags.inputValue()).toBe('typing right after tab');
     expect(await note.inputValue()).toBe('ids are invented here (checked)');
 
-    await page.reload();
+    await reloadToGraph(page);
     await openQueue(page);
     await expect.poll(() => page.getByLabel('Tags', { exact: true }).inputValue()).toBe('typing right after tab');
     expect(await page.getByLabel('Note', { exact: true }).inputValue()).toBe('ids are invented here (checked)');
@@ -68,7 +69,7 @@ describe('Review queue fields in Chromium', () => {
     // A reload right after typing, the cursor still in the field.
     await page.getByLabel('Tags', { exact: true }).click();
     await page.keyboard.type('reloaded', { delay: 20 });
-    await page.reload();
+    await reloadToGraph(page);
     await openQueue(page);
     await expect.poll(() => page.getByLabel('Tags', { exact: true }).inputValue()).toBe('reloaded');
     // A pause saves too: after it, the stored label has the text (read back by a second page).

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { tinyModel } from '../test/helpers/models';
 import { tempDir } from '../test/helpers/temp';
-import { replaceEditorJson } from './helpers/app';
+import { reloadToGraph, replaceEditorJson } from './helpers/app';
 import { useBrowserAndHosts } from './helpers/fixture';
 
 const e2e = useBrowserAndHosts();
@@ -58,8 +58,7 @@ describe('Plans & Runs in Chromium', () => {
     await tree.getByText(/fork at 2:/).waitFor();
     expect(await tree.locator('.tree-row').count()).toBe(2);
 
-    await page.reload();
-    await page.getByRole('button', { name: /Trip planning/ }).waitFor();
+    await reloadToGraph(page);
     await page.keyboard.press('Control+3');
     await page.getByLabel('Source', { exact: true }).selectOption('run');
     await page.getByTestId('list-count').getByText('2 trajectories').waitFor();

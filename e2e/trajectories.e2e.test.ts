@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../test/helpers/temp';
 import { useBrowserAndHosts } from './helpers/fixture';
+import { reloadToGraph } from './helpers/app';
 
 const e2e = useBrowserAndHosts();
 const FIXTURES = path.join(__dirname, '..', 'test', 'fixtures');
@@ -113,8 +114,7 @@ describe('Trajectories workspace in Chromium', () => {
       .getByText('No findings: the checks found nothing on this trajectory.')
       .waitFor();
 
-    await page.reload();
-    await page.getByRole('button', { name: /Trip planning/ }).waitFor();
+    await reloadToGraph(page);
     await page.keyboard.press('Control+3');
     await page.getByTestId('list-count').getByText('4 trajectories').waitFor();
     // A new window has not seen the checks run, so it does not claim they did.

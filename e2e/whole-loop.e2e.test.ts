@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../test/helpers/temp';
-import { importSmartHomeLogsInUi, replaceEditorJson } from './helpers/app';
+import { importSmartHomeLogsInUi, reloadToGraph, replaceEditorJson } from './helpers/app';
 import { useBrowserAndHosts } from './helpers/fixture';
 
 const e2e = useBrowserAndHosts();
@@ -153,8 +153,7 @@ describe('a new user’s whole loop in Chromium', () => {
     expect(JSON.parse(forecast.arguments)).toEqual({ date: '2027-04-03', lat: 35.02, lon: 135.78 });
 
     // What was typed comes back after a reload, and is what the workspace holds.
-    await page.reload();
-    await page.getByRole('button', { name: /Trip planning/ }).waitFor();
+    await reloadToGraph(page);
     await openRunsInQueue(page);
     await expect.poll(() => page.getByLabel('Tags', { exact: true }).inputValue()).toBe(TAGS);
     expect(await page.getByLabel('Note', { exact: true }).inputValue()).toBe(NOTE);

@@ -3,6 +3,16 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { tempDir } from '../../test/helpers/temp';
 
+/** Reloads; the window reopens the workspace it showed, so back to Graph with its graphs listed. */
+export async function reloadToGraph(page: Page): Promise<void> {
+  await page.reload();
+  await page
+    .getByRole('navigation', { name: 'Workspaces' })
+    .getByRole('button', { name: 'Graph', exact: true })
+    .click();
+  await page.getByRole('button', { name: /Trip planning/ }).waitFor();
+}
+
 /** Runs a command through the palette, as a user would with Ctrl+K. */
 export async function runCommand(page: Page, label: string): Promise<void> {
   await page.keyboard.press('Control+K');

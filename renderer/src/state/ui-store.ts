@@ -6,6 +6,7 @@ import { safeLocalStorage } from './local-storage';
 import { raiseNotice, switchWorkspace, type Notice } from './notices';
 
 export type WorkspaceId = 'graph' | 'runs' | 'trajectories' | 'datasets' | 'models';
+const WORKSPACE_IDS: readonly string[] = ['graph', 'runs', 'trajectories', 'datasets', 'models'];
 export type Theme = 'light' | 'dark';
 export type SaveState = 'saved' | 'saving' | 'error';
 
@@ -62,9 +63,17 @@ function initialTheme(): Theme {
   return window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
 }
 
+const WORKSPACE_KEY = 'trellis-workspace';
+
+/** The workspace open when the window was last closed or reloaded, as an editor reopens its view. */
+function initialWorkspace(): WorkspaceId {
+  const saved = safeLocalStorage.getItem(WORKSPACE_KEY);
+  return saved && WORKSPACE_IDS.includes(saved) ? (saved as WorkspaceId) : 'graph';
+}
+
 /** UI and editing state only; workspace data comes from the API. */
 export const useUi = create<UiState>()((set) => ({
-  workspace: 'graph',
+  workspace: initialWorkspace(),
   theme: initialTheme(),
   paletteOpen: false,
   selectedGraphId: null,
@@ -77,7 +86,10 @@ export const useUi = create<UiState>()((set) => ({
   clipboard: null,
   dialog: null,
   showWorkspace: (workspace) =>
-    set((state) => ({ workspace, notices: switchWorkspace(state.notices, state.workspace, workspace) })),
+    set((state) => {
+      safeLocalStorage.setItem(WORKSPACE_KEY, workspace);
+      return { workspace, notices: switchWorkspace(state.notices, state.workspace, workspace) };
+    }),
   toggleTheme: () =>
     set((state) => {
       const theme = state.theme === 'dark' ? 'light' : 'dark';
