@@ -5,8 +5,8 @@ import type { EditorStore } from './graph-editor-store';
 import { safeLocalStorage } from './local-storage';
 import { raiseNotice, switchWorkspace, type Notice } from './notices';
 
-export type WorkspaceId = 'graph' | 'runs' | 'trajectories' | 'datasets' | 'models';
-const WORKSPACE_IDS: readonly string[] = ['graph', 'runs', 'trajectories', 'datasets', 'models'];
+const WORKSPACE_IDS = ['graph', 'runs', 'trajectories', 'datasets', 'models'] as const;
+export type WorkspaceId = (typeof WORKSPACE_IDS)[number];
 export type Theme = 'light' | 'dark';
 export type SaveState = 'saved' | 'saving' | 'error';
 
@@ -68,7 +68,7 @@ const WORKSPACE_KEY = 'trellis-workspace';
 /** The workspace open when the window was last closed or reloaded, as an editor reopens its view. */
 function initialWorkspace(): WorkspaceId {
   const saved = safeLocalStorage.getItem(WORKSPACE_KEY);
-  return saved && WORKSPACE_IDS.includes(saved) ? (saved as WorkspaceId) : 'graph';
+  return WORKSPACE_IDS.find((id) => id === saved) ?? 'graph';
 }
 
 /** UI and editing state only; workspace data comes from the API. */
