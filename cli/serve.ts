@@ -58,7 +58,10 @@ export const serveVerb: Verb = {
     if (io.json) {
       io.out(JSON.stringify({ ok: true, url: host.url, port: host.port, workspace, created: backend.created }));
     } else {
-      io.out(`Trellis is serving ${workspace}${backend.created ? ' (new workspace, seeded with examples)' : ''}`);
+      const fresh = seed
+        ? ' (new workspace, seeded with examples)'
+        : ' (new, empty workspace: --with-examples adds the examples)';
+      io.out(`Trellis is serving ${workspace}${backend.created ? fresh : ''}`);
       io.out(`Open this URL in a browser:\n\n    ${host.url}\n\nPress Ctrl+C to stop.`);
     }
     await waitForSignal();

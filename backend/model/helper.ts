@@ -85,12 +85,25 @@ class HelperError extends Error {
 }
 
 async function inspect(path: string): Promise<ModelDetails> {
-  if (!fs.existsSync(path)) throw new HelperError('not-found', `No file at ${path}.`);
+  if (!fs.existsSync(path))
+    throw new HelperError(
+      'not-found',
+      `No file at ${path}. Check the path, or pick one of the models found on this machine (side bar).`,
+    );
+  if (fs.statSync(path).isDirectory())
+    throw new HelperError(
+      'not-found',
+      `${path} is a folder. Give the path of a .gguf file in it, or add the folder under "Another folder with models" to list the models it holds.`,
+    );
   const header = Buffer.alloc(4);
   const fd = fs.openSync(path, 'r');
   fs.readSync(fd, header, 0, 4, 0);
   fs.closeSync(fd);
-  if (header.toString('latin1') !== 'GGUF') throw new HelperError('not-gguf', `${path} is not a GGUF model file.`);
+  if (header.toString('latin1') !== 'GGUF')
+    throw new HelperError(
+      'not-gguf',
+      `${path} is not a GGUF model file. llama.cpp runs .gguf files: get a GGUF build of the model (the side bar names small ones) or convert it with llama.cpp's convert_hf_to_gguf.py.`,
+    );
   const { readGgufFileInfo } = await library();
   let info: Awaited<ReturnType<NodeLlamaCpp['readGgufFileInfo']>>;
   try {

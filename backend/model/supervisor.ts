@@ -129,7 +129,20 @@ export class ModelSupervisor {
 
   async load(modelPath: string, settings: LoadSettings, onProgress?: (fraction: number) => void): Promise<LoadedModel> {
     this.current = null;
-    const loaded = (await this.call({ type: 'load', path: modelPath, settings }, { onProgress })) as LoadedModel;
+    let loaded: LoadedModel;
+    try {
+      loaded = (await this.call({ type: 'load', path: modelPath, settings }, { onProgress })) as LoadedModel;
+    } catch (error) {
+      // A file refused before loading (missing, not a GGUF) leaves the model in use loaded: ask
+      // the helper what it holds now, so the app does not forget a model still running.
+      const still = await this.ping().then(
+        (state) => state.loaded,
+        () => null,
+      );
+      this.current = still;
+      if (!still) this.lastLoad = null;
+      throw error;
+    }
     this.lastLoad = { path: modelPath, settings };
     this.current = loaded;
     return loaded;

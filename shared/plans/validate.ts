@@ -117,7 +117,11 @@ export function validatePlan(
     for (const problem of validate?.(step.tool, step.args) ?? []) {
       const param = problem.path.replace(/^\$\.?/, '').split(/[.[]/)[0]!;
       if (refParams.has(param)) continue;
-      add(step.id, 'invalid-arguments', `args${problem.path.slice(1)}`, problem.message);
+      // Shown after its path (`args.to`): the message need not name the field again.
+      const field = problem.path.replace(/^\$\.?/, '');
+      const message =
+        field && problem.message.startsWith(`${field} `) ? problem.message.slice(field.length + 1) : problem.message;
+      add(step.id, 'invalid-arguments', `args${problem.path.slice(1)}`, message);
     }
     for (const edge of edges) {
       if (edge.toTool !== step.tool) continue;

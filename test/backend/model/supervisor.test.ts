@@ -165,8 +165,9 @@ describe('llama helper process with a generated model (real inference)', () => {
     fs.writeFileSync(notes, 'just some text');
     await expect(s.inspect(notes)).rejects.toMatchObject({
       code: 'E5002',
-      message: `${notes} is not a GGUF model file.`,
+      message: expect.stringContaining(`${notes} is not a GGUF model file. llama.cpp runs .gguf files`),
     });
+    await expect(s.inspect(tempDir())).rejects.toMatchObject({ message: expect.stringContaining('is a folder') });
 
     const whole = fs.readFileSync(tinyModel());
     const truncated = path.join(tempDir(), 'truncated.gguf');
@@ -181,7 +182,15 @@ describe('llama helper process with a generated model (real inference)', () => {
       code: 'E5003',
     });
 
-    await s.load(tinyModel(), TEST_SETTINGS);
+    const inUse = tinyModel();
+    await s.load(inUse, TEST_SETTINGS);
+    expect((await s.generate({ prompt: 'ok', chat: false, maxTokens: 4, temperature: 0 })).cancelled).toBe(false);
+
+    // A file refused before loading leaves the model in use loaded, and the supervisor says so.
+    await expect(s.load(path.join(tempDir(), 'missing.gguf'), TEST_SETTINGS)).rejects.toMatchObject({
+      message: expect.stringContaining('No file at'),
+    });
+    expect(s.loaded?.path).toBe(inUse);
     expect((await s.generate({ prompt: 'ok', chat: false, maxTokens: 4, temperature: 0 })).cancelled).toBe(false);
   });
 

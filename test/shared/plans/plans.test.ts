@@ -67,6 +67,11 @@ describe('plan validation', () => {
     expect(kinds([{ ...s1, args: { ...s1.args, passengers: 'two' } }, s2])).toContain(
       's1:invalid-arguments:args.passengers',
     );
+    // Shown after its path, the message does not name the field again ("args.passengers passengers must…").
+    const [wrongType] = validatePlan([{ ...s1, args: { ...s1.args, passengers: 'two' } }, s2], graph, validate).filter(
+      (p) => p.kind === 'invalid-arguments',
+    );
+    expect(wrongType!.message).toMatch(/^must be /);
     expect(kinds([s1, { ...s2, args: { ...s2.args, flight_id: { $ref: 's7.result.id' } } }])).toContain(
       's2:unresolved-reference:args.flight_id',
     );
