@@ -49,8 +49,19 @@ describe('Models workspace in Chromium', () => {
 
     // A file that is not a model gets an explanation, not a crash.
     await page.getByLabel('Model path').fill(workspace);
-    await page.getByRole('button', { name: 'Inspect' }).click();
+    await page.getByLabel('Model path').press('Enter'); // Enter inspects, as the button does
     expect(await page.getByRole('alert').textContent()).toContain('is not a GGUF model file');
+    // Loading a folder is refused with what to do; the model in use stays in use.
+    await page.getByLabel('Model path').fill(path.dirname(workspace));
+    await page.getByRole('button', { name: 'Load', exact: true }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('is a folder');
+    expect(await page.getByRole('alert').count()).toBe(1);
+    // Another path: what was said of the last one goes.
+    await page.getByLabel('Model path').fill(model);
+    await expect.poll(() => page.getByRole('alert').count()).toBe(0);
+    // As the backend has it: a reload reopens Models, which reads what is loaded afresh.
+    await page.reload();
+    await expect.poll(() => page.getByRole('region', { name: 'In use' }).textContent()).toContain(model);
     await page.close();
     await e2e.stopHost(host);
 

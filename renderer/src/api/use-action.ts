@@ -15,5 +15,7 @@ export function useAction() {
       setBusy(false);
     }
   }, []);
-  return { busy, error, run };
+  /** Forgets the last error: what it was about has changed (another file, another input). */
+  const clear = useCallback(() => setError(null), []);
+  return { busy, error, run, clear };
 }

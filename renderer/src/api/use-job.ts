@@ -39,5 +39,5 @@ export function useJob() {
     if (current.current) void api.invoke('jobs.cancel', { jobId: current.current });
   }, []);
 
-  return { busy: action.busy, error: action.error, progress, run, cancel };
+  return { busy: action.busy, error: action.error, progress, run, cancel, clear: action.clear };
 }

@@ -1,4 +1,5 @@
 import { ScanSearch, Upload } from 'lucide-react';
+import { useEffect } from 'react';
 import type { Result } from '../../../../shared/contract';
 import type { LoadSettings } from '../../../../shared/contract/models';
 import { api } from '../../api/api';
@@ -41,13 +42,22 @@ export function LoadModel({
   const busy = action.busy || loadJob.busy;
   const notify = useUi((s) => s.notify);
   const loaded = status?.loaded ?? null;
+  // Another file: what was said of the last one (its error, its details) no longer applies.
+  const { clear: clearAction } = action;
+  const { clear: clearLoad } = loadJob;
+  useEffect(() => {
+    clearAction();
+    clearLoad();
+  }, [path, clearAction, clearLoad]);
   const inspect = () =>
     action.run(async () => {
+      clearLoad();
       setDetails(await api.invoke('models.inspect', { path }));
       onChange(); // the model process now runs: its binding shows
     });
   const load = () =>
     loadJob.run(async (jobId) => {
+      clearAction();
       const result = await api.invoke('models.load', { path, settings: settings!, jobId });
       const asked = settings!.sequences ?? status?.defaults.sequences ?? 1;
       const fewer = result.sequences < asked ? ` Only ${result.sequences} of ${asked} sequences fit in memory.` : '';
@@ -66,7 +76,13 @@ export function LoadModel({
             aria-label="Model path"
             placeholder="/path/to/model.gguf"
             value={path}
-            onChange={(e) => setPath(e.target.value)}
+            onChange={(e) => {
+              setPath(e.target.value);
+              setDetails(null);
+            }}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && path.trim() && !busy) void inspect();
+            }}
           />
         </label>
         {info.data?.host === 'electron' && (
