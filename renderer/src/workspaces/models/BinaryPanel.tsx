@@ -91,11 +91,12 @@ export function BinaryPanel({
           from llama.cpp {native.llamaCpp}.
         </p>
       )}
-      {current?.kind !== 'native' && (
+      {/* Until the model process says which runs, a recorded native build is what it will run. */}
+      {(current ? current.kind !== 'native' : !native) && (
         <p className="muted">
-          A binding compiled for this machine can be faster than the portable one. Building takes many minutes (about 25
-          on two cores) and needs cmake and a C++ compiler (and the CUDA toolkit or Vulkan SDK for a GPU build); nothing
-          is downloaded. Until it is done, the prebuilt binding stays in use.
+          A binding compiled for this machine can be faster than the portable one. Building takes many minutes (8–25 on
+          two cores) and needs cmake and a C++ compiler (and the CUDA toolkit or Vulkan SDK for a GPU build); nothing is
+          downloaded. Until it is done, the prebuilt binding stays in use.
         </p>
       )}
       <div className="buttons">
