@@ -10,6 +10,8 @@ import { useShallow } from 'zustand/react/shallow';
 import { useRuns, type RunsState } from '../../state/runs-store';
 
 function describeNext(run: RunView): string {
+  // A stopped run goes no further: fork it from a turn to go on.
+  if (run.status === 'stopped') return 'The run is stopped; fork it from a turn to go on from there.';
   const next = run.nextAction;
   switch (next.kind) {
     case 'call':
@@ -76,7 +78,9 @@ export function Debugger({ tools }: { tools: string[] }) {
             {failedText}
           </span>
         )}{' '}
-        <span className="muted">{run.turns.length} turns</span>
+        <span className="muted">
+          {run.turns.length} {run.turns.length === 1 ? 'turn' : 'turns'}
+        </span>
         {run.forkOf && <span className="muted"> · fork at turn {run.forkOf.turnIndex}</span>}
       </header>
       {progress}
