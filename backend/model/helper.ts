@@ -84,6 +84,14 @@ class HelperError extends Error {
   }
 }
 
+/** `general.file_type` as llama.cpp names it (`MOSTLY_Q4_K_M` → `Q4_K_M`), its number when unknown. */
+function fileTypeName(type: number): string {
+  // Read once inspect has loaded the library; a const enum in the typings, an object at run time.
+  const names = (lib as unknown as { GgufFileType?: Record<number, string> } | null)?.GgufFileType;
+  const name = names?.[type];
+  return name ? name.replace(/^(MOSTLY|ALL)_/, '') : String(type);
+}
+
 async function inspect(path: string): Promise<ModelDetails> {
   if (!fs.existsSync(path))
     throw new HelperError(
@@ -122,7 +130,7 @@ async function inspect(path: string): Promise<ModelDetails> {
     path,
     architecture,
     parameters,
-    fileType: meta.general?.file_type !== undefined ? String(meta.general.file_type) : null,
+    fileType: meta.general?.file_type !== undefined ? fileTypeName(Number(meta.general.file_type)) : null,
     trainedContextLength: typeof archMeta?.context_length === 'number' ? archMeta.context_length : null,
     hasChatTemplate: typeof tokenizer?.chat_template === 'string',
     fileBytes: fs.statSync(path).size,

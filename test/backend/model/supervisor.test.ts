@@ -50,6 +50,8 @@ describe('llama helper process with a generated model (real inference)', () => {
       trainedContextLength: 1024,
       embeddingLength: 64,
     });
+    // llama.cpp's name for general.file_type (0 is all F32, 1 mostly F16), not its number.
+    expect(details.fileType).toMatch(/^F(32|16)$/);
     expect(details.parameters).toBeGreaterThan(100_000);
   });
 
