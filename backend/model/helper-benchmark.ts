@@ -3,10 +3,12 @@
  * tg, for bench:model. Runs inside the helper process.
  */
 import type * as LlamaLibrary from 'node-llama-cpp' with { 'resolution-mode': 'import' };
+import { forcedTokensFor, requestEvaluate, type Evaluate } from './jump-forward';
 import type { BenchmarkResult } from './protocol';
 import type { HeldSequence } from './sequence-pool';
 
 type Grammar = LlamaLibrary.LlamaGrammar;
+type Sequence = HeldSequence['sequence'];
 
 export interface ThroughputDeps {
   model: LlamaLibrary.LlamaModel;
@@ -14,9 +16,6 @@ export interface ThroughputDeps {
   grammar(schema: Record<string, unknown>): Promise<Grammar>;
   evaluationState(grammar: Grammar): Promise<LlamaLibrary.LlamaGrammarEvaluationState>;
 }
-
-/** Where a schema grammar's answer ends (node-llama-cpp's JSON grammar stops on it). */
-const JSON_END = '\n\n\n\n';
 
 /** pp: one batch of `promptTokens` tokens; tg: `generateTokens` tokens one at a time (as llama-bench). */
 export async function measureThroughput(
@@ -43,7 +42,18 @@ export async function measureThroughput(
       release();
     }
   };
-  const timeGeneration = async (constraint?: Grammar) => {
+  /** The sequence's evaluate as a request's generation reads it: jump-forward under `constraint`. */
+  const evaluateOf = (sequence: Sequence, constraint: Grammar | undefined, jump: boolean) => {
+    const forced = constraint && jump ? forcedTokensFor(model, constraint) : null;
+    const evaluate = sequence.evaluate.bind(sequence);
+    if (!forced) return evaluate;
+    const hooks = { forced, isEnd: (token: number) => model.isEogToken(token as LlamaLibrary.Token) };
+    return requestEvaluate(
+      evaluate as unknown as Evaluate<LlamaLibrary.SequenceEvaluateOptions>,
+      hooks,
+    ) as unknown as typeof evaluate;
+  };
+  const timeGeneration = async (constraint?: Grammar, jump = true) => {
     const { sequence, release } = await acquire();
     try {
       await sequence.clearHistory();
@@ -51,18 +61,24 @@ export async function measureThroughput(
       let started = 0;
       const state = constraint ? await evaluationState(constraint) : undefined;
       // Unconstrained: generateTokens, as llama-bench's tg. Constrained: the whole answer, to the
-      // end of its JSON (the four newlines the schema grammar ends with), at most 4 × as long.
+      // end of its JSON (the grammar's stop text), at most 4 × as long.
       const limit = state ? generateTokens * 4 : generateTokens;
+      const end = constraint?.stopGenerationTriggers.filter((trigger) => typeof trigger === 'string') ?? [];
       let text = '';
       // One seed: every run samples the same answer, so runs and bindings compare like for like.
       const options = { temperature: 0.8, seed: 1, grammarEvaluationState: state };
-      for await (const token of sequence.evaluate([filler[0]!], options)) {
+      const decodedBefore = sequence.tokenMeter.usedOutputTokens;
+      for await (const token of evaluateOf(sequence, constraint, jump)([filler[0]!], options)) {
         if (count === 0) started = performance.now();
         count++;
         if (count > limit || (state && model.isEogToken(token))) break;
-        if (state && (text += model.detokenize([token])).endsWith(JSON_END)) break;
+        text += model.detokenize([token]);
+        if (end.some((trigger) => text.endsWith(trigger))) break;
       }
-      return { ms: performance.now() - started, tokens: count - 1 };
+      const ms = performance.now() - started;
+      // Decodes that sampled: the prompt's, then one for each token sampled but the last.
+      const sampled = sequence.tokenMeter.usedOutputTokens - decodedBefore;
+      return { ms, tokens: count - 1, sampled, chars: text.length };
     } finally {
       release();
     }
@@ -72,12 +88,20 @@ export async function measureThroughput(
   const ppMs = await timePrompt();
   await timeGeneration();
   const tg = await timeGeneration();
-  const constrained = jsonSchema ? await timeGeneration(await grammar(jsonSchema)) : null;
+  const schemaGrammar = jsonSchema ? await grammar(jsonSchema) : undefined;
+  const constrained = schemaGrammar ? await timeGeneration(schemaGrammar) : null;
+  const sampled = schemaGrammar ? await timeGeneration(schemaGrammar, false) : null;
+  const perToken = (run: { ms: number; tokens: number } | null) => (run && run.tokens > 0 ? run.ms / run.tokens : null);
   return {
     promptTokensPerSecond: (promptTokens / ppMs) * 1000,
     generateTokensPerSecond: (tg.tokens / tg.ms) * 1000,
     msPerToken: tg.ms / tg.tokens,
-    msPerTokenConstrained: constrained && constrained.tokens > 0 ? constrained.ms / constrained.tokens : null,
+    msPerTokenConstrained: perToken(constrained),
     constrainedTokens: constrained?.tokens ?? null,
+    constrainedSampledTokens: constrained?.sampled ?? null,
+    constrainedChars: constrained?.chars ?? null,
+    msPerTokenConstrainedEverySampled: perToken(sampled),
+    constrainedEverySampledTokens: sampled?.tokens ?? null,
+    constrainedEverySampledChars: sampled?.chars ?? null,
   };
 }

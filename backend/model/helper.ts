@@ -7,6 +7,7 @@ import type * as LlamaLibrary from 'node-llama-cpp' with { 'resolution-mode': 'i
 import type { LlamaBinary } from '../../shared/contract/models';
 import { measureThroughput } from './helper-benchmark';
 import { corePinning } from './core-pinning';
+import { forcedTokensFor, requestEvaluate, type Evaluate } from './jump-forward';
 import { boundJsonNumbers } from './json-grammar';
 import { loadLlamaRuntime } from './llama-runtime';
 import { SequencePool } from './sequence-pool';
@@ -266,12 +267,23 @@ async function generate(id: number, request: Extract<HelperRequest, { type: 'gen
   }
   const { sequence } = held;
   const decodedBefore = sequence.tokenMeter.usedOutputTokens;
-  // Read at the first generated token, before the context can shift to make room for more.
   const promptRead = () => promptTokens(sequence.nextTokenIndex, sequence.tokenMeter.usedOutputTokens - decodedBefore);
   let prompt: number | undefined;
   let session: { dispose(): void } | null = null;
+  const evaluate = sequence.evaluate;
   try {
     const grammar = request.jsonSchema ? await jsonSchemaGrammar(request.jsonSchema) : undefined;
+    // node-llama-cpp's generators read the sequence's tokens here: for this request the prompt's
+    // length is read at the first token (before anything generated is decoded, or the context
+    // shifts), and a JSON answer jumps over the text its grammar forces (jump-forward.ts).
+    sequence.evaluate = requestEvaluate(
+      evaluate.bind(sequence) as unknown as Evaluate<LlamaLibrary.SequenceEvaluateOptions>,
+      {
+        onFirstToken: () => (prompt ??= sequence.nextTokenIndex),
+        forced: (grammar && forcedTokensFor(model, grammar)) || undefined,
+        isEnd: (token) => model!.isEogToken(token as LlamaLibrary.Token),
+      },
+    ) as unknown as typeof evaluate;
     // When the chunks left the helper: the in-helper side of bench:model's end-to-end rate.
     const chunks: { first?: number; last: number; count: number } = { last: 0, count: 0 };
     let completion = 0;
@@ -286,7 +298,6 @@ async function generate(id: number, request: Extract<HelperRequest, { type: 'gen
       signal: abort.signal,
       stopOnAbortSignal: true,
       onToken: (tokens: readonly unknown[]) => {
-        prompt ??= promptRead();
         completion += tokens.length;
       },
       onTextChunk: (text: string) => {
@@ -317,6 +328,7 @@ async function generate(id: number, request: Extract<HelperRequest, { type: 'gen
       tokens,
     };
   } finally {
+    sequence.evaluate = evaluate;
     running.delete(id);
     session?.dispose();
     held.release();

@@ -84,8 +84,16 @@ export interface BenchmarkResult {
   generateTokensPerSecond: number;
   /** Milliseconds per generated token, unconstrained and under the JSON-Schema grammar. */
   msPerToken: number;
+  /** A JSON answer as generation makes it: text its grammar forces is decoded, not sampled. */
   msPerTokenConstrained: number | null;
   constrainedTokens: number | null;
+  /** How many of its tokens were sampled (the rest were forced). */
+  constrainedSampledTokens: number | null;
+  constrainedChars: number | null;
+  /** The same answer's schema with every token sampled (jump-forward off). */
+  msPerTokenConstrainedEverySampled: number | null;
+  constrainedEverySampledTokens: number | null;
+  constrainedEverySampledChars: number | null;
 }
 
 export type HelperMessage =

@@ -207,6 +207,11 @@ const trellis = {
   msPerToken: median(runs.map((r) => r.msPerToken)),
   msPerTokenConstrained: median(runs.map((r) => r.msPerTokenConstrained ?? NaN)),
   constrainedTokens: median(runs.map((r) => r.constrainedTokens ?? 0)),
+  constrainedSampled: median(runs.map((r) => r.constrainedSampledTokens ?? 0)),
+  constrainedChars: median(runs.map((r) => r.constrainedChars ?? 0)),
+  msPerTokenEverySampled: median(runs.map((r) => r.msPerTokenConstrainedEverySampled ?? NaN)),
+  everySampledTokens: median(runs.map((r) => r.constrainedEverySampledTokens ?? 0)),
+  everySampledChars: median(runs.map((r) => r.constrainedEverySampledChars ?? 0)),
 };
 const e2e = {
   helper: median(streamed.helper),
@@ -247,8 +252,15 @@ const summary = {
         references.map((r) => r.tg),
       )
     : null,
+  // A plan as generation makes it (the text its grammar forces decoded in one go, not sampled),
+  // and the same schema with every token sampled: time per token over unconstrained generation's.
   constrained_time_ratio: round(trellis.msPerTokenConstrained / trellis.msPerToken),
   constrained_tokens: trellis.constrainedTokens,
+  constrained_sampled_tokens: trellis.constrainedSampled,
+  constrained_chars: trellis.constrainedChars,
+  every_sampled_time_ratio: round(trellis.msPerTokenEverySampled / trellis.msPerToken),
+  every_sampled_tokens: trellis.everySampledTokens,
+  every_sampled_chars: trellis.everySampledChars,
   // Tokens/s of a 128-token completion: as chunks leave the helper, as they arrive over IPC, as backend events.
   streamed: {
     helper: round(e2e.helper, 1),
@@ -276,7 +288,10 @@ console.log(
   `  tg${TG}  llama-bench ${ref(summary.llama_bench?.tg128)}   Trellis ${summary.trellis.tg128} t/s   ratio ${summary.tg_ratio}`,
 );
 console.log(
-  `  constrained / unconstrained time per token: ${summary.constrained_time_ratio} (a plan of ${summary.constrained_tokens} tokens)`,
+  `  constrained / unconstrained time per token: ${summary.constrained_time_ratio} (a plan of ${summary.constrained_tokens} tokens, ${summary.constrained_sampled_tokens} sampled, ${summary.constrained_chars} characters)`,
+);
+console.log(
+  `    every token sampled: ${summary.every_sampled_time_ratio} (a plan of ${summary.every_sampled_tokens} tokens, ${summary.every_sampled_chars} characters)`,
 );
 console.log(
   `  streamed tg  in helper ${summary.streamed.helper} t/s   over IPC ${summary.streamed.ipc} t/s   as backend events ${summary.streamed.events ?? '-'} t/s`,

@@ -113,12 +113,33 @@ describe('llama helper process with a generated model (real inference)', () => {
     }
   });
 
+  it('keeps to an enum whose values differ in a character outside ASCII', async () => {
+    const s = supervisor();
+    await s.load(tinyModel(), TEST_SETTINGS);
+    // After `"Z` the grammar allows `u` and `ü`: neither may be taken as the only way on.
+    const schema = { type: 'object', properties: { city: { enum: ['Zürich', 'Zug'] } }, required: ['city'] };
+    const cities = new Set<string>();
+    for (let seed = 1; seed <= 12; seed++) {
+      const { text } = await s.generate({
+        prompt: 'City',
+        chat: false,
+        maxTokens: 40,
+        temperature: 1,
+        seed,
+        jsonSchema: schema,
+      });
+      cities.add((JSON.parse(text) as { city: string }).city);
+    }
+    expect([...cities].sort()).toEqual(['Zug', 'Zürich']);
+  });
+
   it('ends a JSON answer where the JSON ends: no trailing newlines generated up to maxTokens', async () => {
     const s = supervisor();
     await s.load(tinyModel(), TEST_SETTINGS);
     // The schema grammar ends with four newlines and then any number more: without its stop
     // trigger a completion (no end-of-turn to sample) runs on in newlines until maxTokens.
     const schema = { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] };
+    const plain = await s.generate({ prompt: 'Answer', chat: false, maxTokens: 2, temperature: 0 });
     for (let seed = 1; seed <= 5; seed++) {
       const result = await s.generate({
         prompt: 'Answer',
@@ -131,6 +152,8 @@ describe('llama helper process with a generated model (real inference)', () => {
       expect(result.text, `sample ${seed}`).toBe(result.text.trimEnd());
       expect(JSON.parse(result.text)).toMatchObject({ ok: expect.any(Boolean) });
       expect(result.tokens?.completion ?? Infinity, `sample ${seed}: ${JSON.stringify(result.text)}`).toBeLessThan(40);
+      // The key is decoded with the token before it, not sampled: the prompt is still the prompt.
+      expect(result.tokens?.prompt, `sample ${seed}`).toBe(plain.tokens?.prompt);
     }
   });
 
@@ -204,6 +227,9 @@ describe('llama helper process with a generated model (real inference)', () => {
     expect(result.generateTokensPerSecond).toBeGreaterThan(0);
     expect(result.msPerToken).toBeGreaterThan(0);
     expect(result.constrainedTokens).toBeGreaterThan(0);
+    // The text the plan's grammar forces (its keys, the rest of an enum value) is decoded, not sampled.
+    expect(result.constrainedSampledTokens).toBeLessThan(result.constrainedTokens! / 2);
+    expect(result.constrainedEverySampledTokens).toBeGreaterThan(0);
   });
 });
 
