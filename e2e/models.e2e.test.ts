@@ -21,6 +21,12 @@ describe('Models workspace in Chromium', () => {
     const details = page.getByLabel('Model details');
     await details.getByText('llama').waitFor();
     expect(await details.textContent()).toMatch(/Chat templateyes/);
+    // The default context is longer than this model was trained on: said, with its length offered.
+    const trained = /Trained context([\d,]+)/.exec((await details.textContent()) ?? '')![1]!.replace(',', '');
+    const hint = page.getByRole('note').filter({ hasText: 'trained context' });
+    await hint.getByRole('button', { name: `Use ${Number(trained).toLocaleString('en-US')}` }).click();
+    expect(await page.getByLabel('Context size').inputValue()).toBe(trained);
+    expect(await hint.count()).toBe(0);
 
     await page.getByLabel('Threads').fill('1');
     await page.getByRole('button', { name: 'Load', exact: true }).click();
@@ -44,8 +50,14 @@ describe('Models workspace in Chromium', () => {
       .and(page.locator(':enabled'))
       .waitFor({ timeout: 60_000 });
     expect(await page.getByTestId('playground-stats').textContent()).toMatch(
-      /\d+ tokens · first token \d+ ms · [\d.]+ tokens\/s/,
+      /\d+ tokens · first token \d+ ms · [\d.]+ tokens\/s · prompt \d+ tokens/,
     );
+    // Ctrl+Enter generates with the settings given; a reply cut at the limit says so.
+    await page.getByLabel('Max tokens').fill('3');
+    await page.getByLabel('Prompt').press('Control+Enter');
+    await expect
+      .poll(() => page.getByTestId('playground-stats').textContent(), { timeout: 60_000 })
+      .toMatch(/^3 tokens · .* · reached the 3-token limit$/);
 
     // A file that is not a model gets an explanation, not a crash.
     await page.getByLabel('Model path').fill(workspace);
@@ -62,6 +74,9 @@ describe('Models workspace in Chromium', () => {
     // As the backend has it: a reload reopens Models, which reads what is loaded afresh.
     await page.reload();
     await expect.poll(() => page.getByRole('region', { name: 'In use' }).textContent()).toContain(model);
+    // What was typed in the playground is there too.
+    expect(await page.getByLabel('Prompt').inputValue()).toBe('Plan a trip');
+    expect(await page.getByLabel('Max tokens').inputValue()).toBe('3');
     await page.close();
     await e2e.stopHost(host);
 

@@ -128,13 +128,13 @@ export function modelsHandlers(ctx: BackendContext): HandlerMap {
     },
     'models.generate': ({ jobId, ...request }) =>
       jobs.run('models.generate', jobId, async (job) => {
-        let tokens = 0;
+        let chunks = 0;
         const onToken = (text: string) => {
-          tokens++;
+          chunks++;
           events.emit('models.token', { jobId: job.id, text });
         };
-        const result = await gen.generate(request, onToken, job.signal);
-        return { ...result, tokens };
+        const { text, cancelled, ms, tokens } = await gen.generate(request, onToken, job.signal);
+        return { text, cancelled, ms, tokens: tokens?.completion ?? chunks, promptTokens: tokens?.prompt ?? null };
       }),
   };
 }

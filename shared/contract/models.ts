@@ -200,7 +200,15 @@ export const modelsMethods = {
       seed: z.number().int().optional(),
       jsonSchema: z.record(z.string(), z.unknown()).optional(),
     }),
-    result: z.object({ text: z.string(), cancelled: z.boolean(), ms: z.number(), tokens: z.number().int() }),
+    result: z.object({
+      text: z.string(),
+      cancelled: z.boolean(),
+      ms: z.number(),
+      /** Tokens generated: the model's (or server's) count, else the text chunks streamed. */
+      tokens: z.number().int(),
+      /** The prompt's tokens, where the model (or server) reports them. */
+      promptTokens: z.number().int().nullable(),
+    }),
   }),
 };
 

@@ -111,7 +111,7 @@ export function LoadModel({
           <dt>File type</dt>
           <dd>{details.fileType ?? 'unknown'}</dd>
           <dt>Trained context</dt>
-          <dd>{details.trainedContextLength ?? 'unknown'}</dd>
+          <dd>{details.trainedContextLength?.toLocaleString('en-US') ?? 'unknown'}</dd>
           <dt>Chat template</dt>
           <dd>{details.hasChatTemplate ? 'yes' : 'no (prompts are sent as plain text)'}</dd>
           <dt>File size</dt>
@@ -147,6 +147,11 @@ export function LoadModel({
             min={128}
             value={settings.contextSize}
             onChange={(v) => set('contextSize', v)}
+          />
+          <TrainedContextHint
+            trained={details?.trainedContextLength ?? null}
+            contextSize={settings.contextSize}
+            onUse={(v) => set('contextSize', v)}
           />
           <NumberSetting label="Threads" min={1} value={settings.threads} onChange={(v) => set('threads', v)} />
           <NumberSetting label="Batch size" min={1} value={settings.batchSize} onChange={(v) => set('batchSize', v)} />
@@ -184,6 +189,28 @@ export function LoadModel({
         </fieldset>
       )}
     </section>
+  );
+}
+
+/** Says when the context asked for is longer than the model was trained on, and offers that length. */
+function TrainedContextHint({
+  trained,
+  contextSize,
+  onUse,
+}: {
+  trained: number | null;
+  contextSize: number;
+  onUse(contextSize: number): void;
+}) {
+  if (trained === null || contextSize <= trained) return null;
+  const length = trained.toLocaleString('en-US');
+  return (
+    <p className="setting-hint" role="note">
+      Longer than this model’s trained context ({length} tokens): past {length} its answers may degrade.{' '}
+      <button type="button" className="link" onClick={() => onUse(trained)}>
+        Use {length}
+      </button>
+    </p>
   );
 }
 

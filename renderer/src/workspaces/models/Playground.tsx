@@ -1,30 +1,62 @@
 import { useEffect, useRef, useState } from 'react';
+import type { Result } from '../../../../shared/contract';
 import { api } from '../../api/api';
 import { newJobId } from '../../api/use-job';
 import { ErrorNote } from '../../components/ErrorNote';
+import { safeLocalStorage } from '../../state/local-storage';
 
 interface Live {
   started: number;
   firstToken: number | null;
-  tokens: number;
+  /** Text chunks so far: about one a token, until the model's own count arrives with the result. */
+  chunks: number;
+  ended: number | null;
+  maxTokens: number;
+  result: Result<'models.generate'> | null;
 }
 
-/** Send a prompt, watch tokens stream with time to first token and tokens/s; stop any time. */
+/** What was typed here, kept across reloads. */
+const KEPT = 'trellis-playground';
+interface Kept {
+  prompt: string;
+  maxTokens: number;
+  temperature: number;
+}
+const DEFAULTS: Kept = { prompt: 'Plan a trip from Paris to Lisbon.', maxTokens: 512, temperature: 0.7 };
+
+function readKept(): Kept {
+  try {
+    return { ...DEFAULTS, ...(JSON.parse(safeLocalStorage.getItem(KEPT) ?? '{}') as Partial<Kept>) };
+  } catch {
+    return DEFAULTS;
+  }
+}
+
+/**
+ * Send a prompt (Ctrl+Enter), watch tokens stream with time to first token and tokens/s; stop any
+ * time. The prompt and its settings are kept across reloads.
+ */
 export function Playground() {
-  const [prompt, setPrompt] = useState('Plan a trip from Paris to Lisbon.');
+  const [kept, setKept] = useState(readKept);
   const [output, setOutput] = useState('');
   const [jobId, setJobId] = useState<string | null>(null);
   const [live, setLive] = useState<Live | null>(null);
   const [now, setNow] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const current = useRef<string | null>(null);
+  const keep = (change: Partial<Kept>) =>
+    setKept((k) => {
+      const next = { ...k, ...change };
+      safeLocalStorage.setItem(KEPT, JSON.stringify(next));
+      return next;
+    });
 
   useEffect(
     () =>
       api.on('models.token', ({ jobId: id, text }) => {
         if (id !== current.current) return;
         setOutput((o) => o + text);
-        setLive((l) => (l ? { ...l, tokens: l.tokens + 1, firstToken: l.firstToken ?? performance.now() } : l));
+        setLive((l) => (l ? { ...l, chunks: l.chunks + 1, firstToken: l.firstToken ?? performance.now() } : l));
       }),
     [],
   );
@@ -34,37 +66,51 @@ export function Playground() {
     return () => clearInterval(timer);
   }, [jobId]);
 
+  const { prompt, maxTokens, temperature } = kept;
+  const canSend = jobId === null && prompt.trim() !== '' && maxTokens >= 1;
   const send = async () => {
+    if (!canSend) return;
     const id = newJobId();
     current.current = id;
     setJobId(id);
     setOutput('');
     setError(null);
-    setLive({ started: performance.now(), firstToken: null, tokens: 0 });
+    setLive({ started: performance.now(), firstToken: null, chunks: 0, ended: null, maxTokens, result: null });
     try {
-      await api.invoke('models.generate', { jobId: id, prompt, chat: true, maxTokens: 512, temperature: 0.7 });
+      const result = await api.invoke('models.generate', { jobId: id, prompt, chat: true, maxTokens, temperature });
+      setLive((l) => (l ? { ...l, result } : l));
     } catch (e) {
       setError((e as Error).message);
     } finally {
+      const ended = performance.now();
+      setLive((l) => (l ? { ...l, ended } : l));
       setJobId(null);
-      setNow(performance.now());
+      setNow(ended);
     }
   };
-
-  const elapsed = live ? now - (live.firstToken ?? live.started) : 0;
-  const ttft = live?.firstToken ? Math.round(live.firstToken - live.started) : null;
-  const rate = live && live.firstToken && elapsed > 0 ? ((live.tokens - 1) / elapsed) * 1000 : null;
 
   return (
     <section className="playground" aria-label="Playground">
       <h2>Playground</h2>
-      <textarea aria-label="Prompt" rows={3} value={prompt} onChange={(e) => setPrompt(e.target.value)} />
+      <textarea
+        aria-label="Prompt"
+        rows={3}
+        value={prompt}
+        onChange={(e) => keep({ prompt: e.target.value })}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+            e.preventDefault();
+            void send();
+          }
+        }}
+      />
       <div className="buttons">
         <button
           type="button"
           className="primary"
-          disabled={jobId !== null || !prompt.trim()}
+          disabled={!canSend}
           onClick={() => void send()}
+          title="Generate (Ctrl+Enter)"
         >
           Generate
         </button>
@@ -75,14 +121,53 @@ export function Playground() {
         >
           Stop
         </button>
+        <label className="inline-setting">
+          Max tokens
+          <input
+            type="number"
+            aria-label="Max tokens"
+            min={1}
+            max={32768}
+            value={maxTokens}
+            onChange={(e) => keep({ maxTokens: Math.min(32768, Math.max(0, Math.round(Number(e.target.value)))) })}
+          />
+        </label>
+        <label className="inline-setting">
+          Temperature
+          <input
+            type="number"
+            aria-label="Temperature"
+            min={0}
+            max={2}
+            step={0.1}
+            value={temperature}
+            onChange={(e) => keep({ temperature: Math.min(2, Math.max(0, Number(e.target.value) || 0)) })}
+          />
+        </label>
       </div>
       <p className="muted" data-testid="playground-stats">
-        {live
-          ? `${live.tokens} tokens · first token ${ttft ?? '…'} ms · ${rate === null ? '…' : rate.toFixed(1)} tokens/s`
-          : ''}
+        {live ? stats(live, now) : ''}
       </p>
       <ErrorNote message={error} />
       <pre data-testid="playground-output">{output}</pre>
     </section>
   );
+}
+
+/** "N tokens · first token X ms · Y tokens/s", and why it ended when it did not end by itself. */
+function stats(live: Live, now: number): string {
+  const tokens = live.result?.tokens ?? live.chunks;
+  const end = live.ended ?? now;
+  const ttft = live.firstToken === null ? null : Math.round(live.firstToken - live.started);
+  const elapsed = live.firstToken === null ? 0 : end - live.firstToken;
+  const rate = elapsed > 0 && tokens > 1 ? ((tokens - 1) / elapsed) * 1000 : null;
+  const parts = [
+    `${tokens} ${tokens === 1 ? 'token' : 'tokens'}`,
+    `first token ${ttft ?? '…'} ms`,
+    `${rate === null ? '…' : rate.toFixed(1)} tokens/s`,
+  ];
+  if (live.result?.promptTokens != null) parts.push(`prompt ${live.result.promptTokens} tokens`);
+  if (live.result?.cancelled) parts.push('stopped');
+  else if (live.result && tokens >= live.maxTokens) parts.push(`reached the ${live.maxTokens}-token limit`);
+  return parts.join(' · ');
 }
