@@ -22,11 +22,16 @@ describe('Plans & Runs in Chromium', () => {
     const page = await e2e.newPage({ viewport: { width: 1500, height: 950 } });
     await page.goto(host.url);
     await page.getByRole('button', { name: /Trip planning/ }).waitFor();
-    await loadTinyModel(page);
-
+    // The model planner with no model: said, and nothing to press until there is one.
     await page.keyboard.press('Control+2');
     await page.getByLabel('Intent').fill('Book a flight from Paris to Lisbon on 2027-03-14 for 2 passengers');
     await page.getByLabel('Planner').selectOption('model');
+    await page.getByTestId('plan-model').getByText('No model is loaded').waitFor();
+    expect(await page.getByRole('button', { name: 'Generate plan' }).isDisabled()).toBe(true);
+    await loadTinyModel(page);
+
+    await page.keyboard.press('Control+2');
+    await page.getByTestId('plan-model').getByText('Plans with tiny.gguf').waitFor();
     await page.getByRole('button', { name: 'Generate plan' }).click();
     await page.getByTestId('step-s1').waitFor({ timeout: 120_000 });
     await page.getByTestId('plan-overlay').locator('.path-node.on-path').first().waitFor();
@@ -57,6 +62,8 @@ describe('Plans & Runs in Chromium', () => {
     const tree = page.getByRole('region', { name: 'Runs' });
     await tree.getByText(/fork at 2:/).waitFor();
     expect(await tree.locator('.tree-row').count()).toBe(2);
+    // A plan run and its fork follow the plan: each says so in front of its title.
+    expect(await tree.locator('.tree-row .run-kind').allTextContents()).toEqual(['plan', 'plan']);
 
     await reloadToGraph(page);
     await page.keyboard.press('Control+3');
@@ -84,6 +91,8 @@ describe('Plans & Runs in Chromium', () => {
     );
     // The user's turn was typed, not generated: no counts there.
     expect(await debuggerPane.getByTestId('turn-0').getByTestId('turn-tokens').count()).toBe(0);
+    // In the runs list it is told apart from plan runs.
+    await page.getByRole('region', { name: 'Runs' }).locator('.tree-row .run-kind').getByText('agent').waitFor();
     await page.close();
   }, 240_000);
 

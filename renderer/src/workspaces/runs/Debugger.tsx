@@ -66,12 +66,14 @@ export function Debugger({ tools }: { tools: string[] }) {
   const outcome = callOutcome(run.turns);
   const level = outcomeLevel(outcome);
   const failedText = failedCallsText(outcome);
+  // A step in progress (the model thinking, a tool answering) runs, though the run is not continuing.
+  const status = busy && run.status === 'ready' ? 'running' : run.status;
   return (
     <section className="debugger" aria-label="Debugger">
       <header>
         <strong>{run.mode === 'replay' ? 'Replay' : run.mode === 'agent' ? 'Agent run' : 'Plan run'}</strong>{' '}
-        <span className={`run-status status-${run.status} outcome-${level}`} data-testid="run-status">
-          {run.status}
+        <span className={`run-status status-${status} outcome-${level}`} data-testid="run-status">
+          {status}
         </span>{' '}
         {failedText && (
           <span className={`run-outcome outcome-${level}`} data-testid="run-outcome">

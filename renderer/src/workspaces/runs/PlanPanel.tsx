@@ -2,6 +2,7 @@ import { Sparkles } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../api/api';
 import { useJob } from '../../api/use-job';
+import { useQuery } from '../../api/use-query';
 import { ErrorNote } from '../../components/ErrorNote';
 import { ToolPicker } from '../../components/ToolPicker';
 import { useShallow } from 'zustand/react/shallow';
@@ -34,6 +35,16 @@ export function PlanPanel({ tools, example }: { tools: string[]; example: string
   const [stream, setStream] = useState('');
   const action = useJob();
   const streaming = useRef<string | null>(null);
+  // Which model would plan: read when the model planner is chosen (Models may have changed since).
+  const models = useQuery(planner === 'model' ? () => api.invoke('models.status', {}) : null, [planner]);
+  const modelName = !models.data
+    ? undefined
+    : models.data.remote
+      ? `the server’s ${models.data.remote.model}`
+      : models.data.loaded
+        ? models.data.loaded.path.split(/[\\/]/).pop()!
+        : null;
+  const noModel = planner === 'model' && modelName === null;
   // Candidates generate at once: the first one streams here, the others land with it.
   useEffect(
     () =>
@@ -95,6 +106,13 @@ export function PlanPanel({ tools, example }: { tools: string[]; example: string
           </label>
         )}
       </div>
+      {planner === 'model' && modelName !== undefined && (
+        <p className={noModel ? 'plan-model none' : 'plan-model muted'} data-testid="plan-model">
+          {noModel
+            ? 'No model is loaded: load one in Models (Ctrl+5), or plan with the deterministic planner.'
+            : `Plans with ${modelName}; the grammar keeps every step to the graph’s tools and their parameters.`}
+        </p>
+      )}
       {planner === 'deterministic' && (
         <ToolPicker
           label="Goal tools"
@@ -108,7 +126,7 @@ export function PlanPanel({ tools, example }: { tools: string[]; example: string
         <button
           type="button"
           className="primary"
-          disabled={!graphId || !intent.trim() || action.busy}
+          disabled={!graphId || !intent.trim() || action.busy || noModel}
           onClick={() => void generate()}
         >
           <Sparkles size={14} aria-hidden />

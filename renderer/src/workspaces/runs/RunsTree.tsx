@@ -4,7 +4,14 @@ import { useQuery } from '../../api/use-query';
 import { useShallow } from 'zustand/react/shallow';
 import { useRuns, type RunsState } from '../../state/runs-store';
 
-type Row = { id: string; title: string; forkOf: { trajectoryId: string; turnIndex: number } | null; turnCount: number };
+type Row = {
+  id: string;
+  title: string;
+  forkOf: { trajectoryId: string; turnIndex: number } | null;
+  turnCount: number;
+  /** A plan run follows a saved plan; an agent run (the model picking each call) has none. */
+  planId: string | null;
+};
 
 /** What this view reads from the Plans & Runs store (one shallow-compared slice). */
 const selector = (s: RunsState) => ({ run: s.run, openTrajectory: s.openTrajectory });
@@ -29,6 +36,12 @@ export function RunsTree({ graphId }: { graphId: string }) {
           style={{ paddingLeft: 8 + depth * 16 }}
           onClick={() => void openTrajectory(r.id)}
         >
+          <span
+            className={`run-kind ${r.planId ? 'plan' : 'agent'}`}
+            title={r.planId ? 'Follows a plan' : 'The model picks each call'}
+          >
+            {r.planId ? 'plan' : 'agent'}
+          </span>
           {r.forkOf ? `↳ fork at ${r.forkOf.turnIndex}: ` : ''}
           {/* The prefix says where it forked; the stored title's own "(fork at N)" would repeat it. */}
           {r.forkOf ? r.title.replace(/ \(fork at \d+\)$/, '') : r.title}{' '}
