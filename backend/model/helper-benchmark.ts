@@ -3,7 +3,7 @@
  * tg, for bench:model. Runs inside the helper process.
  */
 import type * as LlamaLibrary from 'node-llama-cpp' with { 'resolution-mode': 'import' };
-import { forcedTokensFor, requestEvaluate, type Evaluate } from './jump-forward';
+import { forcedTokensFor, hookedEvaluate } from './jump-forward';
 import type { BenchmarkResult } from './protocol';
 import type { HeldSequence } from './sequence-pool';
 
@@ -45,13 +45,8 @@ export async function measureThroughput(
   /** The sequence's evaluate as a request's generation reads it: jump-forward under `constraint`. */
   const evaluateOf = (sequence: Sequence, constraint: Grammar | undefined, jump: boolean) => {
     const forced = constraint && jump ? forcedTokensFor(model, constraint) : null;
-    const evaluate = sequence.evaluate.bind(sequence);
-    if (!forced) return evaluate;
-    const hooks = { forced, isEnd: (token: number) => model.isEogToken(token as LlamaLibrary.Token) };
-    return requestEvaluate(
-      evaluate as unknown as Evaluate<LlamaLibrary.SequenceEvaluateOptions>,
-      hooks,
-    ) as unknown as typeof evaluate;
+    if (!forced) return sequence.evaluate.bind(sequence);
+    return hookedEvaluate(sequence, { forced, isEnd: (token) => model.isEogToken(token as LlamaLibrary.Token) });
   };
   const timeGeneration = async (constraint?: Grammar, jump = true) => {
     const { sequence, release } = await acquire();

@@ -7,7 +7,7 @@ import type * as LlamaLibrary from 'node-llama-cpp' with { 'resolution-mode': 'i
 import type { LlamaBinary } from '../../shared/contract/models';
 import { measureThroughput } from './helper-benchmark';
 import { corePinning } from './core-pinning';
-import { forcedTokensFor, requestEvaluate, type Evaluate } from './jump-forward';
+import { forcedTokensFor, hookedEvaluate } from './jump-forward';
 import { boundJsonNumbers } from './json-grammar';
 import { loadLlamaRuntime } from './llama-runtime';
 import { SequencePool } from './sequence-pool';
@@ -276,14 +276,11 @@ async function generate(id: number, request: Extract<HelperRequest, { type: 'gen
     // node-llama-cpp's generators read the sequence's tokens here: for this request the prompt's
     // length is read at the first token (before anything generated is decoded, or the context
     // shifts), and a JSON answer jumps over the text its grammar forces (jump-forward.ts).
-    sequence.evaluate = requestEvaluate(
-      evaluate.bind(sequence) as unknown as Evaluate<LlamaLibrary.SequenceEvaluateOptions>,
-      {
-        onFirstToken: () => (prompt ??= sequence.nextTokenIndex),
-        forced: (grammar && forcedTokensFor(model, grammar)) || undefined,
-        isEnd: (token) => model!.isEogToken(token as LlamaLibrary.Token),
-      },
-    ) as unknown as typeof evaluate;
+    sequence.evaluate = hookedEvaluate(sequence, {
+      onFirstToken: () => (prompt ??= sequence.nextTokenIndex),
+      forced: (grammar && forcedTokensFor(model, grammar)) || undefined,
+      isEnd: (token) => model!.isEogToken(token as LlamaLibrary.Token),
+    });
     // When the chunks left the helper: the in-helper side of bench:model's end-to-end rate.
     const chunks: { first?: number; last: number; count: number } = { last: 0, count: 0 };
     let completion = 0;

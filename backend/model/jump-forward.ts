@@ -129,6 +129,17 @@ export function requestEvaluate<Options extends { grammarEvaluationState?: State
   };
 }
 
+/** `sequence.evaluate` (node-llama-cpp's) as it is now, with `hooks`: typed as the sequence's own. */
+export function hookedEvaluate<Sequence extends { evaluate: (...args: never[]) => unknown }, State>(
+  sequence: Sequence,
+  hooks: RequestHooks<State>,
+): Sequence['evaluate'] {
+  const evaluate = sequence.evaluate.bind(sequence) as unknown as Evaluate<{
+    grammarEvaluationState?: StateOption<State>;
+  }>;
+  return requestEvaluate(evaluate, hooks) as unknown as Sequence['evaluate'];
+}
+
 /** The printable ASCII characters and JSON's whitespace, the ones that tell values apart first. */
 const ASCII_PROBES = (() => {
   const first = '",:}] \n{[';
