@@ -254,6 +254,7 @@ export class RunEngine {
     const turnIndex = this.options.turns.append(turn);
     for (const problem of problems)
       this.warnings.push({
+        kind: 'result-schema',
         turnIndex,
         path: problem.path,
         message: `${call.name} returned a result its returns schema does not allow: ${problem.message}`,
@@ -273,7 +274,7 @@ export class RunEngine {
         content: `Stopped after ${assistantTurns} assistant turns without an answer.`,
       });
     const started = performance.now();
-    const { text, tokens } = await generate(
+    const { text, tokens, contextSize } = await generate(
       {
         prompt: agentPrompt([...this.tools.values()], turns),
         chat: true,
@@ -286,6 +287,13 @@ export class RunEngine {
     );
     // What the turn cost, shown in the run's timeline: time, and tokens read and written.
     const measured = { timing: { durationMs: performance.now() - started }, ...(tokens ? { tokens } : {}) };
+    if (tokens && contextSize && tokens.prompt + tokens.completion > contextSize)
+      this.warnings.push({
+        kind: 'context',
+        turnIndex: turns.length,
+        path: '',
+        message: `The prompt (${tokens.prompt.toLocaleString('en-US')} tokens) and the answer (${tokens.completion.toLocaleString('en-US')}) did not fit the model's context of ${contextSize.toLocaleString('en-US')} tokens, so the model no longer saw the start of the prompt. Load the model with a larger context size in Models.`,
+      });
     let decision: { action: string; thought?: string; tool?: string; args?: unknown; answer?: string };
     try {
       decision = JSON.parse(text) as typeof decision;

@@ -19,7 +19,10 @@ export type Observation =
 export interface RuntimeDeps {
   mocks: MockRunner;
   /** Generation with the loaded model, for LLM-simulated tools; absent when none is loaded. */
-  generate?: (request: GenerateRequest, signal?: AbortSignal) => Promise<{ text: string; tokens?: TokenCounts }>;
+  generate?: (
+    request: GenerateRequest,
+    signal?: AbortSignal,
+  ) => Promise<{ text: string; tokens?: TokenCounts; contextSize?: number }>;
   allowed(kind: ConsentRequest['kind'], key: string): boolean;
   mcp: McpClients;
   seed: number;

@@ -33,6 +33,8 @@ export interface GenerateResult {
   chunkMs?: { first: number; last: number } | null;
   /** Prompt and generated tokens, where the model (or server) reports them. */
   tokens?: TokenCounts;
+  /** The context (per sequence) of the local model that answered; a server does not say. */
+  contextSize?: number;
 }
 
 const HELPER_CODES: Record<string, ErrorCode> = {
@@ -169,7 +171,8 @@ export class ModelSupervisor {
       const result = this.send(child, { type: 'generate', request }, { onToken }) as Promise<GenerateResult>;
       // Aborted while the helper was starting: the cancel follows the request.
       if (signal?.aborted) onAbort();
-      return await result;
+      const contextSize = this.loaded?.contextSize;
+      return { ...(await result), ...(contextSize ? { contextSize } : {}) };
     } finally {
       signal?.removeEventListener('abort', onAbort);
     }

@@ -35,5 +35,14 @@ export const ConsentRequest = z.object({ kind: z.enum(['http', 'mcp']), key: z.s
 export type ConsentRequest = z.infer<typeof ConsentRequest>;
 
 /** A result that does not match its tool's `returns` schema, on the observation turn. */
-export const ResultWarning = z.object({ turnIndex: z.number().int(), path: z.string(), message: z.string() });
+/**
+ * What a run noticed on one of its turns: a result its returns schema does not allow, or a model
+ * turn whose prompt and answer did not fit the model's context.
+ */
+export const ResultWarning = z.object({
+  kind: z.enum(['result-schema', 'context']),
+  turnIndex: z.number().int(),
+  path: z.string(),
+  message: z.string(),
+});
 export type ResultWarning = z.infer<typeof ResultWarning>;

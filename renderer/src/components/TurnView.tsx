@@ -62,7 +62,7 @@ export function TurnView({
         <ul className="findings" aria-label={`Findings on turn ${index}`}>
           {findings.map((f, i) => (
             <li key={i} className={f.severity}>
-              <strong>{f.kind}</strong> <code>{f.path}</code> {f.message}
+              <strong>{f.kind}</strong> {f.path && <code>{f.path}</code>} {f.message}
             </li>
           ))}
         </ul>

@@ -145,6 +145,7 @@ describe('results against the returns schema', () => {
     await e.continue();
     expect(e.warnings).toEqual([
       {
+        kind: 'result-schema',
         turnIndex: 2,
         path: '$.lat',
         message: 'liar returned a result its returns schema does not allow: lat must be number',

@@ -202,6 +202,30 @@ describe('runs domain', () => {
     b.close();
   }, 180_000);
 
+  it('says so on an agent turn whose prompt and answer did not fit the model’s context', async () => {
+    const b = backend();
+    const [summary] = await b.registry.invoke('graphs.list', {});
+    // The example graph's tools alone take more than 512 tokens of prompt.
+    await b.registry.invoke('models.load', { path: tinyModel(), settings: { ...TEST_SETTINGS, contextSize: 512 } });
+    let run = await b.registry.invoke('runs.start', {
+      graphId: summary!.id,
+      intent: 'Weather in Kyoto?',
+      mode: 'agent',
+    });
+    run = await b.registry.invoke('runs.step', { runId: run.id });
+    const turn = run.turns[1]!;
+    expect(turn.role).toBe('assistant');
+    expect(turn.tokens!.prompt + turn.tokens!.completion).toBeGreaterThan(512);
+    expect(run.warnings).toEqual([
+      expect.objectContaining({
+        kind: 'context',
+        turnIndex: 1,
+        message: expect.stringMatching(/did not fit the model's context of 512 tokens.*larger context size/),
+      }),
+    ]);
+    b.close();
+  }, 180_000);
+
   it('replays a recorded trajectory with its observations and forks it into an editable run', async () => {
     const b = backend();
     const { items } = await b.registry.invoke('trajectories.list', { filter: { text: 'Kyoto' } });

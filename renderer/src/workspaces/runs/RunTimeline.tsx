@@ -39,7 +39,7 @@ export function RunTimeline({ run }: { run: RunView }) {
             findings={run.warnings
               .filter((w) => w.turnIndex === i)
               .map((w) => ({
-                kind: 'result-schema',
+                kind: w.kind,
                 severity: 'warning',
                 turnIndex: i,
                 path: w.path,
