@@ -35,6 +35,7 @@ describe('Plans & Runs in Chromium', () => {
     await page.getByRole('button', { name: 'Generate plan' }).click();
     await page.getByTestId('step-s1').waitFor({ timeout: 120_000 });
     await page.getByTestId('plan-overlay').locator('.path-node.on-path').first().waitFor();
+    expect(await page.getByTestId('plan-generation').textContent()).toMatch(/^Planned in [\d.]+ s, [\d,]+ tokens\.$/);
 
     await page.getByRole('button', { name: 'Run plan' }).click();
     const debuggerPane = page.getByRole('region', { name: 'Debugger' });

@@ -52,7 +52,7 @@ export function plansHandlers(ctx: BackendContext): HandlerMap {
           );
         }
         const steps = planForGoals(graph, targets, intent, { today: localToday() });
-        return { candidates: [candidate(graphId, steps)], goals: targets };
+        return { candidates: [candidate(graphId, steps)], goals: targets, generation: null };
       }
       if (!gen.available())
         throw new TrellisError(
@@ -65,9 +65,15 @@ export function plansHandlers(ctx: BackendContext): HandlerMap {
         // turn there); the first cut-off one stops the others.
         const stop = new AbortController();
         const signal = AbortSignal.any([job.signal, stop.signal]);
+        const started = performance.now();
         let done = 0;
+        let tokens: number | null = 0;
         const one = async (index: number) => {
-          const { text, cancelled } = await gen.generate(
+          const {
+            text,
+            cancelled,
+            tokens: counted,
+          } = await gen.generate(
             {
               prompt: planPrompt(graph, intent),
               chat: true,
@@ -79,6 +85,7 @@ export function plansHandlers(ctx: BackendContext): HandlerMap {
             (token) => events.emit('models.token', { jobId: job.id, text: token, stream: index }),
             signal,
           );
+          tokens = counted && tokens !== null ? tokens + counted.completion : null;
           // A cancelled generation stops mid-plan: keep the candidates already made.
           if (cancelled) return null;
           let generated: { steps: { tool: string; args: Record<string, unknown> }[] };
@@ -98,7 +105,7 @@ export function plansHandlers(ctx: BackendContext): HandlerMap {
           (c) => c !== null,
         );
         if (!made.length) throw new TrellisError('E1006', 'Generating the plan was cancelled.');
-        return { candidates: made, goals: [] };
+        return { candidates: made, goals: [], generation: { ms: performance.now() - started, tokens } };
       });
     },
     'plans.validate': ({ graphId, steps }) => check(graphId, steps),

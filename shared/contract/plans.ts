@@ -32,7 +32,12 @@ export const plansMethods = {
       temperature: z.number().min(0).max(2).default(0.7),
       jobId: JobId.optional(),
     }),
-    result: z.object({ candidates: z.array(Candidate), goals: z.array(z.string()) }),
+    result: z.object({
+      candidates: z.array(Candidate),
+      goals: z.array(z.string()),
+      /** The model's work: how long the candidates took together, and the tokens they generated. */
+      generation: z.object({ ms: z.number(), tokens: z.number().int().nullable() }).nullable(),
+    }),
   }),
   'plans.validate': method({
     summary: 'Problems of a plan on its graph, by step.',

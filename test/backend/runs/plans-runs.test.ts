@@ -94,6 +94,9 @@ describe('plans domain', () => {
         temperature: 1,
       });
       candidates.push(...result.candidates);
+      // What the model did for them: its time, and the tokens of all five candidates.
+      expect(result.generation!.ms).toBeGreaterThan(0);
+      expect(result.generation!.tokens).toBeGreaterThanOrEqual(5 * 10);
     }
     expect(candidates).toHaveLength(20);
     expect(tokens.length).toBeGreaterThan(20);

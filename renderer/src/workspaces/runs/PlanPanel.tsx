@@ -33,6 +33,7 @@ export function PlanPanel({ tools, example }: { tools: string[]; example: string
   const [found, setFound] = useState<string[]>([]);
   const [count, setCount] = useState(1);
   const [stream, setStream] = useState('');
+  const [made, setMade] = useState<string | null>(null);
   const action = useJob();
   const streaming = useRef<string | null>(null);
   // Which model would plan: read when the model planner is chosen (Models may have changed since).
@@ -59,6 +60,7 @@ export function PlanPanel({ tools, example }: { tools: string[]; example: string
     action.run(async (jobId) => {
       streaming.current = jobId;
       setStream('');
+      setMade(null);
       const result = await api.invoke('plans.generate', {
         graphId: graphId!,
         intent,
@@ -68,6 +70,7 @@ export function PlanPanel({ tools, example }: { tools: string[]; example: string
         ...(goals.length ? { goals } : {}),
       });
       setCandidates(result.candidates);
+      setMade(generationText(result.generation, result.candidates.length));
       setFound(goals.length ? [] : result.goals);
       await setSteps(result.candidates[0]!.steps, 'new');
     });
@@ -144,6 +147,11 @@ export function PlanPanel({ tools, example }: { tools: string[]; example: string
         </p>
       )}
       {action.busy && stream && <pre className="token-stream">{stream}</pre>}
+      {!action.busy && made && planner === 'model' && (
+        <p className="muted" data-testid="plan-generation">
+          {made}
+        </p>
+      )}
       <ErrorNote message={action.error} />
       {candidates.length > 1 && (
         <div className="candidates" role="group" aria-label="Candidates">
@@ -156,4 +164,12 @@ export function PlanPanel({ tools, example }: { tools: string[]; example: string
       )}
     </section>
   );
+}
+
+/** "Planned in 3.2 s, 236 tokens" (and how many candidates), from what the model did. */
+function generationText(generation: { ms: number; tokens: number | null } | null, candidates: number): string | null {
+  if (!generation) return null;
+  const seconds = (generation.ms / 1000).toFixed(1);
+  const tokens = generation.tokens === null ? '' : `, ${generation.tokens.toLocaleString('en-US')} tokens`;
+  return `Planned in ${seconds} s${tokens}${candidates > 1 ? ` for ${candidates} candidates` : ''}.`;
 }
