@@ -28,6 +28,7 @@ describe('Plans & Runs in Chromium', () => {
     await page.getByLabel('Planner').selectOption('model');
     await page.getByTestId('plan-model').getByText('No model is loaded').waitFor();
     expect(await page.getByRole('button', { name: 'Generate plan' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Run as agent' }).isDisabled()).toBe(true);
     await loadTinyModel(page);
 
     await page.keyboard.press('Control+2');
@@ -67,6 +68,9 @@ describe('Plans & Runs in Chromium', () => {
     expect(await tree.locator('.tree-row .run-kind').allTextContents()).toEqual(['plan', 'plan']);
 
     await reloadToGraph(page);
+    // The planner chosen is still the one chosen.
+    await page.keyboard.press('Control+2');
+    expect(await page.getByLabel('Planner').inputValue()).toBe('model');
     await page.keyboard.press('Control+3');
     await page.getByLabel('Source', { exact: true }).selectOption('run');
     await page.getByTestId('list-count').getByText('2 trajectories').waitFor();

@@ -82,10 +82,11 @@ let starts = 0;
 
 /**
  * Plans & Runs: the intent, the plan being edited, and the run in the debugger, each kept per
- * graph; intents and plans are kept in localStorage too, so a reload loses none of them.
+ * graph; intents, plans and the planner chosen are kept in localStorage too, so a reload loses
+ * none of them.
  */
 export const useRuns = create<RunsState>()(
-  persist<RunsState, [], [], ReturnType<typeof persisted>>(
+  persist<RunsState, [], [], ReturnType<typeof kept>>(
     (set, get) => {
       /** Checks the steps as they are now; only the answer for the latest steps lands. */
       const check = async (steps: PlanStep[]) => {
@@ -189,7 +190,11 @@ export const useRuns = create<RunsState>()(
       name: 'trellis.plans',
       version: 1,
       storage: createJSONStorage(() => safeLocalStorage),
-      partialize: persisted,
+      partialize: kept,
     },
   ),
 );
+
+function kept(state: RunsState) {
+  return { ...persisted(state), planner: state.planner };
+}

@@ -3,6 +3,7 @@ import type { ModelSource } from '../../../../shared/contract/models';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
 import { ErrorNote } from '../../components/ErrorNote';
+import { size } from './units';
 
 const SOURCE: Record<ModelSource, string> = {
   lmstudio: 'LM Studio',
@@ -11,9 +12,6 @@ const SOURCE: Record<ModelSource, string> = {
   huggingface: 'Hugging Face cache',
   folder: 'your folder',
 };
-
-const size = (bytes: number) =>
-  bytes >= 2 ** 30 ? `${(bytes / 2 ** 30).toFixed(1)} GiB` : `${Math.max(1, Math.round(bytes / 2 ** 20))} MiB`;
 
 /**
  * The GGUFs already on this machine (LM Studio, Ollama's blobs, Jan, the Hugging Face cache, the

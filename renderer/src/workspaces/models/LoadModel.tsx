@@ -8,7 +8,7 @@ import { useJob } from '../../api/use-job';
 import { useQuery } from '../../api/use-query';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useUi } from '../../state/ui-store';
-import { gib } from './units';
+import { size } from './units';
 
 type Inspected = Result<'models.inspect'>;
 type Status = Result<'models.status'>;
@@ -115,16 +115,16 @@ export function LoadModel({
           <dt>Chat template</dt>
           <dd>{details.hasChatTemplate ? 'yes' : 'no (prompts are sent as plain text)'}</dd>
           <dt>File size</dt>
-          <dd>{gib(details.fileBytes)}</dd>
+          <dd>{size(details.fileBytes)}</dd>
           <dt>GPU</dt>
           <dd>
             {details.estimate?.gpu
-              ? `${details.estimate.gpu}: auto offloads ${details.estimate.autoGpuLayers ?? '?'} of ${details.estimate.totalLayers} layers; all layers need ${gib(details.estimate.fullOffloadVramBytes)} VRAM (${gib(details.estimate.freeVramBytes)} free)`
+              ? `${details.estimate.gpu}: auto offloads ${details.estimate.autoGpuLayers ?? '?'} of ${details.estimate.totalLayers} layers; all layers need ${size(details.estimate.fullOffloadVramBytes)} VRAM (${size(details.estimate.freeVramBytes)} free)`
               : 'none found: runs on the CPU'}
           </dd>
           <dt>Fits in free RAM</dt>
           <dd>
-            {details.fit.fitsInRam ? 'yes' : 'no'} ({gib(details.fit.freeRamBytes)} free)
+            {details.fit.fitsInRam ? 'yes' : 'no'} ({size(details.fit.freeRamBytes)} free)
           </dd>
         </dl>
       )}

@@ -1,5 +1,5 @@
 import type { Result } from '../../../../shared/contract';
-import { gib } from './units';
+import { size } from './units';
 
 /** What generation uses now: a remote server, the loaded model (where it runs, how), or nothing yet. */
 export function ModelInUse({ status }: { status: Result<'models.status'> | undefined }) {
@@ -20,11 +20,11 @@ export function ModelInUse({ status }: { status: Result<'models.status'> | undef
           {loaded.threads} {loaded.threads === 1 ? 'thread' : 'threads'}
           {loaded.cores?.length ? ` on ${loaded.cores.length === 1 ? 'core' : 'cores'} ${loaded.cores.join(', ')}` : ''}
           {status?.memory &&
-            ` — helper RAM ${gib(status.memory.ramBytes)}${status.memory.vramTotalBytes ? `, VRAM ${gib(status.memory.vramUsedBytes)} of ${gib(status.memory.vramTotalBytes)}` : ''}`}
+            ` — helper RAM ${size(status.memory.ramBytes)}${status.memory.vramTotalBytes ? `, VRAM ${size(status.memory.vramUsedBytes)} of ${size(status.memory.vramTotalBytes)}` : ''}`}
         </p>
       ) : (
         <p className="muted" data-testid="no-model-in-use">
-          None yet: load a GGUF below, or connect to a server.
+          No model: load a GGUF below, or connect to a server.
         </p>
       )}
     </section>

@@ -11,7 +11,9 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { useShallow } from 'zustand/react/shallow';
 import { useRuns, type RunsState } from '../../state/runs-store';
 import { RunWithProblems } from './RunWithProblems';
+import { useModelInUse } from './use-model-in-use';
 import { WorkflowText } from './WorkflowText';
+import { messageAfterPath } from './problem-text';
 
 const JsonEditor = lazy(() => import('../../components/JsonEditor'));
 
@@ -58,6 +60,8 @@ export function PlanEditor({ tools, onRun }: { tools: string[]; onRun(mode: Star
     planner,
   } = useRuns(useShallow(selector));
   const saved = useQuery(graphId ? () => api.invoke('plans.list', { graphId }) : null, [graphId]);
+  // An agent run needs a model: Run as agent waits for one, as the model planner does.
+  const agentModel = useModelInUse();
   // Each step's arguments editor completes from its tool's parameters.
   const graph = useQuery(
     graphId ? () => api.invoke('graphs.get', { id: graphId }) : null,
@@ -218,7 +222,7 @@ export function PlanEditor({ tools, onRun }: { tools: string[]; onRun(mode: Star
               )}
               {mine.map((p, j) => (
                 <p key={j} className="problem">
-                  <code>{p.path}</code> {p.message}
+                  <code>{p.path}</code> {messageAfterPath(p)}
                 </p>
               ))}
             </li>
@@ -239,7 +243,7 @@ export function PlanEditor({ tools, onRun }: { tools: string[]; onRun(mode: Star
           type="button"
           className="primary"
           disabled={!steps.length || !graphId || !intent.trim() || starting || checking}
-          title={checking ? 'Checking the plan…' : undefined}
+          title={checking ? 'Checking the plan…' : !intent.trim() ? 'Type an intent first' : undefined}
           onClick={() => (problems.length || checkError ? setConfirmFor(steps) : onRun('plan'))}
         >
           <Play size={14} aria-hidden />
@@ -247,9 +251,15 @@ export function PlanEditor({ tools, onRun }: { tools: string[]; onRun(mode: Star
         </button>
         <button
           type="button"
-          disabled={!graphId || !intent.trim() || starting}
+          disabled={!graphId || !intent.trim() || starting || agentModel === null}
           onClick={() => onRun('agent')}
-          title="The loaded model picks each call"
+          title={
+            agentModel === null
+              ? 'No model is loaded: load one in Models (Ctrl+5) to run as an agent'
+              : !intent.trim()
+                ? 'Type an intent first'
+                : `${agentModel ?? 'The loaded model'} picks each call`
+          }
         >
           <Bot size={14} aria-hidden />
           Run as agent

@@ -2,11 +2,12 @@ import { Sparkles } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../api/api';
 import { useJob } from '../../api/use-job';
-import { useQuery } from '../../api/use-query';
 import { ErrorNote } from '../../components/ErrorNote';
 import { ToolPicker } from '../../components/ToolPicker';
 import { useShallow } from 'zustand/react/shallow';
+import { countOf } from '../../../../shared/text';
 import { useRuns, type RunsState } from '../../state/runs-store';
+import { useModelInUse } from './use-model-in-use';
 
 /** What this view reads from the Plans & Runs store (one shallow-compared slice). */
 const selector = (s: RunsState) => ({
@@ -34,17 +35,12 @@ export function PlanPanel({ tools, example }: { tools: string[]; example: string
   const [count, setCount] = useState(1);
   const [stream, setStream] = useState('');
   const [made, setMade] = useState<string | null>(null);
+  // The candidate in the plan editor (the first, until another is picked).
+  const [chosen, setChosen] = useState(0);
   const action = useJob();
   const streaming = useRef<string | null>(null);
   // Which model would plan: read when the model planner is chosen (Models may have changed since).
-  const models = useQuery(planner === 'model' ? () => api.invoke('models.status', {}) : null, [planner]);
-  const modelName = !models.data
-    ? undefined
-    : models.data.remote
-      ? `the server’s ${models.data.remote.model}`
-      : models.data.loaded
-        ? models.data.loaded.path.split(/[\\/]/).pop()!
-        : null;
+  const modelName = useModelInUse(planner === 'model');
   const noModel = planner === 'model' && modelName === null;
   // Candidates generate at once: the first one streams here, the others land with it.
   useEffect(
@@ -70,6 +66,7 @@ export function PlanPanel({ tools, example }: { tools: string[]; example: string
         ...(goals.length ? { goals } : {}),
       });
       setCandidates(result.candidates);
+      setChosen(0);
       setMade(generationText(result.generation, result.candidates.length));
       setFound(goals.length ? [] : result.goals);
       await setSteps(result.candidates[0]!.steps, 'new');
@@ -156,8 +153,18 @@ export function PlanPanel({ tools, example }: { tools: string[]; example: string
       {candidates.length > 1 && (
         <div className="candidates" role="group" aria-label="Candidates">
           {candidates.map((c, i) => (
-            <button key={i} type="button" onClick={() => void setSteps(c.steps, 'new')} title={c.text}>
-              Candidate {i + 1}: {c.steps.length} steps, {c.problems.length} problems
+            <button
+              key={i}
+              type="button"
+              aria-pressed={chosen === i}
+              className={chosen === i ? 'selected' : undefined}
+              onClick={() => {
+                setChosen(i);
+                void setSteps(c.steps, 'new');
+              }}
+              title={c.text}
+            >
+              Candidate {i + 1}: {countOf(c.steps.length, 'step')}, {countOf(c.problems.length, 'problem')}
             </button>
           ))}
         </div>

@@ -1,4 +1,5 @@
 import type { PlanProblems } from '../../state/runs-store';
+import { messageAfterPath } from './problem-text';
 
 const MAX_LISTED = 3;
 
@@ -29,7 +30,7 @@ export function RunWithProblems({
         <ul>
           {listed.map((p, i) => (
             <li key={i}>
-              {p.stepId ?? 'plan'} <code>{p.path}</code> {p.message}
+              {p.stepId ?? 'plan'} <code>{p.path}</code> {messageAfterPath(p)}
             </li>
           ))}
           {problems.length > MAX_LISTED && <li>… and {problems.length - MAX_LISTED} more</li>}
