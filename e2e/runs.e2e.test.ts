@@ -38,7 +38,11 @@ describe('Plans & Runs in Chromium', () => {
     await page.getByTestId('plan-overlay').locator('.path-node.on-path').first().waitFor();
     expect(await page.getByTestId('plan-generation').textContent()).toMatch(/^Planned in [\d.]+ s, [\d,]+ tokens\.$/);
 
+    // Running the plan saves it: the editor says so, and the saved plans list has it.
+    await page.getByTestId('plan-draft').getByText('Not saved.').waitFor();
     await page.getByRole('button', { name: 'Run plan' }).click();
+    await page.getByTestId('plan-draft').waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByLabel('Saved plans').locator('option').count()).toBe(2);
     const debuggerPane = page.getByRole('region', { name: 'Debugger' });
     await debuggerPane
       .getByTestId('next-action')
@@ -114,8 +118,10 @@ describe('Plans & Runs in Chromium', () => {
     await page.getByRole('button', { name: 'Save plan' }).click();
     await expect.poll(() => page.getByLabel('Saved plans').locator('option').count()).toBe(2);
     await page.getByRole('button', { name: 'Run plan' }).click();
+    // The saved plan runs as itself: no second copy of it is saved.
     const debuggerPane = page.getByRole('region', { name: 'Debugger' });
     await debuggerPane.getByText(/^Breakpoints/).click();
+    expect(await page.getByLabel('Saved plans').locator('option').count()).toBe(2);
     await debuggerPane.getByLabel('Break before get_weather_forecast').check();
     await page.keyboard.press('F5');
     await debuggerPane.getByText(/Paused before get_weather_forecast/).waitFor();

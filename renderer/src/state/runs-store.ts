@@ -139,7 +139,7 @@ export const useRuns = create<RunsState>()(
         },
         showRun: (run) => set({ run, error: null }),
         startRun: async (mode) => {
-          const { graphId, intent, steps, starting } = get();
+          const { graphId, intent, steps, starting, planId, unsaved } = get();
           if (starting || !graphId) return;
           const start = ++starts;
           set({ starting: true, error: null });
@@ -150,9 +150,12 @@ export const useRuns = create<RunsState>()(
               graphId,
               intent,
               mode,
-              ...(mode === 'plan' ? { steps } : {}),
+              // A saved plan as it was saved runs as itself; other steps are saved as a plan to run.
+              ...(mode === 'plan' ? (planId && !unsaved ? { planId } : { steps }) : {}),
             });
-            if (mine()) set({ run, starting: false });
+            if (!mine()) return;
+            set({ run, starting: false });
+            if (mode === 'plan' && run.planId) get().planSaved({ id: run.planId }, steps);
           } catch (error) {
             if (mine()) set({ error: (error as Error).message, starting: false });
           }

@@ -114,6 +114,7 @@ describe('the Plans & Runs plan, kept per tool graph', () => {
     expect(kept.state).toEqual({
       intents: { trip: 'Fly to Paris' },
       work: { trip: { steps: [search, book], planId: null, unsaved: true, candidates: [], run: null } },
+      planner: 'deterministic',
     });
     // A reload starts with no graph open; opening the graph brings its draft back.
     const text = safeLocalStorage.getItem('trellis.plans')!;
@@ -123,5 +124,30 @@ describe('the Plans & Runs plan, kept per tool graph', () => {
     await useRuns.persist.rehydrate();
     store().setGraph('trip');
     expect(store()).toMatchObject({ steps: [search, book], intent: 'Fly to Paris', restored: true });
+  });
+});
+
+describe('running a plan from Plans & Runs', () => {
+  beforeEach(reset);
+  const started = (planId: string) => ({ id: 'run-1', planId, turns: [] }) as unknown as RunView;
+
+  it('saves unsaved steps by running them and says they are saved; a saved plan runs as itself', async () => {
+    const invoke = vi.mocked(api.invoke);
+    store().setGraph('trip');
+    store().setIntent('Fly to Paris');
+    await store().setSteps([search], 'new');
+    expect(store().unsaved).toBe(true);
+    invoke.mockImplementation((async (method: string) => (method === 'runs.start' ? started('plan-9') : [])) as never);
+    await store().startRun('plan');
+    expect(invoke).toHaveBeenCalledWith('runs.start', expect.objectContaining({ steps: [search] }));
+    expect(store()).toMatchObject({ planId: 'plan-9', unsaved: false });
+
+    // Run again, unchanged: the saved plan, not another copy of its steps.
+    invoke.mockClear();
+    await store().startRun('plan');
+    const args = invoke.mock.calls.find(([method]) => method === 'runs.start')![1] as Record<string, unknown>;
+    expect(args).toMatchObject({ planId: 'plan-9' });
+    expect(args.steps).toBeUndefined();
+    invoke.mockImplementation((async () => []) as never);
   });
 });

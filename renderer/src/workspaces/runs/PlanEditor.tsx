@@ -59,7 +59,8 @@ export function PlanEditor({ tools, onRun }: { tools: string[]; onRun(mode: Star
     planId,
     planner,
   } = useRuns(useShallow(selector));
-  const saved = useQuery(graphId ? () => api.invoke('plans.list', { graphId }) : null, [graphId]);
+  // Read again when the plan in the editor is saved (Save plan, or a run of unsaved steps saves them).
+  const saved = useQuery(graphId ? () => api.invoke('plans.list', { graphId }) : null, [graphId, planId]);
   // An agent run needs a model: Run as agent waits for one, as the model planner does.
   const agentModel = useModelInUse();
   // Each step's arguments editor completes from its tool's parameters.
