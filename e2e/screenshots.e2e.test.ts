@@ -14,7 +14,7 @@ const WORKSPACES = path.join(os.tmpdir(), 'trellis-screenshots');
 /** Nothing moves between two runs: no animation, transition, blinking caret or Monaco cursor. */
 const STILL = `*, *::before, *::after { animation: none !important; transition: none !important; caret-color: transparent !important; }
 .monaco-editor .cursors-layer { visibility: hidden !important; }
-[data-testid="turn-timing"] { visibility: hidden !important; }`;
+[data-testid="turn-timing"], [data-testid="row-time"] { visibility: hidden !important; }`;
 
 /** Waits until fonts are in, the network is quiet and every canvas has stopped fitting itself to view. */
 async function settle(page: Page) {

@@ -37,3 +37,12 @@ export function splitForkTitle(title: string): { text: string; forkAt: number | 
   const match = FORK_SUFFIX.exec(title);
   return match ? { text: title.slice(0, match.index), forkAt: Number(match[1]) } : { text: title, forkAt: null };
 }
+
+/** When, as a list row says it: the time for today, else the day (and the year, if not this one). */
+export function shortWhen(iso: string, now = new Date()): string {
+  const at = new Date(iso);
+  if (at.toDateString() === now.toDateString())
+    return at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  const sameYear = at.getFullYear() === now.getFullYear();
+  return at.toLocaleDateString([], { day: 'numeric', month: 'short', ...(sameYear ? {} : { year: 'numeric' }) });
+}

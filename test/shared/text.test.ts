@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clipAtWord, countOf, forkTitle, splitForkTitle, TITLE_MAX } from '../../shared/text';
+import { clipAtWord, countOf, forkTitle, splitForkTitle, TITLE_MAX, shortWhen } from '../../shared/text';
 
 const intent = 'Find the cheapest flight from Lisbon to Paris on 2026-06-01 and book it for Ana Silva';
 
@@ -32,5 +32,16 @@ describe('counts with their noun', () => {
   it('says "1 turn" and "2 turns"', () => {
     expect(countOf(1, 'turn')).toBe('1 turn');
     expect(countOf(2, 'turn')).toBe('2 turns');
+  });
+});
+
+describe('shortWhen', () => {
+  const now = new Date(2026, 11, 1, 15, 30);
+  it('gives the time for today, the day for another day this year, and the year for another year', () => {
+    expect(shortWhen(new Date(2026, 11, 1, 9, 5).toISOString(), now)).toMatch(/^0?9[:.]05/);
+    const day = shortWhen(new Date(2026, 2, 14, 9, 5).toISOString(), now);
+    expect(day).toMatch(/14/);
+    expect(day).not.toMatch(/2026|9[:.]05/);
+    expect(shortWhen(new Date(2025, 2, 14).toISOString(), now)).toMatch(/2025/);
   });
 });

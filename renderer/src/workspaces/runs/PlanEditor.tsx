@@ -1,7 +1,7 @@
 import { ArrowDown, ArrowUp, Bot, FileText, Play, Plus, Save, X } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import type { PlanStep } from '../../../../shared/domain';
-import { countOf } from '../../../../shared/text';
+import { clipAtWord, countOf } from '../../../../shared/text';
 import { stepArgumentsSchema } from '../../../../shared/plans/argument-schema';
 import type { StartMode } from '../../../../shared/runs';
 import { api } from '../../api/api';
@@ -292,7 +292,7 @@ export function PlanEditor({ tools, onRun }: { tools: string[]; onRun(mode: Star
             <option value="">Open a saved plan…</option>
             {saved.data.map((p) => (
               <option key={p.id} value={p.id}>
-                {p.intent.slice(0, 60)} ({countOf(p.steps.length, 'step')}, {new Date(p.createdAt).toLocaleString()})
+                {clipAtWord(p.intent, 60)} ({countOf(p.steps.length, 'step')}, {new Date(p.createdAt).toLocaleString()})
               </option>
             ))}
           </select>

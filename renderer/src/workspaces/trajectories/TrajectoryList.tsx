@@ -1,4 +1,4 @@
-import { countOf, splitForkTitle } from '../../../../shared/text';
+import { countOf, shortWhen, splitForkTitle } from '../../../../shared/text';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import { useBrowserStore } from '../../state/browser-store';
@@ -85,7 +85,14 @@ export function TrajectoryList({ list }: { list: ReturnType<typeof usePagedList>
                 <>
                   <RowTitle title={row.title} />
                   <span className="meta">
-                    {row.source} · {countOf(row.turnCount, 'turn')}
+                    {row.source} · {countOf(row.turnCount, 'turn')} ·{' '}
+                    <time
+                      dateTime={row.createdAt}
+                      title={new Date(row.createdAt).toLocaleString()}
+                      data-testid="row-time"
+                    >
+                      {shortWhen(row.createdAt)}
+                    </time>
                     {row.findingCount > 0 && (
                       <span className="finding-count"> · {countOf(row.findingCount, 'finding')}</span>
                     )}
