@@ -18,6 +18,8 @@ interface RunsData {
   intents: Readonly<Record<string, string>>;
   /** The planner chosen; saved with the plan. */
   planner: 'deterministic' | 'model';
+  /** How many candidates the model planner makes at once (1–5). */
+  candidateCount: number;
   candidates: Candidates;
   /** What each graph had open when it was left (its plan, candidates and run), by graph id. */
   work: Readonly<Record<string, GraphWork>>;
@@ -46,6 +48,7 @@ interface RunsActions {
   setGraph(graphId: string | null): void;
   setIntent(intent: string): void;
   setPlanner(planner: 'deterministic' | 'model'): void;
+  setCandidateCount(count: number): void;
   setCandidates(candidates: Candidates): void;
   /** Edits the plan; `origin: 'new'` starts a plan not saved yet (generated, a candidate). */
   setSteps(steps: PlanStep[], origin?: 'edit' | 'new'): Promise<void>;
@@ -82,8 +85,8 @@ let starts = 0;
 
 /**
  * Plans & Runs: the intent, the plan being edited, and the run in the debugger, each kept per
- * graph; intents, plans and the planner chosen are kept in localStorage too, so a reload loses
- * none of them.
+ * graph; intents, plans and the planner chosen (with its candidates at once) are kept in
+ * localStorage too, so a reload loses none of them.
  */
 export const useRuns = create<RunsState>()(
   persist<RunsState, [], [], ReturnType<typeof kept>>(
@@ -112,6 +115,7 @@ export const useRuns = create<RunsState>()(
         intent: '',
         intents: {},
         planner: 'deterministic',
+        candidateCount: 1,
         work: {},
         steps: [],
         planId: null,
@@ -124,6 +128,7 @@ export const useRuns = create<RunsState>()(
         setIntent: (intent) =>
           set(({ graphId, intents }) => ({ intent, intents: graphId ? { ...intents, [graphId]: intent } : intents })),
         setPlanner: (planner) => set({ planner }),
+        setCandidateCount: (candidateCount) => set({ candidateCount }),
         setCandidates: (candidates) => set({ candidates }),
         setSteps: async (steps, origin = 'edit') => {
           set({ steps, unsaved: true, restored: false, ...(origin === 'new' ? { planId: null } : {}) });
@@ -199,5 +204,5 @@ export const useRuns = create<RunsState>()(
 );
 
 function kept(state: RunsState) {
-  return { ...persisted(state), planner: state.planner };
+  return { ...persisted(state), planner: state.planner, candidateCount: state.candidateCount };
 }

@@ -115,6 +115,7 @@ describe('the Plans & Runs plan, kept per tool graph', () => {
       intents: { trip: 'Fly to Paris' },
       work: { trip: { steps: [search, book], planId: null, unsaved: true, candidates: [], run: null } },
       planner: 'deterministic',
+      candidateCount: 1,
     });
     // A reload starts with no graph open; opening the graph brings its draft back.
     const text = safeLocalStorage.getItem('trellis.plans')!;

@@ -18,7 +18,9 @@ export function ModelInUse({ status }: { status: Result<'models.status'> | undef
           {loaded.gpu ? `GPU (${loaded.gpu}), ${loaded.gpuLayers} layers offloaded` : 'CPU'}, context{' '}
           {loaded.contextSize} per sequence, {loaded.sequences} {loaded.sequences === 1 ? 'sequence' : 'sequences'},{' '}
           {loaded.threads} {loaded.threads === 1 ? 'thread' : 'threads'}
-          {loaded.cores?.length ? ` on ${loaded.cores.length === 1 ? 'core' : 'cores'} ${loaded.cores.join(', ')}` : ''}
+          {loaded.cores?.length
+            ? `, kept on ${loaded.cores.length === 1 ? 'core' : 'cores'} ${loaded.cores.join(', ')}`
+            : ''}
           {status?.memory &&
             ` — helper RAM ${size(status.memory.ramBytes)}${status.memory.vramTotalBytes ? `, VRAM ${size(status.memory.vramUsedBytes)} of ${size(status.memory.vramTotalBytes)}` : ''}`}
         </p>

@@ -79,7 +79,10 @@ export function ModelsWorkspace() {
               onChange={reload}
             />
             {status.data && <RemoteServerForm remote={status.data.remote} onChange={status.reload} />}
-            {(loaded || status.data?.remote) && <Playground />}
+            {/* Another model is another conversation: its Playground starts with no output (the prompt stays). */}
+            {(loaded || status.data?.remote) && (
+              <Playground key={status.data?.remote ? `remote:${status.data.remote.model}` : (loaded?.path ?? '')} />
+            )}
           </div>
         </SplitPanel>
         <ResizeHandle toggles="models-binary" />

@@ -19,6 +19,8 @@ const selector = (s: RunsState) => ({
   setSteps: s.setSteps,
   planner: s.planner,
   setPlanner: s.setPlanner,
+  count: s.candidateCount,
+  setCount: s.setCandidateCount,
 });
 
 /**
@@ -26,13 +28,11 @@ const selector = (s: RunsState) => ({
  * candidates. `example` is the intent box's placeholder, made from the open graph's tools.
  */
 export function PlanPanel({ tools, example }: { tools: string[]; example: string }) {
-  const { graphId, intent, setIntent, candidates, setCandidates, setSteps, planner, setPlanner } = useRuns(
-    useShallow(selector),
-  );
+  const { graphId, intent, setIntent, candidates, setCandidates, setSteps, planner, setPlanner, count, setCount } =
+    useRuns(useShallow(selector));
   // The goals the user picked; those the planner found in the intent are only shown, so a new intent finds its own.
   const [goals, setGoals] = useState<string[]>([]);
   const [found, setFound] = useState<string[]>([]);
-  const [count, setCount] = useState(1);
   const [stream, setStream] = useState('');
   const [made, setMade] = useState<string | null>(null);
   // The candidate in the plan editor (the first, until another is picked).
