@@ -143,6 +143,11 @@ export function PlanPanel({ tools, example }: { tools: string[]; example: string
           Goals found in the intent: {found.join(', ')}. Pick goal tools to plan for others.
         </p>
       )}
+      {action.busy && planner === 'model' && count > 1 && (
+        <p className="muted" data-testid="plan-progress">
+          {count} candidates at once, {action.progress?.done ?? 0} done; the first streams here.
+        </p>
+      )}
       {action.busy && stream && <pre className="token-stream">{stream}</pre>}
       {!action.busy && made && planner === 'model' && (
         <p className="muted" data-testid="plan-generation">
