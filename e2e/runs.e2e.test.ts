@@ -72,9 +72,10 @@ describe('Plans & Runs in Chromium', () => {
     expect(await tree.locator('.tree-row .run-kind').allTextContents()).toEqual(['plan', 'plan']);
 
     await reloadToGraph(page);
-    // The planner chosen is still the one chosen.
+    // The planner chosen is still the one chosen, and the run that was open (the fork) opens again.
     await page.keyboard.press('Control+2');
     expect(await page.getByLabel('Planner').inputValue()).toBe('model');
+    await page.getByRole('region', { name: 'Debugger' }).getByText('fork at turn 2').waitFor();
     await page.keyboard.press('Control+3');
     await page.getByLabel('Source', { exact: true }).selectOption('run');
     await page.getByTestId('list-count').getByText('2 trajectories').waitFor();

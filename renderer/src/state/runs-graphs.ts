@@ -17,6 +17,8 @@ export interface PlanDraft {
 export interface GraphWork extends PlanDraft {
   candidates: Candidates;
   run: RunView | null;
+  /** After a reload: the saved run that was open, to open again (the run itself is not kept). */
+  reopen?: string | null;
 }
 
 /** What the Plans & Runs store keeps per graph; the rest of its state is the open graph's. */
@@ -61,21 +63,28 @@ function intentOn({ graphId: from, intent, intents }: PerGraph, graphId: string 
  */
 export function switchGraph(state: PerGraph, graphId: string | null) {
   const work = state.graphId ? { ...state.work, [state.graphId]: workOf(state) } : state.work;
-  const back = (graphId && work[graphId]) || EMPTY;
+  const { steps, planId, unsaved, candidates, run } = (graphId && work[graphId]) || EMPTY;
   return {
     ...intentOn(state, graphId),
     graphId,
     work,
-    ...back,
-    restored: back.unsaved && back.steps.length > 0,
+    steps,
+    planId,
+    unsaved,
+    candidates,
+    run,
+    restored: unsaved && steps.length > 0,
   };
 }
 
-/** What is kept in localStorage: intents and each graph's plan, the open one as it is now. */
+/** What is kept in localStorage: intents and each graph's plan and open run, the open one's as it is now. */
 export function persisted(state: PerGraph) {
   const work = state.graphId ? { ...state.work, [state.graphId]: workOf(state) } : state.work;
-  const drafts = Object.entries(work).flatMap(([id, { steps, planId, unsaved }]): [string, GraphWork][] =>
-    steps.length ? [[id, { steps, planId, unsaved, candidates: [], run: null }]] : [],
+  const drafts = Object.entries(work).flatMap(
+    ([id, { steps, planId, unsaved, run, reopen }]): [string, GraphWork][] => {
+      const again = run ? run.trajectoryId : (reopen ?? null);
+      return steps.length || again ? [[id, { steps, planId, unsaved, candidates: [], run: null, reopen: again }]] : [];
+    },
   );
   return { intents: state.intents, work: Object.fromEntries(drafts) };
 }

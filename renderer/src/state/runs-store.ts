@@ -106,9 +106,20 @@ export const useRuns = create<RunsState>()(
       /** Switches to `graphId`; its plan comes back and is checked against the graph as it is now. */
       const open = (graphId: string | null, run?: RunView) => {
         starts++;
+        const reopen = (graphId && !run && get().work[graphId]?.reopen) || null;
         set({ ...FRESH_GRAPH, ...switchGraph(get(), graphId), ...(run ? { run } : {}) });
         const steps = get().steps;
         if (steps.length) void check(steps);
+        // The run that was open before a reload opens again; one gone since is let go quietly.
+        if (reopen && !get().run) void reopenRun(graphId!, reopen);
+      };
+      const reopenRun = async (graphId: string, trajectoryId: string) => {
+        try {
+          const run = await api.invoke('runs.open', { trajectoryId });
+          if (get().graphId === graphId && !get().run) set({ run });
+        } catch {
+          // Deleted, or from a workspace no longer open: nothing to show.
+        }
       };
       return {
         graphId: null,

@@ -113,7 +113,7 @@ describe('the Plans & Runs plan, kept per tool graph', () => {
     const kept = JSON.parse(safeLocalStorage.getItem('trellis.plans')!) as { state: Record<string, unknown> };
     expect(kept.state).toEqual({
       intents: { trip: 'Fly to Paris' },
-      work: { trip: { steps: [search, book], planId: null, unsaved: true, candidates: [], run: null } },
+      work: { trip: { steps: [search, book], planId: null, unsaved: true, candidates: [], run: null, reopen: null } },
       planner: 'deterministic',
       candidateCount: 1,
     });
@@ -149,6 +149,40 @@ describe('running a plan from Plans & Runs', () => {
     const args = invoke.mock.calls.find(([method]) => method === 'runs.start')![1] as Record<string, unknown>;
     expect(args).toMatchObject({ planId: 'plan-9' });
     expect(args.steps).toBeUndefined();
+    invoke.mockImplementation((async () => []) as never);
+  });
+});
+
+describe('the run open when the window reloads', () => {
+  beforeEach(reset);
+
+  it('opens again when its graph does; one gone since is let go without an error', async () => {
+    const invoke = vi.mocked(api.invoke);
+    store().setGraph('trip');
+    store().showRun({ id: 'run-1', trajectoryId: 't-7', graphId: 'trip', turns: [] } as unknown as RunView);
+    store().setGraph('home');
+    const text = safeLocalStorage.getItem('trellis.plans')!;
+    expect(JSON.parse(text).state.work.trip).toMatchObject({ run: null, reopen: 't-7' });
+
+    reset();
+    safeLocalStorage.setItem('trellis.plans', text);
+    await useRuns.persist.rehydrate();
+    const reopened = { id: 'run-2', trajectoryId: 't-7', graphId: 'trip', turns: [] } as unknown as RunView;
+    invoke.mockImplementation((async (method: string) => (method === 'runs.open' ? reopened : [])) as never);
+    store().setGraph('trip');
+    await vi.waitFor(() => expect(store().run).toEqual(reopened));
+    expect(invoke).toHaveBeenCalledWith('runs.open', { trajectoryId: 't-7' });
+
+    reset();
+    safeLocalStorage.setItem('trellis.plans', text);
+    await useRuns.persist.rehydrate();
+    invoke.mockImplementation((async (method: string) => {
+      if (method === 'runs.open') throw new Error('No trajectory t-7');
+      return [];
+    }) as never);
+    store().setGraph('trip');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(store()).toMatchObject({ run: null, error: null });
     invoke.mockImplementation((async () => []) as never);
   });
 });
