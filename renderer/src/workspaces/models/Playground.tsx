@@ -110,7 +110,13 @@ export function Playground() {
           className="primary"
           disabled={!canSend}
           onClick={() => void send()}
-          title="Generate (Ctrl+Enter)"
+          title={
+            !prompt.trim()
+              ? 'Type a prompt first'
+              : maxTokens < 1
+                ? 'Max tokens must be 1 or more'
+                : 'Generate (Ctrl+Enter)'
+          }
         >
           Generate
         </button>
