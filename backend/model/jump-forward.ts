@@ -9,8 +9,9 @@
  * grammar over the whole vocabulary.
  *
  * node-llama-cpp's generators (LlamaCompletion, LlamaChat) read tokens from
- * `sequence.evaluate(tokens, options)` and feed each one back; `jumpForward` wraps that method so
- * the forced tokens are handed to them as if sampled, and decoded after the sampled one.
+ * `sequence.evaluate(tokens, options)` and feed each one back; `hookedEvaluate` wraps that method
+ * for one request so the forced tokens are handed to them as if sampled, and decoded after the
+ * sampled one.
  */
 
 /** How the grammar state is read and moved (node-llama-cpp's, in `nodeLlamaGrammar`). */
