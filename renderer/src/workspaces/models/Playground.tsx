@@ -155,7 +155,7 @@ export function Playground() {
         {live ? stats(live, now) : ''}
       </p>
       <ErrorNote message={error} />
-      <pre data-testid="playground-output">{output}</pre>
+      {(output || jobId) && <pre data-testid="playground-output">{output}</pre>}
     </section>
   );
 }
