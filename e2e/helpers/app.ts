@@ -56,6 +56,8 @@ export const suggestionRows = (page: Page): Locator => page.locator('.suggest-wi
  * asks for completion (Ctrl+Space) as a user would; returns the suggestions' texts.
  */
 export async function suggestNewProperty(page: Page, editor: Locator): Promise<string[]> {
+  // A page's first Monaco editor loads its code and workers first: on a busy machine, a while.
+  await editor.locator('.view-lines').waitFor({ timeout: 60_000 });
   await editor.locator('.view-lines').click();
   await page.keyboard.press('Control+Home');
   await page.keyboard.press('End'); // after the opening brace
