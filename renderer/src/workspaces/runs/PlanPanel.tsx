@@ -16,6 +16,7 @@ const selector = (s: RunsState) => ({
   setIntent: s.setIntent,
   candidates: s.candidates,
   setCandidates: s.setCandidates,
+  steps: s.steps,
   setSteps: s.setSteps,
   planner: s.planner,
   setPlanner: s.setPlanner,
@@ -28,15 +29,26 @@ const selector = (s: RunsState) => ({
  * candidates. `example` is the intent box's placeholder, made from the open graph's tools.
  */
 export function PlanPanel({ tools, example }: { tools: string[]; example: string }) {
-  const { graphId, intent, setIntent, candidates, setCandidates, setSteps, planner, setPlanner, count, setCount } =
-    useRuns(useShallow(selector));
+  const {
+    graphId,
+    intent,
+    setIntent,
+    candidates,
+    setCandidates,
+    steps,
+    setSteps,
+    planner,
+    setPlanner,
+    count,
+    setCount,
+  } = useRuns(useShallow(selector));
   // The goals the user picked; those the planner found in the intent are only shown, so a new intent finds its own.
   const [goals, setGoals] = useState<string[]>([]);
   const [found, setFound] = useState<string[]>([]);
   const [stream, setStream] = useState('');
   const [made, setMade] = useState<string | null>(null);
-  // The candidate in the plan editor (the first, until another is picked).
-  const [chosen, setChosen] = useState(0);
+  // The candidate in the plan editor: the one whose steps it holds (none once they are edited).
+  const chosen = candidates.findIndex((c) => c.steps === steps);
   const action = useJob();
   const streaming = useRef<string | null>(null);
   // Which model would plan: read when the model planner is chosen (Models may have changed since).
@@ -66,7 +78,6 @@ export function PlanPanel({ tools, example }: { tools: string[]; example: string
         ...(goals.length ? { goals } : {}),
       });
       setCandidates(result.candidates);
-      setChosen(0);
       setMade(generationText(result.generation, result.candidates.length));
       setFound(goals.length ? [] : result.goals);
       await setSteps(result.candidates[0]!.steps, 'new');
@@ -163,10 +174,7 @@ export function PlanPanel({ tools, example }: { tools: string[]; example: string
               type="button"
               aria-pressed={chosen === i}
               className={chosen === i ? 'selected' : undefined}
-              onClick={() => {
-                setChosen(i);
-                void setSteps(c.steps, 'new');
-              }}
+              onClick={() => void setSteps(c.steps, 'new')}
               title={c.text}
             >
               Candidate {i + 1}: {countOf(c.steps.length, 'step')}, {countOf(c.problems.length, 'problem')}
