@@ -1,6 +1,8 @@
 import { describeToolVariants } from '../shared/formats/tool-variants';
 import path from 'node:path';
 import { TrajectoryFormat } from '../shared/contract/trajectories';
+import { describeImport } from '../shared/formats/trajectories/import-report';
+import { formatIdsText, TRAJECTORY_FORMATS } from '../shared/formats/trajectories/registry';
 import { formatError, TrellisError } from '../shared/errors';
 import { graphIdFor, openBackend } from './backend-helpers';
 import type { Result } from '../shared/contract';
@@ -10,19 +12,21 @@ import { defaultWorkspacePath } from './workspace-path';
 export const importVerb: Verb = {
   name: 'import',
   summary:
-    'Import trajectories from JSONL, a JSON array or Parquet, gzip-compressed or not (OpenAI chat,\n' +
-    'LLaMA-Factory ShareGPT and tool-use, Hermes, AgentGym, APIGen/xLAM). Each record keeps the tools it\n' +
-    'declares. Strict by default: one bad or half-understood record and nothing is written; --lenient\n' +
-    'skips bad records and leaves out fields it does not understand. Every rejected record is reported\n' +
-    'with its line (and record) number.',
+    'Import trajectories from JSONL, a JSON array, one JSON object or Parquet, gzip-compressed or not,\n' +
+    'or an inspect_ai .eval archive. Formats:\n' +
+    TRAJECTORY_FORMATS.map((f) => `  ${f.id.padEnd(10)} ${f.label}: ${f.recognisedBy}`).join('\n') +
+    '\nEach record keeps the tools it declares, its outcome (reward, score) and its metadata. Strict by\n' +
+    'default: one bad or half-understood record and nothing is written; --lenient skips bad records and\n' +
+    'keeps fields it does not understand as metadata. Every rejected record is reported with its line\n' +
+    '(and record) number; an import that imports nothing fails.',
   usage:
-    'trellis import FILE [--workspace FILE] [--format openai|sharegpt|hermes|agentgym|xlam] [--strict|--lenient]\n' +
-    '                    [--graph NAME | --new-graph NAME] [--with-examples] [--json]',
+    `trellis import FILE [--workspace FILE] [--format ${formatIdsText('|')}]\n` +
+    '                    [--strict|--lenient] [--graph NAME | --new-graph NAME] [--with-examples] [--json]',
   positional: 'file',
   options: {
     file: { type: 'string', description: 'File to import (or give it as the first argument)' },
     workspace: { type: 'string', description: `Workspace file (default ${defaultWorkspacePath()})` },
-    format: { type: 'string', description: 'openai, sharegpt, hermes, agentgym or xlam (default: detected)' },
+    format: { type: 'string', description: `${formatIdsText(', ')} (default: detected)` },
     strict: { type: 'boolean', description: 'Refuse the whole file when any record is bad (the default)' },
     lenient: { type: 'boolean', description: 'Skip bad records instead of refusing the file' },
     graph: { type: 'string', description: 'Attach to this tool graph and merge the tools the file declares into it' },
@@ -77,22 +81,21 @@ function printReport(file: string, report: Result<'trajectories.import'>, io: Ve
           'E4003',
           report.cancelled
             ? 'The import was cancelled; nothing was imported.'
-            : `${report.rejectedCount} bad records; nothing was imported.`,
+            : report.nothingImported
+              ? `Nothing was imported: ${report.nothingImported.replace(/; nothing was imported\.$/, '.')}`
+              : `${report.rejectedCount} bad records; nothing was imported.`,
           report.rejected.some((r) => r.reason.includes('not understood'))
-            ? 'Import with --lenient to leave out the fields Trellis does not understand.'
+            ? 'Import with --lenient to keep the fields Trellis does not understand as metadata.'
             : undefined,
         ).toData(),
       ),
     );
     return;
   }
-  const shape = `${report.shape === 'json-array' ? 'JSON array' : report.shape === 'parquet' ? 'Parquet' : 'JSONL'}${report.gzip ? ', gzip' : ''}`;
-  io.out(
-    `Imported ${report.imported} trajectories (${report.format}, ${shape}); ${report.duplicates} already present; ${report.rejectedCount} rejected.` +
-      (report.toolSets ? ` ${report.toolSets} distinct tool sets kept with their records.` : ''),
-  );
+  io.out(describeImport(report));
   for (const n of report.notUnderstood)
-    io.out(`  left out: ${n.field} in ${n.records} records (first: record ${n.firstRecord})`);
+    io.out(`  kept as metadata: ${n.field} in ${n.records} records (first: record ${n.firstRecord})`);
+  for (const n of report.notes) io.out(`  note: ${n.note} (${n.records} records)`);
   const tools = report.tools;
   if (!tools) return;
   io.out(`Tools added to the graph: ${tools.added.length} (${tools.alreadyPresent} already there).`);

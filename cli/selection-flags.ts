@@ -12,7 +12,26 @@ export const FILTER_OPTIONS: Record<string, VerbOption> = {
   query: { type: 'string', description: 'Full-text search over turns, thoughts and tool calls' },
   'min-turns': { type: 'string', description: 'At least this many turns' },
   'max-turns': { type: 'string', description: 'At most this many turns' },
+  outcome: { type: 'string', description: "The run's outcome: success, failure, unknown or none" },
+  meta: {
+    type: 'string',
+    multiple: true,
+    description: 'A metadata field and its value, e.g. task_id=12 or harness=tau-bench (repeatable)',
+  },
 };
+
+/** `--meta task_id=12 --meta model=gpt-4o` as one record of fields. */
+function metaFromFlags(value: unknown): Record<string, string> | undefined {
+  if (value === undefined) return undefined;
+  const pairs = (Array.isArray(value) ? value : [value]).map(String);
+  return Object.fromEntries(
+    pairs.map((pair) => {
+      const at = pair.indexOf('=');
+      if (at < 1) throw new TrellisError('E1002', `--meta takes FIELD=VALUE, e.g. task_id=12, not "${pair}".`);
+      return [pair.slice(0, at), pair.slice(at + 1)];
+    }),
+  );
+}
 
 /** Split options of verbs that split a selection. */
 export const SPLIT_OPTIONS: Record<string, VerbOption> = {
@@ -40,6 +59,8 @@ export function filterFromFlags(values: Record<string, unknown>): TrajectoryFilt
     ...(typeof values.label === 'string' ? { label: values.label } : {}),
     minTurns: turns('min-turns', values['min-turns']),
     maxTurns: turns('max-turns', values['max-turns']),
+    ...(typeof values.outcome === 'string' ? { outcome: values.outcome } : {}),
+    meta: metaFromFlags(values.meta),
   };
   const parsed = TrajectoryFilter.safeParse(filter);
   if (!parsed.success) {
@@ -47,6 +68,11 @@ export function filterFromFlags(values: Record<string, unknown>): TrajectoryFilt
       throw new TrellisError(
         'E1002',
         `--label must be accepted, rejected, needs-fix or unlabelled, not "${String(values.label)}".`,
+      );
+    if (parsed.error.issues.some((i) => i.path[0] === 'outcome'))
+      throw new TrellisError(
+        'E1002',
+        `--outcome must be success, failure, unknown or none, not "${String(values.outcome)}".`,
       );
     throw new TrellisError('E1002', `Invalid filter: ${parsed.error.issues.map((i) => i.message).join('; ')}.`);
   }

@@ -2,9 +2,14 @@ import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { TrellisError } from '../../shared/errors';
 import { linesOf, MAX_LINE_BYTES, snippetOf, type LineProblem } from './lines';
+import { zipRecords, type ArchiveLayout } from './zip-records';
 
-/** How a file holds its records, told from its first bytes, never from its name. */
-export type FileShape = 'jsonl' | 'json-array' | 'parquet';
+import type { FileShape } from '../../shared/formats/trajectories/file-shapes';
+
+export type { FileShape };
+
+/** The largest file read as one JSON object (a pretty-printed log): it is parsed whole. */
+export const MAX_DOCUMENT_BYTES = 256 * 2 ** 20;
 
 /** One record of a file, as JSON text, with where it starts. */
 export interface SourceRecord {
@@ -15,6 +20,10 @@ export interface SourceRecord {
   /** Byte offset of its first byte (in the uncompressed text for a gzip file; the row index in Parquet). */
   offset: number;
   text: string;
+  /** The archive entry it was read from (a ZIP). */
+  entry?: string;
+  /** The record already parsed, where reading it meant parsing it (one JSON object). */
+  value?: unknown;
 }
 
 export interface RecordSource {
@@ -23,9 +32,12 @@ export interface RecordSource {
   records: AsyncGenerator<SourceRecord>;
   /** Bytes of the file read so far, for progress against its size. */
   bytesRead(): number;
+  /** A ZIP's layout and the JSON document all its records share (an inspect log's header). */
+  archive?: { layout: ArchiveLayout; shared: unknown };
 }
 
 const GZIP = [0x1f, 0x8b];
+const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const PARQUET = Buffer.from('PAR1');
 /** Rows read from a Parquet file at a time: its row groups can be far larger than memory allows. */
 const PARQUET_ROWS = 1000;
@@ -41,28 +53,83 @@ function head(file: string, bytes: number): Buffer {
 }
 
 /**
- * Opens a file of records: JSON Lines, or one JSON array (read element by element, never whole),
- * either of them optionally gzip-compressed; or Parquet, read a thousand rows at a time.
+ * Opens a file of records: JSON Lines, one JSON array (read element by element, never whole) or
+ * one JSON object (pretty-printed or not), any of them optionally gzip-compressed; Parquet, read
+ * a thousand rows at a time; or a ZIP archive whose entries `archiveLayout` says are records.
  */
-export async function openRecords(file: string, onProblem: (problem: LineProblem) => void): Promise<RecordSource> {
+export async function openRecords(
+  file: string,
+  onProblem: (problem: LineProblem) => void,
+  archiveLayout: (entries: readonly string[]) => ArchiveLayout | null = () => null,
+): Promise<RecordSource> {
   const start = head(file, 4096);
   const first = start.subarray(0, 4);
   if (first.equals(PARQUET)) return parquetRecords(file);
+  if (first.equals(ZIP)) {
+    const { shared, layout, ...source } = await zipRecords(file, archiveLayout, onProblem);
+    return { ...source, archive: { layout, shared } };
+  }
   refuseBinary(file, start);
   const raw = fs.createReadStream(file, { highWaterMark: 1 << 20 });
   const gzip = first[0] === GZIP[0] && first[1] === GZIP[1];
   const chunks = (gzip ? raw.pipe(zlib.createGunzip({ chunkSize: 1 << 20 })) : raw) as AsyncIterable<Buffer>;
   if (gzip) raw.on('error', (error) => (chunks as unknown as zlib.Gunzip).destroy(error));
-  const { shape, stream } = await peekShape(chunks);
-  const records =
-    shape === 'json-array'
-      ? arrayElements(stream, onProblem)
-      : (async function* () {
-          let record = 0;
-          for await (const line of linesOf(stream, onProblem))
-            yield { record: ++record, line: line.number, offset: line.offset, text: line.text };
-        })();
+  const peeked = await peekShape(chunks);
+  let { shape, stream } = peeked;
+  let records: AsyncGenerator<SourceRecord>;
+  if (shape === 'json-object') {
+    const document = await gunzipErrors(wholeDocument(file, stream), gzip).next();
+    const text = document.value as string;
+    const value = parsedOrUndefined(text);
+    // Not one object after all (a JSON Lines file whose first record spans lines, or is broken): read it as lines.
+    if (value === undefined) shape = 'jsonl';
+    stream = (async function* () {
+      yield Buffer.from(text);
+    })();
+    records =
+      value === undefined
+        ? jsonLines(stream, onProblem)
+        : (async function* () {
+            yield { record: 1, line: 1, offset: 0, text, value };
+          })();
+  } else records = shape === 'json-array' ? arrayElements(stream, onProblem) : jsonLines(stream, onProblem);
   return { shape, gzip, records: gunzipErrors(records, gzip), bytesRead: () => raw.bytesRead };
+}
+
+async function* jsonLines(stream: AsyncIterable<Buffer>, onProblem: (problem: LineProblem) => void) {
+  let record = 0;
+  for await (const line of linesOf(stream, onProblem))
+    yield { record: ++record, line: line.number, offset: line.offset, text: line.text };
+}
+
+function parsedOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The whole (decompressed) text of a file that holds one JSON object, up to MAX_DOCUMENT_BYTES. */
+async function* wholeDocument(file: string, stream: AsyncIterable<Buffer>): AsyncGenerator<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    size += chunk.length;
+    if (size > MAX_DOCUMENT_BYTES)
+      throw new TrellisError(
+        'E1002',
+        `${file} is one JSON object larger than ${MAX_DOCUMENT_BYTES / 2 ** 20} MiB; it was not read.`,
+        'Write its records as JSON Lines (one per line) or, for an inspect log, import its .eval form.',
+      );
+    chunks.push(chunk);
+  }
+  const bytes = Buffer.concat(chunks);
+  try {
+    yield new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new TrellisError('E1002', `${file} is not UTF-8 text.`);
+  }
 }
 
 /** Files people pick by mistake, told by their first bytes. */
@@ -71,7 +138,6 @@ const KNOWN_BINARY: [string, number[]][] = [
   ['a JPEG image', [0xff, 0xd8, 0xff]],
   ['a GIF image', [0x47, 0x49, 0x46, 0x38]],
   ['a PDF document', [0x25, 0x50, 0x44, 0x46]],
-  ['a ZIP archive (or a .docx/.xlsx file)', [0x50, 0x4b, 0x03, 0x04]],
   ['a SQLite database (a Trellis workspace?)', [0x53, 0x51, 0x4c, 0x69, 0x74, 0x65]],
   ['a GGUF model', [0x47, 0x47, 0x55, 0x46]],
   ['a zstd-compressed file', [0x28, 0xb5, 0x2f, 0xfd]],
@@ -90,12 +156,12 @@ function refuseBinary(file: string, start: Buffer): void {
     throw new TrellisError(
       'E1002',
       `${file} is ${known ? known[0] : 'a binary file'}, not trajectory records.`,
-      'Import a JSON Lines, JSON array or Parquet file of trajectories (gzip-compressed or not).',
+      'Import a JSON Lines, JSON array, JSON object or Parquet file of trajectories (gzip-compressed or not), or an inspect_ai .eval archive.',
     );
 }
 
 /** A corrupt or truncated gzip stream is the user's file, not a bug: it gets a message that says so. */
-async function* gunzipErrors(records: AsyncGenerator<SourceRecord>, gzip: boolean): AsyncGenerator<SourceRecord> {
+async function* gunzipErrors<T>(records: AsyncGenerator<T>, gzip: boolean): AsyncGenerator<T> {
   try {
     yield* records;
   } catch (error) {
@@ -110,23 +176,43 @@ async function* gunzipErrors(records: AsyncGenerator<SourceRecord>, gzip: boolea
   }
 }
 
-/** Reads until the first character that is not whitespace: `[` means one JSON array. */
+/**
+ * Reads until the first character that is not whitespace: `[` means one JSON array. A `{` whose
+ * first line is not a whole JSON value (a pretty-printed object) means one JSON object (read as
+ * JSON Lines after all if it does not parse whole); anything else, a one-line file among them,
+ * is JSON Lines: a document holding records (an inspect log) is read the same either way.
+ */
 async function peekShape(
   chunks: AsyncIterable<Buffer>,
-): Promise<{ shape: 'jsonl' | 'json-array'; stream: AsyncIterable<Buffer> }> {
+): Promise<{ shape: 'jsonl' | 'json-array' | 'json-object'; stream: AsyncIterable<Buffer> }> {
   const iterator = chunks[Symbol.asyncIterator]();
   const seen: Buffer[] = [];
-  let shape: 'jsonl' | 'json-array' = 'jsonl';
+  let shape: 'jsonl' | 'json-array' | 'json-object' = 'jsonl';
+  let objectAt = -1;
+  let size = 0;
   for (;;) {
     const next = await iterator.next();
     if (next.done) break;
     seen.push(next.value);
+    size += next.value.length;
     const text = Buffer.concat(seen);
-    const at = firstNonSpace(text, text[0] === 0xef && text[1] === 0xbb && text[2] === 0xbf ? 3 : 0);
-    if (at < text.length) {
-      shape = text[at] === 0x5b ? 'json-array' : 'jsonl';
+    if (objectAt < 0) {
+      const at = firstNonSpace(text, text[0] === 0xef && text[1] === 0xbb && text[2] === 0xbf ? 3 : 0);
+      if (at === text.length) continue;
+      if (text[at] === 0x5b) {
+        shape = 'json-array';
+        break;
+      }
+      if (text[at] !== 0x7b) break;
+      objectAt = at;
+    }
+    const end = text.indexOf(0x0a, objectAt);
+    if (end >= 0) {
+      shape = parsedOrUndefined(text.subarray(objectAt, end).toString()) === undefined ? 'json-object' : 'jsonl';
       break;
     }
+    // A first line this long is a record of its own (or too long, which the line reader reports).
+    if (size > MAX_LINE_BYTES) break;
   }
   const stream = (async function* () {
     yield* seen;

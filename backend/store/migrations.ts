@@ -205,6 +205,17 @@ export const MIGRATIONS: readonly Migration[] = [
         ALTER TABLE trajectories ADD COLUMN tool_set TEXT REFERENCES tool_sets(id);
       `),
   },
+  {
+    version: 9,
+    description: "a trajectory's outcome (its harness's verdict) and metadata (task, model, the record's other fields)",
+    up: (db) =>
+      db.exec(`
+        ALTER TABLE trajectories ADD COLUMN outcome_status TEXT CHECK (outcome_status IN ('success', 'failure', 'unknown'));
+        ALTER TABLE trajectories ADD COLUMN outcome TEXT;
+        ALTER TABLE trajectories ADD COLUMN metadata TEXT;
+        CREATE INDEX trajectories_outcome ON trajectories(outcome_status);
+      `),
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -2,18 +2,23 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { TrellisError } from '../../shared/errors';
-import { nestedDeeperThan } from '../../shared/json';
+import { isObject, nestedDeeperThan } from '../../shared/json';
+import type { Outcome, OutcomeStatus, TrajectoryMetadata } from '../../shared/domain';
 import { clipAtWord } from '../../shared/text';
 import type { NewTrajectory } from '../store/repositories/trajectories';
 import type { WorkspaceStore } from '../store/workspace-store';
-import { detectFormat, PARSERS, RecordError, type TrajectoryFormat } from '../../shared/formats/trajectories/formats';
+import {
+  detectFormat,
+  formatDescriptor,
+  RecordError,
+  unknownRecordMessage,
+  type TrajectoryFormat,
+} from '../../shared/formats/trajectories/registry';
 import { DeclaredTools, type ToolMergeReport } from './declared-tools';
-import { printable, snippetOf, type LineProblem } from '../files/lines';
+import { snippetOf, type LineProblem } from '../files/lines';
 import { openRecords, type FileShape } from '../files/records';
-
-/** Nesting of arrays and objects a record may have; real ones stay far below. */
-const MAX_NESTING = 256;
-const tooDeep = `nested more than ${MAX_NESTING} levels deep (no trajectory record is; reading it could exhaust the stack)`;
+import { archiveLayout, fileRecords, MAX_NESTING, TOO_DEEP } from './record-stream';
+import { recordFields } from './record-fields';
 
 export interface ImportOptions {
   file: string;
@@ -48,8 +53,14 @@ export interface ImportReport {
   rejected: LineProblem[];
   /** All rejected records (only the first MAX_REPORTED are listed). */
   rejectedCount: number;
-  /** Lenient imports: fields some records carried that were not understood, and left out. */
+  /** Lenient imports: fields some records carried that were not understood (kept as metadata where they could be). */
   notUnderstood: { field: string; records: number; firstRecord: number }[];
+  /** How many imported trajectories succeeded, failed or have no known outcome (by their harness's verdict). */
+  outcomes: Record<OutcomeStatus | 'none', number>;
+  /** Said once for the whole import, with how many records it concerns. */
+  notes: { note: string; records: number }[];
+  /** Why nothing was imported, when nothing was (the import then counts as failed). */
+  nothingImported: string | null;
   /** Distinct tool sets the imported records declared (each record keeps its own). */
   toolSets: number;
   /** False when strict mode refused the file or the user cancelled: nothing was written. */
@@ -98,6 +109,10 @@ export async function importTrajectoryFile(store: WorkspaceStore, options: Impor
   let lines = 0;
   let bytes = 0;
   let batch: NewTrajectory[] = [];
+  /** The outcomes of the batch's records, counted once the batch is written. */
+  let pending: (Outcome | undefined)[] = [];
+  const outcomes: ImportReport['outcomes'] = { success: 0, failure: 0, unknown: 0, none: 0 };
+  const notes = new Map<string, number>();
   const name = path.basename(options.file);
 
   const flush = () => {
@@ -105,6 +120,8 @@ export async function importTrajectoryFile(store: WorkspaceStore, options: Impor
     const written = store.imports.writeBatch(batch, importId);
     imported += written.imported;
     duplicates += written.duplicates;
+    for (const outcome of pending) outcomes[outcome?.status ?? 'none']++;
+    pending = [];
     batch = [];
     options.onProgress?.({ lines, bytes, totalBytes, imported, rejected: rejectedCount });
   };
@@ -131,46 +148,23 @@ export async function importTrajectoryFile(store: WorkspaceStore, options: Impor
     rejectedCount,
     notUnderstood: [...notUnderstood.values()],
     toolSets: toolSets.size,
+    outcomes,
+    notes: [...notes].map(([note, records]) => ({ note, records })),
+    nothingImported: null,
   });
 
   try {
-    const source = await openRecords(options.file, reject);
+    const source = await openRecords(options.file, reject, archiveLayout);
     shape = source.shape;
     gzip = source.gzip;
-    for await (const line of source.records) {
+    for await (const item of fileRecords(source, name, reject)) {
       if (options.signal?.aborted) return refused(true);
-      lines = line.line;
+      lines = item.at.line;
       bytes = source.bytesRead();
-      // In a JSONL file a record is its line; elsewhere the report gives both.
-      const at = {
-        line: line.line,
-        offset: line.offset,
-        ...(shape === 'jsonl' ? {} : { record: line.record }),
-      };
-      const where = shape === 'jsonl' ? `${name}:${line.line}` : `${name}#${line.record}`;
-      let record: unknown;
-      try {
-        record = JSON.parse(line.text);
-      } catch (error) {
-        reject({
-          ...at,
-          reason: `not valid JSON: ${printable((error as Error).message)}`,
-          snippet: snippetOf(line.text),
-        });
-        continue;
-      }
-      if (nestedDeeperThan(record, MAX_NESTING)) {
-        reject({ ...at, reason: tooDeep, snippet: snippetOf(line.text) });
-        continue;
-      }
-      format ??= detectFormat(record);
+      const { at, where, value } = item;
+      format ??= item.format ?? detectFormat(value);
       if (!format) {
-        reject({
-          ...at,
-          reason:
-            'not a known trajectory record: expected "messages" (OpenAI chat), "conversations" (ShareGPT, Hermes, AgentGym) or "query" and "answers" (APIGen/xLAM)',
-          snippet: snippetOf(line.text),
-        });
+        reject({ ...at, reason: unknownRecordMessage(value), snippet: snippetOf(item.text) });
         continue;
       }
       if (!begun) {
@@ -183,31 +177,47 @@ export async function importTrajectoryFile(store: WorkspaceStore, options: Impor
         options.onProgress?.({ lines, bytes, totalBytes, imported, rejected: rejectedCount });
       }
       try {
-        const parsed = PARSERS[format](record);
+        const descriptor = formatDescriptor(format);
+        if (!isObject(value) || !descriptor.detect(value))
+          throw new RecordError(
+            unknownRecordMessage(value).replace('not a known trajectory format', `not ${descriptor.label}`),
+          );
+        const parsed = descriptor.parse(value, item.shared);
         // Tool-call arguments arrive as JSON text: their nesting shows only once parsed.
-        if (nestedDeeperThan(parsed.turns, MAX_NESTING)) throw new RecordError(tooDeep);
+        if (nestedDeeperThan(parsed.turns, MAX_NESTING)) throw new RecordError(TOO_DEEP);
         if (!hasContent(parsed.turns))
           throw new RecordError(
-            `no text and no tool call in any of its ${parsed.turns.length} turns: its shape is not understood as ${format}`,
+            `no text and no tool call in any of its ${parsed.turns.length} turns: its shape is not understood as ${descriptor.label}`,
           );
-        if (parsed.ignored?.length) {
-          if (options.mode === 'strict')
+        const fields = recordFields(descriptor, value, parsed.ignored ?? []);
+        if (fields.notUnderstood.length) {
+          if (options.mode === 'strict') {
+            const [first, ...more] = fields.notUnderstood;
             throw new RecordError(
-              `field ${parsed.ignored[0]} not understood${parsed.ignored.length > 1 ? ` (and ${parsed.ignored.length - 1} more)` : ''}; import leniently to leave such fields out ("Skip bad records", or --lenient)`,
+              `field ${first} not understood${more.length ? ` (and ${more.length} more: ${more.slice(0, 3).join(', ')}${more.length > 3 ? ', …' : ''})` : ''}; import leniently to keep such fields as metadata ("Skip bad records", or --lenient)`,
             );
-          for (const field of new Set(parsed.ignored.map(fieldName))) {
+          }
+          for (const field of new Set(fields.notUnderstood.map(fieldName))) {
             const seen = notUnderstood.get(field);
             if (seen) seen.records++;
-            else notUnderstood.set(field, { field, records: 1, firstRecord: line.record });
+            else notUnderstood.set(field, { field, records: 1, firstRecord: item.record });
           }
         }
+        for (const note of new Set(parsed.notes ?? [])) notes.set(note, (notes.get(note) ?? 0) + 1);
+        const metadata: TrajectoryMetadata = {
+          ...item.shared,
+          ...fields.kept,
+          ...(options.mode === 'lenient' ? fields.leftOver : {}),
+          ...parsed.metadata,
+        };
         // The set's JSON text is made once: it addresses the stored set and groups the merge.
         const toolsText = parsed.tools.length ? JSON.stringify(parsed.tools) : null;
         if (toolsText) {
           toolSets.add(store.toolSets.idOf(toolsText));
-          if (graphId) declared.add(parsed.tools, line.record, toolsText);
+          if (graphId) declared.add(parsed.tools, item.record, toolsText);
         }
         const firstUser = parsed.turns.find((t) => t.role === 'user')?.content ?? '';
+        pending.push(parsed.outcome);
         batch.push({
           kind: 'imported',
           title: clipAtWord(firstUser) || where,
@@ -216,21 +226,37 @@ export async function importTrajectoryFile(store: WorkspaceStore, options: Impor
           planId: null,
           forkOf: null,
           turns: parsed.turns,
+          outcome: parsed.outcome ?? null,
+          metadata,
           ...(toolsText ? { toolsText } : {}),
           importId,
           createdAt,
         });
       } catch (error) {
         if (!(error instanceof RecordError)) throw error;
-        reject({ ...at, reason: error.message, snippet: snippetOf(line.text) });
+        reject({ ...at, reason: error.message, snippet: snippetOf(item.text) });
       }
       // Strict mode keeps reading after a bad record, to report them all, but writes no more.
-      if (options.mode === 'strict' && rejectedCount) batch = [];
-      else if (batch.length >= BATCH) flush();
+      if (options.mode === 'strict' && rejectedCount) {
+        batch = [];
+        pending = [];
+      } else if (batch.length >= BATCH) flush();
     }
     if (options.signal?.aborted) return refused(true);
     if (options.mode === 'strict' && rejectedCount) return refused(false);
     flush();
+    if (imported + duplicates === 0) {
+      discard();
+      return {
+        ...summary(),
+        imported: 0,
+        duplicates: 0,
+        committed: false,
+        cancelled: false,
+        tools: null,
+        nothingImported: nothingImportedReason(rejectedCount, lines),
+      };
+    }
     const tools = graphId && declared.size ? declared.mergeInto(store, graphId) : null;
     if (begun) store.imports.finish(importId);
     return { ...summary(), imported, duplicates, committed: true, cancelled: false, tools };
@@ -239,6 +265,13 @@ export async function importTrajectoryFile(store: WorkspaceStore, options: Impor
     if ((error as { code?: string }).code === 'ENOENT') throw new TrellisError('E3001', `No file at ${options.file}.`);
     throw error;
   }
+}
+
+function nothingImportedReason(rejected: number, lines: number): string {
+  if (rejected) return `all ${rejected} records were rejected; nothing was imported.`;
+  return lines
+    ? 'the file holds no trajectory records; nothing was imported.'
+    : 'the file is empty; nothing was imported.';
 }
 
 function fileSize(file: string): number {

@@ -12,8 +12,11 @@ import {
 } from '../domain';
 import { method } from './define';
 import { JobId } from './jobs';
+import { TRAJECTORY_FORMAT_IDS } from '../formats/trajectories/registry';
+import { FILE_SHAPES } from '../formats/trajectories/file-shapes';
 
-export const TrajectoryFormat = z.enum(['openai', 'sharegpt', 'hermes', 'agentgym', 'xlam']);
+/** The formats of the registry (`shared/formats/trajectories/registry.ts`). */
+export const TrajectoryFormat = z.enum(TRAJECTORY_FORMAT_IDS);
 export type TrajectoryFormat = z.infer<typeof TrajectoryFormat>;
 
 export const trajectoriesMethods = {
@@ -82,7 +85,7 @@ export const trajectoriesMethods = {
   }),
   'trajectories.import': method({
     summary:
-      'Import a file of trajectories (JSONL, a JSON array or Parquet, optionally gzip-compressed; OpenAI chat, ShareGPT, Hermes, AgentGym, APIGen/xLAM), strict or lenient, as a job. Each record keeps the tools it declared. Cancelled, nothing it wrote is kept.',
+      'Import a file of trajectories (JSONL, a JSON array, one JSON object or Parquet, optionally gzip-compressed, or a ZIP of records; any format of the registry in shared/formats/trajectories), strict or lenient, as a job. Each record keeps the tools it declared, its outcome and its metadata. Cancelled, nothing it wrote is kept.',
     args: z.object({
       jobId: JobId.optional(),
       path: z.string().trim().min(1),
@@ -93,7 +96,7 @@ export const trajectoriesMethods = {
     }),
     result: z.object({
       format: TrajectoryFormat.nullable(),
-      shape: z.enum(['jsonl', 'json-array', 'parquet']).nullable(),
+      shape: z.enum(FILE_SHAPES).nullable(),
       gzip: z.boolean(),
       imported: z.number().int(),
       duplicates: z.number().int(),
@@ -125,6 +128,9 @@ export const trajectoriesMethods = {
       ),
       rejectedCount: z.number().int(),
       notUnderstood: z.array(z.object({ field: z.string(), records: z.number().int(), firstRecord: z.number().int() })),
+      outcomes: z.record(z.enum(['success', 'failure', 'unknown', 'none']), z.number().int()),
+      notes: z.array(z.object({ note: z.string(), records: z.number().int() })),
+      nothingImported: z.string().nullable(),
     }),
   }),
   // Curated turn edits, kept beside the original turns so each can be reverted.

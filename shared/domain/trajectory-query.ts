@@ -17,6 +17,10 @@ export const TrajectoryFilter = z.object({
   label: z.union([ReviewStatus, z.literal('unlabelled')]).optional(),
   minTurns: z.number().int().min(0).optional(),
   maxTurns: z.number().int().min(0).optional(),
+  /** The run's outcome; `none` for trajectories that carry none. */
+  outcome: z.enum(['success', 'failure', 'unknown', 'none']).optional(),
+  /** Metadata fields that must equal these values (compared as text: `task_id=12`, `harness=tau-bench`). */
+  meta: z.record(z.string().min(1).max(200), z.string().max(MAX_SEARCH_LENGTH)).optional(),
 });
 export type TrajectoryFilter = z.infer<typeof TrajectoryFilter>;
 
@@ -28,6 +32,8 @@ export const TrajectoryFacets = z.object({
   tools: Facet,
   findings: Facet,
   labels: Facet,
+  /** success, failure, unknown and none (no outcome), with counts. */
+  outcomes: Facet,
 });
 export type TrajectoryFacets = z.infer<typeof TrajectoryFacets>;
 
@@ -37,6 +43,8 @@ export const SelectionSummary = z.object({
   turns: z.number().int(),
   toolCalls: z.number().int(),
   withFindings: z.number().int(),
+  /** Trajectories by outcome: success, failure, unknown, none. */
+  outcomes: z.record(z.string(), z.number().int()),
   findingsByKind: z.record(z.string(), z.number().int()),
   callsByTool: z.record(z.string(), z.number().int()),
 });

@@ -32,6 +32,34 @@ export const TrajectoryId = z.string().min(1);
 export const DeclaredTool = z.object({ name: z.string(), description: z.string(), parameters: JsonSchema });
 export type DeclaredTool = z.infer<typeof DeclaredTool>;
 
+/** Whether a run reached its goal, as its harness judged it (or Trellis, for runs made here). */
+export const OutcomeStatus = z.enum(['success', 'failure', 'unknown']);
+export type OutcomeStatus = z.infer<typeof OutcomeStatus>;
+
+export const Outcome = z.object({
+  status: OutcomeStatus,
+  /** What gave the verdict, in its own words: "tau-bench reward", "inspect scorer includes". */
+  by: z.string(),
+  /** The value it gave, as written: 0.0, "C", true, "finished". */
+  value: z.union([z.string(), z.number(), z.boolean()]).nullable(),
+});
+export type Outcome = z.infer<typeof Outcome>;
+
+/** "tau-bench reward 0", "inspect scorer includes: C": an outcome as a person reads it. */
+export function describeOutcome(outcome: Outcome): string {
+  if (outcome.value === null) return outcome.by;
+  return typeof outcome.value === 'string'
+    ? `${outcome.by}: ${outcome.value}`
+    : `${outcome.by} ${String(outcome.value)}`;
+}
+
+/**
+ * What a record says about its run besides its turns: `harness`, `task_id` and `model` where
+ * known, and every top-level field of the record that no turn holds, under its own name.
+ */
+export const TrajectoryMetadata = z.record(z.string(), z.unknown());
+export type TrajectoryMetadata = z.infer<typeof TrajectoryMetadata>;
+
 export const Trajectory = z.object({
   id: TrajectoryId,
   kind: TrajectoryKind,
@@ -45,6 +73,8 @@ export const Trajectory = z.object({
   createdAt: z.string(),
   /** The tool set its record declared (content-addressed), when it declared one. */
   toolSet: z.string().nullable().optional(),
+  outcome: Outcome.nullable().optional(),
+  metadata: TrajectoryMetadata.optional(),
 });
 export type Trajectory = z.infer<typeof Trajectory>;
 
@@ -56,6 +86,7 @@ export const TrajectorySummary = Trajectory.pick({
   graphId: true,
   createdAt: true,
 }).extend({
+  outcome: Outcome.nullable(),
   turnCount: z.number().int(),
   findingCount: z.number().int(),
   label: ReviewStatus.nullable(),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { DeclaredTool, Trajectory, Turn } from '../../../shared/domain';
+import type { DeclaredTool, Outcome, Trajectory, TrajectoryMetadata, Turn } from '../../../shared/domain';
 import { TrellisError } from '../../../shared/errors';
 import { nowIso } from './json';
 import { statementCache } from './statements';
@@ -18,9 +18,12 @@ interface TrajectoryRow {
   fork_turn: number | null;
   created_at: string;
   tool_set: string | null;
+  outcome: string | null;
+  metadata: string | null;
 }
 
-export type NewTrajectory = Omit<Trajectory, 'id' | 'createdAt' | 'toolSet'> & {
+export type NewTrajectory = Omit<Trajectory, 'id' | 'createdAt' | 'toolSet' | 'outcome'> & {
+  outcome?: Outcome | null;
   id?: string;
   createdAt?: string;
   importId?: string;
@@ -50,8 +53,8 @@ export class TrajectoryRepository {
     this.statements = {
       byHash: db.prepare('SELECT id FROM trajectories WHERE content_hash = ?').pluck(),
       trajectory: db.prepare(
-        `INSERT INTO trajectories (id, kind, title, source, graph_id, plan_id, fork_of, fork_turn, content_hash, created_at, import_id, turn_count, tool_set)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO trajectories (id, kind, title, source, graph_id, plan_id, fork_of, fork_turn, content_hash, created_at, import_id, turn_count, tool_set, outcome_status, outcome, metadata)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       turn: db.prepare(
         `INSERT INTO turns (trajectory_id, idx, role, thought, content, tool_calls, tool_call_id, timing, tokens)
@@ -69,7 +72,11 @@ export class TrajectoryRepository {
     const toolSet = toolsText ? this.toolSets.put(toolsText) : null;
     // Runs are never duplicates of one another: two forks may well have the same turns. The same
     // turns declaring other tools are another record.
-    const hash = trajectory.kind === 'run' ? null : hashColumns(rows, toolSet);
+    const outcome = trajectory.outcome ? JSON.stringify(trajectory.outcome) : null;
+    const metadata =
+      trajectory.metadata && Object.keys(trajectory.metadata).length ? JSON.stringify(trajectory.metadata) : null;
+    // Two records of the same turns with another verdict or task are two runs, not one.
+    const hash = trajectory.kind === 'run' ? null : hashColumns(rows, toolSet, [outcome, metadata]);
     const existing = hash === null ? undefined : (this.statements.byHash.get(hash) as string | undefined);
     if (existing) return { id: existing, duplicate: true };
     const id = trajectory.id ?? randomUUID();
@@ -89,6 +96,9 @@ export class TrajectoryRepository {
         trajectory.importId ?? null,
         trajectory.turns.length,
         toolSet,
+        trajectory.outcome?.status ?? null,
+        outcome,
+        metadata,
       );
       rows.forEach((row, idx) => s.turn.run(id, idx, ...row));
       this.writeSearchEntries(lastInsertRowid, trajectory.turns);
@@ -115,7 +125,19 @@ export class TrajectoryRepository {
       turns: this.turnsOf(id),
       createdAt: row.created_at,
       toolSet: row.tool_set,
+      outcome: row.outcome === null ? null : (JSON.parse(row.outcome) as Outcome),
+      ...(row.metadata === null ? {} : { metadata: JSON.parse(row.metadata) as TrajectoryMetadata }),
     };
+  }
+
+  /** Sets a run's outcome once it has ended (finished, failed calls, stopped). */
+  setOutcome(id: string, outcome: Outcome | null): void {
+    const changed = this.sql('UPDATE trajectories SET outcome_status = ?, outcome = ? WHERE id = ?').run(
+      outcome?.status ?? null,
+      outcome ? JSON.stringify(outcome) : null,
+      id,
+    ).changes;
+    if (!changed) throw new TrellisError('E3001', `No trajectory with id ${id}.`);
   }
 
   /** A trajectory's turns as stored now (edited ones in their edited form). */

@@ -1,5 +1,11 @@
 import type Database from 'better-sqlite3';
-import type { SelectionSummary, TrajectoryFacets, TrajectoryFilter, TrajectorySummary } from '../../../shared/domain';
+import type {
+  Outcome,
+  SelectionSummary,
+  TrajectoryFacets,
+  TrajectoryFilter,
+  TrajectorySummary,
+} from '../../../shared/domain';
 import { VISIBLE } from './trajectories';
 
 interface SummaryRow {
@@ -12,6 +18,7 @@ interface SummaryRow {
   turn_count: number;
   finding_count: number;
   label: TrajectorySummary['label'];
+  outcome: string | null;
 }
 
 /** The file part of a source such as `runs.jsonl:42` (a line) or `tools.json#7` (an array's record). */
@@ -30,7 +37,7 @@ export class TrajectoryQueryRepository {
       .get(...where.params) as number;
     const rows = this.db
       .prepare(
-        `SELECT t.id, t.kind, t.title, t.source, t.graph_id, t.created_at, t.turn_count, l.status AS label,
+        `SELECT t.id, t.kind, t.title, t.source, t.graph_id, t.created_at, t.turn_count, l.status AS label, t.outcome,
            (SELECT count(*) FROM findings f WHERE f.trajectory_id = t.id) AS finding_count
          FROM trajectories t LEFT JOIN labels l ON l.trajectory_id = t.id
          WHERE ${where.sql} ORDER BY t.rowid DESC LIMIT ? OFFSET ?`,
@@ -48,6 +55,7 @@ export class TrajectoryQueryRepository {
         turnCount: row.turn_count,
         findingCount: row.finding_count,
         label: row.label ?? null,
+        outcome: row.outcome === null ? null : (JSON.parse(row.outcome) as Outcome),
       })),
     };
   }
@@ -120,6 +128,9 @@ export class TrajectoryQueryRepository {
         `SELECT coalesce(l.status, 'unlabelled') AS value, count(*) AS count
          FROM trajectories t LEFT JOIN labels l ON l.trajectory_id = t.id WHERE ${VISIBLE} GROUP BY value`,
       ),
+      outcomes: facet(
+        `SELECT coalesce(t.outcome_status, 'none') AS value, count(*) AS count FROM trajectories t WHERE ${VISIBLE} GROUP BY value`,
+      ),
     };
   }
 
@@ -144,6 +155,9 @@ export class TrajectoryQueryRepository {
     );
     return {
       ...totals,
+      outcomes: counts(
+        `SELECT coalesce(t.outcome_status, 'none') AS key, count(*) AS n ${from} GROUP BY key ORDER BY n DESC`,
+      ),
       toolCalls: Object.values(callsByTool).reduce((a, b) => a + b, 0),
       findingsByKind: counts(
         `SELECT kind AS key, count(*) AS n FROM findings WHERE trajectory_id IN (${selection}) GROUP BY kind ORDER BY n DESC`,
@@ -189,6 +203,19 @@ function whereClause(filter: TrajectoryFilter): { sql: string; params: unknown[]
   if (filter.maxTurns !== undefined) {
     conditions.push('t.turn_count <= ?');
     params.push(filter.maxTurns);
+  }
+  if (filter.outcome === 'none') conditions.push('t.outcome_status IS NULL');
+  else if (filter.outcome) {
+    conditions.push('t.outcome_status = ?');
+    params.push(filter.outcome);
+  }
+  for (const [key, value] of Object.entries(filter.meta ?? {})) {
+    // Compared as text, so `task_id=12` matches 12 and "12"; the key is quoted as one JSON path member.
+    const path = `$."${key.replace(/["\\]/g, '')}"`;
+    conditions.push(
+      "(CASE json_type(t.metadata, ?) WHEN 'true' THEN 'true' WHEN 'false' THEN 'false' ELSE CAST(json_extract(t.metadata, ?) AS TEXT) END) = ?",
+    );
+    params.push(path, path, value);
   }
   return { sql: conditions.join(' AND '), params };
 }

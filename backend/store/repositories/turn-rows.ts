@@ -52,10 +52,16 @@ export function toTurn(row: TurnRow): Turn {
  * columns (so the JSON made for the rows is made once), with a separator no text can contain
  * ambiguously: each value's length precedes it.
  */
-export function hashColumns(rows: readonly TurnColumns[], toolSet: string | null = null): string {
+export function hashColumns(
+  rows: readonly TurnColumns[],
+  toolSet: string | null = null,
+  more: readonly (string | null)[] = [],
+): string {
   const hash = createHash('sha256');
   for (const row of rows) for (const value of row) hash.update(value === null ? '-1:' : `${value.length}:${value}`);
   if (toolSet) hash.update(`tools:${toolSet}`);
+  // Absent extras add nothing, so records without outcome or metadata keep the hashes they had.
+  more.forEach((value, i) => value !== null && hash.update(`more${i}:${value.length}:${value}`));
   return hash.digest('hex');
 }
 

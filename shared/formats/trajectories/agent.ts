@@ -1,5 +1,6 @@
 import type { ToolCall, Turn } from '../../domain';
 import { isObject } from '../../json';
+import { defineFormat } from './descriptor';
 import { declaredTools, parseArguments, RecordError, type ParsedRecord } from './records';
 
 const HERMES_ROLES: Record<string, Turn['role']> = { system: 'system', human: 'user', gpt: 'assistant', tool: 'tool' };
@@ -115,3 +116,30 @@ function responseContent(response: string): string {
   }
   return response;
 }
+
+const hermesTurns = (record: Record<string, unknown>) =>
+  Array.isArray(record.conversations) &&
+  record.conversations.some(
+    (t) => isObject(t) && (t.from === 'tool' || (typeof t.value === 'string' && t.value.includes('<tool_call>'))),
+  );
+
+export const hermesFormat = defineFormat({
+  id: 'hermes',
+  label: 'Hermes',
+  recognisedBy: '"conversations" with <tool_call> tags',
+  versions: 'NousResearch Hermes function calling (tools in <tools>, <tool_call>, <tool_response>)',
+  detect: (record) => typeof record.item_id !== 'string' && hermesTurns(record),
+  parse: fromHermes,
+  turnFields: ['conversations'],
+  kept: ['id', 'category', 'subcategory', 'task'],
+});
+
+export const agentgymFormat = defineFormat({
+  id: 'agentgym',
+  label: 'AgentGym',
+  recognisedBy: '"conversations" and "item_id"',
+  versions: 'AgentGym AgentTraj (human/gpt turns, Thought: … Action: …)',
+  detect: (record) => Array.isArray(record.conversations) && typeof record.item_id === 'string',
+  parse: (record) => ({ ...fromAgentGym(record), metadata: { task_id: record.item_id } }),
+  turnFields: ['conversations', 'item_id'],
+});

@@ -1,4 +1,4 @@
-import type { DeclaredTool, Turn } from '../../domain';
+import type { DeclaredTool, Outcome, TrajectoryMetadata, Turn } from '../../domain';
 import { isObject } from '../../json';
 
 /** What a format parser makes of one record. */
@@ -8,6 +8,16 @@ export interface ParsedRecord {
   tools: DeclaredTool[];
   /** Fields the parser found but does not understand (a strict import refuses the record). */
   ignored?: string[];
+  /** The run's verdict, when the record carries one (a reward, a score, a final status). */
+  outcome?: Outcome;
+  /**
+   * What the parser made of the record besides turns: `harness`, `task_id`, `model`, and
+   * anything it read that no turn holds (expected calls, a run's status). The import adds
+   * the descriptor's `kept` fields and, leniently, the fields not understood.
+   */
+  metadata?: TrajectoryMetadata;
+  /** Said once per import, not once per record (e.g. "the records declare no tools"). */
+  notes?: string[];
 }
 
 /** A reason a record cannot be read, phrased for the import report. */

@@ -1,5 +1,6 @@
 import type { JsonSchema, ToolCall } from '../../domain';
 import { isObject } from '../../json';
+import { defineFormat } from './descriptor';
 import { RecordError, type ParsedRecord } from './records';
 
 /** The Python type names APIGen/xLAM parameters use, as JSON Schema types. */
@@ -85,3 +86,14 @@ export function fromXlam(record: unknown): ParsedRecord {
     tools: declared,
   };
 }
+
+export const xlamFormat = defineFormat({
+  id: 'xlam',
+  label: 'APIGen / xLAM',
+  recognisedBy: '"query" and "answers"',
+  versions: 'Salesforce APIGen xlam-function-calling-60k (answers and tools as JSON strings)',
+  detect: (record) => typeof record.query === 'string' && 'answers' in record,
+  parse: fromXlam,
+  turnFields: ['query', 'answers', 'tools'],
+  kept: ['id'],
+});

@@ -213,8 +213,16 @@ describe('files as their producers publish them', () => {
       ],
     });
     const store = workspace();
-    const report = await importTrajectoryFile(store, { file, mode: 'strict' });
+    // The `row` column is no part of ShareGPT: strict refuses it by name, lenient keeps it as metadata.
+    const strict = await importTrajectoryFile(store, { file, mode: 'strict' });
+    expect(strict).toMatchObject({ committed: false, rejectedCount: 4 });
+    expect(strict.rejected[0]!.reason).toMatch(
+      /^field row not understood; import leniently to keep such fields as metadata/,
+    );
+    const report = await importTrajectoryFile(store, { file, mode: 'lenient' });
     expect(report).toMatchObject({ committed: true, shape: 'parquet', format: 'sharegpt', imported: 4, toolSets: 2 });
+    expect(report.notUnderstood).toEqual([{ field: 'row', records: 4, firstRecord: 1 }]);
+    expect(allTrajectories(store).map((t) => t.metadata?.row)).toEqual([0, 1, 2, 3]);
     store.close();
   });
 

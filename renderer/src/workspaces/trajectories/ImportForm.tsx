@@ -1,5 +1,6 @@
 import { describeToolVariants } from '../../../../shared/formats/tool-variants';
-import { trajectoriesCount } from '../../../../shared/text';
+import { TRAJECTORY_FORMATS } from '../../../../shared/formats/trajectories/registry';
+import { describeImport } from '../../../../shared/formats/trajectories/import-report';
 import { useState } from 'react';
 import type { Result } from '../../../../shared/contract';
 import type { TrajectoryFormat } from '../../../../shared/contract/trajectories';
@@ -13,7 +14,7 @@ type Report = Result<'trajectories.import'>;
 /** Where the tools the file declares go: nowhere, a new graph, or an existing graph. */
 type ToolTarget = { kind: 'none' } | { kind: 'new'; name: string } | { kind: 'existing'; graphId: string };
 
-/** Import a file of trajectories (JSONL, JSON array or Parquet, gzip or not) from a path on the machine that runs the backend. */
+/** Import a file of trajectories (JSONL, a JSON array or object, Parquet, an inspect .eval; gzip or not) from a path on the machine that runs the backend. */
 export function ImportForm({ onImported }: { onImported(): void }) {
   const [path, setPath] = useState('');
   const [format, setFormat] = useState<'' | TrajectoryFormat>('');
@@ -46,7 +47,7 @@ export function ImportForm({ onImported }: { onImported(): void }) {
           File
           <input
             aria-label="Trajectory file"
-            placeholder="/path/to/logs.jsonl, data.json, train.parquet or .gz"
+            placeholder="/path/to/logs.jsonl, run.json, task.traj, log.eval, train.parquet or .gz"
             value={path}
             onChange={(e) => setPath(e.target.value)}
           />
@@ -55,11 +56,11 @@ export function ImportForm({ onImported }: { onImported(): void }) {
           Format
           <select aria-label="Format" value={format} onChange={(e) => setFormat(e.target.value as typeof format)}>
             <option value="">detect</option>
-            <option value="openai">OpenAI chat</option>
-            <option value="sharegpt">ShareGPT</option>
-            <option value="hermes">Hermes</option>
-            <option value="agentgym">AgentGym</option>
-            <option value="xlam">APIGen / xLAM (query, answers, tools)</option>
+            {TRAJECTORY_FORMATS.map((f) => (
+              <option key={f.id} value={f.id} title={f.versions}>
+                {f.label}
+              </option>
+            ))}
           </select>
         </label>
         <label>
@@ -122,29 +123,27 @@ export function ImportForm({ onImported }: { onImported(): void }) {
   );
 }
 
-const SHAPES = { jsonl: 'JSONL', 'json-array': 'JSON array', parquet: 'Parquet' } as const;
-
 /** What an import did: counts, the fields it left out, conflicting tool declarations, and each rejected record. */
 function ImportReportView({ report }: { report: Report }) {
-  const shape = report.shape ? `${SHAPES[report.shape]}${report.gzip ? ', gzip' : ''}` : '';
   return (
     <div data-testid="import-report" className="import-report">
       <p>
-        {report.cancelled
-          ? 'Import cancelled; nothing was kept.'
-          : report.committed
-            ? `Imported ${trajectoriesCount(report.imported)} (${report.format}, ${shape}); ${report.duplicates} were already here; ${report.rejectedCount} rejected.` +
-              (report.toolSets ? ` ${report.toolSets} distinct tool sets, each kept with its records.` : '')
-            : `Nothing was imported: ${report.rejectedCount} bad records. Fix them, or tick "Skip bad records".`}
+        {describeImport(report)}
+        {!report.committed && !report.cancelled && report.rejectedCount > 0 && ' Fix them, or tick "Skip bad records".'}
         {report.tools &&
           ` Tools added to the graph: ${report.tools.added.length ? report.tools.added.join(', ') : 'none'}` +
             (report.tools.alreadyPresent ? ` (${report.tools.alreadyPresent} already there).` : '.')}
       </p>
-      {report.notUnderstood.length > 0 && (
-        <ul className="import-notes" aria-label="Fields left out">
+      {(report.notUnderstood.length > 0 || report.notes.length > 0) && (
+        <ul className="import-notes" aria-label="Fields kept as metadata">
           {report.notUnderstood.map((n) => (
             <li key={n.field}>
-              Left out <code>{n.field}</code> in {n.records} records (first: record {n.firstRecord}).
+              Kept <code>{n.field}</code> as metadata in {n.records} records (first: record {n.firstRecord}).
+            </li>
+          ))}
+          {report.notes.map((n) => (
+            <li key={n.note}>
+              {n.note} ({n.records} records)
             </li>
           ))}
         </ul>

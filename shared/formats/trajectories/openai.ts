@@ -1,28 +1,7 @@
-import type { TrajectoryFormat } from '../../contract/trajectories';
 import type { ToolCall, Turn } from '../../domain';
 import { isObject } from '../../json';
+import { defineFormat } from './descriptor';
 import { declaredTools, parseArguments, RecordError, type ParsedRecord } from './records';
-
-export { RecordError, type ParsedRecord };
-import { fromAgentGym, fromHermes } from './agent';
-import { fromXlam } from './xlam';
-import { SHAREGPT_RESULT_SEPARATOR } from '../export-records';
-
-export type { TrajectoryFormat };
-
-/** Guesses the format from one record's keys and speakers. */
-export function detectFormat(record: unknown): TrajectoryFormat | null {
-  if (!isObject(record)) return null;
-  if (Array.isArray(record.messages)) return 'openai';
-  if (typeof record.query === 'string' && 'answers' in record) return 'xlam';
-  if (!Array.isArray(record.conversations)) return null;
-  if (typeof record.item_id === 'string') return 'agentgym';
-  const turns = record.conversations.filter(isObject);
-  const hermes = turns.some(
-    (t) => t.from === 'tool' || (typeof t.value === 'string' && t.value.includes('<tool_call>')),
-  );
-  return hermes ? 'hermes' : 'sharegpt';
-}
 
 const OPENAI_ROLES: Record<string, Turn['role']> = {
   system: 'system',
@@ -184,61 +163,14 @@ export function toolsValue(tools: unknown): unknown {
   }
 }
 
-const SHAREGPT_ROLES: Record<string, Turn['role']> = {
-  human: 'user',
-  gpt: 'assistant',
-  system: 'system',
-  function_call: 'assistant',
-  observation: 'tool',
-};
-
-/** LLaMA-Factory ShareGPT: `{conversations: [{from, value}], system?, tools?: "<JSON string>"}`. */
-export function fromShareGPT(record: unknown): ParsedRecord {
-  if (!isObject(record) || !Array.isArray(record.conversations)) throw new RecordError('no "conversations" array');
-  const turns: Turn[] = [];
-  if (typeof record.system === 'string' && record.system) turns.push({ role: 'system', content: record.system });
-  let openCalls: string[] = [];
-  record.conversations.forEach((c, i) => {
-    if (!isObject(c) || typeof c.from !== 'string' || typeof c.value !== 'string') {
-      throw new RecordError(`conversation turn ${i + 1} needs "from" and a string "value"`);
-    }
-    const role = SHAREGPT_ROLES[c.from];
-    if (!role)
-      throw new RecordError(
-        `conversation turn ${i + 1} is from ${JSON.stringify(c.from)}; expected human, gpt, function_call, observation or system`,
-      );
-    if (c.from === 'function_call') {
-      let value: unknown;
-      try {
-        value = JSON.parse(c.value);
-      } catch {
-        throw new RecordError(`conversation turn ${i + 1}: function_call value is not JSON`);
-      }
-      const calls = (Array.isArray(value) ? value : [value]).map((call, j): ToolCall => {
-        if (!isObject(call) || typeof call.name !== 'string')
-          throw new RecordError(`conversation turn ${i + 1}: a function call has no "name"`);
-        return { id: `call_${i}_${j}`, name: call.name, args: parseArguments(call.arguments) };
-      });
-      openCalls = calls.map((call) => call.id);
-      turns.push({ role: 'assistant', toolCalls: calls });
-    } else if (c.from === 'observation') {
-      // Results of parallel calls arrive as one observation, joined as LLaMA-Factory joins them.
-      const parts = c.value.split(SHAREGPT_RESULT_SEPARATOR);
-      for (const result of parts.length > 1 && parts.length === openCalls.length ? parts : [c.value]) {
-        const id = openCalls.shift();
-        turns.push({ role: 'tool', content: result, ...(id ? { toolCallId: id } : {}) });
-      }
-    } else {
-      turns.push({ role, content: c.value });
-    }
-  });
-  return { turns, tools: declaredTools(toolsValue(record.tools)), ignored: [] };
-}
-
-export const PARSERS: Record<TrajectoryFormat, (record: unknown) => ParsedRecord> = {
-  openai: fromOpenAI,
-  sharegpt: fromShareGPT,
-  hermes: fromHermes,
-  agentgym: fromAgentGym,
-  xlam: fromXlam,
-};
+export const openaiFormat = defineFormat({
+  id: 'openai',
+  label: 'OpenAI chat',
+  recognisedBy: '"messages"',
+  versions:
+    'OpenAI chat completions and fine-tuning JSONL (tools, tool_calls, legacy function_call); LLaMA-Factory content parts',
+  detect: (record) => Array.isArray(record.messages),
+  parse: fromOpenAI,
+  turnFields: ['messages', 'tools', 'functions', 'system'],
+  kept: ['parallel_tool_calls', 'id'],
+});

@@ -1,0 +1,123 @@
+import yauzl from 'yauzl';
+import { TrellisError } from '../../shared/errors';
+import { MAX_LINE_BYTES, type LineProblem } from './lines';
+import type { RecordSource, SourceRecord } from './records';
+
+/** Entries an archive may hold before it is refused as a zip bomb (inspect writes one per sample, plus a few). */
+const MAX_ENTRIES = 1_000_000;
+/** Bytes all record entries may inflate to together. */
+const MAX_TOTAL_BYTES = 16 * 2 ** 30;
+
+/** Which entries of an archive are records, and which one they all share. */
+export interface ArchiveLayout {
+  /** A name for the layout, for the report ("inspect_ai .eval"). */
+  format: string;
+  isRecord(entry: string): boolean;
+  sharedEntry?: string;
+}
+
+/**
+ * Reads a ZIP archive entry by entry, in memory, never unpacking it to disk: `layoutOf` is told
+ * the entry names and says which are records (null: not an archive of records, refused in one
+ * line that names what it holds). An entry larger than MAX_LINE_BYTES is reported and skipped; an
+ * entry whose data inflates past its declared size ends the read (yauzl checks that).
+ */
+export async function zipRecords(
+  file: string,
+  layoutOf: (entries: readonly string[]) => ArchiveLayout | null,
+  onProblem: (problem: LineProblem) => void,
+): Promise<RecordSource & { shared: unknown; layout: ArchiveLayout }> {
+  let zip: yauzl.ZipFile;
+  try {
+    zip = await yauzl.openPromise(file, { lazyEntries: true, autoClose: false, strictFileNames: false });
+  } catch (error) {
+    throw new TrellisError('E1002', `${file} is not a readable ZIP archive: ${(error as Error).message}.`);
+  }
+  if (zip.entryCount > MAX_ENTRIES) {
+    zip.close();
+    throw new TrellisError(
+      'E1002',
+      `${file} holds ${zip.entryCount} entries, more than ${MAX_ENTRIES}; it was not read.`,
+    );
+  }
+  const entries = await listEntries(zip);
+  const names = entries.map((e) => e.fileName);
+  const layout = layoutOf(names);
+  if (!layout) {
+    zip.close();
+    const shown = names.slice(0, 6).join(', ');
+    throw new TrellisError(
+      'E1002',
+      `${file} is a ZIP archive of ${names.length} entries (${shown}${names.length > 6 ? ', …' : ''}): not a known archive of trajectories.`,
+      'Trellis reads inspect_ai .eval logs as archives; extract JSON Lines or JSON files from other archives and import those.',
+    );
+  }
+  const shared = layout.sharedEntry ? await sharedDocument(zip, entries, layout.sharedEntry) : null;
+  const recordEntries = entries.filter((e) => layout.isRecord(e.fileName));
+  const totalBytes = recordEntries.reduce((sum, e) => sum + e.compressedSize, 0) || 1;
+  let read = 0;
+  let inflated = 0;
+  const records = (async function* (): AsyncGenerator<SourceRecord> {
+    try {
+      for (const [i, entry] of recordEntries.entries()) {
+        const at = { record: i + 1, line: 1, offset: 0 };
+        read += entry.compressedSize;
+        if (entry.uncompressedSize > MAX_LINE_BYTES) {
+          onProblem({ ...at, reason: `${entry.fileName} is larger than ${MAX_LINE_BYTES / 2 ** 20} MiB`, snippet: '' });
+          continue;
+        }
+        inflated += entry.uncompressedSize;
+        if (inflated > MAX_TOTAL_BYTES)
+          throw new TrellisError(
+            'E1002',
+            `${file} inflates to more than ${MAX_TOTAL_BYTES / 2 ** 30} GiB; it was not read further.`,
+          );
+        yield { ...at, entry: entry.fileName, text: await entryText(zip, entry) };
+      }
+    } finally {
+      zip.close();
+    }
+  })();
+  return {
+    shape: 'zip',
+    gzip: false,
+    records,
+    bytesRead: () => Math.round((read / totalBytes) * (zip.fileSize ?? totalBytes)),
+    shared,
+    layout,
+  };
+}
+
+function listEntries(zip: yauzl.ZipFile): Promise<yauzl.Entry[]> {
+  return new Promise((resolve, reject) => {
+    const entries: yauzl.Entry[] = [];
+    zip.on('entry', (entry: yauzl.Entry) => {
+      if (!entry.fileName.endsWith('/')) entries.push(entry);
+      zip.readEntry();
+    });
+    zip.once('end', () => resolve(entries));
+    zip.once('error', reject);
+    zip.readEntry();
+  });
+}
+
+async function entryText(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<string> {
+  const stream = await zip.openReadStreamPromise(entry);
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(chunk);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    throw new TrellisError('E1002', `${entry.fileName} in the archive is not UTF-8 text.`);
+  }
+}
+
+async function sharedDocument(zip: yauzl.ZipFile, entries: yauzl.Entry[], name: string): Promise<unknown> {
+  const entry = entries.find((e) => e.fileName === name);
+  if (!entry || entry.uncompressedSize > MAX_LINE_BYTES) return null;
+  try {
+    return JSON.parse(await entryText(zip, entry)) as unknown;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,120 @@
+import { nestedDeeperThan, isObject } from '../../shared/json';
+import {
+  archiveFormat,
+  eventArrayFormat,
+  formatDescriptor,
+  recordsInDocument,
+  type TrajectoryFormat,
+} from '../../shared/formats/trajectories/registry';
+import { printable, snippetOf, type LineProblem } from '../files/lines';
+import type { RecordSource, SourceRecord } from '../files/records';
+import type { ArchiveLayout } from '../files/zip-records';
+
+/** Nesting of arrays and objects a record may have; real ones stay far below. */
+export const MAX_NESTING = 256;
+export const TOO_DEEP = `nested more than ${MAX_NESTING} levels deep (no trajectory record is; reading it could exhaust the stack)`;
+
+/** One record of a file, parsed, with where it is and what its container gave all records. */
+export interface FileRecord {
+  at: { line: number; offset: number; record?: number };
+  /** `runs.jsonl:42`, `tau.json#7`, `log.eval#samples/3_epoch_1.json`. */
+  where: string;
+  record: number;
+  value: unknown;
+  text: string;
+  /** What the records of one document or archive share (an inspect log's task and model). */
+  shared?: Record<string, unknown>;
+  /** The format the container told (an inspect log, an OpenHands event array). */
+  format?: TrajectoryFormat;
+}
+
+/** The archive layouts the registry knows, for the ZIP reader. */
+export function archiveLayout(entries: readonly string[]): ArchiveLayout | null {
+  const format = archiveFormat(entries);
+  const archive = format && formatDescriptor(format).container?.archive;
+  return archive
+    ? { format, isRecord: archive.isRecord, ...(archive.sharedEntry ? { sharedEntry: archive.sharedEntry } : {}) }
+    : null;
+}
+
+/**
+ * The records of an opened file, parsed: one per line or array element, the records a document
+ * holds under its well-known key (an inspect log's samples), an archive's record entries, or
+ * one record from a JSON array that is one run's events (an OpenHands trajectory). Text that is
+ * not JSON, or nested too deep, is reported and skipped.
+ */
+export async function* fileRecords(
+  source: RecordSource,
+  name: string,
+  reject: (problem: LineProblem) => void,
+): AsyncGenerator<FileRecord> {
+  const archive = source.archive;
+  const archiveShared =
+    archive && isObject(archive.shared)
+      ? formatDescriptor(archive.layout.format as TrajectoryFormat).container?.archive?.shareOf?.(archive.shared)
+      : undefined;
+  let events: { format: TrajectoryFormat; values: unknown[]; first: SourceRecord } | null = null;
+  for await (const line of source.records) {
+    const at = { line: line.line, offset: line.offset, ...(source.shape === 'jsonl' ? {} : { record: line.record }) };
+    const where = source.shape === 'jsonl' ? `${name}:${line.line}` : `${name}#${line.entry ?? line.record}`;
+    let value = line.value;
+    if (value === undefined) {
+      try {
+        value = JSON.parse(line.text);
+      } catch (error) {
+        reject({
+          ...at,
+          reason: `not valid JSON: ${printable((error as Error).message)}`,
+          snippet: snippetOf(line.text),
+        });
+        continue;
+      }
+    }
+    if (nestedDeeperThan(value, MAX_NESTING)) {
+      reject({ ...at, reason: TOO_DEEP, snippet: snippetOf(line.text) });
+      continue;
+    }
+    if (source.shape === 'json-array' && line.record === 1) {
+      const format = eventArrayFormat(value);
+      if (format) events = { format, values: [], first: line };
+    }
+    if (events) {
+      events.values.push(value);
+      continue;
+    }
+    const document = isObject(value) ? recordsInDocument(value) : null;
+    if (document) {
+      for (const [i, record] of document.records.entries())
+        yield {
+          at: { ...at, record: i + 1 },
+          where: `${name}#${i + 1}`,
+          record: i + 1,
+          value: record,
+          text: JSON.stringify(record)?.slice(0, 240) ?? '',
+          shared: document.shared,
+          format: document.format,
+        };
+      continue;
+    }
+    yield {
+      at,
+      where,
+      record: line.record,
+      value,
+      text: line.text,
+      ...(archiveShared ? { shared: archiveShared } : {}),
+      ...(archive ? { format: archive.layout.format as TrajectoryFormat } : {}),
+    };
+  }
+  if (events) {
+    const record = formatDescriptor(events.format).container!.events!.record(events.values);
+    yield {
+      at: { line: 1, offset: 0, record: 1 },
+      where: name,
+      record: 1,
+      value: record,
+      text: events.first.text,
+      format: events.format,
+    };
+  }
+}

@@ -1,0 +1,100 @@
+import { isObject } from '../../json';
+import { agentgymFormat, hermesFormat } from './agent';
+import { bfclFormat } from './bfcl';
+import type { TrajectoryFormatDescriptor } from './descriptor';
+import { inspectFormat } from './inspect';
+import { openaiFormat } from './openai';
+import { openhandsFormat } from './openhands';
+import { sharegptFormat } from './sharegpt';
+import { sweAgentFormat } from './swe-agent';
+import { tauBenchFormat } from './tau-bench';
+import { toolbenchFormat } from './toolbench';
+import { worfbenchFormat } from './worfbench';
+import { xlamFormat } from './xlam';
+
+export { RecordError, type ParsedRecord } from './records';
+export type { TrajectoryFormatDescriptor } from './descriptor';
+
+/**
+ * Every trajectory format Trellis reads, in the order records are tested against them: the
+ * harnesses' shapes first, then the chat exports whose keys they share (an inspect sample has
+ * `messages`, a WorfBench record `conversations`). Adding a format is one file and one line here.
+ */
+export const TRAJECTORY_FORMATS = [
+  tauBenchFormat,
+  sweAgentFormat,
+  inspectFormat,
+  openhandsFormat,
+  toolbenchFormat,
+  bfclFormat,
+  worfbenchFormat,
+  xlamFormat,
+  agentgymFormat,
+  hermesFormat,
+  sharegptFormat,
+  openaiFormat,
+] as const;
+
+export type TrajectoryFormat = (typeof TRAJECTORY_FORMATS)[number]['id'];
+
+/** The ids as a non-empty tuple, for the contract's enum. */
+export const TRAJECTORY_FORMAT_IDS = TRAJECTORY_FORMATS.map((f) => f.id) as [TrajectoryFormat, ...TrajectoryFormat[]];
+
+const BY_ID = new Map<string, TrajectoryFormatDescriptor>(TRAJECTORY_FORMATS.map((f) => [f.id, f]));
+
+export function formatDescriptor(id: TrajectoryFormat): TrajectoryFormatDescriptor<TrajectoryFormat> {
+  return BY_ID.get(id) as TrajectoryFormatDescriptor<TrajectoryFormat>;
+}
+
+/** The first format whose descriptor recognises the record. */
+export function detectFormat(record: unknown): TrajectoryFormat | null {
+  if (!isObject(record)) return null;
+  return TRAJECTORY_FORMATS.find((f) => f.detect(record))?.id ?? null;
+}
+
+/** "tau-bench results (…), SWE-agent trajectory (…)": what the registry knows, for messages. */
+export function knownFormatsText(): string {
+  return TRAJECTORY_FORMATS.map((f) => `${f.label} (${f.recognisedBy})`).join(', ');
+}
+
+/** The ids joined for usage lines: `openai|sharegpt|…`. */
+export const formatIdsText = (separator: string) => TRAJECTORY_FORMAT_IDS.join(separator);
+
+/** What a value that no format recognises looks like, in one line: "one JSON object with keys a, b". */
+export function describeShape(value: unknown): string {
+  if (Array.isArray(value)) return `a JSON array of ${value.length} elements`;
+  if (!isObject(value)) return `a JSON ${value === null ? 'null' : typeof value}`;
+  const keys = Object.keys(value);
+  const shown = keys.slice(0, 8).join(', ');
+  return keys.length
+    ? `a JSON object with keys ${shown}${keys.length > 8 ? ` and ${keys.length - 8} more` : ''}`
+    : 'an empty JSON object';
+}
+
+/** The message for a record no format recognises: what it looks like and what Trellis reads. */
+export function unknownRecordMessage(value: unknown): string {
+  return `${describeShape(value)}: not a known trajectory format; known formats: ${knownFormatsText()}`;
+}
+
+/** The format whose document layout holds records (one JSON object of many records), with them. */
+export function recordsInDocument(
+  document: Record<string, unknown>,
+): { format: TrajectoryFormat; records: unknown[]; shared: Record<string, unknown> } | null {
+  for (const f of TRAJECTORY_FORMATS) {
+    const found = (f as TrajectoryFormatDescriptor).container?.recordsIn?.(document);
+    if (found) return { format: f.id, ...found };
+  }
+  return null;
+}
+
+/** The format whose archive layout the entry names are (an inspect `.eval`), or null. */
+export function archiveFormat(entries: readonly string[]): TrajectoryFormat | null {
+  return (
+    TRAJECTORY_FORMATS.find((f) => (f as TrajectoryFormatDescriptor).container?.archive?.detect(entries))?.id ?? null
+  );
+}
+
+/** The format whose JSON arrays are one run's events (OpenHands), when the first element is one. */
+export function eventArrayFormat(first: unknown): TrajectoryFormat | null {
+  return TRAJECTORY_FORMATS.find((f) => (f as TrajectoryFormatDescriptor).container?.events?.detect(first))?.id ?? null;
+}

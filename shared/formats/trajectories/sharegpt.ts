@@ -1,0 +1,69 @@
+import type { ToolCall, Turn } from '../../domain';
+import { isObject } from '../../json';
+import { SHAREGPT_RESULT_SEPARATOR } from '../export-records';
+import { defineFormat } from './descriptor';
+import { toolsValue } from './openai';
+import { declaredTools, parseArguments, RecordError, type ParsedRecord } from './records';
+
+const SHAREGPT_ROLES: Record<string, Turn['role']> = {
+  human: 'user',
+  gpt: 'assistant',
+  system: 'system',
+  function_call: 'assistant',
+  observation: 'tool',
+};
+
+/** LLaMA-Factory ShareGPT: `{conversations: [{from, value}], system?, tools?: "<JSON string>"}`. */
+export function fromShareGPT(record: unknown): ParsedRecord {
+  if (!isObject(record) || !Array.isArray(record.conversations)) throw new RecordError('no "conversations" array');
+  const turns: Turn[] = [];
+  if (typeof record.system === 'string' && record.system) turns.push({ role: 'system', content: record.system });
+  let openCalls: string[] = [];
+  record.conversations.forEach((c, i) => {
+    if (!isObject(c) || typeof c.from !== 'string' || typeof c.value !== 'string') {
+      throw new RecordError(`conversation turn ${i + 1} needs "from" and a string "value"`);
+    }
+    const role = SHAREGPT_ROLES[c.from];
+    if (!role)
+      throw new RecordError(
+        `conversation turn ${i + 1} is from ${JSON.stringify(c.from)}; expected human, gpt, function_call, observation or system`,
+      );
+    if (c.from === 'function_call') {
+      let value: unknown;
+      try {
+        value = JSON.parse(c.value);
+      } catch {
+        throw new RecordError(`conversation turn ${i + 1}: function_call value is not JSON`);
+      }
+      const calls = (Array.isArray(value) ? value : [value]).map((call, j): ToolCall => {
+        if (!isObject(call) || typeof call.name !== 'string')
+          throw new RecordError(`conversation turn ${i + 1}: a function call has no "name"`);
+        return { id: `call_${i}_${j}`, name: call.name, args: parseArguments(call.arguments) };
+      });
+      openCalls = calls.map((call) => call.id);
+      turns.push({ role: 'assistant', toolCalls: calls });
+    } else if (c.from === 'observation') {
+      // Results of parallel calls arrive as one observation, joined as LLaMA-Factory joins them.
+      const parts = c.value.split(SHAREGPT_RESULT_SEPARATOR);
+      for (const result of parts.length > 1 && parts.length === openCalls.length ? parts : [c.value]) {
+        const id = openCalls.shift();
+        turns.push({ role: 'tool', content: result, ...(id ? { toolCallId: id } : {}) });
+      }
+    } else {
+      turns.push({ role, content: c.value });
+    }
+  });
+  return { turns, tools: declaredTools(toolsValue(record.tools)), ignored: [] };
+}
+
+/** Hermes and AgentGym records have `conversations` too: ShareGPT is what is left. */
+export const sharegptFormat = defineFormat({
+  id: 'sharegpt',
+  label: 'ShareGPT',
+  recognisedBy: '"conversations" with from/value turns',
+  versions: 'LLaMA-Factory ShareGPT and its tool-use form (function_call / observation turns)',
+  detect: (record) => Array.isArray(record.conversations),
+  parse: fromShareGPT,
+  turnFields: ['conversations', 'system', 'tools'],
+  kept: ['id'],
+});
