@@ -45,12 +45,28 @@ export const Outcome = z.object({
 });
 export type Outcome = z.infer<typeof Outcome>;
 
+/** How a list names an outcome in one word. */
+export const OUTCOME_WORDS: Record<OutcomeStatus, string> = { success: 'succeeded', failure: 'failed', unknown: 'outcome unknown' };
+
 /** "tau-bench reward 0", "inspect scorer includes: C": an outcome as a person reads it. */
 export function describeOutcome(outcome: Outcome): string {
   if (outcome.value === null) return outcome.by;
   return typeof outcome.value === 'string'
     ? `${outcome.by}: ${outcome.value}`
     : `${outcome.by} ${String(outcome.value)}`;
+}
+
+/** "84 succeeded, 116 failed, 3 unknown": outcome counts, the zero ones left out; '' when none has one. */
+export function describeOutcomeCounts(counts: Partial<Record<string, number>>): string {
+  const parts = [
+    [counts.success, 'succeeded'],
+    [counts.failure, 'failed'],
+    [counts.unknown, 'with an unknown outcome'],
+  ] as const;
+  return parts
+    .filter(([n]) => n)
+    .map(([n, what]) => `${n} ${what}`)
+    .join(', ');
 }
 
 /**

@@ -94,6 +94,12 @@ export function FilterBar({ facets }: { facets: TrajectoryFacets | undefined }) 
           options={facets?.labels}
           onChange={(label) => setFilter({ label: label as typeof filter.label })}
         />
+        <FacetSelect
+          label="Outcome"
+          value={filter.outcome}
+          options={facets?.outcomes}
+          onChange={(outcome) => setFilter({ outcome: outcome as typeof filter.outcome })}
+        />
         <label>
           Turns
           <span className="range">

@@ -1,22 +1,10 @@
 import type { Result } from '../../contract';
+import { describeOutcomeCounts } from '../../domain';
 import { trajectoriesCount } from '../../text';
 import { describeFileShape } from './file-shapes';
 import { formatDescriptor } from './registry';
 
 type ImportReport = Result<'trajectories.import'>;
-
-/** "84 succeeded, 116 failed, 3 unknown": outcome counts, the zero ones left out; '' when none has one. */
-export function describeOutcomeCounts(counts: Partial<Record<string, number>>): string {
-  const parts = [
-    [counts.success, 'succeeded'],
-    [counts.failure, 'failed'],
-    [counts.unknown, 'with an unknown outcome'],
-  ] as const;
-  return parts
-    .filter(([n]) => n)
-    .map(([n, what]) => `${n} ${what}`)
-    .join(', ');
-}
 
 /** The first line of an import report, as the CLI prints it and the Import form shows it. */
 export function describeImport(report: ImportReport): string {

@@ -12,6 +12,8 @@ import { toolbenchFormat } from './toolbench';
 import { worfbenchFormat } from './worfbench';
 import { xlamFormat } from './xlam';
 
+import { RecordError } from './records';
+
 export { RecordError, type ParsedRecord } from './records';
 export type { TrajectoryFormatDescriptor } from './descriptor';
 
@@ -97,4 +99,10 @@ export function archiveFormat(entries: readonly string[]): TrajectoryFormat | nu
 /** The format whose JSON arrays are one run's events (OpenHands), when the first element is one. */
 export function eventArrayFormat(first: unknown): TrajectoryFormat | null {
   return TRAJECTORY_FORMATS.find((f) => (f as TrajectoryFormatDescriptor).container?.events?.detect(first))?.id ?? null;
+}
+
+/** One record read as the given format (the record must be one that format detects). */
+export function parseRecord(format: TrajectoryFormat, record: unknown) {
+  if (!isObject(record)) throw new RecordError('a record is a JSON object');
+  return formatDescriptor(format).parse(record);
 }

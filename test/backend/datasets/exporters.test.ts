@@ -7,7 +7,7 @@ import {
   shareGPTDatasetInfo,
   type ExportItem,
 } from '../../../shared/formats/export-records';
-import { PARSERS } from '../../../shared/formats/trajectories/formats';
+import { parseRecord } from '../../../shared/formats/trajectories/registry';
 import type { Turn } from '../../../shared/domain';
 
 const tools = [
@@ -126,13 +126,13 @@ describe('exporters', () => {
   });
 
   it.each(['openai', 'hermes'] as const)('round-trip through the %s importer unchanged', (format) => {
-    const parsed = PARSERS[format](EXPORTERS[format](item));
+    const parsed = parseRecord(format, EXPORTERS[format](item));
     expect(normalizeIds(parsed.turns)).toEqual(normalizeIds(turns));
     expect(parsed.tools.map((t) => t.name)).toEqual(['get_weather']);
   });
 
   it('round-trips through the ShareGPT importer unchanged but for thoughts, which the format cannot hold', () => {
-    const parsed = PARSERS.sharegpt(EXPORTERS.sharegpt(item));
+    const parsed = parseRecord('sharegpt', EXPORTERS.sharegpt(item));
     const withoutThoughts = turns.map(({ thought: _, ...t }) => t);
     expect(normalizeIds(parsed.turns)).toEqual(normalizeIds(withoutThoughts));
   });

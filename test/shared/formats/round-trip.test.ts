@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EXPORTERS, type ExportFormat } from '../../../shared/formats/export-records';
-import { detectFormat, PARSERS } from '../../../shared/formats/trajectories/formats';
+import { detectFormat, parseRecord } from '../../../shared/formats/trajectories/registry';
 import type { Turn } from '../../../shared/domain';
 
 /** Each published shape read, written back in the same format, and read again: nothing is lost. */
@@ -40,9 +40,9 @@ describe('round trips: import, export in the same format, import again', () => {
   it.each(cases)('%s keeps its turns and its own tools through %s', (file, format) => {
     for (const record of records(file)) {
       const detected = detectFormat(record)!;
-      const first = PARSERS[detected](record);
+      const first = parseRecord(detected, record);
       const written = EXPORTERS[format]({ id: 'r', turns: first.turns, tools: first.tools });
-      const again = PARSERS[detectFormat(written)!](written);
+      const again = parseRecord(detectFormat(written)!, written);
       // ShareGPT has no place for thoughts; every other field comes back.
       const expected = format === 'sharegpt' ? first.turns.map(({ thought: _, ...t }) => t) : first.turns;
       expect(comparable(again.turns)).toEqual(comparable(expected));
@@ -52,7 +52,7 @@ describe('round trips: import, export in the same format, import again', () => {
 
   it('reads back the results of parallel calls that ShareGPT joins into one observation', () => {
     const [record] = records('published/openai-chat-parallel.jsonl');
-    const first = PARSERS.openai(record);
+    const first = parseRecord('openai', record);
     const written = EXPORTERS.sharegpt({ id: 'r', turns: first.turns, tools: first.tools }) as {
       conversations: { from: string }[];
     };
@@ -63,7 +63,7 @@ describe('round trips: import, export in the same format, import again', () => {
       'observation',
       'gpt',
     ]);
-    const again = PARSERS.sharegpt(written);
+    const again = parseRecord('sharegpt', written);
     expect(again.turns.filter((t) => t.role === 'tool').map((t) => t.content)).toEqual([
       '{"temp": 18}',
       '{"temp": 12}',

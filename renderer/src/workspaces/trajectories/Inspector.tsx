@@ -7,6 +7,7 @@ import { useUi } from '../../state/ui-store';
 import { useRuns } from '../../state/runs-store';
 import { useBrowserStore } from '../../state/browser-store';
 import { AddToDataset } from './AddToDataset';
+import { RunRecord } from './RunRecord';
 import { PathOverlay } from '../../components/PathOverlay';
 import { TurnView } from '../../components/TurnView';
 import { useChecksState } from './checks-state';
@@ -46,6 +47,7 @@ export function Inspector({ id, version }: { id: string; version: number }) {
           {graph.data ? ` · graph ${graph.data.name}` : ' · no tool graph'}
           {t.forkOf ? ` · fork of ${t.forkOf.trajectoryId.slice(0, 8)} at turn ${t.forkOf.turnIndex}` : ''}
         </p>
+        <RunRecord trajectory={t} />
         <div className="toolbar">
           <button
             type="button"

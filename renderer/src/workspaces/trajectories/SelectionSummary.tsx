@@ -4,6 +4,7 @@ import { useQuery } from '../../api/use-query';
 import { useBrowserStore } from '../../state/browser-store';
 import { countBars, PlotChart } from '../../components/PlotChart';
 import { useChecksState } from './checks-state';
+import { describeOutcomeCounts } from '../../../../shared/domain';
 
 /** Counts over the trajectories the filters select, with findings by kind as a chart. */
 export function SelectionSummary({ version }: { version: number }) {
@@ -15,12 +16,14 @@ export function SelectionSummary({ version }: { version: number }) {
   ).data;
   if (!summary) return null;
   const kinds = Object.keys(summary.findingsByKind).length;
+  const outcomes = describeOutcomeCounts(summary.outcomes);
   const findings = Object.values(summary.findingsByKind).reduce((a, b) => a + b, 0);
   return (
     <details className="selection-summary" data-testid="selection-summary">
       <summary>
         {trajectoriesCount(summary.trajectories)} · {countOf(summary.turns, 'turn')} ·{' '}
         {countOf(summary.toolCalls, 'call')} · {findingsIn(findings, summary.withFindings)}
+        {outcomes && <span data-testid="selection-outcomes"> · {outcomes}</span>}
       </summary>
       {kinds > 0 ? (
         <PlotChart

@@ -1,4 +1,5 @@
 import { countOf, shortWhen, splitForkTitle } from '../../../../shared/text';
+import { describeOutcome, OUTCOME_WORDS } from '../../../../shared/domain';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import { useBrowserStore } from '../../state/browser-store';
@@ -97,6 +98,16 @@ export function TrajectoryList({ list }: { list: ReturnType<typeof usePagedList>
                       <span className="finding-count"> · {countOf(row.findingCount, 'finding')}</span>
                     )}
                     {row.label && <span className={`label label-${row.label}`}> · {row.label}</span>}
+                    {row.outcome && (
+                      <span
+                        className={`outcome outcome-${row.outcome.status}`}
+                        title={describeOutcome(row.outcome)}
+                        data-testid="row-outcome"
+                      >
+                        {' '}
+                        · {OUTCOME_WORDS[row.outcome.status]}
+                      </span>
+                    )}
                   </span>
                 </>
               ) : (
