@@ -23,6 +23,7 @@ function printExport(result: Result<'datasets.export'>, io: VerbIO): void {
   const { report } = result;
   for (const link of report.replacedLinks)
     io.err(`${link} was a symbolic link: replaced by the file, its target left as it was.`);
+  if (report.notWritten) io.err(report.notWritten.message);
   if (!report.flagged) return;
   const reasons = Object.entries(report.reasons)
     .sort((a, b) => b[1] - a[1])

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ExportReport } from '../../shared/contract/datasets';
+import type { Trajectory } from '../../shared/domain';
 
 /** How many flagged items a report lists by name; the counts cover all of them. */
 export const REPORT_EXAMPLES = 20;
@@ -10,6 +11,13 @@ export class ExportReporter {
   private flagged = 0;
   private readonly reasons: Record<string, number> = {};
   private readonly examples: z.infer<typeof ExportReport>['examples'] = [];
+  private readonly withoutPlace = { outcome: 0, metadata: 0 };
+
+  /** A trajectory written to a format with no place for its outcome and metadata: counted, to be said. */
+  notCarried(trajectory: Pick<Trajectory, 'outcome' | 'metadata'>): void {
+    if (trajectory.outcome) this.withoutPlace.outcome++;
+    if (trajectory.metadata && Object.keys(trajectory.metadata).length) this.withoutPlace.metadata++;
+  }
 
   /** One flagged item, with its title to name it by: each reason is a code to count by and a message to show. */
   flag(
@@ -25,8 +33,18 @@ export class ExportReporter {
       this.examples.push({ ...item, split, leftOut, reasons: flags.map((f) => f.message) });
   }
 
-  report(written: number, replacedLinks: string[]): z.infer<typeof ExportReport> {
+  /** `format`: the export's format when it has no place for outcome and metadata (they are said to be left out). */
+  report(written: number, replacedLinks: string[], format: string | null = null): z.infer<typeof ExportReport> {
+    const { outcome, metadata } = this.withoutPlace;
     return {
+      notWritten:
+        format && (outcome || metadata)
+          ? {
+              outcomes: outcome,
+              metadata,
+              message: `${format} records have no place for a run's outcome or metadata: ${outcome} outcomes and the metadata of ${metadata} trajectories are not in the files (ShareGPT keeps them).`,
+            }
+          : null,
       written,
       leftOut: this.leftOut,
       flagged: this.flagged,

@@ -14,6 +14,7 @@ import { EXPORT_RULES } from '../../shared/formats/export-rules';
 import { trainingWeights } from '../../shared/formats/training-weights';
 import { commitStaged, discardStaged, removeStaleTemps, stageFile, type StagedFile } from '../files/atomic-write';
 import { ExportReporter } from './export-report';
+import { CARRIES_RUN_RECORD } from '../../shared/formats/export-records';
 import { mergeDatasetInfo, readDatasetInfo } from './dataset-info';
 import { nothingToExport, removeCreatedFolders } from './nothing-to-export';
 
@@ -118,6 +119,8 @@ export async function exportDataset(
                 errorTurns: errors.get(id),
               }),
               plan: t.planId ? store.plans.get(t.planId).steps : null,
+              outcome: t.outcome ?? null,
+              ...(t.metadata ? { metadata: t.metadata } : {}),
             };
             const record = EXPORTERS[format](item);
             const problems = EXPORT_RULES[format](record, { toolsDeclared: item.tools.length > 0 });
@@ -130,6 +133,7 @@ export async function exportDataset(
             const leaveOut = problems.length > 0 && !options.includeInvalid;
             if (flags.length) reporter.flag({ trajectoryId: id, title: t.title }, split, leaveOut, flags);
             if (leaveOut) continue;
+            if (!CARRIES_RUN_RECORD[format]) reporter.notCarried(t);
             if (format === 'sharegpt' && shareGPTCarriesTools(record)) withTools = true;
             kept.push(JSON.stringify(record));
           }
@@ -171,6 +175,6 @@ export async function exportDataset(
   return {
     files: files.map(({ split, path: file, count }) => ({ split, path: file, count })),
     cancelled: false,
-    report: reporter.report(written, replacedLinks),
+    report: reporter.report(written, replacedLinks, CARRIES_RUN_RECORD[format] ? null : format),
   };
 }

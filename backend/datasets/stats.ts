@@ -15,6 +15,7 @@ export async function datasetStats(store: WorkspaceStore, dataset: Dataset, job:
   const calls: Record<string, number> = {};
   const findingKinds: Record<string, number> = {};
   const labels: Record<string, number> = {};
+  const outcomes: Record<string, number> = {};
   const lengths: number[] = [];
   const tokens: number[] = [];
   const pairs = new Set<string>();
@@ -36,6 +37,8 @@ export async function datasetStats(store: WorkspaceStore, dataset: Dataset, job:
       findingKinds[kind] = (findingKinds[kind] ?? 0) + 1;
     const status = store.labels.get(t.id)?.status ?? 'unlabelled';
     labels[status] = (labels[status] ?? 0) + 1;
+    const outcome = t.outcome?.status ?? 'none';
+    outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
   }
   // Coverage is measured against the graph most of the dataset belongs to.
   const graphId = [...graphs].filter(([id]) => id).sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
@@ -62,5 +65,6 @@ export async function datasetStats(store: WorkspaceStore, dataset: Dataset, job:
     },
     findingRates: Object.fromEntries(Object.entries(findingKinds).map(([k, n]) => [k, size ? n / size : 0])),
     labels,
+    outcomes,
   };
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { RunView } from '../../shared/contract/runs';
-import type { PlanStep, Trajectory, Turn } from '../../shared/domain';
+import type { Outcome, PlanStep, Trajectory, Turn } from '../../shared/domain';
 import { TrellisError } from '../../shared/errors';
-import type { RunMode } from '../../shared/runs';
+import { runOutcome, type RunMode } from '../../shared/runs';
 import { clipAtWord, forkTitle } from '../../shared/text';
 import { RunEngine } from '../executor/engine';
 import { memoryTurns } from '../executor/run-turns';
@@ -19,6 +19,8 @@ interface Session {
   graphId: string | null;
   planId: string | null;
   forkOf: Trajectory['forkOf'];
+  /** The outcome last written to the run's trajectory (as JSON), so it is written when it changes only. */
+  savedOutcome?: string;
 }
 
 /**
@@ -32,6 +34,7 @@ export function runsHandlers(ctx: BackendContext): HandlerMap {
 
   const view = (s: Session): RunView => {
     const { turns, status, nextAction } = s.engine.snapshot();
+    saveOutcome(s, runOutcome(status, turns));
     return {
       id: s.id,
       trajectoryId: s.trajectoryId,
@@ -48,6 +51,18 @@ export function runsHandlers(ctx: BackendContext): HandlerMap {
       forkOf: s.forkOf,
       warnings: s.engine.warnings,
     };
+  };
+
+  /** A run that ended keeps its outcome with its trajectory, so the browser can filter runs by it. */
+  const saveOutcome = (s: Session, outcome: Outcome | null) => {
+    const text = JSON.stringify(outcome);
+    if (!s.trajectoryId || s.savedOutcome === text) return;
+    s.savedOutcome = text;
+    try {
+      store.trajectories.setOutcome(s.trajectoryId, outcome);
+    } catch {
+      // The run's trajectory was deleted meanwhile: there is nothing to keep the outcome with.
+    }
   };
 
   const graphOf = (graphId: string | null) => (graphId ? store.graphs.get(graphId) : { tools: [], edges: [] });

@@ -36,6 +36,8 @@ export const ExportReport = z.object({
   ),
   /** Targets that were symbolic links: replaced by the file itself, never written through. */
   replacedLinks: z.array(z.string()),
+  /** Outcomes and metadata the format has no place for (counted over the written records), said in words. */
+  notWritten: z.object({ outcomes: z.number().int(), metadata: z.number().int(), message: z.string() }).nullable(),
 });
 
 const ExportResult = z.object({
@@ -65,6 +67,8 @@ export const DatasetStats = z.object({
   }),
   findingRates: z.record(z.string(), z.number()),
   labels: z.record(z.string(), z.number().int()),
+  /** Items by their run's outcome: success, failure, unknown, none. */
+  outcomes: z.record(z.string(), z.number().int()),
 });
 
 export const datasetsMethods = {

@@ -46,7 +46,11 @@ export const Outcome = z.object({
 export type Outcome = z.infer<typeof Outcome>;
 
 /** How a list names an outcome in one word. */
-export const OUTCOME_WORDS: Record<OutcomeStatus, string> = { success: 'succeeded', failure: 'failed', unknown: 'outcome unknown' };
+export const OUTCOME_WORDS: Record<OutcomeStatus, string> = {
+  success: 'succeeded',
+  failure: 'failed',
+  unknown: 'outcome unknown',
+};
 
 /** "tau-bench reward 0", "inspect scorer includes: C": an outcome as a person reads it. */
 export function describeOutcome(outcome: Outcome): string {

@@ -1,7 +1,7 @@
 import { isObject } from '../json';
 import type { Tool, Turn } from '../domain';
 import { planToWorkflowText } from '../plans';
-import type { PlanStep } from '../domain';
+import type { Outcome, PlanStep, TrajectoryMetadata } from '../domain';
 
 export type ExportFormat = 'openai' | 'sharegpt' | 'hermes' | 'worfbench';
 
@@ -16,7 +16,23 @@ export interface ExportItem {
   weights?: (0 | 1)[];
   /** The plan the run followed, for WorfBench planning data. */
   plan?: PlanStep[] | null;
+  /** The run's verdict and the record's metadata, written where the format has a place for them. */
+  outcome?: Outcome | null;
+  metadata?: TrajectoryMetadata;
 }
+
+/**
+ * Formats whose records carry a trajectory's outcome and metadata. ShareGPT keeps them as two
+ * JSON-text columns, which LLaMA-Factory's converter leaves aside (it reads only the columns its
+ * dataset_info.json maps) and which load as one string type in every row; OpenAI's fine-tuning
+ * lines and the others have no field for them.
+ */
+export const CARRIES_RUN_RECORD: Record<ExportFormat, boolean> = {
+  openai: false,
+  sharegpt: true,
+  hermes: false,
+  worfbench: false,
+};
 
 const argumentsText = (args: unknown) => (typeof args === 'string' ? args : JSON.stringify(args ?? {}));
 
@@ -87,7 +103,13 @@ export function toShareGPT(item: ExportItem): object {
   }
   flush();
   const tools = item.tools.map((t) => ({ name: t.name, description: t.description, parameters: t.parameters }));
-  return { conversations, tools: tools.length ? JSON.stringify(tools) : '' };
+  const metadata = item.metadata && Object.keys(item.metadata).length ? item.metadata : null;
+  return {
+    conversations,
+    tools: tools.length ? JSON.stringify(tools) : '',
+    ...(item.outcome ? { outcome: JSON.stringify(item.outcome) } : {}),
+    ...(metadata ? { metadata: JSON.stringify(metadata) } : {}),
+  };
 }
 
 /** Whether a ShareGPT record carries tools, so that its file's `dataset_info.json` entry declares the column. */

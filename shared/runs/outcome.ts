@@ -1,4 +1,5 @@
-import type { Turn } from '../domain';
+import type { Outcome, Turn } from '../domain';
+import type { RunStatus } from './types';
 import { isErrorResult, resultOf } from './results';
 
 /** How a run's calls went: how many were made and answered, and which observations are errors. */
@@ -38,4 +39,18 @@ export function outcomeLevel({ answered, failedTurns }: CallOutcome): OutcomeLev
 export function failedCallsText({ answered, failedTurns }: CallOutcome): string | null {
   if (!failedTurns.length) return null;
   return `${failedTurns.length} of ${answered} ${answered === 1 ? 'call' : 'calls'} failed`;
+}
+
+/**
+ * The outcome of a run made in Trellis once it has ended: finished with every call answered
+ * without error (success), finished with failed calls (failure), or stopped by the user
+ * (unknown). Null while it can still go on (ready, paused, running, waiting for consent).
+ */
+export function runOutcome(status: RunStatus, turns: readonly Turn[]): Outcome | null {
+  if (status === 'stopped') return { status: 'unknown', by: 'Trellis run', value: 'stopped' };
+  if (status !== 'finished') return null;
+  const calls = callOutcome(turns);
+  return calls.failedTurns.length
+    ? { status: 'failure', by: 'Trellis run', value: failedCallsText(calls) }
+    : { status: 'success', by: 'Trellis run', value: 'finished' };
 }

@@ -1,4 +1,4 @@
-import type { ToolCall, Turn } from '../../domain';
+import { Outcome, type ToolCall, type Turn } from '../../domain';
 import { isObject } from '../../json';
 import { SHAREGPT_RESULT_SEPARATOR } from '../export-records';
 import { defineFormat } from './descriptor';
@@ -53,7 +53,34 @@ export function fromShareGPT(record: unknown): ParsedRecord {
       turns.push({ role, content: c.value });
     }
   });
-  return { turns, tools: declaredTools(toolsValue(record.tools)), ignored: [] };
+  return {
+    turns,
+    tools: declaredTools(toolsValue(record.tools)),
+    ignored: [],
+    ...runRecordOf(record),
+  };
+}
+
+/** The outcome and metadata a ShareGPT record carries as JSON text (as Trellis's export writes them). */
+function runRecordOf(record: Record<string, unknown>): Pick<ParsedRecord, 'outcome' | 'metadata'> {
+  const json = (key: string): unknown => {
+    const value = record[key];
+    if (value === undefined || value === null || value === '') return undefined;
+    try {
+      return typeof value === 'string' ? JSON.parse(value) : value;
+    } catch {
+      throw new RecordError(`"${key}" is not JSON text`);
+    }
+  };
+  const outcome = json('outcome');
+  const metadata = json('metadata');
+  if (outcome !== undefined && !Outcome.safeParse(outcome).success)
+    throw new RecordError('"outcome" is not {status: success | failure | unknown, by, value}');
+  if (metadata !== undefined && !isObject(metadata)) throw new RecordError('"metadata" is not a JSON object');
+  return {
+    ...(outcome !== undefined ? { outcome: outcome as Outcome } : {}),
+    ...(metadata !== undefined ? { metadata } : {}),
+  };
 }
 
 /** Hermes and AgentGym records have `conversations` too: ShareGPT is what is left. */
@@ -64,6 +91,6 @@ export const sharegptFormat = defineFormat({
   versions: 'LLaMA-Factory ShareGPT and its tool-use form (function_call / observation turns)',
   detect: (record) => Array.isArray(record.conversations),
   parse: fromShareGPT,
-  turnFields: ['conversations', 'system', 'tools'],
+  turnFields: ['conversations', 'system', 'tools', 'outcome', 'metadata'],
   kept: ['id'],
 });

@@ -28,13 +28,23 @@ const HISTORY_FIELDS = new Set([
 ]);
 
 /** A step's `query` (the messages sent, a copy of the history) and `state` repeat what the history holds. */
-const STEP_FIELDS = new Set(['action', 'observation', 'response', 'thought', 'execution_time', 'state', 'query', 'extra_info']);
+const STEP_FIELDS = new Set([
+  'action',
+  'observation',
+  'response',
+  'thought',
+  'execution_time',
+  'state',
+  'query',
+  'extra_info',
+]);
 
 const NO_TOOLS_NOTE =
   'SWE-agent trajectories declare no tool schemas (the tools come from the bundles named in replay_config): calls are checked against the graph only.';
 const TEXT_ACTIONS_NOTE =
   'SWE-agent actions written as text (no function calling) are read as calls of `bash` with the command line as `command`; the observation after each is its result.';
-const DEMO_NOTE = 'SWE-agent demonstrations (history items marked is_demo) are kept as turns: the model read them as part of its prompt.';
+const DEMO_NOTE =
+  'SWE-agent demonstrations (history items marked is_demo) are kept as turns: the model read them as part of its prompt.';
 const RETRY_NOTE =
   "SWE-agent retry runs: only the chosen attempt's turns are read; every attempt's info is kept in metadata.attempts.";
 const STEPS_ONLY_NOTE =
@@ -86,7 +96,11 @@ function thinkingText(blocks: unknown, where: string, reading: Reading): string 
 function historyCall(raw: unknown, fallbackId: string, where: string): ToolCall {
   const fn = isObject(raw) && isObject(raw.function) ? raw.function : undefined;
   if (!fn || typeof fn.name !== 'string') throw new RecordError(`${where} has no function name`);
-  return { id: isObject(raw) && typeof raw.id === 'string' ? raw.id : fallbackId, name: fn.name, args: parseArguments(fn.arguments) };
+  return {
+    id: isObject(raw) && typeof raw.id === 'string' ? raw.id : fallbackId,
+    name: fn.name,
+    args: parseArguments(fn.arguments),
+  };
 }
 
 /**
@@ -103,7 +117,8 @@ function readHistory(history: unknown[], at: string, reading: Reading): void {
     for (const key of Object.keys(item)) if (!HISTORY_FIELDS.has(key)) reading.ignored.push(`${where}.${key}`);
     // One agent writes the history; another's messages (a 0.7 summarizer's) have no place in one trajectory.
     agent ??= item.agent;
-    if (item.agent !== undefined && item.agent !== agent) reading.ignored.push(`${where}.agent (${String(item.agent)})`);
+    if (item.agent !== undefined && item.agent !== agent)
+      reading.ignored.push(`${where}.agent (${String(item.agent)})`);
     if (item.is_demo) reading.notes.add(DEMO_NOTE);
     const text = contentText(item.content, where, reading.ignored);
     const role = item.role;
@@ -112,7 +127,11 @@ function readHistory(history: unknown[], at: string, reading: Reading): void {
     } else if (role === 'tool' || role === 'user') {
       const ids = Array.isArray(item.tool_call_ids) ? item.tool_call_ids : [];
       const id = typeof ids[0] === 'string' ? ids[0] : awaiting;
-      reading.turns.push({ role: 'tool', ...(text !== undefined ? { content: text } : {}), ...(id ? { toolCallId: id } : {}) });
+      reading.turns.push({
+        role: 'tool',
+        ...(text !== undefined ? { content: text } : {}),
+        ...(id ? { toolCallId: id } : {}),
+      });
       awaiting = undefined;
     } else if (role === 'assistant') {
       const turn: Turn = { role };
@@ -134,7 +153,9 @@ function readHistory(history: unknown[], at: string, reading: Reading): void {
       // Demonstrations are not this run's steps; every other action item is one (an exit's too).
       if (!item.is_demo && (item.action !== undefined || turn.toolCalls)) reading.actions.push({ item, turn });
     } else {
-      throw new RecordError(`${at} item ${i + 1} has role ${JSON.stringify(role)}; expected system, user, assistant or tool`);
+      throw new RecordError(
+        `${at} item ${i + 1} has role ${JSON.stringify(role)}; expected system, user, assistant or tool`,
+      );
     }
   });
 }
@@ -193,7 +214,12 @@ function readStepsOnly(trajectory: unknown[], at: string, reading: Reading): voi
     if (!isCommand(step.action)) return;
     turn.toolCalls = [bashCall(`action_${k}`, step.action)];
     const content = typeof step.observation === 'string' ? step.observation : undefined;
-    reading.turns.push({ role: 'tool', ...(content !== undefined ? { content } : {}), toolCallId: `action_${k}`, ...timing(step) });
+    reading.turns.push({
+      role: 'tool',
+      ...(content !== undefined ? { content } : {}),
+      toolCallId: `action_${k}`,
+      ...timing(step),
+    });
   });
 }
 
@@ -275,7 +301,10 @@ export function fromSweAgent(record: Record<string, unknown>): ParsedRecord {
 const isHistoryItem = (item: unknown) =>
   isObject(item) && typeof item.role === 'string' && ('agent' in item || 'message_type' in item);
 const isStep = (step: unknown) =>
-  isObject(step) && typeof step.action === 'string' && 'observation' in step && ('response' in step || 'thought' in step);
+  isObject(step) &&
+  typeof step.action === 'string' &&
+  'observation' in step &&
+  ('response' in step || 'thought' in step);
 const isRun = (run: unknown): boolean =>
   isObject(run) &&
   isObject(run.info) &&

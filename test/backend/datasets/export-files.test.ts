@@ -551,3 +551,64 @@ describe('an export killed while it writes', () => {
     b.close();
   }, 120_000);
 });
+
+describe("a run's outcome and metadata", () => {
+  it('come back from a ShareGPT export record for record; an OpenAI export says it has no place for them', async () => {
+    const b = workspace();
+    const tau = path.join(
+      __dirname,
+      '..',
+      '..',
+      'fixtures',
+      'trajectories',
+      'harness',
+      'tau-bench-historical-gpt-4o-airline-59a200c.json',
+    );
+    await importTrajectoryFile(b.store, { file: tau, mode: 'strict' });
+    const ids = b.store.trajectoryQueries.ids({});
+    const originals = new Map(ids.map((id) => [id, b.store.trajectories.get(id)]));
+    const dataset = await b.registry.invoke('datasets.create', {
+      name: 'tau',
+      picks: ids,
+      ratio: { train: 1, validation: 0, test: 0 },
+    });
+    const dir = tempDir();
+    const shared = await b.registry.invoke('datasets.export', {
+      id: dataset.id,
+      format: 'sharegpt',
+      dir,
+      includeInvalid: true,
+    });
+    expect(shared.report.notWritten).toBeNull();
+    const written = lines(shared.files[0]!.path) as { outcome: string; metadata: string }[];
+    expect(written).toHaveLength(3);
+    // JSON text, so every row loads with one column type whatever its fields hold.
+    for (const record of written) {
+      expect(typeof record.outcome).toBe('string');
+      expect(typeof record.metadata).toBe('string');
+    }
+    const again = workspace();
+    const back = await importTrajectoryFile(again.store, { file: shared.files[0]!.path, mode: 'strict' });
+    expect(back).toMatchObject({
+      committed: true,
+      format: 'sharegpt',
+      imported: 3,
+      outcomes: { success: 2, failure: 1 },
+    });
+    const reread = again.store.trajectories.allIds().map(({ id }) => again.store.trajectories.get(id));
+    expect(new Set(reread.map((t) => JSON.stringify([t.outcome, t.metadata])))).toEqual(
+      new Set([...originals.values()].map((t) => JSON.stringify([t.outcome, t.metadata]))),
+    );
+    const openai = await b.registry.invoke('datasets.export', {
+      id: dataset.id,
+      format: 'openai',
+      dir: tempDir(),
+      includeInvalid: true,
+    });
+    expect(openai.report.notWritten).toMatchObject({ outcomes: 3, metadata: 3 });
+    expect(openai.report.notWritten!.message).toMatch(/^openai records have no place for a run's outcome or metadata/);
+    for (const record of lines(openai.files[0]!.path)) expect(Object.keys(record).sort()).toEqual(['messages']);
+    b.close();
+    again.close();
+  });
+});

@@ -169,6 +169,20 @@ describe('runs domain', () => {
     expect(tree.map((r) => r.forkOf?.trajectoryId ?? null)).toEqual([null, run.trajectoryId]);
     const listed = await b.registry.invoke('trajectories.list', { filter: { source: 'run' } });
     expect(listed.total).toBe(2);
+    // The finished fork keeps its outcome; the paused run has none yet, until it is stopped.
+    expect((await b.registry.invoke('trajectories.get', { id: fork.trajectoryId! })).outcome).toEqual({
+      status: 'success',
+      by: 'Trellis run',
+      value: 'finished',
+    });
+    expect((await b.registry.invoke('trajectories.get', { id: run.trajectoryId! })).outcome).toBeNull();
+    await b.registry.invoke('runs.stop', { runId: run.id });
+    expect((await b.registry.invoke('trajectories.get', { id: run.trajectoryId! })).outcome).toMatchObject({
+      status: 'unknown',
+      value: 'stopped',
+    });
+    const ended = await b.registry.invoke('trajectories.list', { filter: { source: 'run', outcome: 'success' } });
+    expect(ended.items.map((t) => t.id)).toEqual([fork.trajectoryId]);
     b.close();
   });
 

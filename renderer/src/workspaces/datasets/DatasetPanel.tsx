@@ -1,6 +1,7 @@
 import { Plus } from 'lucide-react';
 import { useRef, useState } from 'react';
 import type { Result } from '../../../../shared/contract';
+import { describeOutcomeCounts } from '../../../../shared/domain';
 import { api } from '../../api/api';
 import { useAction } from '../../api/use-action';
 import { useJob } from '../../api/use-job';
@@ -49,6 +50,9 @@ function Stats({ id, version }: { id: string; version: number }) {
         {stats.toolCoverage.unusedTools.length > 0 && `, unused: ${stats.toolCoverage.unusedTools.join(', ')}`};{' '}
         {dependencyCoverageText(stats.toolCoverage)}
       </p>
+      {describeOutcomeCounts(stats.outcomes) && (
+        <p data-testid="dataset-outcomes">Outcomes: {describeOutcomeCounts(stats.outcomes)}.</p>
+      )}
       {Object.keys(stats.findingRates).length > 0 && (
         <p>
           Finding rates:{' '}

@@ -38,6 +38,11 @@ export function ExportResult({ result }: { result: Exported }) {
           </ul>
         </details>
       )}
+      {report.notWritten && (
+        <p className="muted" data-testid="export-not-written">
+          {report.notWritten.message}
+        </p>
+      )}
       {report.replacedLinks.map((link) => (
         <p key={link} className="muted">
           {link} was a symbolic link: replaced by the file, its target left as it was.

@@ -1,0 +1,204 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { importTrajectoryFile } from '../../../backend/trajectories/import-file';
+import { openWorkspaceStore, type WorkspaceStore } from '../../../backend/store/workspace-store';
+import { tempDir } from '../../helpers/temp';
+
+/** Logs written in the exact shapes the harnesses' own writer code writes (see each descriptor's header). */
+const HARNESS = path.join(__dirname, '..', '..', 'fixtures', 'trajectories', 'harness');
+const fixture = (name: string) => path.join(HARNESS, name);
+
+function workspace(): WorkspaceStore {
+  return openWorkspaceStore(path.join(tempDir(), 'harness.trellis'));
+}
+
+/** Every trajectory, oldest first, whole. */
+const all = (store: WorkspaceStore) => store.trajectories.allIds().map(({ id }) => store.trajectories.get(id));
+
+function write(name: string, text: string): string {
+  const file = path.join(tempDir(), name);
+  fs.writeFileSync(file, text);
+  return file;
+}
+
+describe('agent-run logs as the harnesses write them', () => {
+  it('reads tau-bench results with their reward, task id and info, and filters the failed runs', async () => {
+    const store = workspace();
+    const report = await importTrajectoryFile(store, {
+      file: fixture('tau-bench-historical-gpt-4o-airline-59a200c.json'),
+      mode: 'strict',
+    });
+    expect(report).toMatchObject({
+      committed: true,
+      format: 'tau-bench',
+      shape: 'json-array',
+      imported: 3,
+      rejectedCount: 0,
+      outcomes: { success: 2, failure: 1, unknown: 0, none: 0 },
+      nothingImported: null,
+    });
+    const [first, , failed] = all(store);
+    expect(first!.outcome).toEqual({ status: 'success', by: 'tau-bench reward', value: 1 });
+    expect(failed!.outcome).toEqual({ status: 'failure', by: 'tau-bench reward', value: 0 });
+    expect(failed!.metadata).toMatchObject({ harness: 'tau-bench', task_id: 44, reward: 0, trial: expect.any(Number) });
+    expect(failed!.metadata!.info).toHaveProperty('task');
+    expect(failed!.turns).toHaveLength(14);
+    // Every tool result answers a call of an earlier assistant turn.
+    const calls = new Set(failed!.turns.flatMap((t) => t.toolCalls ?? []).map((c) => c.id));
+    const results = failed!.turns.filter((t) => t.role === 'tool');
+    expect(results.length).toBeGreaterThan(0);
+    for (const r of results) expect(calls.has(r.toolCallId!)).toBe(true);
+    // "Show me the failed runs": the filter, its facet and the counts agree.
+    expect(store.trajectoryQueries.list({ outcome: 'failure' }, 10, 0).items.map((t) => t.id)).toEqual([failed!.id]);
+    expect(store.trajectoryQueries.list({ meta: { task_id: '44' } }, 10, 0).total).toBe(2);
+    expect(store.trajectoryQueries.list({ meta: { task_id: '44' }, outcome: 'success' }, 10, 0).total).toBe(1);
+    expect(store.trajectoryQueries.facets().outcomes).toEqual([
+      { value: 'success', count: 2 },
+      { value: 'failure', count: 1 },
+    ]);
+    expect(store.trajectoryQueries.summarize({}).outcomes).toEqual({ success: 2, failure: 1 });
+    store.close();
+  });
+
+  it('refuses a crashed tau-bench run (no turns) strictly, and leniently imports the others', async () => {
+    const store = workspace();
+    const file = fixture('tau-bench-react-act-error-59a200c.json');
+    const strict = await importTrajectoryFile(store, { file, mode: 'strict' });
+    expect(strict).toMatchObject({ committed: false, rejectedCount: 1 });
+    expect(strict.rejected[0]).toMatchObject({ record: 3 });
+    expect(all(store)).toHaveLength(0);
+    const lenient = await importTrajectoryFile(store, { file, mode: 'lenient' });
+    expect(lenient).toMatchObject({ committed: true, imported: 2, rejectedCount: 1 });
+    expect(all(store).map((t) => t.outcome?.status)).toEqual(['success', 'failure']);
+    store.close();
+  });
+
+  it('reads a ToolBench answer file (one JSON object) with its tools and its final answer as the outcome', async () => {
+    const store = workspace();
+    const answered = await importTrajectoryFile(store, {
+      file: fixture('toolbench-d56fdd8-G1-10_ChatGPT_DFS_woFilter_w2.json'),
+      mode: 'strict',
+    });
+    expect(answered).toMatchObject({ committed: true, format: 'toolbench', shape: 'json-object', imported: 1 });
+    const gaveUp = await importTrajectoryFile(store, {
+      file: fixture('toolbench-d56fdd8-G2-119_ChatGPT_DFS_woFilter_w2.json'),
+      mode: 'strict',
+    });
+    expect(gaveUp).toMatchObject({ committed: true, imported: 1, outcomes: { failure: 1 } });
+    const [success, failure] = all(store);
+    expect(success!.outcome).toMatchObject({ status: 'success' });
+    expect(failure!.outcome).toMatchObject({ status: 'failure', by: 'toolbench Finish' });
+    expect(success!.metadata).toMatchObject({ harness: 'toolbench', win: true });
+    expect(success!.metadata).toHaveProperty('tree');
+    const tools = store.toolSets.ofTrajectory(success!.id)!.map((t) => t.name);
+    expect(tools).toContain('Finish');
+    expect(success!.turns.some((t) => t.toolCalls?.some((c) => c.name === 'Finish'))).toBe(true);
+    store.close();
+  });
+
+  it('reads BFCL question files and WorfBench gold files, which the import used to refuse', async () => {
+    const store = workspace();
+    const bfcl = await importTrajectoryFile(store, {
+      file: fixture('bfcl-v4-questions-6ea5797.jsonl'),
+      mode: 'strict',
+    });
+    expect(bfcl).toMatchObject({ committed: true, format: 'bfcl', shape: 'jsonl', imported: 5 });
+    expect(bfcl.notes.map((n) => n.note).join(' ')).toMatch(/no model answers|prompts/i);
+    const simple = all(store).find((t) => t.metadata?.task_id === 'simple_python_0')!;
+    expect(simple.metadata).toMatchObject({ harness: 'bfcl', category: 'simple_python' });
+    expect(simple.turns[0]).toMatchObject({ role: 'user' });
+    expect(store.toolSets.ofTrajectory(simple.id)!.length).toBeGreaterThan(0);
+    const worf = await importTrajectoryFile(store, { file: fixture('worfbench-gold-38a6455.json'), mode: 'strict' });
+    expect(worf).toMatchObject({ committed: true, format: 'worfbench', shape: 'json-array', imported: 3 });
+    const gold = all(store).find((t) => t.metadata?.harness === 'worfbench')!;
+    expect(gold.turns.at(-1)).toMatchObject({ role: 'assistant', content: expect.stringMatching(/^Node:/) });
+    store.close();
+  });
+
+  it('a possible-answer file alone is refused with what to do instead', async () => {
+    const store = workspace();
+    const report = await importTrajectoryFile(store, {
+      file: fixture('bfcl-v4-possible-answers-6ea5797.jsonl'),
+      mode: 'lenient',
+    });
+    expect(report).toMatchObject({ committed: false, imported: 0 });
+    expect(report.nothingImported).toMatch(/rejected/);
+    expect(report.rejected[0]!.reason).toMatch(/question/);
+    store.close();
+  });
+});
+
+describe('what the import says when it reads nothing', () => {
+  it('refuses a JSON object of no known format in one line that says what it looks like', async () => {
+    const store = workspace();
+    const file = write(
+      'run.json',
+      JSON.stringify({ environment: 'x', trajectory_x: [], histories: [], infos: {} }, null, 2),
+    );
+    const report = await importTrajectoryFile(store, { file, mode: 'lenient' });
+    expect(report).toMatchObject({ committed: false, shape: 'json-object', rejectedCount: 1, imported: 0 });
+    expect(report.rejected[0]!.reason).toMatch(
+      /^a JSON object with keys environment, trajectory_x, histories, infos: not a known trajectory format; known formats: tau-bench results/,
+    );
+    expect(report.nothingImported).toBe('all 1 records were rejected; nothing was imported.');
+    store.close();
+  });
+
+  it('an empty file and a file of no records fail the import instead of importing 0', async () => {
+    const store = workspace();
+    const empty = await importTrajectoryFile(store, { file: write('empty.jsonl', ''), mode: 'lenient' });
+    expect(empty).toMatchObject({
+      committed: false,
+      imported: 0,
+      nothingImported: 'the file is empty; nothing was imported.',
+    });
+    const array = await importTrajectoryFile(store, { file: write('none.json', '[]'), mode: 'lenient' });
+    expect(array).toMatchObject({ committed: false, imported: 0 });
+    expect(array.nothingImported).toMatch(/nothing was imported/);
+    store.close();
+  });
+
+  it('strict refuses an unknown top-level field by name; lenient keeps it as metadata and counts it', async () => {
+    const store = workspace();
+    const record = (n: number) =>
+      JSON.stringify({
+        messages: [
+          { role: 'user', content: `Hi ${n}` },
+          { role: 'assistant', content: 'Hello.' },
+        ],
+        images: [`img${n}.png`],
+        reward: n,
+      });
+    const file = write('extra.jsonl', `${record(1)}\n${record(2)}\n`);
+    const strict = await importTrajectoryFile(store, { file, mode: 'strict' });
+    expect(strict.committed).toBe(false);
+    expect(strict.rejected[0]!.reason).toMatch(/^field images not understood \(and 1 more: reward\)/);
+    const lenient = await importTrajectoryFile(store, { file, mode: 'lenient' });
+    expect(lenient).toMatchObject({ committed: true, imported: 2 });
+    expect(lenient.notUnderstood).toEqual([
+      { field: 'images', records: 2, firstRecord: 1 },
+      { field: 'reward', records: 2, firstRecord: 1 },
+    ]);
+    expect(all(store).map((t) => t.metadata)).toEqual([
+      { images: ['img1.png'], reward: 1 },
+      { images: ['img2.png'], reward: 2 },
+    ]);
+    store.close();
+  });
+
+  it('a pretty-printed JSON Lines file whose first record is broken is read as lines, each reported', async () => {
+    const store = workspace();
+    const good = JSON.stringify({
+      messages: [
+        { role: 'user', content: 'Hi' },
+        { role: 'assistant', content: 'Yo' },
+      ],
+    });
+    const file = write('mixed.jsonl', `{"messages": [\n${good}\n`);
+    const report = await importTrajectoryFile(store, { file, mode: 'lenient' });
+    expect(report).toMatchObject({ shape: 'jsonl', committed: true, imported: 1, rejectedCount: 1 });
+    expect(report.rejected[0]).toMatchObject({ line: 1 });
+    store.close();
+  });
+});
