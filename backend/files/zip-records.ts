@@ -1,3 +1,4 @@
+import { decompress as zstdDecompress } from 'fzstd';
 import yauzl from 'yauzl';
 import { TrellisError } from '../../shared/errors';
 import { MAX_LINE_BYTES, type LineProblem } from './lines';
@@ -13,14 +14,21 @@ export interface ArchiveLayout {
   /** A name for the layout, for the report ("inspect_ai .eval"). */
   format: string;
   isRecord(entry: string): boolean;
-  sharedEntry?: string;
+  /** The entries all records share, the first the archive holds. */
+  sharedEntries: readonly string[];
 }
+
+/** ZIP compression methods read: stored, deflate, and zstd (inspect_ai writes its .eval entries with it). */
+const STORED = 0;
+const DEFLATE = 8;
+const ZSTD = 93;
 
 /**
  * Reads a ZIP archive entry by entry, in memory, never unpacking it to disk: `layoutOf` is told
  * the entry names and says which are records (null: not an archive of records, refused in one
  * line that names what it holds). An entry larger than MAX_LINE_BYTES is reported and skipped; an
- * entry whose data inflates past its declared size ends the read (yauzl checks that).
+ * entry whose data inflates past its declared size ends the read. An entry name written twice
+ * (a sample written again) is read once, in its last version.
  */
 export async function zipRecords(
   file: string,
@@ -40,7 +48,8 @@ export async function zipRecords(
       `${file} holds ${zip.entryCount} entries, more than ${MAX_ENTRIES}; it was not read.`,
     );
   }
-  const entries = await listEntries(zip);
+  // The last entry of a name is the one that counts, as with any archive appended to.
+  const entries = [...new Map((await listEntries(zip)).map((e) => [e.fileName, e])).values()];
   const names = entries.map((e) => e.fileName);
   const layout = layoutOf(names);
   if (!layout) {
@@ -52,7 +61,8 @@ export async function zipRecords(
       'Trellis reads inspect_ai .eval logs as archives; extract JSON Lines or JSON files from other archives and import those.',
     );
   }
-  const shared = layout.sharedEntry ? await sharedDocument(zip, entries, layout.sharedEntry) : null;
+  const sharedEntry = layout.sharedEntries.map((name) => entries.find((e) => e.fileName === name)).find(Boolean);
+  const shared = sharedEntry ? await sharedDocument(zip, sharedEntry) : null;
   const recordEntries = entries.filter((e) => layout.isRecord(e.fileName));
   const totalBytes = recordEntries.reduce((sum, e) => sum + e.compressedSize, 0) || 1;
   let read = 0;
@@ -101,20 +111,49 @@ function listEntries(zip: yauzl.ZipFile): Promise<yauzl.Entry[]> {
   });
 }
 
-async function entryText(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<string> {
-  const stream = await zip.openReadStreamPromise(entry);
+async function readAll(stream: AsyncIterable<Buffer>): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(chunk);
+  for await (const chunk of stream) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+/** An entry's bytes, inflated (deflate by yauzl, zstd here); never more than the size it declares. */
+async function entryBytes(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Buffer> {
+  if (entry.compressionMethod === STORED || entry.compressionMethod === DEFLATE)
+    return readAll((await zip.openReadStreamPromise(entry)) as AsyncIterable<Buffer>);
+  if (entry.compressionMethod !== ZSTD)
+    throw new TrellisError(
+      'E1002',
+      `${entry.fileName} in the archive is compressed with method ${entry.compressionMethod}; Trellis reads stored, deflate and zstd entries.`,
+    );
+  const raw = await readAll((await zip.openReadStreamPromise(entry, { decodeFileData: false })) as AsyncIterable<Buffer>);
+  // The output buffer is the declared size: data that would inflate past it fails, never grows.
+  const out = new Uint8Array(entry.uncompressedSize);
+  let inflated: Uint8Array;
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+    inflated = zstdDecompress(raw, out);
+  } catch (error) {
+    throw new TrellisError('E1002', `${entry.fileName} in the archive is damaged (zstd: ${(error as Error).message}).`);
+  }
+  if (inflated.length !== entry.uncompressedSize)
+    throw new TrellisError(
+      'E1002',
+      `${entry.fileName} in the archive inflates to ${inflated.length} bytes, not the ${entry.uncompressedSize} it declares; it was not read.`,
+    );
+  return Buffer.from(inflated.buffer, inflated.byteOffset, inflated.length);
+}
+
+async function entryText(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<string> {
+  const bytes = await entryBytes(zip, entry);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     throw new TrellisError('E1002', `${entry.fileName} in the archive is not UTF-8 text.`);
   }
 }
 
-async function sharedDocument(zip: yauzl.ZipFile, entries: yauzl.Entry[], name: string): Promise<unknown> {
-  const entry = entries.find((e) => e.fileName === name);
-  if (!entry || entry.uncompressedSize > MAX_LINE_BYTES) return null;
+async function sharedDocument(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<unknown> {
+  if (entry.uncompressedSize > MAX_LINE_BYTES) return null;
   try {
     return JSON.parse(await entryText(zip, entry)) as unknown;
   } catch {

@@ -33,7 +33,7 @@ export function archiveLayout(entries: readonly string[]): ArchiveLayout | null 
   const format = archiveFormat(entries);
   const archive = format && formatDescriptor(format).container?.archive;
   return archive
-    ? { format, isRecord: archive.isRecord, ...(archive.sharedEntry ? { sharedEntry: archive.sharedEntry } : {}) }
+    ? { format, isRecord: archive.isRecord, sharedEntries: archive.sharedEntries ?? [] }
     : null;
 }
 

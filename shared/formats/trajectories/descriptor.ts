@@ -34,8 +34,8 @@ export interface TrajectoryFormatDescriptor<Id extends string = string> {
       /** True when the archive's entry names are this format's layout. */
       detect(entries: readonly string[]): boolean;
       isRecord(entry: string): boolean;
-      /** The entry (a JSON object) whose `shareOf` every record keeps. */
-      sharedEntry?: string;
+      /** Entries (JSON objects) whose `shareOf` every record keeps: the first the archive holds. */
+      sharedEntries?: readonly string[];
       shareOf?(document: Record<string, unknown>): Record<string, unknown>;
     };
     /**

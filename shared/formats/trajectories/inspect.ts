@@ -362,7 +362,8 @@ export const inspectFormat = defineFormat({
       detect: (entries) =>
         entries.includes('_journal/start.json') || (entries.includes('header.json') && entries.some(isSampleEntry)),
       isRecord: isSampleEntry,
-      sharedEntry: 'header.json',
+      // A log still running (or crashed) has no header yet; its journal's start has the same eval.
+      sharedEntries: ['header.json', '_journal/start.json'],
       shareOf: logShare,
     },
   },

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import yazl from 'yazl';
+import type { Trajectory } from '../../../shared/domain';
 import { importTrajectoryFile } from '../../../backend/trajectories/import-file';
 import { openWorkspaceStore, type WorkspaceStore } from '../../../backend/store/workspace-store';
 import { tempDir } from '../../helpers/temp';
@@ -125,6 +127,120 @@ describe('agent-run logs as the harnesses write them', () => {
     expect(report).toMatchObject({ committed: false, imported: 0 });
     expect(report.nothingImported).toMatch(/rejected/);
     expect(report.rejected[0]!.reason).toMatch(/question/);
+    store.close();
+  });
+});
+
+describe('inspect_ai logs, SWE-agent trajectories and OpenHands event streams', () => {
+  it('reads an inspect .json log (one object) and both .eval archives (zstd and deflate) to the same samples', async () => {
+    const seen: string[] = [];
+    for (const [name, shape] of [
+      ['inspect-0.3.260-census.json', 'json-object'],
+      ['inspect-0.3.260-census.eval', 'zip'],
+      ['inspect-0.3.260-census-deflate.eval', 'zip'],
+    ] as const) {
+      const store = workspace();
+      const report = await importTrajectoryFile(store, { file: fixture(name), mode: 'strict' });
+      expect(report, name).toMatchObject({
+        committed: true,
+        format: 'inspect',
+        shape,
+        imported: 3,
+        outcomes: { success: 1, failure: 2 },
+        toolSets: 1,
+      });
+      expect(report.notes[0]!.note).toMatch(/events are read for the tools/);
+      const byTask = new Map(all(store).map((t) => [t.metadata!.task_id, t]));
+      const success = byTask.get('lyon-porto')!;
+      expect(success.outcome).toEqual({ status: 'success', by: 'inspect scorer includes', value: 'C' });
+      expect(success.metadata).toMatchObject({ harness: 'inspect', model: expect.any(String), epoch: 1 });
+      expect(byTask.get('graz-vienna')!.outcome).toMatchObject({ status: 'failure', value: 'I' });
+      expect(byTask.get('porto-double')!.outcome).toMatchObject({ status: 'failure', by: 'inspect sample error' });
+      const calls = success.turns.flatMap((t) => t.toolCalls ?? []);
+      expect(calls.length).toBeGreaterThanOrEqual(2);
+      for (const call of calls)
+        expect(
+          success.turns.some((t) => t.role === 'tool' && t.toolCallId === call.id),
+          call.id,
+        ).toBe(true);
+      // The three logs are three runs of the same scripted model: the same turns, at other times.
+      const untimed = (t: Trajectory) => t.turns.map(({ timing: _timing, ...turn }) => turn);
+      seen.push(JSON.stringify([...byTask.values()].map((t) => [t.metadata!.task_id, untimed(t), t.outcome]).sort()));
+      store.close();
+    }
+    expect(new Set(seen).size).toBe(1);
+  });
+
+  it('refuses a ZIP that is no archive of records in one line that says what it holds', async () => {
+    const store = workspace();
+    const zip = new yazl.ZipFile();
+    zip.addBuffer(Buffer.from('<xml/>'), '[Content_Types].xml');
+    zip.addBuffer(Buffer.from('hello'), 'word/document.xml');
+    zip.end();
+    const file = path.join(tempDir(), 'notes.docx');
+    await new Promise<void>((resolve) => zip.outputStream.pipe(fs.createWriteStream(file)).on('close', resolve));
+    await expect(importTrajectoryFile(store, { file, mode: 'lenient' })).rejects.toThrow(
+      /is a ZIP archive of 2 entries \(\[Content_Types\]\.xml, word\/document\.xml\): not a known archive of trajectories/,
+    );
+    store.close();
+  });
+
+  it('reads SWE-agent .traj files of 1.x (function calling, text actions) and 0.7, with their exit status', async () => {
+    const store = workspace();
+    for (const name of [
+      'swe-agent-1.1-function-calling-submitted.traj',
+      'swe-agent-1.1-thought-action-exit-cost.traj',
+      'swe-agent-0.7-submitted.traj',
+    ]) {
+      const report = await importTrajectoryFile(store, { file: fixture(name), mode: 'strict' });
+      expect(report, name).toMatchObject({ committed: true, format: 'swe-agent', shape: 'json-object', imported: 1 });
+    }
+    const [calling, exitCost, old] = all(store);
+    expect(calling!.outcome).toEqual({ status: 'unknown', by: 'SWE-agent exit status', value: 'submitted' });
+    expect(exitCost!.outcome).toEqual({ status: 'failure', by: 'SWE-agent exit status', value: 'exit_cost' });
+    expect(calling!.metadata).toMatchObject({
+      harness: 'swe-agent',
+      task_id: expect.any(String),
+      model: expect.any(String),
+    });
+    expect(calling!.metadata).toHaveProperty('info');
+    for (const t of [calling!, exitCost!, old!]) {
+      const calls = t.turns.flatMap((turn) => turn.toolCalls ?? []);
+      expect(calls.length, t.source).toBeGreaterThan(0);
+      expect(t.turns.filter((turn) => turn.role === 'tool').length, t.source).toBeGreaterThan(0);
+    }
+    expect(store.trajectoryQueries.list({ outcome: 'failure' }, 10, 0).items.map((t) => t.id)).toEqual([exitCost!.id]);
+    store.close();
+  });
+
+  it('reads OpenHands output.jsonl records and a saved event array, pairing actions with observations', async () => {
+    const store = workspace();
+    const evaluated = await importTrajectoryFile(store, {
+      file: fixture('openhands-0.35-swe-bench-output-evaluated.jsonl'),
+      mode: 'strict',
+    });
+    expect(evaluated).toMatchObject({
+      committed: true,
+      format: 'openhands',
+      imported: 2,
+      outcomes: { success: 1, failure: 1 },
+    });
+    const events = await importTrajectoryFile(store, {
+      file: fixture('openhands-0.35-trajectory.json'),
+      mode: 'strict',
+    });
+    expect(events).toMatchObject({ committed: true, format: 'openhands', shape: 'json-array', imported: 1 });
+    const [resolved, unresolved, saved] = all(store);
+    expect(resolved!.outcome).toEqual({ status: 'success', by: 'OpenHands report.resolved', value: true });
+    expect(unresolved!.outcome).toMatchObject({ status: 'failure' });
+    expect(resolved!.metadata).toMatchObject({ harness: 'openhands', task_id: expect.any(String) });
+    for (const t of [resolved!, saved!]) {
+      const calls = t.turns.flatMap((turn) => turn.toolCalls ?? []);
+      expect(calls.length).toBeGreaterThan(0);
+      for (const result of t.turns.filter((turn) => turn.role === 'tool'))
+        expect(calls.some((c) => c.id === result.toolCallId)).toBe(true);
+    }
+    expect(store.toolSets.ofTrajectory(saved!.id)!.length).toBeGreaterThan(0);
     store.close();
   });
 });

@@ -336,7 +336,7 @@ describe('inspect .eval logs', () => {
       'samples/graz-vienna_epoch_1.json',
       'samples/porto-double_epoch_1.json',
     ]);
-    expect(archive.sharedEntry).toBe('header.json');
+    expect(archive.sharedEntries).toEqual(['header.json', '_journal/start.json']);
     const header = JSON.parse(entries.find((e) => e.name === 'header.json')!.text!) as Record<string, unknown>;
     const { eval_created: _, ...shared } = archive.shareOf!(header);
     const { eval_created: __, ...fromJson } = document.shared;
