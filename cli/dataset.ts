@@ -21,7 +21,8 @@ export const datasetCreateVerb: Verb = {
     'train/validation/test by ratio and seed, stratified by the set of tools each calls.',
   usage:
     'trellis dataset create NAME [--label L] [--finding F] [--source FILE] [--tool T] [--query Q]\n' +
-    '                       [--min-turns N] [--max-turns N] [--split 0.8,0.1,0.1] [--seed N] [--replace]\n' +
+    '                       [--min-turns N] [--max-turns N] [--outcome O] [--meta FIELD=VALUE]…\n' +
+    '                       [--split 0.8,0.1,0.1] [--seed N] [--replace]\n' +
     '                       [--workspace FILE] [--json]',
   positional: 'name',
   options: {

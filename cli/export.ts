@@ -47,7 +47,8 @@ export const exportVerb: Verb = {
     'are left out and reported unless included. Files are replaced whole: a killed export changes nothing.',
   usage:
     'trellis export --format openai|sharegpt|hermes|worfbench --out DIR [--workspace FILE]\n' +
-    '               (--dataset NAME | [--label L] [--finding F] [--source FILE] [--tool T] [--query Q] [--name NAME])\n' +
+    '               (--dataset NAME | [--label L] [--finding F] [--source FILE] [--tool T] [--query Q]\n' +
+    '                [--outcome success|failure|unknown|none] [--meta FIELD=VALUE]… [--name NAME])\n' +
     '               [--split 0.8,0.1,0.1 --seed N] [--include-rejected] [--include-invalid] [--json]',
   options: {
     workspace: { type: 'string', description: `Workspace file (default ${defaultWorkspacePath()})` },

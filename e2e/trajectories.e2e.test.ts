@@ -52,7 +52,7 @@ describe('Trajectories workspace in Chromium', () => {
     await page.getByLabel('New graph name').fill('From logs');
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     await report
-      .getByText(/Imported 2 trajectories \(sharegpt, JSONL\).*1 rejected\..*Tools added to the graph: get_weather/)
+      .getByText(/Imported 2 trajectories \(ShareGPT, JSONL\).*1 rejected\..*Tools added to the graph: get_weather/)
       .waitFor();
     const rejected = report.locator('.rejected li').first();
     expect(await rejected.locator('span').textContent()).toMatch(/^line 3 \(byte \d+\): not valid JSON/);
@@ -283,6 +283,50 @@ describe('Trajectories workspace in Chromium', () => {
     expect(row).toMatch(
       /^[0-9a-f-]{36},Kyoto hotel booking that invents a hotel id and loops,0\.\d+,[\d.]+,0,,0\.\d+$/,
     );
+    await page.close();
+  });
+
+  it('imports tau-bench results with their reward, filters the failed runs, and shows outcome and metadata', async () => {
+    const { page } = await openTrajectories(path.join(tempDir(), 'outcomes.trellis'));
+    await page.locator('summary', { hasText: 'Import…' }).click();
+    await page
+      .getByLabel('Trajectory file')
+      .fill(path.join(FIXTURES, 'trajectories', 'harness', 'tau-bench-historical-gpt-4o-airline-59a200c.json'));
+    // The registry's formats are the form's choices.
+    expect(await page.getByLabel('Format').locator('option[value="tau-bench"]').textContent()).toBe(
+      'tau-bench results',
+    );
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    const report = page.getByTestId('import-report');
+    await report
+      .getByText(/Imported 3 trajectories \(tau-bench results, JSON array\).*Outcomes: 2 succeeded, 1 failed\./)
+      .waitFor();
+    await page.getByTestId('list-count').getByText('5 trajectories').waitFor();
+    expect(await page.getByTestId('selection-summary').locator('summary').textContent()).toContain(
+      '2 succeeded, 1 failed',
+    );
+    expect(await page.getByLabel('Outcome', { exact: true }).locator('option[value="failure"]').textContent()).toBe(
+      'failure (1 trajectory)',
+    );
+    await page.getByLabel('Outcome', { exact: true }).selectOption('failure');
+    await page
+      .getByTestId('list-count')
+      .getByText(/^1 trajectory$/)
+      .waitFor();
+    const row = page.getByRole('listbox', { name: 'Trajectory list' }).getByRole('option').first();
+    expect(await row.getByTestId('row-outcome').textContent()).toBe(' · failed');
+    await row.click();
+    const inspector = page.getByRole('region', { name: 'Trajectory inspector' });
+    expect(await inspector.getByTestId('trajectory-outcome').textContent()).toBe('failed · tau-bench reward 0');
+    await inspector.getByText(/^Metadata \(\d+ fields\)$/).click();
+    const metadata = inspector.getByRole('definition');
+    await inspector
+      .getByRole('term')
+      .filter({ hasText: /^task_id$/ })
+      .waitFor();
+    expect(await metadata.allTextContents()).toContain('44');
+    // (A long file name may be cut in the Source filter; the Outcome filter reads whole.)
+    expect(await cutFilters(page)).not.toContain('Outcome');
     await page.close();
   });
 });

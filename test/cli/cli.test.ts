@@ -150,7 +150,7 @@ describe('trellis command line', () => {
     const imported = trellis('import', fixture, '--workspace', workspace, '--new-graph', 'glaive');
     expect(imported.code).toBe(0);
     expect(imported.out).toContain(
-      'Imported 4 trajectories (sharegpt, JSON array); 0 already present; 0 rejected. 2 distinct tool sets kept with their records.',
+      'Imported 4 trajectories (ShareGPT, JSON array); 0 already present; 0 rejected. 2 distinct tool sets, each kept with its records.',
     );
     expect(imported.out).toContain(
       'calculate_area: 2 different definitions (2 records as in record 3 (the one the graph has); 1 record as in record 2); each record keeps its own',
@@ -166,7 +166,72 @@ describe('trellis command line', () => {
     const refused = trellis('import', half, '--workspace', workspace);
     expect(refused.code).toBe(1);
     expect(refused.err).toContain('field messages[0].content[1] of type "image_url" not understood');
-    expect(refused.out).toContain('Import with --lenient to leave out the fields Trellis does not understand.');
+    expect(refused.out).toContain('Import with --lenient to keep the fields Trellis does not understand as metadata.');
+  });
+
+  it('imports tau-bench results with their outcome, exports only the failed runs, and fails an import of nothing', () => {
+    const workspace = path.join(tempDir(), 'cli-tau.trellis');
+    const tau = path.join(
+      __dirname,
+      '..',
+      'fixtures',
+      'trajectories',
+      'harness',
+      'tau-bench-historical-gpt-4o-airline-59a200c.json',
+    );
+    const imported = trellis('import', tau, '--workspace', workspace);
+    expect(imported.code).toBe(0);
+    expect(imported.out).toContain(
+      'Imported 3 trajectories (tau-bench results, JSON array); 0 already present; 0 rejected. Outcomes: 2 succeeded, 1 failed.',
+    );
+    expect(imported.out).toContain('note: ');
+    const out = tempDir();
+    const failed = trellis(
+      'export',
+      '--workspace',
+      workspace,
+      '--format',
+      'sharegpt',
+      '--out',
+      out,
+      '--outcome',
+      'failure',
+      '--split',
+      '1,0,0',
+      '--include-invalid',
+      '--json',
+    );
+    expect(failed.code).toBe(0);
+    const files = (JSON.parse(failed.out) as { files: { count: number }[] }).files;
+    expect(files.reduce((n, f) => n + f.count, 0)).toBe(1);
+    const task = trellis(
+      'export',
+      '--workspace',
+      workspace,
+      '--format',
+      'openai',
+      '--out',
+      tempDir(),
+      '--meta',
+      'task_id=44',
+      '--split',
+      '1,0,0',
+      '--include-invalid',
+    );
+    expect(task.code).toBe(0);
+    expect(task.out).toMatch(/train\s+2 /);
+    expect(task.err).toContain("openai records have no place for a run's outcome or metadata: 2 outcomes");
+    expect(
+      trellis('export', '--workspace', workspace, '--format', 'openai', '--out', out, '--outcome', 'lost').err,
+    ).toContain('--outcome must be success, failure, unknown or none, not "lost".');
+    expect(
+      trellis('export', '--workspace', workspace, '--format', 'openai', '--out', out, '--meta', 'task_id').err,
+    ).toContain('--meta takes FIELD=VALUE');
+    const empty = path.join(tempDir(), 'empty.jsonl');
+    fs.writeFileSync(empty, '');
+    const nothing = trellis('import', empty, '--workspace', workspace, '--lenient');
+    expect(nothing.code).toBe(1);
+    expect(nothing.out).toContain('Nothing was imported: the file is empty.');
   });
 
   it('scores WorfBench and BFCL predictions with `trellis eval`', () => {
