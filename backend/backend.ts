@@ -64,6 +64,10 @@ export function createBackend(options: BackendOptions): Backend {
   const store = openWorkspaceStore(options.workspace, options);
   try {
     if (created && options.seed) seedExampleWorkspace(store);
+    // What a killed import left is invisible already; it is deleted in the background, batch by batch.
+    void store.imports.drainDiscarded().catch(() => {
+      // A workspace closed or failing mid-way: the next open goes on from where this one stopped.
+    });
     const events = new EventBus();
     const configDir = options.configDir ?? defaultConfigDir();
     const nativeBuilds = new NativeBuilds(nativeBuildsDir(configDir), options.nativeBuilder ?? buildWithNodeLlamaCpp);
@@ -77,7 +81,8 @@ export function createBackend(options: BackendOptions): Backend {
     const disposers: (() => unknown)[] = [];
     const onClose = (dispose: () => unknown) => void disposers.push(dispose);
     // Each shared service is built once here and handed to the domains.
-    const router = createModelRouter({ store, models, secrets: options.secrets });
+    const consent = new ConsentStore(configDir, store);
+    const router = createModelRouter({ store, models, secrets: options.secrets, consent });
     const jobs = new Jobs((progress) => events.emit('jobs.progress', progress));
     // Running jobs stop at their next safe point instead of writing to a closed workspace.
     onClose(() => jobs.cancelAll());
@@ -92,7 +97,7 @@ export function createBackend(options: BackendOptions): Backend {
       router,
       nativeBuilds,
       runtime: createToolRuntime({
-        consent: new ConsentStore(configDir, store),
+        consent,
         router,
         onClose,
       }),

@@ -1,5 +1,6 @@
 import { RequestMessage, type ResponseMessage, type ServerMessage } from '../shared/contract';
 import { TrellisError } from '../shared/errors';
+import { ranOutOfStack, whyNotSerialisable } from '../shared/json';
 import type { Backend } from './backend';
 import { errorData } from './registry';
 
@@ -14,13 +15,39 @@ export function connectTransport(
   receive(raw: unknown): Promise<void>;
   close(): void;
 } {
-  const unsubscribe = backend.events.subscribe((name, payload) => send({ kind: 'event', name, payload }));
+  const unsubscribe = backend.events.subscribe((name, payload) => {
+    try {
+      send({ kind: 'event', name, payload });
+    } catch {
+      // An event the transport cannot carry is dropped; the job or domain that emitted it goes on.
+    }
+  });
   return {
     async receive(raw) {
-      send(await handleRequest(backend, raw));
+      const response = await handleRequest(backend, raw);
+      try {
+        send(response);
+      } catch (error) {
+        // The transport could not write this answer (nested too deeply, a BigInt): that one call
+        // fails, saying why; the connection and every other client go on.
+        try {
+          send(unsendableResponse(response.id, raw, error));
+        } catch {
+          // Nothing more can be sent on this transport (the socket is going away).
+        }
+      }
     },
     close: unsubscribe,
   };
+}
+
+/** The error response for a request whose answer the transport could not write. */
+export function unsendableResponse(id: number, raw: unknown, error: unknown): ResponseMessage {
+  const method = (raw as { method?: unknown } | null)?.method;
+  const what = typeof method === 'string' ? `The answer to ${method}` : 'The answer';
+  const code = ranOutOfStack(error) ? 'E1007' : 'E9000';
+  const data = new TrellisError(code, `${what} could not be sent: ${whyNotSerialisable(error)}.`).toData();
+  return { kind: 'response', id, ok: false, error: data };
 }
 
 export async function handleRequest(backend: Backend, raw: unknown): Promise<ResponseMessage> {

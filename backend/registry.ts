@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { contract, isMethodName, type Args, type MethodName, type Result } from '../shared/contract';
 import { TrellisError, type TrellisErrorData } from '../shared/errors';
+import { ranOutOfStack } from '../shared/json';
 
 export type Handler<K extends MethodName> = (
   args: z.output<(typeof contract)[K]['args']>,
@@ -71,6 +72,27 @@ export function toTrellisError(error: unknown): TrellisError {
   if (code === 'SQLITE_FULL' || code === 'SQLITE_READONLY' || code === 'ENOSPC') {
     return new TrellisError('E2005', `The workspace could not be written (${String(code)}).`);
   }
+  // The write lock was held past the busy timeout: by an import, the app or `trellis serve`.
+  if (typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'))) {
+    return new TrellisError(
+      'E2007',
+      `The workspace was locked by another process for longer than the 5 seconds Trellis waits (${code}).`,
+    );
+  }
+  const file = (error as { path?: unknown })?.path;
+  if (code === 'ENAMETOOLONG') {
+    const named = typeof file === 'string' ? `: ${file.length > 120 ? `…${file.slice(-117)}` : file}` : '';
+    return new TrellisError('E2008', `A file or folder name is too long for this system (ENAMETOOLONG)${named}.`);
+  }
+  if (code === 'EROFS') {
+    const named = typeof file === 'string' ? ` ${file}` : '';
+    return new TrellisError('E2005', `Cannot write${named}: it is on a read-only disk (EROFS).`);
+  }
+  if (ranOutOfStack(error))
+    return new TrellisError(
+      'E1007',
+      'A value nests so deeply that Trellis ran out of stack handling it (at most a few thousand levels can be).',
+    );
   const message = error instanceof Error ? error.message : String(error);
   return new TrellisError('E9000', message);
 }

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { TrellisError } from '../shared/errors';
 import { createBackend } from '../backend';
@@ -17,13 +18,20 @@ export async function graphIdFor(backend: Backend, name: unknown): Promise<strin
   return graph.id;
 }
 
-/** Opens the workspace a verb's --workspace names; a new one is empty unless --with-examples asks for the examples. */
-export function openBackend(values: Record<string, unknown>): Backend {
-  return createBackend({
-    workspace: path.resolve(String(values.workspace ?? defaultWorkspacePath())),
-    host: 'cli',
-    seed: values['with-examples'] === true,
-  });
+/**
+ * Opens the workspace a verb's --workspace names. Only a verb that brings data in (`create`)
+ * makes a missing one (empty unless --with-examples asks for the examples); for any other a
+ * missing file is a mistyped path, refused before anything (file or folder) is created.
+ */
+export function openBackend(values: Record<string, unknown>, { create = false }: { create?: boolean } = {}): Backend {
+  const workspace = path.resolve(String(values.workspace ?? defaultWorkspacePath()));
+  if (!create && !fs.existsSync(workspace))
+    throw new TrellisError(
+      'E3001',
+      `There is no workspace at ${workspace}; nothing was created.`,
+      'Check the path given with --workspace. trellis import FILE --workspace PATH (or trellis serve) makes a new one.',
+    );
+  return createBackend({ workspace, host: 'cli', seed: values['with-examples'] === true });
 }
 
 /** Loads the GGUF a verb's --model names, with this machine's default settings (and the verb's own). */

@@ -45,7 +45,7 @@ export const importVerb: Verb = {
       );
     }
     const format = parsedFormat.data;
-    const backend = openBackend(values);
+    const backend = openBackend(values, { create: true });
     try {
       const graphId = typeof values.graph === 'string' ? await graphIdFor(backend, values.graph) : null;
       const newGraph = values['new-graph'];

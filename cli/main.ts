@@ -1,3 +1,4 @@
+import { printable } from '../shared/text';
 import { checkVerb } from './check';
 import { DATASET_VERBS } from './dataset';
 import { evalVerb } from './eval';
@@ -52,7 +53,9 @@ Run "trellis <verb> --help" for a verb's options.`;
 
 /** Entry of the `trellis` command; returns the exit code. */
 export async function main(argv: string[]): Promise<number> {
-  const io = { out: (t: string) => console.log(t), err: (t: string) => console.error(t) };
+  // Titles, names, paths and messages come from imported or shared data: no control character in
+  // them (an escape sequence, a carriage return) reaches the terminal as it is.
+  const io = { out: (t: string) => console.log(printable(t)), err: (t: string) => console.error(printable(t)) };
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     io.out(USAGE);

@@ -35,7 +35,7 @@ export const modelBuildVerb: Verb = {
     const flags = (['cuda', 'vulkan', 'cpu'] as const).filter((flag) => values[flag] === true);
     if (flags.length > 1)
       throw new TrellisError('E1002', `Give one of --cuda, --vulkan and --cpu, not ${flags.join(' and ')}.`);
-    const backend = openBackend(values);
+    const backend = openBackend(values, { create: true });
     const jobId = 'cli-model-build';
     // The build runs in its own process group: Ctrl+C reaches it through the job's cancel.
     const cancel = () => void backend.registry.invoke('jobs.cancel', { jobId });
@@ -71,7 +71,7 @@ export const modelInfoVerb: Verb = {
   usage: 'trellis model info [--json]',
   options: { workspace },
   async run(values, io) {
-    const backend = openBackend(values);
+    const backend = openBackend(values, { create: true });
     try {
       const binary = await backend.registry.invoke('models.binary', {});
       const { native } = await backend.registry.invoke('models.status', {});

@@ -1,6 +1,7 @@
 import { TrellisError } from '../shared/errors';
 import { planDefects } from '../shared/plans/validate';
 import { countOf } from '../shared/text';
+import { allowGrants, allowModelServer, allowOption, consentLines } from './allow-flags';
 import { graphIdFor, loadModelFlag, openBackend } from './backend-helpers';
 import type { Verb } from './verb';
 import { defaultWorkspacePath } from './workspace-path';
@@ -10,7 +11,7 @@ export const planVerb: Verb = {
   summary: 'Make a plan for an intent on a tool graph (model or deterministic planner), validate and save it.',
   usage:
     'trellis plan --graph NAME --intent TEXT [--workspace FILE] [--planner model|deterministic] [--model FILE.gguf]\n' +
-    '             [--goals a,b] [--format json|worfbench] [--json]',
+    "             [--goals a,b] [--format json|worfbench] [--allow 'model:URL'] [--json]",
   options: {
     workspace: { type: 'string', description: `Workspace file (default ${defaultWorkspacePath()})` },
     graph: { type: 'string', description: 'Tool graph name (optional when the workspace has one)' },
@@ -19,14 +20,17 @@ export const planVerb: Verb = {
     model: { type: 'string', description: 'GGUF file to load for the model planner' },
     goals: { type: 'string', description: 'Goal tools for the deterministic planner, comma-separated' },
     format: { type: 'string', description: 'json (default) or worfbench: how to print the plan' },
+    allow: allowOption(['model']),
   },
   async run(values, io) {
     if (typeof values.intent !== 'string') throw new TrellisError('E1002', '--intent is required.');
     const planner = values.planner ?? (values.model ? 'model' : 'deterministic');
     if (planner !== 'model' && planner !== 'deterministic')
       throw new TrellisError('E1002', '--planner must be model or deterministic.');
+    const grants = allowGrants(values.allow, ['model'], 'plan');
     const backend = openBackend(values);
     try {
+      await allowModelServer(backend, grants);
       const graphId = await graphIdFor(backend, values.graph);
       await loadModelFlag(backend, values.model);
       const { candidates, goals } = await backend.registry.invoke('plans.generate', {
@@ -64,7 +68,9 @@ export const planVerb: Verb = {
 export const runPlanVerb: Verb = {
   name: 'run',
   summary: "Execute a saved plan with the graph's tool runtimes and save the run as a trajectory.",
-  usage: "trellis run --plan ID [--allow 'mcp:COMMAND' | --allow 'http:HOST']… [--anyway] [--workspace FILE] [--json]",
+  usage:
+    "trellis run --plan ID [--allow 'mcp:COMMAND LINE' | --allow 'http:METHOD URL' | --allow 'model:URL']… [--anyway]\n" +
+    '            [--workspace FILE] [--json]',
   options: {
     anyway: {
       type: 'boolean',
@@ -72,17 +78,14 @@ export const runPlanVerb: Verb = {
     },
     workspace: { type: 'string', description: `Workspace file (default ${defaultWorkspacePath()})` },
     plan: { type: 'string', description: 'Id of a saved plan (trellis plan prints it)' },
-    allow: {
-      type: 'string',
-      multiple: true,
-      description:
-        'Allow this workspace to start an MCP server (mcp:COMMAND LINE) or call a host (http:HOST); kept in your own config',
-    },
+    allow: allowOption(['mcp', 'http', 'model']),
   },
   async run(values, io) {
     if (typeof values.plan !== 'string') throw new TrellisError('E1002', '--plan is required.');
+    const grants = allowGrants(values.allow, ['mcp', 'http', 'model'], 'run');
     const backend = openBackend(values);
     try {
+      await allowModelServer(backend, grants);
       const graphs = await backend.registry.invoke('graphs.list', {});
       let found = null;
       for (const g of graphs) {
@@ -111,19 +114,12 @@ export const runPlanVerb: Verb = {
         intent: found.intent,
         planId: found.id,
       });
-      for (const grant of [values.allow ?? []].flat()) {
-        const [kind, ...key] = String(grant).split(':');
-        if ((kind !== 'mcp' && kind !== 'http') || !key.length)
-          throw new TrellisError('E1002', `--allow takes mcp:COMMAND or http:HOST, not "${String(grant)}".`);
-        await backend.registry.invoke('runs.allow', { runId: started.id, kind, key: key.join(':') });
-      }
+      for (const { kind, key } of grants)
+        if (kind !== 'model') await backend.registry.invoke('runs.allow', { runId: started.id, kind, key });
       const run = await backend.registry.invoke('runs.continue', { runId: started.id });
-      // Nothing unapproved is ever started: say what would run and how to allow it.
+      // Nothing unapproved is ever started: say all of what would run (escapes made visible) and how to allow it.
       if (run.status === 'needs-consent' && run.consent && !io.json)
-        io.err(
-          `trellis run: stopped before a step: ${run.consent.message}\nNothing was started. To allow it for ` +
-            `this workspace, run again with --allow '${run.consent.kind}:${run.consent.key}'.`,
-        );
+        io.err(`trellis run: stopped before a step: ${consentLines(run.consent).join('\n')}`);
       if (io.json) io.out(JSON.stringify({ ok: run.status === 'finished', ...run }));
       else {
         for (const [i, t] of run.turns.entries()) {

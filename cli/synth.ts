@@ -2,6 +2,7 @@ import type { JobProgress } from '../shared/contract/jobs';
 import { SampleKind } from '../shared/contract/synth';
 import { TrellisError } from '../shared/errors';
 import { checkReportLine, FAILED_CHECKS_TAG, notApplicableLine } from '../shared/synth/outcome';
+import { allowGrants, allowModelServer, allowOption } from './allow-flags';
 import { graphIdFor, loadModelFlag, openBackend } from './backend-helpers';
 import type { Verb } from './verb';
 import { defaultWorkspacePath } from './workspace-path';
@@ -11,7 +12,8 @@ export const synthVerb: Verb = {
   summary: 'Synthesize trajectories from a tool graph: sampled chains, executed with the tool runtimes, checked.',
   usage:
     'trellis synth --count N [--graph NAME] [--workspace FILE] [--kinds serial,parallel,isolated] [--max-length 4]\n' +
-    '              [--seed N] [--max-attempts 3] [--drop-failing] [--with-examples] [--model FILE.gguf] [--concurrency N] [--json]',
+    '              [--seed N] [--max-attempts 3] [--drop-failing] [--with-examples] [--model FILE.gguf] [--concurrency N]\n' +
+    "              [--allow 'model:URL'] [--json]",
   options: {
     workspace: { type: 'string', description: `Workspace file (default ${defaultWorkspacePath()})` },
     graph: { type: 'string', description: 'Tool graph name (optional when the workspace has one)' },
@@ -37,6 +39,7 @@ export const synthVerb: Verb = {
       description:
         'Samples run at once (default: as many as the model generates together; --model loads it with that many sequences)',
     },
+    allow: allowOption(['model']),
   },
   async run(values, io) {
     const count = Number(values.count);
@@ -49,8 +52,10 @@ export const synthVerb: Verb = {
     const maxAttempts = values['max-attempts'] === undefined ? undefined : Number(values['max-attempts']);
     if (maxAttempts !== undefined && !(Number.isInteger(maxAttempts) && maxAttempts >= 1 && maxAttempts <= 10))
       throw new TrellisError('E1002', '--max-attempts must be a whole number from 1 to 10.');
-    const backend = openBackend(values);
+    const grants = allowGrants(values.allow, ['model'], 'synth');
+    const backend = openBackend(values, { create: values['with-examples'] === true });
     try {
+      await allowModelServer(backend, grants);
       const graphId = await graphIdFor(backend, values.graph);
       // Samples at once generate in one batch: the model gets a sequence for each.
       await loadModelFlag(backend, values.model, values.concurrency ? { sequences: Number(values.concurrency) } : {});

@@ -12,6 +12,12 @@ export const ERRORS = {
     hint: 'Wait for it to finish or cancel it (jobs.cancel), or start the new one with another job id.',
   },
   E1006: { title: 'Job cancelled', hint: 'It stopped as asked; start it again when you need it.' },
+  E1007: {
+    title: 'Value nested too deeply',
+    hint:
+      'Make the value the message names flatter (a tool result, a fixed response, a schema), then try again. ' +
+      'When only an answer was lost, the call itself may have been carried out.',
+  },
   E2001: { title: 'Workspace is from a newer Trellis', hint: 'Open it with the newer Trellis, or open a backup.' },
   E2002: { title: 'Workspace failed its integrity check', hint: 'Open a backup of this workspace.' },
   E2003: {
@@ -24,6 +30,12 @@ export const ERRORS = {
     title: 'Your consent file is damaged',
     hint: 'Fix or delete it; Trellis then asks again before starting anything.',
   },
+  E2007: {
+    title: 'Workspace is busy',
+    hint: 'Another Trellis process (an import, the app, trellis serve) is writing to it; try again when it has finished.',
+  },
+  E2008: { title: 'File name too long', hint: 'Choose a shorter name, or a folder with a shorter path.' },
+  E2009: { title: 'Cannot listen there', hint: 'Choose another port with --port, or --port 0 for any free port.' },
   E3001: { title: 'Not found', hint: 'It may have been deleted in another window; refresh the list.' },
   E3002: { title: 'Name already used', hint: 'Choose another name.' },
   E3003: { title: 'Edit refused', hint: 'Undo or fix the named part, then try again.' },
@@ -44,6 +56,10 @@ export const ERRORS = {
     hint:
       'The prebuilt binding stays in use. Install what the build output names (cmake, a C++ compiler; the CUDA ' +
       'toolkit or Vulkan SDK for a GPU build), then build again.',
+  },
+  E5006: {
+    title: 'Model server not approved',
+    hint: 'Check its address, then approve it in Models ("Use this server") or with --allow model:URL.',
   },
   E9000: { title: 'Unexpected error', hint: 'Please report it with the steps that led here.' },
 } as const;

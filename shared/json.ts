@@ -18,6 +18,69 @@ export function nestedDeeperThan(value: unknown, limit: number): boolean {
   return false;
 }
 
+/**
+ * What a tool's arguments and result may be, whatever made them (a mock, fixed responses, a
+ * replayed recording, an HTTP or MCP answer, the model): the importer's nesting limit, and a size
+ * a model's context can still take. Values within them stay far below the ~3,000 levels at which
+ * `JSON.stringify` and structured clone run out of stack, so they reach every transport safely.
+ */
+export const TOOL_VALUE_LIMITS = { depth: 256, bytes: 2 ** 20 } as const;
+
+/**
+ * Why `value` is beyond `limits`, as words that follow its name ("nests more than 256 levels
+ * deep"), or null when it is within them. Walks without recursion and stops at the first excess,
+ * so a hostile value (deep, huge, even cyclic) is measured in bounded time and stack. Sizes are
+ * counted as JSON text, escapes aside.
+ */
+export function beyondJsonLimits(value: unknown, limits: { depth: number; bytes?: number }): string | null {
+  const maxBytes = limits.bytes ?? Infinity;
+  let bytes = 0;
+  // Two parallel stacks (values, their depths): no pair allocated per node of a large value.
+  const nodes: unknown[] = [value];
+  const depths: number[] = [0];
+  while (nodes.length) {
+    const node = nodes.pop();
+    const depth = depths.pop()!;
+    if (typeof node === 'string') bytes += node.length + 2;
+    else if (typeof node !== 'object' || node === null) bytes += String(node).length;
+    else if (depth >= limits.depth) return `nests more than ${limits.depth} levels deep`;
+    else if (Array.isArray(node)) {
+      bytes += 2 + node.length;
+      for (let i = node.length - 1; i >= 0; i--) {
+        nodes.push(node[i]);
+        depths.push(depth + 1);
+      }
+    } else {
+      bytes += 2;
+      for (const key of Object.keys(node)) {
+        bytes += key.length + 4;
+        nodes.push((node as Record<string, unknown>)[key]);
+        depths.push(depth + 1);
+      }
+    }
+    if (bytes > maxBytes) return `is more than ${formatSize(maxBytes)} of JSON`;
+  }
+  return null;
+}
+
+/** Whether `error` is the stack running out (`JSON.stringify`, structured clone or a walk of a very deep value). */
+export function ranOutOfStack(error: unknown): boolean {
+  return error instanceof RangeError && /call stack|too much recursion/i.test(error.message);
+}
+
+/** Why a value could not be written as JSON or cloned, for the user (from the error the writer threw). */
+export function whyNotSerialisable(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if (ranOutOfStack(error)) return 'it nests so deeply that writing it out ran out of stack';
+  if (/circular|cyclic/i.test(message)) return 'it refers to itself (a cycle)';
+  if (/bigint/i.test(message)) return 'it holds a BigInt, which JSON cannot carry';
+  return `it cannot be written out (${message})`;
+}
+
+/** `1.0 MiB`, `640 KiB`: sizes in the limits' own units. */
+export const formatSize = (bytes: number): string =>
+  bytes >= 2 ** 20 ? `${(bytes / 2 ** 20).toFixed(1)} MiB` : `${Math.ceil(bytes / 2 ** 10)} KiB`;
+
 /** Canonical JSON: object keys sorted, so `{a,b}` and `{b,a}` compare equal. */
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;

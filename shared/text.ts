@@ -46,3 +46,23 @@ export function shortWhen(iso: string, now = new Date()): string {
   const sameYear = at.getFullYear() === now.getFullYear();
   return at.toLocaleDateString([], { day: 'numeric', month: 'short', ...(sameYear ? {} : { year: 'numeric' }) });
 }
+
+/** Text safe to print: control characters (terminal escape sequences among them) become `\u001b`-style escapes. */
+export const printable = (text: string): string =>
+  text.replace(
+    // Matching control characters is the point here.
+    // eslint-disable-next-line no-control-regex
+    /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+
+/**
+ * One line safe to show where the user decides (a consent prompt): as `printable`, and newlines,
+ * tabs and the bidirectional controls that reorder what is shown become escapes too, so what the
+ * line displays is what it holds.
+ */
+export const printableLine = (text: string): string =>
+  printable(text).replace(
+    /[\t\n\u200e\u200f\u202a-\u202e\u2066-\u2069]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );

@@ -98,7 +98,9 @@ function serveConnection(ws: WebSocket, backend: Backend): void {
     } catch {
       raw = null;
     }
-    void connection.receive(raw);
+    // connectTransport turns an answer that cannot be written into an error for that call; nothing
+    // a call returns may end the process and every other client's connection with it.
+    connection.receive(raw).catch(() => ws.terminate());
   });
   ws.on('close', () => connection.close());
   // A malformed frame (bad UTF-8, reserved opcode or bits, over the size limit) ends this
@@ -109,15 +111,16 @@ function serveConnection(ws: WebSocket, backend: Backend): void {
 /** Why the host could not listen, in words a user can act on. */
 function listenError(error: NodeJS.ErrnoException, host: string, port: number): Error {
   const where = `${host}:${port}`;
+  // A taken or privileged port is the machine's state, not a mistyped flag: it fails (exit 1).
   if (error.code === 'EADDRINUSE')
     return new TrellisError(
-      'E1002',
+      'E2009',
       `Port ${port} is already in use on ${host}.`,
       'Choose another with --port, or --port 0 for any free port.',
     );
   if (error.code === 'EACCES')
     return new TrellisError(
-      'E1002',
+      'E2009',
       `Listening on ${where} needs privileges Trellis does not have.`,
       'Choose a port above 1023 with --port.',
     );

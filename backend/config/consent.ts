@@ -3,9 +3,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { TrellisError } from '../../shared/errors';
 import { isObject } from '../../shared/json';
+import type { ConsentKind } from '../../shared/runs';
 import type { WorkspaceStore } from '../store/workspace-store';
 
-export type ConsentKind = 'mcp' | 'http';
+export type { ConsentKind };
 
 interface ConsentFile {
   version: 1;
@@ -16,8 +17,8 @@ interface ConsentFile {
 const WORKSPACE_ID = 'workspace.id';
 
 /**
- * What the user allowed a workspace to start or call (an MCP server's exact command line, an
- * HTTP host). It lives in the user's own config folder, keyed by the workspace's id and path,
+ * What the user allowed a workspace to start, call or send to (an MCP server as it is started, an
+ * HTTP endpoint as it is called, a model server; see `consent-request.ts` for the keys). It lives in the user's own config folder, keyed by the workspace's id and path,
  * never in the workspace: a workspace file from someone else carries no consent, and a copy
  * opened from elsewhere asks again. Read on every check, so two processes agree.
  */

@@ -1,7 +1,7 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Dataset, DeclaredTool, Tool, Trajectory } from '../../shared/domain';
-import { TrellisError } from '../../shared/errors';
 import { unattendedJob, type Job } from '../jobs/job';
 import type { WorkspaceStore } from '../store/workspace-store';
 import {
@@ -12,7 +12,15 @@ import {
 } from '../../shared/formats/export-records';
 import { EXPORT_RULES } from '../../shared/formats/export-rules';
 import { trainingWeights } from '../../shared/formats/training-weights';
-import { commitStaged, discardStaged, removeStaleTemps, stageFile, type StagedFile } from '../files/atomic-write';
+import {
+  cannotWrite,
+  commitStaged,
+  discardStaged,
+  MAX_TARGET_NAME_BYTES,
+  removeStaleTemps,
+  stageFile,
+  type StagedFile,
+} from '../files/atomic-write';
 import { ExportReporter } from './export-report';
 import { CARRIES_RUN_RECORD } from '../../shared/formats/export-records';
 import { mergeDatasetInfo, readDatasetInfo } from './dataset-info';
@@ -28,6 +36,30 @@ export interface ExportOptions {
   /** What is exported, as a refusal names it (default: the dataset and its name). */
   subject?: string;
 }
+
+/** The longest split and extension a file name adds to its stem (`.validation.jsonl`), with room to spare. */
+const SUFFIX_ROOM = 24;
+
+/**
+ * A dataset's name as the start of its files' names: characters a file name may hold, and cut
+ * (with a hash of the whole name, so two long names stay apart) where the name would be too long
+ * for the file system.
+ */
+export function fileStem(name: string): string {
+  const stem = name.replace(/[^\w.-]+/g, '_');
+  const max = MAX_TARGET_NAME_BYTES - SUFFIX_ROOM;
+  if (stem.length <= max) return stem;
+  return `${stem.slice(0, max - 9)}-${createHash('sha256').update(name).digest('hex').slice(0, 8)}`;
+}
+
+/** The workspace file's permissions, for the files made from it (0600 when it has none yet). */
+function workspaceFileMode(file: string): number {
+  const stat = fs.statSync(file, { throwIfNoEntry: false });
+  return stat ? stat.mode & 0o666 : 0o600;
+}
+
+/** The mode of a folder holding files of `mode`: searchable by whoever may read them. */
+const folderMode = (mode: number) => mode | ((mode & 0o444) >> 2);
 
 /**
  * The tools an exported record declares: the tools the trajectory's own record declared (as
@@ -66,13 +98,15 @@ export async function exportDataset(
 ) {
   const subject = options.subject ?? `the dataset "${dataset.name}"`;
   if (!dataset.items.length) throw nothingToExport(subject, format, 0, {});
+  // Exports hold the workspace's data: they get its permissions (a 0600 workspace, 0600 files).
+  const mode = workspaceFileMode(store.file);
   let createdDir: string | undefined;
   try {
-    createdDir = fs.mkdirSync(dir, { recursive: true });
+    createdDir = fs.mkdirSync(dir, { recursive: true, mode: folderMode(mode) });
   } catch (error) {
-    throw new TrellisError('E2005', `Cannot write to ${dir}: ${(error as Error).message}`);
+    throw cannotWrite(dir, error);
   }
-  const safeName = dataset.name.replace(/[^\w.-]+/g, '_');
+  const safeName = fileStem(dataset.name);
   const json = format === 'worfbench';
   const splits = [...new Set(dataset.items.map((i) => i.split ?? 'all'))];
   const fileOf = (split: string) => path.join(dir, `${safeName}.${split}.${json ? 'json' : 'jsonl'}`);
@@ -89,7 +123,7 @@ export async function exportDataset(
   try {
     for (const split of splits) {
       const ids = dataset.items.filter((i) => (i.split ?? 'all') === split).map((i) => i.trajectoryId);
-      const file = stageFile(fileOf(split));
+      const file = stageFile(fileOf(split), mode);
       staged.push(file);
       let written = 0;
       let withTools = false;
@@ -162,7 +196,7 @@ export async function exportDataset(
       throw nothingToExport(subject, format, dataset.items.length, reporter.report(0, []).reasons);
     }
     if (format === 'sharegpt') {
-      const info = stageFile(infoFile);
+      const info = stageFile(infoFile, mode);
       staged.push(info);
       info.write(mergeDatasetInfo(readDatasetInfo(infoFile), safeName, files));
     }

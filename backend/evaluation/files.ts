@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { parseExactJson, type BfclExpected, type BfclFunction } from '../../shared/analysis/bfcl-ast';
 import { TrellisError } from '../../shared/errors';
 import { isObject } from '../../shared/json';
+import { inputFileSize } from '../files/input-file';
 
 /**
  * Records of a JSON array file or a JSON Lines file, with where each came from for errors.
@@ -11,6 +12,7 @@ export function readRecords(
   file: string,
   parse: (text: string) => unknown = JSON.parse,
 ): { record: unknown; where: string }[] {
+  inputFileSize(file, 'predictions or gold file');
   let text: string;
   try {
     text = fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '');

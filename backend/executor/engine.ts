@@ -15,6 +15,7 @@ import {
   type RunMode,
   type RunStatus,
 } from '../../shared/runs';
+import { beyondJsonLimits, TOOL_VALUE_LIMITS } from '../../shared/json';
 import { agentPrompt, agentSchema } from './agent';
 import type { RunTurns } from './run-turns';
 import { callTool, type Observation, type RuntimeDeps } from './runtimes';
@@ -304,6 +305,14 @@ export class RunEngine {
         ...measured,
       });
     }
+    // A remote server need not follow the grammar: an answer too deep to store or send is not used.
+    const beyond = beyondJsonLimits(decision, TOOL_VALUE_LIMITS);
+    if (beyond)
+      return this.append({
+        role: 'assistant',
+        content: `The model's answer was not used: it ${beyond}, more than a tool call may.`,
+        ...measured,
+      });
     return this.append(
       decision.action === 'call'
         ? {

@@ -1,12 +1,15 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { Recording, Tool } from '../../shared/domain';
+import type { Recording, Tool, ToolRuntime } from '../../shared/domain';
 import { generationSchema } from '../../shared/plans';
 import { isObject } from '../../shared/json';
 import { matchRecording, replayAnswer } from '../../shared/recordings';
 import type { ConsentRequest } from '../../shared/runs';
+import { mcpConsent, ModelServerNotApproved } from '../config/consent-request';
 import type { GenerateRequest, TokenCounts } from '../model/protocol';
+import { callHttp } from './http-runtime';
 import type { MockRunner } from './mock-runner';
+import { argumentsRefusal, limitObservation } from './result-limits';
 
 /**
  * What a tool call gave back: a result, or an error phrased for the observation. `tokens`: what
@@ -41,6 +44,13 @@ function sameJson(a: unknown, b: unknown): boolean {
 
 /** Calls a tool with its runtime: mock code, fixed responses, the model, HTTP or MCP. */
 export async function callTool(tool: Tool, args: unknown, deps: RuntimeDeps): Promise<Observation> {
+  const refused = argumentsRefusal(tool, args);
+  if (refused) return { ok: false, error: refused };
+  // Every runtime's result is held to one limit here, before a turn, the store or a transport sees it.
+  return limitObservation(tool, await runtimeCall(tool, args, deps));
+}
+
+async function runtimeCall(tool: Tool, args: unknown, deps: RuntimeDeps): Promise<Observation> {
   const runtime = tool.runtime;
   try {
     switch (runtime?.kind) {
@@ -67,6 +77,9 @@ export async function callTool(tool: Tool, args: unknown, deps: RuntimeDeps): Pr
         return replay(tool, runtime.recordings, args);
     }
   } catch (error) {
+    // A model server the workspace names but the user has not approved: the run stops and asks.
+    if (error instanceof ModelServerNotApproved)
+      return { ok: false, error: `${error.message} ${error.hint}`, consent: error.consent };
     return { ok: false, error: (error as Error).message };
   }
 }
@@ -108,64 +121,34 @@ async function simulate(tool: Tool, args: unknown, deps: RuntimeDeps, instructio
   }
 }
 
-async function callHttp(
-  tool: Tool,
-  runtime: { method: string; url: string; headers?: Record<string, string> },
-  args: unknown,
-  deps: RuntimeDeps,
-): Promise<Observation> {
-  const rest: Record<string, unknown> = isObject(args) ? { ...args } : {};
-  const url = new URL(
-    runtime.url.replace(/\{(\w+)\}/g, (_, name: string) => {
-      const value = rest[name];
-      delete rest[name];
-      return encodeURIComponent(String(value ?? ''));
-    }),
-  );
-  if (!deps.allowed('http', url.host))
-    return {
-      ok: false,
-      error: `${tool.name} calls ${url.host}; allow it first.`,
-      consent: { kind: 'http', key: url.host, message: `Allow Trellis to call ${url.host} (tool ${tool.name})?` },
-    };
-  const method = runtime.method.toUpperCase();
-  if (method === 'GET') for (const [k, v] of Object.entries(rest)) url.searchParams.set(k, String(v));
-  const headers = { ...(method === 'GET' ? {} : { 'content-type': 'application/json' }), ...runtime.headers };
-  const response = await fetch(url, {
-    method,
-    headers,
-    ...(method === 'GET' ? {} : { body: JSON.stringify(rest) }),
-    signal: AbortSignal.timeout(15_000),
-  });
-  const body = await response.text();
-  let result: unknown = body;
-  try {
-    result = JSON.parse(body);
-  } catch {
-    // Plain text stays text.
-  }
-  return response.ok ? { ok: true, result } : { ok: false, error: `HTTP ${response.status}: ${body.slice(0, 200)}` };
-}
+type McpRuntime = Extract<NonNullable<ToolRuntime>, { kind: 'mcp' }>;
 
-type McpRuntime = { server: { command: string; args: string[] }; tool: string };
-
-/** MCP servers started for tool calls, one per command line, kept until the backend closes. */
+/**
+ * MCP servers started for tool calls, one per server as started (command, arguments,
+ * environment, folder: its consent key), kept until the backend closes.
+ */
 export class McpClients {
   private readonly clients = new Map<string, Promise<Client>>();
 
   async call(runtime: McpRuntime, args: unknown, deps: RuntimeDeps): Promise<Observation> {
-    const key = [runtime.server.command, ...runtime.server.args].join(' ');
-    if (!deps.allowed('mcp', key))
-      return {
-        ok: false,
-        error: `${runtime.tool} runs on the MCP server "${key}"; allow Trellis to start it first.`,
-        consent: { kind: 'mcp', key, message: `Start the MCP server "${key}" to call ${runtime.tool}?` },
-      };
+    const consent = mcpConsent(runtime);
+    const { key } = consent;
+    if (!deps.allowed('mcp', key)) return { ok: false, error: `Not approved yet: ${consent.message}`, consent };
     let client = this.clients.get(key);
     if (!client) {
+      // Exactly what the consent showed, field by field: nothing else of the runtime reaches the spawner.
+      const { command, args: words, env, cwd } = runtime.server;
       client = (async () => {
         const c = new Client({ name: 'trellis', version: '1' });
-        await c.connect(new StdioClientTransport({ ...runtime.server, stderr: 'ignore' }));
+        await c.connect(
+          new StdioClientTransport({
+            command,
+            args: words,
+            ...(env ? { env } : {}),
+            ...(cwd !== undefined ? { cwd } : {}),
+            stderr: 'ignore',
+          }),
+        );
         return c;
       })();
       this.clients.set(key, client);

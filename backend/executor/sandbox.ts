@@ -5,6 +5,7 @@ import {
   shouldInterruptAfterDeadline,
   type QuickJSWASMModule,
 } from 'quickjs-emscripten';
+import { beyondJsonLimits, formatSize, TOOL_VALUE_LIMITS } from '../../shared/json';
 
 export interface SandboxLimits {
   /** Wall-clock budget of one call; `while (true) {}` is interrupted after it. */
@@ -25,7 +26,7 @@ export const DEFAULT_LIMITS: SandboxLimits = {
   stackBytes: 256 * 2 ** 10,
   seed: 1,
   now: Date.UTC(2027, 0, 1),
-  resultBytes: 2 ** 20,
+  resultBytes: TOOL_VALUE_LIMITS.bytes,
 };
 
 /**
@@ -131,9 +132,16 @@ export async function evaluateMock(code: string, args: unknown, limits: Partial<
     result.value.dispose();
     if (json !== undefined && json.length > l.resultBytes)
       throw new SandboxError(
-        `the mock returned ${formatBytes(json.length)} of JSON; a result may be at most ${formatBytes(l.resultBytes)}`,
+        `the mock returned ${formatSize(json.length)} of JSON; a result may be at most ${formatSize(l.resultBytes)}`,
       );
-    return json === undefined ? null : JSON.parse(json);
+    const value: unknown = json === undefined ? null : JSON.parse(json);
+    // Refused here, in the worker: a value deep enough to exhaust the stack never crosses to the backend.
+    const tooDeep = beyondJsonLimits(value, { depth: TOOL_VALUE_LIMITS.depth });
+    if (tooDeep)
+      throw new SandboxError(
+        `the mock returned a value that ${tooDeep}; a tool result may nest at most ${TOOL_VALUE_LIMITS.depth} levels, so return a flatter one`,
+      );
+    return value;
   } finally {
     vm.dispose();
     runtime.dispose();
@@ -150,6 +158,3 @@ function describe(error: { name?: string; message?: string } | string, limits: S
   if (/stack overflow/i.test(message)) return 'the mock recursed too deeply (stack overflow)';
   return `the mock threw ${error.name ?? 'Error'}: ${message}`;
 }
-
-const formatBytes = (bytes: number) =>
-  bytes >= 2 ** 20 ? `${(bytes / 2 ** 20).toFixed(1)} MiB` : `${Math.ceil(bytes / 2 ** 10)} KiB`;

@@ -20,22 +20,42 @@ interface Staged extends StagedFile {
   fd: number | null;
 }
 
-const cannotWrite = (file: string, error: unknown) =>
-  new TrellisError('E2005', `Cannot write ${file}: ${(error as Error).message}`);
+/**
+ * The longest file name a target may have: a temporary name adds about 30 characters, and most
+ * file systems stop at 255 bytes.
+ */
+export const MAX_TARGET_NAME_BYTES = 200;
+
+/** Why `file` could not be written, in words: a name too long is not a full or read-only disk. */
+export function cannotWrite(file: string, error: unknown): TrellisError {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENAMETOOLONG')
+    return new TrellisError('E2008', `Cannot write ${file}: its name is too long for this file system.`);
+  return new TrellisError('E2005', `Cannot write ${file}: ${(error as Error).message}`);
+}
 
 /**
  * Opens a temporary file for `target`. It is created exclusively (`wx`), so it is never a link
- * someone placed there, and it is written to only through its own descriptor.
+ * someone placed there, and it is written to only through its own descriptor. `mode` is the
+ * file's permissions (exports take their workspace's).
  */
-export function stageFile(target: string): StagedFile {
+export function stageFile(target: string, mode = 0o644): StagedFile {
   const temp = path.join(
     path.dirname(target),
     `.${path.basename(target)}.${process.pid}-${randomBytes(4).toString('hex')}${TEMP_SUFFIX}`,
   );
   let fd: number;
   try {
-    fd = fs.openSync(temp, 'wx', 0o644);
+    fd = fs.openSync(temp, 'wx', mode);
   } catch (error) {
+    throw cannotWrite(target, error);
+  }
+  try {
+    // Exactly `mode`, whatever the umask: a 0660 workspace's exports are 0660 too.
+    fs.fchmodSync(fd, mode);
+  } catch (error) {
+    fs.closeSync(fd);
+    fs.rmSync(temp, { force: true });
     throw cannotWrite(target, error);
   }
   const staged: Staged = {
@@ -112,8 +132,8 @@ export function discardStaged(files: readonly StagedFile[]): void {
 }
 
 /** Writes a whole file atomically (see commitStaged). */
-export function writeFileAtomic(target: string, text: string): { replacedLinks: string[] } {
-  const staged = stageFile(target);
+export function writeFileAtomic(target: string, text: string, mode?: number): { replacedLinks: string[] } {
+  const staged = stageFile(target, mode);
   try {
     staged.write(text);
   } catch (error) {

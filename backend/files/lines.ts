@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { printable } from '../../shared/text';
 
 export interface SourceLine {
   /** 1-based line number. */
@@ -19,14 +20,13 @@ export interface LineProblem {
 
 export const MAX_LINE_BYTES = 32 * 1024 * 1024;
 
-/** Text safe to print: control characters (terminal escape sequences among them) become `\u001b`-style escapes. */
-export const printable = (text: string) =>
-  text.replace(
-    // Matching control characters is the point here.
-    // eslint-disable-next-line no-control-regex
-    /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+/** Leading whitespace dropped before a stream of records: how many lines and bytes it held. */
+export interface Skipped {
+  lines: number;
+  bytes: number;
+}
+
+export { printable };
 
 /** The start of a rejected line, safe to print. */
 const snippetOf = (text: string) => {
@@ -47,13 +47,15 @@ export function readLines(file: string, onProblem: (problem: LineProblem) => voi
 export async function* linesOf(
   chunks: AsyncIterable<Buffer>,
   onProblem: (problem: LineProblem) => void,
+  /** Whitespace a reader skipped before the stream starts: the lines and bytes it held. */
+  skipped: Skipped = { lines: 0, bytes: 0 },
 ): AsyncGenerator<SourceLine> {
   const decoder = new TextDecoder('utf-8', { fatal: true });
   let pending: Buffer[] = [];
   let pendingBytes = 0;
-  let lineStart = 0;
-  let position = 0;
-  let number = 0;
+  let lineStart = skipped.bytes;
+  let position = skipped.bytes;
+  let number = skipped.lines;
   let tooLong = false;
 
   const finish = (bytes: Buffer): SourceLine | null => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { TrellisError } from '../../shared/errors';
-import { linesOf, MAX_LINE_BYTES, snippetOf, type LineProblem } from './lines';
+import { linesOf, MAX_LINE_BYTES, snippetOf, type LineProblem, type Skipped } from './lines';
 import { zipRecords, type ArchiveLayout } from './zip-records';
 
 import type { FileShape } from '../../shared/formats/trajectories/file-shapes';
@@ -75,6 +75,7 @@ export async function openRecords(
   const chunks = (gzip ? raw.pipe(zlib.createGunzip({ chunkSize: 1 << 20 })) : raw) as AsyncIterable<Buffer>;
   if (gzip) raw.on('error', (error) => (chunks as unknown as zlib.Gunzip).destroy(error));
   const peeked = await peekShape(chunks);
+  const { skipped } = peeked;
   let { shape, stream } = peeked;
   let records: AsyncGenerator<SourceRecord>;
   if (shape === 'json-object') {
@@ -88,17 +89,19 @@ export async function openRecords(
     })();
     records =
       value === undefined
-        ? jsonLines(stream, onProblem)
+        ? jsonLines(stream, onProblem, skipped)
         : (async function* () {
             yield { record: 1, line: 1, offset: 0, text, value };
           })();
-  } else records = shape === 'json-array' ? arrayElements(stream, onProblem) : jsonLines(stream, onProblem);
+  } else
+    records =
+      shape === 'json-array' ? arrayElements(stream, onProblem, skipped) : jsonLines(stream, onProblem, skipped);
   return { shape, gzip, records: gunzipErrors(records, gzip), bytesRead: () => raw.bytesRead };
 }
 
-async function* jsonLines(stream: AsyncIterable<Buffer>, onProblem: (problem: LineProblem) => void) {
+async function* jsonLines(stream: AsyncIterable<Buffer>, onProblem: (problem: LineProblem) => void, skipped: Skipped) {
   let record = 0;
-  for await (const line of linesOf(stream, onProblem))
+  for await (const line of linesOf(stream, onProblem, skipped))
     yield { record: ++record, line: line.number, offset: line.offset, text: line.text };
 }
 
@@ -182,23 +185,39 @@ async function* gunzipErrors<T>(records: AsyncGenerator<T>, gzip: boolean): Asyn
  * JSON Lines after all if it does not parse whole); anything else, a one-line file among them,
  * is JSON Lines: a document holding records (an inspect log) is read the same either way.
  */
-async function peekShape(
-  chunks: AsyncIterable<Buffer>,
-): Promise<{ shape: 'jsonl' | 'json-array' | 'json-object'; stream: AsyncIterable<Buffer> }> {
+async function peekShape(chunks: AsyncIterable<Buffer>): Promise<{
+  shape: 'jsonl' | 'json-array' | 'json-object';
+  stream: AsyncIterable<Buffer>;
+  skipped: Skipped;
+}> {
   const iterator = chunks[Symbol.asyncIterator]();
   const seen: Buffer[] = [];
   let shape: 'jsonl' | 'json-array' | 'json-object' = 'jsonl';
   let objectAt = -1;
   let size = 0;
+  // Chunks of nothing but whitespace before the first record are counted, never kept or joined:
+  // a file of leading blanks costs its reading, not its size in memory.
+  const skipped: Skipped = { lines: 0, bytes: 0 };
+  let first = true;
   for (;;) {
     const next = await iterator.next();
     if (next.done) break;
-    seen.push(next.value);
-    size += next.value.length;
-    const text = Buffer.concat(seen);
+    const chunk = next.value;
+    if (objectAt < 0 && !seen.length) {
+      const bom = first && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf ? 3 : 0;
+      first = false;
+      const at = firstNonSpace(chunk, bom);
+      if (at === chunk.length) {
+        skipped.lines += countNewlines(chunk);
+        skipped.bytes += chunk.length;
+        continue;
+      }
+    }
+    seen.push(chunk);
+    size += chunk.length;
+    const text = seen.length === 1 ? chunk : Buffer.concat(seen);
     if (objectAt < 0) {
       const at = firstNonSpace(text, text[0] === 0xef && text[1] === 0xbb && text[2] === 0xbf ? 3 : 0);
-      if (at === text.length) continue;
       if (text[at] === 0x5b) {
         shape = 'json-array';
         break;
@@ -222,7 +241,13 @@ async function peekShape(
       yield next.value;
     }
   })();
-  return { shape, stream };
+  return { shape, stream, skipped };
+}
+
+function countNewlines(chunk: Buffer): number {
+  let n = 0;
+  for (let i = chunk.indexOf(0x0a); i !== -1; i = chunk.indexOf(0x0a, i + 1)) n++;
+  return n;
 }
 
 const isSpace = (byte: number) => byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
@@ -242,6 +267,7 @@ function firstNonSpace(buffer: Buffer, from: number): number {
 async function* arrayElements(
   chunks: AsyncIterable<Buffer>,
   onProblem: (problem: LineProblem) => void,
+  skipped: Skipped,
 ): AsyncGenerator<SourceRecord> {
   const decoder = new TextDecoder('utf-8', { fatal: true });
   // before: before the opening bracket; between: expecting an element or the end; element: inside one; after: past the closing bracket.
@@ -249,8 +275,8 @@ async function* arrayElements(
   let depth = 0;
   let inString = false;
   let escaped = false;
-  let line = 1;
-  let position = 0;
+  let line = 1 + skipped.lines;
+  let position = skipped.bytes;
   let record = 0;
   let parts: Buffer[] = [];
   let size = 0;

@@ -126,7 +126,9 @@ async function entryBytes(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Buffe
       'E1002',
       `${entry.fileName} in the archive is compressed with method ${entry.compressionMethod}; Trellis reads stored, deflate and zstd entries.`,
     );
-  const raw = await readAll((await zip.openReadStreamPromise(entry, { decodeFileData: false })) as AsyncIterable<Buffer>);
+  const raw = await readAll(
+    (await zip.openReadStreamPromise(entry, { decodeFileData: false })) as AsyncIterable<Buffer>,
+  );
   // The output buffer is the declared size: data that would inflate past it fails, never grows.
   const out = new Uint8Array(entry.uncompressedSize);
   let inflated: Uint8Array;

@@ -7,6 +7,8 @@ import type * as LlamaLibrary from 'node-llama-cpp' with { 'resolution-mode': 'i
 import type { LlamaBinary } from '../../shared/contract/models';
 import { measureThroughput } from './helper-benchmark';
 import { corePinning } from './core-pinning';
+import { readGgufInfoWithin, type GgufFileInfo } from './gguf-inspect';
+import { HelperError } from './helper-error';
 import { forcedTokensFor, hookedEvaluate } from './jump-forward';
 import { boundJsonNumbers } from './json-grammar';
 import { loadLlamaRuntime } from './llama-runtime';
@@ -15,6 +17,7 @@ import { TokenOutbox } from './token-outbox';
 import type {
   HelperMessage,
   HelperRequest,
+  InspectLimits,
   LoadSettings,
   LoadedModel,
   ModelDetails,
@@ -76,15 +79,6 @@ async function runtime(): Promise<Llama> {
   return starting;
 }
 
-class HelperError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 /** `general.file_type` as llama.cpp names it (`MOSTLY_Q4_K_M` → `Q4_K_M`), its number when unknown. */
 function fileTypeName(type: number): string {
   // Read once inspect has loaded the library; a const enum in the typings, an object at run time.
@@ -93,7 +87,7 @@ function fileTypeName(type: number): string {
   return name ? name.replace(/^(MOSTLY|ALL)_/, '') : String(type);
 }
 
-async function inspect(path: string): Promise<ModelDetails> {
+async function inspect(path: string, limits?: InspectLimits): Promise<ModelDetails> {
   if (!fs.existsSync(path))
     throw new HelperError(
       'not-found',
@@ -113,13 +107,9 @@ async function inspect(path: string): Promise<ModelDetails> {
       'not-gguf',
       `${path} is not a GGUF model file. llama.cpp runs .gguf files: get a GGUF build of the model (the side bar names small ones) or convert it with llama.cpp's convert_hf_to_gguf.py.`,
     );
-  const { readGgufFileInfo } = await library();
-  let info: Awaited<ReturnType<NodeLlamaCpp['readGgufFileInfo']>>;
-  try {
-    info = await readGgufFileInfo(path, { readTensorInfo: true });
-  } catch (error) {
-    throw new HelperError('bad-gguf', `${path} is a damaged or truncated GGUF file: ${(error as Error).message}`);
-  }
+  // Checked against the file's size, then read, in a thread with a time and memory limit.
+  const info = await readGgufInfoWithin(path, limits);
+  await library();
   const meta = info.metadata as Record<string, Record<string, unknown> | undefined>;
   const architecture = String(meta.general?.architecture ?? 'unknown');
   const archMeta = meta[architecture] as Record<string, unknown> | undefined;
@@ -139,7 +129,7 @@ async function inspect(path: string): Promise<ModelDetails> {
   };
 }
 
-async function estimate(info: Awaited<ReturnType<NodeLlamaCpp['readGgufFileInfo']>>): Promise<ResourceEstimate> {
+async function estimate(info: GgufFileInfo): Promise<ResourceEstimate> {
   const llamaRuntime = await runtime();
   const insights = await (await library()).GgufInsights.from(info, llamaRuntime);
   const resolved = await insights.configurationResolver.resolveModelGpuLayersV2('auto').catch(() => null);
@@ -418,7 +408,7 @@ async function handle(message: HelperRequest): Promise<unknown> {
       await runtime();
       return binary;
     case 'inspect':
-      return inspect(message.path);
+      return inspect(message.path, message.limits);
     case 'load':
       return load(message.id, message.path, message.settings);
     case 'unload':

@@ -159,7 +159,8 @@ export class NativeBuilds {
   /** A new folder per build: a helper still running the previous binding keeps its files. */
   private install(from: string, backend: LlamaBackend): string {
     const target = path.join(this.dir, `${nodeLlamaCppVersion()}-${backend}-${Date.now().toString(36)}`);
-    fs.mkdirSync(this.dir, { recursive: true });
+    // The user's config folder, if this makes it, is theirs alone (as consent.json's is).
+    fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
     fs.cpSync(from, `${target}.partial`, { recursive: true });
     fs.renameSync(`${target}.partial`, target);
     return target;
@@ -167,7 +168,7 @@ export class NativeBuilds {
 }
 
 function writeAtomically(file: string, text: string): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   fs.writeFileSync(`${file}.tmp`, text);
   fs.renameSync(`${file}.tmp`, file);
 }

@@ -38,6 +38,12 @@ export interface ModelDetails {
   estimate: ResourceEstimate | null;
 }
 
+/** How long, and with how much JavaScript heap, reading a GGUF header may take. */
+export interface InspectLimits {
+  timeMs: number;
+  memoryMb: number;
+}
+
 export interface ResourceEstimate {
   gpu: string | false;
   totalLayers: number;
@@ -63,7 +69,7 @@ export interface TokenCounts {
 export type HelperRequest =
   | { id: number; type: 'ping' }
   | { id: number; type: 'binary' }
-  | { id: number; type: 'inspect'; path: string }
+  | { id: number; type: 'inspect'; path: string; limits?: InspectLimits }
   | { id: number; type: 'load'; path: string; settings: LoadSettings }
   | { id: number; type: 'unload' }
   | { id: number; type: 'generate'; request: GenerateRequest }

@@ -1,3 +1,5 @@
+import type { ConsentStore } from '../config/consent';
+import { modelServerConsent, ModelServerNotApproved } from '../config/consent-request';
 import type { WorkspaceStore } from '../store/workspace-store';
 import type { SecretStore } from '../context';
 import type { GenerateRequest } from './protocol';
@@ -28,14 +30,16 @@ export type ModelRouter = ReturnType<typeof createModelRouter>;
  * Where text and embeddings come from: the remote server when one is set for the workspace,
  * the local model otherwise. Plans, agents, judges, simulated tools and synthesis all go
  * through the one router of a backend, so they work the same against a local GGUF or an
- * OpenAI-compatible cluster.
+ * OpenAI-compatible cluster. The workspace's settings say which server, but only the user's
+ * consent on this machine lets anything be sent there: a shared workspace can name any address.
  */
 export function createModelRouter(deps: {
   store: WorkspaceStore;
   models: () => ModelSupervisor;
   secrets?: SecretStore | undefined;
+  consent: Pick<ConsentStore, 'allowed'>;
 }) {
-  const { store, models, secrets } = deps;
+  const { store, models, secrets, consent } = deps;
   /** A key that cannot be stored encrypted lives only as long as this backend. */
   let sessionKey: string | undefined;
   /** Requests in flight to the remote server, shared by every job of this backend. */
@@ -46,13 +50,27 @@ export function createModelRouter(deps: {
     const apiKey = stored.protectedKey && secrets ? secrets.reveal(stored.protectedKey) : sessionKey;
     return { baseUrl: stored.baseUrl, model: stored.model, ...(apiKey ? { apiKey } : {}) };
   };
+  /** The remote server to send to, once the user approved it here; throws (E5006) before anything is sent. */
+  const approvedServer = (): RemoteServer | null => {
+    const remote = remoteServer();
+    if (remote && !consent.allowed('model', modelServerConsent(remote).key)) throw new ModelServerNotApproved(remote);
+    return remote;
+  };
   return {
-    remoteServer,
+    /** Whether the workspace's remote server (if any) is approved on this machine. */
+    remoteApproved(): boolean {
+      const stored = store.settings.get<StoredRemote>(REMOTE);
+      return !stored || consent.allowed('model', modelServerConsent(stored).key);
+    },
+    /** Throws (E5006, naming the server and how to approve it) when the workspace's server is not approved here. */
+    assertRemoteApproved(): void {
+      approvedServer();
+    },
     setSessionKey(key: string | undefined) {
       sessionKey = key || undefined;
     },
     hasSessionKey: () => sessionKey !== undefined,
-    /** A remote server is set, or a local model is loaded. */
+    /** A remote server is set (approved or not: using one unapproved says so), or a local model is loaded. */
     available: () => remoteServer() !== null || models().loaded !== null,
     /**
      * Generations worth running at once: the remote server's requests in flight, or the loaded
@@ -68,7 +86,7 @@ export function createModelRouter(deps: {
       onToken: (text: string) => void = () => {},
       signal?: AbortSignal,
     ): Promise<GenerateResult> {
-      const remote = remoteServer();
+      const remote = approvedServer();
       if (!remote) return models().generate(request, onToken, signal);
       const started = performance.now();
       remoteSlots.resize(store.settings.get<StoredRemote>(REMOTE)?.concurrency ?? DEFAULT_REMOTE_CONCURRENCY);
@@ -86,7 +104,7 @@ export function createModelRouter(deps: {
       }
     },
     embed(texts: string[]): Promise<number[][]> {
-      const remote = remoteServer();
+      const remote = approvedServer();
       return remote ? new OpenAICompatibleClient(remote).embed(texts) : models().embed(texts);
     },
   };

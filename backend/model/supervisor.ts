@@ -7,6 +7,7 @@ import type {
   GenerateRequest,
   HelperMessage,
   HelperRequest,
+  InspectLimits,
   LoadSettings,
   LoadedModel,
   ModelDetails,
@@ -41,6 +42,7 @@ const HELPER_CODES: Record<string, ErrorCode> = {
   'not-found': 'E5002',
   'not-gguf': 'E5002',
   'bad-gguf': 'E5002',
+  'inspect-limit': 'E5002',
   'unsupported-architecture': 'E5002',
   'no-model': 'E5003',
 };
@@ -125,8 +127,9 @@ export class ModelSupervisor {
     return this.child?.pid;
   }
 
-  inspect(modelPath: string): Promise<ModelDetails> {
-    return this.call({ type: 'inspect', path: modelPath }) as Promise<ModelDetails>;
+  /** A model file's details; `limits` bounds reading its header (default gguf-inspect.ts's). */
+  inspect(modelPath: string, limits?: InspectLimits): Promise<ModelDetails> {
+    return this.call({ type: 'inspect', path: modelPath, ...(limits ? { limits } : {}) }) as Promise<ModelDetails>;
   }
 
   async load(modelPath: string, settings: LoadSettings, onProgress?: (fraction: number) => void): Promise<LoadedModel> {

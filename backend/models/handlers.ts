@@ -2,6 +2,8 @@ import os from 'node:os';
 import type { LoadSettings } from '../../shared/contract/models';
 import { TrellisError } from '../../shared/errors';
 import type { BackendContext } from '../context';
+import { printableLine } from '../../shared/text';
+import { modelServerConsent } from '../config/consent-request';
 import { DEFAULT_REMOTE_CONCURRENCY, REMOTE, type StoredRemote } from '../model/router';
 import type { HandlerMap } from '../registry';
 import { discoverModels } from './discover';
@@ -42,12 +44,13 @@ export function modelsHandlers(ctx: BackendContext): HandlerMap {
       return { ...details, fit: { freeRamBytes, fitsInRam: needed < freeRamBytes * 0.9 } };
     },
     'models.discover': async ({ folders }) => {
-      const { models: found, searched } = await discoverModels(os.homedir(), folders);
+      const { models: found, searched, problems } = await discoverModels(os.homedir(), folders);
       const freeRamBytes = os.freemem();
       // The weights and a fifth more for context and buffers: a rough guess until Inspect estimates it.
       return {
         models: found.map((m) => ({ ...m, fitsInRam: m.sizeBytes * 1.2 < freeRamBytes })),
         searched,
+        problems,
         freeRamBytes,
       };
     },
@@ -81,6 +84,7 @@ export function modelsHandlers(ctx: BackendContext): HandlerMap {
               hasKey: Boolean(stored.protectedKey || gen.hasSessionKey()),
               keyStored: Boolean(stored.protectedKey),
               concurrency: stored.concurrency ?? DEFAULT_REMOTE_CONCURRENCY,
+              approved: gen.remoteApproved(),
             }
           : null,
         memory: helper?.memory ?? null,
@@ -112,6 +116,8 @@ export function modelsHandlers(ctx: BackendContext): HandlerMap {
         protectedKey,
         ...(concurrency ? { concurrency } : {}),
       } satisfies StoredRemote);
+      // Set by the user here, so approved here: kept in their own config, as `--allow` keeps it.
+      ctx.runtime.allow('model', modelServerConsent({ baseUrl, model }).key);
       return {
         keyStored: protectedKey !== null,
         ...(listed && !listed.includes(model)
@@ -120,6 +126,19 @@ export function modelsHandlers(ctx: BackendContext): HandlerMap {
             }
           : {}),
       };
+    },
+    'models.allowRemote': ({ key }) => {
+      const stored = store.settings.get<StoredRemote>(REMOTE);
+      if (!stored) throw new TrellisError('E3001', 'This workspace names no model server; nothing was approved.');
+      const consent = modelServerConsent(stored);
+      if (consent.key !== key)
+        throw new TrellisError(
+          'E1002',
+          `This workspace's model server is ${consent.details[0]!.value}, not ${printableLine(key)}; nothing was approved.`,
+          `Approve it by that address (model:${consent.key}) if you trust it.`,
+        );
+      ctx.runtime.allow('model', key);
+      return { ok: true as const };
     },
     'models.useLocal': () => {
       store.settings.delete(REMOTE);

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { PlanStep } from '../../shared/domain';
 import { TrellisError } from '../../shared/errors';
 import {
@@ -14,6 +15,21 @@ import {
 import { argumentValidator } from '../checks/argument-validator';
 import type { BackendContext } from '../context';
 import type { HandlerMap } from '../registry';
+
+/** What the plan schema makes a model write: the steps, each a tool and its arguments. */
+const GeneratedPlan = z.object({
+  steps: z.array(z.object({ tool: z.string(), args: z.record(z.string(), z.unknown()).default({}) })),
+});
+
+const notAPlan = (text: string) =>
+  new TrellisError(
+    'E5004',
+    `The model answered JSON that is not a plan (no list of steps, each a tool with its arguments): ${
+      text.length > 120 ? `${text.slice(0, 117)}…` : text
+    }`,
+    'A remote server must follow the JSON schema Trellis sends (response_format): use llama-server, vLLM, ' +
+      'Ollama or LM Studio, or load a GGUF in Models.',
+  );
 
 /** Today on the user's clock, for intents that say "December 10" or "next Friday". */
 function localToday(now = new Date()): string {
@@ -88,9 +104,9 @@ export function plansHandlers(ctx: BackendContext): HandlerMap {
           tokens = counted && tokens !== null ? tokens + counted.completion : null;
           // A cancelled generation stops mid-plan: keep the candidates already made.
           if (cancelled) return null;
-          let generated: { steps: { tool: string; args: Record<string, unknown> }[] };
+          let answer: unknown;
           try {
-            generated = JSON.parse(text) as typeof generated;
+            answer = JSON.parse(text);
           } catch {
             stop.abort();
             throw new TrellisError(
@@ -98,8 +114,14 @@ export function plansHandlers(ctx: BackendContext): HandlerMap {
               `The plan was cut off before it ended; raise the step limit or shorten the intent.`,
             );
           }
+          // A remote server may ignore the schema it was sent and answer other JSON.
+          const generated = GeneratedPlan.safeParse(answer);
+          if (!generated.success) {
+            stop.abort();
+            throw notAPlan(text);
+          }
           job.progress(++done, candidates);
-          return candidate(graphId, stepsFromGenerated(generated));
+          return candidate(graphId, stepsFromGenerated(generated.data));
         };
         const made = (await Promise.all(Array.from({ length: candidates }, (_, i) => one(i)))).filter(
           (c) => c !== null,

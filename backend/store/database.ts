@@ -19,9 +19,17 @@ const SQLITE_HEADER = 'SQLite format 3\0';
 export function openDatabase(file: string, options: OpenOptions = {}): Database.Database {
   assertOpenable(file);
   assertLooksLikeSqlite(file);
-  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  // Folders it makes are its owner's only, as the workspace file is.
+  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
   // A new workspace is readable by its owner only; SQLite gives its -wal and -shm files the same mode.
-  if (!fs.existsSync(file)) fs.writeFileSync(file, '', { mode: 0o600, flag: 'wx' });
+  if (!fs.existsSync(file)) {
+    try {
+      fs.writeFileSync(file, '', { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      // Another process (a second import started at once) made it first: open that one.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
   const db = new Database(file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
   try {
     db.pragma('busy_timeout = 5000');
@@ -96,6 +104,8 @@ function checkIntegrity(db: Database.Database, file: string): void {
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'SQLITE_NOTADB') throw notAWorkspace(file);
+    // Locked by another process past the busy timeout: busy (E2007), not damaged.
+    if (code?.startsWith('SQLITE_BUSY')) throw error;
     throw new TrellisError('E2002', `${file}: ${(error as Error).message}.`);
   }
   const problems = rows.map((row) => row.quick_check).filter((line) => line !== 'ok');
@@ -109,13 +119,47 @@ export async function backupDatabase(
   db: Database.Database,
   destination: string,
 ): Promise<{ path: string; bytes: number }> {
-  fs.mkdirSync(path.dirname(destination), { recursive: true });
+  const folder = path.dirname(path.resolve(destination));
+  try {
+    // The nearest folder that exists is the one that must be writable (a recursive mkdir on a
+    // read-only disk says only ENOENT).
+    let existing = folder;
+    while (!fs.existsSync(existing) && path.dirname(existing) !== existing) existing = path.dirname(existing);
+    fs.accessSync(existing, fs.constants.W_OK);
+    fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
+  } catch (error) {
+    throw backupNotWritten(destination, error);
+  }
   if (fs.existsSync(destination)) {
     throw new TrellisError('E3002', `${destination} already exists.`, 'Choose a new file name for the backup.');
   }
-  await db.backup(destination);
+  try {
+    await db.backup(destination);
+  } catch (error) {
+    fs.rmSync(destination, { force: true });
+    throw backupNotWritten(destination, error);
+  }
   fs.chmodSync(destination, 0o600);
   return { path: destination, bytes: fs.statSync(destination).size };
+}
+
+/** Why a backup could not be made, in words: the workspace itself is untouched either way. */
+function backupNotWritten(destination: string, error: unknown): TrellisError {
+  const code = String((error as { code?: unknown }).code ?? '');
+  const why: Record<string, string> = {
+    EROFS: 'its folder is on a read-only disk',
+    EACCES: 'its folder is read-only',
+    EPERM: 'its folder is read-only',
+    ENOSPC: 'the disk is full',
+    SQLITE_FULL: 'the disk is full',
+    SQLITE_CANTOPEN: 'the file cannot be created there',
+    SQLITE_READONLY: 'its folder is read-only',
+  };
+  return new TrellisError(
+    'E2005',
+    `The backup ${destination} could not be written: ${why[code] ?? (error as Error).message} (${code || 'error'}). The workspace was not changed.`,
+    'Choose a writable folder for the backup, or free some space.',
+  );
 }
 
 /** `trip.trellis` → `trip.backups/` beside it. */

@@ -216,6 +216,22 @@ export const MIGRATIONS: readonly Migration[] = [
         CREATE INDEX trajectories_outcome ON trajectories(outcome_status);
       `),
   },
+  {
+    version: 10,
+    description:
+      'an index on every foreign key a delete follows, so discarding an import (or a graph, a plan) reads no table whole per row; imports are taken back in batches',
+    up: (db) =>
+      db.exec(`
+        CREATE INDEX IF NOT EXISTS trajectories_fork_of ON trajectories(fork_of);
+        CREATE INDEX IF NOT EXISTS trajectories_graph ON trajectories(graph_id);
+        CREATE INDEX IF NOT EXISTS trajectories_plan ON trajectories(plan_id);
+        CREATE INDEX IF NOT EXISTS trajectories_tool_set ON trajectories(tool_set);
+        CREATE INDEX IF NOT EXISTS dataset_items_trajectory ON dataset_items(trajectory_id);
+        CREATE INDEX IF NOT EXISTS plans_graph ON plans(graph_id);
+        -- An import being taken back (refused, cancelled, or left by a writer that died), batch by batch.
+        ALTER TABLE imports ADD COLUMN discarding INTEGER NOT NULL DEFAULT 0;
+      `),
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
@@ -246,12 +262,18 @@ export function migrate(db: Database.Database, migrations: readonly Migration[] 
   for (const migration of migrations) {
     if (migration.version <= current) continue;
     const apply = db.transaction(() => {
+      // Another process opening the same new workspace (two imports at once) may have applied it
+      // since `current` was read: the version is read again under the write lock.
+      if (readUserVersion(db) >= migration.version) return;
       migration.up(db);
       db.pragma(`user_version = ${migration.version}`);
     });
     try {
-      apply();
+      // IMMEDIATE: the write lock is taken before the version is read, not at the first write.
+      apply.immediate();
     } catch (error) {
+      // Waiting for another process's lock timed out: busy, not a failed migration.
+      if (String((error as { code?: unknown }).code).startsWith('SQLITE_BUSY')) throw error;
       const reason = error instanceof Error ? error.message : String(error);
       throw new TrellisError(
         'E2003',

@@ -20,7 +20,7 @@ import type { BackendContext } from '../context';
 import { argumentValidator, resultValidator } from '../checks/argument-validator';
 import type { Job } from '../jobs/job';
 import type { Handler, HandlerMap } from '../registry';
-import { runSample, type SampleRun } from './sample-run';
+import { runSampleWhenSandboxFree, sandboxWasBusy, type SampleRun } from './sample-run';
 
 const MAX_TRIES = 20;
 
@@ -36,6 +36,8 @@ export function synthHandlers(ctx: BackendContext): HandlerMap {
     { signal, progress }: Job,
   ) => {
     const graph = store.graphs.get(graphId);
+    // Said once, before any sample, rather than in every sample that would stop and ask.
+    if (graph.tools.some((t) => t.runtime?.kind === 'llm-simulated')) gen.assertRemoteApproved();
     const { runtime } = ctx;
     const checker = ctx.checker();
     const validateResult = resultValidator(graph);
@@ -104,13 +106,19 @@ export function synthHandlers(ctx: BackendContext): HandlerMap {
           avoid: (tool, param, value) => refused.has(refusedKey(tool, param, value)),
         });
         intent = await writeIntent(sample, steps, index, attempt);
-        run = await runSample(graph, steps, intent, values, { runtime, validateResult, checks });
+        run = await runSampleWhenSandboxFree(graph, steps, intent, values, { runtime, validateResult, checks }, signal);
+        // A call that never ran for want of a free sandbox says nothing of the values drawn.
+        if (sandboxWasBusy(run.turns)) break;
         for (const r of refusedValues(run.steps, run.turns)) refused.add(refusedKey(r.tool, r.param, r.value));
         rejected = run.finished ? rejectingCodes(run.findings) : ['unfinished'];
         if (!rejected.length) break;
         countCodes(report.rejectedByCode, rejected);
       }
       if (!run) return;
+      if (sandboxWasBusy(run.turns)) {
+        report.sandboxBusy++;
+        return;
+      }
       if (!run.finished) {
         failed.push(`${kind} ${sample.tools.join('→')}: ${run.note ?? 'the run did not finish'}`);
         return;
@@ -161,7 +169,9 @@ export function synthHandlers(ctx: BackendContext): HandlerMap {
         } catch (error) {
           failed.push((error as Error).message);
         }
-        progress(created.length + failed.length + report.dropped, count, { failed: failed.length });
+        progress(created.length + failed.length + report.dropped + report.sandboxBusy, count, {
+          failed: failed.length,
+        });
       }
     };
     // Samples that generate at once share the model's batch: one decode step serves them all.
@@ -174,6 +184,7 @@ export function synthHandlers(ctx: BackendContext): HandlerMap {
     'synth.start': ({ jobId, ...args }) => {
       if (args.useModel && !gen.available())
         throw new TrellisError('E5003', 'Model-written intents need a loaded model or a remote server.');
+      if (args.useModel) gen.assertRemoteApproved();
       return jobs.run('synth.start', jobId, (job) => synthesize(args, job));
     },
   };

@@ -3,8 +3,10 @@ import { checkTrajectory } from '../../shared/analysis/checks';
 import type { Finding, PlanStep, ToolGraph, Turn } from '../../shared/domain';
 import type { Random } from '../../shared/random';
 import { callResults } from '../../shared/runs';
+import { isErrorResult, resultOf } from '../../shared/runs/results';
 import { describeChoice, pickElements, type ElementChoice } from '../../shared/synth/element-picks';
 import { RunEngine } from '../executor/engine';
+import { isSandboxBusy } from '../executor/mock-runner';
 import { memoryTurns } from '../executor/run-turns';
 import type { RuntimeDeps } from '../executor/runtimes';
 
@@ -66,4 +68,29 @@ export async function runSample(
   const finished = engine.status === 'finished';
   const final = engine.turns;
   return { steps, turns: final, finished, note: engine.note, findings: checkTrajectory(final, deps.checks) };
+}
+
+/** Runs of one draw made again when a mock call waited too long for the sandbox. */
+export const SANDBOX_BUSY_RETRIES = 2;
+
+/**
+ * Whether a call of the run waited too long for a free mock sandbox and never ran: an error of
+ * Trellis's own making (too many samples at once), not the tool's answer, so never training data.
+ */
+export function sandboxWasBusy(turns: readonly Turn[]): boolean {
+  return turns.some((turn) => {
+    if (turn.role !== 'tool') return false;
+    const result = resultOf(turn);
+    return isErrorResult(result) && isSandboxBusy(String((result as { error: unknown }).error));
+  });
+}
+
+/** `runSample`, made again (up to SANDBOX_BUSY_RETRIES times) while a mock call found the sandbox too busy to run. */
+export async function runSampleWhenSandboxFree(
+  ...[graph, plan, intent, random, deps, signal]: [...Parameters<typeof runSample>, signal?: AbortSignal]
+): Promise<SampleRun> {
+  for (let retry = 0; ; retry++) {
+    const run = await runSample(graph, plan, intent, random, deps);
+    if (!sandboxWasBusy(run.turns) || retry >= SANDBOX_BUSY_RETRIES || signal?.aborted) return run;
+  }
 }

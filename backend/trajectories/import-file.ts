@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import { TrellisError } from '../../shared/errors';
 import { isObject, nestedDeeperThan } from '../../shared/json';
@@ -16,6 +15,7 @@ import {
 } from '../../shared/formats/trajectories/registry';
 import { DeclaredTools, type ToolMergeReport } from './declared-tools';
 import { snippetOf, type LineProblem } from '../files/lines';
+import { inputFileSize } from '../files/input-file';
 import { openRecords, type FileShape } from '../files/records';
 import { archiveLayout, fileRecords, MAX_NESTING, TOO_DEEP } from './record-stream';
 import { recordFields } from './record-fields';
@@ -125,12 +125,15 @@ export async function importTrajectoryFile(store: WorkspaceStore, options: Impor
     batch = [];
     options.onProgress?.({ lines, bytes, totalBytes, imported, rejected: rejectedCount });
   };
-  const discard = () => {
-    if (begun) store.imports.discard(importId);
+  const discard = async () => {
+    if (begun) {
+      store.imports.discard(importId);
+      await store.imports.drainDiscarded();
+    }
     if (createdGraph && graphId) store.graphs.delete(graphId);
   };
-  const refused = (cancelled: boolean): ImportReport => {
-    discard();
+  const refused = async (cancelled: boolean): Promise<ImportReport> => {
+    await discard();
     return {
       ...summary(),
       imported: 0,
@@ -246,7 +249,7 @@ export async function importTrajectoryFile(store: WorkspaceStore, options: Impor
     if (options.mode === 'strict' && rejectedCount) return refused(false);
     flush();
     if (imported + duplicates === 0) {
-      discard();
+      await discard();
       return {
         ...summary(),
         imported: 0,
@@ -261,7 +264,7 @@ export async function importTrajectoryFile(store: WorkspaceStore, options: Impor
     if (begun) store.imports.finish(importId);
     return { ...summary(), imported, duplicates, committed: true, cancelled: false, tools };
   } catch (error) {
-    discard();
+    await discard();
     if ((error as { code?: string }).code === 'ENOENT') throw new TrellisError('E3001', `No file at ${options.file}.`);
     throw error;
   }
@@ -275,9 +278,5 @@ function nothingImportedReason(rejected: number, lines: number): string {
 }
 
 function fileSize(file: string): number {
-  const stat = fs.statSync(file, { throwIfNoEntry: false });
-  if (!stat) throw new TrellisError('E3001', `No file at ${file}.`);
-  if (stat.isDirectory())
-    throw new TrellisError('E1002', `${file} is a folder.`, 'Give the JSONL or JSON file inside it to import.');
-  return stat.size;
+  return inputFileSize(file, 'JSONL or JSON file to import');
 }

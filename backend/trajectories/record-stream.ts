@@ -32,9 +32,7 @@ export interface FileRecord {
 export function archiveLayout(entries: readonly string[]): ArchiveLayout | null {
   const format = archiveFormat(entries);
   const archive = format && formatDescriptor(format).container?.archive;
-  return archive
-    ? { format, isRecord: archive.isRecord, sharedEntries: archive.sharedEntries ?? [] }
-    : null;
+  return archive ? { format, isRecord: archive.isRecord, sharedEntries: archive.sharedEntries ?? [] } : null;
 }
 
 /**

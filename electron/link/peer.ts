@@ -1,4 +1,5 @@
 import { TrellisError, type TrellisErrorData } from '../../shared/errors';
+import { ranOutOfStack, whyNotSerialisable } from '../../shared/json';
 
 /**
  * Envelopes between the main process and the backend process. Either side may call the other
@@ -40,6 +41,12 @@ function isLinkMessage(raw: unknown): raw is LinkMessage {
   return (message.kind === 'call' || message.kind === 'result') && typeof message.id === 'number';
 }
 
+/** The contract method a relayed request names (`request` carries one), else the link method. */
+function requested(method: string, args: unknown): string {
+  const inner = (args as { message?: { method?: unknown } } | null)?.message?.method;
+  return typeof inner === 'string' ? inner : method;
+}
+
 function toErrorData(error: unknown): TrellisErrorData {
   if (error instanceof TrellisError) return error.toData();
   return new TrellisError('E9000', error instanceof Error ? error.message : String(error)).toData();
@@ -77,9 +84,14 @@ export class LinkPeer<Serves extends CallMap, Calls extends CallMap, Hears exten
     });
   }
 
-  /** A one-way message; dropped once the other side is gone. */
+  /** A one-way message; dropped once the other side is gone, or when it cannot be sent (too deep to clone). */
   tell<K extends keyof Tells & string>(name: K, payload: Tells[K]): void {
-    if (!this.gone) this.port.post({ kind: 'note', name, payload });
+    if (this.gone) return;
+    try {
+      this.port.post({ kind: 'note', name, payload });
+    } catch {
+      // Whoever told it goes on: a note that cannot cross is not worth the process.
+    }
   }
 
   /** Returns the function that stops listening. */
@@ -124,9 +136,14 @@ export class LinkPeer<Serves extends CallMap, Calls extends CallMap, Hears exten
     try {
       this.port.post(reply);
     } catch (error) {
-      // A value that cannot cross (a function, say): the caller still gets an answer.
-      const why = `The answer to "${method}" could not be sent: ${(error as Error).message}`;
-      this.port.post({ kind: 'result', id, ok: false, error: toErrorData(new TrellisError('E9000', why)) });
+      // A value that cannot cross (nested too deeply to clone, a function): the caller still gets an answer.
+      const why = `The answer to "${requested(method, args)}" could not be sent: ${whyNotSerialisable(error)}.`;
+      this.port.post({
+        kind: 'result',
+        id,
+        ok: false,
+        error: toErrorData(new TrellisError(ranOutOfStack(error) ? 'E1007' : 'E9000', why)),
+      });
     }
   }
 }

@@ -77,7 +77,9 @@ export class BackendHost {
               `The backend process ${error.how} before answering "${requestMethod(raw)}".`,
               this.stopping || this.current === null ? RESTART : AGAIN,
             )
-          : new TrellisError('E9000', (error as Error).message);
+          : error instanceof TrellisError
+            ? error // the backend process's own answer (E1007: the answer could not be sent)
+            : new TrellisError('E9000', (error as Error).message);
       return errorResponse(raw, lost.toData());
     }
   }

@@ -14,7 +14,13 @@ export function setupIpc(backend: BackendHost): () => void {
     return backend.request(message);
   });
   const unsubscribe = backend.subscribe((message) => {
-    for (const window of BrowserWindow.getAllWindows()) window.webContents.send(IPC_CHANNELS.event, message);
+    for (const window of BrowserWindow.getAllWindows()) {
+      try {
+        window.webContents.send(IPC_CHANNELS.event, message);
+      } catch {
+        // An event Electron cannot clone is dropped: it must not throw through the link and end the main process.
+      }
+    }
   });
   return () => {
     unsubscribe();

@@ -99,6 +99,15 @@ export const DiscoveredModel = z.object({
 });
 export type DiscoveredModel = z.infer<typeof DiscoveredModel>;
 
+/** A folder discovery looked in; `cutShort` when it held more entries than its share of the scan. */
+export const DiscoverySearched = z.object({
+  source: ModelSource,
+  dir: z.string(),
+  found: z.boolean(),
+  cutShort: z.boolean(),
+});
+export type DiscoverySearched = z.infer<typeof DiscoverySearched>;
+
 const Ok = z.object({ ok: z.literal(true) });
 const ModelPath = z.string().trim().min(1, 'give the path of a .gguf file');
 
@@ -115,7 +124,9 @@ export const modelsMethods = {
     args: z.object({ folders: z.array(z.string().trim().min(1)).max(20).default([]) }),
     result: z.object({
       models: z.array(DiscoveredModel.extend({ fitsInRam: z.boolean() })),
-      searched: z.array(z.object({ source: ModelSource, dir: z.string(), found: z.boolean() })),
+      searched: z.array(DiscoverySearched),
+      /** Files that could not be read (a damaged Ollama manifest): skipped, the rest still listed. */
+      problems: z.array(z.object({ path: z.string(), message: z.string() })),
       freeRamBytes: z.number(),
     }),
   }),
@@ -140,6 +151,11 @@ export const modelsMethods = {
           hasKey: z.boolean(),
           keyStored: z.boolean(),
           concurrency: z.number().int(),
+          /**
+           * Whether the user approved this server on this machine (set through this app or CLI, or
+           * approved since). One named only by the workspace file is sent nothing until then.
+           */
+          approved: z.boolean(),
         })
         .nullable(),
       /** What the helper process holds now; null when it is not running. */
@@ -186,6 +202,13 @@ export const modelsMethods = {
       /** Said when the server lists its models and the one asked for is not among them. */
       note: z.string().optional(),
     }),
+  }),
+  'models.allowRemote': method({
+    summary:
+      "Approve the workspace's remote server on this machine, by the key its consent request names " +
+      '(the CLI: --allow model:URL); kept in your own config, not the workspace.',
+    args: z.object({ key: z.string().min(1) }),
+    result: Ok,
   }),
   'models.useLocal': method({ summary: 'Generate with the local model again.', args: z.object({}), result: Ok }),
   'models.generate': method({

@@ -15,6 +15,8 @@ export const SynthCheckReport = z.object({
   stillFailing: z.number().int(),
   stillFailingByCode: counts,
   dropped: z.number().int(),
+  /** Samples left out because a mock call waited too long for a free sandbox on every try. */
+  sandboxBusy: z.number().int(),
   errorFree: z.number().int(),
   withFindings: z.number().int(),
   findingsByCode: counts,

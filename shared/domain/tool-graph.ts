@@ -43,8 +43,16 @@ export const ToolRuntime = z.discriminatedUnion('kind', [
   }),
   z.object({
     kind: z.literal('mcp'),
-    /** How to start the server again; Trellis asks before it does. */
-    server: z.object({ command: z.string(), args: z.array(z.string()) }),
+    /**
+     * How to start the server again; Trellis shows all of it (environment and folder too) and
+     * asks before it does. `env` adds to the safe variables a server inherits; `cwd`: its folder.
+     */
+    server: z.object({
+      command: z.string(),
+      args: z.array(z.string()),
+      env: z.record(z.string(), z.string()).optional(),
+      cwd: z.string().optional(),
+    }),
     tool: z.string(),
   }),
   /**

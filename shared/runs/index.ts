@@ -1,4 +1,5 @@
 export * from './breakpoints';
+export * from './consent';
 export * from './next-action';
 export * from './outcome';
 export * from './plan-turns';

@@ -30,8 +30,22 @@ export const NextAction = z.discriminatedUnion('kind', [
 ]);
 export type NextAction = z.infer<typeof NextAction>;
 
-/** A host (HTTP) or a server command (MCP) Trellis must ask the user about before the first call. */
-export const ConsentRequest = z.object({ kind: z.enum(['http', 'mcp']), key: z.string(), message: z.string() });
+/** What a consent covers: starting an MCP server, calling an HTTP endpoint, sending to a model server. */
+export const ConsentKind = z.enum(['mcp', 'http', 'model']);
+export type ConsentKind = z.infer<typeof ConsentKind>;
+
+/**
+ * Something Trellis must ask the user about before it happens: an MCP server started (its command,
+ * arguments, environment and folder), an HTTP endpoint called (method, URL, headers), a model
+ * server sent prompts. `key` names exactly that (a hash covers what it does not spell out), so
+ * any change asks again; `details` show all of it, control characters made visible.
+ */
+export const ConsentRequest = z.object({
+  kind: ConsentKind,
+  key: z.string(),
+  message: z.string(),
+  details: z.array(z.object({ label: z.string(), value: z.string() })),
+});
 export type ConsentRequest = z.infer<typeof ConsentRequest>;
 
 /** A result that does not match its tool's `returns` schema, on the observation turn. */

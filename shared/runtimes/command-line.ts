@@ -27,7 +27,10 @@ export function splitCommandLine(line: string): string[] | null {
   return words;
 }
 
-/** The command line back from its words, quoting those that need it. */
+/**
+ * The command line back from its words, quoting those that need it (a word starting with `#`
+ * too: a shell would read it as a comment).
+ */
 export function joinCommandLine(words: readonly string[]): string {
-  return words.map((w) => (w === '' || /[\s"'\\$`]/.test(w) ? `'${w.replace(/'/g, `'\\''`)}'` : w)).join(' ');
+  return words.map((w) => (w === '' || /^#|[\s"'\\$`]/.test(w) ? `'${w.replace(/'/g, `'\\''`)}'` : w)).join(' ');
 }

@@ -56,6 +56,11 @@ export interface SynthCheckReport {
   stillFailing: number;
   stillFailingByCode: Record<string, number>;
   dropped: number;
+  /**
+   * Samples left out because a mock call waited too long for a free sandbox on every try: the
+   * error was Trellis's own (too many at once), so the sample is not kept with it.
+   */
+  sandboxBusy: number;
   /** Of the trajectories made: how many have no error finding, and how many have any finding at all. */
   errorFree: number;
   withFindings: number;
@@ -72,6 +77,7 @@ export function emptyCheckReport(maxAttempts: number): SynthCheckReport {
     stillFailing: 0,
     stillFailingByCode: {},
     dropped: 0,
+    sandboxBusy: 0,
     errorFree: 0,
     withFindings: 0,
     findingsByCode: {},
@@ -100,7 +106,10 @@ export function checkReportLine(report: SynthCheckReport, made: number): string 
   return (
     `Checks: ${report.errorFree} of ${made} with no error finding, ${report.withFindings} with any finding` +
     `${report.withFindings ? ` (${formatCodes(report.findingsByCode)})` : ''}; ` +
-    `${report.resampled} re-sampled${report.resampled ? ` (rejected attempts: ${formatCodes(report.rejectedByCode)})` : ''}; ${failing}.`
+    `${report.resampled} re-sampled${report.resampled ? ` (rejected attempts: ${formatCodes(report.rejectedByCode)})` : ''}; ${failing}` +
+    (report.sandboxBusy
+      ? `; ${report.sandboxBusy} left out because the mock sandbox was too busy to run their calls (use a lower --concurrency).`
+      : '.')
   );
 }
 

@@ -8,6 +8,8 @@ import { call, connect, testWebHost } from '../helpers/webhost';
 interface Corpus {
   paths: { path: string; why: string }[];
   frames: { hex: string; why: string }[];
+  /** Runtimes tried once; "$NESTED" in them stands for arrays nested `depth` levels deep. */
+  results: { why: string; runtime: unknown; args?: unknown; depth?: number }[];
 }
 const corpus = JSON.parse(
   fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'faults', 'web-host.json'), 'utf8'),
@@ -60,6 +62,20 @@ function sendRawFrame(port: number, token: string, frame: Buffer): Promise<void>
   });
 }
 
+/** A Try it request whose "$NESTED" placeholders become JSON text nested `depth` deep (too deep for JSON.stringify). */
+function tryRuntimeText({ runtime, args = {}, depth = 0 }: Corpus['results'][number]): string {
+  const tool = {
+    name: 'probe',
+    description: '',
+    parameters: { type: 'object' },
+    returns: {},
+    runtime,
+    position: { x: 0, y: 0 },
+  };
+  const text = JSON.stringify({ kind: 'request', id: 7, method: 'tools.tryRuntime', args: { tool, args } });
+  return text.replaceAll('"$NESTED"', `${'['.repeat(depth)}0${']'.repeat(depth)}`);
+}
+
 describe('the web host survives a fault corpus', () => {
   it(`answers ${corpus.paths.length} malformed paths with 400 or 404 and keeps serving`, async () => {
     const host = await testWebHost(testBackend());
@@ -69,6 +85,18 @@ describe('the web host survives a fault corpus', () => {
       await expectAlive(host);
     }
     expect(await rawGet(host.port, '/%E0%A4%A', host.token)).toBe(400);
+  });
+
+  it(`answers each of ${corpus.results.length} results too deep to send with an error for that call, and keeps serving`, async () => {
+    const host = await testWebHost(testBackend());
+    const ws = await connect(`ws://127.0.0.1:${host.port}/api?token=${host.token}`, `http://127.0.0.1:${host.port}`);
+    for (const entry of corpus.results) {
+      const answer = await call(ws, tryRuntimeText(entry));
+      expect(answer, entry.why).toMatchObject({ id: 7, ok: true, result: { ok: false } });
+      expect((answer.result as { error: string }).error, entry.why).toMatch(/nests more than 256 levels deep/);
+      await expectAlive(host);
+    }
+    ws.close();
   });
 
   it(`closes the one connection that sends each of ${corpus.frames.length} malformed frames and keeps serving`, async () => {

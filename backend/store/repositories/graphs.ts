@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { GraphEdge, GraphSummary, Tool, ToolGraph } from '../../../shared/domain';
+import { ToolRuntime, type GraphEdge, type GraphSummary, type Tool, type ToolGraph } from '../../../shared/domain';
 import { TrellisError } from '../../../shared/errors';
 import { fromJson, nowIso, toJson } from './json';
 
@@ -203,9 +203,26 @@ function toTool(row: ToolRow): Tool {
     description: row.description,
     parameters: fromJson(row.parameters) ?? {},
     returns: fromJson(row.returns) ?? {},
-    runtime: fromJson(row.runtime),
+    runtime: storedRuntime(row.runtime),
     position: { x: row.x, y: row.y },
   };
+}
+
+/**
+ * A runtime as read back, checked with the schema it was written with: the file may have been
+ * edited outside Trellis (a shared workspace), and what a runtime holds decides what runs. One
+ * that does not fit is no runtime (the tool says it has none); fields the schema does not know
+ * are dropped, so nothing unshown reaches a spawner or a request.
+ */
+function storedRuntime(text: string | null): ToolRuntime | null {
+  let value: unknown;
+  try {
+    value = fromJson(text);
+  } catch {
+    return null;
+  }
+  const checked = ToolRuntime.safeParse(value);
+  return checked.success ? checked.data : null;
 }
 
 function toEdge(row: EdgeRow): GraphEdge {

@@ -10,6 +10,8 @@ import type { NewTrajectory, TrajectoryRepository } from './trajectories';
 const LEASE_MS = 5 * 60_000;
 /** On this machine a live pid keeps the lease, up to this long without a heartbeat (pids are reused). */
 const LOCAL_LEASE_MS = 6 * 60 * 60_000;
+/** Trajectories deleted per transaction when an import is taken back. */
+const DISCARD_BATCH = 1000;
 
 /** Whether a process with this pid runs on this machine (it may belong to another user). */
 function processAlive(pid: number): boolean {
@@ -78,17 +80,59 @@ export class ImportRepository {
     this.db.prepare("UPDATE imports SET status = 'done' WHERE id = ?").run(id);
   }
 
-  /** Removes an import and, by cascade, every trajectory it wrote. */
+  /**
+   * Marks an import to be taken back: its trajectories, invisible already, are no duplicates of
+   * anything from now on; `drainDiscarded` deletes them a batch at a time.
+   */
   discard(id: string): void {
-    this.db.prepare('DELETE FROM imports WHERE id = ?').run(id);
+    this.db.prepare('UPDATE imports SET discarding = 1 WHERE id = ?').run(id);
   }
 
-  /** What interrupted imports left behind (their writer is gone); returns how many were dropped. */
+  /** Marks what interrupted imports left behind (their writer is gone); returns how many. */
   discardUnfinished(): number {
     const dead = this.running().filter((i) => !this.isLive(i));
-    const drop = this.db.prepare('DELETE FROM imports WHERE id = ?');
-    this.db.transaction(() => dead.forEach((i) => drop.run(i.id)))();
+    const mark = this.db.prepare('UPDATE imports SET discarding = 1 WHERE id = ?');
+    this.db.transaction(() => dead.forEach((i) => mark.run(i.id)))();
     return dead.length;
+  }
+
+  /**
+   * Deletes up to `limit` trajectories of imports being taken back (and those imports once
+   * empty), in one transaction; returns how many trajectories went.
+   */
+  discardBatch(limit = DISCARD_BATCH): number {
+    return this.db.transaction(() => {
+      const deleted = this.db
+        .prepare(
+          `DELETE FROM trajectories WHERE rowid IN (
+             SELECT rowid FROM trajectories WHERE import_id IN (SELECT id FROM imports WHERE discarding = 1) LIMIT ?)`,
+        )
+        .run(limit).changes;
+      if (deleted < limit)
+        this.db
+          .prepare(
+            'DELETE FROM imports WHERE discarding = 1 AND NOT EXISTS (SELECT 1 FROM trajectories WHERE import_id = imports.id)',
+          )
+          .run();
+      return deleted;
+    })();
+  }
+
+  /**
+   * Deletes everything imports being taken back wrote, a batch at a time with the event loop
+   * free in between (a workspace opens at once, however large the killed import was); stops
+   * quietly when the workspace is closed meanwhile (the next open goes on). Returns the count.
+   */
+  async drainDiscarded(onProgress?: (deleted: number) => void): Promise<number> {
+    let total = 0;
+    while (this.db.open) {
+      const deleted = this.discardBatch();
+      total += deleted;
+      if (deleted) onProgress?.(total);
+      if (deleted < DISCARD_BATCH) break;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return total;
   }
 
   private running(): RunningImport[] {

@@ -51,7 +51,11 @@ export class TrajectoryRepository {
     this.sql = statementCache(db);
     // Prepared once: imports insert hundreds of thousands of rows through these.
     this.statements = {
-      byHash: db.prepare('SELECT id FROM trajectories WHERE content_hash = ?').pluck(),
+      byHash: db.prepare(
+        `SELECT t.id, coalesce(i.discarding, 0) AS discarding FROM trajectories t
+           LEFT JOIN imports i ON i.id = t.import_id WHERE t.content_hash = ?`,
+      ),
+      deleteById: db.prepare('DELETE FROM trajectories WHERE id = ?'),
       trajectory: db.prepare(
         `INSERT INTO trajectories (id, kind, title, source, graph_id, plan_id, fork_of, fork_turn, content_hash, created_at, import_id, turn_count, tool_set, outcome_status, outcome, metadata)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -77,8 +81,11 @@ export class TrajectoryRepository {
       trajectory.metadata && Object.keys(trajectory.metadata).length ? JSON.stringify(trajectory.metadata) : null;
     // Two records of the same turns with another verdict or task are two runs, not one.
     const hash = trajectory.kind === 'run' ? null : hashColumns(rows, toolSet, [outcome, metadata]);
-    const existing = hash === null ? undefined : (this.statements.byHash.get(hash) as string | undefined);
-    if (existing) return { id: existing, duplicate: true };
+    const existing =
+      hash === null ? undefined : (this.statements.byHash.get(hash) as { id: string; discarding: number } | undefined);
+    // A trajectory of an import being taken back is nobody's duplicate: it makes way at once.
+    if (existing?.discarding) this.statements.deleteById.run(existing.id);
+    else if (existing) return { id: existing.id, duplicate: true };
     const id = trajectory.id ?? randomUUID();
     const s = this.statements;
     const write = () => {

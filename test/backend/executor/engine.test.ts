@@ -8,6 +8,7 @@ import { memoryTurns } from '../../../backend/executor/run-turns';
 import { McpClients } from '../../../backend/executor/runtimes';
 import type { PlanStep, Tool, Turn } from '../../../shared/domain';
 import { planForGoals } from '../../../shared/plans';
+import { joinCommandLine } from '../../../shared/runtimes';
 
 const graph = exampleGraph();
 const mocks = new MockRunner();
@@ -193,8 +194,9 @@ describe('tool runtimes', () => {
     const { e } = engine({ graph: { tools: [web], edges: [] }, plan: one(web, { city: 'Lisbon', lang: 'pt' }) });
     await e.continue();
     expect(e.status).toBe('needs-consent');
-    expect(e.consent).toMatchObject({ kind: 'http', key: `127.0.0.1:${port}` });
-    allowed.add(`http:127.0.0.1:${port}`);
+    // The endpoint as written (method and URL template): the host alone no longer approves it.
+    expect(e.consent).toMatchObject({ kind: 'http', key: `GET http://127.0.0.1:${port}/cities/{city}` });
+    allowed.add(`http:GET http://127.0.0.1:${port}/cities/{city}`);
     await e.continue();
     expect(parse(e.turns[2])).toEqual({ path: '/cities/Lisbon?lang=pt' });
     server.close();
@@ -203,7 +205,7 @@ describe('tool runtimes', () => {
   it('calls a tool on a real MCP server once allowed', async () => {
     const server = EVERYTHING_SERVER;
     const echo: Tool = { ...graph.tools[0]!, name: 'echo', runtime: { kind: 'mcp', server, tool: 'echo' } };
-    allowed.add(`mcp:${[server.command, ...server.args].join(' ')}`);
+    allowed.add(`mcp:${joinCommandLine([server.command, ...server.args])}`);
     const { e } = engine({ graph: { tools: [echo], edges: [] }, plan: one(echo, { message: 'hello trellis' }) });
     await e.continue();
     expect(e.turns[2]!.content).toContain('hello trellis');
@@ -239,7 +241,7 @@ describe('run engine, turns kept elsewhere', () => {
     await e.step();
     await e.step();
     expect(e.status).toBe('needs-consent');
-    allowed.add(`http:127.0.0.1:${port}`);
+    allowed.add(`http:GET http://127.0.0.1:${port}/cities/{city}`);
     e.consentGiven();
     await e.step();
     expect(e.status).toBe('paused');

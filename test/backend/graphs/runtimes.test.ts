@@ -76,12 +76,15 @@ describe('Try it: one call of a runtime as given, through the real sandbox', () 
     const b = testBackend({ seed: false });
     const http = { kind: 'http' as const, method: 'GET', url: 'http://127.0.0.1:9/rooms/{room_id}' };
     const asked = await b.registry.invoke('tools.tryRuntime', { tool: { ...thermostat, runtime: http }, args: {} });
-    expect(asked).toMatchObject({ ok: false, consent: { kind: 'http', key: '127.0.0.1:9' } });
+    expect(asked).toMatchObject({
+      ok: false,
+      consent: { kind: 'http', key: 'GET http://127.0.0.1:9/rooms/{room_id}' },
+    });
     // Allowed, the call goes out (and fails: nothing listens on the discard port).
     const called = await b.registry.invoke('tools.tryRuntime', {
       tool: { ...thermostat, runtime: http },
       args: {},
-      allow: { kind: 'http', key: '127.0.0.1:9' },
+      allow: { kind: 'http', key: 'GET http://127.0.0.1:9/rooms/{room_id}' },
     });
     expect(called.consent).toBeUndefined();
     expect(called.ok).toBe(false);

@@ -74,6 +74,45 @@ describe('finding GGUFs already on disk', () => {
     expect((await discoverModels(home, [mine], { maxDepth: 4, maxModels: 3, maxEntries: 100 })).models).toHaveLength(3);
   });
 
+  it('skips an Ollama manifest it cannot read, reports it once, and still lists every model', async () => {
+    const home = fakeHome();
+    const manifests = path.join(home, '.ollama/models/manifests/registry.ollama.ai/library');
+    fs.mkdirSync(path.join(manifests, 'broken'), { recursive: true });
+    fs.writeFileSync(path.join(manifests, 'broken/latest'), '{"layers": [{"mediaType": "application/vnd.ol');
+    fs.mkdirSync(path.join(manifests, 'odd'), { recursive: true });
+    fs.writeFileSync(path.join(manifests, 'odd/latest'), '{"layers": 5}');
+    const { models, problems } = await discoverModels(home);
+    expect(models.map((m) => m.name).sort()).toEqual([
+      'Qwen3-4B-Q4_K_M.gguf',
+      'gemma-3-1b-it-Q8_0.gguf',
+      'llama3.2:1b',
+    ]);
+    expect(problems).toEqual([
+      {
+        path: path.join(manifests, 'broken/latest'),
+        message: expect.stringMatching(/^This Ollama manifest is not valid JSON \(.+\): skipped/),
+      },
+      {
+        path: path.join(manifests, 'odd/latest'),
+        message: expect.stringContaining('not an Ollama manifest (no list of layers)'),
+      },
+    ]);
+  });
+
+  it("gives each folder its share of the scan: a huge LM Studio folder does not hide Jan's models", async () => {
+    const home = tempDir();
+    const crowded = path.join(home, '.lmstudio/models/clutter');
+    fs.mkdirSync(crowded, { recursive: true });
+    for (let i = 0; i < 300; i++) fs.writeFileSync(path.join(crowded, `note-${i}.txt`), '');
+    gguf(path.join(home, 'jan/models/tiny/tiny-Q4_0.gguf'));
+    const { models, searched } = await discoverModels(home, [], { maxDepth: 6, maxModels: 10, maxEntries: 200 });
+    expect(models.map((m) => [m.source, m.name])).toEqual([['jan', 'tiny-Q4_0.gguf']]);
+    expect(searched.filter((s) => s.found).map((s) => [s.source, s.cutShort])).toEqual([
+      ['lmstudio', true],
+      ['jan', false],
+    ]);
+  });
+
   it('reads the quantisation from common file names', () => {
     expect(quantizationFromName('Llama-3.2-3B-Instruct-IQ3_XS.gguf')).toBe('IQ3_XS');
     expect(quantizationFromName('mistral-7b-instruct-v0.2.Q5_K_S.gguf')).toBe('Q5_K_S');

@@ -65,6 +65,8 @@ describe('models domain with a remote server', () => {
       hasKey: true,
       keyStored: true,
       concurrency: 4,
+      // Set by the user through the app: approved on this machine.
+      approved: true,
     });
     vault.close();
   });
@@ -116,6 +118,23 @@ describe('a remote server behind the other domains', () => {
       b.registry.invoke('plans.generate', { graphId: graph!.id, intent: 'x', planner: 'model' }),
     ).rejects.toMatchObject({
       code: 'E5004',
+    });
+    b.close();
+  });
+
+  it('says a server answered JSON that is not a plan, instead of failing inside Trellis', async () => {
+    const { baseUrl } = await startOpenAIServer();
+    const b = createBackend({ workspace: path.join(tempDir(), 'not-a-plan.trellis'), host: 'cli', seed: true });
+    // `json` answers {"tool": "search", "n": 2}: valid JSON, but not the plan the schema asks for.
+    await b.registry.invoke('models.useRemote', { baseUrl, model: 'json' });
+    const [graph] = await b.registry.invoke('graphs.list', {});
+    await expect(
+      b.registry.invoke('plans.generate', { graphId: graph!.id, intent: 'Weather in Kyoto?', planner: 'model' }),
+    ).rejects.toMatchObject({
+      code: 'E5004',
+      message:
+        'The model answered JSON that is not a plan (no list of steps, each a tool with its arguments): {"tool": "search", "n": 2}',
+      hint: expect.stringContaining('must follow the JSON schema Trellis sends'),
     });
     b.close();
   });

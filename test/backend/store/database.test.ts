@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createBackend } from '../../../backend/backend';
 import { backupDatabase, listBackups, openDatabase, timestampedBackupPath } from '../../../backend/store/database';
 import { openWorkspaceStore } from '../../../backend/store/workspace-store';
 import { seedExampleWorkspace } from '../../../backend/store/seed';
@@ -97,6 +98,28 @@ describe('workspace database', () => {
           expect.objectContaining({ code: 'E2005', message: expect.stringContaining('on a read-only disk (EROFS)') }),
         );
     } finally {
+      run('umount', mount);
+    }
+  });
+
+  it('says a backup to a read-only disk cannot be written, and leaves the workspace as it was', async (context) => {
+    const mount = path.join(tempDir(), 'ro');
+    fs.mkdirSync(mount);
+    const run = (...args: string[]) => spawnSync(args[0]!, args.slice(1), { encoding: 'utf8' });
+    if (run('mount', '-t', 'tmpfs', '-o', 'size=8m,ro', 'tmpfs', mount).status !== 0) {
+      console.info('read-only backup test skipped: mounting a tmpfs needs root (it runs in CI as root)');
+      return context.skip();
+    }
+    const backend = createBackend({ workspace: path.join(tempDir(), 'w.trellis'), host: 'cli', seed: true });
+    try {
+      for (const destination of [path.join(mount, 'copy.trellis'), path.join(mount, 'new-folder', 'copy.trellis')])
+        await expect(backend.registry.invoke('workspace.backup', { destination })).rejects.toMatchObject({
+          code: 'E2005',
+          message: `The backup ${destination} could not be written: its folder is on a read-only disk (EROFS). The workspace was not changed.`,
+        });
+      expect((await backend.registry.invoke('graphs.list', {})).length).toBeGreaterThan(0);
+    } finally {
+      backend.close();
       run('umount', mount);
     }
   });

@@ -83,4 +83,70 @@ describe('migrations', () => {
       { id: 'g1', name: 'Trips', created_at: 'now', updated_at: 'now', dismissed_suggestions: '[]' },
     ]);
   });
+
+  it('skips a migration another process applied since it read the version (two imports opening a new workspace)', () => {
+    const file = path.join(tempDir(), 'shared.trellis');
+    const first = new Database(file);
+    const second = new Database(file);
+    for (const db of [first, second]) db.pragma('journal_mode = WAL');
+    const table = (version: number, name: string): Migration => ({
+      version,
+      description: name,
+      up: (db) => db.exec(`CREATE TABLE ${name} (id TEXT)`),
+    });
+    const all = [table(1, 'graphs'), table(2, 'plans'), table(3, 'labels')];
+    // `first` has read version 0 and applied 1; the other process then applies everything,
+    // just before `first` goes on to 2 (the array hands out migration 2 only then).
+    const racing = [...all];
+    let raced = false;
+    Object.defineProperty(racing, 1, {
+      get: () => {
+        if (!raced) migrate(second, all);
+        raced = true;
+        return all[1];
+      },
+    });
+    expect(migrate(first, racing)).toBe(3);
+    expect(readUserVersion(second)).toBe(3);
+    expect(first.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all()).toEqual([
+      'graphs',
+      'labels',
+      'plans',
+    ]);
+    first.close();
+    second.close();
+  });
+});
+
+describe('foreign keys', () => {
+  it('each has an index that starts with its columns, so a delete that follows it reads no table whole', () => {
+    const db = openDatabase(path.join(tempDir(), 'keys.trellis'));
+    migrate(db, MIGRATIONS);
+    const tables = db
+      .prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE 'CREATE VIRTUAL%'",
+      )
+      .pluck()
+      .all() as string[];
+    const unindexed: string[] = [];
+    for (const table of tables) {
+      const keys = db.prepare(`PRAGMA foreign_key_list(${JSON.stringify(table)})`).all() as {
+        id: number;
+        from: string;
+      }[];
+      // Every index's leading columns, the primary key's among them.
+      const indexes = (db.prepare(`PRAGMA index_list(${JSON.stringify(table)})`).all() as { name: string }[]).map(
+        (index) =>
+          (db.prepare(`PRAGMA index_info(${JSON.stringify(index.name)})`).all() as { seqno: number; name: string }[])
+            .sort((a, b) => a.seqno - b.seqno)
+            .map((c) => c.name),
+      );
+      for (const id of new Set(keys.map((k) => k.id))) {
+        const columns = keys.filter((k) => k.id === id).map((k) => k.from);
+        if (!indexes.some((index) => columns.every((c, i) => index[i] === c))) unindexed.push(`${table}(${columns})`);
+      }
+    }
+    expect(unindexed).toEqual([]);
+    db.close();
+  });
 });

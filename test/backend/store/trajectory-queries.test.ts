@@ -108,13 +108,15 @@ describe('trajectory browser queries', () => {
       turns: 8,
       toolCalls: 3,
       withFindings: 1,
+      outcomes: { none: 2 },
       findingsByKind: { 'no-final-answer': 1, 'ungrounded-value': 1 },
       callsByTool: { book_flight: 1, search_flights: 1, search_hotels: 1 },
     });
+    expect(facets.outcomes).toEqual([{ value: 'none', count: 3 }]);
     expect(s.trajectoryQueries.summarize({ text: 'nothing-like-this' })).toMatchObject({ trajectories: 0, turns: 0 });
   });
 
-  it('removes a discarded import from the full-text index and the tool table', () => {
+  it('removes a discarded import from the full-text index and the tool table', async () => {
     const { s } = workspace();
     s.imports.begin('imp', 'late.jsonl', 'openai');
     s.trajectories.insert({
@@ -129,6 +131,7 @@ describe('trajectory browser queries', () => {
     });
     expect(ids(s, { text: 'zanzibar' })).toEqual([]); // not visible while the import runs
     s.imports.discard('imp');
+    await s.imports.drainDiscarded();
     expect(
       s.db.prepare("SELECT count(*) FROM trajectory_text WHERE trajectory_text MATCH 'zanzibar'").pluck().get(),
     ).toBe(0);

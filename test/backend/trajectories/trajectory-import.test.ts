@@ -183,9 +183,12 @@ describe('importing trajectories from JSONL', () => {
     await new Promise((resolve) => child.once('exit', resolve));
     expect(killedAfter).toBeGreaterThanOrEqual(1000);
     const store = openWorkspaceStore(workspaceFile);
+    // Invisible the moment the workspace opens; deleted a batch at a time after.
     expect(store.trajectoryQueries.list({}, 1, 0).total).toBe(0);
+    expect(await store.imports.drainDiscarded()).toBeGreaterThanOrEqual(1000);
     expect(store.db.prepare('SELECT count(*) AS n FROM trajectories').get()).toEqual({ n: 0 });
     expect(store.db.prepare('SELECT count(*) AS n FROM turns').get()).toEqual({ n: 0 });
+    expect(store.db.prepare('SELECT count(*) AS n FROM imports').get()).toEqual({ n: 0 });
     store.close();
   });
   it("never discards another process's running import when the workspace is opened meanwhile", async () => {
@@ -217,7 +220,37 @@ describe('importing trajectories from JSONL', () => {
     store.db.prepare('UPDATE imports SET pid = ? WHERE id = ?').run(2 ** 22 + 12345, 'dead');
     store.imports.begin('alive', 'y.jsonl', 'openai');
     expect(store.imports.discardUnfinished()).toBe(1);
-    expect(store.db.prepare("SELECT id FROM imports WHERE status = 'running'").pluck().all()).toEqual(['alive']);
+    expect(store.db.prepare('SELECT id FROM imports WHERE discarding = 0').pluck().all()).toEqual(['alive']);
+    store.close();
+  });
+
+  it('takes a killed import back without holding the workspace, and a new import of its file is not its duplicate', async () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'again.jsonl');
+    fs.writeFileSync(file, Array.from({ length: 3000 }, (_, i) => openaiRecord(i)).join('\n'));
+    const workspaceFile = path.join(dir, 'again.trellis');
+    let store = openWorkspaceStore(workspaceFile);
+    await importTrajectoryFile(store, { file, mode: 'strict' });
+    // As a writer killed after its last batch leaves it: written, never finished, its pid gone.
+    store.db.prepare("UPDATE imports SET status = 'running', pid = NULL").run();
+    store.close();
+    store = openWorkspaceStore(workspaceFile);
+    expect(store.trajectoryQueries.list({}, 1, 0).total).toBe(0);
+    const report = await importTrajectoryFile(store, { file, mode: 'strict' });
+    expect(report).toMatchObject({ committed: true, imported: 3000, duplicates: 0 });
+    // Each new record took the place of its discarded twin: nothing is left to drain but the import.
+    expect(await store.imports.drainDiscarded()).toBe(0);
+    expect(store.db.prepare('SELECT count(*) FROM imports').pluck().get()).toBe(1);
+    expect(store.trajectoryQueries.list({}, 1, 0).total).toBe(3000);
+    // Killed again: now drained on its own, a thousand at a time.
+    store.db.prepare("UPDATE imports SET status = 'running', pid = NULL").run();
+    store.close();
+    store = openWorkspaceStore(workspaceFile);
+    let batches = 0;
+    expect(await store.imports.drainDiscarded(() => batches++)).toBe(3000);
+    expect(batches).toBe(3);
+    expect(store.db.prepare('SELECT count(*) FROM imports').pluck().get()).toBe(0);
+    expect(store.db.prepare('SELECT count(*) FROM trajectories').pluck().get()).toBe(0);
     store.close();
   });
 });

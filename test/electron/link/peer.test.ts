@@ -81,6 +81,26 @@ describe('the link between the main process and the backend process', () => {
     });
   });
 
+  it('answers E1007, saying why, when a result nests too deeply to clone, and keeps serving', async () => {
+    let deep: unknown = 0;
+    for (let i = 0; i < 10_000; i++) deep = [deep];
+    const { left } = pair({ wait: (n) => (n === 1 ? (deep as string) : 'fine') });
+    await expect(left.call('wait', 1)).rejects.toMatchObject({
+      code: 'E1007',
+      message: 'The answer to "wait" could not be sent: it nests so deeply that writing it out ran out of stack.',
+    });
+    expect(await left.call('wait', 2)).toBe('fine');
+  });
+
+  it('drops a note that cannot be cloned instead of throwing at whoever told it', async () => {
+    const { left, right } = pair({ wait: () => 'never' });
+    const heard: number[] = [];
+    left.hear('tick', ({ n }) => heard.push(n));
+    expect(() => right.tell('tick', { n: (() => 1) as unknown as number })).not.toThrow();
+    right.tell('tick', { n: 2 });
+    await expect.poll(() => heard).toEqual([2]);
+  });
+
   it('answers a method the other side does not serve with E1001', async () => {
     const { left } = pair({ wait: () => 'never' });
     const unknown = left as unknown as LinkPeer<never, { nope: { args: null; result: null } }, never, never>;

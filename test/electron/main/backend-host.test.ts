@@ -129,6 +129,32 @@ describe('the backend in its own process, as the Electron main process runs it',
     expect(await host.request('not a message')).toMatchObject({ id: -1, ok: false, error: { code: 'E1004' } });
   });
 
+  it('answers a planted 10,000-deep fixed response with E1007 for that request, and the next one as usual', async () => {
+    const { host } = startHost();
+    const file = workspace();
+    expect(await host.open(file)).toBe(true);
+    const graphs = await result<{ id: string }[]>(host, 'graphs.list');
+    const db = new Database(file);
+    const deep = `${'['.repeat(10_000)}0${']'.repeat(10_000)}`;
+    db.prepare('UPDATE tools SET runtime = ? WHERE graph_id = ? AND ord = 0').run(
+      `{"kind":"fixed","responses":[],"default":${deep}}`,
+      graphs[0]!.id,
+    );
+    db.close();
+    expect(await host.request({ kind: 'request', id: 77, method: 'graphs.get', args: { id: graphs[0]!.id } })).toEqual({
+      kind: 'response',
+      id: 77,
+      ok: false,
+      error: {
+        code: 'E1007',
+        message:
+          'The answer to "graphs.get" could not be sent: it nests so deeply that writing it out ran out of stack.',
+        hint: expect.stringContaining('the call itself may have been carried out') as unknown,
+      },
+    });
+    expect(await result<{ host: string }>(host, 'system.info')).toMatchObject({ host: 'electron' });
+  });
+
   it('passes the backend’s events on to the windows', async () => {
     const { host, events } = startHost();
     await host.open(workspace());

@@ -72,6 +72,15 @@ export function DiscoveredModels({ onPick }: { onPick(path: string): void }) {
           Look there
         </button>
       </form>
+      {found.data && found.data.problems.length > 0 && (
+        <ul className="muted" aria-label="Files skipped">
+          {found.data.problems.map((p) => (
+            <li key={p.path}>
+              <code>{p.path}</code>: {p.message}
+            </li>
+          ))}
+        </ul>
+      )}
       {found.data && (
         <details>
           <summary>Folders searched</summary>
@@ -79,6 +88,7 @@ export function DiscoveredModels({ onPick }: { onPick(path: string): void }) {
             {found.data.searched.map((s) => (
               <li key={s.dir}>
                 {SOURCE[s.source]}: <code>{s.dir}</code> {s.found ? '' : '(not there)'}
+                {s.cutShort ? '(too many files: only part of it was searched; name a folder inside it below)' : ''}
               </li>
             ))}
           </ul>

@@ -47,6 +47,12 @@ export function RemoteServerForm({ remote, onChange }: { remote: Remote; onChang
   return (
     <fieldset className="model-settings remote">
       <legend>Remote server (OpenAI-compatible)</legend>
+      {remote && !remote.approved && (
+        <p className="warning" role="alert" data-testid="remote-unapproved">
+          This workspace names the server {remote.baseUrl}, and you have not approved it on this machine: nothing is
+          sent to it. If you trust it, check the address and press Use this server.
+        </p>
+      )}
       <label>
         Base URL
         <input aria-label="Server URL" value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} />

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import type { RunView } from '../../../../shared/contract/runs';
 import { callOutcome, failedCallsText, outcomeLevel } from '../../../../shared/runs/outcome';
 import { api } from '../../api/api';
+import { ConsentDetails } from '../../components/ConsentDetails';
 import { ErrorNote } from '../../components/ErrorNote';
 import { Breakpoints } from './Breakpoints';
 import { RunTimeline } from './RunTimeline';
@@ -91,8 +92,9 @@ export function Debugger({ tools }: { tools: string[] }) {
       </p>
       {run.note && <p className="note">{run.note}</p>}
       {run.consent && (
-        <p className="consent" role="alert">
-          {run.consent.message}{' '}
+        <div className="consent" role="alert">
+          <p>{run.consent.message}</p>
+          <ConsentDetails consent={run.consent} />
           <button
             type="button"
             onClick={() =>
@@ -101,7 +103,7 @@ export function Debugger({ tools }: { tools: string[] }) {
           >
             Allow
           </button>
-        </p>
+        </div>
       )}
       <div className="controls toolbar" role="toolbar" aria-label="Run controls">
         <button

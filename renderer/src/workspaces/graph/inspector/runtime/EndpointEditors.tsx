@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ToolRuntime } from '../../../../../../shared/domain';
 import { joinCommandLine, splitCommandLine } from '../../../../../../shared/runtimes';
+import { printableLine } from '../../../../../../shared/text';
 
 type Http = Extract<ToolRuntime, { kind: 'http' }>;
 type Mcp = Extract<ToolRuntime, { kind: 'mcp' }>;
@@ -99,7 +100,9 @@ export function McpEditor({ runtime, onChange }: { runtime: Mcp; onChange(next: 
           onChange={(e) => {
             setLine(e.target.value);
             const next = splitCommandLine(e.target.value);
-            if (next) onChange({ ...runtime, server: { command: next[0] ?? '', args: next.slice(1) } });
+            // The environment and folder stay as they were: only the command line is edited here.
+            if (next)
+              onChange({ ...runtime, server: { ...runtime.server, command: next[0] ?? '', args: next.slice(1) } });
           }}
         />
       </label>
@@ -112,7 +115,20 @@ export function McpEditor({ runtime, onChange }: { runtime: Mcp; onChange(next: 
           onChange={(e) => onChange({ ...runtime, tool: e.target.value })}
         />
       </label>
-      <p className="muted">Trellis shows this command and asks before it starts the server.</p>
+      {(runtime.server.env || runtime.server.cwd !== undefined) && (
+        <p className="muted" data-testid="mcp-environment">
+          {runtime.server.cwd !== undefined && <>Folder: {printableLine(runtime.server.cwd)}. </>}
+          {runtime.server.env && (
+            <>
+              Environment:{' '}
+              {printableLine(joinCommandLine(Object.entries(runtime.server.env).map(([k, v]) => `${k}=${v}`)))}
+            </>
+          )}
+        </p>
+      )}
+      <p className="muted">
+        Trellis shows this command (with its environment and folder) and asks before it starts the server.
+      </p>
     </div>
   );
 }

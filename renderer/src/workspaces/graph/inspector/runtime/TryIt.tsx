@@ -3,6 +3,7 @@ import type { Result } from '../../../../../../shared/contract';
 import type { Tool } from '../../../../../../shared/domain';
 import { exampleArgs } from '../../../../../../shared/runtimes';
 import { api } from '../../../../api/api';
+import { ConsentDetails } from '../../../../components/ConsentDetails';
 import { ErrorNote } from '../../../../components/ErrorNote';
 
 const JsonEditor = lazy(() => import('../../../../components/JsonEditor'));
@@ -68,6 +69,7 @@ function TryOutcome({ outcome, onAllow }: { outcome: Outcome; onAllow(): void })
     return (
       <div className="try-outcome" role="status">
         <p>{outcome.consent.message}</p>
+        <ConsentDetails consent={outcome.consent} />
         <button type="button" onClick={onAllow}>
           Allow and try
         </button>
