@@ -50,4 +50,37 @@ describe('a panel that fails, in Chromium', () => {
     expect(await failure.count()).toBe(0);
     await page.close();
   }, 90_000);
+
+  it('keeps the error and its "Reload this panel" in place while the graph loads, until the user reloads it', async () => {
+    const host = await e2e.startHost(path.join(tempDir(), 'panel-loading.trellis'));
+    const page = await e2e.newPage({ viewport: { width: 1600, height: 1000 }, allowErrors: PROVOKED });
+    await page.addInitScript(() => {
+      (window as TestHook).__trellisBreakPanel = 'graph-inspector';
+    });
+    // The graph's answer waits until the test lets it through: the workspace shows "Loading…" till then.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.routeWebSocket(/\/api/, (ws) => {
+      const server = ws.connectToServer();
+      ws.onMessage((message) => {
+        const request = JSON.parse(String(message)) as { method?: string };
+        if (request.method === 'graphs.get') void released.then(() => server.send(message));
+        else server.send(message);
+      });
+    });
+    await page.goto(host.url);
+    const failure = page.getByRole('alert').filter({ hasText: 'Something went wrong in the graph inspector panel' });
+    await failure.waitFor();
+    await page.getByText('Loading…', { exact: true }).waitFor();
+
+    // The cause goes away while the graph loads; the panel keeps saying what happened.
+    await page.evaluate(() => delete (window as TestHook).__trellisBreakPanel);
+    release();
+    await page.locator('.react-flow__node[data-id="search_hotels"]').waitFor();
+    expect(await failure.count()).toBe(1);
+    await failure.getByRole('button', { name: 'Reload this panel' }).click();
+    await page.getByRole('complementary', { name: 'Tool inspector' }).waitFor();
+    expect(await failure.count()).toBe(0);
+    await page.close();
+  }, 90_000);
 });

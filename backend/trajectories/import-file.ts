@@ -132,16 +132,10 @@ export async function importTrajectoryFile(store: WorkspaceStore, options: Impor
     }
     if (createdGraph && graphId) store.graphs.delete(graphId);
   };
-  const refused = async (cancelled: boolean): Promise<ImportReport> => {
+  /** Nothing it wrote is kept: refused, cancelled, or nothing to import (then saying why). */
+  const refused = async (cancelled: boolean, nothingImported: string | null = null): Promise<ImportReport> => {
     await discard();
-    return {
-      ...summary(),
-      imported: 0,
-      duplicates: 0,
-      committed: false,
-      cancelled,
-      tools: null,
-    };
+    return { ...summary(), imported: 0, duplicates: 0, committed: false, cancelled, tools: null, nothingImported };
   };
   const summary = () => ({
     format,
@@ -248,18 +242,7 @@ export async function importTrajectoryFile(store: WorkspaceStore, options: Impor
     if (options.signal?.aborted) return refused(true);
     if (options.mode === 'strict' && rejectedCount) return refused(false);
     flush();
-    if (imported + duplicates === 0) {
-      await discard();
-      return {
-        ...summary(),
-        imported: 0,
-        duplicates: 0,
-        committed: false,
-        cancelled: false,
-        tools: null,
-        nothingImported: nothingImportedReason(rejectedCount, lines),
-      };
-    }
+    if (imported + duplicates === 0) return refused(false, nothingImportedReason(rejectedCount, lines));
     const tools = graphId && declared.size ? declared.mergeInto(store, graphId) : null;
     if (begun) store.imports.finish(importId);
     return { ...summary(), imported, duplicates, committed: true, cancelled: false, tools };

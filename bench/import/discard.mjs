@@ -1,8 +1,8 @@
 // bench:discard — what an import that does not finish costs to take back: a strict import of N
 // good records and one bad line at the end (refused: everything it wrote is discarded), beside
 // committing the same N records, in the same run; and a killed import (its rows written, its
-// writer gone) discarded when the workspace is next opened. Prints rows discarded per second
-// for both. The last line is one JSON object with the figures.
+// writer gone) taken back when the workspace is next opened: how long the open takes, and the
+// rows discarded per second until it is all gone. The last line is one JSON object with the figures.
 // Usage: npm run bench:discard [-- --count 20000]
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -51,6 +51,10 @@ try {
   t = performance.now();
   store = openWorkspaceStore(killedFile);
   const reopenSeconds = seconds(t);
+  // What is left is invisible; the backend drains it in batches with the event loop free between them.
+  t = performance.now();
+  await store.imports.drainDiscarded?.();
+  const drainSeconds = seconds(t);
   const remaining = store.db.prepare('SELECT count(*) FROM trajectories').pluck().get();
   store.close();
   if (remaining !== 0) throw new Error(`reopening left ${remaining} trajectories of the killed import`);
@@ -60,8 +64,9 @@ try {
   console.log(
     `strict import refused (1 bad):  ${refuseSeconds.toFixed(1)} s (${(refuseSeconds / commitSeconds).toFixed(2)} × the commit)`,
   );
+  const discardSeconds = reopenSeconds + drainSeconds;
   console.log(
-    `killed import discarded on open: ${reopenSeconds.toFixed(1)} s, ${Math.round(rows / reopenSeconds)} rows/s`,
+    `killed import: workspace open in ${reopenSeconds.toFixed(2)} s; discarded in ${discardSeconds.toFixed(1)} s, ${Math.round(rows / discardSeconds)} rows/s`,
   );
   console.log(
     JSON.stringify({
@@ -72,7 +77,8 @@ try {
       refuseSeconds: +refuseSeconds.toFixed(2),
       refuseOverCommit: +(refuseSeconds / commitSeconds).toFixed(3),
       reopenSeconds: +reopenSeconds.toFixed(2),
-      discardedRowsPerSecond: Math.round(rows / reopenSeconds),
+      discardSeconds: +discardSeconds.toFixed(2),
+      discardedRowsPerSecond: Math.round(rows / discardSeconds),
     }),
   );
 } finally {

@@ -14,7 +14,7 @@ import { ImportDialog } from './dialogs/ImportDialog';
 import { ReplayDialog } from './dialogs/ReplayDialog';
 import { ReturnsDialog } from './dialogs/ReturnsDialog';
 import { EditorContext } from './editor/editor-context';
-import { createEditorStore } from '../../state/graph-editor-store';
+import { createEditorStore, type EditorStore } from '../../state/graph-editor-store';
 import { useSchemaDrafts } from '../../state/schema-drafts';
 import { useAutosave } from './editor/use-autosave';
 import { useProblems } from './editor/use-problems';
@@ -59,16 +59,16 @@ export function GraphWorkspace() {
     </aside>
   );
 
-  return graph.data && graph.data.id === selectedId ? (
-    <ReactFlowProvider key={graph.data.id}>
-      <GraphEditor graph={graph.data} list={list} />
+  // Keyed by the graph selected, not the one loaded: the layout, its panels and what they hold
+  // (an error a panel shows, a collapsed side bar) stay mounted while the graph loads.
+  return (
+    <ReactFlowProvider key={selectedId ?? ''}>
+      <GraphEditor
+        graph={graph.data && graph.data.id === selectedId ? graph.data : null}
+        list={list}
+        placeholder={<p className="muted center">{graph.error ? graph.error.message : selectedId ? 'Loading…' : ''}</p>}
+      />
     </ReactFlowProvider>
-  ) : (
-    <GraphLayout
-      list={list}
-      editor={<p className="muted center">{graph.error ? graph.error.message : selectedId ? 'Loading…' : ''}</p>}
-      inspector={null}
-    />
   );
 }
 
@@ -117,8 +117,47 @@ function GraphLayout({ list, editor, inspector }: { list: ReactNode; editor: Rea
   );
 }
 
-function GraphEditor({ graph, list }: { graph: ToolGraph; list: ReactNode }) {
-  const store = useMemo(() => createEditorStore(graph), [graph]);
+/**
+ * The layout with the open graph's canvas and inspector, or `placeholder` until it has loaded:
+ * the same tree either way, so loading never mounts the panels again.
+ */
+function GraphEditor({ graph, list, placeholder }: { graph: ToolGraph | null; list: ReactNode; placeholder: ReactNode }) {
+  const store = useMemo(() => (graph ? createEditorStore(graph) : null), [graph]);
+  const dialog = useUi((s) => s.dialog);
+  return (
+    <EditorContext.Provider value={store}>
+      <GraphLayout
+        list={list}
+        editor={
+          store ? (
+            <section className="canvas" aria-label="Canvas">
+              <SplitLayout id="graph-editor" orientation="vertical">
+                <SplitPanel id="graph-canvas" minSize={160}>
+                  <GraphCanvas />
+                </SplitPanel>
+                <ResizeHandle />
+                <SplitPanel id="graph-problems" defaultSize={190} minSize={60} maxSize="70%">
+                  <ProblemsPanel />
+                </SplitPanel>
+              </SplitLayout>
+            </section>
+          ) : (
+            placeholder
+          )
+        }
+        inspector={store ? <ToolInspector /> : null}
+      />
+      {graph && store && <EditorSession graph={graph} store={store} />}
+      {store && dialog === 'import' && <ImportDialog />}
+      {store && dialog === 'find' && <FindDialog />}
+      {store && dialog === 'replay' && <ReplayDialog />}
+      {store && dialog === 'returns' && <ReturnsDialog />}
+    </EditorContext.Provider>
+  );
+}
+
+/** What an open graph's editor does besides rendering: autosave, problems, the app's handles on it. */
+function EditorSession({ graph, store }: { graph: ToolGraph; store: EditorStore }) {
   // Drafts of tools deleted since (or renamed elsewhere) have nothing to come back to.
   useEffect(() => {
     useSchemaDrafts.getState().prune(
@@ -127,7 +166,6 @@ function GraphEditor({ graph, list }: { graph: ToolGraph; list: ReactNode }) {
     );
   }, [graph]);
   const flow = useReactFlow();
-  const dialog = useUi((s) => s.dialog);
   useAutosave(store);
   useProblems(store);
   useEffect(() => {
@@ -143,30 +181,5 @@ function GraphEditor({ graph, list }: { graph: ToolGraph; list: ReactNode }) {
       ui.setCanvas(null);
     };
   }, [store, flow]);
-
-  return (
-    <EditorContext.Provider value={store}>
-      <GraphLayout
-        list={list}
-        editor={
-          <section className="canvas" aria-label="Canvas">
-            <SplitLayout id="graph-editor" orientation="vertical">
-              <SplitPanel id="graph-canvas" minSize={160}>
-                <GraphCanvas />
-              </SplitPanel>
-              <ResizeHandle />
-              <SplitPanel id="graph-problems" defaultSize={190} minSize={60} maxSize="70%">
-                <ProblemsPanel />
-              </SplitPanel>
-            </SplitLayout>
-          </section>
-        }
-        inspector={<ToolInspector />}
-      />
-      {dialog === 'import' && <ImportDialog />}
-      {dialog === 'find' && <FindDialog />}
-      {dialog === 'replay' && <ReplayDialog />}
-      {dialog === 'returns' && <ReturnsDialog />}
-    </EditorContext.Provider>
-  );
+  return null;
 }

@@ -11,6 +11,7 @@ export function ModelInUse({ status }: { status: Result<'models.status'> | undef
         <p data-testid="remote-model">
           Server {status.remote.baseUrl}, model {status.remote.model}, {status.remote.concurrency}{' '}
           {status.remote.concurrency === 1 ? 'request' : 'requests'} at once
+          {!status.remote.approved && ' — not approved on this machine: nothing is sent to it'}
         </p>
       ) : loaded ? (
         <p data-testid="loaded-model">
