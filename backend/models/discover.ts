@@ -49,6 +49,8 @@ export interface DiscoveryProblem {
   message: string;
 }
 
+const OLLAMA_MODEL_LAYER = 'application/vnd.ollama.image.model';
+
 /** The digest of the model layer an Ollama manifest names, or why the manifest cannot say. */
 function modelDigest(text: string): { digest: string | null } | { problem: string } {
   let manifest: unknown;
@@ -66,8 +68,6 @@ function modelDigest(text: string): { digest: string | null } | { problem: strin
   );
   return { digest: typeof model?.digest === 'string' ? model.digest : null };
 }
-
-const OLLAMA_MODEL_LAYER = 'application/vnd.ollama.image.model';
 
 /**
  * Ollama names its blobs by digest; its manifests say which model each one is

@@ -22,35 +22,39 @@ function trellisAsync(...args: string[]): Promise<{ code: number | null; out: st
 
 describe('a --workspace that does not exist', () => {
   // Eleven CLI starts: on a busy two-core machine each takes seconds.
-  it('is refused by every verb that works on what a workspace holds, and nothing is created', { timeout: 120_000 }, async () => {
-    const dir = tempDir();
-    // A mistyped name in a folder that does not exist either.
-    const typo = path.join(dir, 'no', 'such', 'typo.trellis');
-    const verbs = [
-      ['check'],
-      ['export', '--format', 'openai', '--out', path.join(dir, 'out')],
-      ['dataset', 'list'],
-      ['dataset', 'show', 'train'],
-      ['dataset', 'create', 'train'],
-      ['dedup', '--dataset', 'train'],
-      ['plan', '--intent', 'book a hotel'],
-      ['run', '--plan', 'p1'],
-      ['graph', 'replay', '--graph', 'Trips'],
-      ['synth', '--count', '1'],
-    ];
-    const results = await Promise.all(verbs.map((verb) => trellisAsync(...verb, '--workspace', typo)));
-    for (const [i, verb] of verbs.entries()) {
-      const result = results[i]!;
-      expect({ verb: verb.join(' '), code: result.code }).toEqual({ verb: verb.join(' '), code: 1 });
-      expect(result.err).toContain(`E3001 Not found: There is no workspace at ${typo}; nothing was created.`);
-      expect(result.err).toContain('Check the path given with --workspace.');
-    }
-    expect(fs.readdirSync(dir)).toEqual([]);
+  it(
+    'is refused by every verb that works on what a workspace holds, and nothing is created',
+    { timeout: 120_000 },
+    async () => {
+      const dir = tempDir();
+      // A mistyped name in a folder that does not exist either.
+      const typo = path.join(dir, 'no', 'such', 'typo.trellis');
+      const verbs = [
+        ['check'],
+        ['export', '--format', 'openai', '--out', path.join(dir, 'out')],
+        ['dataset', 'list'],
+        ['dataset', 'show', 'train'],
+        ['dataset', 'create', 'train'],
+        ['dedup', '--dataset', 'train'],
+        ['plan', '--intent', 'book a hotel'],
+        ['run', '--plan', 'p1'],
+        ['graph', 'replay', '--graph', 'Trips'],
+        ['synth', '--count', '1'],
+      ];
+      const results = await Promise.all(verbs.map((verb) => trellisAsync(...verb, '--workspace', typo)));
+      for (const [i, verb] of verbs.entries()) {
+        const result = results[i]!;
+        expect({ verb: verb.join(' '), code: result.code }).toEqual({ verb: verb.join(' '), code: 1 });
+        expect(result.err).toContain(`E3001 Not found: There is no workspace at ${typo}; nothing was created.`);
+        expect(result.err).toContain('Check the path given with --workspace.');
+      }
+      expect(fs.readdirSync(dir)).toEqual([]);
 
-    const json = trellis('check', '--workspace', typo, '--json');
-    expect(JSON.parse(json.out)).toMatchObject({ ok: false, error: { code: 'E3001' } });
-    expect(fs.readdirSync(dir)).toEqual([]);
-  });
+      const json = trellis('check', '--workspace', typo, '--json');
+      expect(JSON.parse(json.out)).toMatchObject({ ok: false, error: { code: 'E3001' } });
+      expect(fs.readdirSync(dir)).toEqual([]);
+    },
+  );
 
   it('is made by the verbs that bring data in', () => {
     const workspace = path.join(tempDir(), 'new', 'w.trellis');

@@ -121,7 +121,15 @@ function GraphLayout({ list, editor, inspector }: { list: ReactNode; editor: Rea
  * The layout with the open graph's canvas and inspector, or `placeholder` until it has loaded:
  * the same tree either way, so loading never mounts the panels again.
  */
-function GraphEditor({ graph, list, placeholder }: { graph: ToolGraph | null; list: ReactNode; placeholder: ReactNode }) {
+function GraphEditor({
+  graph,
+  list,
+  placeholder,
+}: {
+  graph: ToolGraph | null;
+  list: ReactNode;
+  placeholder: ReactNode;
+}) {
   const store = useMemo(() => (graph ? createEditorStore(graph) : null), [graph]);
   const dialog = useUi((s) => s.dialog);
   return (
