@@ -1,4 +1,5 @@
 import { TrellisError } from '../../shared/errors';
+import { printableLine } from '../../shared/text';
 import type { GenerateRequest } from './protocol';
 import type { GenerateResult } from './supervisor';
 
@@ -59,8 +60,18 @@ export class OpenAICompatibleClient {
         headers: this.headers(),
         body: JSON.stringify(body),
         signal: controller.signal,
+        // Prompts go to the server the user approved, never on to where it points.
+        redirect: 'manual',
       });
       touch();
+      if (response.status >= 300 && response.status < 400) {
+        const target = response.headers.get('location') ?? '(no location)';
+        throw new TrellisError(
+          'E5004',
+          `The server at ${this.server.baseUrl} answered ${response.status}, redirecting to ${printableLine(target)}; Trellis does not follow a model server's redirects, so nothing was sent there.`,
+          'If the server now lives at that address, set it as the server URL in Models (it is then asked about like any new server).',
+        );
+      }
       if (!response.ok) {
         const text = (await response.text()).slice(0, 300);
         throw new TrellisError(

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { OpenAICompatibleClient } from '../../../backend/model/remote-client';
 import { startOpenAIServer } from '../../helpers/openai-server';
@@ -85,5 +87,30 @@ describe('OpenAI-compatible server backend (loopback server)', () => {
       code: 'E5004',
       message: expect.stringContaining('Cannot reach the server at http://127.0.0.1:9/v1'),
     });
+  });
+});
+
+describe('a model server that redirects', () => {
+  it('is not followed: the host it points to receives no prompt, and the error names it', async () => {
+    const { baseUrl: elsewhere, received } = await startOpenAIServer();
+    const redirecting = http.createServer((req, res) => {
+      res.writeHead(307, { location: `${elsewhere}/chat/completions` });
+      res.end();
+    });
+    await new Promise<void>((resolve) => redirecting.listen(0, '127.0.0.1', resolve));
+    const port = (redirecting.address() as AddressInfo).port;
+    try {
+      const client = new OpenAICompatibleClient({
+        baseUrl: `http://127.0.0.1:${port}/v1`,
+        model: 'words',
+        apiKey: 'sk-user',
+      });
+      await expect(client.generate(ask)).rejects.toThrow(
+        `answered 307, redirecting to ${elsewhere}/chat/completions; Trellis does not follow a model server's redirects`,
+      );
+      expect(received).toEqual([]);
+    } finally {
+      redirecting.close();
+    }
   });
 });
