@@ -119,8 +119,17 @@ async function readAll(stream: AsyncIterable<Buffer>): Promise<Buffer> {
 
 /** An entry's bytes, inflated (deflate by yauzl, zstd here); never more than the size it declares. */
 async function entryBytes(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Buffer> {
-  if (entry.compressionMethod === STORED || entry.compressionMethod === DEFLATE)
-    return readAll((await zip.openReadStreamPromise(entry)) as AsyncIterable<Buffer>);
+  if (entry.compressionMethod === STORED || entry.compressionMethod === DEFLATE) {
+    try {
+      return await readAll((await zip.openReadStreamPromise(entry)) as AsyncIterable<Buffer>);
+    } catch (error) {
+      // yauzl stops an entry that inflates past the size it declares (a zip bomb) or is corrupt.
+      throw new TrellisError(
+        'E1002',
+        `${entry.fileName} in the archive is damaged or not what it declares (${(error as Error).message}); nothing of the archive was imported.`,
+      );
+    }
+  }
   if (entry.compressionMethod !== ZSTD)
     throw new TrellisError(
       'E1002',

@@ -242,7 +242,7 @@ export async function importTrajectoryFile(store: WorkspaceStore, options: Impor
     if (options.signal?.aborted) return refused(true);
     if (options.mode === 'strict' && rejectedCount) return refused(false);
     flush();
-    if (imported + duplicates === 0) return refused(false, nothingImportedReason(rejectedCount, lines));
+    if (imported + duplicates === 0) return refused(false, nothingImportedReason(rejectedCount, totalBytes));
     const tools = graphId && declared.size ? declared.mergeInto(store, graphId) : null;
     if (begun) store.imports.finish(importId);
     return { ...summary(), imported, duplicates, committed: true, cancelled: false, tools };
