@@ -2,6 +2,7 @@ import { describeToolVariants } from '../shared/formats/tool-variants';
 import path from 'node:path';
 import { TrajectoryFormat } from '../shared/contract/trajectories';
 import { describeImport } from '../shared/formats/trajectories/import-report';
+import { countOf } from '../shared/text';
 import { formatIdsText, TRAJECTORY_FORMATS } from '../shared/formats/trajectories/registry';
 import { formatError, TrellisError } from '../shared/errors';
 import { graphIdFor, openBackend } from './backend-helpers';
@@ -83,7 +84,7 @@ function printReport(file: string, report: Result<'trajectories.import'>, io: Ve
             ? 'The import was cancelled; nothing was imported.'
             : report.nothingImported
               ? `Nothing was imported: ${report.nothingImported.replace(/; nothing was imported\.$/, '.')}`
-              : `${report.rejectedCount} bad records; nothing was imported.`,
+              : `${countOf(report.rejectedCount, 'bad record')}; nothing was imported.`,
           report.rejected.some((r) => r.reason.includes('not understood'))
             ? 'Import with --lenient to keep the fields Trellis does not understand as metadata.'
             : undefined,
@@ -95,7 +96,7 @@ function printReport(file: string, report: Result<'trajectories.import'>, io: Ve
   io.out(describeImport(report));
   for (const n of report.notUnderstood)
     io.out(`  kept as metadata: ${n.field} in ${n.records} records (first: record ${n.firstRecord})`);
-  for (const n of report.notes) io.out(`  note: ${n.note} (${n.records} records)`);
+  for (const n of report.notes) io.out(`  note: ${n.note} (${countOf(n.records, 'record')})`);
   const tools = report.tools;
   if (!tools) return;
   io.out(`Tools added to the graph: ${tools.added.length} (${tools.alreadyPresent} already there).`);

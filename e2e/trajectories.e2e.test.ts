@@ -46,7 +46,7 @@ describe('Trajectories workspace in Chromium', () => {
     await page.getByLabel('Trajectory file').fill(file);
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     const report = page.getByTestId('import-report');
-    await report.getByText(/Nothing was imported: 1 bad records/).waitFor();
+    await report.getByText(/Nothing was imported: 1 bad record\./).waitFor();
     await page.getByLabel('Skip bad records').check();
     await page.getByLabel('Declared tools').selectOption('new');
     await page.getByLabel('New graph name').fill('From logs');
@@ -299,14 +299,16 @@ describe('Trajectories workspace in Chromium', () => {
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     const report = page.getByTestId('import-report');
     await report
-      .getByText(/Imported 3 trajectories \(tau-bench results, JSON array\).*Outcomes: 2 succeeded, 1 failed\./)
+      .getByText(
+        /Imported 3 trajectories \(tau-bench results, JSON array\).*Outcomes in the file: 2 succeeded, 1 failed\./,
+      )
       .waitFor();
     await page.getByTestId('list-count').getByText('5 trajectories').waitFor();
     expect(await page.getByTestId('selection-summary').locator('summary').textContent()).toContain(
       '2 succeeded, 1 failed',
     );
     expect(await page.getByLabel('Outcome', { exact: true }).locator('option[value="failure"]').textContent()).toBe(
-      'failure (1 trajectory)',
+      'failed (1 trajectory)',
     );
     await page.getByLabel('Outcome', { exact: true }).selectOption('failure');
     await page
@@ -314,7 +316,7 @@ describe('Trajectories workspace in Chromium', () => {
       .getByText(/^1 trajectory$/)
       .waitFor();
     const row = page.getByRole('listbox', { name: 'Trajectory list' }).getByRole('option').first();
-    expect(await row.getByTestId('row-outcome').textContent()).toBe(' · failed');
+    expect(await row.getByTestId('row-outcome').textContent()).toBe('failed · ');
     await row.click();
     const inspector = page.getByRole('region', { name: 'Trajectory inspector' });
     expect(await inspector.getByTestId('trajectory-outcome').textContent()).toBe('failed · tau-bench reward 0');

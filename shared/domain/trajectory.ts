@@ -52,6 +52,9 @@ export const OUTCOME_WORDS: Record<OutcomeStatus, string> = {
   unknown: 'outcome unknown',
 };
 
+/** The Outcome filter's values as the list words them (`none`: the record carries no outcome). */
+export const OUTCOME_FILTER_WORDS: Record<OutcomeStatus | 'none', string> = { ...OUTCOME_WORDS, none: 'no outcome' };
+
 /** "tau-bench reward 0", "inspect scorer includes: C": an outcome as a person reads it. */
 export function describeOutcome(outcome: Outcome): string {
   if (outcome.value === null) return outcome.by;
@@ -67,10 +70,14 @@ export function describeOutcomeCounts(counts: Partial<Record<string, number>>): 
     [counts.failure, 'failed'],
     [counts.unknown, 'with an unknown outcome'],
   ] as const;
+  // Those without any outcome are named only beside others that have one.
+  const known = parts.some(([n]) => n);
+  const none = known && counts.none ? `, ${counts.none} with no outcome` : '';
   return parts
     .filter(([n]) => n)
     .map(([n, what]) => `${n} ${what}`)
-    .join(', ');
+    .join(', ')
+    .concat(none);
 }
 
 /**

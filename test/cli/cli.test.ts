@@ -150,7 +150,7 @@ describe('trellis command line', () => {
     const imported = trellis('import', fixture, '--workspace', workspace, '--new-graph', 'glaive');
     expect(imported.code).toBe(0);
     expect(imported.out).toContain(
-      'Imported 4 trajectories (ShareGPT, JSON array); 0 already present; 0 rejected. 2 distinct tool sets, each kept with its records.',
+      'Imported 4 trajectories (ShareGPT, JSON array); 0 already present; 0 rejected. The records declare 2 distinct tool sets, each kept with its records.',
     );
     expect(imported.out).toContain(
       'calculate_area: 2 different definitions (2 records as in record 3 (the one the graph has); 1 record as in record 2); each record keeps its own',
@@ -182,7 +182,7 @@ describe('trellis command line', () => {
     const imported = trellis('import', tau, '--workspace', workspace);
     expect(imported.code).toBe(0);
     expect(imported.out).toContain(
-      'Imported 3 trajectories (tau-bench results, JSON array); 0 already present; 0 rejected. Outcomes: 2 succeeded, 1 failed.',
+      'Imported 3 trajectories (tau-bench results, JSON array); 0 already present; 0 rejected. Outcomes in the file: 2 succeeded, 1 failed.',
     );
     expect(imported.out).toContain('note: ');
     const out = tempDir();

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { MAX_SEARCH_LENGTH, type TrajectoryFacets } from '../../../shared/domain';
+import { MAX_SEARCH_LENGTH, OUTCOME_FILTER_WORDS, type TrajectoryFacets } from '../../../shared/domain';
 import { trajectoriesCount } from '../../../shared/text';
 import { useBrowserStore } from '../state/browser-store';
 
@@ -11,12 +11,15 @@ function FacetSelect({
   value,
   options,
   extra = [],
+  wordFor = (value) => value,
   onChange,
 }: {
   label: string;
   value: string | undefined;
   options: TrajectoryFacets['tools'] | undefined;
   extra?: { value: string; label: string }[];
+  /** How an option's value reads (the stored value stays what is filtered on). */
+  wordFor?(value: string): string;
   onChange(value: string | undefined): void;
 }) {
   return (
@@ -31,7 +34,7 @@ function FacetSelect({
         ))}
         {options?.map((o) => (
           <option key={o.value} value={o.value}>
-            {o.value} ({trajectoriesCount(o.count)})
+            {wordFor(o.value)} ({trajectoriesCount(o.count)})
           </option>
         ))}
       </select>
@@ -98,6 +101,7 @@ export function FilterBar({ facets }: { facets: TrajectoryFacets | undefined }) 
           label="Outcome"
           value={filter.outcome}
           options={facets?.outcomes}
+          wordFor={(value) => OUTCOME_FILTER_WORDS[value as keyof typeof OUTCOME_FILTER_WORDS] ?? value}
           onChange={(outcome) => setFilter({ outcome: outcome as typeof filter.outcome })}
         />
         <label>

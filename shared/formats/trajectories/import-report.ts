@@ -1,6 +1,6 @@
 import type { Result } from '../../contract';
 import { describeOutcomeCounts } from '../../domain';
-import { trajectoriesCount } from '../../text';
+import { countOf, trajectoriesCount } from '../../text';
 import { describeFileShape } from './file-shapes';
 import { formatDescriptor } from './registry';
 
@@ -11,13 +11,16 @@ export function describeImport(report: ImportReport): string {
   if (report.cancelled) return 'The import was cancelled; nothing was imported.';
   if (report.nothingImported)
     return `Nothing was imported: ${report.nothingImported.replace(/; nothing was imported\.$/, '.')}`;
-  if (!report.committed) return `Nothing was imported: ${report.rejectedCount} bad records.`;
+  if (!report.committed) return `Nothing was imported: ${countOf(report.rejectedCount, 'bad record')}.`;
   const format = report.format ? formatDescriptor(report.format).label : 'unknown format';
   const outcomes = describeOutcomeCounts(report.outcomes);
   return (
     `Imported ${trajectoriesCount(report.imported)} (${format}, ${describeFileShape(report.shape, report.gzip)}); ` +
     `${report.duplicates} already present; ${report.rejectedCount} rejected.` +
-    (outcomes ? ` Outcomes: ${outcomes}.` : '') +
-    (report.toolSets ? ` ${report.toolSets} distinct tool sets, each kept with its records.` : '')
+    // Counted over every record read, the ones already present too: they are the file's outcomes.
+    (outcomes ? ` Outcomes in the file: ${outcomes}.` : '') +
+    (report.toolSets
+      ? ` The records declare ${countOf(report.toolSets, 'distinct tool set')}, each kept with its records.`
+      : '')
   );
 }

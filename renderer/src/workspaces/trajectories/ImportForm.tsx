@@ -1,6 +1,7 @@
 import { describeToolVariants } from '../../../../shared/formats/tool-variants';
 import { TRAJECTORY_FORMATS } from '../../../../shared/formats/trajectories/registry';
 import { describeImport } from '../../../../shared/formats/trajectories/import-report';
+import { countOf } from '../../../../shared/text';
 import { useState } from 'react';
 import type { Result } from '../../../../shared/contract';
 import type { TrajectoryFormat } from '../../../../shared/contract/trajectories';
@@ -143,7 +144,7 @@ function ImportReportView({ report }: { report: Report }) {
           ))}
           {report.notes.map((n) => (
             <li key={n.note}>
-              {n.note} ({n.records} records)
+              {n.note} ({countOf(n.records, 'record')})
             </li>
           ))}
         </ul>

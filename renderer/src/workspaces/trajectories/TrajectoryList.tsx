@@ -86,6 +86,16 @@ export function TrajectoryList({ list }: { list: ReturnType<typeof usePagedList>
                 <>
                   <RowTitle title={row.title} />
                   <span className="meta">
+                    {/* The outcome first: a narrow list cuts the end of this line, never the verdict. */}
+                    {row.outcome && (
+                      <span
+                        className={`outcome outcome-${row.outcome.status}`}
+                        title={describeOutcome(row.outcome)}
+                        data-testid="row-outcome"
+                      >
+                        {OUTCOME_WORDS[row.outcome.status]} ·{' '}
+                      </span>
+                    )}
                     {row.source} · {countOf(row.turnCount, 'turn')} ·{' '}
                     <time
                       dateTime={row.createdAt}
@@ -98,16 +108,6 @@ export function TrajectoryList({ list }: { list: ReturnType<typeof usePagedList>
                       <span className="finding-count"> · {countOf(row.findingCount, 'finding')}</span>
                     )}
                     {row.label && <span className={`label label-${row.label}`}> · {row.label}</span>}
-                    {row.outcome && (
-                      <span
-                        className={`outcome outcome-${row.outcome.status}`}
-                        title={describeOutcome(row.outcome)}
-                        data-testid="row-outcome"
-                      >
-                        {' '}
-                        · {OUTCOME_WORDS[row.outcome.status]}
-                      </span>
-                    )}
                   </span>
                 </>
               ) : (
