@@ -203,6 +203,7 @@ export async function importTrajectoryFile(store: WorkspaceStore, options: Impor
         for (const note of new Set(parsed.notes ?? [])) notes.set(note, (notes.get(note) ?? 0) + 1);
         const metadata: TrajectoryMetadata = {
           ...item.shared,
+          ...(item.entry ? { archive_entry: item.entry } : {}),
           ...fields.kept,
           ...(options.mode === 'lenient' ? fields.leftOver : {}),
           ...parsed.metadata,

@@ -26,6 +26,8 @@ export interface FileRecord {
   shared?: Record<string, unknown>;
   /** The format the container told (an inspect log, an OpenHands event array). */
   format?: TrajectoryFormat;
+  /** The archive entry the record was read from. */
+  entry?: string;
 }
 
 /** The archive layouts the registry knows, for the ZIP reader. */
@@ -54,7 +56,8 @@ export async function* fileRecords(
   let events: { format: TrajectoryFormat; values: unknown[]; first: SourceRecord } | null = null;
   for await (const line of source.records) {
     const at = { line: line.line, offset: line.offset, ...(source.shape === 'jsonl' ? {} : { record: line.record }) };
-    const where = source.shape === 'jsonl' ? `${name}:${line.line}` : `${name}#${line.entry ?? line.record}`;
+    // An archive's records are numbered like an array's (so the Source filter lists the archive once); each keeps its entry's name.
+    const where = source.shape === 'jsonl' ? `${name}:${line.line}` : `${name}#${line.record}`;
     let value = line.value;
     if (value === undefined) {
       try {
@@ -102,6 +105,7 @@ export async function* fileRecords(
       text: line.text,
       ...(archiveShared ? { shared: archiveShared } : {}),
       ...(archive ? { format: archive.layout.format as TrajectoryFormat } : {}),
+      ...(line.entry ? { entry: line.entry } : {}),
     };
   }
   if (events) {

@@ -150,10 +150,13 @@ describe('inspect_ai logs, SWE-agent trajectories and OpenHands event streams', 
         toolSets: 1,
       });
       expect(report.notes[0]!.note).toMatch(/events are read for the tools/);
+      // The Source filter lists the file once, whichever shape holds its samples.
+      expect(store.trajectoryQueries.facets().sources).toEqual([{ value: name, count: 3 }]);
       const byTask = new Map(all(store).map((t) => [t.metadata!.task_id, t]));
       const success = byTask.get('lyon-porto')!;
       expect(success.outcome).toEqual({ status: 'success', by: 'inspect scorer includes', value: 'C' });
       expect(success.metadata).toMatchObject({ harness: 'inspect', model: expect.any(String), epoch: 1 });
+      if (shape === 'zip') expect(success.metadata!.archive_entry).toBe('samples/lyon-porto_epoch_1.json');
       expect(byTask.get('graz-vienna')!.outcome).toMatchObject({ status: 'failure', value: 'I' });
       expect(byTask.get('porto-double')!.outcome).toMatchObject({ status: 'failure', by: 'inspect sample error' });
       const calls = success.turns.flatMap((t) => t.toolCalls ?? []);
