@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { TrellisError } from '../../shared/errors';
-import { linesOf, MAX_LINE_BYTES, snippetOf, type LineProblem, type Skipped } from './lines';
+import { linesOf, MAX_LINE_BYTES, type LineProblem, type Skipped } from './lines';
+import { arrayElements, firstNonSpace } from './json-array';
+import { parquetRecords } from './parquet-records';
 import { zipRecords, type ArchiveLayout } from './zip-records';
 
 import type { FileShape } from '../../shared/formats/trajectories/file-shapes';
@@ -39,8 +41,6 @@ export interface RecordSource {
 const GZIP = [0x1f, 0x8b];
 const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const PARQUET = Buffer.from('PAR1');
-/** Rows read from a Parquet file at a time: its row groups can be far larger than memory allows. */
-const PARQUET_ROWS = 1000;
 
 function head(file: string, bytes: number): Buffer {
   const fd = fs.openSync(file, 'r');
@@ -248,171 +248,4 @@ function countNewlines(chunk: Buffer): number {
   let n = 0;
   for (let i = chunk.indexOf(0x0a); i !== -1; i = chunk.indexOf(0x0a, i + 1)) n++;
   return n;
-}
-
-const isSpace = (byte: number) => byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
-
-function firstNonSpace(buffer: Buffer, from: number): number {
-  let at = from;
-  while (at < buffer.length && isSpace(buffer[at]!)) at++;
-  return at;
-}
-
-/**
- * Splits one JSON array into its elements' text without parsing them: only strings, escapes and
- * bracket depth are tracked, so memory holds one element at a time. An element over
- * MAX_LINE_BYTES is reported and skipped; text that is not a JSON array ends the read with a
- * problem at its line and offset.
- */
-async function* arrayElements(
-  chunks: AsyncIterable<Buffer>,
-  onProblem: (problem: LineProblem) => void,
-  skipped: Skipped,
-): AsyncGenerator<SourceRecord> {
-  const decoder = new TextDecoder('utf-8', { fatal: true });
-  // before: before the opening bracket; between: expecting an element or the end; element: inside one; after: past the closing bracket.
-  let state: 'before' | 'between' | 'element' | 'after' = 'before';
-  let depth = 0;
-  let inString = false;
-  let escaped = false;
-  let line = 1 + skipped.lines;
-  let position = skipped.bytes;
-  let record = 0;
-  let parts: Buffer[] = [];
-  let size = 0;
-  let tooLong = false;
-  let start = { line: 1, offset: 0 };
-  let expectingElement = false;
-  const problem = (reason: string, snippet = '') =>
-    onProblem({ line, offset: position, record: record + 1, reason, snippet });
-
-  const finishElement = (): SourceRecord | null => {
-    record++;
-    const at = { record, line: start.line, offset: start.offset };
-    if (tooLong) {
-      onProblem({ ...at, reason: `record is longer than ${MAX_LINE_BYTES / 2 ** 20} MiB`, snippet: '' });
-      return null;
-    }
-    const bytes = Buffer.concat(parts);
-    try {
-      return { ...at, text: decoder.decode(bytes).trimEnd() };
-    } catch {
-      onProblem({ ...at, reason: 'invalid UTF-8', snippet: snippetOf(bytes.toString('latin1')) });
-      return null;
-    }
-  };
-
-  let first = true;
-  for await (const chunk of chunks) {
-    let i = 0;
-    if (first && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) {
-      i = 3;
-      position = 3;
-    }
-    first = false;
-    let elementFrom = state === 'element' ? 0 : -1;
-    for (; i < chunk.length; i++, position++) {
-      const byte = chunk[i]!;
-      if (byte === 0x0a) line++;
-      if (state === 'element') {
-        if (inString) {
-          if (escaped) escaped = false;
-          else if (byte === 0x5c) escaped = true;
-          else if (byte === 0x22) inString = false;
-          continue;
-        }
-        if (byte === 0x22) inString = true;
-        else if (byte === 0x7b || byte === 0x5b) depth++;
-        else if ((byte === 0x7d || byte === 0x5d) && depth > 0) depth--;
-        else if (depth === 0 && (byte === 0x2c || byte === 0x5d)) {
-          if (!tooLong) parts.push(chunk.subarray(elementFrom, i));
-          const element = finishElement();
-          if (element) yield element;
-          parts = [];
-          size = 0;
-          tooLong = false;
-          state = byte === 0x2c ? 'between' : 'after';
-          expectingElement = byte === 0x2c;
-        }
-        continue;
-      }
-      if (isSpace(byte)) continue;
-      if (state === 'before') {
-        if (byte !== 0x5b) return problem('not a JSON array', snippetOf(chunk.subarray(i, i + 240).toString()));
-        state = 'between';
-      } else if (state === 'between') {
-        if (byte === 0x5d && !expectingElement) state = 'after';
-        else if (byte === 0x2c || byte === 0x5d)
-          return problem(
-            `unexpected "${String.fromCharCode(byte)}" where a record should start`,
-            snippetOf(chunk.subarray(i, i + 240).toString()),
-          );
-        else {
-          state = 'element';
-          start = { line, offset: position };
-          elementFrom = i;
-          inString = byte === 0x22;
-          depth = byte === 0x7b || byte === 0x5b ? 1 : 0;
-        }
-      } else {
-        return problem(
-          'text after the end of the JSON array',
-          snippetOf(chunk.subarray(i, i + 240).toString('latin1')),
-        );
-      }
-    }
-    if (state === 'element' && !tooLong) {
-      const rest = chunk.subarray(elementFrom);
-      size += rest.length;
-      if (size > MAX_LINE_BYTES) {
-        tooLong = true;
-        parts = [];
-      } else parts.push(rest);
-    }
-  }
-  // (The loop's assignments are lost on the type checker's narrowing: widen it back.)
-  const ended = state as string;
-  if (ended === 'between' || ended === 'element')
-    problem(
-      'the JSON array is cut short: no closing "]"',
-      ended === 'element' && !tooLong ? snippetOf(Buffer.concat(parts).toString()) : '',
-    );
-}
-
-/** Parquet rows as JSON text; 64-bit integers become numbers (or strings past 2^53, as written). */
-async function parquetRecords(file: string): Promise<RecordSource> {
-  const { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects } = await import('hyparquet');
-  const { compressors } = await import('hyparquet-compressors');
-  let metadata;
-  const buffer = await asyncBufferFromFile(file);
-  try {
-    metadata = await parquetMetadataAsync(buffer);
-  } catch (error) {
-    throw new TrellisError('E1002', `${file} is not a readable Parquet file: ${(error as Error).message}`);
-  }
-  const rows = Number(metadata.num_rows);
-  let read = 0;
-  const records = (async function* () {
-    for (let rowStart = 0; rowStart < rows; rowStart += PARQUET_ROWS) {
-      const objects = await parquetReadObjects({
-        file: buffer,
-        metadata,
-        compressors,
-        rowStart,
-        rowEnd: Math.min(rows, rowStart + PARQUET_ROWS),
-      });
-      for (const [i, row] of objects.entries()) {
-        const index = rowStart + i;
-        read = Math.round(((index + 1) / rows) * buffer.byteLength);
-        yield { record: index + 1, line: index + 1, offset: index, text: JSON.stringify(row, plainValues) };
-      }
-    }
-  })();
-  return { shape: 'parquet', gzip: false, records, bytesRead: () => read };
-}
-
-function plainValues(_key: string, value: unknown): unknown {
-  if (typeof value === 'bigint') return Number.isSafeInteger(Number(value)) ? Number(value) : value.toString();
-  if (value instanceof Uint8Array) return Buffer.from(value).toString('base64');
-  return value;
 }
