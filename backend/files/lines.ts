@@ -45,7 +45,7 @@ export function readLines(file: string, onProblem: (problem: LineProblem) => voi
 
 /** The lines of a stream of bytes (a file, or a decompressed one), as `readLines` reads them. */
 export async function* linesOf(
-  chunks: AsyncIterable<Buffer>,
+  chunks: AsyncIterable<Buffer> | Iterable<Buffer>,
   onProblem: (problem: LineProblem) => void,
   /** Whitespace a reader skipped before the stream starts: the lines and bytes it held. */
   skipped: Skipped = { lines: 0, bytes: 0 },

@@ -75,31 +75,37 @@ export async function openRecords(
   const chunks = (gzip ? raw.pipe(zlib.createGunzip({ chunkSize: 1 << 20 })) : raw) as AsyncIterable<Buffer>;
   if (gzip) raw.on('error', (error) => (chunks as unknown as zlib.Gunzip).destroy(error));
   const peeked = await peekShape(chunks);
-  const { skipped } = peeked;
-  let { shape, stream } = peeked;
+  const { skipped, stream } = peeked;
+  let { shape } = peeked;
   let records: AsyncGenerator<SourceRecord>;
   if (shape === 'json-object') {
-    const document = await gunzipErrors(wholeDocument(file, stream), gzip).next();
-    const text = document.value as string;
+    let bytes: Buffer;
+    try {
+      bytes = await wholeDocument(file, stream);
+    } catch (error) {
+      throw gunzipProblem(error, gzip);
+    }
+    const text = utf8Text(file, bytes);
     const value = parsedOrUndefined(text);
-    // Not one object after all (a JSON Lines file whose first record spans lines, or is broken): read it as lines.
-    if (value === undefined) shape = 'jsonl';
-    stream = (async function* () {
-      yield Buffer.from(text);
-    })();
-    records =
-      value === undefined
-        ? jsonLines(stream, onProblem, skipped)
-        : (async function* () {
-            yield { record: 1, line: 1, offset: 0, text, value };
-          })();
+    if (value === undefined) {
+      // Not one object after all (a JSON Lines file whose first record spans lines, or is broken): read it as lines.
+      shape = 'jsonl';
+      records = jsonLines([bytes], onProblem, skipped);
+    } else
+      records = (async function* () {
+        yield { record: 1, line: 1, offset: 0, text, value };
+      })();
   } else
     records =
       shape === 'json-array' ? arrayElements(stream, onProblem, skipped) : jsonLines(stream, onProblem, skipped);
   return { shape, gzip, records: gunzipErrors(records, gzip), bytesRead: () => raw.bytesRead };
 }
 
-async function* jsonLines(stream: AsyncIterable<Buffer>, onProblem: (problem: LineProblem) => void, skipped: Skipped) {
+async function* jsonLines(
+  stream: AsyncIterable<Buffer> | Iterable<Buffer>,
+  onProblem: (problem: LineProblem) => void,
+  skipped: Skipped,
+) {
   let record = 0;
   for await (const line of linesOf(stream, onProblem, skipped))
     yield { record: ++record, line: line.number, offset: line.offset, text: line.text };
@@ -113,8 +119,8 @@ function parsedOrUndefined(text: string): unknown {
   }
 }
 
-/** The whole (decompressed) text of a file that holds one JSON object, up to MAX_DOCUMENT_BYTES. */
-async function* wholeDocument(file: string, stream: AsyncIterable<Buffer>): AsyncGenerator<string> {
+/** The whole (decompressed) bytes of a file that holds one JSON object, up to MAX_DOCUMENT_BYTES. */
+async function wholeDocument(file: string, stream: AsyncIterable<Buffer>): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of stream) {
@@ -127,9 +133,12 @@ async function* wholeDocument(file: string, stream: AsyncIterable<Buffer>): Asyn
       );
     chunks.push(chunk);
   }
-  const bytes = Buffer.concat(chunks);
+  return Buffer.concat(chunks);
+}
+
+function utf8Text(file: string, bytes: Buffer): string {
   try {
-    yield new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     throw new TrellisError('E1002', `${file} is not UTF-8 text.`);
   }
@@ -164,19 +173,23 @@ function refuseBinary(file: string, start: Buffer): void {
 }
 
 /** A corrupt or truncated gzip stream is the user's file, not a bug: it gets a message that says so. */
-async function* gunzipErrors<T>(records: AsyncGenerator<T>, gzip: boolean): AsyncGenerator<T> {
+async function* gunzipErrors(records: AsyncGenerator<SourceRecord>, gzip: boolean): AsyncGenerator<SourceRecord> {
   try {
     yield* records;
   } catch (error) {
-    const code = (error as { code?: string }).code ?? '';
-    if (gzip && code.startsWith('Z_'))
-      throw new TrellisError(
-        'E1002',
-        `The gzip data is damaged or cut short (${(error as Error).message}).`,
-        'Records before the damage were read; compress the file again or import the uncompressed one.',
-      );
-    throw error;
+    throw gunzipProblem(error, gzip);
   }
+}
+
+/** A zlib error of a gzip file as the user's damaged file; any other error as it is. */
+function gunzipProblem(error: unknown, gzip: boolean): unknown {
+  const code = (error as { code?: string }).code ?? '';
+  if (!gzip || !code.startsWith('Z_')) return error;
+  return new TrellisError(
+    'E1002',
+    `The gzip data is damaged or cut short (${(error as Error).message}).`,
+    'Records before the damage were read; compress the file again or import the uncompressed one.',
+  );
 }
 
 /**

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { TrellisError } from '../../shared/errors';
 import { isObject, nestedDeeperThan } from '../../shared/json';
-import type { Outcome, OutcomeStatus, TrajectoryMetadata } from '../../shared/domain';
+import type { OutcomeStatus, TrajectoryMetadata } from '../../shared/domain';
 import { clipAtWord } from '../../shared/text';
 import type { NewTrajectory } from '../store/repositories/trajectories';
 import type { WorkspaceStore } from '../store/workspace-store';
@@ -109,8 +109,6 @@ export async function importTrajectoryFile(store: WorkspaceStore, options: Impor
   let lines = 0;
   let bytes = 0;
   let batch: NewTrajectory[] = [];
-  /** The outcomes of the batch's records, counted once the batch is written. */
-  let pending: (Outcome | undefined)[] = [];
   const outcomes: ImportReport['outcomes'] = { success: 0, failure: 0, unknown: 0, none: 0 };
   const notes = new Map<string, number>();
   const name = path.basename(options.file);
@@ -120,8 +118,7 @@ export async function importTrajectoryFile(store: WorkspaceStore, options: Impor
     const written = store.imports.writeBatch(batch, importId);
     imported += written.imported;
     duplicates += written.duplicates;
-    for (const outcome of pending) outcomes[outcome?.status ?? 'none']++;
-    pending = [];
+    for (const t of batch) outcomes[t.outcome?.status ?? 'none']++;
     batch = [];
     options.onProgress?.({ lines, bytes, totalBytes, imported, rejected: rejectedCount });
   };
@@ -215,7 +212,6 @@ export async function importTrajectoryFile(store: WorkspaceStore, options: Impor
           if (graphId) declared.add(parsed.tools, item.record, toolsText);
         }
         const firstUser = parsed.turns.find((t) => t.role === 'user')?.content ?? '';
-        pending.push(parsed.outcome);
         batch.push({
           kind: 'imported',
           title: clipAtWord(firstUser) || where,
@@ -235,10 +231,8 @@ export async function importTrajectoryFile(store: WorkspaceStore, options: Impor
         reject({ ...at, reason: error.message, snippet: snippetOf(item.text) });
       }
       // Strict mode keeps reading after a bad record, to report them all, but writes no more.
-      if (options.mode === 'strict' && rejectedCount) {
-        batch = [];
-        pending = [];
-      } else if (batch.length >= BATCH) flush();
+      if (options.mode === 'strict' && rejectedCount) batch = [];
+      else if (batch.length >= BATCH) flush();
     }
     if (options.signal?.aborted) return refused(true);
     if (options.mode === 'strict' && rejectedCount) return refused(false);
@@ -254,9 +248,9 @@ export async function importTrajectoryFile(store: WorkspaceStore, options: Impor
   }
 }
 
-function nothingImportedReason(rejected: number, lines: number): string {
+function nothingImportedReason(rejected: number, bytes: number): string {
   if (rejected) return `all ${rejected} records were rejected; nothing was imported.`;
-  return lines
+  return bytes
     ? 'the file holds no trajectory records; nothing was imported.'
     : 'the file is empty; nothing was imported.';
 }

@@ -49,9 +49,11 @@ export async function* fileRecords(
   reject: (problem: LineProblem) => void,
 ): AsyncGenerator<FileRecord> {
   const archive = source.archive;
+  // The ZIP reader knows layouts by name only; the name is one of the registry's formats.
+  const archiveFormat = archive?.layout.format as TrajectoryFormat | undefined;
   const archiveShared =
-    archive && isObject(archive.shared)
-      ? formatDescriptor(archive.layout.format as TrajectoryFormat).container?.archive?.shareOf?.(archive.shared)
+    archive && archiveFormat && isObject(archive.shared)
+      ? formatDescriptor(archiveFormat).container?.archive?.shareOf?.(archive.shared)
       : undefined;
   let events: { format: TrajectoryFormat; values: unknown[]; first: SourceRecord } | null = null;
   for await (const line of source.records) {
@@ -104,7 +106,7 @@ export async function* fileRecords(
       value,
       text: line.text,
       ...(archiveShared ? { shared: archiveShared } : {}),
-      ...(archive ? { format: archive.layout.format as TrajectoryFormat } : {}),
+      ...(archiveFormat ? { format: archiveFormat } : {}),
       ...(line.entry ? { entry: line.entry } : {}),
     };
   }

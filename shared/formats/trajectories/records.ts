@@ -23,6 +23,17 @@ export interface ParsedRecord {
 /** A reason a record cannot be read, phrased for the import report. */
 export class RecordError extends Error {}
 
+/** A field that holds JSON, or JSON written as a string (as many Hugging Face sets write `tools`). */
+export function jsonField(record: Record<string, unknown>, key: string): unknown {
+  const value = record[key];
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    throw new RecordError(`"${key}" is not JSON`);
+  }
+}
+
 /** Tool-call arguments arrive as a JSON string; malformed ones are kept as the raw string for the checks. */
 export function parseArguments(raw: unknown): unknown {
   if (typeof raw !== 'string') return raw ?? {};

@@ -42,10 +42,13 @@ export type TrajectoryFormat = (typeof TRAJECTORY_FORMATS)[number]['id'];
 /** The ids as a non-empty tuple, for the contract's enum. */
 export const TRAJECTORY_FORMAT_IDS = TRAJECTORY_FORMATS.map((f) => f.id) as [TrajectoryFormat, ...TrajectoryFormat[]];
 
-const BY_ID = new Map<string, TrajectoryFormatDescriptor>(TRAJECTORY_FORMATS.map((f) => [f.id, f]));
+/** The same list seen through the descriptor type, so optional parts (`container`) read without casts. */
+const DESCRIPTORS: readonly TrajectoryFormatDescriptor<TrajectoryFormat>[] = TRAJECTORY_FORMATS;
+
+const BY_ID = new Map(DESCRIPTORS.map((f) => [f.id, f]));
 
 export function formatDescriptor(id: TrajectoryFormat): TrajectoryFormatDescriptor<TrajectoryFormat> {
-  return BY_ID.get(id) as TrajectoryFormatDescriptor<TrajectoryFormat>;
+  return BY_ID.get(id)!;
 }
 
 /** The first format whose descriptor recognises the record. */
@@ -82,8 +85,8 @@ export function unknownRecordMessage(value: unknown): string {
 export function recordsInDocument(
   document: Record<string, unknown>,
 ): { format: TrajectoryFormat; records: unknown[]; shared: Record<string, unknown> } | null {
-  for (const f of TRAJECTORY_FORMATS) {
-    const found = (f as TrajectoryFormatDescriptor).container?.recordsIn?.(document);
+  for (const f of DESCRIPTORS) {
+    const found = f.container?.recordsIn?.(document);
     if (found) return { format: f.id, ...found };
   }
   return null;
@@ -91,14 +94,12 @@ export function recordsInDocument(
 
 /** The format whose archive layout the entry names are (an inspect `.eval`), or null. */
 export function archiveFormat(entries: readonly string[]): TrajectoryFormat | null {
-  return (
-    TRAJECTORY_FORMATS.find((f) => (f as TrajectoryFormatDescriptor).container?.archive?.detect(entries))?.id ?? null
-  );
+  return DESCRIPTORS.find((f) => f.container?.archive?.detect(entries))?.id ?? null;
 }
 
 /** The format whose JSON arrays are one run's events (OpenHands), when the first element is one. */
 export function eventArrayFormat(first: unknown): TrajectoryFormat | null {
-  return TRAJECTORY_FORMATS.find((f) => (f as TrajectoryFormatDescriptor).container?.events?.detect(first))?.id ?? null;
+  return DESCRIPTORS.find((f) => f.container?.events?.detect(first))?.id ?? null;
 }
 
 /** One record read as the given format (the record must be one that format detects). */

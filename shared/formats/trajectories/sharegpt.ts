@@ -3,7 +3,7 @@ import { isObject } from '../../json';
 import { SHAREGPT_RESULT_SEPARATOR } from '../export-records';
 import { defineFormat } from './descriptor';
 import { toolsValue } from './openai';
-import { declaredTools, parseArguments, RecordError, type ParsedRecord } from './records';
+import { declaredTools, jsonField, parseArguments, RecordError, type ParsedRecord } from './records';
 
 const SHAREGPT_ROLES: Record<string, Turn['role']> = {
   human: 'user',
@@ -63,15 +63,9 @@ export function fromShareGPT(record: unknown): ParsedRecord {
 
 /** The outcome and metadata a ShareGPT record carries as JSON text (as Trellis's export writes them). */
 function runRecordOf(record: Record<string, unknown>): Pick<ParsedRecord, 'outcome' | 'metadata'> {
-  const json = (key: string): unknown => {
-    const value = record[key];
-    if (value === undefined || value === null || value === '') return undefined;
-    try {
-      return typeof value === 'string' ? JSON.parse(value) : value;
-    } catch {
-      throw new RecordError(`"${key}" is not JSON text`);
-    }
-  };
+  // An empty column (a Parquet or Arrow row without them) is no value.
+  const json = (key: string): unknown =>
+    record[key] === null || record[key] === '' ? undefined : jsonField(record, key);
   const outcome = json('outcome');
   const metadata = json('metadata');
   if (outcome !== undefined && !Outcome.safeParse(outcome).success)

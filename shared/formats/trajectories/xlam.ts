@@ -1,7 +1,7 @@
 import type { JsonSchema, ToolCall } from '../../domain';
 import { isObject } from '../../json';
 import { defineFormat } from './descriptor';
-import { RecordError, type ParsedRecord } from './records';
+import { jsonField, RecordError, type ParsedRecord } from './records';
 
 /** The Python type names APIGen/xLAM parameters use, as JSON Schema types. */
 const PYTHON_TYPES: Record<string, string> = {
@@ -44,16 +44,6 @@ function parametersSchema(parameters: unknown): JsonSchema {
     if (!optional) required.push(name);
   }
   return { type: 'object', properties, ...(required.length ? { required } : {}) };
-}
-
-function jsonField(record: Record<string, unknown>, key: string): unknown {
-  const value = record[key];
-  if (typeof value !== 'string') return value;
-  try {
-    return JSON.parse(value);
-  } catch {
-    throw new RecordError(`"${key}" is not JSON`);
-  }
 }
 
 /**
