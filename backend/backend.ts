@@ -3,9 +3,9 @@ import path from 'node:path';
 import type { OpenOptions } from './store/database';
 import { seedExampleWorkspace } from './store/seed';
 import { openWorkspaceStore, type WorkspaceStore } from './store/workspace-store';
-import { ModelSupervisor, type HelperSpawner } from './model/supervisor';
-import { NativeBuilds, nativeBuildsDir, type NativeBuilder } from './model/native-build';
-import { buildWithNodeLlamaCpp } from './model/node-llama-cpp-builder';
+import { ModelSupervisor, type HelperSpawner } from './llm/supervisor';
+import { NativeBuilds, nativeBuildsDir, type NativeBuilder } from './llm/native-build';
+import { buildWithNodeLlamaCpp } from './llm/node-llama-cpp-builder';
 import { packageRoot } from './resources';
 import type { BackendContext, FilePicker, SecretStore } from './context';
 import { datasetsHandlers } from './datasets/handlers';
@@ -27,7 +27,7 @@ import { ConsentStore } from './config/consent';
 import { defaultConfigDir } from './config/user-config';
 import { EventBus } from './events';
 import { createToolRuntime } from './executor/tool-runtime';
-import { createModelRouter } from './model/router';
+import { createModelRouter } from './llm/router';
 import { HandlerRegistry } from './registry';
 
 export interface Backend {
@@ -72,7 +72,7 @@ export function createBackend(options: BackendOptions): Backend {
     const configDir = options.configDir ?? defaultConfigDir();
     const nativeBuilds = new NativeBuilds(nativeBuildsDir(configDir), options.nativeBuilder ?? buildWithNodeLlamaCpp);
     let supervisor: ModelSupervisor | null = null;
-    const models = () =>
+    const modelHost = () =>
       (supervisor ??= new ModelSupervisor({
         nativeRecord: nativeBuilds.recordFile,
         ...(options.modelSpawner ? { spawn: options.modelSpawner } : {}),
@@ -82,7 +82,7 @@ export function createBackend(options: BackendOptions): Backend {
     const onClose = (dispose: () => unknown) => void disposers.push(dispose);
     // Each shared service is built once here and handed to the domains.
     const consent = new ConsentStore(configDir, store);
-    const router = createModelRouter({ store, models, secrets: options.secrets, consent });
+    const router = createModelRouter({ store, modelHost, secrets: options.secrets, consent });
     const jobs = new Jobs((progress) => events.emit('jobs.progress', progress));
     // Running jobs stop at their next safe point instead of writing to a closed workspace.
     onClose(() => jobs.cancelAll());
@@ -93,7 +93,7 @@ export function createBackend(options: BackendOptions): Backend {
       store,
       events,
       jobs,
-      models,
+      modelHost,
       router,
       nativeBuilds,
       runtime: createToolRuntime({

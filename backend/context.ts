@@ -1,9 +1,9 @@
 import type { TrajectoryChecker } from './checks/checker';
 import type { ToolRuntime } from './executor/tool-runtime';
 import type { Jobs } from './jobs/jobs';
-import type { NativeBuilds } from './model/native-build';
-import type { ModelRouter } from './model/router';
-import type { ModelSupervisor } from './model/supervisor';
+import type { NativeBuilds } from './llm/native-build';
+import type { ModelRouter } from './llm/router';
+import type { ModelSupervisor } from './llm/supervisor';
 import type { WorkspaceStore } from './store/workspace-store';
 import type { EventBus } from './events';
 
@@ -16,7 +16,7 @@ export interface BackendContext {
   /** Long work (imports, checks, scoring, exports, synthesis, model loads and generations) runs as a job here. */
   jobs: Jobs;
   /** The model supervisor, created on first use (the helper starts only when needed). */
-  models: () => ModelSupervisor;
+  modelHost: () => ModelSupervisor;
   /** Where generation and embeddings go: the remote server when one is set, else the local model. */
   router: ModelRouter;
   /** llama.cpp bindings built for this machine, in the user's config folder. */

@@ -1,4 +1,4 @@
-import { checkSummaryText, findingKinds } from '../shared/analysis/finding-counts';
+import { checkSummaryText, findingKinds } from '../shared/checks/finding-counts';
 import { openBackend } from './backend-helpers';
 import type { Verb } from './verb';
 import { defaultWorkspacePath } from './workspace-path';

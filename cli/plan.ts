@@ -1,5 +1,5 @@
 import { TrellisError } from '../shared/errors';
-import { planDefects } from '../shared/plans/validate';
+import { planDefects } from '../shared/checks/plan';
 import { countOf } from '../shared/text';
 import { allowGrants, allowModelServer, allowOption, consentLines } from './allow-flags';
 import { graphIdFor, loadModelFlag, openBackend } from './backend-helpers';

@@ -21,7 +21,7 @@ function run(command, args, options = {}) {
 }
 
 // One unpacking at a time: a native build (`trellis model build`) may be unpacking the same source.
-const { ensureLlamaSource } = createRequire(import.meta.url)(path.join(root, 'dist/backend/model/llama-source.js'));
+const { ensureLlamaSource } = createRequire(import.meta.url)(path.join(root, 'dist/backend/llm/llama-source.js'));
 await ensureLlamaSource(
   path.dirname(source),
   async () =>

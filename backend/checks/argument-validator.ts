@@ -1,6 +1,6 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import type { ArgumentValidator } from '../../shared/analysis/checks';
+import type { ArgumentValidator } from '../../shared/checks/trajectory';
 import type { ToolGraph } from '../../shared/domain';
 
 /** Checks call arguments against each tool's parameter schema with ajv; schemas compile once. */

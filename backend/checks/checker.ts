@@ -1,4 +1,4 @@
-import { checkTrajectory, type CheckContext } from '../../shared/analysis/checks';
+import { checkTrajectory, type CheckContext } from '../../shared/checks/trajectory';
 import type { DeclaredTool, Finding, Trajectory } from '../../shared/domain';
 import { argumentValidator } from './argument-validator';
 import { pythonTypesAsJsonSchema } from '../../shared/formats/tools/bfcl';

@@ -10,7 +10,7 @@ import {
   type ExportFormat,
   type ExportItem,
 } from '../../shared/formats/export-records';
-import { EXPORT_RULES } from '../../shared/formats/export-rules';
+import { EXPORT_RULES } from '../../shared/checks/export';
 import { trainingWeights } from '../../shared/formats/training-weights';
 import {
   cannotWrite,

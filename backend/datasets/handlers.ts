@@ -1,5 +1,5 @@
-import { clusterFingerprints, fingerprint, type Fingerprint } from '../../shared/analysis/dedup';
-import { assignSplits } from '../../shared/analysis/splits';
+import { clusterFingerprints, fingerprint, type Fingerprint } from '../../shared/curation/dedup';
+import { assignSplits } from '../../shared/curation/splits';
 import type { Dataset } from '../../shared/domain';
 import { TrellisError } from '../../shared/errors';
 import { toOpenAI } from '../../shared/formats/export-records';
@@ -11,7 +11,7 @@ import { datasetStats } from './stats';
 const TOKEN_SAMPLE = 200;
 
 /** Datasets: splits, statistics, deduplication, chat-template preview, export. */
-export function datasetsHandlers({ store, models, jobs }: BackendContext): HandlerMap {
+export function datasetsHandlers({ store, modelHost, jobs }: BackendContext): HandlerMap {
   const split = (
     ids: string[],
     ratio: { train: number; validation: number; test: number },
@@ -39,7 +39,7 @@ export function datasetsHandlers({ store, models, jobs }: BackendContext): Handl
     };
     // Templates concatenate content: give every message one, as training stacks do.
     const messages = record.messages.map(({ weight: _, ...m }) => ({ ...m, content: m.content ?? '' }));
-    return models().renderChat(messages, record.tools ?? []);
+    return modelHost().renderChat(messages, record.tools ?? []);
   };
 
   /** Clusters of near-duplicates among the fingerprints; with apply, only each cluster's representative stays. */
@@ -107,7 +107,7 @@ export function datasetsHandlers({ store, models, jobs }: BackendContext): Handl
       jobs.run('datasets.stats', jobId, async (job) => {
         const dataset = store.datasets.get(id);
         const stats = await datasetStats(store, dataset, job);
-        if (!models().loaded || !dataset.items.length) return { ...stats, modelTokens: null };
+        if (!modelHost().loaded || !dataset.items.length) return { ...stats, modelTokens: null };
         // An even sample: rendering and tokenizing every trajectory would take minutes on large sets.
         const step = Math.max(1, Math.floor(dataset.items.length / TOKEN_SAMPLE));
         const counts: number[] = [];
@@ -136,7 +136,7 @@ export function datasetsHandlers({ store, models, jobs }: BackendContext): Handl
         return { ...clusterDuplicates(id, dataset, prints, threshold, apply), cancelled: false };
       }),
     'datasets.preview': ({ trajectoryId }) => {
-      if (!models().loaded)
+      if (!modelHost().loaded)
         throw new TrellisError('E5003', 'The chat-template preview needs the model whose template to use.');
       return renderChat(trajectoryId);
     },

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { parseExactJson, type BfclExpected, type BfclFunction } from '../../shared/analysis/bfcl-ast';
+import { parseExactJson, type BfclExpected, type BfclFunction } from '../../shared/metrics/bfcl-ast';
 import { TrellisError } from '../../shared/errors';
 import { isObject } from '../../shared/json';
 import { inputFileSize } from '../files/input-file';

@@ -4,8 +4,8 @@ import {
   JUDGE_SCHEMA,
   JUDGED_METRICS,
   judgePrompt,
-} from '../../shared/analysis/agent-gpa';
-import { bfclCategory, bfclChecker, decodeBfclResult, judgeBfclResult } from '../../shared/analysis/bfcl-ast';
+} from '../../shared/metrics/agent-gpa';
+import { bfclCategory, bfclChecker, decodeBfclResult, judgeBfclResult } from '../../shared/metrics/bfcl-ast';
 import type { TrajectoryScores } from '../../shared/contract/evaluation';
 import type { Turn } from '../../shared/domain';
 import { TrellisError } from '../../shared/errors';

@@ -1,7 +1,7 @@
-import { embeddingSimilarity, lexicalSimilarity, type SimilarityMatrix } from '../../shared/analysis/node-matching';
-import { scoreWorkflow } from '../../shared/analysis/worfbench';
-import { parseWorkflow, type Workflow } from '../../shared/analysis/workflow-text';
-import { parseWorkflowAsReference } from '../../shared/analysis/workflow-text-reference';
+import { embeddingSimilarity, lexicalSimilarity, type SimilarityMatrix } from '../../shared/metrics/node-matching';
+import { scoreWorkflow } from '../../shared/metrics/worfbench';
+import { parseWorkflow, type Workflow } from '../../shared/formats/workflow-text';
+import { parseWorkflowAsReference } from '../../shared/formats/workflow-text-reference';
 import type { WorkflowItemScore } from '../../shared/contract/evaluation';
 import { TrellisError } from '../../shared/errors';
 import { readWorkflowPredictions, readWorkflowTexts, type WorkflowPrediction } from './workflow-files';

@@ -6,7 +6,7 @@ import { isObject } from '../../shared/json';
 import { matchRecording, replayAnswer } from '../../shared/recordings';
 import type { ConsentRequest } from '../../shared/runs';
 import { mcpConsent, ModelServerNotApproved } from '../config/consent-request';
-import type { GenerateRequest, TokenCounts } from '../model/protocol';
+import type { GenerateRequest, TokenCounts } from '../llm/protocol';
 import { callHttp } from './http-runtime';
 import type { MockRunner } from './mock-runner';
 import { argumentsRefusal, limitObservation } from './result-limits';

@@ -1,5 +1,5 @@
 import type { ConsentKind, ConsentStore } from '../config/consent';
-import type { ModelRouter } from '../model/router';
+import type { ModelRouter } from '../llm/router';
 import { MockRunner } from './mock-runner';
 import { McpClients, type RuntimeDeps } from './runtimes';
 

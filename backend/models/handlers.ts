@@ -4,7 +4,7 @@ import { TrellisError } from '../../shared/errors';
 import type { BackendContext } from '../context';
 import { printableLine } from '../../shared/text';
 import { modelServerConsent } from '../config/consent-request';
-import { DEFAULT_REMOTE_CONCURRENCY, REMOTE, type StoredRemote } from '../model/router';
+import { DEFAULT_REMOTE_CONCURRENCY, REMOTE, type StoredRemote } from '../llm/router';
 import type { HandlerMap } from '../registry';
 import { discoverModels } from './discover';
 import { checkRemoteServer } from './remote-check';
@@ -33,12 +33,12 @@ export function defaultLoadSettings(): LoadSettings {
 }
 
 export function modelsHandlers(ctx: BackendContext): HandlerMap {
-  const { models, store, events, secrets, jobs, nativeBuilds } = ctx;
+  const { modelHost, store, events, secrets, jobs, nativeBuilds } = ctx;
   const gen = ctx.router;
 
   return {
     'models.inspect': async ({ path }) => {
-      const details = await models().inspect(path);
+      const details = await modelHost().inspect(path);
       const freeRamBytes = os.freemem();
       const needed = details.estimate?.cpuRamBytes ?? details.fileBytes;
       return { ...details, fit: { freeRamBytes, fitsInRam: needed < freeRamBytes * 0.9 } };
@@ -57,24 +57,24 @@ export function modelsHandlers(ctx: BackendContext): HandlerMap {
     'models.load': ({ path, settings, jobId }) =>
       jobs.run('models.load', jobId, async (job) => {
         settings = { ...settings, sequences: settings.sequences ?? defaultLoadSettings().sequences };
-        const loaded = await models().load(path, settings, (fraction) => job.progress(fraction, 1));
+        const loaded = await modelHost().load(path, settings, (fraction) => job.progress(fraction, 1));
         // The helper cannot stop half-way through reading a file: a cancelled load is undone.
         if (job.signal.aborted) {
-          await models().unload();
+          await modelHost().unload();
           throw new TrellisError('E1006', `Loading ${path} was cancelled; no model is loaded now.`);
         }
         store.settings.set(LAST_MODEL, { path, settings });
         return loaded;
       }),
     'models.unload': async () => {
-      await models().unload();
+      await modelHost().unload();
       return { ok: true as const };
     },
     'models.status': async () => {
       const stored = store.settings.get<StoredRemote>(REMOTE);
-      const helper = await models().state();
+      const helper = await modelHost().state();
       return {
-        loaded: models().loaded,
+        loaded: modelHost().loaded,
         last: store.settings.get<{ path: string; settings: LoadSettings }>(LAST_MODEL),
         defaults: defaultLoadSettings(),
         remote: stored
@@ -92,18 +92,18 @@ export function modelsHandlers(ctx: BackendContext): HandlerMap {
         native: nativeBuilds.recorded(),
       };
     },
-    'models.binary': () => models().binary(),
+    'models.binary': () => modelHost().binary(),
     'models.build': ({ backend, jobId }) =>
       jobs.run('models.build', jobId, async (job) => {
         // `auto`: keep the GPU backend the helper runs now, so building never loses offload.
-        const target = backend === 'auto' ? (await models().binary()).backend : backend;
+        const target = backend === 'auto' ? (await modelHost().binary()).backend : backend;
         const native = await nativeBuilds.build(target, {
           onLine: (line) => events.emit('models.buildOutput', { jobId: job.id, line }),
           onProgress: (fraction) => job.progress(fraction, 1),
           signal: job.signal,
         });
-        await models().restart();
-        return { native, binary: await models().binary() };
+        await modelHost().restart();
+        return { native, binary: await modelHost().binary() };
       }),
     'models.useRemote': async ({ baseUrl, model, apiKey, concurrency }) => {
       // Checked before it is used: an address with nothing behind it fails here, saying why, not later.

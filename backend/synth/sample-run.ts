@@ -1,5 +1,5 @@
-import type { CheckContext } from '../../shared/analysis/checks';
-import { checkTrajectory } from '../../shared/analysis/checks';
+import type { CheckContext } from '../../shared/checks/trajectory';
+import { checkTrajectory } from '../../shared/checks/trajectory';
 import type { Finding, PlanStep, ToolGraph, Turn } from '../../shared/domain';
 import type { Random } from '../../shared/random';
 import { callResults } from '../../shared/runs';

@@ -16,7 +16,7 @@ const require = createRequire(import.meta.url);
 const { openWorkspaceStore } = require(path.join(root, 'dist/backend/store/workspace-store.js'));
 const { importTrajectoryFile } = require(path.join(root, 'dist/backend/trajectories/import-file.js'));
 const { exportDataset } = require(path.join(root, 'dist/backend/datasets/export.js'));
-const { clusterFingerprints, fingerprint } = require(path.join(root, 'dist/shared/analysis/dedup.js'));
+const { clusterFingerprints, fingerprint } = require(path.join(root, 'dist/shared/curation/dedup.js'));
 
 const count = Number(arg('count', 100_000));
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-bench-curation-'));

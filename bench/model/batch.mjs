@@ -15,8 +15,8 @@ import { SHAPES, writeGguf } from './shapes.mjs';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const require = createRequire(import.meta.url);
-const { ModelSupervisor } = require(path.join(root, 'dist/backend/model/supervisor.js'));
-const { NativeBuilds, nativeBuildsDir } = require(path.join(root, 'dist/backend/model/native-build.js'));
+const { ModelSupervisor } = require(path.join(root, 'dist/backend/llm/supervisor.js'));
+const { NativeBuilds, nativeBuildsDir } = require(path.join(root, 'dist/backend/llm/native-build.js'));
 const { defaultConfigDir } = require(path.join(root, 'dist/backend/config/user-config.js'));
 
 const shapeName = arg('shape', 'small');

@@ -21,9 +21,9 @@ import { SHAPES, writeGguf } from './shapes.mjs';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const require = createRequire(import.meta.url);
-const { loadLlamaRuntime } = require(path.join(root, 'dist/backend/model/llama-runtime.js'));
-const { SequencePool } = require(path.join(root, 'dist/backend/model/sequence-pool.js'));
-const { NativeBuilds, nativeBuildsDir } = require(path.join(root, 'dist/backend/model/native-build.js'));
+const { loadLlamaRuntime } = require(path.join(root, 'dist/backend/llm/llama-runtime.js'));
+const { SequencePool } = require(path.join(root, 'dist/backend/llm/sequence-pool.js'));
+const { NativeBuilds, nativeBuildsDir } = require(path.join(root, 'dist/backend/llm/native-build.js'));
 const { defaultConfigDir } = require(path.join(root, 'dist/backend/config/user-config.js'));
 
 const shapeName = arg('shape', 'small');

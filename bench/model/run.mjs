@@ -18,11 +18,11 @@ import { SHAPES, writeGguf } from './shapes.mjs';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const require = createRequire(import.meta.url);
-const { ModelSupervisor } = require(path.join(root, 'dist/backend/model/supervisor.js'));
+const { ModelSupervisor } = require(path.join(root, 'dist/backend/llm/supervisor.js'));
 const { NativeBuilds, nativeBuildsDir, nativeBuildProblem } = require(
-  path.join(root, 'dist/backend/model/native-build.js'),
+  path.join(root, 'dist/backend/llm/native-build.js'),
 );
-const { buildWithNodeLlamaCpp } = require(path.join(root, 'dist/backend/model/node-llama-cpp-builder.js'));
+const { buildWithNodeLlamaCpp } = require(path.join(root, 'dist/backend/llm/node-llama-cpp-builder.js'));
 const { defaultConfigDir } = require(path.join(root, 'dist/backend/config/user-config.js'));
 
 const loadAtStart = os.loadavg()[0];

@@ -12,7 +12,7 @@ import {
   TrajectoryFilter,
   TrajectoryId,
 } from '../domain';
-import { PROBLEM_CODES } from '../graph/checks';
+import { PROBLEM_CODES } from '../checks/graph';
 import { method } from './define';
 
 const Ok = z.object({ ok: z.literal(true) });

@@ -1,4 +1,4 @@
-export * from './checks';
+export * from '../checks/graph';
 export * from './compatibility';
 export * from './edit';
 export * from './fields';

@@ -5,7 +5,7 @@ export * from './intent-arguments';
 export * from './intent-dates';
 export * from './order';
 export * from './refs';
-export * from './validate';
+export * from '../checks/plan';
 export * from './workflow';
 export * from './argument-schema';
 export * from './intent-example';

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { nativeBuildsDir } from '../../backend/model/native-build';
+import { nativeBuildsDir } from '../../backend/llm/native-build';
 import { prebuiltBindingFolder, recordNativeBuild } from '../helpers/native-binding';
 import { tempDir } from '../helpers/temp';
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { writeGguf, TINY_MODEL, type ModelShape } from '../support/gguf-writer';
-import type { LoadSettings } from '../../backend/model/protocol';
-import { ModelSupervisor } from '../../backend/model/supervisor';
+import type { LoadSettings } from '../../backend/llm/protocol';
+import { ModelSupervisor } from '../../backend/llm/supervisor';
 import { tempDir } from './temp';
 
 export const HELPER = path.join(__dirname, '..', '..', 'dist', 'backend', 'model', 'helper.js');

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LlamaBackend, NativeBuild } from '../../shared/contract/models';
-import { NATIVE_RECORD, cpuSignature, type NativeBuilder } from '../../backend/model/native-build';
-import { nodeLlamaCppDir, nodeLlamaCppVersion } from '../../backend/model/node-llama-cpp-package';
+import { NATIVE_RECORD, cpuSignature, type NativeBuilder } from '../../backend/llm/native-build';
+import { nodeLlamaCppDir, nodeLlamaCppVersion } from '../../backend/llm/node-llama-cpp-package';
 
 /**
  * node-llama-cpp's prebuilt CPU binding for this platform: the stand-in for a native build in

@@ -3,7 +3,7 @@
 // possible_answer/BFCL_v4_*.json, multi_turn_func_doc/*.json, memory_prereq_conversation/*.json,
 // and bfcl_eval/utils.py (extract_test_category_from_id, populate_test_cases_with_predefined_functions).
 import type { DeclaredTool, TrajectoryMetadata, Turn } from '../../domain';
-import { bfclCategory } from '../../analysis/bfcl-ast';
+import { bfclCategory } from '../../metrics/bfcl-ast';
 import { isObject } from '../../json';
 import { pythonTypesAsJsonSchema } from '../tools/bfcl';
 import { defineFormat } from './descriptor';

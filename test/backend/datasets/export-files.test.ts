@@ -7,7 +7,7 @@ import { exportDataset } from '../../../backend/datasets/export';
 import type { Job } from '../../../backend/jobs/job';
 import { importTrajectoryFile } from '../../../backend/trajectories/import-file';
 import { SHAREGPT_RESULT_SEPARATOR } from '../../../shared/formats/export-records';
-import { openAIProblems } from '../../../shared/formats/export-rules';
+import { openAIProblems } from '../../../shared/checks/export';
 import { tempDir } from '../../helpers/temp';
 
 type Backend = ReturnType<typeof createBackend>;

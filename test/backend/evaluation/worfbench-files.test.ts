@@ -31,7 +31,7 @@ function writeTemp(name: string, content: unknown) {
 describe('WorfBench prediction files as WorfBench’s generator writes them', () => {
   // The four predictions: the first chain under "Edges:", verbatim copies of 4 parallel nodes and
   // of a chain of two equal texts, and a refusal without "Node". Their compat scores are worked
-  // out in test/shared/analysis/worfbench-compat.test.ts (1, 0.75, 0.5, skipped); WorfBench's
+  // out in test/shared/metrics/worfbench-compat.test.ts (1, 0.75, 0.5, skipped); WorfBench's
   // own node_eval.py prints Average F1 0.5625 (node) and 0.75 (graph) for this file.
   const COMPAT = [
     ['trip_chain', 1, 1],

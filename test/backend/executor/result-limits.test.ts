@@ -6,7 +6,7 @@ import { RunEngine } from '../../../backend/executor/engine';
 import { MockRunner } from '../../../backend/executor/mock-runner';
 import { memoryTurns } from '../../../backend/executor/run-turns';
 import { callTool, McpClients, type RuntimeDeps } from '../../../backend/executor/runtimes';
-import { OpenAICompatibleClient } from '../../../backend/model/remote-client';
+import { OpenAICompatibleClient } from '../../../backend/llm/remote-client';
 import type { Tool, ToolRuntime } from '../../../shared/domain';
 import { EVERYTHING_SERVER } from '../../helpers/graphs';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBackend, type Backend } from '../../../backend/backend';
-import type { NativeBuilder } from '../../../backend/model/native-build';
+import type { NativeBuilder } from '../../../backend/llm/native-build';
 import { TEST_SETTINGS, tinyModel } from '../../helpers/models';
 import { copyingBuilder, prebuiltBindingFolder } from '../../helpers/native-binding';
 import { tempDir } from '../../helpers/temp';

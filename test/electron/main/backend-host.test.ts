@@ -5,7 +5,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EventMessage, ResponseMessage } from '../../../shared/contract';
-import { forkHelper } from '../../../backend/model/supervisor';
+import { forkHelper } from '../../../backend/llm/supervisor';
 import type { HelperProcess } from '../../../backend';
 import { BackendHost, type BackendHostOptions, type BackendProcess } from '../../../electron/main/backend-host';
 import { tempDir } from '../../helpers/temp';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkTrajectory } from '../../../shared/analysis/checks';
+import { checkTrajectory } from '../../../shared/checks/trajectory';
 import type { PlanStep, Turn } from '../../../shared/domain';
 import {
   planForGoals,

@@ -1,7 +1,7 @@
 import { trajectoriesCount } from '../../../../shared/text';
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
-import { checkSummaryText } from '../../../../shared/analysis/finding-counts';
+import { checkSummaryText } from '../../../../shared/checks/finding-counts';
 import type { Result } from '../../../../shared/contract';
 import { api } from '../../api/api';
 import { useJob } from '../../api/use-job';

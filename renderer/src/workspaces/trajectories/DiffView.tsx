@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { stepAccuracy } from '../../../../shared/analysis/step-accuracy';
+import { stepAccuracy } from '../../../../shared/metrics/step-accuracy';
 import {
   diffTrajectories,
   turnChanges,
   type DiffRow,
   type TrajectoryDiff,
-} from '../../../../shared/analysis/trajectory-diff';
+} from '../../../../shared/compare/trajectory-diff';
 import { countOf } from '../../../../shared/text';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
