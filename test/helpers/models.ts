@@ -4,7 +4,7 @@ import type { LoadSettings } from '../../backend/llm/protocol';
 import { ModelSupervisor } from '../../backend/llm/supervisor';
 import { tempDir } from './temp';
 
-export const HELPER = path.join(__dirname, '..', '..', 'dist', 'backend', 'model', 'helper.js');
+export const HELPER = path.join(__dirname, '..', '..', 'dist', 'backend', 'llm', 'helper.js');
 
 /** One thread: on a two-core machine more threads fight the test runner and get slower. */
 export const TEST_SETTINGS: LoadSettings = {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ensureLlamaSource, llamaSourceReady } from '../../../backend/llm/llama-source';
 
-const COMPILED = path.join(__dirname, '..', '..', '..', 'dist', 'backend', 'model', 'llama-source.js');
+const COMPILED = path.join(__dirname, '..', '..', '..', 'dist', 'backend', 'llm', 'llama-source.js');
 const dirs: string[] = [];
 const children: ReturnType<typeof spawn>[] = [];
 afterEach(() => {
