@@ -52,7 +52,8 @@ export const CONSENTING_KINDS = RUNTIME_KIND_NAMES.filter((k) => RUNTIME_KINDS[k
 
 /** Kinds written by the user (not made from recordings): a tool's own, kept when recordings are made. */
 export type WrittenKind = { [K in RuntimeKind]: Kinds[K]['recorded'] extends true ? never : K }[RuntimeKind];
-export const WRITTEN_KINDS = RUNTIME_KIND_NAMES.filter((k) => !RUNTIME_KINDS[k].recorded) as WrittenKind[];
+export const isWrittenKind = (kind: RuntimeKind): kind is WrittenKind => !RUNTIME_KINDS[kind].recorded;
+export const WRITTEN_KINDS = RUNTIME_KIND_NAMES.filter(isWrittenKind);
 
 /** Whether a runtime's calls go to the model. */
 export const usesModel = (runtime: ToolRuntime | null): boolean =>
