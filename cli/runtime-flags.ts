@@ -68,12 +68,18 @@ function headersFrom(values: unknown): Record<string, string> | undefined {
 export const RUNTIME_FLAGS: { [K in RuntimeKind]: RuntimeFlag<K> | MadeElsewhere } = {
   mock: {
     usage: '--mock FILE.js',
-    option: { type: 'string', description: 'File with the body of a JavaScript function of args that returns the result' },
+    option: {
+      type: 'string',
+      description: 'File with the body of a JavaScript function of args that returns the result',
+    },
     runtime: (value) => ({ kind: 'mock', code: readArgumentFile('mock', String(value)) }),
   },
   fixed: {
     usage: '--fixed FILE.json',
-    option: { type: 'string', description: 'JSON file: [{"match": {…}, "result": …}] or {"responses": […], "default": …}' },
+    option: {
+      type: 'string',
+      description: 'JSON file: [{"match": {…}, "result": …}] or {"responses": […], "default": …}',
+    },
     runtime: (value) => fixedRuntime(readArgumentFile('fixed', String(value))),
   },
   'llm-simulated': {
@@ -81,7 +87,10 @@ export const RUNTIME_FLAGS: { [K in RuntimeKind]: RuntimeFlag<K> | MadeElsewhere
     usage: '--llm-simulated [--instructions TEXT]',
     option: { type: 'boolean', description: 'Let the loaded model play the tool (also --simulated)' },
     extra: {
-      instructions: { type: 'string', description: 'What the model should know when it plays the tool (--llm-simulated)' },
+      instructions: {
+        type: 'string',
+        description: 'What the model should know when it plays the tool (--llm-simulated)',
+      },
     },
     runtime: (_, values) => ({
       kind: 'llm-simulated',

@@ -17,12 +17,7 @@ const MAX_REDIRECTS = 5;
  * called, and a redirect is followed only within the same origin: the arguments and headers
  * never go to a host the user did not approve.
  */
-async function callHttp(
-  tool: Tool,
-  runtime: HttpRuntime,
-  args: unknown,
-  deps: RuntimeDeps,
-): Promise<Observation> {
+async function callHttp(tool: Tool, runtime: HttpRuntime, args: unknown, deps: RuntimeDeps): Promise<Observation> {
   const rest: Record<string, unknown> = isObject(args) ? { ...args } : {};
   const filled = runtime.url.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = rest[name];

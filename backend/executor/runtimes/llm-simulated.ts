@@ -5,7 +5,10 @@ import type { RuntimeCall } from './types';
 export const simulatedCall: RuntimeCall<'llm-simulated'> = {
   call: async (tool, { instructions }, args, deps) => {
     if (!deps.generate)
-      return { ok: false, error: `${tool.name} is simulated by the model, and no model is loaded; load one in Models.` };
+      return {
+        ok: false,
+        error: `${tool.name} is simulated by the model, and no model is loaded; load one in Models.`,
+      };
     const { text, tokens } = await deps.generate(
       {
         prompt:

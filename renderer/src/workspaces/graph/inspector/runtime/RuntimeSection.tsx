@@ -16,7 +16,15 @@ const CHOICES: { kind: RuntimeKind | 'none'; label: string }[] = [
 ];
 
 /** A kind's editor for a runtime of that kind. */
-function KindEditor({ tool, runtime, onChange }: { tool: Tool; runtime: ToolRuntime; onChange(next: ToolRuntime): void }) {
+function KindEditor({
+  tool,
+  runtime,
+  onChange,
+}: {
+  tool: Tool;
+  runtime: ToolRuntime;
+  onChange(next: ToolRuntime): void;
+}) {
   const { Editor } = RUNTIME_EDITORS[runtime.kind] as RuntimeEditor<RuntimeKind>;
   return <Editor tool={tool} runtime={runtime} onChange={onChange} />;
 }

@@ -30,7 +30,8 @@ function currentRuntime(tools: readonly Tool[]): { shown: Shown; asNow: string }
 }
 
 /** What each kind's field starts with (a URL template, an empty command line). */
-const initialTexts = () => Object.fromEntries(SELECTABLE.map(({ kind, choice }) => [kind, choice.field?.initial ?? '']));
+const initialTexts = () =>
+  Object.fromEntries(SELECTABLE.map(({ kind, choice }) => [kind, choice.field?.initial ?? '']));
 
 /** One runtime for several selected tools: each gets its own name where the runtime names a tool. */
 export function SelectionRuntime({ tools, onChange }: { tools: Tool[]; onChange(next: Tool[]): void }) {
@@ -47,7 +48,8 @@ export function SelectionRuntime({ tools, onChange }: { tools: Tool[]; onChange(
     return selectable?.runtimeFor(tool, text) ?? null;
   };
   const ready =
-    choice !== 'as-now' && (choice === 'none' || dialog !== undefined || selectable?.runtimeFor(tools[0]!, text) != null);
+    choice !== 'as-now' &&
+    (choice === 'none' || dialog !== undefined || selectable?.runtimeFor(tools[0]!, text) != null);
   const apply = () => {
     if (dialog) return useUi.getState().openDialog(dialog);
     onChange(tools.map((t) => ({ ...t, runtime: runtimeFor(t) })));
@@ -92,7 +94,11 @@ export function SelectionRuntime({ tools, onChange }: { tools: Tool[]; onChange(
       <p className="muted">{tools.map((t) => `${t.name}: ${t.runtime?.kind ?? 'none'}`).join(' · ')}</p>
       <div className="buttons">
         <button type="button" className="primary" disabled={!ready} onClick={apply}>
-          {dialog ? 'Choose recordings…' : choice === 'as-now' ? 'Choose a kind to apply' : `Apply to ${tools.length} tools`}
+          {dialog
+            ? 'Choose recordings…'
+            : choice === 'as-now'
+              ? 'Choose a kind to apply'
+              : `Apply to ${tools.length} tools`}
         </button>
       </div>
     </section>

@@ -68,7 +68,9 @@ export const mcpEditor: RuntimeEditor<'mcp'> = {
     field: { label: 'Server command', placeholder: 'npx -y @modelcontextprotocol/server-everything', initial: '' },
     runtimeFor: (tool, line) => {
       const words = splitCommandLine(line);
-      return words?.length ? { kind: 'mcp', server: { command: words[0]!, args: words.slice(1) }, tool: tool.name } : null;
+      return words?.length
+        ? { kind: 'mcp', server: { command: words[0]!, args: words.slice(1) }, tool: tool.name }
+        : null;
     },
   },
 };
