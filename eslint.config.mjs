@@ -2,19 +2,20 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+// Anchored (`/http`): a bare module name, not a file of ours with that name (`./http`).
 const nodeBuiltins = [
   'node:*',
-  'fs',
-  'path',
-  'os',
-  'child_process',
-  'crypto',
-  'http',
-  'net',
-  'url',
-  'events',
-  'util',
-  'stream',
+  '/fs',
+  '/path',
+  '/os',
+  '/child_process',
+  '/crypto',
+  '/http',
+  '/net',
+  '/url',
+  '/events',
+  '/util',
+  '/stream',
 ];
 
 /** What no renderer file may import: Node, Electron, or any code outside renderer/ and shared/. */

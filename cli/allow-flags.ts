@@ -1,5 +1,6 @@
 import { TrellisError } from '../shared/errors';
 import { allowFlag, ConsentKind, type ConsentRequest } from '../shared/runs';
+import { CONSENTING_KINDS, RUNTIME_KINDS } from '../shared/runtimes';
 import { printableLine } from '../shared/text';
 import type { openBackend } from './backend-helpers';
 import type { VerbOption } from './verb';
@@ -7,9 +8,12 @@ import type { VerbOption } from './verb';
 type Backend = ReturnType<typeof openBackend>;
 type Grant = { kind: ConsentKind; key: string };
 
+/** How `--allow` spells each kind's key: a runtime kind's as its descriptor says, the model server's URL. */
 const FORMS: Record<ConsentKind, string> = {
-  mcp: 'mcp:COMMAND LINE',
-  http: 'http:METHOD URL',
+  ...(Object.fromEntries(CONSENTING_KINDS.map((k) => [k, `${k}:${RUNTIME_KINDS[k].consent.keyForm}`])) as Record<
+    (typeof CONSENTING_KINDS)[number],
+    string
+  >),
   model: 'model:URL',
 };
 

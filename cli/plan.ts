@@ -1,5 +1,6 @@
 import { TrellisError } from '../shared/errors';
 import { planDefects } from '../shared/checks/plan';
+import { ConsentKind } from '../shared/runs';
 import { countOf } from '../shared/text';
 import { allowGrants, allowModelServer, allowOption, consentLines } from './allow-flags';
 import { graphIdFor, loadModelFlag, openBackend } from './backend-helpers';
@@ -78,11 +79,11 @@ export const runPlanVerb: Verb = {
     },
     workspace: { type: 'string', description: `Workspace file (default ${defaultWorkspacePath()})` },
     plan: { type: 'string', description: 'Id of a saved plan (trellis plan prints it)' },
-    allow: allowOption(['mcp', 'http', 'model']),
+    allow: allowOption(ConsentKind.options),
   },
   async run(values, io) {
     if (typeof values.plan !== 'string') throw new TrellisError('E1002', '--plan is required.');
-    const grants = allowGrants(values.allow, ['mcp', 'http', 'model'], 'run');
+    const grants = allowGrants(values.allow, ConsentKind.options, 'run');
     const backend = openBackend(values);
     try {
       await allowModelServer(backend, grants);

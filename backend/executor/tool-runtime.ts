@@ -1,13 +1,15 @@
 import type { ConsentKind, ConsentStore } from '../config/consent';
 import type { ModelRouter } from '../llm/router';
-import { MockRunner } from './mock-runner';
-import { McpClients, type RuntimeDeps } from './runtimes';
+import { McpServers } from '../mcp/servers';
+import { MockRunner } from './runtimes/mock-runner';
+import type { RuntimeDeps } from './runtimes';
 
 export type ToolRuntime = RuntimeDeps & { allow(kind: ConsentKind, key: string): void };
 
 /**
- * The tool runtimes of one backend (one mock worker, the MCP servers started so far, the
- * hosts and servers the user allowed, kept in the user's config), shared by runs and synthesis.
+ * The tool runtimes of one backend (one mock worker, the MCP servers started so far, for calls
+ * and listing alike, the hosts and servers the user allowed, kept in the user's config), shared
+ * by runs, synthesis and the tool import.
  */
 export function createToolRuntime(deps: {
   consent: ConsentStore;
@@ -16,7 +18,7 @@ export function createToolRuntime(deps: {
 }): ToolRuntime {
   const { consent, router, onClose } = deps;
   const mocks = new MockRunner();
-  const mcp = new McpClients();
+  const mcp = new McpServers();
   onClose(() => Promise.all([mocks.close(), mcp.close()]));
   return {
     mocks,

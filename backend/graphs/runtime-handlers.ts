@@ -1,6 +1,7 @@
 import type { Tool, ToolGraph } from '../../shared/domain';
 import { TrellisError } from '../../shared/errors';
 import { buildReplayRuntimes, proposeReturns } from '../../shared/recordings';
+import { isWrittenKind } from '../../shared/runtimes';
 import type { BackendContext } from '../context';
 import type { HandlerMap } from '../registry';
 import { collectRecordings } from './recordings';
@@ -55,7 +56,7 @@ export function graphRuntimeHandlers({ store, events }: BackendContext): Handler
       const tools = graph.tools.flatMap((tool) => {
         const runtime = runtimes.get(tool.name);
         if (!runtime) return [];
-        const own = tool.runtime && tool.runtime.kind !== 'replay' && !overwrite ? tool.runtime.kind : null;
+        const own = tool.runtime && isWrittenKind(tool.runtime.kind) && !overwrite ? tool.runtime.kind : null;
         return [{ tool: tool.name, runtime, kept: own }];
       });
       const replaced = new Map(

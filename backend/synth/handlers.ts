@@ -8,6 +8,7 @@ import {
 } from '../../shared/synth/sample';
 import { fillArguments } from '../../shared/synth/arguments';
 import { templateIntent } from '../../shared/synth/intent';
+import { usesModel } from '../../shared/runtimes';
 import {
   countCodes,
   emptyCheckReport,
@@ -37,7 +38,7 @@ export function synthHandlers(ctx: BackendContext): HandlerMap {
   ) => {
     const graph = store.graphs.get(graphId);
     // Said once, before any sample, rather than in every sample that would stop and ask.
-    if (graph.tools.some((t) => t.runtime?.kind === 'llm-simulated')) gen.assertRemoteApproved();
+    if (graph.tools.some((t) => usesModel(t.runtime))) gen.assertRemoteApproved();
     const { runtime } = ctx;
     const checker = ctx.checker();
     const validateResult = resultValidator(graph);

@@ -6,7 +6,7 @@ import { callResults } from '../../shared/runs';
 import { isErrorResult, resultOf } from '../../shared/runs/results';
 import { describeChoice, pickElements, type ElementChoice } from '../../shared/synth/element-picks';
 import { RunEngine } from '../executor/engine';
-import { isSandboxBusy } from '../executor/mock-runner';
+import { isSandboxBusy } from '../executor/runtimes/mock-runner';
 import { memoryTurns } from '../executor/run-turns';
 import type { RuntimeDeps } from '../executor/runtimes';
 

@@ -1,13 +1,13 @@
 import type { BackendContext } from '../context';
+import { listMcpTools } from '../mcp/list-tools';
 import type { HandlerMap } from '../registry';
-import { listMcpTools } from './mcp';
 import { parseToolsOffThread } from './parse-off-thread';
 import { tryRuntime } from './try-runtime';
 
 export function toolsHandlers({ runtime }: Pick<BackendContext, 'runtime'>): HandlerMap {
   return {
     'tools.parse': ({ format, text }) => parseToolsOffThread(format, text),
-    'tools.fromMcp': ({ command, args }) => listMcpTools({ command, args }),
+    'tools.fromMcp': ({ command, args }) => listMcpTools(runtime.mcp, { command, args }),
     'tools.tryRuntime': (args) => tryRuntime(runtime, args),
   };
 }

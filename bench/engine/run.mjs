@@ -13,8 +13,8 @@ import { arg, percentile } from '../args.mjs';
 const root = path.resolve(import.meta.dirname, '..', '..');
 const require = createRequire(import.meta.url);
 const { createBackend } = require(path.join(root, 'dist/backend/backend.js'));
-const { MockRunner } = require(path.join(root, 'dist/backend/executor/mock-runner.js'));
-const { evaluateMock } = require(path.join(root, 'dist/backend/executor/sandbox.js'));
+const { MockRunner } = require(path.join(root, 'dist/backend/executor/runtimes/mock-runner.js'));
+const { evaluateMock } = require(path.join(root, 'dist/backend/executor/runtimes/sandbox.js'));
 
 const runs = Number(arg('runs', 100));
 const calls = Number(arg('calls', 500));

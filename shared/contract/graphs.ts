@@ -13,6 +13,7 @@ import {
   TrajectoryId,
 } from '../domain';
 import { PROBLEM_CODES } from '../checks/graph';
+import { RUNTIME_KIND_NAMES, RUNTIME_KINDS, WRITTEN_KINDS } from '../runtimes/kinds';
 import { method } from './define';
 
 const Ok = z.object({ ok: z.literal(true) });
@@ -88,7 +89,7 @@ export const graphsMethods = {
     result: z.object({ updatedAt: z.string(), stale: z.literal(true).optional() }),
   }),
   'graphs.setRuntime': method({
-    summary: 'Give tools a runtime (or none): mock code, fixed responses, simulated, HTTP, MCP or replay.',
+    summary: `Give tools a runtime (or none): ${RUNTIME_KIND_NAMES.map((k) => RUNTIME_KINDS[k].noun).join(', ')}.`,
     args: z.object({ id: GraphId, tools: z.array(ToolName).min(1), runtime: ToolRuntime.nullable() }),
     result: z.object({ updatedAt: z.string(), tools: z.array(z.string()) }),
   }),
@@ -107,7 +108,7 @@ export const graphsMethods = {
           tool: z.string(),
           runtime: ToolRuntime,
           /** Why it was not given this runtime: it has one of its own (and overwrite was not set). */
-          kept: z.enum(['mock', 'fixed', 'llm-simulated', 'http', 'mcp']).nullable(),
+          kept: z.enum(WRITTEN_KINDS).nullable(),
         }),
       ),
       /** Tools of the graph (of `tools`, when given) that no trajectory called. */

@@ -9,70 +9,9 @@ export const ToolName = z.string().regex(TOOL_NAME_PATTERN, 'must match ^[a-zA-Z
 export const JsonSchema = z.record(z.string(), z.unknown());
 export type JsonSchema = z.infer<typeof JsonSchema>;
 
-/** One recorded call of a tool: its arguments and what it answered (a result, or an error). */
-export const Recording = z.object({
-  args: z.unknown(),
-  result: z.unknown().optional(),
-  error: z.string().optional(),
-});
-export type Recording = z.infer<typeof Recording>;
-
-/** The most recordings a replay runtime keeps per tool (distinct arguments, most frequent first). */
-export const MAX_RECORDINGS = 200;
-
-export const ToolRuntime = z.discriminatedUnion('kind', [
-  /** A function body in JavaScript that sees `args` and returns the result; runs in a sandbox. */
-  z.object({ kind: z.literal('mock'), code: z.string() }),
-  /**
-   * The first response whose `match` (argument name → value; arguments left out match anything)
-   * equals the call's arguments answers it; else `default`, when there is one.
-   */
-  z.object({
-    kind: z.literal('fixed'),
-    responses: z.array(z.object({ match: z.record(z.string(), z.unknown()), result: z.unknown() })),
-    default: z.unknown().optional(),
-  }),
-  /** The loaded model plays the tool; `instructions` add to what its description says. */
-  z.object({ kind: z.literal('llm-simulated'), instructions: z.string().optional() }),
-  /** `{name}` in the URL is filled from the argument of that name; the rest go in the query (GET) or body. */
-  z.object({
-    kind: z.literal('http'),
-    method: z.string(),
-    url: z.string(),
-    headers: z.record(z.string(), z.string()).optional(),
-  }),
-  z.object({
-    kind: z.literal('mcp'),
-    /**
-     * How to start the server again; Trellis shows all of it (environment and folder too) and
-     * asks before it does. `env` adds to the safe variables a server inherits; `cwd`: its folder.
-     */
-    server: z.object({
-      command: z.string(),
-      args: z.array(z.string()),
-      env: z.record(z.string(), z.string()).optional(),
-      cwd: z.string().optional(),
-    }),
-    tool: z.string(),
-  }),
-  /**
-   * Answers with what the tool answered in recorded trajectories: the recording with the same
-   * arguments, else the nearest one (marked so in the turn). Kept in the graph itself, so the
-   * graph file runs anywhere, and the runs do not change when trajectories are edited or deleted.
-   */
-  z.object({
-    kind: z.literal('replay'),
-    recordings: z.array(Recording).max(MAX_RECORDINGS),
-    /** Where the recordings came from, and what was left out, for the inspector. */
-    source: z.object({
-      trajectories: z.number().int(),
-      calls: z.number().int(),
-      /** Distinct argument sets left out by the cap (the least frequent). */
-      dropped: z.number().int(),
-    }),
-  }),
-]);
-export type ToolRuntime = z.infer<typeof ToolRuntime>;
+// A tool's runtime and its recordings are defined with their kinds, one file each.
+export { MAX_RECORDINGS, Recording, ToolRuntime } from '../runtimes/kinds';
+import { ToolRuntime } from '../runtimes/kinds';
 
 export const Position = z.object({ x: z.number(), y: z.number() });
 export type Position = z.infer<typeof Position>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ToolCall, TurnRole } from '../domain';
+import { CONSENTING_KINDS } from '../runtimes/kinds';
 
 /** How a run makes its turns: by following a plan, by asking the model, or by replaying a recording. */
 export const RunMode = z.enum(['plan', 'agent', 'replay']);
@@ -30,8 +31,11 @@ export const NextAction = z.discriminatedUnion('kind', [
 ]);
 export type NextAction = z.infer<typeof NextAction>;
 
-/** What a consent covers: starting an MCP server, calling an HTTP endpoint, sending to a model server. */
-export const ConsentKind = z.enum(['mcp', 'http', 'model']);
+/**
+ * What a consent covers: a call of a runtime kind that asks first (starting an MCP server, calling
+ * an HTTP endpoint), or sending to a model server.
+ */
+export const ConsentKind = z.enum([...CONSENTING_KINDS, 'model']);
 export type ConsentKind = z.infer<typeof ConsentKind>;
 
 /**

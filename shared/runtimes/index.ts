@@ -1,2 +1,3 @@
 export * from './command-line';
+export * from './kinds';
 export * from './templates';

@@ -1,4 +1,4 @@
-import type { JsonSchema, Tool, ToolRuntime } from '../domain';
+import type { JsonSchema, Tool } from '../domain';
 import { isObject } from '../json';
 import { schemaValue } from '../synth/schema-values';
 
@@ -8,17 +8,17 @@ const propertiesOf = (schema: JsonSchema): Record<string, JsonSchema> =>
   isObject(schema.properties) ? (schema.properties as Record<string, JsonSchema>) : {};
 
 /** A value of a schema to start from: its default, first enum member, or a plausible literal for its name. */
-function exampleOf(name: string, schema: JsonSchema): unknown {
+export function exampleValue(name: string, schema: JsonSchema): unknown {
   if (schema.default !== undefined) return schema.default;
   if (schema.type === 'object' || (schema.type === undefined && isObject(schema.properties)))
-    return Object.fromEntries(Object.entries(propertiesOf(schema)).map(([k, s]) => [k, exampleOf(k, s)]));
-  if (schema.type === 'array' && isObject(schema.items)) return [exampleOf(name, schema.items)];
+    return Object.fromEntries(Object.entries(propertiesOf(schema)).map(([k, s]) => [k, exampleValue(k, s)]));
+  if (schema.type === 'array' && isObject(schema.items)) return [exampleValue(name, schema.items)];
   return schemaValue(name, schema, first);
 }
 
 /** Arguments to try a tool with: every parameter, an example value each. */
 export function exampleArgs(tool: Pick<Tool, 'parameters'>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(propertiesOf(tool.parameters)).map(([k, s]) => [k, exampleOf(k, s)]));
+  return Object.fromEntries(Object.entries(propertiesOf(tool.parameters)).map(([k, s]) => [k, exampleValue(k, s)]));
 }
 
 /**
@@ -34,27 +34,7 @@ export function mockTemplate(tool: Pick<Tool, 'name' | 'parameters' | 'returns'>
   ];
   if (!fields.length) return `${header.join('\n')}\nreturn {};\n`;
   const lines = fields.map(([name, schema]) =>
-    params.includes(name) ? `  ${name}: args.${name},` : `  ${name}: ${JSON.stringify(exampleOf(name, schema))},`,
+    params.includes(name) ? `  ${name}: args.${name},` : `  ${name}: ${JSON.stringify(exampleValue(name, schema))},`,
   );
   return `${header.join('\n')}\nreturn {\n${lines.join('\n')}\n};\n`;
-}
-
-export type RuntimeKind = NonNullable<ToolRuntime>['kind'];
-
-/** A new runtime of a kind for a tool, to edit from. */
-export function newRuntime(kind: RuntimeKind, tool: Tool): ToolRuntime {
-  switch (kind) {
-    case 'mock':
-      return { kind, code: mockTemplate(tool) };
-    case 'fixed':
-      return { kind, responses: [{ match: exampleArgs(tool), result: exampleOf('', tool.returns) }] };
-    case 'llm-simulated':
-      return { kind };
-    case 'http':
-      return { kind, method: 'GET', url: 'https://' };
-    case 'mcp':
-      return { kind, server: { command: '', args: [] }, tool: tool.name };
-    case 'replay':
-      return { kind, recordings: [], source: { trajectories: 0, calls: 0, dropped: 0 } };
-  }
 }

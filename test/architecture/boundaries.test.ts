@@ -50,6 +50,11 @@ describe('the layout is enforced by lint', () => {
     expect(await violations('shared/x.ts', "export { createBackend } from '../backend';\n")).toEqual([
       expect.stringContaining('nothing of ours'),
     ]);
+    // A bare module name is Node's; a file of ours of that name (a runtime kind's) is not.
+    expect(await violations('shared/x.ts', "import http from 'http';\nexport { http };\n")).toEqual([
+      expect.stringContaining('anywhere'),
+    ]);
+    expect(await violations('shared/runtimes/kinds/x.ts', "export { http } from './http';\n")).toEqual([]);
   });
 
   it('keeps workspaces of the UI out of each other and shared UI code out of workspaces', async () => {

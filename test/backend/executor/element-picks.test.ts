@@ -1,14 +1,14 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { smartHomeGraph } from '../../helpers/graphs';
 import { RunEngine } from '../../../backend/executor/engine';
-import { MockRunner } from '../../../backend/executor/mock-runner';
+import { MockRunner } from '../../../backend/executor/runtimes/mock-runner';
 import { memoryTurns } from '../../../backend/executor/run-turns';
-import { McpClients } from '../../../backend/executor/runtimes';
+import { McpServers } from '../../../backend/executor/runtimes';
 import type { PlanStep, Tool, Turn } from '../../../shared/domain';
 import { planForGoals, validatePlan } from '../../../shared/plans';
 
 const mocks = new MockRunner();
-const mcp = new McpClients();
+const mcp = new McpServers();
 afterAll(async () => {
   await mocks.close();
   await mcp.close();

@@ -3,16 +3,16 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EVERYTHING_SERVER, exampleGraph } from '../../helpers/graphs';
 import { RunEngine, type EngineOptions } from '../../../backend/executor/engine';
-import { MockRunner } from '../../../backend/executor/mock-runner';
+import { MockRunner } from '../../../backend/executor/runtimes/mock-runner';
 import { memoryTurns } from '../../../backend/executor/run-turns';
-import { McpClients } from '../../../backend/executor/runtimes';
+import { McpServers } from '../../../backend/executor/runtimes';
 import type { PlanStep, Tool, Turn } from '../../../shared/domain';
 import { planForGoals } from '../../../shared/plans';
 import { joinCommandLine } from '../../../shared/runtimes';
 
 const graph = exampleGraph();
 const mocks = new MockRunner();
-const mcp = new McpClients();
+const mcp = new McpServers();
 afterAll(async () => {
   await mocks.close();
   await mcp.close();

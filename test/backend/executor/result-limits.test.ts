@@ -3,15 +3,15 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { RunEngine } from '../../../backend/executor/engine';
-import { MockRunner } from '../../../backend/executor/mock-runner';
+import { MockRunner } from '../../../backend/executor/runtimes/mock-runner';
 import { memoryTurns } from '../../../backend/executor/run-turns';
-import { callTool, McpClients, type RuntimeDeps } from '../../../backend/executor/runtimes';
+import { callTool, McpServers, type RuntimeDeps } from '../../../backend/executor/runtimes';
 import { OpenAICompatibleClient } from '../../../backend/llm/remote-client';
 import type { Tool, ToolRuntime } from '../../../shared/domain';
 import { EVERYTHING_SERVER } from '../../helpers/graphs';
 
 const mocks = new MockRunner();
-const mcp = new McpClients();
+const mcp = new McpServers();
 afterAll(async () => {
   await mocks.close();
   await mcp.close();

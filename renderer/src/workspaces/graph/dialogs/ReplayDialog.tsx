@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Result } from '../../../../../shared/contract';
 import type { Tool } from '../../../../../shared/domain';
+import { isWrittenKind } from '../../../../../shared/runtimes';
 import { api } from '../../../api/api';
 import { ErrorNote } from '../../../components/ErrorNote';
 import { useUi } from '../../../state/ui-store';
@@ -52,7 +53,7 @@ export function ReplayDialog() {
   const rows = (report?.tools ?? []).filter((t) => scope.has(t.tool) && byName.has(t.tool));
   const ownRuntime = (name: string) => {
     const kind = byName.get(name)?.runtime?.kind;
-    return kind && kind !== 'replay' ? kind : null;
+    return kind && isWrittenKind(kind) ? kind : null;
   };
   const chosen = rows.filter((r) => overwrite || !ownRuntime(r.tool));
   const withOwn = rows.filter((r) => ownRuntime(r.tool)).length;

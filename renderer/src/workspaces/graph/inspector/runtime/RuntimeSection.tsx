@@ -1,27 +1,33 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Tool, ToolRuntime } from '../../../../../../shared/domain';
-import { newRuntime, type RuntimeKind } from '../../../../../../shared/runtimes';
+import { newRuntime, RUNTIME_KIND_NAMES, RUNTIME_KINDS, type RuntimeKind } from '../../../../../../shared/runtimes';
 import { useUi } from '../../../../state/ui-store';
-import { HttpEditor, McpEditor, SimulatedEditor } from './EndpointEditors';
-import { FixedResponsesEditor } from './FixedResponsesEditor';
-import { ReplaySummary } from './ReplaySummary';
+import { RUNTIME_EDITORS, type RuntimeEditor } from './editors';
 import { TryIt } from './TryIt';
 import './runtime.css';
-
-const MockCodeEditor = lazy(() => import('./MockCodeEditor'));
 
 /** Typing is saved once it pauses, like schema edits: one undo step per pause, not per key. */
 const APPLY_DELAY_MS = 500;
 
-export const RUNTIME_KINDS: { kind: RuntimeKind | 'none'; label: string }[] = [
+/** The picker's choices: none, then every kind of the registry. */
+const CHOICES: { kind: RuntimeKind | 'none'; label: string }[] = [
   { kind: 'none', label: 'None' },
-  { kind: 'mock', label: 'JavaScript mock' },
-  { kind: 'fixed', label: 'Fixed responses' },
-  { kind: 'llm-simulated', label: 'Simulated by the model' },
-  { kind: 'http', label: 'HTTP endpoint' },
-  { kind: 'mcp', label: 'MCP server tool' },
-  { kind: 'replay', label: 'Replay of recorded calls' },
+  ...RUNTIME_KIND_NAMES.map((kind) => ({ kind, label: RUNTIME_KINDS[kind].label })),
 ];
+
+/** A kind's editor for a runtime of that kind. */
+function KindEditor({
+  tool,
+  runtime,
+  onChange,
+}: {
+  tool: Tool;
+  runtime: ToolRuntime;
+  onChange(next: ToolRuntime): void;
+}) {
+  const { Editor } = RUNTIME_EDITORS[runtime.kind] as RuntimeEditor<RuntimeKind>;
+  return <Editor tool={tool} runtime={runtime} onChange={onChange} />;
+}
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -67,11 +73,10 @@ export function RuntimeSection({ tool, onChange }: { tool: Tool; onChange(runtim
   const kind = draft?.kind ?? 'none';
   const choose = (next: RuntimeKind | 'none') => {
     if (next === kind) return;
-    if (next === 'replay') {
-      useUi.getState().openDialog('replay');
-      return;
-    }
-    update(next === 'none' ? null : newRuntime(next, tool));
+    if (next === 'none') return update(null);
+    const dialog = RUNTIME_EDITORS[next].opensDialog;
+    if (dialog) return useUi.getState().openDialog(dialog);
+    update(newRuntime(next, tool));
   };
 
   return (
@@ -85,9 +90,10 @@ export function RuntimeSection({ tool, onChange }: { tool: Tool; onChange(runtim
           value={kind}
           onChange={(e) => choose(e.target.value as RuntimeKind | 'none')}
         >
-          {RUNTIME_KINDS.map((k) => (
+          {CHOICES.map((k) => (
             <option key={k.kind} value={k.kind}>
-              {k.kind === 'replay' && kind !== 'replay' ? 'Replay of recorded calls…' : k.label}
+              {/* A kind made in a dialog says so until it is the one shown. */}
+              {k.kind !== 'none' && k.kind !== kind && RUNTIME_EDITORS[k.kind].opensDialog ? `${k.label}…` : k.label}
             </option>
           ))}
         </select>
@@ -98,20 +104,7 @@ export function RuntimeSection({ tool, onChange }: { tool: Tool; onChange(runtim
           call an endpoint, or replay what it answered in imported trajectories.
         </p>
       )}
-      {draft?.kind === 'mock' && (
-        <Suspense fallback={<p className="muted">Loading editor…</p>}>
-          <MockCodeEditor
-            tool={tool.name}
-            code={draft.code}
-            onChange={(code) => update({ kind: 'mock', code }, true)}
-          />
-        </Suspense>
-      )}
-      {draft?.kind === 'fixed' && <FixedResponsesEditor runtime={draft} onChange={(next) => update(next, true)} />}
-      {draft?.kind === 'llm-simulated' && <SimulatedEditor runtime={draft} onChange={(next) => update(next, true)} />}
-      {draft?.kind === 'http' && <HttpEditor runtime={draft} onChange={(next) => update(next, true)} />}
-      {draft?.kind === 'mcp' && <McpEditor runtime={draft} onChange={(next) => update(next, true)} />}
-      {draft?.kind === 'replay' && <ReplaySummary runtime={draft} />}
+      {draft && <KindEditor tool={tool} runtime={draft} onChange={(next) => update(next, true)} />}
       {draft && <TryIt tool={{ ...tool, runtime: draft }} />}
     </section>
   );

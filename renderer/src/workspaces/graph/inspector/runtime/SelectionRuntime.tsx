@@ -1,56 +1,57 @@
 import { useState } from 'react';
 import type { Tool, ToolRuntime } from '../../../../../../shared/domain';
-import { splitCommandLine } from '../../../../../../shared/runtimes';
+import { RUNTIME_KIND_NAMES, RUNTIME_KINDS, type RuntimeKind } from '../../../../../../shared/runtimes';
 import { useUi } from '../../../../state/ui-store';
+import { RUNTIME_EDITORS, type SelectionChoice } from './editors';
 import './runtime.css';
 
-type Choice = 'none' | 'llm-simulated' | 'mcp' | 'http' | 'replay';
+/** The kinds a selection can be given at once (each its own way), in the registry's order. */
+const SELECTABLE = RUNTIME_KIND_NAMES.flatMap((kind) => {
+  const choice = RUNTIME_EDITORS[kind].forSelection as SelectionChoice<RuntimeKind> | undefined;
+  return choice ? [{ kind, choice }] : [];
+});
+
+type Choice = RuntimeKind | 'none';
 /** The picker before a choice: what the selection has now, when that is not one of the choices. */
 type Shown = Choice | 'as-now';
 
-const CHOICES: readonly Choice[] = ['none', 'llm-simulated', 'mcp', 'http', 'replay'];
-/** Kinds set per tool only (each its own code or responses), as the picker names them. */
-const PER_TOOL: Record<string, string> = { mock: 'mock code', fixed: 'fixed responses' };
+const offered = (kind: Choice) => kind === 'none' || SELECTABLE.some((s) => s.kind === kind);
 
 /** What the selected tools have now: one kind the picker offers, or what to say instead. */
 function currentRuntime(tools: readonly Tool[]): { shown: Shown; asNow: string } {
-  const kinds = new Set(tools.map((t) => t.runtime?.kind ?? 'none'));
+  const kinds = new Set<Choice>(tools.map((t) => t.runtime?.kind ?? 'none'));
   const [only] = kinds;
-  if (kinds.size === 1 && CHOICES.includes(only as Choice)) return { shown: only as Choice, asNow: '' };
+  if (kinds.size === 1 && offered(only!)) return { shown: only!, asNow: '' };
+  // A kind set per tool only (each its own code or responses), as the registry names it.
   return {
     shown: 'as-now',
-    asNow: kinds.size === 1 ? `As now: ${PER_TOOL[only!] ?? only}` : 'As now: different kinds',
+    asNow: kinds.size === 1 ? `As now: ${RUNTIME_KINDS[only as RuntimeKind].noun}` : 'As now: different kinds',
   };
 }
+
+/** What each kind's field starts with (a URL template, an empty command line). */
+const initialTexts = () =>
+  Object.fromEntries(SELECTABLE.map(({ kind, choice }) => [kind, choice.field?.initial ?? '']));
 
 /** One runtime for several selected tools: each gets its own name where the runtime names a tool. */
 export function SelectionRuntime({ tools, onChange }: { tools: Tool[]; onChange(next: Tool[]): void }) {
   // The picker starts on what the tools have now; Apply waits for a choice that changes them.
   const [{ shown, asNow }] = useState(() => currentRuntime(tools));
   const [choice, setChoice] = useState<Shown>(shown);
-  const [command, setCommand] = useState('');
-  const [url, setUrl] = useState('https://api.example.com/{tool}');
-  const words = splitCommandLine(command);
+  const [texts, setTexts] = useState<Record<string, string>>(initialTexts);
+  const selectable = SELECTABLE.find((s) => s.kind === choice)?.choice;
+  const text = texts[choice] ?? '';
+  const dialog = choice === 'as-now' || choice === 'none' ? undefined : RUNTIME_EDITORS[choice].opensDialog;
 
   const runtimeFor = (tool: Tool): ToolRuntime | null => {
-    switch (choice) {
-      case 'as-now':
-        return tool.runtime ?? null;
-      case 'none':
-        return null;
-      case 'llm-simulated':
-        return { kind: 'llm-simulated' };
-      case 'mcp':
-        return { kind: 'mcp', server: { command: words![0]!, args: words!.slice(1) }, tool: tool.name };
-      case 'http':
-        return { kind: 'http', method: 'POST', url: url.replace(/\{tool\}/g, tool.name) };
-      case 'replay':
-        return null;
-    }
+    if (choice === 'as-now') return tool.runtime ?? null;
+    return selectable?.runtimeFor(tool, text) ?? null;
   };
-  const ready = choice !== 'as-now' && (choice !== 'mcp' || (words !== null && words.length > 0));
+  const ready =
+    choice !== 'as-now' &&
+    (choice === 'none' || dialog !== undefined || selectable?.runtimeFor(tools[0]!, text) != null);
   const apply = () => {
-    if (choice === 'replay') return useUi.getState().openDialog('replay');
+    if (dialog) return useUi.getState().openDialog(dialog);
     onChange(tools.map((t) => ({ ...t, runtime: runtimeFor(t) })));
     useUi.getState().notify(`Set the runtime of ${tools.length} tools. Undo with Ctrl+Z.`);
   };
@@ -71,34 +72,29 @@ export function SelectionRuntime({ tools, onChange }: { tools: Tool[]; onChange(
               {asNow}
             </option>
           )}
-          <option value="llm-simulated">Simulated by the model</option>
-          <option value="mcp">MCP server (each tool by its own name)</option>
-          <option value="http">HTTP endpoint ({'{tool}'} = each tool’s name)</option>
-          <option value="replay">Replay of recorded calls…</option>
+          {SELECTABLE.map(({ kind, choice: c }) => (
+            <option key={kind} value={kind}>
+              {c.label}
+            </option>
+          ))}
           <option value="none">None</option>
         </select>
       </label>
-      {choice === 'mcp' && (
+      {selectable?.field && (
         <label>
-          Server command
+          {selectable.field.label}
           <input
-            value={command}
-            placeholder="npx -y @modelcontextprotocol/server-everything"
+            value={text}
+            placeholder={selectable.field.placeholder}
             spellCheck={false}
-            onChange={(e) => setCommand(e.target.value)}
+            onChange={(e) => setTexts({ ...texts, [choice]: e.target.value })}
           />
-        </label>
-      )}
-      {choice === 'http' && (
-        <label>
-          URL template (POST, arguments as the JSON body)
-          <input value={url} spellCheck={false} onChange={(e) => setUrl(e.target.value)} />
         </label>
       )}
       <p className="muted">{tools.map((t) => `${t.name}: ${t.runtime?.kind ?? 'none'}`).join(' · ')}</p>
       <div className="buttons">
         <button type="button" className="primary" disabled={!ready} onClick={apply}>
-          {choice === 'replay'
+          {dialog
             ? 'Choose recordings…'
             : choice === 'as-now'
               ? 'Choose a kind to apply'

@@ -1,11 +1,12 @@
-import type { Tool, ToolRuntime } from '../../shared/domain';
-import { isObject } from '../../shared/json';
-import { printableLine } from '../../shared/text';
-import { httpConsent } from '../config/consent-request';
-import { readLimitedText } from './result-limits';
-import type { Observation, RuntimeDeps } from './runtimes';
+import type { Tool } from '../../../shared/domain';
+import { isObject } from '../../../shared/json';
+import type { RuntimeOf } from '../../../shared/runtimes';
+import { printableLine } from '../../../shared/text';
+import { httpConsent } from '../../config/consent-request';
+import { readLimitedText } from '../result-limits';
+import type { Observation, RuntimeCall, RuntimeDeps } from './types';
 
-type HttpRuntime = Extract<NonNullable<ToolRuntime>, { kind: 'http' }>;
+type HttpRuntime = RuntimeOf<'http'>;
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const MAX_REDIRECTS = 5;
@@ -16,12 +17,7 @@ const MAX_REDIRECTS = 5;
  * called, and a redirect is followed only within the same origin: the arguments and headers
  * never go to a host the user did not approve.
  */
-export async function callHttp(
-  tool: Tool,
-  runtime: HttpRuntime,
-  args: unknown,
-  deps: RuntimeDeps,
-): Promise<Observation> {
+async function callHttp(tool: Tool, runtime: HttpRuntime, args: unknown, deps: RuntimeDeps): Promise<Observation> {
   const rest: Record<string, unknown> = isObject(args) ? { ...args } : {};
   const filled = runtime.url.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = rest[name];
@@ -95,3 +91,8 @@ export async function callHttp(
     return response.ok ? { ok: true, result } : { ok: false, error: `HTTP ${response.status}: ${text.slice(0, 200)}` };
   }
 }
+
+export const httpCall: RuntimeCall<'http'> = {
+  call: callHttp,
+  result: { what: 'the HTTP answer', fix: 'Ask the endpoint for less (a page, a filter), or choose another runtime.' },
+};

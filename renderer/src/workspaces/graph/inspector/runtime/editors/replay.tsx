@@ -1,8 +1,6 @@
-import type { ToolRuntime } from '../../../../../../shared/domain';
-import { canonicalJson } from '../../../../../../shared/json';
-import { useUi } from '../../../../state/ui-store';
-
-type Replay = Extract<ToolRuntime, { kind: 'replay' }>;
+import { canonicalJson } from '../../../../../../../shared/json';
+import { useUi } from '../../../../../state/ui-store';
+import type { EditorProps, RuntimeEditor } from './types';
 
 const SHOWN = 8;
 const short = (value: unknown) => {
@@ -11,7 +9,7 @@ const short = (value: unknown) => {
 };
 
 /** What a replay runtime answers with: recorded arguments and observations, and where they came from. */
-export function ReplaySummary({ runtime }: { runtime: Replay }) {
+function ReplaySummary({ runtime }: EditorProps<'replay'>) {
   const { trajectories, calls, dropped } = runtime.source;
   return (
     <div className="runtime-fields replay-summary">
@@ -54,3 +52,10 @@ export function ReplaySummary({ runtime }: { runtime: Replay }) {
     </div>
   );
 }
+
+/** Made from trajectories in the replay dialog, for one tool or a selection; shown, not edited. */
+export const replayEditor: RuntimeEditor<'replay'> = {
+  Editor: ReplaySummary,
+  opensDialog: 'replay',
+  forSelection: { label: 'Replay of recorded calls…', runtimeFor: () => null },
+};

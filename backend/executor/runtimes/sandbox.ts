@@ -5,7 +5,7 @@ import {
   shouldInterruptAfterDeadline,
   type QuickJSWASMModule,
 } from 'quickjs-emscripten';
-import { beyondJsonLimits, formatSize, TOOL_VALUE_LIMITS } from '../../shared/json';
+import { beyondJsonLimits, formatSize, TOOL_VALUE_LIMITS } from '../../../shared/json';
 
 export interface SandboxLimits {
   /** Wall-clock budget of one call; `while (true) {}` is interrupted after it. */

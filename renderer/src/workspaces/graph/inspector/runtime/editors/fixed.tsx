@@ -1,14 +1,15 @@
-import type { ToolRuntime } from '../../../../../../shared/domain';
-import { isObject } from '../../../../../../shared/json';
-import { JsonField } from './JsonField';
+import { isObject } from '../../../../../../../shared/json';
+import type { RuntimeOf } from '../../../../../../../shared/runtimes';
+import { JsonField } from '../JsonField';
+import type { EditorProps, RuntimeEditor } from './types';
 
-type Fixed = Extract<ToolRuntime, { kind: 'fixed' }>;
+type Fixed = RuntimeOf<'fixed'>;
 
 /**
  * Fixed responses as a table: an argument pattern (the arguments that must be equal; those
  * left out match anything) and its response, first match wins; a default answers the rest.
  */
-export function FixedResponsesEditor({ runtime, onChange }: { runtime: Fixed; onChange(next: Fixed): void }) {
+function FixedResponsesEditor({ runtime, onChange }: EditorProps<'fixed'>) {
   const setRow = (index: number, patch: Partial<Fixed['responses'][number]>) =>
     onChange({ ...runtime, responses: runtime.responses.map((r, i) => (i === index ? { ...r, ...patch } : r)) });
   const hasDefault = runtime.default !== undefined;
@@ -92,3 +93,6 @@ export function FixedResponsesEditor({ runtime, onChange }: { runtime: Fixed; on
     </div>
   );
 }
+
+/** Set per tool only: each tool's responses are its own. */
+export const fixedEditor: RuntimeEditor<'fixed'> = { Editor: FixedResponsesEditor };

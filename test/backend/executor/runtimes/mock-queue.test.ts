@@ -1,14 +1,14 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createBackend, type Backend } from '../../../backend/backend';
-import { isSandboxBusy, MockRunner, SandboxBusyError } from '../../../backend/executor/mock-runner';
-import { McpClients } from '../../../backend/executor/runtimes';
-import { runSampleWhenSandboxFree, sandboxWasBusy } from '../../../backend/synth/sample-run';
-import { seededRandom } from '../../../shared/random';
-import { resultOf } from '../../../shared/runs/results';
-import type { Tool } from '../../../shared/domain';
-import { dep, tool } from '../../helpers/graphs';
-import { tempDir } from '../../helpers/temp';
+import { createBackend, type Backend } from '../../../../backend/backend';
+import { isSandboxBusy, MockRunner, SandboxBusyError } from '../../../../backend/executor/runtimes/mock-runner';
+import { McpServers } from '../../../../backend/executor/runtimes';
+import { runSampleWhenSandboxFree, sandboxWasBusy } from '../../../../backend/synth/sample-run';
+import { seededRandom } from '../../../../shared/random';
+import { resultOf } from '../../../../shared/runs/results';
+import type { Tool } from '../../../../shared/domain';
+import { dep, tool } from '../../../helpers/graphs';
+import { tempDir } from '../../../helpers/temp';
 
 const runners: MockRunner[] = [];
 const backends: Backend[] = [];
@@ -138,7 +138,7 @@ describe('synthesis with more samples at once than the sandbox runs', () => {
       'Say hi',
       seededRandom(1),
       {
-        runtime: { mocks, mcp: new McpClients(), allowed: () => false, seed: 1 },
+        runtime: { mocks, mcp: new McpServers(), allowed: () => false, seed: 1 },
         validateResult: () => [],
         checks: { graph: { ...graph, id: 'g', name: 'G' } as never },
       },

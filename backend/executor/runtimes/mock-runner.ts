@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { builtScript } from '../resources';
+import { builtScript } from '../../resources';
 import { DEFAULT_LIMITS, SandboxError, type SandboxLimits } from './sandbox';
 
 /** In a packaged app the worker is unpacked beside the asar archive: it loads QuickJS's .wasm from disk. */

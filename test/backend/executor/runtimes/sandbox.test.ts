@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { MockRunner } from '../../../backend/executor/mock-runner';
-import { SandboxError } from '../../../backend/executor/sandbox';
+import { MockRunner } from '../../../../backend/executor/runtimes/mock-runner';
+import { SandboxError } from '../../../../backend/executor/runtimes/sandbox';
 
 const runner = new MockRunner();
 afterAll(() => runner.close());

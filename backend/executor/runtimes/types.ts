@@ -1,0 +1,37 @@
+import type { Tool } from '../../../shared/domain';
+import type { RuntimeKind, RuntimeOf } from '../../../shared/runtimes';
+import type { ConsentRequest } from '../../../shared/runs';
+import type { GenerateRequest, TokenCounts } from '../../llm/protocol';
+import type { McpServers } from '../../mcp/servers';
+import type { MockRunner } from './mock-runner';
+
+/**
+ * What a tool call gave back: a result, or an error phrased for the observation. `tokens`: what
+ * the model read and wrote for it, when a model made it (LLM-simulated).
+ */
+export type Observation =
+  | { ok: true; result: unknown; note?: string; tokens?: TokenCounts }
+  | { ok: false; error: string; consent?: ConsentRequest; note?: string; tokens?: TokenCounts };
+
+export interface RuntimeDeps {
+  mocks: MockRunner;
+  /** Generation with the loaded model, for LLM-simulated tools; absent when none is loaded. */
+  generate?: (
+    request: GenerateRequest,
+    signal?: AbortSignal,
+  ) => Promise<{ text: string; tokens?: TokenCounts; contextSize?: number }>;
+  allowed(kind: ConsentRequest['kind'], key: string): boolean;
+  mcp: McpServers;
+  seed: number;
+  signal?: AbortSignal;
+}
+
+/** How the backend calls a tool with a runtime of one kind. */
+export interface RuntimeCall<K extends RuntimeKind> {
+  call(tool: Tool, runtime: RuntimeOf<K>, args: unknown, deps: RuntimeDeps): Observation | Promise<Observation>;
+  /**
+   * Whose result a refusal for its size names, and what the user can do about it (see
+   * result-limits.ts).
+   */
+  result: { what: string; fix: string };
+}
