@@ -14,9 +14,23 @@ export function formatWhere(where: Where): string {
   }
 }
 
+/**
+ * A message as shown after its place: a step's field is not named twice
+ * (`s1 args.lat: … refers to s9` rather than `args.lat: … lat refers to s9`).
+ */
+function messageAfterWhere(where: Where, message: string): string {
+  if (where.at !== 'step') return message;
+  const field = where.path.replace(/^args\./, '');
+  return field && message.startsWith(`${field} `) ? message.slice(field.length + 1) : message;
+}
+
 /** The parts of a problem's line, for views that style them; `formatProblem` joins them. */
 export function problemParts(problem: Problem): { where: string; label: string; message: string } {
-  return { where: formatWhere(problem.where), label: `${problem.severity} ${problem.code}`, message: problem.message };
+  return {
+    where: formatWhere(problem.where),
+    label: `${problem.severity} ${problem.code}`,
+    message: messageAfterWhere(problem.where, problem.message),
+  };
 }
 
 /**
