@@ -220,6 +220,26 @@ describe('TrajectoryRepository', () => {
   });
 });
 
+describe('stored findings', () => {
+  it('reads rows written in the columns older workspaces have (kind, turn_idx, path) as problems', () => {
+    const s = store();
+    seedExampleWorkspace(s);
+    const id = s.trajectories.allIds()[0]!.id;
+    s.db
+      .prepare('INSERT INTO findings (trajectory_id, turn_idx, kind, severity, path, message) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(id, 2, 'retired-check', 'info', '$.content', 'A code from an older Trellis.');
+    expect(s.findings.list(id)).toEqual([
+      {
+        code: 'retired-check',
+        severity: 'info',
+        message: 'A code from an older Trellis.',
+        where: { at: 'turn', turn: 2, path: '$.content' },
+      },
+    ]);
+    s.close();
+  });
+});
+
 describe('plans, labels and datasets', () => {
   it('saves a plan with its steps and model settings', () => {
     const s = store();
