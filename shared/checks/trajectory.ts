@@ -31,6 +31,10 @@ export const TRAJECTORY_CODES = {
 export type TrajectoryCode = keyof typeof TRAJECTORY_CODES;
 export const TRAJECTORY_CODE_LIST = codesOf(TRAJECTORY_CODES);
 
+/** What a finding's code means, in one line; undefined for a code this Trellis does not check (an older one, stored). */
+export const findingCodeDescription = (code: string): string | undefined =>
+  Object.hasOwn(TRAJECTORY_CODES, code) ? TRAJECTORY_CODES[code as TrajectoryCode].description : undefined;
+
 /** A trajectory check's finding: on a turn, at a JSON path inside it. */
 export type TrajectoryFinding = Problem<TrajectoryCode, TurnWhere>;
 

@@ -6,7 +6,7 @@ import { EXPORT_CODES, EXPORT_RULES } from '../../../shared/checks/export';
 import { GRAPH_CODES, checkGraph } from '../../../shared/checks/graph';
 import { PLAN_CODES, validatePlan } from '../../../shared/checks/plan';
 import { Problem, type CodeRegistry } from '../../../shared/checks/problem';
-import { TRAJECTORY_CODES, checkTrajectory } from '../../../shared/checks/trajectory';
+import { TRAJECTORY_CODES, checkTrajectory, findingCodeDescription } from '../../../shared/checks/trajectory';
 import { GraphFile, TrajectoryFile } from '../../../shared/domain';
 import { dep, exampleGraph, graph, share, tool } from '../../helpers/graphs';
 
@@ -113,5 +113,11 @@ describe('every checker returns the one problem type', () => {
     );
     expect(found.map((p) => p.code)).toEqual(expect.arrayContaining(['ungrounded-value', 'unfillable-parameter']));
     for (const p of found) expect(p.message, p.code).toContain('(heuristic)');
+  });
+
+  it("describes a stored finding's code from the registry, and none for a code no longer checked", () => {
+    expect(findingCodeDescription('repeated-call')).toBe('A tool is called again with the same arguments.');
+    expect(findingCodeDescription('retired-check')).toBeUndefined();
+    expect(findingCodeDescription('toString')).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { countOf } from '../../../../shared/text';
+import { findingCodeDescription } from '../../../../shared/checks/trajectory';
 import type { Finding } from '../../../../shared/domain';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
@@ -85,6 +86,7 @@ export function Inspector({ id, version }: { id: string; version: number }) {
                     key={kind}
                     type="button"
                     className="link"
+                    title={findingCodeDescription(kind)}
                     onClick={() => jumpTo(findings.data!.find((f) => f.code === kind)!.where.turn)}
                   >
                     {i > 0 && ', '}
