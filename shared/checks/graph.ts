@@ -5,7 +5,7 @@ import { elementPattern, isElementPath } from '../graph/field-paths';
 import { fieldNameVariants } from '../graph/field-names';
 import { fieldAt, schemaFields } from '../graph/fields';
 import { dependencyCycles, dependencyEdges } from '../graph/topology';
-import { codesOf, type CodeRegistry, type GraphWhere, type Problem } from './problem';
+import { codesOf, problemMaker, type CodeRegistry, type GraphWhere, type Problem } from './problem';
 
 /** What the graph checks find, each code with its severity. */
 export const GRAPH_CODES = {
@@ -34,12 +34,9 @@ export const PROBLEM_CODES = codesOf(GRAPH_CODES);
 /** One thing wrong with a graph, attached to the tools (and edge) it concerns. */
 export type GraphProblem = Problem<ProblemCode, GraphWhere>;
 
-const problem = (code: ProblemCode, tools: string[], message: string, edge?: number): GraphProblem => ({
-  code,
-  severity: GRAPH_CODES[code].severity,
-  message,
-  where: edge === undefined ? { at: 'graph', tools } : { at: 'graph', tools, edge },
-});
+const make = problemMaker<ProblemCode, GraphWhere>(GRAPH_CODES);
+const problem = (code: ProblemCode, tools: string[], message: string, edge?: number): GraphProblem =>
+  make(code, edge === undefined ? { at: 'graph', tools } : { at: 'graph', tools, edge }, message);
 
 /** Returns why a JSON Schema does not compile, or null; supplied by the side that has a validator. */
 export type SchemaCompiler = (schema: JsonSchema) => string | null;

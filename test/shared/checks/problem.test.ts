@@ -72,7 +72,10 @@ const checkers: { name: string; registry: CodeRegistry<string>; at: string; prob
     problems: () =>
       Object.values(EXPORT_RULES).flatMap((rules) => [
         ...rules({}, { toolsDeclared: true }),
-        ...rules({ messages: [{ role: 'tool' }], conversations: [{ from: 'gpt', value: '' }] }, { toolsDeclared: true }),
+        ...rules(
+          { messages: [{ role: 'tool' }], conversations: [{ from: 'gpt', value: '' }] },
+          { toolsDeclared: true },
+        ),
       ]),
   },
 ];
