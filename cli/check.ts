@@ -17,8 +17,7 @@ export const checkVerb: Verb = {
       const summary = await backend.registry.invoke('trajectories.checkAll', { listFindings: true });
       if (io.json) io.out(JSON.stringify({ ok: true, ...summary }));
       else {
-        for (const f of summary.findings ?? [])
-          io.out(`${f.source} ${formatProblem(f)}`);
+        for (const f of summary.findings ?? []) io.out(`${f.source} ${formatProblem(f)}`);
         io.out(checkSummaryText(summary, { byKind: false }));
         const { graph, ownTools, none } = summary.against;
         io.out(

@@ -389,7 +389,11 @@ describe('trellis command line', () => {
       byKind: { 'no-final-answer': 1, 'repeated-call': 1, 'tool-error': 3 },
       trajectoriesByKind: { 'no-final-answer': 1, 'repeated-call': 1, 'tool-error': 1 },
     });
-    const findings = JSON.parse(out).findings as { code: string; where: { turn: number; path: string }; source: string }[];
+    const findings = JSON.parse(out).findings as {
+      code: string;
+      where: { turn: number; path: string };
+      source: string;
+    }[];
     expect(findings.map((f) => [f.code, f.where.turn])).toEqual(
       expect.arrayContaining([
         ['repeated-call', 4],

@@ -226,7 +226,9 @@ describe('stored findings', () => {
     seedExampleWorkspace(s);
     const id = s.trajectories.allIds()[0]!.id;
     s.db
-      .prepare('INSERT INTO findings (trajectory_id, turn_idx, kind, severity, path, message) VALUES (?, ?, ?, ?, ?, ?)')
+      .prepare(
+        'INSERT INTO findings (trajectory_id, turn_idx, kind, severity, path, message) VALUES (?, ?, ?, ?, ?, ?)',
+      )
       .run(id, 2, 'retired-check', 'info', '$.content', 'A code from an older Trellis.');
     expect(s.findings.list(id)).toEqual([
       {

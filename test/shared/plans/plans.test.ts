@@ -17,7 +17,8 @@ import {
 
 const graph = exampleGraph();
 const validate = argumentValidator(graph);
-const kinds = (steps: PlanStep[]) => validatePlan(steps, graph, validate).map((p) => `${p.where.step}:${p.code}:${p.where.path}`);
+const kinds = (steps: PlanStep[]) =>
+  validatePlan(steps, graph, validate).map((p) => `${p.where.step}:${p.code}:${p.where.path}`);
 
 const flightPlan: PlanStep[] = [
   {
