@@ -1,4 +1,5 @@
 import { checkSummaryText, findingKinds } from '../shared/checks/finding-counts';
+import { formatProblem } from '../shared/checks/format';
 import { openBackend } from './backend-helpers';
 import type { Verb } from './verb';
 import { defaultWorkspacePath } from './workspace-path';
@@ -16,8 +17,7 @@ export const checkVerb: Verb = {
       const summary = await backend.registry.invoke('trajectories.checkAll', { listFindings: true });
       if (io.json) io.out(JSON.stringify({ ok: true, ...summary }));
       else {
-        for (const f of summary.findings ?? [])
-          io.out(`${f.source} turn ${f.turnIndex} ${f.path}: ${f.severity} ${f.kind}: ${f.message}`);
+        for (const f of summary.findings ?? []) io.out(`${f.source} ${formatProblem(f)}`);
         io.out(checkSummaryText(summary, { byKind: false }));
         const { graph, ownTools, none } = summary.against;
         io.out(

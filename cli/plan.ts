@@ -1,4 +1,5 @@
 import { TrellisError } from '../shared/errors';
+import { formatProblem } from '../shared/checks/format';
 import { planDefects } from '../shared/checks/plan';
 import { ConsentKind } from '../shared/runs';
 import { countOf } from '../shared/text';
@@ -53,8 +54,7 @@ export const planVerb: Verb = {
       if (io.json) io.out(JSON.stringify({ ok: problems.length === 0, planId: saved.id, ...plan, problems, warnings }));
       else {
         io.out(values.format === 'worfbench' ? plan.text : JSON.stringify(plan.steps, null, 2));
-        for (const p of problems) io.err(`${p.stepId ?? 'plan'} ${p.path}: ${p.message}`);
-        for (const p of warnings) io.err(`note: ${p.stepId ?? 'plan'}: ${p.message}`);
+        for (const p of [...problems, ...warnings]) io.err(formatProblem(p));
         io.out(
           `Saved plan ${saved.id} (${countOf(plan.steps.length, 'step')}, ${countOf(problems.length, 'problem')}).`,
         );
@@ -103,7 +103,7 @@ export const runPlanVerb: Verb = {
         if (io.json) io.out(JSON.stringify({ ok: false, ran: false, planId: found.id, problems }));
         else {
           io.err(`trellis run: plan ${found.id} has ${problems.length} problem${problems.length === 1 ? '' : 's'}:`);
-          for (const p of problems) io.err(`  ${p.stepId ?? 'plan'} ${p.path}: ${p.message}`);
+          for (const p of problems) io.err(`  ${formatProblem(p)}`);
           io.err(
             'Nothing was run. Fix the plan (trellis plan, or Plans & Runs in the app), or run it as it is with --anyway.',
           );

@@ -34,8 +34,8 @@ describe('Plans & Runs keeps derived state current in Chromium', () => {
     await page.keyboard.press('Control+2');
     await generate(page, 'book_flight from Paris to Lisbon');
     expect(await problemsOf(page, 's1')).toEqual([
-      'args.date missing required argument date',
-      'args.passengers missing required argument passengers',
+      's1 args.date: error invalid-arguments: missing required argument date',
+      's1 args.passengers: error invalid-arguments: missing required argument passengers',
     ]);
     await page.getByRole('button', { name: 'WorfBench text…' }).click();
     const text = page.getByLabel('WorfBench text');
@@ -66,7 +66,7 @@ describe('Plans & Runs keeps derived state current in Chromium', () => {
     await page.getByRole('button', { name: 'Run plan' }).click();
     const ask = page.getByRole('alertdialog', { name: 'Run a plan with problems' });
     await ask.getByText('This plan has 2 problems; its run will likely fail at the steps named.').waitFor();
-    await ask.getByText(/s2 args\.passengers missing required argument passengers/).waitFor();
+    await ask.getByText(/s2 args\.passengers: error invalid-arguments: missing required argument passengers/).waitFor();
     await ask.getByRole('button', { name: 'Fix the plan first' }).click();
     await ask.waitFor({ state: 'detached' });
     expect(await page.getByRole('region', { name: 'Debugger' }).count()).toBe(0);

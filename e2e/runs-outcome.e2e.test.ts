@@ -79,7 +79,7 @@ describe('Plans & Runs says when calls fail, in Chromium', () => {
       '"flight_id":{"$ref":"s1.result.cheapest_flight_id"}',
     );
     expect(await page.getByTestId('step-s1').locator('.problem').allInnerTexts()).toEqual([
-      `tool ${NO_RUNTIME('search_flights')}`,
+      `s1 tool: warning no-runtime: ${NO_RUNTIME('search_flights')}`,
     ]);
 
     const debuggerPane = await runAnyway(page, 2);

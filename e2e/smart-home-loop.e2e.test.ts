@@ -52,7 +52,7 @@ describe('from imported smart-home logs to a finished, forked run in Chromium', 
     await page.getByRole('button', { name: 'Generate plan' }).click();
     await page.getByTestId('plan-summary').getByText('2 steps · 1 problem').waitFor();
     expect(await page.getByTestId('step-s2').locator('.problem').allInnerTexts()).toEqual([
-      'args.mode missing required argument mode',
+      's2 args.mode: error invalid-arguments: missing required argument mode',
     ]);
     await page.getByTestId('step-s2').getByRole('button', { name: 'Arguments' }).click();
     const s2 = page.getByLabel('Arguments of s2').locator('.view-lines');

@@ -11,6 +11,7 @@ import {
   type ExportItem,
 } from '../../shared/formats/export-records';
 import { EXPORT_RULES } from '../../shared/checks/export';
+import { formatProblem } from '../../shared/checks/format';
 import { trainingWeights } from '../../shared/formats/training-weights';
 import {
   cannotWrite,
@@ -162,7 +163,7 @@ export async function exportDataset(
               ...(status === 'rejected' || status === 'needs-fix'
                 ? [{ reason: `label:${status}`, message: `Labelled ${status}.` }]
                 : []),
-              ...problems.map((p) => ({ reason: p.rule, message: `${p.rule}: ${p.message}` })),
+              ...problems.map((p) => ({ reason: p.code, message: formatProblem(p) })),
             ];
             const leaveOut = problems.length > 0 && !options.includeInvalid;
             if (flags.length) reporter.flag({ trajectoryId: id, title: t.title }, split, leaveOut, flags);

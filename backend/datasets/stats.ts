@@ -33,7 +33,7 @@ export async function datasetStats(store: WorkspaceStore, dataset: Dataset, job:
       calls[name] = (calls[name] ?? 0) + 1;
       if (i) pairs.add(`${names[i - 1]}>${name}`);
     });
-    for (const kind of new Set(store.findings.list(t.id).map((f) => f.kind)))
+    for (const kind of new Set(store.findings.list(t.id).map((f) => f.code)))
       findingKinds[kind] = (findingKinds[kind] ?? 0) + 1;
     const status = store.labels.get(t.id)?.status ?? 'unlabelled';
     labels[status] = (labels[status] ?? 0) + 1;

@@ -156,7 +156,7 @@ export function synthHandlers(ctx: BackendContext): HandlerMap {
       if (findings.length) report.withFindings++;
       countCodes(
         report.findingsByCode,
-        findings.map((f) => f.kind),
+        findings.map((f) => f.code),
       );
       created.push(id);
       byKind[kind] = (byKind[kind] ?? 0) + 1;

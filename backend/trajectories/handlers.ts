@@ -38,8 +38,8 @@ export function trajectoriesHandlers(ctx: BackendContext): HandlerMap {
               checked++;
               if (findings.length) withFindings++;
               findingCount += findings.length;
-              for (const f of findings) byKind[f.kind] = (byKind[f.kind] ?? 0) + 1;
-              for (const kind of new Set(findings.map((f) => f.kind)))
+              for (const f of findings) byKind[f.code] = (byKind[f.code] ?? 0) + 1;
+              for (const kind of new Set(findings.map((f) => f.code)))
                 trajectoriesByKind[kind] = (trajectoriesByKind[kind] ?? 0) + 1;
               if (listFindings) listed.push(...findings.map((f) => ({ ...f, trajectoryId: id, source })));
             }
@@ -98,7 +98,7 @@ export function trajectoriesHandlers(ctx: BackendContext): HandlerMap {
       const turns = t.turns.map((x, i) => (i === turnIndex ? turn : x));
       return ctx
         .checker()({ ...t, turns })
-        .filter((f) => f.turnIndex === turnIndex);
+        .filter((f) => f.where.turn === turnIndex);
     },
     'trajectories.revertTurn': ({ id, turnIndex }) => {
       store.turnEdits.revert(id, turnIndex);

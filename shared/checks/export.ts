@@ -1,33 +1,35 @@
 import { isObject } from '../json';
 import { parseWorkflow } from '../formats/workflow-text';
 import type { ExportFormat } from '../formats/export-records';
+import { codesOf, problemMaker, type CodeRegistry, type Problem, type RecordWhere } from './problem';
 
-/** The rules an exported record can break; the codes an export report counts by. */
-export type ExportRule =
-  | 'empty'
-  | 'no-user-message'
-  | 'role-order'
-  | 'unpaired-tool-message'
-  | 'unanswered-call'
-  | 'bad-call'
-  | 'empty-answer'
-  | 'no-final-answer'
-  | 'tools-missing'
-  | 'no-intent'
-  | 'no-workflow';
+/** The rules an exported record can break: the codes an export report counts by. All are errors (the record is left out). */
+export const EXPORT_CODES = {
+  empty: { severity: 'error', description: 'The record has no messages or turns.' },
+  'no-user-message': { severity: 'error', description: 'The record has no user message.' },
+  'role-order': { severity: 'error', description: "A turn's role is not where the trainer expects it." },
+  'unpaired-tool-message': { severity: 'error', description: 'A tool message answers no open call.' },
+  'unanswered-call': { severity: 'error', description: 'A tool call has no tool message after it.' },
+  'bad-call': { severity: 'error', description: 'A tool call is not in the form the format asks for.' },
+  'empty-answer': { severity: 'error', description: 'An answer turn is empty.' },
+  'no-final-answer': { severity: 'error', description: 'The record does not end on an assistant answer.' },
+  'tools-missing': { severity: 'error', description: 'The trajectory declares tools the record does not carry.' },
+  'no-intent': { severity: 'error', description: 'A planning item has no user intent.' },
+  'no-workflow': { severity: 'error', description: "A planning item's workflow has no node, or a node on no edge." },
+} as const satisfies CodeRegistry<string>;
+export type ExportCode = keyof typeof EXPORT_CODES;
+export const EXPORT_CODE_LIST = codesOf(EXPORT_CODES);
 
 /** A broken rule, with a sentence naming the message that breaks it. */
-export interface RuleProblem {
-  rule: ExportRule;
-  message: string;
-}
+export type ExportProblem = Problem<ExportCode, RecordWhere>;
 
 export interface RuleContext {
   /** Whether the trajectory declares tools, which the record must then carry. */
   toolsDeclared: boolean;
 }
 
-const problem = (rule: ExportRule, message: string): RuleProblem => ({ rule, message });
+const make = problemMaker<ExportCode, RecordWhere>(EXPORT_CODES);
+const problem = (code: ExportCode, message: string): ExportProblem => make(code, { at: 'record' }, message);
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const quoted = (value: unknown) => (typeof value === 'string' ? `"${value}"` : String(value));
 
@@ -47,10 +49,10 @@ const isToolList = (t: unknown) => Array.isArray(t) && t.length > 0 && t.every((
  * (`tool_call_id`), every call is answered before the conversation moves on, `arguments` are
  * JSON strings of objects, and the last message is an assistant answer with content and no call.
  */
-export function openAIProblems(record: unknown, context: RuleContext): RuleProblem[] {
+export function openAIProblems(record: unknown, context: RuleContext): ExportProblem[] {
   const messages = isObject(record) && Array.isArray(record.messages) ? record.messages : [];
   if (!messages.length) return [problem('empty', 'The record has no messages.')];
-  const problems: RuleProblem[] = [];
+  const problems: ExportProblem[] = [];
   const open = new Set<string>();
   const unanswered = (before: string) => {
     problems.push(
@@ -123,12 +125,12 @@ const EVEN = ['gpt', 'function_call'];
  * right after a function_call and every function_call answered by one; `tools` a JSON string of
  * the declared tools when the trajectory declares any.
  */
-export function shareGPTProblems(record: unknown, context: RuleContext): RuleProblem[] {
+export function shareGPTProblems(record: unknown, context: RuleContext): ExportProblem[] {
   const all = isObject(record) && Array.isArray(record.conversations) ? record.conversations : [];
   const start = isObject(all[0]) && all[0].from === 'system' ? 1 : 0;
   const turns = all.slice(start).map((t) => (isObject(t) ? t : {}));
   if (!turns.length) return [problem('empty', 'The record has no conversation turns.')];
-  const problems: RuleProblem[] = [];
+  const problems: ExportProblem[] = [];
   const at = (k: number) => `Turn ${k + start + 1}`;
   const wrongRole = turns.findIndex((t, k) => !(k % 2 ? EVEN : ODD).includes(text(t.from)));
   if (wrongRole >= 0)
@@ -175,10 +177,10 @@ const blocks = (value: string, tag: string) =>
  * each `<tool_call>` a JSON `{"arguments": {…}, "name": …}`, answered by as many
  * `<tool_response>` blocks (naming the tool) in the tool turns that follow; ends on a gpt answer.
  */
-export function hermesProblems(record: unknown): RuleProblem[] {
+export function hermesProblems(record: unknown): ExportProblem[] {
   const all = isObject(record) && Array.isArray(record.conversations) ? record.conversations : [];
   const turns = all.map((t) => (isObject(t) ? t : {}));
-  const problems: RuleProblem[] = [];
+  const problems: ExportProblem[] = [];
   const system = turns[0]?.from === 'system' ? text(turns[0].value) : '';
   if (!blocks(system, 'tools').some((b) => parsesTo(b, Array.isArray)))
     problems.push(problem('tools-missing', 'The first turn is not a system prompt with a <tools> JSON list.'));
@@ -229,13 +231,13 @@ export function hermesProblems(record: unknown): RuleProblem[] {
 }
 
 /** WorfBench planning items: an intent, and a workflow of at least one node, each node on an edge. */
-export function workflowProblems(record: unknown): RuleProblem[] {
+export function workflowProblems(record: unknown): ExportProblem[] {
   const conversations = isObject(record) && Array.isArray(record.conversations) ? record.conversations : [];
   const content = (role: string) => {
     const turn = conversations.find((c) => isObject(c) && c.role === role);
     return isObject(turn) ? text(turn.content) : '';
   };
-  const problems: RuleProblem[] = [];
+  const problems: ExportProblem[] = [];
   if (!content('user').trim()) problems.push(problem('no-intent', 'The item has no user intent.'));
   const workflow = parseWorkflow(content('assistant'));
   const inner = workflow.nodes.length - 2;
@@ -248,7 +250,7 @@ export function workflowProblems(record: unknown): RuleProblem[] {
 }
 
 /** The rules of each export format, checked on the record exactly as it is written. */
-export const EXPORT_RULES: Record<ExportFormat, (record: unknown, context: RuleContext) => RuleProblem[]> = {
+export const EXPORT_RULES: Record<ExportFormat, (record: unknown, context: RuleContext) => ExportProblem[]> = {
   openai: openAIProblems,
   sharegpt: shareGPTProblems,
   hermes: hermesProblems,

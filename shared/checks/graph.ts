@@ -5,31 +5,38 @@ import { elementPattern, isElementPath } from '../graph/field-paths';
 import { fieldNameVariants } from '../graph/field-names';
 import { fieldAt, schemaFields } from '../graph/fields';
 import { dependencyCycles, dependencyEdges } from '../graph/topology';
+import { codesOf, problemMaker, type CodeRegistry, type GraphWhere, type Problem } from './problem';
 
-export const PROBLEM_CODES = [
-  'invalid-name',
-  'duplicate-name',
-  'schema-error',
-  'edge-missing-tool',
-  'edge-missing-field',
-  'dependency-cycle',
-  'edge-incompatible',
-  'edge-loose',
-  'unfillable-parameter',
-  'unreachable-tool',
-] as const;
-export type ProblemCode = (typeof PROBLEM_CODES)[number];
+/** What the graph checks find, each code with its severity. */
+export const GRAPH_CODES = {
+  'invalid-name': { severity: 'error', description: 'A tool name is not 1–64 letters, digits, _ or -.' },
+  'duplicate-name': { severity: 'error', description: 'Two tools have the same name.' },
+  'schema-error': { severity: 'error', description: "A tool's parameters or returns schema does not compile." },
+  'edge-missing-tool': { severity: 'error', description: 'An edge points to a tool that does not exist.' },
+  'edge-missing-field': { severity: 'error', description: 'An edge points to a field its tool does not have.' },
+  'dependency-cycle': { severity: 'error', description: 'Dependency edges form a cycle.' },
+  'edge-incompatible': { severity: 'error', description: "An edge's two fields cannot hold the same value." },
+  'edge-loose': { severity: 'warning', description: "An edge's fields fit only loosely (e.g. number into string)." },
+  'unfillable-parameter': {
+    severity: 'warning',
+    description: 'A required identifier parameter no edge fills.',
+    heuristic: true,
+  },
+  'unreachable-tool': {
+    severity: 'warning',
+    description: 'A tool the tools that feed its identifiers never let run.',
+    heuristic: true,
+  },
+} as const satisfies CodeRegistry<string>;
+export type ProblemCode = keyof typeof GRAPH_CODES;
+export const PROBLEM_CODES = codesOf(GRAPH_CODES);
 
 /** One thing wrong with a graph, attached to the tools (and edge) it concerns. */
-export interface GraphProblem {
-  code: ProblemCode;
-  severity: 'error' | 'warning';
-  message: string;
-  tools: string[];
-  edgeIndex?: number;
-  /** True when the check guesses (e.g. which parameters a user can type). */
-  heuristic?: boolean;
-}
+export type GraphProblem = Problem<ProblemCode, GraphWhere>;
+
+const make = problemMaker<ProblemCode, GraphWhere>(GRAPH_CODES);
+const problem = (code: ProblemCode, tools: string[], message: string, edge?: number): GraphProblem =>
+  make(code, edge === undefined ? { at: 'graph', tools } : { at: 'graph', tools, edge }, message);
 
 /** Returns why a JSON Schema does not compile, or null; supplied by the side that has a validator. */
 export type SchemaCompiler = (schema: JsonSchema) => string | null;
@@ -45,12 +52,9 @@ export function checkGraph(graph: Pick<ToolGraph, 'tools' | 'edges'>, compile?: 
     ...checkNames(graph.tools),
     ...(compile ? checkSchemas(graph.tools, compile) : []),
     ...checkEdges(graph),
-    ...dependencyCycles(graph).map((cycle): GraphProblem => ({
-      code: 'dependency-cycle',
-      severity: 'error',
-      message: `Dependency cycle: ${[...cycle, cycle[0]].join(' → ')}.`,
-      tools: cycle,
-    })),
+    ...dependencyCycles(graph).map((cycle) =>
+      problem('dependency-cycle', cycle, `Dependency cycle: ${[...cycle, cycle[0]].join(' → ')}.`),
+    ),
     ...checkReachability(graph),
   ];
   return problems.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1));
@@ -61,20 +65,16 @@ function checkNames(tools: Tool[]): GraphProblem[] {
   const seen = new Set<string>();
   for (const tool of tools) {
     if (!TOOL_NAME_PATTERN.test(tool.name)) {
-      problems.push({
-        code: 'invalid-name',
-        severity: 'error',
-        tools: [tool.name],
-        message: `"${tool.name}" is not a valid tool name: use 1–64 letters, digits, _ or -.`,
-      });
+      problems.push(
+        problem(
+          'invalid-name',
+          [tool.name],
+          `"${tool.name}" is not a valid tool name: use 1–64 letters, digits, _ or -.`,
+        ),
+      );
     }
     if (seen.has(tool.name)) {
-      problems.push({
-        code: 'duplicate-name',
-        severity: 'error',
-        tools: [tool.name],
-        message: `Two tools are named "${tool.name}".`,
-      });
+      problems.push(problem('duplicate-name', [tool.name], `Two tools are named "${tool.name}".`));
     }
     seen.add(tool.name);
   }
@@ -89,13 +89,7 @@ function checkSchemas(tools: Tool[], compile: SchemaCompiler): GraphProblem[] {
       ['returns', tool.returns],
     ] as const) {
       const error = compile(schema);
-      if (error)
-        problems.push({
-          code: 'schema-error',
-          severity: 'error',
-          tools: [tool.name],
-          message: `${tool.name}.${part} does not compile: ${error}`,
-        });
+      if (error) problems.push(problem('schema-error', [tool.name], `${tool.name}.${part} does not compile: ${error}`));
     }
   }
   return problems;
@@ -147,25 +141,27 @@ function checkEdges(graph: Pick<ToolGraph, 'tools' | 'edges'>): GraphProblem[] {
     for (const end of ends) {
       const tool = byName.get(end.tool);
       if (!tool) {
-        problems.push({
-          code: 'edge-missing-tool',
-          severity: 'error',
-          tools,
-          edgeIndex,
-          message: `Edge ${describeEdge(edge)} points to a tool "${end.tool}" that does not exist.`,
-        });
+        problems.push(
+          problem(
+            'edge-missing-tool',
+            tools,
+            `Edge ${describeEdge(edge)} points to a tool "${end.tool}" that does not exist.`,
+            edgeIndex,
+          ),
+        );
         return;
       }
       const misplaced = misplacedElement(end.side, end.path);
       const found = misplaced ? null : fieldAt(tool[end.side], end.path);
       if (!found || 'problem' in found) {
-        problems.push({
-          code: 'edge-missing-field',
-          severity: 'error',
-          tools,
-          edgeIndex,
-          message: `Edge ${describeEdge(edge)}: ${misplaced ?? missingField(end, found!.problem)}.`,
-        });
+        problems.push(
+          problem(
+            'edge-missing-field',
+            tools,
+            `Edge ${describeEdge(edge)}: ${misplaced ?? missingField(end, found!.problem)}.`,
+            edgeIndex,
+          ),
+        );
         return;
       }
       fields.push(found.field);
@@ -177,21 +173,11 @@ function checkEdges(graph: Pick<ToolGraph, 'tools' | 'edges'>): GraphProblem[] {
       const hint = fits.length
         ? `; connect an element's field instead: ${fits.map((f) => f.field.path).join(', ')}`
         : '';
-      problems.push({
-        code: 'edge-incompatible',
-        severity: 'error',
-        tools,
-        edgeIndex,
-        message: `Edge ${describeEdge(edge)}: ${verdict.reason}${hint}.`,
-      });
+      problems.push(
+        problem('edge-incompatible', tools, `Edge ${describeEdge(edge)}: ${verdict.reason}${hint}.`, edgeIndex),
+      );
     } else if (verdict.level === 'loose') {
-      problems.push({
-        code: 'edge-loose',
-        severity: 'warning',
-        tools,
-        edgeIndex,
-        message: `Edge ${describeEdge(edge)}: ${verdict.reason}.`,
-      });
+      problems.push(problem('edge-loose', tools, `Edge ${describeEdge(edge)}: ${verdict.reason}.`, edgeIndex));
     }
   });
   return problems;
@@ -230,15 +216,15 @@ function checkReachability(graph: Pick<ToolGraph, 'tools' | 'edges'>): GraphProb
     for (const param of params) {
       if (!feeds.has(`${tool}\u0000${param}`)) {
         const from = (producers.get(param) ?? []).filter((f) => !f.startsWith(`${tool}.`));
-        problems.push({
-          code: 'unfillable-parameter',
-          severity: 'warning',
-          heuristic: true,
-          tools: [tool],
-          message: from.length
-            ? `${tool}.${param} is an identifier no edge fills; users rarely know it. Connect ${from.slice(0, 2).join(' or ')} to it.`
-            : `${tool}.${param} is an identifier no tool produces; users rarely know it. Connect a tool that returns it.`,
-        });
+        problems.push(
+          problem(
+            'unfillable-parameter',
+            [tool],
+            from.length
+              ? `${tool}.${param} is an identifier no edge fills; users rarely know it (heuristic). Connect ${from.slice(0, 2).join(' or ')} to it.`
+              : `${tool}.${param} is an identifier no tool produces; users rarely know it (heuristic). Connect a tool that returns it.`,
+          ),
+        );
       }
     }
   }
@@ -256,13 +242,13 @@ function checkReachability(graph: Pick<ToolGraph, 'tools' | 'edges'>): GraphProb
   for (const [tool, params] of needs) {
     const fedButStuck = !usable.has(tool) && params.every((p) => feeds.has(`${tool}\u0000${p}`));
     if (fedButStuck) {
-      problems.push({
-        code: 'unreachable-tool',
-        severity: 'warning',
-        heuristic: true,
-        tools: [tool],
-        message: `${tool} cannot be reached from any entry tool: the tools that feed its identifiers cannot run first.`,
-      });
+      problems.push(
+        problem(
+          'unreachable-tool',
+          [tool],
+          `${tool} cannot be reached from any entry tool: the tools that feed its identifiers cannot run first (heuristic).`,
+        ),
+      );
     }
   }
   return problems;

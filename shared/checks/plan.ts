@@ -4,33 +4,46 @@ import { fieldAt, fieldCompatibility, findField } from '../graph';
 import { dependencyEdges } from '../graph/topology';
 import { ancestorsOf, orderSteps } from '../plans/order';
 import { stepRefs } from '../plans/refs';
+import { codesOf, problemMaker, type CodeRegistry, type Problem, type StepWhere } from './problem';
 
-/** Something wrong with one step of a plan (or the plan as a whole when `stepId` is null). */
-export interface PlanProblem {
-  stepId: string | null;
-  kind:
-    | 'duplicate-id'
-    | 'unknown-tool'
-    | 'no-runtime'
-    | 'unknown-dependency'
-    | 'cycle'
-    | 'invalid-arguments'
-    | 'unresolved-reference'
-    | 'reference-not-earlier'
-    | 'unknown-result-field'
-    | 'incompatible-reference'
-    | 'dependency-order';
-  /** Where in the step: `args.flight_id`, `dependsOn`, `tool`… */
-  path: string;
-  message: string;
-}
+/** What plan validation finds, each code with its severity. */
+export const PLAN_CODES = {
+  'duplicate-id': { severity: 'error', description: 'Two steps have the same id.' },
+  'unknown-tool': { severity: 'error', description: 'A step calls a tool the graph does not have.' },
+  'no-runtime': {
+    severity: 'warning',
+    description: "A step's tool has no runtime: the plan is sound, its run fails there.",
+  },
+  'unknown-dependency': { severity: 'error', description: 'A step depends on a step that does not exist.' },
+  cycle: { severity: 'error', description: 'The steps depend on each other in a cycle.' },
+  'invalid-arguments': { severity: 'error', description: "A step's literal arguments break its tool's schema." },
+  'unresolved-reference': { severity: 'error', description: 'An argument refers to a step that does not exist.' },
+  'reference-not-earlier': {
+    severity: 'error',
+    description: 'An argument uses the result of a step the step does not depend on.',
+  },
+  'unknown-result-field': { severity: 'error', description: 'An argument refers to a result field the tool lacks.' },
+  'incompatible-reference': { severity: 'error', description: 'A referenced result field cannot fill the argument.' },
+  'dependency-order': {
+    severity: 'error',
+    description: "A graph's dependency edge is not honoured by the steps' order.",
+  },
+} as const satisfies CodeRegistry<string>;
+export type PlanCode = keyof typeof PLAN_CODES;
+export const PLAN_CODE_LIST = codesOf(PLAN_CODES);
+
+/** Something wrong with one step of a plan (or the plan as a whole when the step is null). */
+export type PlanProblem = Problem<PlanCode, StepWhere>;
 
 /**
- * The problems that say the plan itself is wrong. `no-runtime` is about the graph's tools, not
- * the plan: callers that judge a plan's quality (the command line's exit codes) leave it out.
+ * The problems that say the plan itself is wrong: its errors. `no-runtime` (a warning) is about
+ * the graph's tools, not the plan: callers that judge a plan's quality (the command line's exit
+ * codes) leave it out.
  */
-export const planDefects = <P extends { kind: string }>(problems: readonly P[]): P[] =>
-  problems.filter((p) => p.kind !== 'no-runtime');
+export const planDefects = <P extends { severity: string }>(problems: readonly P[]): P[] =>
+  problems.filter((p) => p.severity === 'error');
+
+const make = problemMaker<PlanCode, StepWhere>(PLAN_CODES);
 
 /**
  * Checks a plan against its tool graph: ids unique, tools known, `dependsOn` acyclic and
@@ -46,8 +59,8 @@ export function validatePlan(
   validate?: ArgumentValidator,
 ): PlanProblem[] {
   const problems: PlanProblem[] = [];
-  const add = (stepId: string | null, kind: PlanProblem['kind'], path: string, message: string) =>
-    problems.push({ stepId, kind, path, message });
+  const add = (step: string | null, code: PlanCode, path: string, message: string) =>
+    problems.push(make(code, { at: 'step', step, path }, message));
   const tools = new Map(graph.tools.map((t) => [t.name, t]));
   const byId = new Map<string, PlanStep>();
   for (const step of steps) {

@@ -1,7 +1,42 @@
 import { isObject } from '../json';
-import type { Finding, ToolCall, ToolGraph, Turn } from '../domain';
+import type { ToolCall, ToolGraph, Turn } from '../domain';
 import { listOfElementPath } from '../graph/field-paths';
 import { dependencyEdges } from '../graph/topology';
+import { codesOf, problemMaker, type CodeRegistry, type Problem, type TurnWhere } from './problem';
+
+/** What the trajectory checks find, each code with its severity. */
+export const TRAJECTORY_CODES = {
+  'unpaired-result': { severity: 'error', description: 'A tool result answers no earlier call.' },
+  'tool-error': { severity: 'warning', description: 'The tool answered with an error (a call not to train on).' },
+  'malformed-call': { severity: 'error', description: 'A tool call is not valid JSON or has no name.' },
+  'unknown-tool': { severity: 'error', description: 'A call names a tool the graph (or the record) does not have.' },
+  'schema-violation': { severity: 'error', description: "A call's arguments break its tool's parameter schema." },
+  'invented-value': {
+    severity: 'error',
+    description: 'An argument a dependency edge fills is not in the result it should come from.',
+  },
+  'dependency-order': {
+    severity: 'error',
+    description: 'An argument comes from a tool that was not called before.',
+  },
+  'ungrounded-value': {
+    severity: 'warning',
+    description: "A value appears neither in the user's words nor in an earlier result.",
+    heuristic: true,
+  },
+  'repeated-call': { severity: 'warning', description: 'A tool is called again with the same arguments.' },
+  'unanswered-call': { severity: 'warning', description: 'A tool call got no result.' },
+  'no-final-answer': { severity: 'error', description: 'The trajectory ends without a final answer.' },
+} as const satisfies CodeRegistry<string>;
+export type TrajectoryCode = keyof typeof TRAJECTORY_CODES;
+export const TRAJECTORY_CODE_LIST = codesOf(TRAJECTORY_CODES);
+
+/** What a finding's code means, in one line; undefined for a code this Trellis does not check (an older one, stored). */
+export const findingCodeDescription = (code: string): string | undefined =>
+  Object.hasOwn(TRAJECTORY_CODES, code) ? TRAJECTORY_CODES[code as TrajectoryCode].description : undefined;
+
+/** A trajectory check's finding: on a turn, at a JSON path inside it. */
+export type TrajectoryFinding = Problem<TrajectoryCode, TurnWhere>;
 
 /** Validates arguments against a tool's parameter schema; supplied by the side that has ajv. */
 export type ArgumentValidator = (tool: string, args: unknown) => { path: string; message: string }[];
@@ -13,19 +48,9 @@ export interface CheckContext {
   toolsFrom?: 'graph' | 'record';
 }
 
-const finding = (
-  kind: string,
-  severity: Finding['severity'],
-  turnIndex: number,
-  path: string,
-  message: string,
-): Finding => ({
-  kind,
-  severity,
-  turnIndex,
-  path,
-  message,
-});
+const make = problemMaker<TrajectoryCode, TurnWhere>(TRAJECTORY_CODES);
+const finding = (code: TrajectoryCode, turn: number, path: string, message: string): TrajectoryFinding =>
+  make(code, { at: 'turn', turn, path }, message);
 
 /** Whether a tool turn reports an error (`{"error": …}`): the `tool-error` finding, and a call not to train on. */
 export const answeredWithError = (turn: Turn): boolean =>
@@ -78,8 +103,8 @@ function schemaValues(schema: unknown, into = new Set<string>()): Set<string> {
  * unknown tool, malformed call JSON, schema violations, dependency order, ungrounded values (a
  * heuristic, labelled so), repeated calls, unpaired calls and results, no final answer.
  */
-export function checkTrajectory(turns: readonly Turn[], context: CheckContext = {}): Finding[] {
-  const findings: Finding[] = [];
+export function checkTrajectory(turns: readonly Turn[], context: CheckContext = {}): TrajectoryFinding[] {
+  const findings: TrajectoryFinding[] = [];
   const tools = context.graph ? new Set(context.graph.tools.map((t) => t.name)) : null;
   // Who may fill each parameter; an element edge's producer is the tool that returns the list.
   const producers = new Map<string, { tool: string; list: string | null }[]>();
@@ -107,7 +132,6 @@ export function checkTrajectory(turns: readonly Turn[], context: CheckContext = 
         findings.push(
           finding(
             'unpaired-result',
-            'error',
             index,
             '$',
             `A tool result${turn.toolCallId ? ` for ${turn.toolCallId}` : ''} answers no earlier call.`,
@@ -115,7 +139,7 @@ export function checkTrajectory(turns: readonly Turn[], context: CheckContext = 
         );
       }
       if (answeredWithError(turn)) {
-        findings.push(finding('tool-error', 'warning', index, '$.content', 'The tool answered with an error.'));
+        findings.push(finding('tool-error', index, '$.content', 'The tool answered with an error.'));
       }
       return;
     }
@@ -125,13 +149,7 @@ export function checkTrajectory(turns: readonly Turn[], context: CheckContext = 
       openCalls.set(call.id, { turn: index, call });
       if (!call.name || typeof call.args === 'string') {
         findings.push(
-          finding(
-            'malformed-call',
-            'error',
-            index,
-            at,
-            `The tool call is not valid JSON${call.name ? ` (${call.name})` : ''}.`,
-          ),
+          finding('malformed-call', index, at, `The tool call is not valid JSON${call.name ? ` (${call.name})` : ''}.`),
         );
         continue;
       }
@@ -139,7 +157,6 @@ export function checkTrajectory(turns: readonly Turn[], context: CheckContext = 
         findings.push(
           finding(
             'unknown-tool',
-            'error',
             index,
             `${at}.name`,
             context.toolsFrom === 'record'
@@ -152,7 +169,6 @@ export function checkTrajectory(turns: readonly Turn[], context: CheckContext = 
           findings.push(
             finding(
               'schema-violation',
-              'error',
               index,
               `${at}.args${problem.path.replace(/^\$/, '')}`,
               `${call.name}: ${problem.message}.`,
@@ -175,7 +191,6 @@ export function checkTrajectory(turns: readonly Turn[], context: CheckContext = 
             findings.push(
               finding(
                 'invented-value',
-                'error',
                 index,
                 `${at}.args.${param}`,
                 `${call.name}.${param} = ${JSON.stringify(value)} should come from ${from.tool}'s result${from.list ? ` (one element of its ${from.list})` : ''} at turn #${results.at(-1)!.turn}, which does not contain it.`,
@@ -187,7 +202,6 @@ export function checkTrajectory(turns: readonly Turn[], context: CheckContext = 
             findings.push(
               finding(
                 'dependency-order',
-                'error',
                 index,
                 `${at}.args.${param}`,
                 `${call.name}.${param} comes from ${[...new Set(names)].join(' or ')}, which was not called before.`,
@@ -203,7 +217,6 @@ export function checkTrajectory(turns: readonly Turn[], context: CheckContext = 
           findings.push(
             finding(
               'ungrounded-value',
-              'warning',
               index,
               leaf.path,
               id
@@ -215,9 +228,7 @@ export function checkTrajectory(turns: readonly Turn[], context: CheckContext = 
       }
       const signature = `${call.name} ${JSON.stringify(call.args)}`;
       if (signature === previousCall) {
-        findings.push(
-          finding('repeated-call', 'warning', index, at, `${call.name} is called again with the same arguments.`),
-        );
+        findings.push(finding('repeated-call', index, at, `${call.name} is called again with the same arguments.`));
       }
       previousCall = signature;
       called.add(call.name);
@@ -226,21 +237,13 @@ export function checkTrajectory(turns: readonly Turn[], context: CheckContext = 
   });
 
   for (const { turn, call } of openCalls.values()) {
-    findings.push(
-      finding('unanswered-call', 'warning', turn, '$', `${call.name || 'A tool call'} (${call.id}) got no result.`),
-    );
+    findings.push(finding('unanswered-call', turn, '$', `${call.name || 'A tool call'} (${call.id}) got no result.`));
   }
   const last = [...turns].reverse().find((t) => t.role !== 'system');
   if (!last || last.role !== 'assistant' || !last.content || last.toolCalls?.length) {
     findings.push(
-      finding(
-        'no-final-answer',
-        'error',
-        Math.max(0, turns.length - 1),
-        '$',
-        'The trajectory ends without a final answer.',
-      ),
+      finding('no-final-answer', Math.max(0, turns.length - 1), '$', 'The trajectory ends without a final answer.'),
     );
   }
-  return findings.sort((a, b) => a.turnIndex - b.turnIndex);
+  return findings.sort((a, b) => a.where.turn - b.where.turn);
 }

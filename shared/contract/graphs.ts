@@ -14,20 +14,14 @@ import {
 } from '../domain';
 import { PROBLEM_CODES } from '../checks/graph';
 import { RUNTIME_KIND_NAMES, RUNTIME_KINDS, WRITTEN_KINDS } from '../runtimes/kinds';
+import { GraphWhere, Problem } from '../checks/problem';
 import { method } from './define';
 
 const Ok = z.object({ ok: z.literal(true) });
 
 export const GraphContent = z.object({ tools: z.array(Tool), edges: z.array(GraphEdge) });
 
-export const GraphProblem = z.object({
-  code: z.enum(PROBLEM_CODES),
-  severity: z.enum(['error', 'warning']),
-  message: z.string(),
-  tools: z.array(z.string()),
-  edgeIndex: z.number().int().optional(),
-  heuristic: z.boolean().optional(),
-});
+export const GraphProblem = Problem.extend({ code: z.enum(PROBLEM_CODES), where: GraphWhere });
 
 /**
  * Which trajectories recordings come from: these ids (a selection), else those a filter

@@ -1,14 +1,11 @@
 import { z } from 'zod';
 import { Plan, PlanStep } from '../domain';
+import { PLAN_CODE_LIST } from '../checks/plan';
+import { Problem, StepWhere } from '../checks/problem';
 import { method } from './define';
 import { JobId } from './jobs';
 
-export const PlanProblem = z.object({
-  stepId: z.string().nullable(),
-  kind: z.string(),
-  path: z.string(),
-  message: z.string(),
-});
+export const PlanProblem = Problem.extend({ code: z.enum(PLAN_CODE_LIST), where: StepWhere });
 
 const Candidate = z.object({
   steps: z.array(PlanStep),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Problem, TurnWhere } from '../checks/problem';
 import { ReviewStatus } from './curation';
 import { JsonSchema } from './tool-graph';
 
@@ -120,14 +121,9 @@ export const TrajectorySummary = Trajectory.pick({
 });
 export type TrajectorySummary = z.infer<typeof TrajectorySummary>;
 
-export const FindingSeverity = z.enum(['error', 'warning', 'info']);
-
-/** A check's verdict on one turn of a trajectory. */
-export const Finding = z.object({
-  kind: z.string(),
-  severity: FindingSeverity,
-  turnIndex: z.number().int().min(0),
-  path: z.string(),
-  message: z.string(),
-});
+/**
+ * A check's verdict on one turn of a trajectory: the one problem type, on a turn. Its code is a
+ * string, not the checks' enum: stored findings keep the codes they were found with.
+ */
+export const Finding = Problem.extend({ where: TurnWhere });
 export type Finding = z.infer<typeof Finding>;

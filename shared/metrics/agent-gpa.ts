@@ -113,7 +113,7 @@ export function deterministicScores(
   }
   const results = new Set(turns.filter((t) => t.role === 'tool').map((t) => t.toolCallId));
   const last = [...turns].reverse().find((t) => t.role !== 'system');
-  const ungrounded = findings.filter((f) => f.kind === 'ungrounded-value').length;
+  const ungrounded = findings.filter((f) => f.code === 'ungrounded-value').length;
   const leaves = all.reduce((n, c) => n + leafCount(c.args), 0);
   const names = all.map((c) => c.name);
   const plan = planSteps?.map((s) => s.tool) ?? null;

@@ -12,7 +12,7 @@ export const FAILED_CHECKS_TAG = 'synth-failed-checks';
  */
 export function rejectingCodes(findings: readonly Finding[]): string[] {
   return [
-    ...new Set(findings.filter((f) => f.severity === 'error' || f.kind === 'tool-error').map((f) => f.kind)),
+    ...new Set(findings.filter((f) => f.severity === 'error' || f.code === 'tool-error').map((f) => f.code)),
   ].sort();
 }
 

@@ -389,8 +389,12 @@ describe('trellis command line', () => {
       byKind: { 'no-final-answer': 1, 'repeated-call': 1, 'tool-error': 3 },
       trajectoriesByKind: { 'no-final-answer': 1, 'repeated-call': 1, 'tool-error': 1 },
     });
-    const findings = JSON.parse(out).findings as { kind: string; turnIndex: number; path: string; source: string }[];
-    expect(findings.map((f) => [f.kind, f.turnIndex])).toEqual(
+    const findings = JSON.parse(out).findings as {
+      code: string;
+      where: { turn: number; path: string };
+      source: string;
+    }[];
+    expect(findings.map((f) => [f.code, f.where.turn])).toEqual(
       expect.arrayContaining([
         ['repeated-call', 4],
         ['no-final-answer', 7],

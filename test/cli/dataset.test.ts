@@ -163,7 +163,7 @@ describe('trellis export from a filter', () => {
     expect(skipped.err).toContain('Left out 1 of 10 (1 no-final-answer)');
     // Named as the trajectory list names it, by title, with its id for a search.
     expect(skipped.err).toMatch(
-      /\n {2}"Look up item 99 for me, please\." \[[0-9a-f-]{36}\] \(train\): no-final-answer: The last message \("tool"\)/,
+      /\n {2}"Look up item 99 for me, please\." \[[0-9a-f-]{36}\] \(train\): error no-final-answer: The last message \("tool"\)/,
     );
     const all = trellis(
       'export',

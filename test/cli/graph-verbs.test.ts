@@ -89,7 +89,7 @@ describe('trellis graph runtime', () => {
     expect(JSON.parse(none.out)).toMatchObject({ ok: true, runtime: 'none' });
   });
 
-  it('plans and runs on tools without a runtime as before: named as a note, not counted as a problem', () => {
+  it('plans and runs on tools without a runtime as before: named as a warning, not counted as a problem', () => {
     const workspace = smartHomeWorkspace();
     const args = ['--workspace', workspace, '--intent', 'list_rooms', '--goals', 'list_rooms'];
     const planned = trellis('plan', ...args, '--json');
@@ -98,9 +98,9 @@ describe('trellis graph runtime', () => {
     expect(plan).toMatchObject({ ok: true, problems: [] });
     expect(plan.warnings).toEqual([
       {
-        stepId: 's1',
-        kind: 'no-runtime',
-        path: 'tool',
+        code: 'no-runtime',
+        severity: 'warning',
+        where: { at: 'step', step: 's1', path: 'tool' },
         message:
           "list_rooms has no runtime, so this step will fail; choose one in the Graph workspace's tool inspector.",
       },
@@ -109,7 +109,7 @@ describe('trellis graph runtime', () => {
     expect(text.code).toBe(0);
     expect(text.out).toContain('(1 step, 0 problems)');
     expect(text.err).toBe(
-      "note: s1: list_rooms has no runtime, so this step will fail; choose one in the Graph workspace's tool inspector.\n",
+      "s1 tool: warning no-runtime: list_rooms has no runtime, so this step will fail; choose one in the Graph workspace's tool inspector.\n",
     );
     // trellis run does not refuse it; the step fails as the note said.
     const run = trellis('run', '--workspace', workspace, '--plan', plan.planId, '--json');

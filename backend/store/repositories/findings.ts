@@ -2,7 +2,10 @@ import type Database from 'better-sqlite3';
 import type { Finding } from '../../../shared/domain';
 import { statementCache } from './statements';
 
-/** The checks' verdicts on the turns of each trajectory. */
+/**
+ * The checks' verdicts on the turns of each trajectory. The table keeps the columns it always had
+ * (`kind` holds a finding's code, `turn_idx` and `path` its place), so older workspaces open as they are.
+ */
 export class FindingRepository {
   private readonly sql;
 
@@ -17,7 +20,7 @@ export class FindingRepository {
       const insert = this.sql(
         'INSERT INTO findings (trajectory_id, turn_idx, kind, severity, path, message) VALUES (?, ?, ?, ?, ?, ?)',
       );
-      for (const f of findings) insert.run(trajectoryId, f.turnIndex, f.kind, f.severity, f.path, f.message);
+      for (const f of findings) insert.run(trajectoryId, f.where.turn, f.code, f.severity, f.where.path, f.message);
     })();
   }
 
@@ -33,11 +36,10 @@ export class FindingRepository {
       message: string;
     }[];
     return rows.map((r) => ({
-      turnIndex: r.turn_idx,
-      kind: r.kind,
+      code: r.kind,
       severity: r.severity,
-      path: r.path,
       message: r.message,
+      where: { at: 'turn', turn: r.turn_idx, path: r.path },
     }));
   }
 

@@ -1,4 +1,5 @@
 import type { Finding, Turn } from '../../../shared/domain';
+import { ProblemLine } from './ProblemLine';
 
 /** 0.17 ms, 72.5 ms, 1,204 ms: enough digits to compare turns, no more. */
 const formatMs = (ms: number) => `${ms < 100 ? ms.toFixed(ms < 1 ? 2 : 1) : Math.round(ms).toLocaleString()} ms`;
@@ -62,7 +63,7 @@ export function TurnView({
         <ul className="findings" aria-label={`Findings on turn ${index}`}>
           {findings.map((f, i) => (
             <li key={i} className={f.severity}>
-              <strong>{f.kind}</strong> {f.path && <code>{f.path}</code>} {f.message}
+              <ProblemLine problem={f} />
             </li>
           ))}
         </ul>

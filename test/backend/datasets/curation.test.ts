@@ -98,7 +98,7 @@ describe('curation domain', () => {
       turnIndex: 2,
       turn: { ...fixed, toolCalls: [{ ...fixed.toolCalls![0]!, args: { city: 42 } }] },
     });
-    expect(live.map((f) => f.kind)).toContain('schema-violation');
+    expect(live.map((f) => f.code)).toContain('schema-violation');
     await b.registry.invoke('trajectories.revertTurn', { id, turnIndex: 2 });
     expect((await b.registry.invoke('trajectories.get', { id })).turns[2]).toEqual(before);
     expect(await b.registry.invoke('trajectories.edits', { id })).toEqual([]);

@@ -118,8 +118,8 @@ describe('export leaves out what a trainer should not get', () => {
     });
     const why = new Map(result.report.examples.map((e) => [e.trajectoryId, e.reasons.join(' ')]));
     expect([...why.keys()].sort()).toEqual([unpaired, noAnswer, rejected, needsFix].sort());
-    expect(why.get(unpaired)).toMatch(/^unpaired-tool-message: Message 2 \(tool\) answers "ghost"/);
-    expect(why.get(noAnswer)).toMatch(/no-final-answer: The last message \("tool"\)/);
+    expect(why.get(unpaired)).toMatch(/^error unpaired-tool-message: Message 2 \(tool\) answers "ghost"/);
+    expect(why.get(noAnswer)).toMatch(/error no-final-answer: The last message \("tool"\)/);
     expect(why.get(rejected)).toBe('Labelled rejected.');
     // Each is named as the trajectory list names it: by its title.
     const titles = new Map(result.report.examples.map((e) => [e.trajectoryId, e.title]));
@@ -201,7 +201,7 @@ describe('a call that failed', () => {
     // The failing call is not learned; the retry and the answer are.
     expect(await weightsOf()).toEqual([0, 1, 1]);
     await b.registry.invoke('trajectories.checkAll', {});
-    expect((await b.registry.invoke('trajectories.findings', { id: id! })).map((f) => f.kind)).toContain('tool-error');
+    expect((await b.registry.invoke('trajectories.findings', { id: id! })).map((f) => f.code)).toContain('tool-error');
     expect(await weightsOf()).toEqual([0, 1, 1]);
     b.close();
   });

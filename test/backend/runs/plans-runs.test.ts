@@ -110,7 +110,7 @@ describe('plans domain', () => {
           'cycle',
           'unknown-result-field',
           'reference-not-earlier',
-        ].includes(p.kind),
+        ].includes(p.code),
       );
       expect(structural).toEqual([]);
       for (const step of steps) {

@@ -207,14 +207,36 @@ describe('TrajectoryRepository', () => {
       turns: turns.slice(0, 3),
     });
     s.findings.replace(parent.id, [
-      { kind: 'no-final-answer', severity: 'error', turnIndex: 3, path: '$', message: 'x' },
+      { code: 'no-final-answer', severity: 'error', message: 'x', where: { at: 'turn', turn: 3, path: '$' } },
     ]);
     expect(s.trajectories.get(fork.id).forkOf).toEqual({ trajectoryId: parent.id, turnIndex: 2 });
     const listed = s.trajectoryQueries.list({}, 10, 0).items;
     expect(listed.find((t) => t.id === parent.id)).toMatchObject({ turnCount: 4, findingCount: 1 });
     expect(listed.find((t) => t.id === fork.id)).toMatchObject({ turnCount: 3, findingCount: 0 });
     expect(s.findings.list(parent.id)).toEqual([
-      { kind: 'no-final-answer', severity: 'error', turnIndex: 3, path: '$', message: 'x' },
+      { code: 'no-final-answer', severity: 'error', message: 'x', where: { at: 'turn', turn: 3, path: '$' } },
+    ]);
+    s.close();
+  });
+});
+
+describe('stored findings', () => {
+  it('reads rows written in the columns older workspaces have (kind, turn_idx, path) as problems', () => {
+    const s = store();
+    seedExampleWorkspace(s);
+    const id = s.trajectories.allIds()[0]!.id;
+    s.db
+      .prepare(
+        'INSERT INTO findings (trajectory_id, turn_idx, kind, severity, path, message) VALUES (?, ?, ?, ?, ?, ?)',
+      )
+      .run(id, 2, 'retired-check', 'info', '$.content', 'A code from an older Trellis.');
+    expect(s.findings.list(id)).toEqual([
+      {
+        code: 'retired-check',
+        severity: 'info',
+        message: 'A code from an older Trellis.',
+        where: { at: 'turn', turn: 2, path: '$.content' },
+      },
     ]);
     s.close();
   });

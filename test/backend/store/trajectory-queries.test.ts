@@ -65,7 +65,7 @@ describe('trajectory browser queries', () => {
   it('filters by source file, tool, finding kind, label and length, and combines filters', () => {
     const { s, flights, hotels, chat } = workspace();
     s.findings.replace(hotels, [
-      { kind: 'no-final-answer', severity: 'error', turnIndex: 1, path: '$', message: 'no answer' },
+      { code: 'no-final-answer', severity: 'error', message: 'no answer', where: { at: 'turn', turn: 1, path: '$' } },
     ]);
     s.labels.set({ trajectoryId: flights, status: 'accepted', rating: 5, tags: [], note: '' });
     expect(ids(s, { source: 'logs.jsonl' }).sort()).toEqual([flights, hotels].sort());
@@ -89,8 +89,8 @@ describe('trajectory browser queries', () => {
   it('lists facets with counts and summarizes a selection', () => {
     const { s, hotels } = workspace();
     s.findings.replace(hotels, [
-      { kind: 'no-final-answer', severity: 'error', turnIndex: 1, path: '$', message: 'no answer' },
-      { kind: 'ungrounded-value', severity: 'warning', turnIndex: 1, path: '$.city', message: 'x' },
+      { code: 'no-final-answer', severity: 'error', message: 'no answer', where: { at: 'turn', turn: 1, path: '$' } },
+      { code: 'ungrounded-value', severity: 'warning', message: 'x', where: { at: 'turn', turn: 1, path: '$.city' } },
     ]);
     const facets = s.trajectoryQueries.facets();
     expect(facets.sources).toEqual([

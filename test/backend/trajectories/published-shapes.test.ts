@@ -53,7 +53,7 @@ describe('files as their producers publish them', () => {
     expect(trajectories.map((t) => checker.basis(t))).toEqual(['none', 'ownTools', 'ownTools', 'ownTools']);
     // Every call fits the tools its own record declares: no schema findings at all.
     const findings = trajectories.flatMap((t) => checker(t));
-    expect(findings.filter((f) => f.kind === 'schema-violation' || f.kind === 'unknown-tool')).toEqual([]);
+    expect(findings.filter((f) => f.code === 'schema-violation' || f.code === 'unknown-tool')).toEqual([]);
     // A call that breaks its own record's schema is found.
     const room = trajectories[2]!;
     room.turns[1]!.toolCalls![0]!.args = { length: 4 };

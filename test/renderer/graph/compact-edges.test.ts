@@ -31,8 +31,12 @@ describe('the edges of a graph zoomed far out', () => {
   });
 
   it('strokes an edge with a problem by the worst one on it', () => {
-    const problem = (edgeIndex: number, severity: GraphProblem['severity']) =>
-      ({ kind: 'incompatible-edge', severity, message: 'x', tools: [], edgeIndex }) as unknown as GraphProblem;
+    const problem = (edge: number, severity: GraphProblem['severity']): GraphProblem => ({
+      code: 'edge-incompatible',
+      severity,
+      message: 'x',
+      where: { at: 'graph', tools: [], edge },
+    });
     const strokes = compactEdges(example, [problem(0, 'warning'), problem(0, 'error'), problem(1, 'warning')]).map(
       (e) => e.stroke,
     );

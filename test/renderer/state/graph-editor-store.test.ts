@@ -2,8 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { createEditorStore } from '../../../renderer/src/state/graph-editor-store';
 import type { GraphProblem } from '../../../shared/graph';
 
-const problem = (message: string): GraphProblem =>
-  ({ kind: 'cycle', severity: 'error', message, tools: ['a'] }) as unknown as GraphProblem;
+const problem = (message: string): GraphProblem => ({
+  code: 'dependency-cycle',
+  severity: 'error',
+  message,
+  where: { at: 'graph', tools: ['a'] },
+});
 
 describe("the graph editor's problems", () => {
   const graph = { id: 'g', name: 'G', tools: [], edges: [], dismissedSuggestions: [], updatedAt: '' };

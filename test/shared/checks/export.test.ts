@@ -4,10 +4,10 @@ import {
   openAIProblems,
   shareGPTProblems,
   workflowProblems,
-  type RuleProblem,
+  type ExportProblem,
 } from '../../../shared/checks/export';
 
-const rules = (problems: RuleProblem[]) => problems.map((p) => p.rule);
+const rules = (problems: ExportProblem[]) => problems.map((p) => p.code);
 const none = { toolsDeclared: false };
 const call = (id: string, args = '{"city":"Oslo"}') => ({
   id,

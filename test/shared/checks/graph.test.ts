@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { checkGraph, type GraphProblem } from '../../../shared/graph';
+import { GRAPH_CODES, checkGraph, type GraphProblem } from '../../../shared/graph';
 import { dep, graph, share, smartHomeGraph, tool } from '../../helpers/graphs';
 
-const codes = (problems: GraphProblem[]) => problems.map((p) => `${p.code}:${p.tools.join(',')}`);
+const codes = (problems: GraphProblem[]) => problems.map((p) => `${p.code}:${p.where.tools.join(',')}`);
 
 describe('graph checks', () => {
   it('finds nothing wrong with a sound chain', () => {
@@ -32,7 +32,7 @@ describe('graph checks', () => {
     expect(cycle).toMatchObject({
       code: 'dependency-cycle',
       severity: 'error',
-      tools: ['a', 'b'],
+      where: { at: 'graph', tools: ['a', 'b'] },
       message: 'Dependency cycle: a → b → a.',
     });
   });
@@ -42,7 +42,7 @@ describe('graph checks', () => {
       [tool('a', {}, { y: 'string' }), tool('b', { x: 'string' })],
       [dep('a', 'gone', 'b', 'x'), dep('a', 'y', 'ghost', 'x'), share('a', 'nope', 'b', 'x')],
     );
-    expect(checkGraph(g).map((p) => [p.code, p.edgeIndex])).toEqual([
+    expect(checkGraph(g).map((p) => [p.code, p.where.edge])).toEqual([
       ['edge-missing-field', 0],
       ['edge-missing-tool', 1],
       ['edge-missing-field', 2],
@@ -68,18 +68,19 @@ describe('graph checks', () => {
 
   it('flags identifier parameters no tool produces (a labelled heuristic)', () => {
     const problems = checkGraph(graph([tool('book', { hotel_id: 'string', guests: 'integer' })]));
-    expect(problems).toMatchObject([{ code: 'unfillable-parameter', heuristic: true, tools: ['book'] }]);
+    expect(problems).toMatchObject([{ code: 'unfillable-parameter', where: { at: 'graph', tools: ['book'] } }]);
+    expect(GRAPH_CODES['unfillable-parameter'].heuristic).toBe(true);
     expect(problems[0]!.message).toBe(
-      'book.hotel_id is an identifier no tool produces; users rarely know it. Connect a tool that returns it.',
+      'book.hotel_id is an identifier no tool produces; users rarely know it (heuristic). Connect a tool that returns it.',
     );
   });
 
   it('names the result field that could fill an unconnected identifier, list elements included', () => {
     const home = smartHomeGraph();
     const g = { ...home, edges: home.edges.filter((e) => e.kind !== 'dependency' || e.toTool !== 'get_temperature') };
-    const message = checkGraph(g).find((p) => p.tools.includes('get_temperature'))!.message;
+    const message = checkGraph(g).find((p) => p.where.tools.includes('get_temperature'))!.message;
     expect(message).toBe(
-      'get_temperature.room_id is an identifier no edge fills; users rarely know it. ' +
+      'get_temperature.room_id is an identifier no edge fills; users rarely know it (heuristic). ' +
         'Connect list_rooms.rooms[].room_id or set_thermostat.room_id to it.',
     );
   });

@@ -18,7 +18,7 @@ describe('trajectory checks on the example workspace', () => {
 
   it('finds each failure of the failing trajectory at its turn', () => {
     const findings = checkTrajectory(trajectory('kyoto-hotel-failed.json'), context);
-    const summary = findings.map((f) => `${f.turnIndex} ${f.kind} ${f.path}`);
+    const summary = findings.map((f) => `${f.where.turn} ${f.code} ${f.where.path}`);
     expect(summary).toEqual(
       expect.arrayContaining([
         '2 dependency-order $.toolCalls[0].args.hotel_id',
@@ -30,8 +30,8 @@ describe('trajectory checks on the example workspace', () => {
         '7 no-final-answer $',
       ]),
     );
-    expect(findings.find((f) => f.kind === 'ungrounded-value')!.message).toContain('kyoto-grand-01');
-    expect(findings.find((f) => f.path.endsWith('.lon'))!.message).toBe(
+    expect(findings.find((f) => f.code === 'ungrounded-value')!.message).toContain('kyoto-grand-01');
+    expect(findings.find((f) => f.where.path.endsWith('.lon'))!.message).toBe(
       'get_weather_forecast: missing required argument lon.',
     );
   });
@@ -51,7 +51,7 @@ describe('trajectory checks on constructed cases', () => {
       { role: 'tool', toolCallId: 'nope', content: '{}' },
       { role: 'assistant', content: 'Done.' },
     ];
-    const kinds = checkTrajectory(turns, { graph }).map((f) => `${f.turnIndex} ${f.kind}`);
+    const kinds = checkTrajectory(turns, { graph }).map((f) => `${f.where.turn} ${f.code}`);
     expect(kinds).toEqual(
       ['1 unknown-tool', '2 malformed-call', '3 unpaired-result', '1 unanswered-call', '2 unanswered-call'].sort(
         (a, b) => Number(a[0]) - Number(b[0]),
@@ -60,7 +60,7 @@ describe('trajectory checks on constructed cases', () => {
   });
 
   it('checks structure without a graph', () => {
-    expect(checkTrajectory([{ role: 'user', content: 'hi' }]).map((f) => f.kind)).toEqual(['no-final-answer']);
+    expect(checkTrajectory([{ role: 'user', content: 'hi' }]).map((f) => f.code)).toEqual(['no-final-answer']);
   });
 });
 
@@ -93,7 +93,7 @@ describe('grounding', () => {
         { role: 'assistant', content: 'Done.' },
       ],
       { graph: home },
-    ).filter((f) => f.kind === 'ungrounded-value');
+    ).filter((f) => f.code === 'ungrounded-value');
 
   it('takes a member of the schema’s enum as grounded by the schema itself', () => {
     expect(run({ room_id: 'r1', celsius: 21, mode: 'heat' })).toEqual([]);
@@ -101,10 +101,10 @@ describe('grounding', () => {
 
   it('flags a short id that no earlier result gave, and not one that it did', () => {
     const findings = run({ room_id: 'r9', celsius: 21, mode: 'heat' });
-    expect(findings.map((f) => f.path)).toEqual(['$.toolCalls[0].args.room_id']);
+    expect(findings.map((f) => f.where.path)).toEqual(['$.toolCalls[0].args.room_id']);
     expect(findings[0]!.message).toContain('an invented id?');
     // "r1" is grounded by the listing; "r1" inside "r10" is not the same id.
-    expect(run({ room_id: 'r1' }, '{"rooms": [{"room_id": "r10"}]}').map((f) => f.path)).toEqual([
+    expect(run({ room_id: 'r1' }, '{"rooms": [{"room_id": "r10"}]}').map((f) => f.where.path)).toEqual([
       '$.toolCalls[0].args.room_id',
     ]);
   });
@@ -141,15 +141,14 @@ describe('values a dependency edge says come from an earlier result', () => {
         { role: 'assistant', content: 'Done.' },
       ],
       { graph },
-    ).filter((f) => f.kind === 'invented-value');
+    ).filter((f) => f.code === 'invented-value');
 
   it('is an error when the producing tool’s result does not hold it, even if the user said it', () => {
     expect(run('r9')).toEqual([
       {
-        kind: 'invented-value',
+        code: 'invented-value',
         severity: 'error',
-        turnIndex: 3,
-        path: '$.toolCalls[0].args.room_id',
+        where: { at: 'turn', turn: 3, path: '$.toolCalls[0].args.room_id' },
         message:
           'set_thermostat.room_id = "r9" should come from list_rooms\'s result (one element of its rooms) at turn #2, which does not contain it.',
       },

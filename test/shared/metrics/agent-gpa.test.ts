@@ -19,11 +19,10 @@ describe('deterministic Agent GPA scores', () => {
       call('c', 'get_weather', { city: 'Kyoto' }),
     ];
     const ungrounded: Finding = {
-      kind: 'ungrounded-value',
+      code: 'ungrounded-value',
       severity: 'warning',
-      turnIndex: 1,
-      path: '$.x',
       message: '',
+      where: { at: 'turn', turn: 1, path: '$.x' },
     };
     const scores = deterministicScores(turns, [ungrounded]);
     expect(scores.executionEfficiency).toBeCloseTo(2 / 3);

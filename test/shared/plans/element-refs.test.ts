@@ -25,8 +25,8 @@ const pick = (path: string, dependsOn = ['s1']): PlanStep => ({
 // The smart-home fixture's tools have no runtimes (the logs make them); here only the references count.
 const problems = (steps: PlanStep[]) =>
   validatePlan(steps, home, validate)
-    .filter((p) => p.kind !== 'no-runtime')
-    .map((p) => `${p.stepId}:${p.kind}:${p.path}: ${p.message}`);
+    .filter((p) => p.code !== 'no-runtime')
+    .map((p) => `${p.where.step}:${p.code}:${p.where.path}: ${p.message}`);
 
 const rooms = [
   { room_id: 'r1', name: 'Kitchen' },
@@ -156,7 +156,7 @@ describe('resolving element references at run time', () => {
 
 describe('trajectory checks: dependency-order with element edges', () => {
   const context = { graph: home, validate };
-  const order = (turns: Turn[]) => checkTrajectory(turns, context).filter((f) => f.kind === 'dependency-order');
+  const order = (turns: Turn[]) => checkTrajectory(turns, context).filter((f) => f.code === 'dependency-order');
 
   it('is satisfied when the list was called before the pick', () => {
     const turns = [
@@ -174,10 +174,9 @@ describe('trajectory checks: dependency-order with element edges', () => {
     const turns = [user, call('c1', 'get_temperature', { room_id: 'r2' })];
     expect(order(turns)).toEqual([
       {
-        kind: 'dependency-order',
+        code: 'dependency-order',
         severity: 'error',
-        turnIndex: 1,
-        path: '$.toolCalls[0].args.room_id',
+        where: { at: 'turn', turn: 1, path: '$.toolCalls[0].args.room_id' },
         message:
           'get_temperature.room_id comes from list_rooms (one element of its rooms), which was not called before.',
       },

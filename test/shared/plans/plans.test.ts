@@ -17,7 +17,8 @@ import {
 
 const graph = exampleGraph();
 const validate = argumentValidator(graph);
-const kinds = (steps: PlanStep[]) => validatePlan(steps, graph, validate).map((p) => `${p.stepId}:${p.kind}:${p.path}`);
+const kinds = (steps: PlanStep[]) =>
+  validatePlan(steps, graph, validate).map((p) => `${p.where.step}:${p.code}:${p.where.path}`);
 
 const flightPlan: PlanStep[] = [
   {
@@ -43,16 +44,16 @@ describe('plan validation', () => {
     const bare = { ...graph, tools: graph.tools.map((t) => (t.name === 'book_flight' ? t : { ...t, runtime: null })) };
     expect(validatePlan(flightPlan, bare, validate)).toEqual([
       {
-        stepId: 's1',
-        kind: 'no-runtime',
-        path: 'tool',
+        code: 'no-runtime',
+        severity: 'warning',
+        where: { at: 'step', step: 's1', path: 'tool' },
         message:
           "search_flights has no runtime, so this step will fail; choose one in the Graph workspace's tool inspector.",
       },
     ]);
     // With every tool's runtime gone, every step is named, and nothing else is reported.
     const none = { ...graph, tools: graph.tools.map((t) => ({ ...t, runtime: null })) };
-    expect(validatePlan(flightPlan, none, validate).map((p) => `${p.stepId}:${p.kind}`)).toEqual([
+    expect(validatePlan(flightPlan, none, validate).map((p) => `${p.where.step}:${p.code}`)).toEqual([
       's1:no-runtime',
       's2:no-runtime',
     ]);
@@ -69,7 +70,7 @@ describe('plan validation', () => {
     );
     // Shown after its path, the message does not name the field again ("args.passengers passengers must…").
     const [wrongType] = validatePlan([{ ...s1, args: { ...s1.args, passengers: 'two' } }, s2], graph, validate).filter(
-      (p) => p.kind === 'invalid-arguments',
+      (p) => p.code === 'invalid-arguments',
     );
     expect(wrongType!.message).toMatch(/^must be /);
     expect(kinds([s1, { ...s2, args: { ...s2.args, flight_id: { $ref: 's7.result.id' } } }])).toContain(

@@ -8,12 +8,11 @@ import {
   rejectingCodes,
 } from '../../../shared/synth/outcome';
 
-const f = (kind: string, severity: Finding['severity']): Finding => ({
-  kind,
+const f = (code: string, severity: Finding['severity']): Finding => ({
+  code,
   severity,
-  turnIndex: 1,
-  path: '$',
   message: '',
+  where: { at: 'turn', turn: 1, path: '$' },
 });
 
 describe('synthesis outcomes', () => {

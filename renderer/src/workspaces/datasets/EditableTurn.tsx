@@ -1,6 +1,7 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import type { Finding, Turn } from '../../../../shared/domain';
 import { Turn as TurnSchema } from '../../../../shared/domain';
+import { formatProblem } from '../../../../shared/checks/format';
 import { api } from '../../api/api';
 import { ErrorNote } from '../../components/ErrorNote';
 import { TurnView } from '../../components/TurnView';
@@ -128,7 +129,7 @@ export function EditableTurn({
           {!error && live && (
             <p className={live.length ? 'error' : 'muted'} data-testid="live-checks">
               {live.length
-                ? `Checks on this version: ${live.map((f) => `${f.kind} ${f.path}: ${f.message}`).join('; ')}`
+                ? `Checks on this version: ${live.map(formatProblem).join('; ')}`
                 : 'Checks on this version: no findings.'}
             </p>
           )}

@@ -142,7 +142,7 @@ export function ReviewQueue({ onReviewed }: { onReviewed(): void }) {
               trajectoryId={t.id}
               turn={turn}
               index={i}
-              findings={(findings.data ?? []).filter((f) => f.turnIndex === i)}
+              findings={(findings.data ?? []).filter((f) => f.where.turn === i)}
               original={originals.get(i) ?? null}
               onChanged={() => setVersion((v) => v + 1)}
             />

@@ -13,7 +13,7 @@ import { useRuns, type RunsState } from '../../state/runs-store';
 import { RunWithProblems } from './RunWithProblems';
 import { useModelInUse } from './use-model-in-use';
 import { WorkflowText } from './WorkflowText';
-import { messageAfterPath } from './problem-text';
+import { ProblemLine } from '../../components/ProblemLine';
 
 const JsonEditor = lazy(() => import('../../components/JsonEditor'));
 
@@ -83,7 +83,7 @@ export function PlanEditor({ tools, onRun }: { tools: string[]; onRun(mode: Star
     next.splice(i + delta, 0, step!);
     void setSteps(next);
   };
-  const general = problems.filter((p) => p.stepId === null);
+  const general = problems.filter((p) => p.where.step === null);
 
   return (
     <section className="plan-editor" aria-label="Plan steps">
@@ -136,12 +136,12 @@ export function PlanEditor({ tools, onRun }: { tools: string[]; onRun(mode: Star
       {checkError && <p className="error">The plan could not be checked: {checkError}</p>}
       {general.map((p, i) => (
         <p key={i} className="error">
-          {p.message}
+          <ProblemLine problem={p} />
         </p>
       ))}
       <ol className="steps">
         {steps.map((step, i) => {
-          const mine = problems.filter((p) => p.stepId === step.id);
+          const mine = problems.filter((p) => p.where.step === step.id);
           return (
             <li key={step.id} className={mine.length ? 'has-problems' : ''} data-testid={`step-${step.id}`}>
               <div className="row">
@@ -223,7 +223,7 @@ export function PlanEditor({ tools, onRun }: { tools: string[]; onRun(mode: Star
               )}
               {mine.map((p, j) => (
                 <p key={j} className="problem">
-                  <code>{p.path}</code> {messageAfterPath(p)}
+                  <ProblemLine problem={p} />
                 </p>
               ))}
             </li>

@@ -39,11 +39,10 @@ export function RunTimeline({ run }: { run: RunView }) {
             findings={run.warnings
               .filter((w) => w.turnIndex === i)
               .map((w) => ({
-                kind: w.kind,
+                code: w.kind,
                 severity: 'warning',
-                turnIndex: i,
-                path: w.path,
                 message: w.message,
+                where: { at: 'turn', turn: i, path: w.path },
               }))}
           />
           <div className="turn-actions">

@@ -1,5 +1,5 @@
 import type { PlanProblems } from '../../state/runs-store';
-import { messageAfterPath } from './problem-text';
+import { ProblemLine } from '../../components/ProblemLine';
 
 const MAX_LISTED = 3;
 
@@ -30,7 +30,7 @@ export function RunWithProblems({
         <ul>
           {listed.map((p, i) => (
             <li key={i}>
-              {p.stepId ?? 'plan'} <code>{p.path}</code> {messageAfterPath(p)}
+              <ProblemLine problem={p} />
             </li>
           ))}
           {problems.length > MAX_LISTED && <li>… and {problems.length - MAX_LISTED} more</li>}

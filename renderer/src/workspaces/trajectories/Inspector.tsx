@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { countOf } from '../../../../shared/text';
+import { findingCodeDescription } from '../../../../shared/checks/trajectory';
 import type { Finding } from '../../../../shared/domain';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
@@ -28,10 +29,10 @@ export function Inspector({ id, version }: { id: string; version: number }) {
   if (trajectory.error) return <p className="error">{trajectory.error.message}</p>;
   if (!t) return <p className="muted">Loading…</p>;
   const byTurn = new Map<number, Finding[]>();
-  for (const f of findings.data ?? []) byTurn.set(f.turnIndex, [...(byTurn.get(f.turnIndex) ?? []), f]);
+  for (const f of findings.data ?? []) byTurn.set(f.where.turn, [...(byTurn.get(f.where.turn) ?? []), f]);
   const kinds = Object.entries(
     (findings.data ?? []).reduce<Record<string, number>>(
-      (acc, f) => ({ ...acc, [f.kind]: (acc[f.kind] ?? 0) + 1 }),
+      (acc, f) => ({ ...acc, [f.code]: (acc[f.code] ?? 0) + 1 }),
       {},
     ),
   );
@@ -85,7 +86,8 @@ export function Inspector({ id, version }: { id: string; version: number }) {
                     key={kind}
                     type="button"
                     className="link"
-                    onClick={() => jumpTo(findings.data!.find((f) => f.kind === kind)!.turnIndex)}
+                    title={findingCodeDescription(kind)}
+                    onClick={() => jumpTo(findings.data!.find((f) => f.code === kind)!.where.turn)}
                   >
                     {i > 0 && ', '}
                     {kind} ×{n}

@@ -16,8 +16,9 @@ export interface CompactEdge {
 export function compactEdges(content: Pick<GraphContent, 'edges'>, problems: readonly GraphProblem[]): CompactEdge[] {
   const severity = new Map<number, 'error' | 'warning'>();
   for (const p of problems) {
-    if (p.edgeIndex === undefined || severity.get(p.edgeIndex) === 'error') continue;
-    severity.set(p.edgeIndex, p.severity === 'error' ? 'error' : 'warning');
+    const edge = p.where.edge;
+    if (edge === undefined || severity.get(edge) === 'error') continue;
+    severity.set(edge, p.severity === 'error' ? 'error' : 'warning');
   }
   return content.edges.map((edge, index) => {
     const [source, target] = edge.kind === 'dependency' ? [edge.fromTool, edge.toTool] : [edge.toolA, edge.toolB];

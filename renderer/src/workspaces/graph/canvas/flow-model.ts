@@ -12,7 +12,7 @@ export type ToolFlowEdge = Edge<{ index: number; title?: string }>;
 export function problemCounts(problems: GraphProblem[]): Map<string, { errors: number; warnings: number }> {
   const counts = new Map<string, { errors: number; warnings: number }>();
   for (const problem of problems) {
-    for (const tool of new Set(problem.tools)) {
+    for (const tool of new Set(problem.where.tools)) {
       const c = counts.get(tool) ?? { errors: 0, warnings: 0 };
       if (problem.severity === 'error') c.errors++;
       else c.warnings++;
@@ -106,7 +106,7 @@ const edgeCache = new WeakMap<GraphEdge, { key: string; edge: ToolFlowEdge }>();
  * their objects. (Zoomed far out the canvas draws its edges itself: CompactEdges.tsx.)
  */
 export function toFlowEdges(content: Pick<GraphContent, 'edges'>, problems: GraphProblem[]): ToolFlowEdge[] {
-  const flagged = new Map(problems.filter((p) => p.edgeIndex !== undefined).map((p) => [p.edgeIndex!, p]));
+  const flagged = new Map(problems.filter((p) => p.where.edge !== undefined).map((p) => [p.where.edge!, p]));
   const seen = new Map<string, number>();
   return content.edges.map((edge, index) => {
     const base = suggestionKey(edge);

@@ -2,6 +2,7 @@ import { useReactFlow } from '@xyflow/react';
 import { CircleAlert, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import type { GraphProblem } from '../../../../../shared/graph';
+import { ProblemLine } from '../../../components/ProblemLine';
 import { selectContent, useEditor, useEditorStore } from '../editor/editor-context';
 import { SuggestionsList } from './SuggestionsList';
 
@@ -15,7 +16,7 @@ export function ProblemsPanel() {
   const errors = problems.filter((p) => p.severity === 'error').length;
 
   const focus = (problem: GraphProblem) => {
-    const names = problem.tools.filter((name) => content.tools.some((t) => t.name === name));
+    const names = problem.where.tools.filter((name) => content.tools.some((t) => t.name === name));
     if (!names.length) return;
     actions.select(names);
     void flow.fitView({ nodes: names.map((id) => ({ id })), duration: 300, maxZoom: 1.2 });
@@ -44,8 +45,7 @@ export function ProblemsPanel() {
                   <TriangleAlert size={14} aria-label="warning" />
                 )}
                 <span>
-                  {problem.message}
-                  {problem.heuristic && <span className="muted"> (heuristic)</span>}
+                  <ProblemLine problem={problem} />
                 </span>
               </button>
             </li>
