@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import { TrellisError } from '../../shared/errors';
 
 /** What a path that is not a regular file is, in words. */
@@ -26,4 +27,59 @@ export function inputFileSize(file: string, what = 'file'): number {
       `Write what it carries into a file and give that ${what}.`,
     );
   return stat.size;
+}
+
+export interface WholeFileLimits {
+  /** The file in the user's words, for hints ("predictions or gold file"). */
+  what?: string;
+  /** The most bytes read (after decompression, for a gzip file): past it the file is refused, not cut. */
+  maxBytes: number;
+  /** Whether a gzip-compressed file (told by its first bytes) is read decompressed. */
+  gzip?: boolean;
+}
+
+const mib = (bytes: number) => `${Math.ceil(bytes / 2 ** 20)} MiB`;
+
+function tooLarge(file: string, what: string, maxBytes: number): TrellisError {
+  return new TrellisError(
+    'E1002',
+    `${file} is larger than ${mib(maxBytes)}, the most Trellis reads of a ${what} at once; it was not read.`,
+    `Split it into smaller files, or give a smaller ${what}.`,
+  );
+}
+
+/**
+ * The whole text of a file the user named, for the small files read whole (a gold file, a
+ * `dataset_info.json`): checked as `inputFileSize` checks, refused past `maxBytes` before it is
+ * read, decompressed when it is gzip and `gzip` says so. Large record files are streamed instead
+ * (`openRecords`).
+ */
+export function readInputText(file: string, { what = 'file', maxBytes, gzip = false }: WholeFileLimits): string {
+  let bytes: Buffer;
+  try {
+    if (inputFileSize(file, what) > maxBytes) throw tooLarge(file, what, maxBytes);
+    bytes = fs.readFileSync(file);
+  } catch (error) {
+    if (error instanceof TrellisError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') throw new TrellisError('E3001', `No file at ${file}.`);
+    throw new TrellisError(
+      'E1002',
+      `Cannot read ${file}: ${(error as Error).message}`,
+      `Check that Trellis may read it, or give another ${what}.`,
+    );
+  }
+  if (gzip && bytes[0] === 0x1f && bytes[1] === 0x8b) {
+    try {
+      bytes = zlib.gunzipSync(bytes, { maxOutputLength: maxBytes });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw tooLarge(file, what, maxBytes);
+      throw new TrellisError(
+        'E1002',
+        `${file} is gzip data that is damaged or cut short (${(error as Error).message}).`,
+        `Compress it again, or give the uncompressed ${what}.`,
+      );
+    }
+  }
+  return bytes.toString('utf8');
 }
