@@ -29,6 +29,38 @@ export function inputFileSize(file: string, what = 'file'): number {
   return stat.size;
 }
 
+/**
+ * The first `bytes` bytes of a file the user named (fewer when it is shorter), checked as
+ * `inputFileSize` checks before it is opened: how a reader tells what the file is (its magic).
+ */
+export function readInputHead(file: string, bytes: number, what = 'file'): Buffer {
+  inputFileSize(file, what);
+  let fd: number;
+  try {
+    fd = fs.openSync(file, 'r');
+  } catch (error) {
+    throw cannotRead(file, what, error);
+  }
+  try {
+    const buffer = Buffer.alloc(bytes);
+    return buffer.subarray(0, fs.readSync(fd, buffer, 0, bytes, 0));
+  } catch (error) {
+    throw cannotRead(file, what, error);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+function cannotRead(file: string, what: string, error: unknown): TrellisError {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT' || code === 'ENOTDIR') return new TrellisError('E3001', `No file at ${file}.`);
+  return new TrellisError(
+    'E1002',
+    `Cannot read ${file}: ${(error as Error).message}`,
+    `Check that Trellis may read it, or give another ${what}.`,
+  );
+}
+
 export interface WholeFileLimits {
   /** The file in the user's words, for hints ("predictions or gold file"). */
   what?: string;
@@ -38,12 +70,13 @@ export interface WholeFileLimits {
   gzip?: boolean;
 }
 
-const mib = (bytes: number) => `${Math.ceil(bytes / 2 ** 20)} MiB`;
+const inWords = (bytes: number) =>
+  bytes >= 2 ** 20 ? `${Math.round(bytes / 2 ** 20)} MiB` : `${Math.ceil(bytes / 2 ** 10)} KiB`;
 
 function tooLarge(file: string, what: string, maxBytes: number): TrellisError {
   return new TrellisError(
     'E1002',
-    `${file} is larger than ${mib(maxBytes)}, the most Trellis reads of a ${what} at once; it was not read.`,
+    `${file} is larger than ${inWords(maxBytes)}, the most Trellis reads of a ${what} at once; it was not read.`,
     `Split it into smaller files, or give a smaller ${what}.`,
   );
 }
@@ -60,14 +93,7 @@ export function readInputText(file: string, { what = 'file', maxBytes, gzip = fa
     if (inputFileSize(file, what) > maxBytes) throw tooLarge(file, what, maxBytes);
     bytes = fs.readFileSync(file);
   } catch (error) {
-    if (error instanceof TrellisError) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') throw new TrellisError('E3001', `No file at ${file}.`);
-    throw new TrellisError(
-      'E1002',
-      `Cannot read ${file}: ${(error as Error).message}`,
-      `Check that Trellis may read it, or give another ${what}.`,
-    );
+    throw error instanceof TrellisError ? error : cannotRead(file, what, error);
   }
   if (gzip && bytes[0] === 0x1f && bytes[1] === 0x8b) {
     try {
