@@ -9,15 +9,7 @@ const BACKEND = path.join(ROOT, 'backend');
  * File-system calls that read a file or put one in place by renaming. Outside `backend/files/`
  * (the owner of user-file reading and of atomic writes) each needs a reason below.
  */
-const CALLS = [
-  'rename',
-  'renameSync',
-  'readFile',
-  'readFileSync',
-  'createReadStream',
-  'open',
-  'openSync',
-] as const;
+const CALLS = ['rename', 'renameSync', 'readFile', 'readFileSync', 'createReadStream', 'open', 'openSync'] as const;
 type Call = (typeof CALLS)[number];
 
 const NAMES = CALLS.join('|');
@@ -57,7 +49,10 @@ const ALLOWED: Record<string, { calls: Call[]; reason: string }> = {
     calls: ['readFileSync'],
     reason: 'build metadata inside the native build folder Trellis made and recorded.',
   },
-  'backend/llm/llama-source.ts': { calls: ['readFileSync'], reason: "Trellis's own lock file for the llama.cpp source." },
+  'backend/llm/llama-source.ts': {
+    calls: ['readFileSync'],
+    reason: "Trellis's own lock file for the llama.cpp source.",
+  },
   'backend/llm/native-build.ts': {
     calls: ['readFileSync'],
     reason: "/proc/cpuinfo and Trellis's own native-build record (written through atomic-write).",
@@ -89,14 +84,14 @@ function sources(dir: string): string[] {
 
 describe('user files and atomic writes have one owner: backend/files', () => {
   it('tells the calls it looks for from look-alikes', () => {
-    expect(fileCalls("const temp = `${f}.tmp`;\nfs.writeFileSync(temp, text);\nfs.renameSync(temp, f);\n")).toEqual([
+    expect(fileCalls('const temp = `${f}.tmp`;\nfs.writeFileSync(temp, text);\nfs.renameSync(temp, f);\n')).toEqual([
       'renameSync',
     ]);
     expect(fileCalls("import { readFileSync as read } from 'node:fs';\nread(file);\n")).toEqual(['readFileSync']);
     expect(fileCalls('const handle = await fs.promises.open(file, "r");')).toEqual(['open']);
     expect(fileCalls('fs.createReadStream(file).pipe(out);')).toEqual(['createReadStream']);
     // The store renames graphs; nothing here is a file call.
-    expect(fileCalls("store.graphs.rename(id, name);\nfs.statSync(file);\n// then a rename\n")).toEqual([]);
+    expect(fileCalls('store.graphs.rename(id, name);\nfs.statSync(file);\n// then a rename\n')).toEqual([]);
   });
 
   it('lets backend code outside backend/files read or rename only its own files, each for a reason', () => {

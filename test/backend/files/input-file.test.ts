@@ -68,7 +68,10 @@ describe('readInputText: a whole file the user named, checked and bounded', () =
     const cut = path.join(tempDir(), 'cut.json.gz');
     fs.writeFileSync(cut, zlib.gzipSync('{"a": 1}\n'.repeat(100)).subarray(0, 20));
     expect(() => readInputText(cut, { maxBytes: 2 ** 20, gzip: true })).toThrow(
-      expect.objectContaining({ code: 'E1002', message: expect.stringContaining(`${cut} is gzip data that is damaged`) }),
+      expect.objectContaining({
+        code: 'E1002',
+        message: expect.stringContaining(`${cut} is gzip data that is damaged`),
+      }),
     );
   });
 });
