@@ -34,12 +34,12 @@ export function inputFileSize(file: string, what = 'file'): number {
  * `inputFileSize` checks before it is opened: how a reader tells what the file is (its magic).
  */
 export function readInputHead(file: string, bytes: number, what = 'file'): Buffer {
-  inputFileSize(file, what);
   let fd: number;
   try {
+    inputFileSize(file, what);
     fd = fs.openSync(file, 'r');
   } catch (error) {
-    throw cannotRead(file, what, error);
+    throw error instanceof TrellisError ? error : cannotRead(file, what, error);
   }
   try {
     const buffer = Buffer.alloc(bytes);
