@@ -1,5 +1,5 @@
 import { checkTrajectory, type CheckContext } from '../../shared/checks/trajectory';
-import type { DeclaredTool, Finding, Trajectory } from '../../shared/domain';
+import type { DeclaredTool, Finding, Trajectory, Turn } from '../../shared/domain';
 import { argumentValidator } from './argument-validator';
 import { pythonTypesAsJsonSchema } from '../../shared/formats/tools/bfcl';
 import type { WorkspaceStore } from '../store/workspace-store';
@@ -14,6 +14,8 @@ export type CheckBasis = 'graph' | 'ownTools' | 'none';
  */
 export interface TrajectoryChecker {
   (trajectory: Trajectory): Finding[];
+  /** The findings of turns not stored yet (a run being synthesized), checked as a trajectory of `basis` would be. */
+  turns(turns: readonly Turn[], basis: Pick<Trajectory, 'graphId' | 'toolSet'>): Finding[];
   basis(trajectory: Pick<Trajectory, 'graphId' | 'toolSet'>): CheckBasis;
 }
 
@@ -39,22 +41,19 @@ export function createChecker(store: WorkspaceStore): TrajectoryChecker {
   };
   const basis = (t: Pick<Trajectory, 'graphId' | 'toolSet'>): CheckBasis =>
     t.graphId ? 'graph' : t.toolSet ? 'ownTools' : 'none';
-  const check = (trajectory: Trajectory) => {
-    if (trajectory.graphId) {
-      const graphId = trajectory.graphId;
+  const turns = (turns: readonly Turn[], { graphId, toolSet }: Pick<Trajectory, 'graphId' | 'toolSet'>) => {
+    if (graphId)
       return checkTrajectory(
-        trajectory.turns,
+        turns,
         cached(`graph:${graphId}`, () => store.graphs.get(graphId)),
       );
-    }
-    if (trajectory.toolSet) {
-      const id = trajectory.toolSet;
-      return checkTrajectory(trajectory.turns, {
-        ...cached(`tools:${id}`, () => declaredGraph(store.toolSets.get(id))),
+    if (toolSet)
+      return checkTrajectory(turns, {
+        ...cached(`tools:${toolSet}`, () => declaredGraph(store.toolSets.get(toolSet))),
         toolsFrom: 'record',
       });
-    }
-    return checkTrajectory(trajectory.turns);
+    return checkTrajectory(turns);
   };
-  return Object.assign(check, { basis });
+  const check = (trajectory: Trajectory) => turns(trajectory.turns, trajectory);
+  return Object.assign(check, { turns, basis });
 }

@@ -5,6 +5,7 @@ import { TrellisError } from '../../shared/errors';
 import { isObject } from '../../shared/json';
 import type { ConsentKind } from '../../shared/runs';
 import type { WorkspaceStore } from '../store/workspace-store';
+import { writeFileAtomic } from '../files/atomic-write';
 
 export type { ConsentKind };
 
@@ -43,11 +44,8 @@ export class ConsentStore {
     const granted = new Set(config.workspaces[this.identity] ?? []);
     granted.add(`${kind}:${key}`);
     config.workspaces[this.identity] = [...granted];
-    fs.mkdirSync(path.dirname(this.file), { recursive: true, mode: 0o700 });
-    // Whole or not at all: a temp file beside it, then a rename.
-    const temp = `${this.file}.${process.pid}.tmp`;
-    fs.writeFileSync(temp, JSON.stringify(config, null, 2), { mode: 0o600 });
-    fs.renameSync(temp, this.file);
+    // Whole or not at all, and the user's alone: what they allowed is nobody else's to read.
+    writeFileAtomic(this.file, JSON.stringify(config, null, 2), { mode: 0o600, folderMode: 0o700 });
   }
 
   /** A damaged file grants nothing; writing into it is refused so other consents are not lost. */

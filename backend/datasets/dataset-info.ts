@@ -1,8 +1,11 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { TrellisError } from '../../shared/errors';
 import { isObject } from '../../shared/json';
 import { shareGPTDatasetInfo } from '../../shared/formats/export-records';
+import { readInputText } from '../files/input-file';
+
+/** The largest `dataset_info.json` read (LLaMA-Factory's own, listing every dataset it knows, is tens of KiB). */
+export const MAX_DATASET_INFO_BYTES = 16 * 2 ** 20;
 
 /**
  * The `dataset_info.json` already in an export folder ({} when there is none). One that is not
@@ -11,10 +14,11 @@ import { shareGPTDatasetInfo } from '../../shared/formats/export-records';
 export function readDatasetInfo(file: string): Record<string, unknown> {
   let text: string;
   try {
-    text = fs.readFileSync(file, 'utf8');
+    text = readInputText(file, { what: 'dataset_info.json', maxBytes: MAX_DATASET_INFO_BYTES });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    throw new TrellisError('E3003', `Cannot read ${file} to add this export to it: ${(error as Error).message}`);
+    // None yet: this export writes the first. Anything else there (a pipe, a huge file) is refused.
+    if (error instanceof TrellisError && error.code === 'E3001') return {};
+    throw error;
   }
   let info: unknown;
   try {

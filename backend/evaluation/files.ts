@@ -1,24 +1,25 @@
-import fs from 'node:fs';
 import { parseExactJson, type BfclExpected, type BfclFunction } from '../../shared/metrics/bfcl-ast';
 import { TrellisError } from '../../shared/errors';
 import { isObject } from '../../shared/json';
-import { inputFileSize } from '../files/input-file';
+import { readInputText } from '../files/input-file';
+
+/** The largest predictions or gold file read: each is parsed whole. */
+export const MAX_EVALUATION_FILE_BYTES = 256 * 2 ** 20;
 
 /**
- * Records of a JSON array file or a JSON Lines file, with where each came from for errors.
+ * Records of a JSON array file or a JSON Lines file (gzip-compressed or not), with where each came
+ * from for errors.
  * `parse` may keep more than `JSON.parse` does (BFCL files: `10.0` stays a float).
  */
 export function readRecords(
   file: string,
   parse: (text: string) => unknown = JSON.parse,
 ): { record: unknown; where: string }[] {
-  inputFileSize(file, 'predictions or gold file');
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
-  } catch {
-    throw new TrellisError('E3001', `No file at ${file}.`);
-  }
+  const text = readInputText(file, {
+    what: 'predictions or gold file',
+    maxBytes: MAX_EVALUATION_FILE_BYTES,
+    gzip: true,
+  }).replace(/^\uFEFF/, '');
   if (text.trimStart().startsWith('[')) {
     try {
       return (parse(text) as unknown[]).map((record, i) => ({ record, where: `${file} item ${i + 1}` }));

@@ -131,8 +131,20 @@ export function discardStaged(files: readonly StagedFile[]): void {
   }
 }
 
-/** Writes a whole file atomically (see commitStaged). */
-export function writeFileAtomic(target: string, text: string, mode?: number): { replacedLinks: string[] } {
+/**
+ * Writes a whole file atomically (see commitStaged), making its folder first when there is none
+ * (`folderMode` for the folders it makes: a config folder is the user's alone).
+ */
+export function writeFileAtomic(
+  target: string,
+  text: string,
+  { mode, folderMode }: { mode?: number; folderMode?: number } = {},
+): { replacedLinks: string[] } {
+  try {
+    fs.mkdirSync(path.dirname(target), { recursive: true, mode: folderMode });
+  } catch (error) {
+    throw cannotWrite(target, error);
+  }
   const staged = stageFile(target, mode);
   try {
     staged.write(text);
@@ -141,6 +153,22 @@ export function writeFileAtomic(target: string, text: string, mode?: number): { 
     throw error;
   }
   return commitStaged([staged]);
+}
+
+/**
+ * Copies the folder `from` to `target` whole or not at all: into `<target>.partial` first, then
+ * renamed into place, so a copy cut short is never taken for a finished one.
+ */
+export function copyFolderAtomic(from: string, target: string): void {
+  const partial = `${target}.partial`;
+  try {
+    fs.rmSync(partial, { recursive: true, force: true });
+    fs.cpSync(from, partial, { recursive: true });
+    fs.renameSync(partial, target);
+  } catch (error) {
+    fs.rmSync(partial, { recursive: true, force: true });
+    throw cannotWrite(target, error);
+  }
 }
 
 const alive = (pid: number) => {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { TrellisError } from '../../shared/errors';
+import { readInputHead } from './input-file';
 import { linesOf, MAX_LINE_BYTES, type LineProblem, type Skipped } from './lines';
 import { arrayElements, firstNonSpace } from './json-array';
 import { parquetRecords } from './parquet-records';
@@ -42,16 +43,6 @@ const GZIP = [0x1f, 0x8b];
 const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const PARQUET = Buffer.from('PAR1');
 
-function head(file: string, bytes: number): Buffer {
-  const fd = fs.openSync(file, 'r');
-  try {
-    const buffer = Buffer.alloc(bytes);
-    return buffer.subarray(0, fs.readSync(fd, buffer, 0, bytes, 0));
-  } finally {
-    fs.closeSync(fd);
-  }
-}
-
 /**
  * Opens a file of records: JSON Lines, one JSON array (read element by element, never whole) or
  * one JSON object (pretty-printed or not), any of them optionally gzip-compressed; Parquet, read
@@ -62,7 +53,8 @@ export async function openRecords(
   onProblem: (problem: LineProblem) => void,
   archiveLayout: (entries: readonly string[]) => ArchiveLayout | null = () => null,
 ): Promise<RecordSource> {
-  const start = head(file, 4096);
+  // Checked first: a pipe or a device given as a file of records is refused, not opened.
+  const start = readInputHead(file, 4096, 'file of records');
   const first = start.subarray(0, 4);
   if (first.equals(PARQUET)) return parquetRecords(file);
   if (first.equals(ZIP)) {

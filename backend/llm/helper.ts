@@ -5,6 +5,8 @@
 import fs from 'node:fs';
 import type * as LlamaLibrary from 'node-llama-cpp' with { 'resolution-mode': 'import' };
 import type { LlamaBinary } from '../../shared/contract/models';
+import type { TrellisError } from '../../shared/errors';
+import { readInputHead } from '../files/input-file';
 import { measureThroughput } from './helper-benchmark';
 import { corePinning } from './core-pinning';
 import { readGgufInfoWithin, type GgufFileInfo } from './gguf-inspect';
@@ -98,10 +100,14 @@ async function inspect(path: string, limits?: InspectLimits): Promise<ModelDetai
       'not-found',
       `${path} is a folder. Give the path of a .gguf file in it, or add the folder under "Another folder with models" to list the models it holds.`,
     );
-  const header = Buffer.alloc(4);
-  const fd = fs.openSync(path, 'r');
-  fs.readSync(fd, header, 0, 4, 0);
-  fs.closeSync(fd);
+  let header: Buffer;
+  try {
+    // A pipe or a device is refused before it is opened: opening a FIFO would hang the helper.
+    header = readInputHead(path, 4, 'GGUF model file');
+  } catch (error) {
+    const { message, hint } = error as TrellisError;
+    throw new HelperError('not-found', hint ? `${message} ${hint}` : message);
+  }
   if (header.toString('latin1') !== 'GGUF')
     throw new HelperError(
       'not-gguf',

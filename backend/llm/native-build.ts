@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { NativeBuild, type LlamaBackend } from '../../shared/contract/models';
 import { TrellisError } from '../../shared/errors';
+import { copyFolderAtomic, writeFileAtomic } from '../files/atomic-write';
 import { nodeLlamaCppVersion } from './node-llama-cpp-package';
 
 /** The record of the native build, in the native builds folder. */
@@ -146,7 +147,7 @@ export class NativeBuilds {
         cpu: cpuSignature(),
       };
       const previous = this.recorded();
-      writeAtomically(this.recordFile, JSON.stringify(record, null, 2));
+      writeFileAtomic(this.recordFile, JSON.stringify(record, null, 2), { folderMode: 0o700 });
       await built.cleanup?.().catch(() => undefined);
       // The previous build's folder goes once nothing records it (a running helper keeps its open files).
       if (previous && previous.folder !== record.folder) fs.rmSync(previous.folder, { recursive: true, force: true });
@@ -161,14 +162,7 @@ export class NativeBuilds {
     const target = path.join(this.dir, `${nodeLlamaCppVersion()}-${backend}-${Date.now().toString(36)}`);
     // The user's config folder, if this makes it, is theirs alone (as consent.json's is).
     fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-    fs.cpSync(from, `${target}.partial`, { recursive: true });
-    fs.renameSync(`${target}.partial`, target);
+    copyFolderAtomic(from, target);
     return target;
   }
-}
-
-function writeAtomically(file: string, text: string): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  fs.writeFileSync(`${file}.tmp`, text);
-  fs.renameSync(`${file}.tmp`, file);
 }

@@ -18,7 +18,8 @@ import {
   rejectingCodes,
 } from '../../shared/synth/outcome';
 import type { BackendContext } from '../context';
-import { argumentValidator, resultValidator } from '../checks/argument-validator';
+import { resultValidator } from '../checks/argument-validator';
+import type { Turn } from '../../shared/domain';
 import type { Job } from '../jobs/job';
 import type { Handler, HandlerMap } from '../registry';
 import { runSampleWhenSandboxFree, sandboxWasBusy, type SampleRun } from './sample-run';
@@ -43,7 +44,7 @@ export function synthHandlers(ctx: BackendContext): HandlerMap {
     const checker = ctx.checker();
     const validateResult = resultValidator(graph);
     // The same checks `trellis check` runs on a trajectory of this graph.
-    const checks = { graph, validate: argumentValidator(graph) };
+    const check = (turns: readonly Turn[]) => checker.turns(turns, { graphId });
     const random = seededRandom(seed);
     // Favour what the workspace covers least: uses per tool and per edge, growing as we go.
     const usage = new Map<string, number>(
@@ -107,7 +108,7 @@ export function synthHandlers(ctx: BackendContext): HandlerMap {
           avoid: (tool, param, value) => refused.has(refusedKey(tool, param, value)),
         });
         intent = await writeIntent(sample, steps, index, attempt);
-        run = await runSampleWhenSandboxFree(graph, steps, intent, values, { runtime, validateResult, checks }, signal);
+        run = await runSampleWhenSandboxFree(graph, steps, intent, values, { runtime, validateResult, check }, signal);
         // A call that never ran for want of a free sandbox says nothing of the values drawn.
         if (sandboxWasBusy(run.turns)) break;
         for (const r of refusedValues(run.steps, run.turns)) refused.add(refusedKey(r.tool, r.param, r.value));

@@ -1,5 +1,3 @@
-import type { CheckContext } from '../../shared/checks/trajectory';
-import { checkTrajectory } from '../../shared/checks/trajectory';
 import type { Finding, PlanStep, ToolGraph, Turn } from '../../shared/domain';
 import type { Random } from '../../shared/random';
 import { callResults } from '../../shared/runs';
@@ -33,7 +31,8 @@ export async function runSample(
   deps: {
     runtime: RuntimeDeps;
     validateResult: NonNullable<ConstructorParameters<typeof RunEngine>[0]['validateResult']>;
-    checks: CheckContext;
+    /** Trellis's checks for a trajectory of this graph (`ctx.checker().turns`). */
+    check: (turns: readonly Turn[]) => Finding[];
   },
 ): Promise<SampleRun> {
   const steps = [...plan];
@@ -67,7 +66,7 @@ export async function runSample(
   }
   const finished = engine.status === 'finished';
   const final = engine.turns;
-  return { steps, turns: final, finished, note: engine.note, findings: checkTrajectory(final, deps.checks) };
+  return { steps, turns: final, finished, note: engine.note, findings: deps.check(final) };
 }
 
 /** Runs of one draw made again when a mock call waited too long for the sandbox. */

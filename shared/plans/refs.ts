@@ -37,12 +37,6 @@ export function stepRefs(step: Pick<PlanStep, 'args'>): { param: string; ref: St
   return found;
 }
 
-/** Reads a path (`top_place.lat`, `flights.0.id`, `rooms[].room_id`) from a value; undefined where nothing is there. */
-export function readPath(value: unknown, path: string): unknown {
-  const read = readFieldPath(value, path);
-  return read.ok ? read.value : undefined;
-}
-
 /** The value a reference points to, or why a pick into a list found no element. */
 export function resolveRef(ref: StepRef, results: ReadonlyMap<string, unknown>): PathRead {
   return readFieldPath(results.get(ref.step), ref.path);

@@ -4,6 +4,7 @@ import { createBackend, type Backend } from '../../../../backend/backend';
 import { isSandboxBusy, MockRunner, SandboxBusyError } from '../../../../backend/executor/runtimes/mock-runner';
 import { McpServers } from '../../../../backend/executor/runtimes';
 import { runSampleWhenSandboxFree, sandboxWasBusy } from '../../../../backend/synth/sample-run';
+import { checkTrajectory } from '../../../../shared/checks/trajectory';
 import { seededRandom } from '../../../../shared/random';
 import { resultOf } from '../../../../shared/runs/results';
 import type { Tool } from '../../../../shared/domain';
@@ -140,7 +141,7 @@ describe('synthesis with more samples at once than the sandbox runs', () => {
       {
         runtime: { mocks, mcp: new McpServers(), allowed: () => false, seed: 1 },
         validateResult: () => [],
-        checks: { graph: { ...graph, id: 'g', name: 'G' } as never },
+        check: (turns) => checkTrajectory(turns, { graph: { ...graph, id: 'g', name: 'G' } as never }),
       },
     );
     expect(sandboxWasBusy(run.turns)).toBe(true);
