@@ -18,7 +18,9 @@ export function announceDataChanges({ store, events, onClose }: Pick<BackendCont
   const tell = (namespace: DataNamespace, payload: { reason: DataChangeReason; ids?: string[] }) =>
     // A reason is always one of its namespace's: the change log and the contract read one table.
     events.emit(`${namespace}.changed` as ChangeEvent, payload as EventPayload<ChangeEvent>);
-  onClose(store.changes.subscribe(({ namespace, reason, ids }) => tell(namespace, { reason, ...(ids ? { ids } : {}) })));
+  onClose(
+    store.changes.subscribe(({ namespace, reason, ids }) => tell(namespace, { reason, ...(ids ? { ids } : {}) })),
+  );
 
   let timer: NodeJS.Timeout | null = null;
   let seen = 0;
