@@ -76,7 +76,7 @@ describe('data-change events', () => {
       turns: [{ role: 'user', content: 'Go.' }],
     });
     b.store.trajectories.appendTurn(id, answer);
-    b.store.trajectories.setOutcome(id, { status: 'success' });
+    b.store.trajectories.setOutcome(id, { status: 'success', by: 'run', value: true });
     expect(drain(told)).toEqual([
       { name: 'trajectories.changed', payload: { reason: 'created', ids: [id] } },
       { name: 'trajectories.changed', payload: { reason: 'edited', ids: [id] } },
