@@ -28,13 +28,15 @@ export const labelChanged = (trajectoryId: string): RefreshOn => ({
 
 /**
  * Calls `refresh` when one of `on` is pushed by the backend: once per burst, at most every
- * half second. The events are fixed per call site; their `when` and `refresh` may change.
+ * half second. `on` and `refresh` may be new on every render (the events are subscribed to
+ * again only when their names change).
  */
 export function useRefresh(on: readonly RefreshOn[], refresh: () => void): void {
   const latest = useRef({ on, refresh });
   useLayoutEffect(() => {
     latest.current = { on, refresh };
   });
+  const names = [...new Set(on.map((o) => (typeof o === 'string' ? o : o.event)))].sort().join(' ');
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let last = 0;
@@ -47,8 +49,7 @@ export function useRefresh(on: readonly RefreshOn[], refresh: () => void): void 
         latest.current.refresh();
       }, wait);
     };
-    const names = [...new Set(latest.current.on.map((o) => (typeof o === 'string' ? o : o.event)))];
-    const offs = names.map((name) =>
+    const offs = (names ? (names.split(' ') as EventName[]) : []).map((name) =>
       api.on(name, (payload) => {
         const wanted = latest.current.on.some((o) =>
           typeof o === 'string' ? o === name : o.event === name && (o.when as (p: unknown) => boolean)(payload),
@@ -60,5 +61,5 @@ export function useRefresh(on: readonly RefreshOn[], refresh: () => void): void 
       clearTimeout(timer);
       offs.forEach((off) => off());
     };
-  }, []);
+  }, [names]);
 }
