@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Backend } from '../../backend/backend';
 import { EXTERNAL_POLL_MS } from '../../backend/data-changes';
 import { openWorkspaceStore } from '../../backend/store/workspace-store';
@@ -234,5 +234,20 @@ describe('data-change events', () => {
     } finally {
       other.close();
     }
+  });
+
+  it('asks the file only while a UI is connected', async () => {
+    const b = testBackend();
+    const asked = vi.spyOn(b.store, 'dataVersion');
+    const wait = () => new Promise((resolve) => setTimeout(resolve, EXTERNAL_POLL_MS * 1.5));
+    await wait();
+    expect(asked).not.toHaveBeenCalled();
+    const unsubscribe = b.events.subscribe(() => undefined);
+    await wait();
+    expect(asked.mock.calls.length).toBeGreaterThanOrEqual(2); // where it stands on connecting, then a poll
+    unsubscribe();
+    const calls = asked.mock.calls.length;
+    await wait();
+    expect(asked).toHaveBeenCalledTimes(calls);
   });
 });
