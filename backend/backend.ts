@@ -25,6 +25,7 @@ import { workspaceHandlers } from './workspace/handlers';
 import { createChecker } from './checks/checker';
 import { ConsentStore } from './config/consent';
 import { defaultConfigDir } from './config/user-config';
+import { announceDataChanges } from './data-changes';
 import { EventBus } from './events';
 import { createToolRuntime } from './executor/tool-runtime';
 import { createModelRouter } from './llm/router';
@@ -105,6 +106,7 @@ export function createBackend(options: BackendOptions): Backend {
       ...(options.secrets ? { secrets: options.secrets } : {}),
       ...(options.pickFile ? { pickFile: options.pickFile } : {}),
     };
+    announceDataChanges(ctx);
     const registry = new HandlerRegistry();
     registry.register('system', systemHandlers(ctx));
     registry.register('jobs', jobsHandlers(ctx));

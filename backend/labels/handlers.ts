@@ -23,9 +23,12 @@ export function labelsHandlers({ store }: BackendContext): HandlerMap {
         if (ids) ids.push(trajectoryId);
         else byStatus.set(status, [trajectoryId]);
       }
-      for (const [status, ids] of byStatus)
-        if (status === null) store.labels.clearStatus(ids);
-        else store.labels.setStatus(ids, status);
+      // One unit: the undo is put back whole or not at all, and told as one change.
+      store.transaction(() => {
+        for (const [status, ids] of byStatus)
+          if (status === null) store.labels.clearStatus(ids);
+          else store.labels.setStatus(ids, status);
+      });
       return { restored: statuses.length };
     },
   };

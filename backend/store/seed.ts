@@ -8,7 +8,7 @@ import type { WorkspaceStore } from './workspace-store';
 export function seedExampleWorkspace(store: WorkspaceStore, examplesDir = resourcePath('examples')): void {
   const graphFiles = fs.readdirSync(examplesDir).filter((name) => name.endsWith('.graph.json'));
   const trajectoryDir = path.join(examplesDir, 'trajectories');
-  store.db.transaction(() => {
+  store.transaction(() => {
     const graphIds = new Map<string, string>();
     for (const name of graphFiles) {
       const graph = GraphFile.parse(readJson(path.join(examplesDir, name)));
@@ -29,7 +29,7 @@ export function seedExampleWorkspace(store: WorkspaceStore, examplesDir = resour
         turns: file.turns,
       });
     }
-  })();
+  });
 }
 
 function readJson(file: string): unknown {

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { ChangeLog } from './change-log';
 import { backupDatabase, listBackups, openDatabase, timestampedBackupPath, type OpenOptions } from './database';
 import { DatasetRepository, LabelRepository } from './repositories/curation';
 import { FindingRepository } from './repositories/findings';
@@ -28,11 +29,18 @@ export interface WorkspaceStore {
   readonly datasets: DatasetRepository;
   readonly settings: SettingsRepository;
   readonly imports: ImportRepository;
+  /** What each commit changed (trajectories, labels, datasets), told once it has committed. */
+  readonly changes: Pick<ChangeLog, 'subscribe'>;
   /**
    * Runs `work` (synchronous) as one unit: every write in it is kept or none is, and its reads see
    * one state of the file. Code outside the store uses this, never the connection.
    */
   transaction<T>(work: () => T): T;
+  /**
+   * SQLite's `PRAGMA data_version`: it changes when another connection (another process) has
+   * committed to the file since it was last read, never for this connection's own commits.
+   */
+  dataVersion(): number;
   /** The schema version (`PRAGMA user_version`). */
   schemaVersion(): number;
   /** An online backup to `destination`, or to a timestamped file in `<name>.backups/`. */
@@ -44,9 +52,10 @@ export interface WorkspaceStore {
 
 export function openWorkspaceStore(file: string, options: OpenOptions = {}): WorkspaceStore {
   const db = openDatabase(file, options);
+  const changes = new ChangeLog(db);
   const toolSets = new ToolSetRepository(db);
-  const trajectories = new TrajectoryRepository(db, toolSets);
-  const imports = new ImportRepository(db, trajectories);
+  const trajectories = new TrajectoryRepository(db, toolSets, changes);
+  const imports = new ImportRepository(db, trajectories, changes);
   imports.discardUnfinished();
   return {
     file,
@@ -55,14 +64,16 @@ export function openWorkspaceStore(file: string, options: OpenOptions = {}): Wor
     graphs: new GraphRepository(db),
     plans: new PlanRepository(db),
     trajectories,
-    turnEdits: new TurnEditRepository(db, trajectories),
-    findings: new FindingRepository(db),
+    turnEdits: new TurnEditRepository(db, trajectories, changes),
+    findings: new FindingRepository(db, changes),
     trajectoryQueries: new TrajectoryQueryRepository(db),
-    labels: new LabelRepository(db),
-    datasets: new DatasetRepository(db),
+    labels: new LabelRepository(db, changes),
+    datasets: new DatasetRepository(db, changes),
     settings: new SettingsRepository(db),
     imports,
-    transaction: (work) => db.transaction(work)(),
+    changes,
+    transaction: (work) => changes.transaction(work),
+    dataVersion: () => db.pragma('data_version', { simple: true }) as number,
     schemaVersion: () => db.pragma('user_version', { simple: true }) as number,
     backup: (destination) => backupDatabase(db, destination ?? timestampedBackupPath(file)),
     listBackups: () => listBackups(file),

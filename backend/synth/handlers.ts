@@ -133,26 +133,30 @@ export function synthHandlers(ctx: BackendContext): HandlerMap {
           return;
         }
       }
-      const plan = store.plans.save({ graphId, intent, steps: run.steps, modelSettings: { synthesized: kind } });
-      const { id } = store.trajectories.insert({
-        kind: 'run',
-        title: (run.turns[0]?.content ?? intent).slice(0, 80),
-        source: `synth-${kind}`,
-        graphId,
-        planId: plan.id,
-        forkOf: null,
-        turns: run.turns,
-      });
-      const findings = checker(store.trajectories.get(id));
-      store.findings.replace(id, findings);
-      if (rejected.length)
-        store.labels.set({
-          trajectoryId: id,
-          status: null,
-          rating: null,
-          tags: [FAILED_CHECKS_TAG],
-          note: `Still fails Trellis's checks after ${maxAttempts} attempts: ${formatCodes(Object.fromEntries(rejected.map((c) => [c, 1])))}.`,
+      // One unit per synthesized trajectory: its plan, turns, findings and label are kept together.
+      const { id, findings } = store.transaction(() => {
+        const plan = store.plans.save({ graphId, intent, steps: run.steps, modelSettings: { synthesized: kind } });
+        const { id } = store.trajectories.insert({
+          kind: 'run',
+          title: (run.turns[0]?.content ?? intent).slice(0, 80),
+          source: `synth-${kind}`,
+          graphId,
+          planId: plan.id,
+          forkOf: null,
+          turns: run.turns,
         });
+        const findings = checker(store.trajectories.get(id));
+        store.findings.replace(id, findings);
+        if (rejected.length)
+          store.labels.set({
+            trajectoryId: id,
+            status: null,
+            rating: null,
+            tags: [FAILED_CHECKS_TAG],
+            note: `Still fails Trellis's checks after ${maxAttempts} attempts: ${formatCodes(Object.fromEntries(rejected.map((c) => [c, 1])))}.`,
+          });
+        return { id, findings };
+      });
       if (!findings.some((f) => f.severity === 'error')) report.errorFree++;
       if (findings.length) report.withFindings++;
       countCodes(

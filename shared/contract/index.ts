@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { dataChangeEvents } from './data-changes';
 import { datasetsMethods } from './datasets';
 import { labelsMethods } from './labels';
 import type { ArgsOf, ResultOf } from './define';
@@ -37,6 +38,7 @@ export const events = {
   ...graphsEvents,
   ...modelsEvents,
   ...runsEvents,
+  ...dataChangeEvents,
 };
 
 export type Contract = typeof contract;
@@ -54,3 +56,4 @@ export function isMethodName(name: string): name is MethodName {
 export * from './define';
 export * from './messages';
 export * from './channels';
+export * from './data-changes';

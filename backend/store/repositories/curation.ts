@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { Dataset, Label } from '../../../shared/domain';
 import { TrellisError } from '../../../shared/errors';
+import type { ChangeLog } from '../change-log';
 import { fromJson, nowIso, toJson } from './json';
 import { statementCache } from './statements';
 
@@ -17,7 +18,10 @@ interface LabelRow {
 export class LabelRepository {
   private readonly sql;
 
-  constructor(private readonly db: Database.Database) {
+  constructor(
+    private readonly db: Database.Database,
+    private readonly changes: ChangeLog,
+  ) {
     this.sql = statementCache(db);
   }
 
@@ -29,6 +33,7 @@ export class LabelRepository {
            tags = excluded.tags, note = excluded.note, updated_at = excluded.updated_at`,
       )
       .run(label.trajectoryId, label.status, label.rating, toJson(label.tags), label.note, nowIso());
+    this.changes.note('labels', 'labelled', [label.trajectoryId]);
   }
 
   /** Sets the review status of many trajectories at once (bulk actions on a selection). */
@@ -38,9 +43,10 @@ export class LabelRepository {
        ON CONFLICT (trajectory_id) DO UPDATE SET status = excluded.status, updated_at = excluded.updated_at`,
     );
     const now = nowIso();
-    this.db.transaction(() => {
+    this.changes.transaction(() => {
       for (const id of trajectoryIds) upsert.run(id, status, now);
-    })();
+      this.changes.note('labels', 'bulk', trajectoryIds);
+    });
   }
 
   /** Takes the status off (never reviewed again); a label left with nothing else in it goes. */
@@ -50,12 +56,13 @@ export class LabelRepository {
       `DELETE FROM labels WHERE trajectory_id = ? AND status IS NULL AND rating IS NULL AND tags = '[]' AND note = ''`,
     );
     const now = nowIso();
-    this.db.transaction(() => {
+    this.changes.transaction(() => {
       for (const id of trajectoryIds) {
         clear.run(now, id);
         dropEmpty.run(id);
       }
-    })();
+      this.changes.note('labels', 'bulk', trajectoryIds);
+    });
   }
 
   /** Review statuses of many trajectories (a bulk action's undo); those never reviewed are absent. */
@@ -101,11 +108,14 @@ export class LabelRepository {
 
 /** Named selections of trajectories with their splits. */
 export class DatasetRepository {
-  constructor(private readonly db: Database.Database) {}
+  constructor(
+    private readonly db: Database.Database,
+    private readonly changes: ChangeLog,
+  ) {}
 
   create(dataset: Omit<Dataset, 'id' | 'createdAt'>): Dataset {
     const saved: Dataset = { ...dataset, id: randomUUID(), createdAt: nowIso() };
-    this.db.transaction(() => {
+    this.changes.transaction(() => {
       if (this.db.prepare('SELECT 1 FROM datasets WHERE name = ?').get(saved.name)) {
         throw new TrellisError('E3002', `A dataset named "${saved.name}" already exists.`);
       }
@@ -114,7 +124,8 @@ export class DatasetRepository {
         .run(saved.id, saved.name, toJson(saved.filter), saved.createdAt);
       const insert = this.db.prepare('INSERT INTO dataset_items (dataset_id, trajectory_id, split) VALUES (?, ?, ?)');
       for (const item of saved.items) insert.run(saved.id, item.trajectoryId, item.split);
-    })();
+      this.changes.note('datasets', 'created', [saved.id]);
+    });
     return saved;
   }
 
@@ -133,17 +144,19 @@ export class DatasetRepository {
 
   /** Replaces a dataset's items (after deduplication or a new split). */
   replaceItems(id: string, items: Dataset['items']): void {
-    this.db.transaction(() => {
+    this.changes.transaction(() => {
       this.get(id);
       this.db.prepare('DELETE FROM dataset_items WHERE dataset_id = ?').run(id);
       const insert = this.db.prepare('INSERT INTO dataset_items (dataset_id, trajectory_id, split) VALUES (?, ?, ?)');
       for (const item of items) insert.run(id, item.trajectoryId, item.split);
-    })();
+      this.changes.note('datasets', 'updated', [id]);
+    });
   }
 
   delete(id: string): void {
     if (this.db.prepare('DELETE FROM datasets WHERE id = ?').run(id).changes === 0)
       throw new TrellisError('E3001', `No dataset with id ${id}.`);
+    this.changes.note('datasets', 'deleted', [id]);
   }
 
   get(id: string): Dataset {

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Finding } from '../../../shared/domain';
+import type { ChangeLog } from '../change-log';
 import { statementCache } from './statements';
 
 /**
@@ -9,19 +10,23 @@ import { statementCache } from './statements';
 export class FindingRepository {
   private readonly sql;
 
-  constructor(private readonly db: Database.Database) {
+  constructor(
+    private readonly db: Database.Database,
+    private readonly changes: ChangeLog,
+  ) {
     this.sql = statementCache(db);
   }
 
   /** Replaces the findings of one trajectory (checks are re-run as a whole). */
   replace(trajectoryId: string, findings: readonly Finding[]): void {
-    this.db.transaction(() => {
+    this.changes.transaction(() => {
       this.sql('DELETE FROM findings WHERE trajectory_id = ?').run(trajectoryId);
       const insert = this.sql(
         'INSERT INTO findings (trajectory_id, turn_idx, kind, severity, path, message) VALUES (?, ?, ?, ?, ?, ?)',
       );
       for (const f of findings) insert.run(trajectoryId, f.where.turn, f.code, f.severity, f.where.path, f.message);
-    })();
+      this.changes.note('trajectories', 'checked', [trajectoryId]);
+    });
   }
 
   /** The findings of one trajectory, by turn. */

@@ -1,5 +1,6 @@
 import os from 'node:os';
 import type Database from 'better-sqlite3';
+import type { ChangeLog } from '../change-log';
 import { nowIso } from './json';
 import type { NewTrajectory, TrajectoryRepository } from './trajectories';
 
@@ -43,17 +44,19 @@ export class ImportRepository {
   constructor(
     private readonly db: Database.Database,
     trajectories: TrajectoryRepository,
+    private readonly changes: ChangeLog,
   ) {
     // One transaction per batch: per-trajectory transactions made imports several times slower.
-    this.insertBatch = db.transaction((batch: readonly NewTrajectory[]) => {
-      let imported = 0;
-      let duplicates = 0;
-      for (const trajectory of batch) {
-        if (trajectories.insert(trajectory).duplicate) duplicates++;
-        else imported++;
-      }
-      return { imported, duplicates };
-    });
+    this.insertBatch = (batch: readonly NewTrajectory[]) =>
+      changes.transaction(() => {
+        let imported = 0;
+        let duplicates = 0;
+        for (const trajectory of batch) {
+          if (trajectories.insert(trajectory).duplicate) duplicates++;
+          else imported++;
+        }
+        return { imported, duplicates };
+      });
   }
 
   begin(id: string, file: string, format: string): void {
@@ -76,8 +79,10 @@ export class ImportRepository {
     return written;
   }
 
+  /** Makes the import's trajectories part of the workspace. */
   finish(id: string): void {
     this.db.prepare("UPDATE imports SET status = 'done' WHERE id = ?").run(id);
+    this.changes.note('trajectories', 'imported');
   }
 
   /**
@@ -92,7 +97,7 @@ export class ImportRepository {
   discardUnfinished(): number {
     const dead = this.running().filter((i) => !this.isLive(i));
     const mark = this.db.prepare('UPDATE imports SET discarding = 1 WHERE id = ?');
-    this.db.transaction(() => dead.forEach((i) => mark.run(i.id)))();
+    this.changes.transaction(() => dead.forEach((i) => mark.run(i.id)));
     return dead.length;
   }
 
@@ -101,7 +106,7 @@ export class ImportRepository {
    * empty), in one transaction; returns how many trajectories went.
    */
   discardBatch(limit = DISCARD_BATCH): number {
-    return this.db.transaction(() => {
+    return this.changes.transaction(() => {
       const deleted = this.db
         .prepare(
           `DELETE FROM trajectories WHERE rowid IN (
@@ -114,8 +119,9 @@ export class ImportRepository {
             'DELETE FROM imports WHERE discarding = 1 AND NOT EXISTS (SELECT 1 FROM trajectories WHERE import_id = imports.id)',
           )
           .run();
+      if (deleted) this.changes.note('trajectories', 'discarded');
       return deleted;
-    })();
+    });
   }
 
   /**

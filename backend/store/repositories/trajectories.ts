@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { DeclaredTool, Outcome, Trajectory, TrajectoryMetadata, Turn } from '../../../shared/domain';
 import { TrellisError } from '../../../shared/errors';
+import type { ChangeLog } from '../change-log';
 import { nowIso } from './json';
 import { statementCache } from './statements';
 import type { ToolSetRepository } from './tool-sets';
@@ -47,6 +48,7 @@ export class TrajectoryRepository {
   constructor(
     private readonly db: Database.Database,
     private readonly toolSets: ToolSetRepository,
+    private readonly changes: ChangeLog,
   ) {
     this.sql = statementCache(db);
     // Prepared once: imports insert hundreds of thousands of rows through these.
@@ -114,7 +116,9 @@ export class TrajectoryRepository {
     // FTS5 flush a segment per trajectory, which tripled import time. The caller's transaction
     // still makes the insert all or nothing.
     if (this.db.inTransaction) write();
-    else this.db.transaction(write)();
+    else this.changes.transaction(write);
+    // An import's trajectories are invisible until it finishes, which tells of them all at once.
+    if (!trajectory.importId) this.changes.note('trajectories', 'created', [id]);
     return { id, duplicate: false };
   }
 
@@ -145,6 +149,7 @@ export class TrajectoryRepository {
       id,
     ).changes;
     if (!changed) throw new TrellisError('E3001', `No trajectory with id ${id}.`);
+    this.changes.note('trajectories', 'edited', [id]);
   }
 
   /** A trajectory's turns as stored now (edited ones in their edited form). */
@@ -162,14 +167,15 @@ export class TrajectoryRepository {
 
   /** Adds a turn after the last one; returns its index. The turns before it are left as they are. */
   appendTurn(id: string, turn: Turn): number {
-    return this.db.transaction(() => {
+    return this.changes.transaction(() => {
       const rowid = this.rowid(id);
       const index = this.sql('SELECT turn_count FROM trajectories WHERE id = ?').pluck().get(id) as number;
       this.statements.turn.run(id, index, ...turnColumns(turn));
       this.sql('UPDATE trajectories SET turn_count = ? WHERE id = ?').run(index + 1, id);
       this.refreshSearchEntries(id, rowid);
+      this.changes.note('trajectories', 'edited', [id]);
       return index;
-    })();
+    });
   }
 
   /**
@@ -177,7 +183,7 @@ export class TrajectoryRepository {
    * made by a user goes through `TurnEditRepository.edit`, which keeps the turn as recorded.
    */
   overwriteTurn(id: string, index: number, turn: Turn): void {
-    this.db.transaction(() => {
+    this.changes.transaction(() => {
       const rowid = this.rowid(id);
       const changed = this.sql(
         `UPDATE turns SET role = ?, thought = ?, content = ?, tool_calls = ?, tool_call_id = ?, timing = ?, tokens = ?
@@ -185,7 +191,8 @@ export class TrajectoryRepository {
       ).run(...turnColumns(turn), id, index).changes;
       if (!changed) throw new TrellisError('E3001', `Trajectory ${id} has no turn ${index}.`);
       this.refreshSearchEntries(id, rowid);
-    })();
+      this.changes.note('trajectories', 'edited', [id]);
+    });
   }
 
   /** A trajectory's title alone (its turns are not read). */

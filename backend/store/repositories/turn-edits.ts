@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Turn } from '../../../shared/domain';
 import { TrellisError } from '../../../shared/errors';
+import type { ChangeLog } from '../change-log';
 import { fromJson, nowIso, toJson } from './json';
 import { statementCache } from './statements';
 import type { TrajectoryRepository } from './trajectories';
@@ -22,6 +23,7 @@ export class TurnEditRepository {
   constructor(
     private readonly db: Database.Database,
     private readonly trajectories: TrajectoryRepository,
+    private readonly changes: ChangeLog,
   ) {
     this.sql = statementCache(db);
   }
@@ -32,26 +34,26 @@ export class TurnEditRepository {
    * still finds it.
    */
   edit(id: string, index: number, turn: Turn): void {
-    this.db.transaction(() => {
+    this.changes.transaction(() => {
       const before = this.trajectories.turn(id, index);
       if (!before) throw new TrellisError('E3001', `Trajectory ${id} has no turn ${index}.`);
       this.sql(
         'INSERT OR IGNORE INTO turn_edits (trajectory_id, turn_idx, original, edited_at) VALUES (?, ?, ?, ?)',
       ).run(id, index, toJson(before), nowIso());
       this.trajectories.overwriteTurn(id, index, turn);
-    })();
+    });
   }
 
   /** Puts an edited turn back as recorded. */
   revert(id: string, index: number): void {
-    this.db.transaction(() => {
+    this.changes.transaction(() => {
       const original = this.sql('SELECT original FROM turn_edits WHERE trajectory_id = ? AND turn_idx = ?')
         .pluck()
         .get(id, index) as string | undefined;
       if (original === undefined) throw new TrellisError('E3001', `Turn ${index} of ${id} has not been edited.`);
       this.trajectories.overwriteTurn(id, index, fromJson<Turn>(original) as Turn);
       this.sql('DELETE FROM turn_edits WHERE trajectory_id = ? AND turn_idx = ?').run(id, index);
-    })();
+    });
   }
 
   /** The original of every edited turn of a trajectory. */

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { EventName } from '../../../shared/contract';
 import type { TrellisError } from '../../../shared/errors';
-import { api } from './api';
+import { useRefresh, type RefreshOn } from './use-refresh';
 
 export interface Query<T> {
   data: T | undefined;
@@ -12,9 +11,14 @@ export interface Query<T> {
 
 /**
  * Fetches persisted data through the API (never mirrored in a store) and fetches again
- * when one of `refreshOn` is pushed by the backend.
+ * when one of `refreshOn` is pushed by the backend (see useRefresh). The data shown stays
+ * while it is fetched again, so nothing below it is remounted.
  */
-export function useQuery<T>(load: (() => Promise<T>) | null, deps: unknown[], refreshOn: EventName[] = []): Query<T> {
+export function useQuery<T>(
+  load: (() => Promise<T>) | null,
+  deps: unknown[],
+  refreshOn: readonly RefreshOn[] = [],
+): Query<T> {
   const [state, setState] = useState<{ data?: T; error?: TrellisError; loading: boolean }>({ loading: load !== null });
   const [version, setVersion] = useState(0);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
@@ -36,11 +40,7 @@ export function useQuery<T>(load: (() => Promise<T>) | null, deps: unknown[], re
     // eslint-disable-next-line react-hooks/exhaustive-deps -- callers pass the load's inputs as deps
   }, [...deps, version]);
 
-  useEffect(() => {
-    const offs = refreshOn.map((name) => api.on(name, reload));
-    return () => offs.forEach((off) => off());
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- event names are static per call site
-  }, [reload]);
+  useRefresh(refreshOn, reload);
 
   return { data: state.data, error: state.error, loading: state.loading, reload };
 }

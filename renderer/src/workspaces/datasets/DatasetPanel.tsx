@@ -6,6 +6,7 @@ import { api } from '../../api/api';
 import { useAction } from '../../api/use-action';
 import { useJob } from '../../api/use-job';
 import { useQuery } from '../../api/use-query';
+import type { RefreshOn } from '../../api/use-refresh';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useBrowserStore } from '../../state/browser-store';
 import { countBars, PlotChart } from '../../components/PlotChart';
@@ -27,8 +28,19 @@ function dependencyCoverageText(coverage: Result<'datasets.stats'>['toolCoverage
   );
 }
 
-function Stats({ id, version }: { id: string; version: number }) {
-  const stats = useQuery(() => api.invoke('datasets.stats', { id }), [id, version]).data;
+/**
+ * What a dataset's statistics count: its items, their trajectories, their labels. One review at
+ * a time does not recompute a whole dataset's statistics (that is a job over every item); a bulk
+ * label, a change another process made and any change of the dataset itself do.
+ */
+const statsChanges = (id: string): RefreshOn[] => [
+  { event: 'datasets.changed', when: (p) => !p.ids || p.ids.includes(id) },
+  'trajectories.changed',
+  { event: 'labels.changed', when: (p) => p.reason !== 'labelled' },
+];
+
+function Stats({ id }: { id: string }) {
+  const stats = useQuery(() => api.invoke('datasets.stats', { id }), [id], statsChanges(id)).data;
   const graphId = stats?.toolCoverage.graphId ?? null;
   const graph = useQuery(graphId ? () => api.invoke('graphs.get', { id: graphId }) : null, [graphId]);
   if (!stats) return null;
@@ -77,9 +89,9 @@ function Stats({ id, version }: { id: string; version: number }) {
 }
 
 /** Datasets: made from the current selection, with statistics, deduplication and export. */
-export function DatasetPanel({ version, onChanged }: { version: number; onChanged(): void }) {
+export function DatasetPanel() {
   const filter = useBrowserStore((s) => s.filter);
-  const datasets = useQuery(() => api.invoke('datasets.list', {}), [version]);
+  const datasets = useQuery(() => api.invoke('datasets.list', {}), [], ['datasets.changed']);
   const [selected, setSelected] = useState<string | null>(null);
   const [name, setName] = useState('');
   const [ratio, setRatio] = useState('0.8,0.1,0.1');
@@ -112,14 +124,12 @@ export function DatasetPanel({ version, onChanged }: { version: number; onChange
       });
       setSelected(made.id);
       setName('');
-      onChanged();
     });
   };
   const findDuplicates = (apply: boolean) => {
     if (!current || busy) return;
     void job.run(async (jobId) => {
       setDedup(await api.invoke('datasets.dedup', { id: current, threshold: Number(threshold), apply, jobId }));
-      if (apply) onChanged();
     });
   };
   useRegisterAction('newDataset', create);
@@ -184,7 +194,7 @@ export function DatasetPanel({ version, onChanged }: { version: number; onChange
       )}
       {current && (
         <>
-          <Stats id={current} version={version} />
+          <Stats id={current} />
           <div className="row">
             <label>
               Near-duplicate threshold

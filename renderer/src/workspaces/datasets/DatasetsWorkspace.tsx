@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { api } from '../../api/api';
 import { useAction } from '../../api/use-action';
 import { useQuery } from '../../api/use-query';
+import { SELECTION_CHANGES } from '../../api/use-refresh';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useBrowserStore } from '../../state/browser-store';
 import { useUi } from '../../state/ui-store';
@@ -19,10 +20,8 @@ const REVIEW_STATUSES: readonly ReviewStatus[] = ['accepted', 'rejected', 'needs
 
 /** Review by keyboard, fix turns, label in bulk, and make, deduplicate and export datasets. */
 export function DatasetsWorkspace() {
-  const [version, setVersion] = useState(0);
-  const changed = () => setVersion((v) => v + 1);
   const filter = useBrowserStore((s) => s.filter);
-  const facets = useQuery(() => api.invoke('trajectories.facets', {}), [version]);
+  const facets = useQuery(() => api.invoke('trajectories.facets', {}), [], SELECTION_CHANGES);
   const bulk = useAction();
   const notify = useUi((s) => s.notify);
   // A bulk label asks first, and can be taken back: it may overwrite thousands of reviews.
@@ -38,14 +37,12 @@ export function DatasetsWorkspace() {
       const text = `Marked ${trajectoriesCount(updated)} ${status}.`;
       setUndo({ text, statuses: previous });
       notify(text);
-      changed();
     });
   const undoMarkAll = (statuses: { trajectoryId: string; status: ReviewStatus | null }[]) =>
     bulk.run(async () => {
       const { restored } = await api.invoke('labels.restoreStatuses', { statuses });
       setUndo(null);
       notify(`Put back the review status of ${trajectoriesCount(restored)}.`);
-      changed();
     });
   return (
     <section className="datasets-workspace" aria-label="Datasets workspace">
@@ -94,7 +91,7 @@ export function DatasetsWorkspace() {
           <div className="panel-body datasets-main">
             <FilterBar facets={facets.data} />
             <ErrorNote message={bulk.error} />
-            <ReviewQueue key={version} onReviewed={() => void facets.reload()} />
+            <ReviewQueue />
           </div>
         </SplitPanel>
         <ResizeHandle toggles="datasets-side" />
@@ -107,8 +104,8 @@ export function DatasetsWorkspace() {
         >
           <PanelHeader title="Datasets" />
           <aside className="panel-body datasets-side" aria-label="Datasets and synthesis">
-            <SynthPanel onMade={changed} />
-            <DatasetPanel version={version} onChanged={changed} />
+            <SynthPanel />
+            <DatasetPanel />
           </aside>
         </SplitPanel>
       </SplitLayout>

@@ -25,14 +25,12 @@ export function EditableTurn({
   index,
   findings,
   original,
-  onChanged,
 }: {
   trajectoryId: string;
   turn: Turn;
   index: number;
   findings: Finding[];
   original: Turn | null;
-  onChanged(): void;
 }) {
   const [draft, setDraft] = useState<unknown>(null);
   const [editing, setEditing] = useState(false);
@@ -74,9 +72,10 @@ export function EditableTurn({
       setSaveError(`Not saved: ${(e as Error).message}`);
       return;
     }
+    // The queue fetches the edited turn and its findings again when the backend tells of the change.
     await api.invoke('trajectories.check', { id: trajectoryId });
     setEditing(false);
-    onChanged();
+    setLive(null);
   };
   return (
     <div className="editable-turn">
@@ -88,10 +87,9 @@ export function EditableTurn({
           <button
             type="button"
             onClick={() =>
-              void api.invoke('trajectories.revertTurn', { id: trajectoryId, turnIndex: index }).then(async () => {
-                await api.invoke('trajectories.check', { id: trajectoryId });
-                onChanged();
-              })
+              void api
+                .invoke('trajectories.revertTurn', { id: trajectoryId, turnIndex: index })
+                .then(() => api.invoke('trajectories.check', { id: trajectoryId }))
             }
           >
             Revert to recorded

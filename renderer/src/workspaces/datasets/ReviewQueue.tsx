@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import type { Label } from '../../../../shared/domain';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
+import { labelChanged, trajectoryChanged, useRefresh, type RefreshOn } from '../../api/use-refresh';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useBrowserStore } from '../../state/browser-store';
 import { usePagedList } from '../../state/use-paged-list';
@@ -13,36 +14,60 @@ type Status = Label['status'];
 const KEY_STATUS: Record<string, Exclude<Status, null>> = { a: 'accepted', r: 'rejected', f: 'needs-fix' };
 
 /**
+ * Changes that may add trajectories to the queue or take them out. A review or a turn fixed here
+ * keeps the queue as it is (the next one stays next); a bulk label restarts it, as a new
+ * selection does.
+ */
+const MEMBERSHIP_CHANGES: RefreshOn[] = [
+  { event: 'trajectories.changed', when: (p) => !['edited', 'checked'].includes(p.reason) },
+  { event: 'labels.changed', when: (p) => p.reason === 'external' },
+];
+const BULK_LABELS: RefreshOn[] = [{ event: 'labels.changed', when: (p) => p.reason === 'bulk' }];
+
+/**
  * The review queue over the trajectories the browser's filters select: J/K move, A accept,
  * R reject, F needs fix, 1–5 rate; tags and a note beside; every turn editable.
  */
-export function ReviewQueue({ onReviewed }: { onReviewed(): void }) {
+export function ReviewQueue() {
   const filter = useBrowserStore((s) => s.filter);
   const list = usePagedList(filter);
   const [index, setIndex] = useState(0);
-  const [version, setVersion] = useState(0);
-  // Saving a label refetches the label alone: an open turn editor below must not be remounted.
-  const [labelVersion, setLabelVersion] = useState(0);
+  // While the queue's page is fetched again the trajectory shown stays, and its open editors with
+  // their text: it is kept at its position until the page is back.
+  const [kept, setKept] = useState<{ index: number; id: string } | null>(null);
   const row = list.rowAt(index);
-  const id = row?.id ?? null;
-  const trajectory = useQuery(id ? () => api.invoke('trajectories.get', { id }) : null, [id, version]);
-  const findings = useQuery(id ? () => api.invoke('trajectories.findings', { id }) : null, [id, version]);
-  const edits = useQuery(id ? () => api.invoke('trajectories.edits', { id }) : null, [id, version]);
+  const id = row?.id ?? (kept?.index === index ? kept.id : null);
+  useEffect(() => {
+    if (row && kept) setKept(null);
+  }, [row, kept]);
+  useRefresh(MEMBERSHIP_CHANGES, () => {
+    if (id) setKept({ index, id });
+    list.reload();
+  });
+  useRefresh(BULK_LABELS, () => {
+    list.reload();
+    setIndex(0);
+  });
+  const total = list.total ?? 0;
+  // The queue grew shorter under the current position (taken out by another process): stay on its last.
+  useEffect(() => {
+    if (total && index >= total) setIndex(total - 1);
+  }, [index, total]);
+  const changed = id ? [trajectoryChanged(id)] : [];
+  const trajectory = useQuery(id ? () => api.invoke('trajectories.get', { id }) : null, [id], changed);
+  const findings = useQuery(id ? () => api.invoke('trajectories.findings', { id }) : null, [id], changed);
+  const edits = useQuery(id ? () => api.invoke('trajectories.edits', { id }) : null, [id], changed);
+  // A saved label is fetched again alone: the text being typed stays (useLabelDraft seeds it once).
   const label = useQuery(
     id ? () => api.invoke('labels.get', { trajectoryId: id }).then((saved) => saved ?? unlabelled(id)) : null,
-    [id, version, labelVersion],
+    [id],
+    id ? [labelChanged(id)] : [],
   );
   // The label shown is the current trajectory's only once it has loaded: never save another's.
   const current = label.data && label.data.trajectoryId === id ? label.data : null;
-  const afterSave = useCallback(() => {
-    setLabelVersion((v) => v + 1);
-    onReviewed();
-  }, [onReviewed]);
-  const draft = useLabelDraft(id, current, afterSave);
+  const draft = useLabelDraft(id, current);
   const save = (patch: LabelPatch = {}) => (id ? draft.save(id, patch) : Promise.resolve());
   useEffect(() => setIndex(0), [JSON.stringify(filter)]); // eslint-disable-line react-hooks/exhaustive-deps -- a new selection restarts the queue
-
-  const total = list.total ?? 0;
 
   // A layout effect: the listener with this render's trajectory is in place before the new
   // position is painted, so a key pressed right after it never acts on the previous one.
@@ -138,13 +163,12 @@ export function ReviewQueue({ onReviewed }: { onReviewed(): void }) {
           <TemplatePreview key={t.id} trajectoryId={t.id} />
           {t.turns.map((turn, i) => (
             <EditableTurn
-              key={`${t.id}-${i}-${version}`}
+              key={`${t.id}-${i}`}
               trajectoryId={t.id}
               turn={turn}
               index={i}
               findings={(findings.data ?? []).filter((f) => f.where.turn === i)}
               original={originals.get(i) ?? null}
-              onChanged={() => setVersion((v) => v + 1)}
             />
           ))}
         </>

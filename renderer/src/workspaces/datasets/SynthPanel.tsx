@@ -11,8 +11,8 @@ import { useRegisterAction } from '../../commands/panel-actions';
 const KINDS = ['serial', 'parallel', 'isolated'] as const;
 
 /** Graph-to-trajectory synthesis: sampled chains executed with the mocks, then reviewed in the queue. */
-export function SynthPanel({ onMade }: { onMade(): void }) {
-  const graphs = useQuery(() => api.invoke('graphs.list', {}), []);
+export function SynthPanel() {
+  const graphs = useQuery(() => api.invoke('graphs.list', {}), [], ['graphs.changed']);
   const [graphId, setGraphId] = useState<string | null>(null);
   const [count, setCount] = useState('10');
   const [kinds, setKinds] = useState<string[]>([...KINDS]);
@@ -106,7 +106,6 @@ export function SynthPanel({ onMade }: { onMade(): void }) {
               setResult(made);
               setAsked(kinds);
               if (made.created.length) labels.showUnlabelled();
-              onMade();
             })
           }
         >

@@ -41,7 +41,7 @@ const splitTags = (text: string) =>
  * when the queue closes (another workspace) and when the window unloads. A rejected save keeps
  * the text and says why.
  */
-export function useLabelDraft(id: string | null, loaded: Label | null, onSaved: () => void) {
+export function useLabelDraft(id: string | null, loaded: Label | null) {
   const [draft, setDraftState] = useState<Draft>({ for: null, tags: '', note: '' });
   const [error, setError] = useState<string | null>(null);
   const latest = useRef(draft);
@@ -88,44 +88,38 @@ export function useLabelDraft(id: string | null, loaded: Label | null, onSaved: 
   }, [loaded, setDraft, flush]);
 
   /** Saves the label of `trajectoryId`: its text as typed here, else as stored, with `patch` on top. */
-  const save = useCallback(
-    (trajectoryId: string, patch: LabelPatch = {}): Promise<void> => {
-      const asked = latest.current;
-      // This save sends the text as typed: nothing is left for the pause timer.
-      if (asked.for === trajectoryId) {
-        dirty.current = false;
-        clearTimeout(timer.current);
-      }
-      const run = async () => {
-        // The text as it is now if the user is still on this trajectory, else as it was when asked;
-        // a key pressed before the trajectory's label has loaded here takes the stored one.
-        const typed = [latest.current, asked].find((d) => d.for === trajectoryId);
-        const stored = saved.current.get(trajectoryId) ?? (await loadLabel(trajectoryId));
-        const label: Label = {
-          trajectoryId,
-          status: patch.status !== undefined ? patch.status : stored.status,
-          rating: patch.rating !== undefined ? patch.rating : stored.rating,
-          tags: typed ? splitTags(typed.tags) : stored.tags,
-          note: typed ? typed.note : stored.note,
-        };
-        try {
-          const result = await api.invoke('labels.set', label);
-          saved.current.set(result.trajectoryId, result);
-          if (latest.current.for === trajectoryId) setError(null);
-          onSaved();
-        } catch (e) {
-          if (latest.current.for === trajectoryId)
-            setError(
-              `The label was not saved: ${(e as Error).message} Your text is kept; leave the field to try again.`,
-            );
-        }
+  const save = useCallback((trajectoryId: string, patch: LabelPatch = {}): Promise<void> => {
+    const asked = latest.current;
+    // This save sends the text as typed: nothing is left for the pause timer.
+    if (asked.for === trajectoryId) {
+      dirty.current = false;
+      clearTimeout(timer.current);
+    }
+    const run = async () => {
+      // The text as it is now if the user is still on this trajectory, else as it was when asked;
+      // a key pressed before the trajectory's label has loaded here takes the stored one.
+      const typed = [latest.current, asked].find((d) => d.for === trajectoryId);
+      const stored = saved.current.get(trajectoryId) ?? (await loadLabel(trajectoryId));
+      const label: Label = {
+        trajectoryId,
+        status: patch.status !== undefined ? patch.status : stored.status,
+        rating: patch.rating !== undefined ? patch.rating : stored.rating,
+        tags: typed ? splitTags(typed.tags) : stored.tags,
+        note: typed ? typed.note : stored.note,
       };
-      // One failed save (even a failed load) must not stop the ones queued after it.
-      queue.current = queue.current.then(run).catch(() => undefined);
-      return queue.current;
-    },
-    [onSaved],
-  );
+      try {
+        const result = await api.invoke('labels.set', label);
+        saved.current.set(result.trajectoryId, result);
+        if (latest.current.for === trajectoryId) setError(null);
+      } catch (e) {
+        if (latest.current.for === trajectoryId)
+          setError(`The label was not saved: ${(e as Error).message} Your text is kept; leave the field to try again.`);
+      }
+    };
+    // One failed save (even a failed load) must not stop the ones queued after it.
+    queue.current = queue.current.then(run).catch(() => undefined);
+    return queue.current;
+  }, []);
 
   useEffect(() => {
     saveRef.current = save;

@@ -6,7 +6,7 @@ import { useUi } from '../../state/ui-store';
 
 /** Hand-picks the trajectory into a dataset. */
 export function AddToDataset({ trajectoryId }: { trajectoryId: string }) {
-  const datasets = useQuery(() => api.invoke('datasets.list', {}), []);
+  const datasets = useQuery(() => api.invoke('datasets.list', {}), [], ['datasets.changed']);
   const [target, setTarget] = useState('');
   const notify = useUi((s) => s.notify);
   if (!datasets.data?.length) return null;

@@ -10,7 +10,7 @@ import { useChecksState } from './checks-state';
 import { useRegisterAction } from '../../commands/panel-actions';
 
 /** Runs the deterministic checks on every trajectory and shows what they found, by kind. */
-export function CheckAll({ onChecked }: { onChecked(): void }) {
+export function CheckAll() {
   const [summary, setSummary] = useState<Result<'trajectories.checkAll'> | null>(null);
   const job = useJob();
   const { busy, error, progress } = job;
@@ -20,7 +20,6 @@ export function CheckAll({ onChecked }: { onChecked(): void }) {
       const result = await api.invoke('trajectories.checkAll', { jobId });
       setSummary(result);
       useChecksState.getState().setCheckedAll(!result.cancelled);
-      onChecked();
     });
   };
   useRegisterAction('checkAll', run);

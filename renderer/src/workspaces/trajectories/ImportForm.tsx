@@ -16,7 +16,7 @@ type Report = Result<'trajectories.import'>;
 type ToolTarget = { kind: 'none' } | { kind: 'new'; name: string } | { kind: 'existing'; graphId: string };
 
 /** Import a file of trajectories (JSONL, a JSON array or object, Parquet, an inspect .eval; gzip or not) from a path on the machine that runs the backend. */
-export function ImportForm({ onImported }: { onImported(): void }) {
+export function ImportForm() {
   const [path, setPath] = useState('');
   const [format, setFormat] = useState<'' | TrajectoryFormat>('');
   const [lenient, setLenient] = useState(false);
@@ -38,7 +38,6 @@ export function ImportForm({ onImported }: { onImported(): void }) {
         ...(target.kind === 'new' && target.name.trim() ? { newGraphName: target.name.trim() } : {}),
       });
       setReport(result);
-      if (result.committed) onImported();
     });
 
   return (

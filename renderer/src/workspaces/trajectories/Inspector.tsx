@@ -4,6 +4,7 @@ import { findingCodeDescription } from '../../../../shared/checks/trajectory';
 import type { Finding } from '../../../../shared/domain';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
+import { trajectoryChanged } from '../../api/use-refresh';
 import { useUi } from '../../state/ui-store';
 import { useRuns } from '../../state/runs-store';
 import { useBrowserStore } from '../../state/browser-store';
@@ -14,10 +15,11 @@ import { TurnView } from '../../components/TurnView';
 import { useChecksState } from './checks-state';
 
 /** One trajectory turn by turn, its findings at the turns they concern, and its path on the graph. */
-export function Inspector({ id, version }: { id: string; version: number }) {
-  const trajectory = useQuery(() => api.invoke('trajectories.get', { id }), [id, version]);
-  const findings = useQuery(() => api.invoke('trajectories.findings', { id }), [id, version]);
-  const edits = useQuery(() => api.invoke('trajectories.edits', { id }), [id, version]).data;
+export function Inspector({ id }: { id: string }) {
+  const changed = [trajectoryChanged(id)];
+  const trajectory = useQuery(() => api.invoke('trajectories.get', { id }), [id], changed);
+  const findings = useQuery(() => api.invoke('trajectories.findings', { id }), [id], changed);
+  const edits = useQuery(() => api.invoke('trajectories.edits', { id }), [id], changed).data;
   const editedAt = new Map(edits?.map((e) => [e.turnIndex, e.editedAt]));
   const t = trajectory.data;
   const graph = useQuery(t?.graphId ? () => api.invoke('graphs.get', { id: t.graphId! }) : null, [t?.graphId]);

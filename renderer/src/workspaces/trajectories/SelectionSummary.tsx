@@ -1,18 +1,20 @@
 import { countOf, findingsIn, trajectoriesCount } from '../../../../shared/text';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
+import { SELECTION_CHANGES } from '../../api/use-refresh';
 import { useBrowserStore } from '../../state/browser-store';
 import { countBars, PlotChart } from '../../components/PlotChart';
 import { useChecksState } from './checks-state';
 import { describeOutcomeCounts } from '../../../../shared/domain';
 
 /** Counts over the trajectories the filters select, with findings by kind as a chart. */
-export function SelectionSummary({ version }: { version: number }) {
+export function SelectionSummary() {
   const filter = useBrowserStore((s) => s.filter);
   const checkedAll = useChecksState((s) => s.checkedAll);
   const summary = useQuery(
     () => api.invoke('trajectories.summarize', { filter }),
-    [JSON.stringify(filter), version],
+    [JSON.stringify(filter)],
+    SELECTION_CHANGES,
   ).data;
   if (!summary) return null;
   const kinds = Object.keys(summary.findingsByKind).length;

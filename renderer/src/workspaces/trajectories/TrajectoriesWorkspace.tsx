@@ -2,6 +2,7 @@ import { ChartColumn, History, Scale, Upload } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
+import { SELECTION_CHANGES, useRefresh, type RefreshOn } from '../../api/use-refresh';
 import { useShallow } from 'zustand/react/shallow';
 import { useBrowserStore, type BrowserState } from '../../state/browser-store';
 import { CheckAll } from './CheckAll';
@@ -19,6 +20,11 @@ import { TrajectoryList } from './TrajectoryList';
 import { usePagedList } from '../../state/use-paged-list';
 import './trajectories.css';
 
+/** New trajectories (an import here or by another process) have not been checked yet. */
+const UNCHECKED: RefreshOn[] = [
+  { event: 'trajectories.changed', when: (p) => p.reason === 'imported' || p.reason === 'external' },
+];
+
 const selector = (s: BrowserState) => ({
   selectedId: s.selectedId,
   compareId: s.compareId,
@@ -28,19 +34,15 @@ const selector = (s: BrowserState) => ({
 
 /** Browse, search and filter trajectories; inspect one, diff two, score prediction files. */
 export function TrajectoriesWorkspace() {
-  const [version, setVersion] = useState(0);
-  const changed = () => setVersion((v) => v + 1);
   const filter = useBrowserStore((s) => s.filter);
   const { selectedId, compareId, pane, pickingCompare } = useBrowserStore(useShallow(selector));
   const showPane = useBrowserStore((s) => s.showPane);
   const pickCompare = useBrowserStore((s) => s.pickCompare);
   const [drawer, setDrawer] = useState<'import' | 'replay' | null>(null);
   const list = usePagedList(filter);
-  const facets = useQuery(() => api.invoke('trajectories.facets', {}), [version]);
-  const { reload } = list;
-  useEffect(() => {
-    if (version) reload();
-  }, [version, reload]);
+  const facets = useQuery(() => api.invoke('trajectories.facets', {}), [], SELECTION_CHANGES);
+  useRefresh(SELECTION_CHANGES, list.reload);
+  useRefresh(UNCHECKED, () => useChecksState.getState().setCheckedAll(false));
   useEffect(() => {
     if (!pickingCompare) return;
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && pickCompare(false);
@@ -78,23 +80,9 @@ export function TrajectoriesWorkspace() {
           Score selection…
         </button>
         <span className="toolbar-divider" aria-hidden />
-        <CheckAll onChecked={changed} />
+        <CheckAll />
       </div>
-      {drawer && (
-        <div className="toolbar-drawer">
-          {drawer === 'import' ? (
-            <ImportForm
-              onImported={() => {
-                // The new trajectories have not been checked yet.
-                useChecksState.getState().setCheckedAll(false);
-                changed();
-              }}
-            />
-          ) : (
-            <ReplayFromSelection />
-          )}
-        </div>
-      )}
+      {drawer && <div className="toolbar-drawer">{drawer === 'import' ? <ImportForm /> : <ReplayFromSelection />}</div>}
       <div className="trajectories-split">
         <SplitLayout id="trajectories">
           <SplitPanel
@@ -107,7 +95,7 @@ export function TrajectoriesWorkspace() {
             <PanelHeader title="Trajectories" />
             <aside className="browser" aria-label="Trajectory browser">
               <FilterBar facets={facets.data} />
-              <SelectionSummary version={version} />
+              <SelectionSummary />
               {pickingCompare && (
                 <p className="picking" role="status">
                   Pick the trajectory to compare with (Esc to cancel).
@@ -135,7 +123,7 @@ export function TrajectoriesWorkspace() {
               ) : pane === 'diff' && selectedId && compareId ? (
                 <DiffView leftId={selectedId} rightId={compareId} />
               ) : selectedId ? (
-                <Inspector id={selectedId} version={version} />
+                <Inspector id={selectedId} />
               ) : (
                 <div className="empty-state">
                   <p>Select a trajectory to see its turns, findings and path on its tool graph.</p>

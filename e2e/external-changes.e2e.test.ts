@@ -1,0 +1,46 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../test/helpers/temp';
+import { useBrowserAndHosts } from './helpers/fixture';
+
+const e2e = useBrowserAndHosts();
+const BIN = path.join(__dirname, '..', 'bin', 'trellis.js');
+const SHAREGPT = path.join(__dirname, '..', 'test', 'fixtures', 'trajectories', 'sharegpt.jsonl');
+
+/** Runs the command line in a process of its own, as a user in a terminal beside the app would. */
+function trellis(...args: string[]): Promise<{ code: number | null; err: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 60_000 }, (error, _out, err) =>
+      resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, err }),
+    );
+  });
+}
+
+describe('A workspace another process writes to, in Chromium', () => {
+  it('shows what `trellis import` wrote into the open workspace in every window, without a reload', async () => {
+    const workspace = path.join(tempDir(), 'shared.trellis');
+    const host = await e2e.startHost(workspace);
+    // One window on the trajectory list, one on the review queue.
+    const list = await e2e.newPage({ viewport: { width: 1500, height: 950 } });
+    await list.goto(host.url);
+    await list.getByRole('button', { name: /Trip planning/ }).waitFor();
+    await list.keyboard.press('Control+3');
+    await list.getByTestId('list-count').getByText('2 trajectories').waitFor();
+    const queue = await e2e.newPage({ viewport: { width: 1500, height: 950 } });
+    await queue.goto(host.url);
+    await queue.getByRole('button', { name: /Trip planning/ }).waitFor();
+    await queue.keyboard.press('Control+4');
+    await queue.getByTestId('queue-position').getByText('1 of 2').waitFor();
+
+    expect(await trellis('import', SHAREGPT, '--workspace', workspace, '--lenient')).toMatchObject({ code: 0 });
+    await list.getByTestId('list-count').getByText('4 trajectories').waitFor({ timeout: 10_000 });
+    await list
+      .getByRole('option', { name: /Lisbon/ })
+      .first()
+      .waitFor();
+    await queue.getByTestId('queue-position').getByText('1 of 4').waitFor({ timeout: 10_000 });
+    await list.close();
+    await queue.close();
+  }, 90_000);
+});
