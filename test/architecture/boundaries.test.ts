@@ -73,10 +73,10 @@ describe('the layout is enforced by lint', () => {
   });
 
   it('reads Zustand stores through selectors', async () => {
-    const code = "import { useRuns } from '../../state/runs-store';\nexport const useRun = () => useRuns();\n";
+    const code = "import { useRuns } from './state';\nexport const useRun = () => useRuns();\n";
     expect(await violations('renderer/src/workspaces/runs/X.tsx', code)).toEqual([expect.stringContaining('selector')]);
     const ok =
-      "import { useRuns } from '../../state/runs-store';\nexport const useRun = () => useRuns((s) => s.run);\n";
+      "import { useRuns } from './state';\nexport const useRun = () => useRuns((s) => s.run);\n";
     expect(await violations('renderer/src/workspaces/runs/X.tsx', ok)).toEqual([]);
   });
 });

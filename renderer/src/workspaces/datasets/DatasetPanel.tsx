@@ -7,7 +7,7 @@ import { useAction } from '../../api/use-action';
 import { useJob } from '../../api/use-job';
 import { useQuery } from '../../api/use-query';
 import { ErrorNote } from '../../components/ErrorNote';
-import { useBrowserStore } from '../../state/browser-store';
+import { useDatasetsFilter } from './state';
 import { countBars, PlotChart } from '../../components/PlotChart';
 import { CoverageGraph } from './CoverageGraph';
 import { ExportPanel } from './ExportPanel';
@@ -78,7 +78,7 @@ function Stats({ id, version }: { id: string; version: number }) {
 
 /** Datasets: made from the current selection, with statistics, deduplication and export. */
 export function DatasetPanel({ version, onChanged }: { version: number; onChanged(): void }) {
-  const filter = useBrowserStore((s) => s.filter);
+  const filter = useDatasetsFilter((s) => s.filter);
   const datasets = useQuery(() => api.invoke('datasets.list', {}), [version]);
   const [selected, setSelected] = useState<string | null>(null);
   const [name, setName] = useState('');

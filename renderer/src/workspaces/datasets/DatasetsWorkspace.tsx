@@ -3,7 +3,8 @@ import { api } from '../../api/api';
 import { useAction } from '../../api/use-action';
 import { useQuery } from '../../api/use-query';
 import { ErrorNote } from '../../components/ErrorNote';
-import { useBrowserStore } from '../../state/browser-store';
+import { useShallow } from 'zustand/react/shallow';
+import { useDatasetsFilter } from './state';
 import { useUi } from '../../state/ui-store';
 import { trajectoriesCount } from '../../../../shared/text';
 import type { Label } from '../../../../shared/domain';
@@ -21,7 +22,8 @@ const REVIEW_STATUSES: readonly ReviewStatus[] = ['accepted', 'rejected', 'needs
 export function DatasetsWorkspace() {
   const [version, setVersion] = useState(0);
   const changed = () => setVersion((v) => v + 1);
-  const filter = useBrowserStore((s) => s.filter);
+  const filterBar = useDatasetsFilter(useShallow((s) => s));
+  const filter = filterBar.filter;
   const facets = useQuery(() => api.invoke('trajectories.facets', {}), [version]);
   const bulk = useAction();
   const notify = useUi((s) => s.notify);
@@ -92,7 +94,7 @@ export function DatasetsWorkspace() {
             </div>
           </PanelHeader>
           <div className="panel-body datasets-main">
-            <FilterBar facets={facets.data} />
+            <FilterBar facets={facets.data} {...filterBar} />
             <ErrorNote message={bulk.error} />
             <ReviewQueue key={version} onReviewed={() => void facets.reload()} />
           </div>

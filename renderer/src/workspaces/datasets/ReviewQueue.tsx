@@ -3,7 +3,7 @@ import type { Label } from '../../../../shared/domain';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
 import { ErrorNote } from '../../components/ErrorNote';
-import { useBrowserStore } from '../../state/browser-store';
+import { useDatasetsFilter } from './state';
 import { usePagedList } from '../../state/use-paged-list';
 import { EditableTurn } from './EditableTurn';
 import { TemplatePreview } from './TemplatePreview';
@@ -17,7 +17,7 @@ const KEY_STATUS: Record<string, Exclude<Status, null>> = { a: 'accepted', r: 'r
  * R reject, F needs fix, 1–5 rate; tags and a note beside; every turn editable.
  */
 export function ReviewQueue({ onReviewed }: { onReviewed(): void }) {
-  const filter = useBrowserStore((s) => s.filter);
+  const filter = useDatasetsFilter((s) => s.filter);
   const list = usePagedList(filter);
   const [index, setIndex] = useState(0);
   const [version, setVersion] = useState(0);

@@ -9,7 +9,7 @@ import { useAction } from '../../api/use-action';
 import { useQuery } from '../../api/use-query';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useShallow } from 'zustand/react/shallow';
-import { useRuns, type RunsState } from '../../state/runs-store';
+import { useRuns, type RunsState } from './state';
 import { RunWithProblems } from './RunWithProblems';
 import { useModelInUse } from './use-model-in-use';
 import { WorkflowText } from './WorkflowText';

@@ -6,7 +6,7 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { ToolPicker } from '../../components/ToolPicker';
 import { useShallow } from 'zustand/react/shallow';
 import { countOf } from '../../../../shared/text';
-import { useRuns, type RunsState } from '../../state/runs-store';
+import { useRuns, type RunsState } from './state';
 import { useModelInUse } from './use-model-in-use';
 
 /** What this view reads from the Plans & Runs store (one shallow-compared slice). */

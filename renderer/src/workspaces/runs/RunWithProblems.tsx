@@ -1,4 +1,4 @@
-import type { PlanProblems } from '../../state/runs-store';
+import type { PlanProblems } from './state';
 import { messageAfterPath } from './problem-text';
 
 const MAX_LISTED = 3;

@@ -11,7 +11,7 @@ import { PlanPanel } from './PlanPanel';
 import { RunsTree } from './RunsTree';
 import { useShallow } from 'zustand/react/shallow';
 import { intentExample, NEUTRAL_INTENT_EXAMPLE } from '../../../../shared/plans/intent-example';
-import { useRuns, type RunsState } from '../../state/runs-store';
+import { useRuns, type RunsState } from './state';
 import './runs.css';
 
 /** What this view reads from the Plans & Runs store (one shallow-compared slice). */

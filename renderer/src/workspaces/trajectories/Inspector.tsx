@@ -4,13 +4,11 @@ import type { Finding } from '../../../../shared/domain';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
 import { useUi } from '../../state/ui-store';
-import { useRuns } from '../../state/runs-store';
-import { useBrowserStore } from '../../state/browser-store';
 import { AddToDataset } from './AddToDataset';
 import { RunRecord } from './RunRecord';
 import { PathOverlay } from '../../components/PathOverlay';
 import { TurnView } from '../../components/TurnView';
-import { useChecksState } from './checks-state';
+import { useBrowserStore, useChecksState } from './state';
 
 /** One trajectory turn by turn, its findings at the turns they concern, and its path on the graph. */
 export function Inspector({ id, version }: { id: string; version: number }) {
@@ -52,10 +50,7 @@ export function Inspector({ id, version }: { id: string; version: number }) {
           <button
             type="button"
             title="Replay it turn by turn with the recorded observations; fork from any turn"
-            onClick={() => {
-              void useRuns.getState().openTrajectory(id);
-              useUi.getState().showWorkspace('runs');
-            }}
+            onClick={() => useUi.getState().openIn('runs', { trajectoryId: id })}
           >
             Open in debugger
           </button>

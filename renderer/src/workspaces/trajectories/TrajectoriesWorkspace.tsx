@@ -3,9 +3,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
 import { useShallow } from 'zustand/react/shallow';
-import { useBrowserStore, type BrowserState } from '../../state/browser-store';
+import { selectFilter, useBrowserStore, useChecksState, type BrowserState } from './state';
 import { CheckAll } from './CheckAll';
-import { useChecksState } from './checks-state';
 import { DiffView } from './DiffView';
 import { EvaluatePanel } from './EvaluatePanel';
 import { FilterBar } from '../../components/FilterBar';
@@ -30,7 +29,8 @@ const selector = (s: BrowserState) => ({
 export function TrajectoriesWorkspace() {
   const [version, setVersion] = useState(0);
   const changed = () => setVersion((v) => v + 1);
-  const filter = useBrowserStore((s) => s.filter);
+  const filterBar = useBrowserStore(useShallow(selectFilter));
+  const filter = filterBar.filter;
   const { selectedId, compareId, pane, pickingCompare } = useBrowserStore(useShallow(selector));
   const showPane = useBrowserStore((s) => s.showPane);
   const pickCompare = useBrowserStore((s) => s.pickCompare);
@@ -106,7 +106,7 @@ export function TrajectoriesWorkspace() {
           >
             <PanelHeader title="Trajectories" />
             <aside className="browser" aria-label="Trajectory browser">
-              <FilterBar facets={facets.data} />
+              <FilterBar facets={facets.data} {...filterBar} />
               <SelectionSummary version={version} />
               {pickingCompare && (
                 <p className="picking" role="status">

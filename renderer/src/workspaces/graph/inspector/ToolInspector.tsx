@@ -5,7 +5,7 @@ import { selectContent, useEditor, useEditorStore } from '../editor/editor-conte
 import { nameProblem } from '../editor/tool-names';
 import { GraphSummaryPanel } from '../panels/GraphSummaryPanel';
 import { ErrorNote } from '../../../components/ErrorNote';
-import { useSchemaDrafts } from '../../../state/schema-drafts';
+import { useSchemaDrafts } from '../schema-drafts';
 import { useUi } from '../../../state/ui-store';
 import { RuntimeSection } from './runtime/RuntimeSection';
 import { SelectionRuntime } from './runtime/SelectionRuntime';

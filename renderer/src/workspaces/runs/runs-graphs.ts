@@ -1,6 +1,6 @@
-import type { Result } from '../../../shared/contract';
-import type { RunView } from '../../../shared/contract/runs';
-import type { PlanStep } from '../../../shared/domain';
+import type { Result } from '../../../../shared/contract';
+import type { RunView } from '../../../../shared/contract/runs';
+import type { PlanStep } from '../../../../shared/domain';
 
 export type Candidates = Result<'plans.generate'>['candidates'];
 

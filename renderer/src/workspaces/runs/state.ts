@@ -1,11 +1,11 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import type { Result } from '../../../shared/contract';
-import type { RunView } from '../../../shared/contract/runs';
-import type { Plan, PlanStep } from '../../../shared/domain';
-import type { StartMode } from '../../../shared/runs';
-import { api } from '../api/api';
-import { safeLocalStorage } from './local-storage';
+import type { Result } from '../../../../shared/contract';
+import type { RunView } from '../../../../shared/contract/runs';
+import type { Plan, PlanStep } from '../../../../shared/domain';
+import type { StartMode } from '../../../../shared/runs';
+import { api } from '../../api/api';
+import { safeLocalStorage } from '../../state/local-storage';
 import { persisted, switchGraph, type Candidates, type GraphWork } from './runs-graphs';
 
 export type PlanProblems = Result<'plans.validate'>;

@@ -3,7 +3,7 @@ import type { RunView } from '../../../shared/contract/runs';
 
 // The store asks the backend to check plans; these tests are about what it keeps, not the checks.
 vi.mock('../../../renderer/src/api/api', () => ({ api: { invoke: vi.fn(async () => []), on: vi.fn() } }));
-const { useRuns } = await import('../../../renderer/src/state/runs-store');
+const { useRuns } = await import('../../../renderer/src/workspaces/runs/state');
 const { api } = await import('../../../renderer/src/api/api');
 const { safeLocalStorage } = await import('../../../renderer/src/state/local-storage');
 
