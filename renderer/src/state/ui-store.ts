@@ -2,9 +2,9 @@ import { create } from 'zustand';
 import type { GraphContent } from '../../../shared/graph';
 import { safeLocalStorage } from './local-storage';
 import { raiseNotice, switchWorkspace, type Notice } from './notices';
-import { WORKSPACE_IDS, type WorkspaceId, type WorkspaceIntent, type WorkspaceIntents } from './workspaces';
+import { WORKSPACE_IDS, type WorkspaceId, type WorkspaceIntent, type WorkspaceIntents } from './workspace-ids';
 
-export type { WorkspaceId } from './workspaces';
+export type { WorkspaceId } from './workspace-ids';
 export type Theme = 'light' | 'dark';
 export type SaveState = 'saved' | 'saving' | 'error';
 

@@ -1,7 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ComponentType } from 'react';
 import type { Command } from '../commands/registry';
-import type { WorkspaceId, WorkspaceIntents } from '../state/workspaces';
+import type { WorkspaceId, WorkspaceIntents } from '../state/workspace-ids';
 
 /** What the shell needs of one workspace; each workspace's index.ts exports one. */
 export interface WorkspaceDescriptor<W extends WorkspaceId = WorkspaceId> {

@@ -1,6 +1,6 @@
 import { APP_COMMANDS, VIEW_COMMANDS } from '../commands/app-commands';
 import { assertUnique, type Command } from '../commands/registry';
-import { WORKSPACE_IDS, type WorkspaceId, type WorkspaceIntent } from '../state/workspaces';
+import { WORKSPACE_IDS, type WorkspaceId, type WorkspaceIntent } from '../state/workspace-ids';
 import { datasetsWorkspace } from './datasets';
 import type { WorkspaceDescriptor } from './descriptor';
 import { graphWorkspace } from './graph';
