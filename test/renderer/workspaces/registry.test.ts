@@ -18,6 +18,9 @@ const { COMMANDS, GO_TO_COMMANDS, WORKSPACE_LIST, WORKSPACE_NAMES, WORKSPACES } 
 const { ActivityBar } = await import('../../../renderer/src/components/ActivityBar');
 const { StatusBar } = await import('../../../renderer/src/components/StatusBar');
 const { useUi } = await import('../../../renderer/src/state/ui-store');
+const { deliverIntent } = await import('../../../renderer/src/workspaces/registry');
+const { useDatasetsFilter } = await import('../../../renderer/src/workspaces/datasets/state');
+const { useBrowserStore } = await import('../../../renderer/src/workspaces/trajectories/state');
 
 /** How the markup writes a label (`&` escaped). */
 const html = (text: string) => text.replaceAll('&', '&amp;');
@@ -100,5 +103,29 @@ describe('the workspace registry', () => {
     );
     expect(named).toContain('run.step');
     expect(named.filter((id) => !ids.has(id))).toEqual([]);
+  });
+
+  it('lets Trajectories and Datasets each keep a filter, and carries one over on request', () => {
+    useBrowserStore.getState().setFilter({ source: 'run', tool: 'search_flights' });
+    expect(useDatasetsFilter.getState().filter).toEqual({});
+    const carry = COMMANDS.find((c) => c.id === 'trajectories.showInDatasets')!;
+    useUi.setState({ workspace: 'trajectories' });
+    expect(carry.enabled!(useUi.getState())).toBe(true);
+    let delivered = 0;
+    const off = useUi.subscribe((state) => {
+      const intent = state.intent && state.takeIntent();
+      if (!intent) return;
+      delivered++;
+      deliverIntent(intent);
+    });
+    void carry.perform(useUi.getState());
+    off();
+    expect(delivered).toBe(1);
+    expect(useUi.getState()).toMatchObject({ workspace: 'datasets', intent: null });
+    expect(useDatasetsFilter.getState().filter).toEqual({ source: 'run', tool: 'search_flights' });
+    // From now on each goes its own way.
+    useDatasetsFilter.getState().setFilter({ tool: undefined });
+    expect(useBrowserStore.getState().filter).toEqual({ source: 'run', tool: 'search_flights' });
+    expect(carry.enabled!(useUi.getState())).toBe(false);
   });
 });

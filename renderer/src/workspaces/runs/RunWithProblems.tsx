@@ -1,4 +1,4 @@
-import type { PlanProblems } from './state';
+import type { PlanProblems } from './plans-state';
 import { messageAfterPath } from './problem-text';
 
 const MAX_LISTED = 3;

@@ -1,41 +1,18 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import type { Result } from '../../../../shared/contract';
 import type { RunView } from '../../../../shared/contract/runs';
-import type { Plan, PlanStep } from '../../../../shared/domain';
 import type { StartMode } from '../../../../shared/runs';
 import { api } from '../../api/api';
 import { safeLocalStorage } from '../../state/local-storage';
-import { persisted, switchGraph, type Candidates, type GraphWork } from './runs-graphs';
-
-export type PlanProblems = Result<'plans.validate'>;
+import { usePlans } from './plans-state';
 
 interface RunsData {
+  /** The graph open in Plans & Runs; its plans are in the plans store (`usePlans`). */
   graphId: string | null;
-  /** The intent typed for the open graph. */
-  intent: string;
-  /** The intent typed for each graph, by graph id: switching back to a graph brings its intent back. */
-  intents: Readonly<Record<string, string>>;
-  /** The planner chosen; saved with the plan. */
-  planner: 'deterministic' | 'model';
-  /** How many candidates the model planner makes at once (1–5). */
-  candidateCount: number;
-  candidates: Candidates;
-  /** What each graph had open when it was left (its plan, candidates and run), by graph id. */
-  work: Readonly<Record<string, GraphWork>>;
-  /** The plan being edited (a candidate once picked); validated on every change. */
-  steps: PlanStep[];
-  /** The saved plan the steps were opened from or saved as; null for one not saved yet. */
-  planId: string | null;
-  /** The steps are not what is saved: edited since, or never saved. */
-  unsaved: boolean;
-  /** The unsaved plan was brought back (from when this graph was left, or before a reload), not edited since. */
-  restored: boolean;
-  problems: PlanProblems;
-  /** The problems are being recomputed for the steps as they are now. */
-  checking: boolean;
-  /** Why the steps as they are now could not be checked. */
-  checkError: string | null;
+  /** The run each graph had open when it was left, by graph id. */
+  openRuns: Readonly<Record<string, RunView | null>>;
+  /** After a reload: the saved run each graph had open, to open again with it (the run itself is not kept). */
+  reopen: Readonly<Record<string, string>>;
   /** The run the debugger shows. */
   run: RunView | null;
   /** A run is being started: the run buttons wait and the debugger says so. */
@@ -45,17 +22,8 @@ interface RunsData {
 }
 
 interface RunsActions {
+  /** Opens `graphId` in Plans & Runs: its plan (plans store) and its run come back. */
   setGraph(graphId: string | null): void;
-  setIntent(intent: string): void;
-  setPlanner(planner: 'deterministic' | 'model'): void;
-  setCandidateCount(count: number): void;
-  setCandidates(candidates: Candidates): void;
-  /** Edits the plan; `origin: 'new'` starts a plan not saved yet (generated, a candidate). */
-  setSteps(steps: PlanStep[], origin?: 'edit' | 'new'): Promise<void>;
-  /** Opens a saved plan: its intent and steps, saved as they are. */
-  openPlan(plan: Pick<Plan, 'id' | 'intent' | 'steps'>): Promise<void>;
-  /** `steps` were saved as `plan`: they are no longer unsaved, unless edited meanwhile. */
-  planSaved(plan: Pick<Plan, 'id'>, steps: PlanStep[]): void;
   showRun(run: RunView | null): void;
   /** Starts a run of the plan (or an agent run) on the graph; a second call while one starts does nothing. */
   startRun(mode: StartMode): Promise<void>;
@@ -66,52 +34,36 @@ interface RunsActions {
 
 export type RunsState = RunsData & RunsActions;
 
-/**
- * What a graph switch resets: what is derived from the plan, and what is under way. The intent,
- * the plan, its candidates and the run are kept per graph instead (see `switchGraph`): the user
- * made them, and another graph's would plan or run on the wrong tools.
- */
-const FRESH_GRAPH = {
-  problems: [],
-  checking: false,
-  checkError: null,
-  starting: false,
-  busy: false,
-  error: null,
-} satisfies Partial<RunsData>;
+/** What a graph switch resets: what is under way. The run is kept per graph instead: another graph's would run on the wrong tools. */
+const FRESH_GRAPH = { starting: false, busy: false, error: null } satisfies Partial<RunsData>;
 
 /** Counts run starts, so that only the latest one's answer lands. */
 let starts = 0;
 
 /**
- * Plans & Runs: the intent, the plan being edited, and the run in the debugger, each kept per
- * graph; intents, plans and the planner chosen (with its candidates at once) are kept in
- * localStorage too, so a reload loses none of them.
+ * Runs of Plans & Runs: the run in the debugger, kept per graph; the run each graph had open is
+ * kept in localStorage too (as its trajectory), so a reload opens it again.
  */
 export const useRuns = create<RunsState>()(
   persist<RunsState, [], [], ReturnType<typeof kept>>(
     (set, get) => {
-      /** Checks the steps as they are now; only the answer for the latest steps lands. */
-      const check = async (steps: PlanStep[]) => {
-        const graphId = get().graphId;
-        set({ checking: graphId !== null, checkError: null });
-        if (!graphId) return set({ problems: [] });
-        try {
-          const problems = await api.invoke('plans.validate', { graphId, steps });
-          if (get().steps === steps) set({ problems, checking: false });
-        } catch (error) {
-          if (get().steps === steps) set({ problems: [], checking: false, checkError: (error as Error).message });
-        }
-      };
-      /** Switches to `graphId`; its plan comes back and is checked against the graph as it is now. */
+      /** Switches to `graphId`; its plan comes back, and its run (`run`, when one is being opened there). */
       const open = (graphId: string | null, run?: RunView) => {
         starts++;
-        const reopen = (graphId && !run && get().work[graphId]?.reopen) || null;
-        set({ ...FRESH_GRAPH, ...switchGraph(get(), graphId), ...(run ? { run } : {}) });
-        const steps = get().steps;
-        if (steps.length) void check(steps);
+        const { graphId: from, run: left, openRuns, reopen } = get();
+        const runs = from ? { ...openRuns, [from]: left } : openRuns;
+        // A hint from before a reload is used once, when its graph opens.
+        const { [graphId ?? '']: again, ...rest } = reopen;
+        usePlans.getState().switchTo(graphId);
+        set({
+          ...FRESH_GRAPH,
+          graphId,
+          openRuns: runs,
+          reopen: rest,
+          run: run ?? (graphId ? (runs[graphId] ?? null) : null),
+        });
         // The run that was open before a reload opens again; one gone since is let go quietly.
-        if (reopen && !get().run) void reopenRun(graphId!, reopen);
+        if (graphId && again && !run && !get().run) void reopenRun(graphId, again);
       };
       const reopenRun = async (graphId: string, trajectoryId: string) => {
         try {
@@ -123,39 +75,15 @@ export const useRuns = create<RunsState>()(
       };
       return {
         graphId: null,
-        intent: '',
-        intents: {},
-        planner: 'deterministic',
-        candidateCount: 1,
-        work: {},
-        steps: [],
-        planId: null,
-        unsaved: false,
-        restored: false,
-        candidates: [],
+        openRuns: {},
+        reopen: {},
         run: null,
         ...FRESH_GRAPH,
         setGraph: (graphId) => open(graphId),
-        setIntent: (intent) =>
-          set(({ graphId, intents }) => ({ intent, intents: graphId ? { ...intents, [graphId]: intent } : intents })),
-        setPlanner: (planner) => set({ planner }),
-        setCandidateCount: (candidateCount) => set({ candidateCount }),
-        setCandidates: (candidates) => set({ candidates }),
-        setSteps: async (steps, origin = 'edit') => {
-          set({ steps, unsaved: true, restored: false, ...(origin === 'new' ? { planId: null } : {}) });
-          await check(steps);
-        },
-        openPlan: async (plan) => {
-          get().setIntent(plan.intent);
-          set({ steps: plan.steps, planId: plan.id, unsaved: false, restored: false });
-          await check(plan.steps);
-        },
-        planSaved: (plan, steps) => {
-          if (get().steps === steps) set({ planId: plan.id, unsaved: false, restored: false });
-        },
         showRun: (run) => set({ run, error: null }),
         startRun: async (mode) => {
-          const { graphId, intent, steps, starting, planId, unsaved } = get();
+          const { graphId, starting } = get();
+          const { intent, steps, planId, unsaved } = usePlans.getState();
           if (starting || !graphId) return;
           const start = ++starts;
           set({ starting: true, error: null });
@@ -171,7 +99,7 @@ export const useRuns = create<RunsState>()(
             });
             if (!mine()) return;
             set({ run, starting: false });
-            if (mode === 'plan' && run.planId) get().planSaved({ id: run.planId }, steps);
+            if (mode === 'plan' && run.planId) usePlans.getState().planSaved({ id: run.planId }, steps);
           } catch (error) {
             if (mine()) set({ error: (error as Error).message, starting: false });
           }
@@ -206,7 +134,7 @@ export const useRuns = create<RunsState>()(
       };
     },
     {
-      name: 'trellis.plans',
+      name: 'trellis.runs',
       version: 1,
       storage: createJSONStorage(() => safeLocalStorage),
       partialize: kept,
@@ -214,6 +142,9 @@ export const useRuns = create<RunsState>()(
   ),
 );
 
-function kept(state: RunsState) {
-  return { ...persisted(state), planner: state.planner, candidateCount: state.candidateCount };
+/** What is kept in localStorage: the trajectory of each graph's open run, the open graph's as it is now. */
+function kept({ graphId, run, openRuns, reopen }: RunsState) {
+  const runs = graphId ? { ...openRuns, [graphId]: run } : openRuns;
+  const open = Object.entries(runs).flatMap(([id, r]): [string, string][] => (r?.trajectoryId ? [[id, r.trajectoryId]] : []));
+  return { reopen: { ...reopen, ...Object.fromEntries(open) } };
 }
