@@ -8,7 +8,18 @@ import { useUi } from '../state/ui-store';
  * A toolbar button made from a command (as excalidraw renders an action): its label, its key
  * in the tooltip, enabled when the command is, and the command's own code when clicked.
  */
-export function CommandButton({ id, icon: Icon, iconSize = 14 }: { id: string; icon?: LucideIcon; iconSize?: number }) {
+export function CommandButton({
+  id,
+  icon: Icon,
+  iconSize = 14,
+  label,
+}: {
+  id: string;
+  icon?: LucideIcon;
+  iconSize?: number;
+  /** A shorter text where the toolbar is narrow; the tooltip keeps the command's own label. */
+  label?: string;
+}) {
   const command = useCommand(id);
   const subscribe = useCallback(
     (listener: () => void) => {
@@ -30,7 +41,7 @@ export function CommandButton({ id, icon: Icon, iconSize = 14 }: { id: string; i
       onClick={() => void command.perform(useUi.getState())}
     >
       {Icon && <Icon size={iconSize} aria-hidden />}
-      {command.label}
+      {label ?? command.label}
     </button>
   );
 }
