@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
@@ -36,10 +38,27 @@ const SHELL_MESSAGE =
 const NO_EVAL = { selector: "CallExpression[callee.name='eval']", message: 'No eval.' };
 
 /** The UI's Zustand stores (hooks named use<Store>). */
-const STORES = ['Ui', 'Runs', 'BrowserStore'];
+const STORES = [
+  'Ui',
+  'PanelActions',
+  'Runs',
+  'Plans',
+  'BrowserStore',
+  'ChecksState',
+  'DatasetsFilter',
+  'GraphSession',
+  'SchemaDrafts',
+];
 
-/** The UI's workspaces (renderer/src/workspaces/*). */
-const WORKSPACES = ['graph', 'runs', 'trajectories', 'datasets', 'models'];
+/**
+ * The UI's workspaces: the folders of renderer/src/workspaces, each one workspace (the registry
+ * test checks that they are the ids of state/workspace-ids.ts).
+ */
+export const WORKSPACES = fs
+  .readdirSync(path.join(import.meta.dirname, 'renderer/src/workspaces'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
 
 export default tseslint.config(
   { ignores: ['dist/**', 'release/**', 'node_modules/**', 'test-results/**', 'build/**', '.gpu/**'] },
@@ -208,8 +227,14 @@ export default tseslint.config(
           patterns: [
             ...RENDERER_PATTERNS,
             {
-              regex: `^(\\.\\./)+(${WORKSPACES.filter((w) => w !== workspace).join('|')})(/|$)`,
-              message: 'Workspaces do not import each other: move what they share to components/ or state/.',
+              // Its state too: one workspace sends the user to another with useUi().openIn.
+              regex: `^(\\.\\./)+(workspaces/)?(${WORKSPACES.filter((w) => w !== workspace).join('|')})(/|$)`,
+              message:
+                'Workspaces do not import each other (state included): move what they share to components/ or state/, or send the user there with openIn.',
+            },
+            {
+              regex: '^(\\.\\./)+registry$',
+              message: 'Only the shell reads the workspace registry; a workspace is one entry of it.',
             },
           ],
         },

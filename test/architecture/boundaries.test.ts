@@ -75,13 +75,34 @@ describe('the layout is enforced by lint', () => {
         "export { GraphWorkspace } from '../workspaces/graph/GraphWorkspace';\n",
       ),
     ).toEqual([expect.stringContaining('does not import a workspace')]);
+ 
+  });
+
+  it('keeps a workspace’s state in its own room: no other workspace and no shared code reaches it', async () => {
+    expect(
+      await violations('renderer/src/workspaces/trajectories/X.tsx', "export { useRuns } from '../runs/state';\n"),
+    ).toEqual([expect.stringContaining('state included')]);
+    expect(
+      await violations('renderer/src/workspaces/trajectories/X.tsx', "export { useBrowserStore } from './state';\n"),
+    ).toEqual([]);
+    expect(
+      await violations('renderer/src/state/x.ts', "export { useRuns } from '../workspaces/runs/state';\n"),
+    ).toEqual([expect.stringContaining('does not import a workspace')]);
+    expect(
+      await violations('renderer/src/commands/x.ts', "export { useGraphSession } from '../workspaces/graph/state';\n"),
+    ).toEqual([expect.stringContaining('does not import a workspace')]);
+    expect(
+      await violations('renderer/src/workspaces/models/X.tsx', "export { COMMANDS } from '../registry';\n"),
+    ).toEqual([expect.stringContaining('Only the shell')]);
   });
 
   it('reads Zustand stores through selectors', async () => {
-    const code = "import { useRuns } from '../../state/runs-store';\nexport const useRun = () => useRuns();\n";
+    const code = "import { useRuns } from './state';\nexport const useRun = () => useRuns();\n";
     expect(await violations('renderer/src/workspaces/runs/X.tsx', code)).toEqual([expect.stringContaining('selector')]);
+    const plans = "import { usePlans } from './plans-state';\nexport const usePlan = () => usePlans();\n";
+    expect(await violations('renderer/src/workspaces/runs/X.tsx', plans)).toEqual([expect.stringContaining('selector')]);
     const ok =
-      "import { useRuns } from '../../state/runs-store';\nexport const useRun = () => useRuns((s) => s.run);\n";
+      "import { useRuns } from './state';\nexport const useRun = () => useRuns((s) => s.run);\n";
     expect(await violations('renderer/src/workspaces/runs/X.tsx', ok)).toEqual([]);
   });
 });

@@ -1,16 +1,8 @@
 import { api } from '../api/api';
-import type { UiState, WorkspaceId } from '../state/ui-store';
+import type { UiState } from '../state/ui-store';
 import { assertUnique, type Command } from './registry';
 
 const hasGraph = (ui: UiState) => ui.selectedGraphId !== null;
-
-const go = (workspace: WorkspaceId, label: string, key: string): Command => ({
-  id: `go.${workspace}`,
-  label: `Go to ${label}`,
-  category: 'Go',
-  keybinding: `Mod+${key}`,
-  perform: (ui) => ui.showWorkspace(workspace),
-});
 
 /** Runs an API call, reporting success or failure in the status bar. */
 async function report(ui: UiState, work: () => Promise<string>): Promise<void> {
@@ -43,7 +35,8 @@ async function askForSelectedGraphName(
   });
 }
 
-export const APP_COMMANDS: readonly Command[] = [
+/** The palette and the theme (the Go to… commands come after them, one per workspace). */
+export const VIEW_COMMANDS: readonly Command[] = [
   {
     id: 'palette.open',
     label: 'Show All Commands',
@@ -58,11 +51,10 @@ export const APP_COMMANDS: readonly Command[] = [
     keybinding: 'Mod+Shift+L',
     perform: (ui) => ui.toggleTheme(),
   },
-  go('graph', 'Graph', '1'),
-  go('runs', 'Plans & Runs', '2'),
-  go('trajectories', 'Trajectories', '3'),
-  go('datasets', 'Datasets', '4'),
-  go('models', 'Models', '5'),
+];
+
+/** What belongs to no workspace: the workspace file, the graphs as a list, help. */
+export const APP_COMMANDS: readonly Command[] = [
   {
     id: 'workspace.backup',
     label: 'Back Up Workspace…',
@@ -153,4 +145,4 @@ export const APP_COMMANDS: readonly Command[] = [
   },
 ];
 
-assertUnique(APP_COMMANDS);
+assertUnique([...VIEW_COMMANDS, ...APP_COMMANDS]);

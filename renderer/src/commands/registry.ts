@@ -1,4 +1,4 @@
-import type { UiState } from '../state/ui-store';
+import type { UiState, WorkspaceId } from '../state/ui-store';
 
 export type CommandCategory = 'Workspace' | 'Edit' | 'Graph' | 'Run' | 'Dataset' | 'View' | 'Go' | 'Help';
 
@@ -13,6 +13,50 @@ export interface Command {
   ignoreInTextFields?: boolean;
   enabled?(ui: UiState): boolean;
   perform(ui: UiState): void | Promise<void>;
+  /** Calls `listener` when `enabled` may have changed besides the UI store (a toolbar button follows it). */
+  subscribe?(listener: () => void): () => void;
+}
+
+/**
+ * A command of one workspace: it runs with the context that workspace provides (its open
+ * editor, its run…), and only while that workspace is open and has one.
+ */
+export interface WorkspaceCommand<C> extends Omit<Command, 'enabled' | 'perform' | 'subscribe'> {
+  /** Also enabled while another workspace is open (Pause a run that goes on). */
+  whileHidden?: boolean;
+  enabled?(context: C): boolean;
+  perform(context: C): void | Promise<void>;
+}
+
+/** Where a workspace's commands get their context from. */
+export interface CommandContextSource<C> {
+  /** The context as it is now; null while the workspace has none to offer (no graph open). */
+  current(ui: UiState): C | null;
+  /** Calls `listener` when what `current` returns may have changed. */
+  subscribe(listener: () => void): () => void;
+}
+
+/** `commands` as the shell runs them: each gets `workspace`'s context from `source`, and is off without one. */
+export function bindCommands<C>(
+  workspace: WorkspaceId,
+  source: CommandContextSource<C>,
+  commands: readonly WorkspaceCommand<C>[],
+): Command[] {
+  return commands.map(({ whileHidden, enabled, perform, ...command }) => {
+    const context = (ui: UiState) => (whileHidden || ui.workspace === workspace ? source.current(ui) : null);
+    return {
+      ...command,
+      enabled: (ui) => {
+        const c = context(ui);
+        return c !== null && (enabled ? enabled(c) : true);
+      },
+      perform: (ui) => {
+        const c = context(ui);
+        return c === null ? undefined : perform(c);
+      },
+      subscribe: source.subscribe,
+    };
+  });
 }
 
 export const CATEGORIES: CommandCategory[] = ['Workspace', 'Edit', 'Graph', 'Run', 'Dataset', 'View', 'Go', 'Help'];

@@ -1,21 +1,22 @@
-import { BrainCircuit, Database, ListChecks, Route, Workflow, type LucideIcon } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import { formatKeybinding } from '../commands/registry';
 import { useUi, type WorkspaceId } from '../state/ui-store';
 
-export const WORKSPACES: { id: WorkspaceId; label: string; icon: LucideIcon }[] = [
-  { id: 'graph', label: 'Graph', icon: Workflow },
-  { id: 'runs', label: 'Plans & Runs', icon: ListChecks },
-  { id: 'trajectories', label: 'Trajectories', icon: Route },
-  { id: 'datasets', label: 'Datasets', icon: Database },
-  { id: 'models', label: 'Models', icon: BrainCircuit },
-];
+/** What the bar shows of a workspace (workspaces/registry.ts holds them). */
+export interface ActivityBarItem {
+  id: WorkspaceId;
+  label: string;
+  icon: LucideIcon;
+  key: string;
+}
 
-/** The five workspaces of Trellis as icons, one click (or Ctrl+1…5) away; the name is the tooltip. */
-export function ActivityBar() {
+/** The workspaces of Trellis as icons, one click (or Ctrl+1…5) away; the name is the tooltip. */
+export function ActivityBar({ workspaces }: { workspaces: readonly ActivityBarItem[] }) {
   const workspace = useUi((s) => s.workspace);
   const show = useUi((s) => s.showWorkspace);
   return (
     <nav className="activitybar" aria-label="Workspaces">
-      {WORKSPACES.map((w, index) => {
+      {workspaces.map((w) => {
         const Icon = w.icon;
         return (
           <button
@@ -23,7 +24,7 @@ export function ActivityBar() {
             type="button"
             aria-label={w.label}
             aria-current={workspace === w.id ? 'page' : undefined}
-            title={`${w.label} (Ctrl+${index + 1})`}
+            title={`${w.label} (${formatKeybinding(`Mod+${w.key}`)})`}
             onClick={() => show(w.id)}
           >
             <Icon aria-hidden size={22} strokeWidth={1.6} />

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { MAX_SEARCH_LENGTH, OUTCOME_FILTER_WORDS, type TrajectoryFacets } from '../../../shared/domain';
 import { trajectoriesCount } from '../../../shared/text';
-import { useBrowserStore } from '../state/browser-store';
+import type { FilterSlice } from '../state/trajectory-filter';
 
 const SEARCH_DELAY_MS = 200;
 
@@ -42,11 +42,13 @@ function FacetSelect({
   );
 }
 
-/** Search and filters of the trajectory browser; the search is debounced as the user types. */
-export function FilterBar({ facets }: { facets: TrajectoryFacets | undefined }) {
-  const filter = useBrowserStore((s) => s.filter);
-  const setFilter = useBrowserStore((s) => s.setFilter);
-  const clearFilter = useBrowserStore((s) => s.clearFilter);
+/** Search and filters over trajectories (the workspace's own filter); the search is debounced as the user types. */
+export function FilterBar({
+  facets,
+  filter,
+  setFilter,
+  clearFilter,
+}: FilterSlice & { facets: TrajectoryFacets | undefined }) {
   const [text, setText] = useState(filter.text ?? '');
   useEffect(() => setText(filter.text ?? ''), [filter.text]);
   useEffect(() => {

@@ -7,13 +7,6 @@ import { INFO_LIFETIME_MS, shownNotice, unseenErrors } from '../state/notices';
 import { useUi, type UiState, type WorkspaceId } from '../state/ui-store';
 
 const SAVE_LABELS = { saved: 'All changes saved', saving: 'Saving…', error: 'Not saved' } as const;
-const WORKSPACE_NAMES: Record<WorkspaceId, string> = {
-  graph: 'Graph',
-  runs: 'Plans & Runs',
-  trajectories: 'Trajectories',
-  datasets: 'Datasets',
-  models: 'Models',
-};
 
 /** What the bar reads from the UI store (one shallow-compared slice). */
 const selector = (s: UiState) => ({
@@ -36,7 +29,8 @@ function useShownNotice(notices: UiState['notices'], workspace: WorkspaceId) {
   return notice;
 }
 
-export function StatusBar() {
+/** Connection, save state and the open workspace's notice; `names` are the workspaces' (an error elsewhere names its own). */
+export function StatusBar({ names }: { names: Readonly<Record<WorkspaceId, string>> }) {
   const [connection, setConnection] = useState<ConnectionStatus>('connecting');
   useEffect(() => api.onStatus(setConnection), []);
   const info = useQuery(() => api.invoke('system.info', {}), [connection === 'connected']);
@@ -59,7 +53,7 @@ export function StatusBar() {
           title={n.text}
           onClick={() => showWorkspace(n.workspace)}
         >
-          Error in {WORKSPACE_NAMES[n.workspace]}
+          Error in {names[n.workspace]}
         </button>
       ))}
       <span className="muted">{info.data ? `Trellis ${info.data.version} · ${info.data.host}` : ''}</span>

@@ -1,12 +1,10 @@
-import type { ReactFlowInstance } from '@xyflow/react';
 import { create } from 'zustand';
 import type { GraphContent } from '../../../shared/graph';
-import type { EditorStore } from './graph-editor-store';
 import { safeLocalStorage } from './local-storage';
 import { raiseNotice, switchWorkspace, type Notice } from './notices';
+import { WORKSPACE_IDS, type WorkspaceId, type WorkspaceIntent, type WorkspaceIntents } from './workspace-ids';
 
-const WORKSPACE_IDS = ['graph', 'runs', 'trajectories', 'datasets', 'models'] as const;
-export type WorkspaceId = (typeof WORKSPACE_IDS)[number];
+export type { WorkspaceId } from './workspace-ids';
 export type Theme = 'light' | 'dark';
 export type SaveState = 'saved' | 'saving' | 'error';
 
@@ -28,9 +26,8 @@ interface UiData {
   /** Messages for the status bar, at most one per workspace (state/notices.ts). */
   notices: Notice[];
   prompt: PromptRequest | null;
-  /** The open graph's editor and canvas, for commands; null when no graph is open. */
-  editor: EditorStore | null;
-  canvas: ReactFlowInstance | null;
+  /** Where the user was sent from another workspace and what to show there, until the shell hands it over. */
+  intent: WorkspaceIntent | null;
   /** Copied tools, pasteable into any graph of this window. */
   clipboard: GraphContent | null;
   /** `replay`: make replay runtimes from trajectories; `returns`: review inferred result schemas. */
@@ -47,8 +44,13 @@ interface UiActions {
   /** A result or an error for the status bar, from `workspace` (the open one unless said). */
   notify(text: string, kind?: 'info' | 'error', workspace?: WorkspaceId): void;
   askFor(prompt: PromptRequest | null): void;
-  setEditor(editor: EditorStore | null): void;
-  setCanvas(canvas: ReactFlowInstance | null): void;
+  /**
+   * Goes to `workspace` and asks it to show `detail` (a trajectory to debug, a selection to
+   * review): how one workspace sends the user to another without importing it.
+   */
+  openIn<W extends WorkspaceId>(workspace: W, detail: WorkspaceIntents[W]): void;
+  /** The intent as the shell hands it to its workspace; it is taken once. */
+  takeIntent(): WorkspaceIntent | null;
   setClipboard(clipboard: GraphContent): void;
   openDialog(dialog: UiData['dialog']): void;
 }
@@ -72,7 +74,7 @@ function initialWorkspace(): WorkspaceId {
 }
 
 /** UI and editing state only; workspace data comes from the API. */
-export const useUi = create<UiState>()((set) => ({
+export const useUi = create<UiState>()((set, get) => ({
   workspace: initialWorkspace(),
   theme: initialTheme(),
   paletteOpen: false,
@@ -81,8 +83,7 @@ export const useUi = create<UiState>()((set) => ({
   saveState: 'saved',
   notices: [],
   prompt: null,
-  editor: null,
-  canvas: null,
+  intent: null,
   clipboard: null,
   dialog: null,
   showWorkspace: (workspace) =>
@@ -109,8 +110,15 @@ export const useUi = create<UiState>()((set) => ({
       ),
     })),
   askFor: (prompt) => set({ prompt }),
-  setEditor: (editor) => set({ editor }),
-  setCanvas: (canvas) => set({ canvas }),
+  openIn: (workspace, detail) => {
+    get().showWorkspace(workspace);
+    set({ intent: { workspace, detail } as WorkspaceIntent });
+  },
+  takeIntent: () => {
+    const intent = get().intent;
+    if (intent) set({ intent: null });
+    return intent;
+  },
   setClipboard: (clipboard) => set({ clipboard }),
   openDialog: (dialog) => set({ dialog }),
 }));

@@ -8,7 +8,7 @@ import { useJob } from '../../api/use-job';
 import { useQuery } from '../../api/use-query';
 import type { RefreshOn } from '../../api/use-refresh';
 import { ErrorNote } from '../../components/ErrorNote';
-import { useBrowserStore } from '../../state/browser-store';
+import { useDatasetsFilter } from './state';
 import { countBars, PlotChart } from '../../components/PlotChart';
 import { CoverageGraph } from './CoverageGraph';
 import { ExportPanel } from './ExportPanel';
@@ -90,7 +90,7 @@ function Stats({ id }: { id: string }) {
 
 /** Datasets: made from the current selection, with statistics, deduplication and export. */
 export function DatasetPanel() {
-  const filter = useBrowserStore((s) => s.filter);
+  const filter = useDatasetsFilter((s) => s.filter);
   const datasets = useQuery(() => api.invoke('datasets.list', {}), [], ['datasets.changed']);
   const [selected, setSelected] = useState<string | null>(null);
   const [name, setName] = useState('');

@@ -4,7 +4,8 @@ import { useAction } from '../../api/use-action';
 import { useQuery } from '../../api/use-query';
 import { SELECTION_CHANGES } from '../../api/use-refresh';
 import { ErrorNote } from '../../components/ErrorNote';
-import { useBrowserStore } from '../../state/browser-store';
+import { useShallow } from 'zustand/react/shallow';
+import { useDatasetsFilter } from './state';
 import { useUi } from '../../state/ui-store';
 import { trajectoriesCount } from '../../../../shared/text';
 import type { Label } from '../../../../shared/domain';
@@ -20,7 +21,8 @@ const REVIEW_STATUSES: readonly ReviewStatus[] = ['accepted', 'rejected', 'needs
 
 /** Review by keyboard, fix turns, label in bulk, and make, deduplicate and export datasets. */
 export function DatasetsWorkspace() {
-  const filter = useBrowserStore((s) => s.filter);
+  const filterBar = useDatasetsFilter(useShallow((s) => s));
+  const filter = filterBar.filter;
   const facets = useQuery(() => api.invoke('trajectories.facets', {}), [], SELECTION_CHANGES);
   const bulk = useAction();
   const notify = useUi((s) => s.notify);
@@ -89,7 +91,7 @@ export function DatasetsWorkspace() {
             </div>
           </PanelHeader>
           <div className="panel-body datasets-main">
-            <FilterBar facets={facets.data} />
+            <FilterBar facets={facets.data} {...filterBar} />
             <ErrorNote message={bulk.error} />
             <ReviewQueue />
           </div>

@@ -4,7 +4,7 @@ import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
 import { labelChanged, trajectoryChanged, useRefresh, type RefreshOn } from '../../api/use-refresh';
 import { ErrorNote } from '../../components/ErrorNote';
-import { useBrowserStore } from '../../state/browser-store';
+import { useDatasetsFilter } from './state';
 import { usePagedList } from '../../state/use-paged-list';
 import { EditableTurn } from './EditableTurn';
 import { TemplatePreview } from './TemplatePreview';
@@ -29,7 +29,7 @@ const BULK_LABELS: RefreshOn[] = [{ event: 'labels.changed', when: (p) => p.reas
  * R reject, F needs fix, 1–5 rate; tags and a note beside; every turn editable.
  */
 export function ReviewQueue() {
-  const filter = useBrowserStore((s) => s.filter);
+  const filter = useDatasetsFilter((s) => s.filter);
   const list = usePagedList(filter);
   const [index, setIndex] = useState(0);
   // While the queue's page is fetched again the trajectory shown stays, and its open editors with

@@ -1,8 +1,16 @@
 import { panelCommand } from '../../commands/panel-actions';
-import type { Command } from '../../commands/registry';
+import { bindCommands, type Command, type CommandContextSource } from '../../commands/registry';
+import type { FilterSlice } from '../../state/trajectory-filter';
+import type { UiState } from '../../state/ui-store';
+import { useDatasetsFilter } from './state';
 
 const dataset = (action: Parameters<typeof panelCommand>[0], id: string, label: string) =>
   panelCommand(action, 'datasets', { id, label, category: 'Dataset' });
+
+const selectionContext: CommandContextSource<{ ui: UiState; selection: FilterSlice }> = {
+  current: (ui) => ({ ui, selection: useDatasetsFilter.getState() }),
+  subscribe: (listener) => useDatasetsFilter.subscribe(listener),
+};
 
 /**
  * The Datasets workspace's operations, for the palette and the Dataset menu: each does what its
@@ -13,4 +21,13 @@ export const DATASET_COMMANDS: readonly Command[] = [
   dataset('findDuplicates', 'dataset.findDuplicates', 'Find Duplicates in Dataset'),
   dataset('newDataset', 'dataset.new', 'New Dataset from Selection…'),
   dataset('synthesize', 'dataset.synthesize', 'Synthesize Trajectories from a Graph…'),
+  ...bindCommands('datasets', selectionContext, [
+    {
+      // Trajectories keeps a filter of its own: this carries the review selection over, on purpose.
+      id: 'dataset.openInTrajectories',
+      label: 'Browse This Selection in Trajectories',
+      category: 'Go',
+      perform: ({ ui, selection }) => ui.openIn('trajectories', { filter: selection.filter }),
+    },
+  ]),
 ];

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { TrajectoryFilter } from '../../../../shared/domain';
-import { useBrowserStore } from '../../state/browser-store';
+import { useDatasetsFilter } from './state';
 import { useUi } from '../../state/ui-store';
 
 type Label = TrajectoryFilter['label'];
@@ -15,9 +15,9 @@ const onlyUnlabelled = (filter: TrajectoryFilter) => filter.label === 'unlabelle
  * the panel shows with its way back, until the user changes the filters themselves.
  */
 export function useLabelSwitch() {
-  const filter = useBrowserStore((s) => s.filter);
-  const setFilter = useBrowserStore((s) => s.setFilter);
-  const clearFilter = useBrowserStore((s) => s.clearFilter);
+  const filter = useDatasetsFilter((s) => s.filter);
+  const setFilter = useDatasetsFilter((s) => s.setFilter);
+  const clearFilter = useDatasetsFilter((s) => s.clearFilter);
   const notify = useUi((s) => s.notify);
   const [before, setBefore] = useState<{ label: Label; filter: TrajectoryFilter } | null>(null);
   // Filters changed by hand since: there is nothing to put back.

@@ -4,7 +4,7 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import type { ToolGraph } from '../../../../shared/domain';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
-import { APP_COMMANDS } from '../../commands/app-commands';
+import { useCommand } from '../../commands/commands-context';
 import { PanelHeader, ResizeHandle, SplitLayout, SplitPanel } from '../../components/Panels';
 import { useUi } from '../../state/ui-store';
 import { prepareLayout } from './canvas/auto-layout';
@@ -14,8 +14,9 @@ import { ImportDialog } from './dialogs/ImportDialog';
 import { ReplayDialog } from './dialogs/ReplayDialog';
 import { ReturnsDialog } from './dialogs/ReturnsDialog';
 import { EditorContext } from './editor/editor-context';
-import { createEditorStore, type EditorStore } from '../../state/graph-editor-store';
-import { useSchemaDrafts } from '../../state/schema-drafts';
+import { createEditorStore, type EditorStore } from './editor-store';
+import { useSchemaDrafts } from './schema-drafts';
+import { useGraphSession } from './state';
 import { useAutosave } from './editor/use-autosave';
 import { useProblems } from './editor/use-problems';
 import { ToolInspector } from './inspector/ToolInspector';
@@ -74,6 +75,7 @@ export function GraphWorkspace() {
 
 /** Graphs | canvas over the problems panel | inspector, each resizable; the same with or without a graph. */
 function GraphLayout({ list, editor, inspector }: { list: ReactNode; editor: ReactNode; inspector: ReactNode }) {
+  const newGraph = useCommand('graph.new');
   return (
     <div className="graph-workspace">
       <SplitLayout id="graph">
@@ -90,7 +92,7 @@ function GraphLayout({ list, editor, inspector }: { list: ReactNode; editor: Rea
               className="icon-button"
               aria-label="New graph"
               title="New graph…"
-              onClick={() => void APP_COMMANDS.find((c) => c.id === 'graph.new')?.perform(useUi.getState())}
+              onClick={() => void newGraph.perform(useUi.getState())}
             >
               <Plus size={16} aria-hidden />
             </button>
@@ -181,13 +183,9 @@ function EditorSession({ graph, store }: { graph: ToolGraph; store: EditorStore 
     return () => window.cancelIdleCallback?.(idle);
   }, []);
   useEffect(() => {
-    const ui = useUi.getState();
-    ui.setEditor(store);
-    ui.setCanvas(flow);
-    return () => {
-      ui.setEditor(null);
-      ui.setCanvas(null);
-    };
+    const session = useGraphSession.getState();
+    session.open(store, flow);
+    return () => session.close(store);
   }, [store, flow]);
   return null;
 }

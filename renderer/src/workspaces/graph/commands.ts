@@ -1,16 +1,17 @@
 import { api } from '../../api/api';
 import { countOf } from '../../../../shared/text';
 import { graphToFile, graphToOpenAITools } from '../../../../shared/graph';
-import type { UiState } from '../../state/ui-store';
 import { layoutGraph } from './canvas/auto-layout';
 import { freeSpotOnScreen } from './canvas/free-spot';
 import { COMPACT_ZOOM } from './canvas/use-compact';
 import { moveOnCanvas, showOpeningView } from './canvas/view';
 import { newTool } from './editor/new-tool';
-import type { Command } from '../../commands/registry';
+import { bindCommands } from '../../commands/registry';
+import { graphContext, type GraphContext } from './state';
 
-const editing = (ui: UiState) => ui.workspace === 'graph' && ui.editor !== null;
-const withSelection = (ui: UiState) => editing(ui) && (ui.editor?.getState().selection.length ?? 0) > 0;
+const withSelection = ({ editor }: GraphContext) => editor.getState().selection.length > 0;
+const hasTools = ({ editor }: GraphContext) => editor.getState().history.present.tools.length > 0;
+const hasCanvas = ({ canvas }: GraphContext) => canvas !== null;
 
 /** Offers a file to the user; the name says what it is. */
 function download(name: string, data: unknown): void {
@@ -20,8 +21,8 @@ function download(name: string, data: unknown): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-async function exportGraph(ui: UiState, as: 'trellis' | 'openai'): Promise<void> {
-  const state = ui.editor!.getState();
+async function exportGraph({ ui, editor }: GraphContext, as: 'trellis' | 'openai'): Promise<void> {
+  const state = editor.getState();
   const name = (await api.invoke('graphs.list', {})).find((g) => g.id === state.graphId)?.name ?? 'graph';
   const safe = name.replace(/[^a-zA-Z0-9_-]+/g, '-');
   const content = state.history.present;
@@ -30,10 +31,10 @@ async function exportGraph(ui: UiState, as: 'trellis' | 'openai'): Promise<void>
   ui.notify(`Exported ${countOf(content.tools.length, 'tool')} of "${name}".`);
 }
 
-async function autoLayout(ui: UiState): Promise<void> {
-  const editor = ui.editor!.getState();
+async function autoLayout({ ui, editor: store, canvas }: GraphContext): Promise<void> {
+  const editor = store.getState();
   const sizes = new Map(
-    (ui.canvas?.getNodes() ?? []).map((n) => [
+    (canvas?.getNodes() ?? []).map((n) => [
       n.id,
       { width: n.measured?.width ?? 240, height: n.measured?.height ?? 160 },
     ]),
@@ -43,26 +44,26 @@ async function autoLayout(ui: UiState): Promise<void> {
   const positions = await layoutGraph(editor.history.present, sizes);
   // The tools move a slice per frame, then the edit lands in one step (one undo) with nothing
   // left to redraw: a thousand tools never hold up a frame.
-  if (ui.canvas) await moveOnCanvas(ui.canvas, positions);
-  ui.editor?.getState().moveTools(positions);
+  if (canvas) await moveOnCanvas(canvas, positions);
+  store.getState().moveTools(positions);
   ui.notify(`Laid out in ${Math.round(performance.now() - started)} ms. Undo with Ctrl+Z.`, 'info', 'graph');
   // Zoomed out to the whole graph, it stays whole; otherwise the view opens on the graph's start.
   requestAnimationFrame(() => {
-    const canvas = ui.canvas;
     if (canvas && canvas.getZoom() < COMPACT_ZOOM) void canvas.fitView({ duration: 300 });
     else if (canvas) showOpeningView(canvas, 300);
   });
 }
 
-export const GRAPH_COMMANDS: readonly Command[] = [
+/** The Graph workspace's commands: each works on the open graph, and none is on without one. */
+export const GRAPH_COMMANDS = bindCommands<GraphContext>('graph', graphContext, [
   {
     id: 'edit.undo',
     label: 'Undo',
     category: 'Edit',
     keybinding: 'Mod+Z',
     ignoreInTextFields: true,
-    enabled: (ui) => editing(ui) && ui.editor!.getState().history.past.length > 0,
-    perform: (ui) => ui.editor!.getState().undo(),
+    enabled: ({ editor }) => editor.getState().history.past.length > 0,
+    perform: ({ editor }) => editor.getState().undo(),
   },
   {
     id: 'edit.redo',
@@ -70,8 +71,8 @@ export const GRAPH_COMMANDS: readonly Command[] = [
     category: 'Edit',
     keybinding: 'Mod+Shift+Z',
     ignoreInTextFields: true,
-    enabled: (ui) => editing(ui) && ui.editor!.getState().history.future.length > 0,
-    perform: (ui) => ui.editor!.getState().redo(),
+    enabled: ({ editor }) => editor.getState().history.future.length > 0,
+    perform: ({ editor }) => editor.getState().redo(),
   },
   {
     id: 'edit.copy',
@@ -80,8 +81,8 @@ export const GRAPH_COMMANDS: readonly Command[] = [
     keybinding: 'Mod+C',
     ignoreInTextFields: true,
     enabled: withSelection,
-    perform: (ui) => {
-      const clip = ui.editor!.getState().copySelection();
+    perform: ({ ui, editor }) => {
+      const clip = editor.getState().copySelection();
       if (!clip) return;
       ui.setClipboard(clip);
       ui.notify(`Copied ${countOf(clip.tools.length, 'tool')} and ${countOf(clip.edges.length, 'edge')}.`);
@@ -93,8 +94,8 @@ export const GRAPH_COMMANDS: readonly Command[] = [
     category: 'Edit',
     keybinding: 'Mod+V',
     ignoreInTextFields: true,
-    enabled: (ui) => editing(ui) && ui.clipboard !== null,
-    perform: (ui) => ui.editor!.getState().paste(ui.clipboard!),
+    enabled: ({ ui }) => ui.clipboard !== null,
+    perform: ({ ui, editor }) => editor.getState().paste(ui.clipboard!),
   },
   {
     id: 'edit.selectAll',
@@ -102,9 +103,8 @@ export const GRAPH_COMMANDS: readonly Command[] = [
     category: 'Edit',
     keybinding: 'Mod+A',
     ignoreInTextFields: true,
-    enabled: editing,
-    perform: (ui) => {
-      const editor = ui.editor!.getState();
+    perform: ({ editor: store }) => {
+      const editor = store.getState();
       editor.select(editor.history.present.tools.map((t) => t.name));
     },
   },
@@ -113,8 +113,8 @@ export const GRAPH_COMMANDS: readonly Command[] = [
     label: 'Delete Selected Tools',
     category: 'Edit',
     enabled: withSelection,
-    perform: (ui) => {
-      const editor = ui.editor!.getState();
+    perform: ({ editor: store }) => {
+      const editor = store.getState();
       editor.removeTools(editor.selection);
     },
   },
@@ -123,12 +123,11 @@ export const GRAPH_COMMANDS: readonly Command[] = [
     label: 'Add Tool',
     category: 'Graph',
     keybinding: 'Mod+Alt+T',
-    enabled: editing,
     // In the canvas column the user sees (never under the inspector), clear of the tools there.
-    perform: (ui) => {
+    perform: ({ editor, canvas }) => {
       const pane = document.querySelector('.canvas .react-flow')?.getBoundingClientRect();
-      const at = ui.canvas && pane ? freeSpotOnScreen(ui.canvas, pane) : undefined;
-      ui.editor!.getState().addTools([newTool()], [], at);
+      const at = canvas && pane ? freeSpotOnScreen(canvas, pane) : undefined;
+      editor.getState().addTools([newTool()], [], at);
     },
   },
   {
@@ -136,31 +135,28 @@ export const GRAPH_COMMANDS: readonly Command[] = [
     label: 'Import Tools…',
     category: 'Graph',
     keybinding: 'Mod+I',
-    enabled: editing,
-    perform: (ui) => ui.openDialog('import'),
+    perform: ({ ui }) => ui.openDialog('import'),
   },
   {
     id: 'graph.exportTrellis',
     label: 'Export as Trellis JSON',
     category: 'Graph',
-    enabled: editing,
-    perform: (ui) => exportGraph(ui, 'trellis'),
+    perform: (context) => exportGraph(context, 'trellis'),
   },
   {
     id: 'graph.exportOpenAI',
     label: 'Export as OpenAI Tools',
     category: 'Graph',
-    enabled: editing,
-    perform: (ui) => exportGraph(ui, 'openai'),
+    perform: (context) => exportGraph(context, 'openai'),
   },
   {
     id: 'graph.autoLayout',
     label: 'Auto-Layout',
     category: 'Graph',
     keybinding: 'Mod+Alt+L',
-    enabled: (ui) => editing(ui) && ui.canvas !== null,
-    perform: (ui) =>
-      autoLayout(ui).catch((error: Error) => ui.notify(`Layout failed: ${error.message}`, 'error', 'graph')),
+    enabled: hasCanvas,
+    perform: (context) =>
+      autoLayout(context).catch((error: Error) => context.ui.notify(`Layout failed: ${error.message}`, 'error', 'graph')),
   },
   {
     id: 'graph.editRuntime',
@@ -178,30 +174,29 @@ export const GRAPH_COMMANDS: readonly Command[] = [
     id: 'graph.makeReplayRuntimes',
     label: 'Make Replay Runtimes from Trajectories…',
     category: 'Graph',
-    enabled: (ui) => editing(ui) && ui.editor!.getState().history.present.tools.length > 0,
-    perform: (ui) => ui.openDialog('replay'),
+    enabled: hasTools,
+    perform: ({ ui }) => ui.openDialog('replay'),
   },
   {
     id: 'graph.inferReturns',
     label: 'Infer Result Schemas from Trajectories…',
     category: 'Graph',
-    enabled: (ui) => editing(ui) && ui.editor!.getState().history.present.tools.length > 0,
-    perform: (ui) => ui.openDialog('returns'),
+    enabled: hasTools,
+    perform: ({ ui }) => ui.openDialog('returns'),
   },
   {
     id: 'graph.find',
     label: 'Find Tool…',
     category: 'Graph',
     keybinding: 'Mod+F',
-    enabled: editing,
-    perform: (ui) => ui.openDialog('find'),
+    perform: ({ ui }) => ui.openDialog('find'),
   },
   {
     id: 'view.zoomToFit',
     label: 'Zoom to Fit',
     category: 'View',
     keybinding: 'Mod+0',
-    enabled: (ui) => editing(ui) && ui.canvas !== null,
-    perform: (ui) => void ui.canvas!.fitView({ duration: 300 }),
+    enabled: hasCanvas,
+    perform: ({ canvas }) => void canvas!.fitView({ duration: 300 }),
   },
-];
+]);

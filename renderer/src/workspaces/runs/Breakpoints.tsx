@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { RunView } from '../../../../shared/contract/runs';
 import type { Breakpoint } from '../../../../shared/runs';
 import { api } from '../../api/api';
-import { useRuns } from '../../state/runs-store';
+import { useRuns } from './state';
 
 /** Breakpoints of the open run: on tools, on error observations, on argument values. */
 export function Breakpoints({ run, tools }: { run: RunView; tools: string[] }) {

@@ -3,12 +3,13 @@ import { useEffect, useState } from 'react';
 import type { RunView } from '../../../../shared/contract/runs';
 import { callOutcome, failedCallsText, outcomeLevel } from '../../../../shared/runs/outcome';
 import { api } from '../../api/api';
+import { CommandButton } from '../../components/CommandButton';
 import { ConsentDetails } from '../../components/ConsentDetails';
 import { ErrorNote } from '../../components/ErrorNote';
 import { Breakpoints } from './Breakpoints';
 import { RunTimeline } from './RunTimeline';
 import { useShallow } from 'zustand/react/shallow';
-import { useRuns, type RunsState } from '../../state/runs-store';
+import { useRuns, type RunsState } from './state';
 
 function describeNext(run: RunView): string {
   // A stopped run goes no further: fork it from a turn to go on.
@@ -106,42 +107,10 @@ export function Debugger({ tools }: { tools: string[] }) {
         </div>
       )}
       <div className="controls toolbar" role="toolbar" aria-label="Run controls">
-        <button
-          type="button"
-          title="Step (F10)"
-          disabled={busy || finished}
-          onClick={() => void act((runId) => api.invoke('runs.step', { runId }))}
-        >
-          <StepForward size={14} aria-hidden />
-          Step
-        </button>
-        <button
-          type="button"
-          title="Continue (F5)"
-          disabled={busy || finished}
-          onClick={() => void act((runId) => api.invoke('runs.continue', { runId }))}
-        >
-          <Play size={14} aria-hidden />
-          Continue
-        </button>
-        <button
-          type="button"
-          title="Pause (F6)"
-          disabled={!busy}
-          onClick={() => void api.invoke('runs.pause', { runId: run.id })}
-        >
-          <Pause size={14} aria-hidden />
-          Pause
-        </button>
-        <button
-          type="button"
-          title="Stop (Shift+F5)"
-          disabled={finished}
-          onClick={() => void act((runId) => api.invoke('runs.stop', { runId }))}
-        >
-          <Square size={13} aria-hidden />
-          Stop
-        </button>
+        <CommandButton id="run.step" icon={StepForward} />
+        <CommandButton id="run.continue" icon={Play} />
+        <CommandButton id="run.pause" icon={Pause} />
+        <CommandButton id="run.stop" icon={Square} iconSize={13} />
         <input
           aria-label="Run to turn"
           placeholder="turn"

@@ -9,7 +9,8 @@ import { useAction } from '../../api/use-action';
 import { useQuery } from '../../api/use-query';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useShallow } from 'zustand/react/shallow';
-import { useRuns, type RunsState } from '../../state/runs-store';
+import { usePlans, type PlansState } from './plans-state';
+import { useRuns } from './state';
 import { RunWithProblems } from './RunWithProblems';
 import { useModelInUse } from './use-model-in-use';
 import { WorkflowText } from './WorkflowText';
@@ -24,15 +25,14 @@ const nextId = (steps: PlanStep[]) => `s${Math.max(0, ...steps.map((s) => Number
  * problems validation finds on it; steps can be added, removed and reordered; the plan reads
  * and writes WorfBench's text form.
  */
-/** What this view reads from the Plans & Runs store (one shallow-compared slice). */
-const selector = (s: RunsState) => ({
+/** What this view reads from the plans store (one shallow-compared slice). */
+const selector = (s: PlansState) => ({
   graphId: s.graphId,
   intent: s.intent,
   steps: s.steps,
   problems: s.problems,
   checking: s.checking,
   checkError: s.checkError,
-  starting: s.starting,
   setSteps: s.setSteps,
   openPlan: s.openPlan,
   planSaved: s.planSaved,
@@ -50,7 +50,6 @@ export function PlanEditor({ tools, onRun }: { tools: string[]; onRun(mode: Star
     problems,
     checking,
     checkError,
-    starting,
     setSteps,
     openPlan,
     planSaved,
@@ -58,7 +57,8 @@ export function PlanEditor({ tools, onRun }: { tools: string[]; onRun(mode: Star
     restored,
     planId,
     planner,
-  } = useRuns(useShallow(selector));
+  } = usePlans(useShallow(selector));
+  const starting = useRuns((s) => s.starting);
   // Read again when the plan in the editor is saved (Save plan, or a run of unsaved steps saves them).
   const saved = useQuery(graphId ? () => api.invoke('plans.list', { graphId }) : null, [graphId, planId]);
   // An agent run needs a model: Run as agent waits for one, as the model planner does.

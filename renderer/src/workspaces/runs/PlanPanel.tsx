@@ -6,11 +6,11 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { ToolPicker } from '../../components/ToolPicker';
 import { useShallow } from 'zustand/react/shallow';
 import { countOf } from '../../../../shared/text';
-import { useRuns, type RunsState } from '../../state/runs-store';
+import { usePlans, type PlansState } from './plans-state';
 import { useModelInUse } from './use-model-in-use';
 
 /** What this view reads from the Plans & Runs store (one shallow-compared slice). */
-const selector = (s: RunsState) => ({
+const selector = (s: PlansState) => ({
   graphId: s.graphId,
   intent: s.intent,
   setIntent: s.setIntent,
@@ -41,7 +41,7 @@ export function PlanPanel({ tools, example }: { tools: string[]; example: string
     setPlanner,
     count,
     setCount,
-  } = useRuns(useShallow(selector));
+  } = usePlans(useShallow(selector));
   // The goals the user picked; those the planner found in the intent are only shown, so a new intent finds its own.
   const [goals, setGoals] = useState<string[]>([]);
   const [found, setFound] = useState<string[]>([]);

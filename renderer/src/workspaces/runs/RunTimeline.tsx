@@ -5,7 +5,7 @@ import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
 import { TurnView } from '../../components/TurnView';
 import { useShallow } from 'zustand/react/shallow';
-import { useRuns, type RunsState } from '../../state/runs-store';
+import { useRuns, type RunsState } from './state';
 import { TurnEditor } from './TurnEditor';
 
 /** What this view reads from the Plans & Runs store (one shallow-compared slice). */

@@ -1,4 +1,4 @@
-import type { PlanProblems } from '../../state/runs-store';
+import type { PlanProblems } from './plans-state';
 import { ProblemLine } from '../../components/ProblemLine';
 
 const MAX_LISTED = 3;

@@ -2,7 +2,7 @@ import { countOf } from '../../../../shared/text';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
 import { useShallow } from 'zustand/react/shallow';
-import { useRuns, type RunsState } from '../../state/runs-store';
+import { useRuns, type RunsState } from './state';
 
 type Row = {
   id: string;

@@ -11,14 +11,14 @@ import { PlanPanel } from './PlanPanel';
 import { RunsTree } from './RunsTree';
 import { useShallow } from 'zustand/react/shallow';
 import { intentExample, NEUTRAL_INTENT_EXAMPLE } from '../../../../shared/plans/intent-example';
-import { useRuns, type RunsState } from '../../state/runs-store';
+import { usePlans } from './plans-state';
+import { useRuns, type RunsState } from './state';
 import './runs.css';
 
 /** What this view reads from the Plans & Runs store (one shallow-compared slice). */
 const selector = (s: RunsState) => ({
   graphId: s.graphId,
   setGraph: s.setGraph,
-  steps: s.steps,
   run: s.run,
   startRun: s.startRun,
 });
@@ -26,7 +26,8 @@ const selector = (s: RunsState) => ({
 /** Plans & Runs: intent → plan on the graph → a run stepped like a debugger, forked, compared. */
 export function RunsWorkspace() {
   const selectedGraphId = useUi((s) => s.selectedGraphId);
-  const { graphId, setGraph, steps, run, startRun } = useRuns(useShallow(selector));
+  const { graphId, setGraph, run, startRun } = useRuns(useShallow(selector));
+  const steps = usePlans((s) => s.steps);
   const graphs = useQuery(() => api.invoke('graphs.list', {}), [], ['graphs.changed']);
   useEffect(() => {
     if (graphId) return;

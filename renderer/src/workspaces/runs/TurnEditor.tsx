@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Turn } from '../../../../shared/domain';
 import { api } from '../../api/api';
-import { useRuns } from '../../state/runs-store';
+import { useRuns } from './state';
 import { SchemaNote } from './SchemaNote';
 import { useCallTool } from './use-call-tool';
 

@@ -1,40 +1,48 @@
 import { api } from '../../api/api';
-import { useRuns } from '../../state/runs-store';
-import type { UiState } from '../../state/ui-store';
-import type { Command } from '../../commands/registry';
+import { bindCommands, type CommandContextSource } from '../../commands/registry';
+import { useRuns, type RunsState } from './state';
 
-/** A run is open in Plans & Runs and can still advance. */
-const canAdvance = (ui: UiState) => {
-  const run = useRuns.getState().run;
-  return ui.workspace === 'runs' && run !== null && run.status !== 'finished' && run.status !== 'stopped';
+/** What a Plans & Runs command works on: the run in the debugger. */
+interface RunsContext {
+  runs: RunsState;
+}
+
+const runsContext: CommandContextSource<RunsContext> = {
+  current: () => ({ runs: useRuns.getState() }),
+  subscribe: (listener) => useRuns.subscribe(listener),
 };
 
+/** A run is open and can still advance. */
+const canAdvance = ({ runs: { run } }: RunsContext) =>
+  run !== null && run.status !== 'finished' && run.status !== 'stopped';
+
 /** The debugger's keys, as in code debuggers: F10 step, F5 continue, F6 pause, Shift+F5 stop. */
-export const RUN_COMMANDS: Command[] = [
+export const RUN_COMMANDS = bindCommands<RunsContext>('runs', runsContext, [
   {
     id: 'run.step',
     label: 'Step',
     category: 'Run',
     keybinding: 'F10',
-    enabled: (ui) => canAdvance(ui) && !useRuns.getState().busy,
-    perform: () => useRuns.getState().act((runId) => api.invoke('runs.step', { runId })),
+    enabled: (c) => canAdvance(c) && !c.runs.busy,
+    perform: ({ runs }) => runs.act((runId) => api.invoke('runs.step', { runId })),
   },
   {
     id: 'run.continue',
     label: 'Continue',
     category: 'Run',
     keybinding: 'F5',
-    enabled: (ui) => canAdvance(ui) && !useRuns.getState().busy,
-    perform: () => useRuns.getState().act((runId) => api.invoke('runs.continue', { runId })),
+    enabled: (c) => canAdvance(c) && !c.runs.busy,
+    perform: ({ runs }) => runs.act((runId) => api.invoke('runs.continue', { runId })),
   },
   {
     id: 'run.pause',
     label: 'Pause',
     category: 'Run',
     keybinding: 'F6',
-    enabled: () => useRuns.getState().busy,
-    perform: async () => {
-      const run = useRuns.getState().run;
+    // A run continuing while the user looks elsewhere can still be paused.
+    whileHidden: true,
+    enabled: ({ runs }) => runs.busy,
+    perform: async ({ runs: { run } }) => {
       if (run) await api.invoke('runs.pause', { runId: run.id });
     },
   },
@@ -44,6 +52,6 @@ export const RUN_COMMANDS: Command[] = [
     category: 'Run',
     keybinding: 'Shift+F5',
     enabled: canAdvance,
-    perform: () => useRuns.getState().act((runId) => api.invoke('runs.stop', { runId })),
+    perform: ({ runs }) => runs.act((runId) => api.invoke('runs.stop', { runId })),
   },
-];
+]);

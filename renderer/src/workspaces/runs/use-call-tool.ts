@@ -1,7 +1,7 @@
 import type { JsonSchema } from '../../../../shared/domain';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
-import { useRuns } from '../../state/runs-store';
+import { useRuns } from './state';
 
 /** A tool's schemas as far as they are known: a record declares parameters only. */
 export interface KnownTool {

@@ -6,7 +6,7 @@ import type { Result } from '../../../../shared/contract';
 import { api } from '../../api/api';
 import { useJob } from '../../api/use-job';
 import { ErrorNote } from '../../components/ErrorNote';
-import { useChecksState } from './checks-state';
+import { useChecksState } from './state';
 import { useRegisterAction } from '../../commands/panel-actions';
 
 /** Runs the deterministic checks on every trajectory and shows what they found, by kind. */

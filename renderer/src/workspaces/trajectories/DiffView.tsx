@@ -9,7 +9,7 @@ import {
 import { countOf } from '../../../../shared/text';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
-import { useBrowserStore } from '../../state/browser-store';
+import { useBrowserStore } from './state';
 import { TurnView } from '../../components/TurnView';
 
 const pct = (x: number) => `${Math.round(100 * x)}%`;

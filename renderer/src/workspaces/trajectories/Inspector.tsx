@@ -6,13 +6,11 @@ import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
 import { trajectoryChanged } from '../../api/use-refresh';
 import { useUi } from '../../state/ui-store';
-import { useRuns } from '../../state/runs-store';
-import { useBrowserStore } from '../../state/browser-store';
 import { AddToDataset } from './AddToDataset';
 import { RunRecord } from './RunRecord';
 import { PathOverlay } from '../../components/PathOverlay';
 import { TurnView } from '../../components/TurnView';
-import { useChecksState } from './checks-state';
+import { useBrowserStore, useChecksState } from './state';
 
 /** One trajectory turn by turn, its findings at the turns they concern, and its path on the graph. */
 export function Inspector({ id }: { id: string }) {
@@ -55,10 +53,7 @@ export function Inspector({ id }: { id: string }) {
           <button
             type="button"
             title="Replay it turn by turn with the recorded observations; fork from any turn"
-            onClick={() => {
-              void useRuns.getState().openTrajectory(id);
-              useUi.getState().showWorkspace('runs');
-            }}
+            onClick={() => useUi.getState().openIn('runs', { trajectoryId: id })}
           >
             Open in debugger
           </button>

@@ -4,7 +4,7 @@ import type { Result } from '../../../../shared/contract';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
 import { ErrorNote } from '../../components/ErrorNote';
-import { useBrowserStore } from '../../state/browser-store';
+import { useBrowserStore } from './state';
 import { useUi } from '../../state/ui-store';
 
 type Report = Result<'graphs.makeReplayRuntimes'>;

@@ -4,7 +4,7 @@ import { trajectoriesCount } from '../../../../shared/text';
 import { api } from '../../api/api';
 import { useJob } from '../../api/use-job';
 import { ErrorNote } from '../../components/ErrorNote';
-import { useBrowserStore } from '../../state/browser-store';
+import { useBrowserStore } from './state';
 import { downloadCsv } from './csv';
 import { PlotChart, scoreHistogram } from '../../components/PlotChart';
 

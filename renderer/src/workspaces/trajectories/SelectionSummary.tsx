@@ -2,9 +2,8 @@ import { countOf, findingsIn, trajectoriesCount } from '../../../../shared/text'
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
 import { SELECTION_CHANGES } from '../../api/use-refresh';
-import { useBrowserStore } from '../../state/browser-store';
 import { countBars, PlotChart } from '../../components/PlotChart';
-import { useChecksState } from './checks-state';
+import { useBrowserStore, useChecksState } from './state';
 import { describeOutcomeCounts } from '../../../../shared/domain';
 
 /** Counts over the trajectories the filters select, with findings by kind as a chart. */

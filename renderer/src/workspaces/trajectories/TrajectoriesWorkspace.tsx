@@ -4,9 +4,8 @@ import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
 import { SELECTION_CHANGES, useRefresh, type RefreshOn } from '../../api/use-refresh';
 import { useShallow } from 'zustand/react/shallow';
-import { useBrowserStore, type BrowserState } from '../../state/browser-store';
+import { selectFilter, useBrowserStore, useChecksState, type BrowserState } from './state';
 import { CheckAll } from './CheckAll';
-import { useChecksState } from './checks-state';
 import { DiffView } from './DiffView';
 import { EvaluatePanel } from './EvaluatePanel';
 import { FilterBar } from '../../components/FilterBar';
@@ -34,7 +33,8 @@ const selector = (s: BrowserState) => ({
 
 /** Browse, search and filter trajectories; inspect one, diff two, score prediction files. */
 export function TrajectoriesWorkspace() {
-  const filter = useBrowserStore((s) => s.filter);
+  const filterBar = useBrowserStore(useShallow(selectFilter));
+  const filter = filterBar.filter;
   const { selectedId, compareId, pane, pickingCompare } = useBrowserStore(useShallow(selector));
   const showPane = useBrowserStore((s) => s.showPane);
   const pickCompare = useBrowserStore((s) => s.pickCompare);
@@ -94,7 +94,7 @@ export function TrajectoriesWorkspace() {
           >
             <PanelHeader title="Trajectories" />
             <aside className="browser" aria-label="Trajectory browser">
-              <FilterBar facets={facets.data} />
+              <FilterBar facets={facets.data} {...filterBar} />
               <SelectionSummary />
               {pickingCompare && (
                 <p className="picking" role="status">

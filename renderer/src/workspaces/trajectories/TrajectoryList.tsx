@@ -2,7 +2,7 @@ import { countOf, shortWhen, splitForkTitle } from '../../../../shared/text';
 import { describeOutcome, OUTCOME_WORDS } from '../../../../shared/domain';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
-import { useBrowserStore } from '../../state/browser-store';
+import { useBrowserStore } from './state';
 import type { usePagedList } from '../../state/use-paged-list';
 
 const ROW_HEIGHT = 46;

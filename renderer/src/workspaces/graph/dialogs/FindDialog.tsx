@@ -1,5 +1,6 @@
 import { SearchPicker } from '../../../components/SearchPicker';
 import { useUi } from '../../../state/ui-store';
+import { useGraphSession } from '../state';
 import { selectContent, useEditor, useEditorStore } from '../editor/editor-context';
 
 const MAX_RESULTS = 50;
@@ -28,7 +29,7 @@ export function FindDialog() {
       close={() => useUi.getState().openDialog(null)}
       pick={(tool) => {
         actions.select([tool.name]);
-        void useUi.getState().canvas?.fitView({ nodes: [{ id: tool.name }], duration: 300, maxZoom: 1.2 });
+        void useGraphSession.getState().canvas?.fitView({ nodes: [{ id: tool.name }], duration: 300, maxZoom: 1.2 });
       }}
     />
   );

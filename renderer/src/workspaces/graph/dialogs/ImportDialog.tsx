@@ -6,6 +6,7 @@ import { api } from '../../../api/api';
 import { useAction } from '../../../api/use-action';
 import { READABLE_ZOOM } from '../../../components/readable-fit';
 import { useUi } from '../../../state/ui-store';
+import { useGraphSession } from '../state';
 import { useEditorStore } from '../editor/editor-context';
 import { ErrorNote } from '../../../components/ErrorNote';
 
@@ -49,7 +50,7 @@ export function ImportDialog() {
     requestAnimationFrame(() =>
       requestAnimationFrame(
         () =>
-          void useUi.getState().canvas?.fitView({ nodes: added, minZoom: READABLE_ZOOM, maxZoom: 1, duration: 200 }),
+          void useGraphSession.getState().canvas?.fitView({ nodes: added, minZoom: READABLE_ZOOM, maxZoom: 1, duration: 200 }),
       ),
     );
   };

@@ -4,6 +4,7 @@ import { api } from '../../../api/api';
 import { ErrorNote } from '../../../components/ErrorNote';
 import { useUi } from '../../../state/ui-store';
 import { selectContent, useEditor, useEditorStore } from '../editor/editor-context';
+import { useGraphSession } from '../state';
 
 const SchemaDiff = lazy(() => import('./SchemaDiff'));
 
@@ -34,7 +35,7 @@ export function ReturnsDialog() {
         setProposals(changed);
         setUnchanged(report.proposals.length - changed.length);
         setTrajectories(report.trajectories);
-        const selected = useUi.getState().editor?.getState().selection ?? [];
+        const selected = useGraphSession.getState().editor?.getState().selection ?? [];
         setOpen(changed.find((p) => selected.includes(p.tool))?.tool ?? changed[0]?.tool ?? null);
       },
       (e: Error) => current && setError(e.message),

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
-import type { EditorState, EditorStore } from '../../../state/graph-editor-store';
+import type { EditorState, EditorStore } from '../editor-store';
 
 export const EditorContext = createContext<EditorStore | null>(null);
 

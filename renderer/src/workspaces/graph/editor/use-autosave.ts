@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { api } from '../../../api/api';
 import { useUi } from '../../../state/ui-store';
-import type { EditorStore } from '../../../state/graph-editor-store';
+import type { EditorStore } from '../editor-store';
 
 const SAVE_DELAY_MS = 400;
 

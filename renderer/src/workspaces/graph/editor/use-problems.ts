@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { api } from '../../../api/api';
-import type { EditorStore } from '../../../state/graph-editor-store';
+import type { EditorStore } from '../editor-store';
 
 const CHECK_DELAY_MS = 250;
 

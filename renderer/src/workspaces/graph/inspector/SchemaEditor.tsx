@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { JsonSchema } from '../../../../../shared/domain';
 import { lintSchema } from '../../../../../shared/graph';
 import { useUi } from '../../../state/ui-store';
-import { useSchemaDrafts } from '../../../state/schema-drafts';
+import { useSchemaDrafts } from '../schema-drafts';
 import { bindPaletteKey, EDITOR_OPTIONS, monaco } from '../../../components/monaco-setup';
 import { useEditor } from '../editor/editor-context';
 

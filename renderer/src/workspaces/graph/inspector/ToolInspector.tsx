@@ -5,8 +5,8 @@ import { selectContent, useEditor, useEditorStore } from '../editor/editor-conte
 import { nameProblem } from '../editor/tool-names';
 import { GraphSummaryPanel } from '../panels/GraphSummaryPanel';
 import { ErrorNote } from '../../../components/ErrorNote';
-import { useSchemaDrafts } from '../../../state/schema-drafts';
-import { useUi } from '../../../state/ui-store';
+import { useSchemaDrafts } from '../schema-drafts';
+import { CommandButton } from '../../../components/CommandButton';
 import { RuntimeSection } from './runtime/RuntimeSection';
 import { SelectionRuntime } from './runtime/SelectionRuntime';
 
@@ -39,12 +39,8 @@ export function ToolInspector() {
         )}
         {content.tools.length > 0 && (
           <div className="buttons recordings-actions">
-            <button type="button" onClick={() => useUi.getState().openDialog('replay')}>
-              Replay runtimes…
-            </button>
-            <button type="button" onClick={() => useUi.getState().openDialog('returns')}>
-              Infer returns…
-            </button>
+            <CommandButton id="graph.makeReplayRuntimes" label="Replay runtimes…" />
+            <CommandButton id="graph.inferReturns" label="Infer returns…" />
           </div>
         )}
       </aside>

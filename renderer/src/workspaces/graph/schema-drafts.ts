@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { safeLocalStorage } from './local-storage';
+import { safeLocalStorage } from '../../state/local-storage';
 
 /** Schema text that could not be applied yet (not JSON, or not a valid schema), with why. */
 export interface SchemaDraft {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createEditorStore } from '../../../renderer/src/state/graph-editor-store';
+import { createEditorStore } from '../../../renderer/src/workspaces/graph/editor-store';
 import type { GraphProblem } from '../../../shared/graph';
 
 const problem = (message: string): GraphProblem => ({

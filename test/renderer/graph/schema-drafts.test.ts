@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { draftKey, useSchemaDrafts } from '../../../renderer/src/state/schema-drafts';
+import { draftKey, useSchemaDrafts } from '../../../renderer/src/workspaces/graph/schema-drafts';
 
 const draft = (text: string) => ({ text, errors: ['Unexpected end of JSON input'] });
 

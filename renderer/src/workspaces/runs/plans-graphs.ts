@@ -1,6 +1,5 @@
-import type { Result } from '../../../shared/contract';
-import type { RunView } from '../../../shared/contract/runs';
-import type { PlanStep } from '../../../shared/domain';
+import type { Result } from '../../../../shared/contract';
+import type { PlanStep } from '../../../../shared/domain';
 
 export type Candidates = Result<'plans.generate'>['candidates'];
 
@@ -13,15 +12,12 @@ export interface PlanDraft {
   unsaved: boolean;
 }
 
-/** What one graph had open when another was picked: its plan, candidates and run. */
+/** What one graph had open when another was picked: its plan and candidates. */
 export interface GraphWork extends PlanDraft {
   candidates: Candidates;
-  run: RunView | null;
-  /** After a reload: the saved run that was open, to open again (the run itself is not kept). */
-  reopen?: string | null;
 }
 
-/** What the Plans & Runs store keeps per graph; the rest of its state is the open graph's. */
+/** What the plans store keeps per graph; the rest of its state is the open graph's. */
 export interface PerGraph {
   graphId: string | null;
   intent: string;
@@ -32,18 +28,16 @@ export interface PerGraph {
   planId: string | null;
   unsaved: boolean;
   candidates: Candidates;
-  run: RunView | null;
 }
 
-const EMPTY: GraphWork = { steps: [], planId: null, unsaved: false, candidates: [], run: null };
+const EMPTY: GraphWork = { steps: [], planId: null, unsaved: false, candidates: [] };
 
 /** The open graph's work as it is now. */
-export const workOf = ({ steps, planId, unsaved, candidates, run }: PerGraph): GraphWork => ({
+export const workOf = ({ steps, planId, unsaved, candidates }: PerGraph): GraphWork => ({
   steps,
   planId,
   unsaved,
   candidates,
-  run,
 });
 
 /**
@@ -63,7 +57,7 @@ function intentOn({ graphId: from, intent, intents }: PerGraph, graphId: string 
  */
 export function switchGraph(state: PerGraph, graphId: string | null) {
   const work = state.graphId ? { ...state.work, [state.graphId]: workOf(state) } : state.work;
-  const { steps, planId, unsaved, candidates, run } = (graphId && work[graphId]) || EMPTY;
+  const { steps, planId, unsaved, candidates } = (graphId && work[graphId]) || EMPTY;
   return {
     ...intentOn(state, graphId),
     graphId,
@@ -72,19 +66,15 @@ export function switchGraph(state: PerGraph, graphId: string | null) {
     planId,
     unsaved,
     candidates,
-    run,
     restored: unsaved && steps.length > 0,
   };
 }
 
-/** What is kept in localStorage: intents and each graph's plan and open run, the open one's as it is now. */
+/** What is kept in localStorage: intents and each graph's plan, the open one's as it is now. */
 export function persisted(state: PerGraph) {
   const work = state.graphId ? { ...state.work, [state.graphId]: workOf(state) } : state.work;
-  const drafts = Object.entries(work).flatMap(
-    ([id, { steps, planId, unsaved, run, reopen }]): [string, GraphWork][] => {
-      const again = run ? run.trajectoryId : (reopen ?? null);
-      return steps.length || again ? [[id, { steps, planId, unsaved, candidates: [], run: null, reopen: again }]] : [];
-    },
+  const drafts = Object.entries(work).flatMap(([id, { steps, planId, unsaved }]): [string, GraphWork][] =>
+    steps.length ? [[id, { steps, planId, unsaved, candidates: [] }]] : [],
   );
   return { intents: state.intents, work: Object.fromEntries(drafts) };
 }

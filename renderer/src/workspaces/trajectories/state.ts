@@ -1,5 +1,6 @@
 import { create } from 'zustand';
-import type { TrajectoryFilter } from '../../../shared/domain';
+import type { TrajectoryFilter } from '../../../../shared/domain';
+import { patchFilter, type FilterSlice } from '../../state/trajectory-filter';
 
 export type TrajectoryPane = 'inspect' | 'diff' | 'evaluate' | 'scores';
 
@@ -22,8 +23,15 @@ interface BrowserActions {
   pickCompare(on: boolean): void;
 }
 
-/** What the Trajectories workspace shows: the filter, the selection and the open pane. */
+/** What the Trajectories workspace shows: its own filter (Datasets keeps another), the selection and the open pane. */
 export type BrowserState = BrowserData & BrowserActions;
+
+/** The filter bar's part of the browser. */
+export const selectFilter = (s: BrowserState): FilterSlice => ({
+  filter: s.filter,
+  setFilter: s.setFilter,
+  clearFilter: s.clearFilter,
+});
 
 export const useBrowserStore = create<BrowserState>()((set) => ({
   filter: {},
@@ -31,12 +39,7 @@ export const useBrowserStore = create<BrowserState>()((set) => ({
   compareId: null,
   pane: 'inspect',
   pickingCompare: false,
-  setFilter: (patch) =>
-    set((s) => {
-      const filter: Record<string, unknown> = { ...s.filter, ...patch };
-      for (const key of Object.keys(filter)) if (filter[key] === undefined || filter[key] === '') delete filter[key];
-      return { filter: filter as TrajectoryFilter };
-    }),
+  setFilter: (patch) => set((s) => ({ filter: patchFilter(s.filter, patch) })),
   clearFilter: () => set({ filter: {} }),
   select: (id) =>
     set((s) =>
@@ -47,4 +50,19 @@ export const useBrowserStore = create<BrowserState>()((set) => ({
   compareWith: (compareId) => set({ compareId, pane: compareId ? 'diff' : 'inspect', pickingCompare: false }),
   showPane: (pane) => set({ pane, pickingCompare: false }),
   pickCompare: (pickingCompare) => set({ pickingCompare }),
+}));
+
+interface ChecksState {
+  /**
+   * Whether the checks ran over every trajectory (not cancelled) since this window last imported
+   * any: then a trajectory without findings is one the checks found nothing on, not an unchecked one.
+   */
+  checkedAll: boolean;
+  setCheckedAll(checkedAll: boolean): void;
+}
+
+/** What this window knows about the checks having run; kept across workspace switches. */
+export const useChecksState = create<ChecksState>()((set) => ({
+  checkedAll: false,
+  setCheckedAll: (checkedAll) => set({ checkedAll }),
 }));

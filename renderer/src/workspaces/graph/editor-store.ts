@@ -1,5 +1,5 @@
 import { createStore, type StoreApi } from 'zustand';
-import type { Position, Tool, ToolGraph } from '../../../shared/domain';
+import type { Position, Tool, ToolGraph } from '../../../../shared/domain';
 import {
   addEdge,
   copyTools,
@@ -16,9 +16,9 @@ import {
   type GraphContent,
   type GraphProblem,
   type History,
-} from '../../../shared/graph';
-import type { GraphEdge } from '../../../shared/domain';
-import { canonicalJson } from '../../../shared/json';
+} from '../../../../shared/graph';
+import type { GraphEdge } from '../../../../shared/domain';
+import { canonicalJson } from '../../../../shared/json';
 
 interface EditorData {
   graphId: string;
