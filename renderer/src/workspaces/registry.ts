@@ -8,7 +8,7 @@ import { modelsWorkspace } from './models';
 import { runsWorkspace } from './runs';
 import { trajectoriesWorkspace } from './trajectories';
 
-/** Every workspace by id: a new one is a folder with an index.ts, its id in state/workspaces.ts and a line here. */
+/** Every workspace by id: a new one is a folder with an index.ts, its id in state/workspace-ids.ts and a line here. */
 export const WORKSPACES: { readonly [W in WorkspaceId]: WorkspaceDescriptor<W> } = {
   graph: graphWorkspace,
   runs: runsWorkspace,

@@ -162,6 +162,22 @@ describe('running a plan from Plans & Runs', () => {
 describe('the run open when the window reloads', () => {
   beforeEach(reset);
 
+  it('is found where workspaces saved it before runs had a key of their own', async () => {
+    vi.resetModules();
+    const storage = (await import('../../../renderer/src/state/local-storage')).safeLocalStorage;
+    storage.removeItem('trellis.runs');
+    storage.setItem(
+      'trellis.plans',
+      JSON.stringify({
+        state: { intents: {}, work: { trip: { steps: [], reopen: 't-7' }, home: { steps: [] } } },
+        version: 1,
+      }),
+    );
+    const fresh = (await import('../../../renderer/src/workspaces/runs/state')).useRuns;
+    expect(fresh.getState().reopen).toEqual({ trip: 't-7' });
+    storage.removeItem('trellis.plans');
+  });
+
   it('opens again when its graph does; one gone since is let go without an error', async () => {
     const invoke = vi.mocked(api.invoke);
     open('trip');

@@ -76,7 +76,7 @@ export const useRuns = create<RunsState>()(
       return {
         graphId: null,
         openRuns: {},
-        reopen: {},
+        reopen: reopenFromPlansKey(),
         run: null,
         ...FRESH_GRAPH,
         setGraph: (graphId) => open(graphId),
@@ -145,6 +145,29 @@ export const useRuns = create<RunsState>()(
 /** What is kept in localStorage: the trajectory of each graph's open run, the open graph's as it is now. */
 function kept({ graphId, run, openRuns, reopen }: RunsState) {
   const runs = graphId ? { ...openRuns, [graphId]: run } : openRuns;
-  const open = Object.entries(runs).flatMap(([id, r]): [string, string][] => (r?.trajectoryId ? [[id, r.trajectoryId]] : []));
+  const open = Object.entries(runs).flatMap(([id, r]): [string, string][] =>
+    r?.trajectoryId ? [[id, r.trajectoryId]] : [],
+  );
   return { reopen: { ...reopen, ...Object.fromEntries(open) } };
+}
+
+/**
+ * Each graph's open run as workspaces saved it before runs had a store of their own (under the
+ * plans' key, `work[graphId].reopen`): read once, when nothing is saved under `trellis.runs` yet.
+ */
+function reopenFromPlansKey(): Record<string, string> {
+  if (safeLocalStorage.getItem('trellis.runs') !== null) return {};
+  try {
+    const saved = JSON.parse(safeLocalStorage.getItem('trellis.plans') ?? 'null') as {
+      state?: { work?: Record<string, { reopen?: unknown }> };
+    } | null;
+    const work = saved?.state?.work ?? {};
+    return Object.fromEntries(
+      Object.entries(work).flatMap(([id, w]): [string, string][] =>
+        typeof w?.reopen === 'string' ? [[id, w.reopen]] : [],
+      ),
+    );
+  } catch {
+    return {};
+  }
 }
