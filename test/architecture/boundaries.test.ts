@@ -75,7 +75,6 @@ describe('the layout is enforced by lint', () => {
         "export { GraphWorkspace } from '../workspaces/graph/GraphWorkspace';\n",
       ),
     ).toEqual([expect.stringContaining('does not import a workspace')]);
- 
   });
 
   it('keeps a workspace’s state in its own room: no other workspace and no shared code reaches it', async () => {
@@ -100,9 +99,10 @@ describe('the layout is enforced by lint', () => {
     const code = "import { useRuns } from './state';\nexport const useRun = () => useRuns();\n";
     expect(await violations('renderer/src/workspaces/runs/X.tsx', code)).toEqual([expect.stringContaining('selector')]);
     const plans = "import { usePlans } from './plans-state';\nexport const usePlan = () => usePlans();\n";
-    expect(await violations('renderer/src/workspaces/runs/X.tsx', plans)).toEqual([expect.stringContaining('selector')]);
-    const ok =
-      "import { useRuns } from './state';\nexport const useRun = () => useRuns((s) => s.run);\n";
+    expect(await violations('renderer/src/workspaces/runs/X.tsx', plans)).toEqual([
+      expect.stringContaining('selector'),
+    ]);
+    const ok = "import { useRuns } from './state';\nexport const useRun = () => useRuns((s) => s.run);\n";
     expect(await violations('renderer/src/workspaces/runs/X.tsx', ok)).toEqual([]);
   });
 });

@@ -12,9 +12,8 @@ vi.mock('../../../renderer/src/api/api', () => ({
 vi.stubGlobal('window', { matchMedia: () => ({ matches: false }), addEventListener: () => undefined });
 
 const { WORKSPACE_IDS } = await import('../../../renderer/src/state/workspace-ids');
-const { COMMANDS, GO_TO_COMMANDS, WORKSPACE_LIST, WORKSPACE_NAMES, WORKSPACES } = await import(
-  '../../../renderer/src/workspaces/registry'
-);
+const { COMMANDS, GO_TO_COMMANDS, WORKSPACE_LIST, WORKSPACE_NAMES, WORKSPACES } =
+  await import('../../../renderer/src/workspaces/registry');
 const { ActivityBar } = await import('../../../renderer/src/components/ActivityBar');
 const { StatusBar } = await import('../../../renderer/src/components/StatusBar');
 const { useUi } = await import('../../../renderer/src/state/ui-store');

@@ -156,7 +156,9 @@ export const GRAPH_COMMANDS = bindCommands<GraphContext>('graph', graphContext, 
     keybinding: 'Mod+Alt+L',
     enabled: hasCanvas,
     perform: (context) =>
-      autoLayout(context).catch((error: Error) => context.ui.notify(`Layout failed: ${error.message}`, 'error', 'graph')),
+      autoLayout(context).catch((error: Error) =>
+        context.ui.notify(`Layout failed: ${error.message}`, 'error', 'graph'),
+      ),
   },
   {
     id: 'graph.editRuntime',

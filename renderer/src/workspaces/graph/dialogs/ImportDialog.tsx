@@ -50,7 +50,9 @@ export function ImportDialog() {
     requestAnimationFrame(() =>
       requestAnimationFrame(
         () =>
-          void useGraphSession.getState().canvas?.fitView({ nodes: added, minZoom: READABLE_ZOOM, maxZoom: 1, duration: 200 }),
+          void useGraphSession
+            .getState()
+            .canvas?.fitView({ nodes: added, minZoom: READABLE_ZOOM, maxZoom: 1, duration: 200 }),
       ),
     );
   };
