@@ -23,7 +23,8 @@ export type DecodedResult = { ok: true; calls: BfclCall[]; wellFormed: boolean }
  * text has a `\N{…}` escape (the table is large, so it is only loaded then).
  */
 export async function prepareBfclDecoding(results: Iterable<unknown>): Promise<void> {
-  for (const result of results) if (typeof result === 'string' && mentionsNamedEscape(result)) return loadUnicodeNames();
+  for (const result of results)
+    if (typeof result === 'string' && mentionsNamedEscape(result)) return loadUnicodeNames();
 }
 
 /**

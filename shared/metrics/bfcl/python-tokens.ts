@@ -123,7 +123,8 @@ function numberValue(text: string): unknown {
   if (/^0[xob]/i.test(clean)) return Number(clean.toLowerCase());
   if (/[.eE]/.test(clean)) return new PyFloat(Number(clean));
   // decinteger: nonzerodigit (["_"] digit)* | "0"+ (["_"] "0")* — zeros alone may repeat.
-  if (/^0+[1-9]/.test(clean)) throw new PythonSyntaxError('leading zeros in decimal integer literals are not permitted');
+  if (/^0+[1-9]/.test(clean))
+    throw new PythonSyntaxError('leading zeros in decimal integer literals are not permitted');
   return Number(clean);
 }
 

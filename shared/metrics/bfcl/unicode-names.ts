@@ -1,4 +1,3 @@
-/// <reference path="./unicode-name.d.ts" />
 /**
  * The character names a `\N{…}` escape accepts, as CPython's unicode-escape codec looks them up
  * (Modules/unicodedata.c `capi_getcode` with named sequences refused): a name or a NameAliases.txt
@@ -7,8 +6,6 @@
  * written. Ideographs UnicodeData.txt lists only as a range (Tangut) have no name there.
  * The table comes from the `unicode-name` package, loaded on first need (it is large).
  */
-type UnicodeNamePackage = typeof import('unicode-name');
-
 /** Thrown when text is decoded before `loadUnicodeNames()` finished: a caller's mistake, not the text's. */
 export class UnicodeNamesNotLoaded extends Error {
   constructor() {
@@ -21,7 +18,7 @@ interface NameTable {
   names: Map<string, number>;
   /** `HANGUL SYLLABLE GA` → code point, exact case (CPython compares these with strncmp). */
   hangul: Map<string, number>;
-  baseName: UnicodeNamePackage['unicodeBaseName'];
+  baseName: (codePoint: number) => string | undefined;
 }
 
 let table: NameTable | undefined;

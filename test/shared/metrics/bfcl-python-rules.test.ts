@@ -3,7 +3,6 @@ import {
   decodeBfclResult,
   judgeBfclResult,
   loadUnicodeNames,
-  prepareBfclDecoding,
   type BfclFunction,
 } from '../../../shared/metrics/bfcl-ast';
 
