@@ -133,6 +133,9 @@ export function parsePythonExpression(source: string): PyNode {
       else if (peek().kind === 'name' && tokens[p + 1]?.text === '=' && tokens[p + 1]?.kind === 'op') {
         // A repeated keyword parses: "keyword argument repeated" is CPython's compiler's error
         // (Python/compile.c), not its parser's, and ast.parse only parses.
+        // `if=1`, `True=1` are the parser's errors (invalid_kwarg); told by the text as written.
+        if (KEYWORDS.has(tokens[p]!.text) || CONSTANTS.has(tokens[p]!.text))
+          throw new PythonSyntaxError(`invalid keyword argument: ${tokens[p]!.text}`);
         const arg = tokens[p]!.value as string;
         p += 2;
         keywords.push({ arg, value: expression() });

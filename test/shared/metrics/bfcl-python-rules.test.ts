@@ -92,6 +92,9 @@ describe('BFCL prompt text as Python reads it', () => {
     expect(argsOf('[f(x=ﬁle)]').x).toBe('file'); // a Name's id, decoded as its text
     // Ｔｒｕｅ is not the keyword True: it is the name "True" (its text), not the constant.
     expect(argsOf('[f(x=Ｔｒｕｅ)]').x).toBe('True');
+    // A keyword as an argument name is the parser's error (invalid_kwarg); its full-width spelling is a name.
+    for (const refused of ['if', 'True', 'None', 'lambda']) expect(decode(`[f(${refused}=1)]`).ok, refused).toBe(false);
+    expect(argsOf('[f(ｉｆ=1, Ｎｏｎｅ=2)]')).toEqual({ if: 1, None: 2 });
   });
 
   it('4. decinteger: "0"+ (["_"] "0")* is an integer; other leading zeros are refused (Lexical analysis, Integer literals)', () => {
