@@ -5,7 +5,13 @@ import {
   JUDGED_METRICS,
   judgePrompt,
 } from '../../shared/metrics/agent-gpa';
-import { bfclCategory, bfclChecker, decodeBfclResult, judgeBfclResult } from '../../shared/metrics/bfcl-ast';
+import {
+  bfclCategory,
+  bfclChecker,
+  decodeBfclResult,
+  judgeBfclResult,
+  prepareBfclDecoding,
+} from '../../shared/metrics/bfcl-ast';
 import type { TrajectoryScores } from '../../shared/contract/evaluation';
 import type { Turn } from '../../shared/domain';
 import { TrellisError } from '../../shared/errors';
@@ -82,8 +88,9 @@ export function evaluationHandlers(ctx: BackendContext): HandlerMap {
         },
       };
     },
-    'evaluation.bfcl': ({ pred, answers, entries, fc, matching }) => {
+    'evaluation.bfcl': async ({ pred, answers, entries, fc, matching }) => {
       const results = readBfclResults(pred);
+      await prepareBfclDecoding(results.values());
       const tests = readBfclEntries(entries);
       const possible = readBfclAnswers(answers);
       const byCategory: Record<string, { total: number; valid: number }> = {};

@@ -1,5 +1,12 @@
 /** BFCL's AST check, with the leaderboard's verdicts: decoding, type checks, value comparison, matching. */
-export { decodeBfclResult, type BfclCall, type BfclResultMode, type DecodedResult } from './bfcl/calls';
+export {
+  decodeBfclResult,
+  prepareBfclDecoding,
+  type BfclCall,
+  type BfclResultMode,
+  type DecodedResult,
+} from './bfcl/calls';
+export { loadUnicodeNames } from './bfcl/unicode-names';
 export { parseExactJson } from './bfcl/exact-json';
 export { standardizeString } from './bfcl/compare';
 export {

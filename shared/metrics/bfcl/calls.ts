@@ -1,5 +1,6 @@
 import { decodePythonCalls } from './python-decode';
 import { parseExactJson } from './exact-json';
+import { loadUnicodeNames, mentionsNamedEscape, UnicodeNamesNotLoaded } from './unicode-names';
 import { getOwn, isDict } from './values';
 
 /** One decoded model call: `{name, args}`. */
@@ -18,7 +19,16 @@ export type BfclResultMode = 'prompt' | 'fc';
 export type DecodedResult = { ok: true; calls: BfclCall[]; wellFormed: boolean } | { ok: false; error: string };
 
 /**
- * Decodes one `result` as the leaderboard does. Prompt mode: text in Python call syntax. FC mode:
+ * Readies `decodeBfclResult` for these results: loads the Unicode name table when a prompt-mode
+ * text has a `\N{…}` escape (the table is large, so it is only loaded then).
+ */
+export async function prepareBfclDecoding(results: Iterable<unknown>): Promise<void> {
+  for (const result of results)
+    if (typeof result === 'string' && mentionsNamedEscape(result)) return loadUnicodeNames();
+}
+
+/**
+ * Decodes one `result` as the leaderboard does (after `prepareBfclDecoding`). Prompt mode: text in Python call syntax. FC mode:
  * a list of `{name: arguments}`, arguments a JSON string (or already an object). In prompt mode a
  * list instead of text is read as already-decoded calls, `{name: {args}}` or OpenAI-style
  * `{name, arguments}` (a Trellis convenience; the leaderboard only writes text there).
@@ -27,6 +37,9 @@ export function decodeBfclResult(result: unknown, mode: BfclResultMode): Decoded
   try {
     if (mode === 'prompt' && typeof result === 'string')
       return { ok: true, calls: decodePythonCalls(result), wellFormed: true };
+    // The FC handlers' decode_ast loops `for invoked_function in result`: "" loops zero times, so
+    // it decodes as no calls (and the checker then says wrong_count); other text fails on `.keys()`.
+    if (mode === 'fc' && result === '') return { ok: true, calls: [], wellFormed: true };
     if (!Array.isArray(result)) return { ok: false, error: `expected ${mode === 'fc' ? 'a list of calls' : 'text'}` };
     let wellFormed = true;
     const calls = result.map((item): BfclCall => {
@@ -46,6 +59,7 @@ export function decodeBfclResult(result: unknown, mode: BfclResultMode): Decoded
     });
     return { ok: true, calls, wellFormed };
   } catch (error) {
+    if (error instanceof UnicodeNamesNotLoaded) throw error;
     return { ok: false, error: (error as Error).message };
   }
 }

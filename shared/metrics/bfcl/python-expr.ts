@@ -115,7 +115,7 @@ export function parsePythonExpression(source: string): PyNode {
         const name = peek();
         if (name.kind !== 'name') throw new PythonSyntaxError('invalid syntax after "."');
         p++;
-        node = { t: 'attr', value: node, attr: name.text };
+        node = { t: 'attr', value: node, attr: name.value as string };
       } else if (take('(')) node = callArguments(node);
       else if (take('[')) {
         node = { t: 'subscript', value: node, slice: subscriptList() };
@@ -131,9 +131,13 @@ export function parsePythonExpression(source: string): PyNode {
       if (take('**')) keywords.push({ arg: null, value: expression() });
       else if (take('*')) args.push((expression(), other('starred', from)));
       else if (peek().kind === 'name' && tokens[p + 1]?.text === '=' && tokens[p + 1]?.kind === 'op') {
-        const arg = tokens[p]!.text;
+        // A repeated keyword parses: "keyword argument repeated" is CPython's compiler's error
+        // (Python/compile.c), not its parser's, and ast.parse only parses.
+        // `if=1`, `True=1` are the parser's errors (invalid_kwarg); told by the text as written.
+        if (KEYWORDS.has(tokens[p]!.text) || CONSTANTS.has(tokens[p]!.text))
+          throw new PythonSyntaxError(`invalid keyword argument: ${tokens[p]!.text}`);
+        const arg = tokens[p]!.value as string;
         p += 2;
-        if (keywords.some((k) => k.arg === arg)) throw new PythonSyntaxError(`keyword argument repeated: ${arg}`);
         keywords.push({ arg, value: expression() });
       } else {
         if (keywords.length) throw new PythonSyntaxError('positional argument follows keyword argument');
@@ -189,7 +193,7 @@ export function parsePythonExpression(source: string): PyNode {
       p++;
       if (KEYWORDS.has(token.text)) throw new PythonSyntaxError(`invalid syntax: ${token.text}`);
       if (CONSTANTS.has(token.text)) return { t: 'const', value: CONSTANTS.get(token.text), text: token.text };
-      return { t: 'name', id: token.text };
+      return { t: 'name', id: token.value as string };
     }
     if (take('...')) return { t: 'const', value: ELLIPSIS, text: '...' };
     if (take('[')) return { t: 'list', elts: items(']').elts };

@@ -1,6 +1,12 @@
+import { lookupUnicodeName } from './unicode-names';
 import { PyFloat, PyOther, floatRepr } from './values';
 
-/** One token of a Python expression. `value` is the decoded literal for numbers and strings. */
+/**
+ * One token of a Python expression. `value` is the decoded literal for numbers and strings, and
+ * for a name the identifier it stands for: NFKC-normalised, as Python reads identifiers
+ * (language reference, Lexical analysis, "Identifiers and keywords"). Keywords are told by `text`,
+ * as written: `ｉｆ` is the name `if`, not the keyword.
+ */
 export interface Token {
   kind: 'name' | 'number' | 'string' | 'op' | 'end';
   text: string;
@@ -93,7 +99,7 @@ export function tokenize(source: string): Token[] {
       if ((quote === '"' || quote === "'") && /^(?:[rubf]|br|rb|fr|rf)$/i.test(text)) {
         i = readString(source, i + text.length, text.toLowerCase(), tokens);
       } else {
-        tokens.push({ kind: 'name', text });
+        tokens.push({ kind: 'name', text, value: text.normalize('NFKC') });
         i += text.length;
       }
     } else if (c === '"' || c === "'") i = readString(source, i, '', tokens);
@@ -116,7 +122,9 @@ function numberValue(text: string): unknown {
     return new PyOther('complex', `${floatRepr(Number(clean.slice(0, -1)))}j`.replace('.0j', 'j'));
   if (/^0[xob]/i.test(clean)) return Number(clean.toLowerCase());
   if (/[.eE]/.test(clean)) return new PyFloat(Number(clean));
-  if (/^0+\d/.test(clean)) throw new PythonSyntaxError('leading zeros in decimal integer literals are not permitted');
+  // decinteger: nonzerodigit (["_"] digit)* | "0"+ (["_"] "0")* — zeros alone may repeat.
+  if (/^0+[1-9]/.test(clean))
+    throw new PythonSyntaxError('leading zeros in decimal integer literals are not permitted');
   return Number(clean);
 }
 
@@ -173,12 +181,27 @@ function readString(source: string, start: number, prefix: string, tokens: Token
       if (code > 0x10ffff) throw new PythonSyntaxError('illegal Unicode character');
       text += String.fromCodePoint(code);
       i += 2 + size;
-    } else if (next === 'N') throw new PythonSyntaxError('named Unicode escapes are not supported');
-    else {
+    } else if (next === 'N' && !prefix.includes('b')) {
+      const end = source.indexOf('}', i);
+      text += String.fromCodePoint(namedEscape(source.slice(i + 2, end + 1)));
+      i = end + 1;
+    } else {
       text += c + next;
       i += 2;
     }
   }
   tokens.push({ kind: 'string', text: source.slice(start, i + close.length), value: text, prefix });
   return i + close.length;
+}
+
+/**
+ * `\N{name}` as CPython's unicode-escape decoder reads it (Objects/unicodeobject.c, case 'N'):
+ * the name runs to the first `}`; an empty, unterminated or unknown name is a SyntaxError.
+ */
+function namedEscape(braced: string): number {
+  const name = /^\{([^}]+)\}$/.exec(braced)?.[1];
+  if (name === undefined) throw new PythonSyntaxError('malformed \\N character escape');
+  const code = lookupUnicodeName(name);
+  if (code === undefined) throw new PythonSyntaxError(`unknown Unicode character name: ${name}`);
+  return code;
 }
