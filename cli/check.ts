@@ -19,9 +19,10 @@ export const checkVerb: Verb = {
       else {
         for (const f of summary.findings ?? []) io.out(`${f.source} ${formatProblem(f)}`);
         io.out(checkSummaryText(summary, { byKind: false }));
-        const { graph, ownTools, none } = summary.against;
+        const { graph, ownTools, both, none } = summary.against;
         io.out(
-          `  against: their tool graph ${graph}, the tools their record declares ${ownTools}, no tool definitions ${none}` +
+          `  against: their tool graph ${graph}, the tools their record declares ${ownTools}, ` +
+            `their record's tools then their graph's ${both}, no tool definitions ${none}` +
             (none ? ' (calls not checked against any schema)' : ''),
         );
         for (const line of findingKinds(summary)) io.out(`  ${line}`);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { ExportFormat } from '../shared/contract/datasets';
+import { REASONING, REASONING_MODES, type ReasoningMode } from '../shared/formats/export-records';
 import type { Result } from '../shared/contract';
 import { TrellisError } from '../shared/errors';
 import { openBackend } from './backend-helpers';
@@ -24,6 +25,7 @@ function printExport(result: Result<'datasets.export'>, io: VerbIO): void {
   for (const link of report.replacedLinks)
     io.err(`${link} was a symbolic link: replaced by the file, its target left as it was.`);
   if (report.notWritten) io.err(report.notWritten.message);
+  for (const note of report.notes) io.err(note);
   if (!report.flagged) return;
   const reasons = Object.entries(report.reasons)
     .sort((a, b) => b[1] - a[1])
@@ -49,7 +51,8 @@ export const exportVerb: Verb = {
     'trellis export --format openai|sharegpt|hermes|worfbench --out DIR [--workspace FILE]\n' +
     '               (--dataset NAME | [--label L] [--finding F] [--source FILE] [--tool T] [--query Q]\n' +
     '                [--outcome success|failure|unknown|none] [--meta FIELD=VALUE]… [--name NAME])\n' +
-    '               [--split 0.8,0.1,0.1 --seed N] [--include-rejected] [--include-invalid] [--json]',
+    '               [--split 0.8,0.1,0.1 --seed N] [--include-rejected] [--include-invalid]\n' +
+    '               [--reasoning inline|drop|field] [--json]',
   options: {
     workspace: { type: 'string', description: `Workspace file (default ${defaultWorkspacePath()})` },
     dataset: { type: 'string', description: 'Dataset name (without it, the filter flags select what to export)' },
@@ -61,11 +64,25 @@ export const exportVerb: Verb = {
     name: { type: 'string', description: 'File name prefix when exporting a filter (default "export")' },
     'include-rejected': { type: 'boolean', description: 'Also write items labelled rejected or needs-fix' },
     'include-invalid': { type: 'boolean', description: "Also write records that break the format's rules" },
+    reasoning: {
+      type: 'string',
+      description:
+        'Thoughts: inline as <think>…</think>, drop, or field (reasoning_content, OpenAI only). ' +
+        'Default: drop for OpenAI (its schema has no field), inline for ShareGPT and Hermes',
+    },
   },
   async run(values, io) {
     const format = ExportFormat.safeParse(values.format);
     if (!format.success) throw new TrellisError('E1002', `--format must be one of ${ExportFormat.options.join(', ')}.`);
     if (typeof values.out !== 'string') throw new TrellisError('E1002', '--out is required.');
+    const reasoning = values.reasoning as ReasoningMode | undefined;
+    if (reasoning !== undefined && !REASONING_MODES.includes(reasoning))
+      throw new TrellisError('E1002', `--reasoning must be one of ${REASONING_MODES.join(', ')}.`);
+    if (reasoning && !REASONING[format.data].includes(reasoning))
+      throw new TrellisError(
+        'E1002',
+        `--reasoning ${reasoning} does not apply to ${format.data}: it takes ${REASONING[format.data].join(' or ')}.`,
+      );
     const ratio = ratioFromFlag(values.split);
     const seed = seedFromFlag(values.seed);
     const filter = filterFromFlags(values);
@@ -79,6 +96,7 @@ export const exportVerb: Verb = {
       dir: path.resolve(values.out),
       includeRejected: values['include-rejected'] === true,
       includeInvalid: values['include-invalid'] === true,
+      ...(reasoning ? { reasoning } : {}),
     };
     const backend = openBackend(values);
     try {

@@ -41,11 +41,13 @@ export function readDatasetInfo(file: string): Record<string, unknown> {
 export function mergeDatasetInfo(
   existing: Record<string, unknown>,
   name: string,
-  files: readonly { split: string; path: string; withTools: boolean }[],
+  files: readonly { split: string; path: string; withTools: boolean; media?: ReadonlySet<string> }[],
 ): string {
   const ours = Object.assign(
     {},
-    ...files.map((f) => shareGPTDatasetInfo(`${name}_${f.split}`, path.basename(f.path), f.withTools)),
+    ...files.map((f) =>
+      shareGPTDatasetInfo(`${name}_${f.split}`, path.basename(f.path), f.withTools, [...(f.media ?? [])]),
+    ),
   ) as Record<string, unknown>;
   return `${JSON.stringify({ ...existing, ...ours }, null, 2)}\n`;
 }

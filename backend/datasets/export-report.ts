@@ -1,6 +1,9 @@
 import type { z } from 'zod';
 import type { ExportReport } from '../../shared/contract/datasets';
 import type { Trajectory } from '../../shared/domain';
+import { REASONING, type ExportFormat, type ExportItem, type ReasoningMode } from '../../shared/formats/export-records';
+import { countOf } from '../../shared/text';
+import type { ToolSource } from './export';
 
 /** How many flagged items a report lists by name; the counts cover all of them. */
 export const REPORT_EXAMPLES = 20;
@@ -12,6 +15,25 @@ export class ExportReporter {
   private readonly reasons: Record<string, number> = {};
   private readonly examples: z.infer<typeof ExportReport>['examples'] = [];
   private readonly withoutPlace = { outcome: 0, metadata: 0 };
+  private readonly tools: Record<ToolSource, number> = { own: 0, none: 0, graph: 0 };
+  private readonly thoughts = { written: 0, dropped: 0 };
+  private readonly untrained = { turns: 0, records: 0 };
+
+  constructor(private readonly reasoning: ReasoningMode = 'drop') {}
+
+  /** A record written: where its tools came from, its thoughts, and its turns not to train on. */
+  written(item: ExportItem, tools: ToolSource, format: ExportFormat): void {
+    this.tools[tools]++;
+    const thoughts = item.turns.filter((t) => t.role === 'assistant' && t.thought).length;
+    const kept = this.reasoning !== 'drop' && REASONING[format].includes(this.reasoning);
+    this.thoughts[kept ? 'written' : 'dropped'] += thoughts;
+    if (format !== 'openai') return;
+    const zero = item.turns.filter((t, i) => t.role === 'assistant' && item.weights?.[i] === 0).length;
+    if (zero) {
+      this.untrained.turns += zero;
+      this.untrained.records++;
+    }
+  }
 
   /** A trajectory written to a format with no place for its outcome and metadata: counted, to be said. */
   notCarried(trajectory: Pick<Trajectory, 'outcome' | 'metadata'>): void {
@@ -51,6 +73,35 @@ export class ExportReporter {
       reasons: { ...this.reasons },
       examples: [...this.examples],
       replacedLinks,
+      tools: { ...this.tools },
+      thoughts: { ...this.thoughts, mode: this.reasoning },
+      untrained: { ...this.untrained },
+      notes: this.notes(),
     };
+  }
+
+  private notes(): string[] {
+    const { own, none, graph } = this.tools;
+    const { written, dropped } = this.thoughts;
+    const notes: string[] = [];
+    const sources = [
+      own && `${countOf(own, 'record')} with the tools it declared`,
+      none && `${countOf(none, 'record')} declaring no tools, written without`,
+      graph && `${countOf(graph, 'run')} made in Trellis with its graph's tools`,
+    ].filter(Boolean);
+    if (sources.length) notes.push(`Tools: ${sources.join('; ')}.`);
+    if (written || dropped) {
+      const how = this.reasoning === 'field' ? 'as reasoning_content' : 'inline as <think>…</think>';
+      notes.push(
+        written
+          ? `Thoughts: ${written} written ${how}${dropped ? `, ${dropped} dropped` : ''}.`
+          : `Thoughts: ${countOf(dropped, 'thought')} dropped (the format has no field for them, or dropping was asked).`,
+      );
+    }
+    if (this.untrained.turns)
+      notes.push(
+        `Weight 0: ${countOf(this.untrained.turns, 'assistant turn')} in ${countOf(this.untrained.records, 'record')} (rated 1–2, an error found on the turn, or a call that failed) are written but not trained on.`,
+      );
+    return notes;
   }
 }

@@ -6,10 +6,15 @@ import { unattendedJob, type Job } from '../jobs/job';
 import type { WorkspaceStore } from '../store/workspace-store';
 import {
   EXPORTERS,
+  REASONING,
   shareGPTCarriesTools,
+  shareGPTMediaColumns,
   type ExportFormat,
   type ExportItem,
+  type ReasoningMode,
 } from '../../shared/formats/export-records';
+import { mediaOf } from '../../shared/formats/media';
+import { TrellisError } from '../../shared/errors';
 import { EXPORT_RULES } from '../../shared/checks/export';
 import { formatProblem } from '../../shared/checks/format';
 import { trainingWeights } from '../../shared/formats/training-weights';
@@ -36,7 +41,12 @@ export interface ExportOptions {
   includeInvalid?: boolean;
   /** What is exported, as a refusal names it (default: the dataset and its name). */
   subject?: string;
+  /** What to do with thoughts (the format's default when absent; see `REASONING`). */
+  reasoning?: ReasoningMode;
 }
+
+/** Where an exported record's tools came from, for the report. */
+export type ToolSource = 'own' | 'none' | 'graph';
 
 /** The longest split and extension a file name adds to its stem (`.validation.jsonl`), with room to spare. */
 const SUFFIX_ROOM = 24;
@@ -63,20 +73,22 @@ function workspaceFileMode(file: string): number {
 const folderMode = (mode: number) => mode | ((mode & 0o444) >> 2);
 
 /**
- * The tools an exported record declares: the tools the trajectory's own record declared (as
- * imported), else those of its tool graph (a run made in Trellis), read once per graph through
- * `graphs`. Tool sets are stored once per distinct set and cached by the store.
+ * The tools an exported record declares, and where they came from: exactly the tools the
+ * trajectory's own record declared (none when it declared none: an imported record keeps what
+ * it said, whatever graph it was imported into); a run made in Trellis without a record of its
+ * own gets its tool graph's, read once per graph through `graphs`. Tool sets are stored once per
+ * distinct set and cached by the store.
  */
 export function toolsForExport(
   store: WorkspaceStore,
-  trajectory: Pick<Trajectory, 'graphId' | 'toolSet'>,
+  trajectory: Pick<Trajectory, 'graphId' | 'toolSet' | 'kind'>,
   graphs = new Map<string, Tool[]>(),
-): DeclaredTool[] {
-  if (trajectory.toolSet) return store.toolSets.get(trajectory.toolSet);
+): { tools: DeclaredTool[]; from: ToolSource } {
+  if (trajectory.toolSet) return { tools: store.toolSets.get(trajectory.toolSet), from: 'own' };
   const graphId = trajectory.graphId;
-  if (!graphId) return [];
+  if (trajectory.kind === 'imported' || !graphId) return { tools: [], from: 'none' };
   if (!graphs.has(graphId)) graphs.set(graphId, store.graphs.get(graphId).tools);
-  return graphs.get(graphId)!;
+  return { tools: graphs.get(graphId)!, from: 'graph' };
 }
 
 /**
@@ -98,6 +110,12 @@ export async function exportDataset(
   options: ExportOptions = {},
 ) {
   const subject = options.subject ?? `the dataset "${dataset.name}"`;
+  const reasoning = options.reasoning ?? REASONING[format][0]!;
+  if (!REASONING[format].includes(reasoning))
+    throw new TrellisError(
+      'E1002',
+      `${format} exports write thoughts as ${REASONING[format].join(' or ')}, not ${reasoning}. Nothing was written.`,
+    );
   if (!dataset.items.length) throw nothingToExport(subject, format, 0, {});
   // Exports hold the workspace's data: they get its permissions (a 0600 workspace, 0600 files).
   const mode = workspaceFileMode(store.file);
@@ -117,9 +135,9 @@ export async function exportDataset(
   if (format === 'sharegpt') readDatasetInfo(infoFile);
 
   const graphs = new Map<string, Tool[]>();
-  const reporter = new ExportReporter();
+  const reporter = new ExportReporter(reasoning);
   const staged: StagedFile[] = [];
-  const files: { split: string; path: string; count: number; withTools: boolean }[] = [];
+  const files: { split: string; path: string; count: number; withTools: boolean; media: Set<string> }[] = [];
   let done = 0;
   try {
     for (const split of splits) {
@@ -128,6 +146,7 @@ export async function exportDataset(
       staged.push(file);
       let written = 0;
       let withTools = false;
+      const media = new Set<string>();
       if (json) file.write('[\n');
       for (let at = 0; at < ids.length && !job.signal.aborted; at += CHUNK) {
         const chunk = ids.slice(at, at + CHUNK);
@@ -145,10 +164,11 @@ export async function exportDataset(
               continue;
             }
             const t = store.trajectories.get(id);
+            const tools = toolsForExport(store, t, graphs);
             const item: ExportItem = {
               id,
               turns: t.turns,
-              tools: toolsForExport(store, t, graphs),
+              tools: tools.tools,
               weights: trainingWeights(t.turns, {
                 lowRated: (ratings.get(id) ?? Infinity) <= 2,
                 errorTurns: errors.get(id),
@@ -156,9 +176,15 @@ export async function exportDataset(
               plan: t.planId ? store.plans.get(t.planId).steps : null,
               outcome: t.outcome ?? null,
               ...(t.metadata ? { metadata: t.metadata } : {}),
+              media: mediaOf(t.metadata),
+              reasoning,
             };
             const record = EXPORTERS[format](item);
-            const problems = EXPORT_RULES[format](record, { toolsDeclared: item.tools.length > 0 });
+            const problems = EXPORT_RULES[format](record, {
+              toolsDeclared: item.tools.length > 0,
+              media: item.media!,
+              reasoning,
+            });
             const flags = [
               ...(status === 'rejected' || status === 'needs-fix'
                 ? [{ reason: `label:${status}`, message: `Labelled ${status}.` }]
@@ -169,7 +195,9 @@ export async function exportDataset(
             if (flags.length) reporter.flag({ trajectoryId: id, title: t.title }, split, leaveOut, flags);
             if (leaveOut) continue;
             if (!CARRIES_RUN_RECORD[format]) reporter.notCarried(t);
+            reporter.written(item, tools.from, format);
             if (format === 'sharegpt' && shareGPTCarriesTools(record)) withTools = true;
+            if (format === 'sharegpt') for (const column of shareGPTMediaColumns(record)) media.add(column);
             kept.push(JSON.stringify(record));
           }
           return kept;
@@ -183,7 +211,7 @@ export async function exportDataset(
         await job.yield(chunk.length);
       }
       if (json) file.write(`${written ? '\n' : ''}]\n`);
-      files.push({ split, path: file.target, count: written, withTools });
+      files.push({ split, path: file.target, count: written, withTools, media });
       if (job.signal.aborted) break;
     }
     if (job.signal.aborted) {

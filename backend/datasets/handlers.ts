@@ -33,7 +33,13 @@ export function datasetsHandlers({ store, modelHost, jobs }: BackendContext): Ha
   /** A trajectory through the loaded model's chat template, as OpenAI-style messages (what trainers feed it). */
   const renderChat = (trajectoryId: string) => {
     const t = store.trajectories.get(trajectoryId);
-    const record = toOpenAI({ id: t.id, turns: t.turns, tools: toolsForExport(store, t) }) as {
+    // Chat templates of reasoning models read a thought as `reasoning_content`.
+    const record = toOpenAI({
+      id: t.id,
+      turns: t.turns,
+      tools: toolsForExport(store, t).tools,
+      reasoning: 'field',
+    }) as {
       messages: Record<string, unknown>[];
       tools?: unknown[];
     };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { RunView } from '../../shared/contract/runs';
-import type { Outcome, PlanStep, Trajectory, Turn } from '../../shared/domain';
+import type { DeclaredTool, Outcome, PlanStep, Trajectory, Turn } from '../../shared/domain';
 import { TrellisError } from '../../shared/errors';
 import { runOutcome, type RunMode } from '../../shared/runs';
 import { clipAtWord, forkTitle } from '../../shared/text';
@@ -109,7 +109,18 @@ export function runsHandlers(ctx: BackendContext): HandlerMap {
     planId: string | null,
     turns: Turn[],
     forkOf: Trajectory['forkOf'],
-  ) => store.trajectories.insert({ kind: 'run', title, source: 'run', graphId, planId, forkOf, turns }).id;
+    tools?: DeclaredTool[],
+  ) =>
+    store.trajectories.insert({
+      kind: 'run',
+      title,
+      source: 'run',
+      graphId,
+      planId,
+      forkOf,
+      turns,
+      ...(tools?.length ? { tools } : {}),
+    }).id;
 
   const session = (runId: string): Session => {
     const found = sessions.get(runId);
@@ -201,12 +212,15 @@ export function runsHandlers(ctx: BackendContext): HandlerMap {
       const s = session(runId);
       const source = s.trajectoryId ?? s.replayOf!;
       const turns = s.engine.turns.slice(0, turnIndex + 1);
-      const title = forkTitle(store.trajectories.get(source).title, turnIndex);
+      const original = store.trajectories.get(source);
+      const title = forkTitle(original.title, turnIndex);
+      // A fork of a record goes on with the tools that record declared: they are still its truth.
+      const tools = original.toolSet ? store.toolSets.get(original.toolSet) : undefined;
       const forkOf = { trajectoryId: source, turnIndex };
       const plan = s.planId ? store.plans.get(s.planId).steps : undefined;
       // A fork of a replay goes on as an agent: the recording has no plan to follow.
       const mode: RunMode = s.engine.mode === 'replay' ? 'agent' : s.engine.mode;
-      const trajectoryId = newRun(title, s.graphId, s.planId, turns, forkOf);
+      const trajectoryId = newRun(title, s.graphId, s.planId, turns, forkOf, tools);
       const fork = open({
         trajectoryId,
         graphId: s.graphId,

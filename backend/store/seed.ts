@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { GraphFile, TrajectoryFile } from '../../shared/domain';
+import { GraphFile, TrajectoryFile, type DeclaredTool } from '../../shared/domain';
 import { resourcePath } from '../resources';
 import type { WorkspaceStore } from './workspace-store';
 
@@ -9,21 +9,25 @@ export function seedExampleWorkspace(store: WorkspaceStore, examplesDir = resour
   const graphFiles = fs.readdirSync(examplesDir).filter((name) => name.endsWith('.graph.json'));
   const trajectoryDir = path.join(examplesDir, 'trajectories');
   store.transaction(() => {
-    const graphIds = new Map<string, string>();
+    const graphs = new Map<string, { id: string; tools: DeclaredTool[] }>();
     for (const name of graphFiles) {
       const graph = GraphFile.parse(readJson(path.join(examplesDir, name)));
-      graphIds.set(graph.name, store.graphs.create(graph).id);
+      const tools = graph.tools.map(({ name, description, parameters }) => ({ name, description, parameters }));
+      graphs.set(graph.name, { id: store.graphs.create(graph).id, tools });
     }
     for (const name of fs
       .readdirSync(trajectoryDir)
       .filter((n) => n.endsWith('.json'))
       .sort()) {
       const file = TrajectoryFile.parse(readJson(path.join(trajectoryDir, name)));
+      const graph = file.graph ? graphs.get(file.graph) : undefined;
+      // Logs of the example graph's agent: its records declare the graph's tools, as a harness's would.
       store.trajectories.insert({
         kind: 'imported',
         title: file.title,
         source: file.source,
-        graphId: file.graph ? (graphIds.get(file.graph) ?? null) : null,
+        graphId: graph?.id ?? null,
+        ...(graph ? { tools: graph.tools } : {}),
         planId: null,
         forkOf: null,
         turns: file.turns,

@@ -23,7 +23,7 @@ export function trajectoriesHandlers(ctx: BackendContext): HandlerMap {
         const byKind: Record<string, number> = {};
         const trajectoriesByKind: Record<string, number> = {};
         let findingCount = 0;
-        const against = { graph: 0, ownTools: 0, none: 0 };
+        const against = { graph: 0, ownTools: 0, both: 0, none: 0 };
         const listed: (Finding & { trajectoryId: string; source: string })[] = [];
         let withFindings = 0;
         let checked = 0;

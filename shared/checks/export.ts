@@ -1,6 +1,7 @@
 import { isObject } from '../json';
 import { parseWorkflow } from '../formats/workflow-text';
-import type { ExportFormat } from '../formats/export-records';
+import { splitThought, type ExportFormat, type ReasoningMode } from '../formats/export-records';
+import { describeMedia, hasMedia, mediaMismatches, type Media } from '../formats/media';
 import { codesOf, problemMaker, type CodeRegistry, type Problem, type RecordWhere } from './problem';
 
 /** The rules an exported record can break: the codes an export report counts by. All are errors (the record is left out). */
@@ -12,7 +13,19 @@ export const EXPORT_CODES = {
   'unanswered-call': { severity: 'error', description: 'A tool call has no tool message after it.' },
   'bad-call': { severity: 'error', description: 'A tool call is not in the form the format asks for.' },
   'empty-answer': { severity: 'error', description: 'An answer turn is empty.' },
-  'no-final-answer': { severity: 'error', description: 'The record does not end on an assistant answer.' },
+  'no-final-answer': {
+    severity: 'error',
+    description: 'The record does not end on an assistant turn (an answer, or a tool call).',
+  },
+  'unknown-field': { severity: 'error', description: "A message carries a field the format's schema does not define." },
+  'media-mismatch': {
+    severity: 'error',
+    description: "The record's <image>/<video>/<audio> placeholders and its media differ in number.",
+  },
+  'media-not-carried': {
+    severity: 'error',
+    description: 'The record has images, videos or audios the format cannot carry.',
+  },
   'tools-missing': { severity: 'error', description: 'The trajectory declares tools the record does not carry.' },
   'no-intent': { severity: 'error', description: 'A planning item has no user intent.' },
   'no-workflow': { severity: 'error', description: "A planning item's workflow has no node, or a node on no edge." },
@@ -26,6 +39,22 @@ export type ExportProblem = Problem<ExportCode, RecordWhere>;
 export interface RuleContext {
   /** Whether the trajectory declares tools, which the record must then carry. */
   toolsDeclared: boolean;
+  /** The trajectory's images, videos and audios, which the record must carry or be refused. */
+  media?: Media;
+  /** How thoughts are written (`field` lets OpenAI records carry `reasoning_content`). */
+  reasoning?: ReasoningMode;
+}
+
+/** The rule of formats with no place for media: a record that has them is refused, in one line. */
+function mediaNotCarried(format: string, context: RuleContext): ExportProblem[] {
+  return context.media && hasMedia(context.media)
+    ? [
+        problem(
+          'media-not-carried',
+          `The record has ${describeMedia(context.media)}, which ${format} records cannot carry; export it as ShareGPT.`,
+        ),
+      ]
+    : [];
 }
 
 const make = problemMaker<ExportCode, RecordWhere>(EXPORT_CODES);
@@ -45,14 +74,42 @@ const isCall = (c: unknown) => isObject(c) && typeof c.name === 'string' && c.na
 const isToolList = (t: unknown) => Array.isArray(t) && t.length > 0 && t.every((x) => isObject(x));
 
 /**
- * OpenAI chat: every `tool` message answers a call an earlier assistant message left open
- * (`tool_call_id`), every call is answered before the conversation moves on, `arguments` are
- * JSON strings of objects, and the last message is an assistant answer with content and no call.
+ * The fields OpenAI's fine-tuning schema defines on each role's messages (`weight` on assistant
+ * messages only).
+ */
+const OPENAI_MESSAGE_FIELDS: Record<string, readonly string[]> = {
+  system: ['role', 'content', 'name'],
+  developer: ['role', 'content', 'name'],
+  user: ['role', 'content', 'name'],
+  assistant: ['role', 'content', 'name', 'refusal', 'audio', 'tool_calls', 'function_call', 'weight'],
+  tool: ['role', 'content', 'tool_call_id'],
+  function: ['role', 'content', 'name'],
+};
+
+/**
+ * OpenAI chat (the fine-tuning schema): only the fields each role defines, every `tool` message
+ * answers a call an earlier assistant message left open (`tool_call_id`), every call is
+ * answered before the conversation moves on, `arguments` are JSON strings of objects, and the
+ * last message is the assistant's: an answer with content, or its tool calls (a complete
+ * function-calling example, as OpenAI's guide has it).
  */
 export function openAIProblems(record: unknown, context: RuleContext): ExportProblem[] {
   const messages = isObject(record) && Array.isArray(record.messages) ? record.messages : [];
   if (!messages.length) return [problem('empty', 'The record has no messages.')];
-  const problems: ExportProblem[] = [];
+  const problems: ExportProblem[] = [...mediaNotCarried('OpenAI chat', context)];
+  const extra = context.reasoning === 'field' ? ['reasoning_content'] : [];
+  messages.forEach((m, i) => {
+    const allowed = isObject(m) ? OPENAI_MESSAGE_FIELDS[String(m.role)] : undefined;
+    const unknown =
+      allowed && isObject(m) ? Object.keys(m).filter((k) => !allowed.includes(k) && !extra.includes(k)) : [];
+    if (unknown.length)
+      problems.push(
+        problem(
+          'unknown-field',
+          `Message ${i + 1} (${String((m as { role: unknown }).role)}) carries ${unknown.map(quoted).join(', ')}, which OpenAI's fine-tuning schema does not define there.`,
+        ),
+      );
+  });
   const open = new Set<string>();
   const unanswered = (before: string) => {
     problems.push(
@@ -94,20 +151,19 @@ export function openAIProblems(record: unknown, context: RuleContext): ExportPro
       else open.add(c.id);
     });
   });
-  if (open.size) unanswered('at the end');
+  const last = messages.at(-1);
+  const endsOnCalls =
+    isObject(last) && last.role === 'assistant' && Array.isArray(last.tool_calls) && last.tool_calls.length > 0;
+  // The last message's own calls are the example's target: nothing answers them.
+  if (open.size && !endsOnCalls) unanswered('at the end');
   if (!messages.some((m) => isObject(m) && m.role === 'user'))
     problems.push(problem('no-user-message', 'The record has no user message.'));
-  const last = messages.at(-1);
-  const answered =
-    isObject(last) &&
-    last.role === 'assistant' &&
-    !(Array.isArray(last.tool_calls) && last.tool_calls.length) &&
-    text(last.content).trim() !== '';
+  const answered = isObject(last) && last.role === 'assistant' && (endsOnCalls || text(last.content).trim() !== '');
   if (!answered)
     problems.push(
       problem(
         'no-final-answer',
-        `The last message (${isObject(last) ? quoted(last.role) : 'none'}) is not an assistant answer with content.`,
+        `The last message (${isObject(last) ? quoted(last.role) : 'none'}) is not an assistant answer with content or tool calls.`,
       ),
     );
   if (context.toolsDeclared && !isToolList(isObject(record) ? record.tools : undefined))
@@ -121,9 +177,11 @@ const EVEN = ['gpt', 'function_call'];
 /**
  * LLaMA-Factory ShareGPT (its SharegptDatasetConverter): after an optional leading system turn,
  * human or observation at odd positions and gpt or function_call at even ones, an even count
- * (so the record ends on the model's turn; Trellis asks for a gpt answer), every observation
- * right after a function_call and every function_call answered by one; `tools` a JSON string of
- * the declared tools when the trajectory declares any.
+ * (so the record ends on the model's turn: a gpt answer or a function_call), every observation
+ * right after a function_call and every function_call but a last one answered by one; a
+ * function_call's value JSON after any leading thought (as its FunctionFormatter reads it);
+ * `tools` a JSON string of the declared tools when the trajectory declares any; as many media
+ * as placeholders (its multimodal plugin refuses a record where they differ).
  */
 export function shareGPTProblems(record: unknown, context: RuleContext): ExportProblem[] {
   const all = isObject(record) && Array.isArray(record.conversations) ? record.conversations : [];
@@ -145,7 +203,9 @@ export function shareGPTProblems(record: unknown, context: RuleContext): ExportP
     if (t.from === 'observation' && previous !== 'function_call')
       problems.push(problem('unpaired-tool-message', `${at(k)} (observation) does not follow a function_call.`));
     if (t.from === 'function_call') {
-      const calls = parsesTo(text(t.value), (v) => (Array.isArray(v) ? v.length > 0 && v.every(isCall) : isCall(v)));
+      const calls = parsesTo(splitThought(text(t.value)).rest, (v) =>
+        Array.isArray(v) ? v.length > 0 && v.every(isCall) : isCall(v),
+      );
       if (!calls)
         problems.push(
           problem('bad-call', `${at(k)} (function_call) is not a JSON {"name", "arguments"} or a list of them.`),
@@ -153,16 +213,24 @@ export function shareGPTProblems(record: unknown, context: RuleContext): ExportP
       if (turns[k + 1] && turns[k + 1]!.from !== 'observation')
         problems.push(problem('unanswered-call', `${at(k)} (function_call) is not followed by an observation.`));
     }
-    if (t.from === 'gpt' && !text(t.value).trim()) problems.push(problem('empty-answer', `${at(k)} (gpt) is empty.`));
+    if (t.from === 'gpt' && !splitThought(text(t.value)).rest.trim())
+      problems.push(problem('empty-answer', `${at(k)} (gpt) is empty.`));
   });
   const last = turns.at(-1)!;
-  if (turns.length % 2 || last.from !== 'gpt')
+  if (turns.length % 2 || !EVEN.includes(text(last.from)))
     problems.push(
       problem(
         'no-final-answer',
-        `The conversation ends on ${quoted(last.from)} at turn ${all.length}, not on a gpt answer.`,
+        `The conversation ends on ${quoted(last.from)} at turn ${all.length}, not on a gpt answer or a function_call.`,
       ),
     );
+  if (context.media) {
+    const texts = all
+      .filter((t) => !(isObject(t) && t.from === 'system'))
+      .map((t) => (isObject(t) ? text(t.value) : ''));
+    for (const mismatch of mediaMismatches(texts, context.media))
+      problems.push(problem('media-mismatch', `The record has ${mismatch}; LLaMA-Factory refuses it.`));
+  }
   const tools = isObject(record) ? record.tools : undefined;
   if (context.toolsDeclared && !(typeof tools === 'string' && parsesTo(tools, isToolList)))
     problems.push(problem('tools-missing', 'The trajectory declares tools but "tools" is not a JSON string of them.'));
@@ -175,12 +243,13 @@ const blocks = (value: string, tag: string) =>
 /**
  * Hermes function calling: a system turn with the `<tools>` list, then a human turn first;
  * each `<tool_call>` a JSON `{"arguments": {…}, "name": …}`, answered by as many
- * `<tool_response>` blocks (naming the tool) in the tool turns that follow; ends on a gpt answer.
+ * `<tool_response>` blocks (naming the tool) in the tool turns that follow; ends on a gpt turn:
+ * an answer, or its tool calls.
  */
-export function hermesProblems(record: unknown): ExportProblem[] {
+export function hermesProblems(record: unknown, context: RuleContext = { toolsDeclared: false }): ExportProblem[] {
   const all = isObject(record) && Array.isArray(record.conversations) ? record.conversations : [];
   const turns = all.map((t) => (isObject(t) ? t : {}));
-  const problems: ExportProblem[] = [];
+  const problems: ExportProblem[] = [...mediaNotCarried('Hermes', context)];
   const system = turns[0]?.from === 'system' ? text(turns[0].value) : '';
   if (!blocks(system, 'tools').some((b) => parsesTo(b, Array.isArray)))
     problems.push(problem('tools-missing', 'The first turn is not a system prompt with a <tools> JSON list.'));
@@ -224,20 +293,22 @@ export function hermesProblems(record: unknown): ExportProblem[] {
     } else if (t.from !== 'human') problems.push(problem('role-order', `${at} is from ${quoted(t.from)}.`));
   });
   const last = rest.at(-1)!;
-  if (pending) problems.push(problem('unanswered-call', `${pending} <tool_call> at the end got no <tool_response>.`));
-  if (last.from !== 'gpt' || blocks(text(last.value), 'tool_call').length)
-    problems.push(problem('no-final-answer', `The conversation ends on ${quoted(last.from)}, not on a gpt answer.`));
+  // A last gpt turn's own calls are the example's target: nothing answers them.
+  if (pending && last.from !== 'gpt')
+    problems.push(problem('unanswered-call', `${pending} <tool_call> at the end got no <tool_response>.`));
+  if (last.from !== 'gpt')
+    problems.push(problem('no-final-answer', `The conversation ends on ${quoted(last.from)}, not on a gpt turn.`));
   return problems;
 }
 
 /** WorfBench planning items: an intent, and a workflow of at least one node, each node on an edge. */
-export function workflowProblems(record: unknown): ExportProblem[] {
+export function workflowProblems(record: unknown, context: RuleContext = { toolsDeclared: false }): ExportProblem[] {
   const conversations = isObject(record) && Array.isArray(record.conversations) ? record.conversations : [];
   const content = (role: string) => {
     const turn = conversations.find((c) => isObject(c) && c.role === role);
     return isObject(turn) ? text(turn.content) : '';
   };
-  const problems: ExportProblem[] = [];
+  const problems: ExportProblem[] = [...mediaNotCarried('WorfBench', context)];
   if (!content('user').trim()) problems.push(problem('no-intent', 'The item has no user intent.'));
   const workflow = parseWorkflow(content('assistant'));
   const inner = workflow.nodes.length - 2;

@@ -10,6 +10,10 @@ export const TRAJECTORY_CODES = {
   'tool-error': { severity: 'warning', description: 'The tool answered with an error (a call not to train on).' },
   'malformed-call': { severity: 'error', description: 'A tool call is not valid JSON or has no name.' },
   'unknown-tool': { severity: 'error', description: 'A call names a tool the graph (or the record) does not have.' },
+  'tool-conflict': {
+    severity: 'warning',
+    description: "The record declares a tool its graph defines otherwise (the call is checked against the record's).",
+  },
   'schema-violation': { severity: 'error', description: "A call's arguments break its tool's parameter schema." },
   'invented-value': {
     severity: 'error',
@@ -25,8 +29,11 @@ export const TRAJECTORY_CODES = {
     heuristic: true,
   },
   'repeated-call': { severity: 'warning', description: 'A tool is called again with the same arguments.' },
-  'unanswered-call': { severity: 'warning', description: 'A tool call got no result.' },
-  'no-final-answer': { severity: 'error', description: 'The trajectory ends without a final answer.' },
+  'unanswered-call': { severity: 'warning', description: 'A tool call got no result (but a last turn of calls).' },
+  'no-final-answer': {
+    severity: 'error',
+    description: 'The trajectory ends on a user or tool turn, or an empty assistant turn.',
+  },
 } as const satisfies CodeRegistry<string>;
 export type TrajectoryCode = keyof typeof TRAJECTORY_CODES;
 export const TRAJECTORY_CODE_LIST = codesOf(TRAJECTORY_CODES);
@@ -44,8 +51,13 @@ export type ArgumentValidator = (tool: string, args: unknown) => { path: string;
 export interface CheckContext {
   graph?: { tools: Pick<ToolGraph['tools'][number], 'name' | 'parameters'>[]; edges: ToolGraph['edges'] } | null;
   validate?: ArgumentValidator;
-  /** Where the tools come from: the trajectory's graph (the default) or its record's own declaration. */
-  toolsFrom?: 'graph' | 'record';
+  /**
+   * Where the tools come from: the trajectory's graph (the default), its record's own
+   * declaration, or both (the record's definitions first, the graph for what it does not declare).
+   */
+  toolsFrom?: 'graph' | 'record' | 'both';
+  /** Tools the record declares otherwise than the graph: each name with both definitions in words. */
+  conflicts?: ReadonlyMap<string, string>;
 }
 
 const make = problemMaker<TrajectoryCode, TurnWhere>(TRAJECTORY_CODES);
@@ -116,6 +128,8 @@ export function checkTrajectory(turns: readonly Turn[], context: CheckContext = 
     ]);
   }
   const called = new Set<string>();
+  /** Conflicting tools already said: once per trajectory, at the first call. */
+  const conflicted = new Set<string>();
   const openCalls = new Map<string, { turn: number; call: ToolCall }>();
   /** What each tool answered so far (its results' text), for arguments a dependency edge fills. */
   const answers = new Map<string, { text: string; turn: number }[]>();
@@ -161,10 +175,17 @@ export function checkTrajectory(turns: readonly Turn[], context: CheckContext = 
             `${at}.name`,
             context.toolsFrom === 'record'
               ? `"${call.name}" is not one of the tools the record declares.`
-              : `"${call.name}" is not a tool of the graph.`,
+              : context.toolsFrom === 'both'
+                ? `"${call.name}" is neither a tool the record declares nor a tool of the graph.`
+                : `"${call.name}" is not a tool of the graph.`,
           ),
         );
       } else if (context.validate) {
+        const conflict = context.conflicts?.get(call.name);
+        if (conflict && !conflicted.has(call.name)) {
+          conflicted.add(call.name);
+          findings.push(finding('tool-conflict', index, `${at}.name`, conflict));
+        }
         for (const problem of context.validate(call.name, call.args)) {
           findings.push(
             finding(
@@ -236,11 +257,15 @@ export function checkTrajectory(turns: readonly Turn[], context: CheckContext = 
     if (turn.content) context_ += `\n${turn.content}`;
   });
 
+  const lastIndex = turns.findLastIndex((t) => t.role !== 'system');
+  const last = turns[lastIndex];
+  // A trajectory that ends on its calls is a complete function-calling example: those calls are its target.
+  const endsOnCalls = last?.role === 'assistant' && (last.toolCalls?.length ?? 0) > 0;
   for (const { turn, call } of openCalls.values()) {
+    if (endsOnCalls && turn === lastIndex) continue;
     findings.push(finding('unanswered-call', turn, '$', `${call.name || 'A tool call'} (${call.id}) got no result.`));
   }
-  const last = [...turns].reverse().find((t) => t.role !== 'system');
-  if (!last || last.role !== 'assistant' || !last.content || last.toolCalls?.length) {
+  if (!last || last.role !== 'assistant' || (!last.content?.trim() && !endsOnCalls)) {
     findings.push(
       finding('no-final-answer', Math.max(0, turns.length - 1), '$', 'The trajectory ends without a final answer.'),
     );

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Dataset, TrajectoryFilter, TrajectoryId } from '../domain';
 import { method } from './define';
 import { JobId } from './jobs';
+import { REASONING_MODES } from '../formats/export-records';
 
 const Ratio = z.object({ train: z.number().min(0), validation: z.number().min(0), test: z.number().min(0) });
 
@@ -13,6 +14,8 @@ const ExportInclusion = {
   includeRejected: z.boolean().default(false),
   /** Also write records that break the format's rules (an unpaired tool message, no final answer, …). */
   includeInvalid: z.boolean().default(false),
+  /** What to do with thoughts: inline (`<think>…</think>`), drop, or field (`reasoning_content`, OpenAI only); the format's default when absent. */
+  reasoning: z.enum(REASONING_MODES).optional(),
 };
 
 /** Records an export left out (or, when asked to include them, wrote anyway), and why. */
@@ -38,6 +41,14 @@ export const ExportReport = z.object({
   replacedLinks: z.array(z.string()),
   /** Outcomes and metadata the format has no place for (counted over the written records), said in words. */
   notWritten: z.object({ outcomes: z.number().int(), metadata: z.number().int(), message: z.string() }).nullable(),
+  /** Written records by where their tools came from: their record's own, none declared, their graph's (made in Trellis). */
+  tools: z.object({ own: z.number().int(), none: z.number().int(), graph: z.number().int() }),
+  /** Thoughts of the written records' assistant turns, written (in `mode`) or dropped. */
+  thoughts: z.object({ written: z.number().int(), dropped: z.number().int(), mode: z.enum(REASONING_MODES) }),
+  /** Assistant turns written with weight 0 (OpenAI) and the records they are in. */
+  untrained: z.object({ turns: z.number().int(), records: z.number().int() }),
+  /** What the counts above say, in sentences, for the CLI and the form. */
+  notes: z.array(z.string()),
 });
 
 const ExportResult = z.object({

@@ -73,7 +73,13 @@ export const trajectoriesMethods = {
       cancelled: z.boolean(),
       withFindings: z.number().int(),
       /** What each trajectory's calls were checked against: its graph, its record's own tools, or nothing. */
-      against: z.object({ graph: z.number().int(), ownTools: z.number().int(), none: z.number().int() }),
+      against: z.object({
+        graph: z.number().int(),
+        ownTools: z.number().int(),
+        /** Their record's own tools, then their graph's for the tools it does not declare. */
+        both: z.number().int(),
+        none: z.number().int(),
+      }),
       /** Findings in all, each counted. */
       findingCount: z.number().int(),
       /** Findings by kind, each counted (a trajectory with 3 repeated calls counts 3). */

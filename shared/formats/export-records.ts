@@ -1,9 +1,64 @@
 import { isObject } from '../json';
-import type { Tool, Turn } from '../domain';
+import type { Tool, ToolCall, Turn } from '../domain';
 import { planToWorkflowText } from '../plans';
 import type { Outcome, PlanStep, TrajectoryMetadata } from '../domain';
+import { MEDIA_COLUMNS, type Media } from './media';
 
 export type ExportFormat = 'openai' | 'sharegpt' | 'hermes' | 'worfbench';
+
+/**
+ * What an export does with an assistant turn's thought: `inline` writes it before the turn's
+ * text as `<think>…</think>` (the convention reasoning templates read), `drop` leaves it out,
+ * `field` writes it as `reasoning_content` (OpenAI chat only, for trainers that read that field).
+ */
+export const REASONING_MODES = ['inline', 'drop', 'field'] as const;
+export type ReasoningMode = (typeof REASONING_MODES)[number];
+
+/**
+ * The ways each format can write a thought, its default first. OpenAI's fine-tuning schema has
+ * no field for one, so it is dropped unless asked; LLaMA-Factory's reasoning templates (and
+ * Hermes) read it inline; WorfBench planning items have no assistant turns to put it in.
+ */
+export const REASONING: Record<ExportFormat, readonly ReasoningMode[]> = {
+  openai: ['drop', 'inline', 'field'],
+  sharegpt: ['inline', 'drop'],
+  hermes: ['inline', 'drop'],
+  worfbench: ['drop'],
+};
+
+/** LLaMA-Factory's thought words (its templates' default `thought_words`). */
+export const THINK_OPEN = '<think>\n';
+export const THINK_CLOSE = '\n</think>\n\n';
+const LEADING_THOUGHT = /^<think>\n?([\s\S]*?)\n?<\/think>\n*/;
+
+/** `text` with `thought` before it in LLaMA-Factory's convention. */
+export const withThought = (thought: string, text: string) => `${THINK_OPEN}${thought}${THINK_CLOSE}${text}`;
+
+/** A text's leading `<think>…</think>` parted from the rest (as LLaMA-Factory's formatter parts them). */
+export function splitThought(text: string): { thought?: string; rest: string } {
+  const match = LEADING_THOUGHT.exec(text);
+  return match ? { thought: match[1]!, rest: text.slice(match[0].length) } : { rest: text };
+}
+
+/** The thought an assistant turn writes under `mode` (a tool turn's thought is Trellis's note, never written). */
+const thoughtOf = (t: Turn, mode: ReasoningMode) => (t.role === 'assistant' && mode !== 'drop' ? t.thought : undefined);
+
+/**
+ * Tool results in the order of the calls they answer (paired by call id), for formats that
+ * pair a result with its call by position; results answering no listed call keep their place
+ * after them.
+ */
+export function inCallOrder<T extends Pick<Turn, 'toolCallId'>>(
+  results: readonly T[],
+  calls: readonly ToolCall[],
+): T[] {
+  const rank = new Map(calls.map((c, i) => [c.id, i]));
+  const at = (r: T) => rank.get(r.toolCallId ?? '') ?? calls.length;
+  return results
+    .map((r, i) => ({ r, i }))
+    .sort((a, b) => at(a.r) - at(b.r) || a.i - b.i)
+    .map(({ r }) => r);
+}
 
 type Declared = Pick<Tool, 'name' | 'description' | 'parameters'>;
 
@@ -19,6 +74,10 @@ export interface ExportItem {
   /** The run's verdict and the record's metadata, written where the format has a place for them. */
   outcome?: Outcome | null;
   metadata?: TrajectoryMetadata;
+  /** Images, videos and audios the record refers to (LLaMA-Factory's media columns). */
+  media?: Media;
+  /** What to do with thoughts; the format's default (the first of `REASONING[format]`) when absent. */
+  reasoning?: ReasoningMode;
 }
 
 /**
@@ -37,15 +96,18 @@ export const CARRIES_RUN_RECORD: Record<ExportFormat, boolean> = {
 const argumentsText = (args: unknown) => (typeof args === 'string' ? args : JSON.stringify(args ?? {}));
 
 /**
- * OpenAI chat JSONL: `arguments` as a JSON string, thoughts as `reasoning_content`, and a
- * `weight` (0/1) on every assistant message; the trajectory's tools as OpenAI functions.
+ * OpenAI chat JSONL (the fine-tuning schema): `arguments` as a JSON string, a `weight` (0/1) on
+ * every assistant message and nowhere else; the trajectory's tools as OpenAI functions. Thoughts
+ * are dropped (the schema has no field), or written inline or as `reasoning_content` when asked.
  */
 export function toOpenAI(item: ExportItem): object {
+  const mode = item.reasoning ?? REASONING.openai[0]!;
   const messages = item.turns.map((t, i) => {
     const m: Record<string, unknown> = { role: t.role };
-    if (t.content !== undefined) m.content = t.content;
-    // A tool turn's thought is Trellis's note on where its result came from (a replay), not reasoning to train on.
-    if (t.thought && t.role !== 'tool') m.reasoning_content = t.thought;
+    const thought = thoughtOf(t, mode);
+    if (thought && mode === 'inline') m.content = withThought(thought, t.content ?? '');
+    else if (t.content !== undefined) m.content = t.content;
+    if (thought && mode === 'field') m.reasoning_content = thought;
     if (t.toolCalls?.length)
       m.tool_calls = t.toolCalls.map((c) => ({
         id: c.id,
@@ -76,65 +138,96 @@ export const SHAREGPT_RESULT_SEPARATOR = '\n</tool_response>\n<tool_response>\n'
  * LLaMA-Factory ShareGPT: an optional leading `system` turn (read by LLaMA-Factory's default
  * tags without a column in `dataset_info.json`), then human/observation at odd positions and
  * gpt/function_call at even ones; `function_call` as a JSON string `{name, arguments}` (a list
- * for parallel calls), whose results are one observation joined as LLaMA-Factory joins them.
- * `tools` is always present, a JSON string ("" when the trajectory declares none), so every
- * record of a file has the same columns. The format has no place for thoughts; they are left out.
+ * for parallel calls), whose results are one observation joined as LLaMA-Factory joins them, in
+ * the order of the calls (the format has no call ids: position pairs them). A record may end on
+ * its function_call. Thoughts go before the gpt text or the call JSON as LLaMA-Factory's
+ * reasoning templates read them (`<think>\n…\n</think>\n\n`). `tools` is always present, a
+ * JSON string ("" when the trajectory declares none), so every record of a file has the same
+ * columns; media are LLaMA-Factory's `images` / `videos` / `audios` columns.
  */
 export function toShareGPT(item: ExportItem): object {
+  const mode = item.reasoning ?? REASONING.sharegpt[0]!;
   const system = item.turns.find((t) => t.role === 'system')?.content;
   const conversations: { from: string; value: string }[] = system ? [{ from: 'system', value: system }] : [];
-  let results: string[] = [];
+  let results: Turn[] = [];
+  let calls: ToolCall[] = [];
   const flush = () => {
-    if (results.length) conversations.push({ from: 'observation', value: results.join(SHAREGPT_RESULT_SEPARATOR) });
+    if (results.length)
+      conversations.push({
+        from: 'observation',
+        value: inCallOrder(results, calls)
+          .map((r) => r.content ?? '')
+          .join(SHAREGPT_RESULT_SEPARATOR),
+      });
     results = [];
   };
   for (const t of item.turns) {
     if (t.role === 'system') continue;
     if (t.role === 'tool') {
-      results.push(t.content ?? '');
+      results.push(t);
       continue;
     }
     flush();
+    const thought = thoughtOf(t, mode);
+    const said = (text: string) => (thought ? withThought(thought, text) : text);
     if (t.role === 'user') conversations.push({ from: 'human', value: t.content ?? '' });
     else if (t.toolCalls?.length) {
-      const calls = t.toolCalls.map((c) => ({ name: c.name, arguments: c.args }));
-      conversations.push({ from: 'function_call', value: JSON.stringify(calls.length === 1 ? calls[0] : calls) });
-    } else conversations.push({ from: 'gpt', value: t.content ?? '' });
+      calls = t.toolCalls;
+      const json = calls.map((c) => ({ name: c.name, arguments: c.args }));
+      conversations.push({ from: 'function_call', value: said(JSON.stringify(json.length === 1 ? json[0] : json)) });
+    } else conversations.push({ from: 'gpt', value: said(t.content ?? '') });
   }
   flush();
   const tools = item.tools.map((t) => ({ name: t.name, description: t.description, parameters: t.parameters }));
-  const metadata = item.metadata && Object.keys(item.metadata).length ? item.metadata : null;
+  const metadata = Object.fromEntries(
+    Object.entries(item.metadata ?? {}).filter(([key]) => !(MEDIA_COLUMNS as readonly string[]).includes(key)),
+  );
   return {
     conversations,
     tools: tools.length ? JSON.stringify(tools) : '',
+    ...Object.fromEntries(MEDIA_COLUMNS.filter((c) => item.media?.[c]?.length).map((c) => [c, item.media![c]])),
     ...(item.outcome ? { outcome: JSON.stringify(item.outcome) } : {}),
-    ...(metadata ? { metadata: JSON.stringify(metadata) } : {}),
+    ...(Object.keys(metadata).length ? { metadata: JSON.stringify(metadata) } : {}),
   };
 }
 
 /** Whether a ShareGPT record carries tools, so that its file's `dataset_info.json` entry declares the column. */
 export const shareGPTCarriesTools = (record: object) => (record as { tools?: unknown }).tools !== '';
 
+/** The media columns a ShareGPT record carries, so that its file's `dataset_info.json` entry declares them. */
+export const shareGPTMediaColumns = (record: object) =>
+  MEDIA_COLUMNS.filter((c) => Array.isArray((record as Record<string, unknown>)[c]));
+
 /**
  * The `dataset_info.json` entry LLaMA-Factory needs to read a ShareGPT file; it declares the
- * `tools` column only when the file's records carry tools.
+ * `tools` column only when the file's records carry tools, and each media column they carry.
  */
-export function shareGPTDatasetInfo(name: string, fileName: string, withTools: boolean): Record<string, object> {
+export function shareGPTDatasetInfo(
+  name: string,
+  fileName: string,
+  withTools: boolean,
+  media: readonly string[] = [],
+): Record<string, object> {
   return {
     [name]: {
       file_name: fileName,
       formatting: 'sharegpt',
-      columns: { messages: 'conversations', ...(withTools ? { tools: 'tools' } : {}) },
+      columns: {
+        messages: 'conversations',
+        ...(withTools ? { tools: 'tools' } : {}),
+        ...Object.fromEntries(media.map((c) => [c, c])),
+      },
     },
   };
 }
 
 /**
  * Hermes function calling in ChatML turns: tools inside `<tools>` in the system prompt, calls as
- * `<tool_call>{"arguments": …, "name": …}</tool_call>`, results as `<tool_response>` in a tool
- * turn, and thoughts as a leading `<think>…</think>`.
+ * `<tool_call>{"arguments": …, "name": …}</tool_call>`, results as `<tool_response>` in tool
+ * turns in the order of the calls, and thoughts (unless dropped) as a leading `<think>…</think>`.
  */
 export function toHermes(item: ExportItem): object {
+  const mode = item.reasoning ?? REASONING.hermes[0]!;
   const tools = item.tools.map((t) => ({
     type: 'function',
     function: { name: t.name, description: t.description, parameters: t.parameters },
@@ -143,7 +236,7 @@ export function toHermes(item: ExportItem): object {
   const system = `${existingSystem ? `${existingSystem}\n\n` : ''}<tools>\n${JSON.stringify(tools)}\n</tools>`;
   const conversations: { from: string; value: string }[] = [{ from: 'system', value: system }];
   const names = new Map(item.turns.flatMap((t) => t.toolCalls ?? []).map((c) => [c.id, c.name]));
-  for (const t of item.turns) {
+  for (const t of resultsInCallOrder(item.turns)) {
     if (t.role === 'system') continue;
     if (t.role === 'user') conversations.push({ from: 'human', value: t.content ?? '' });
     else if (t.role === 'tool') {
@@ -151,7 +244,7 @@ export function toHermes(item: ExportItem): object {
       conversations.push({ from: 'tool', value: `<tool_response>\n${response}\n</tool_response>` });
     } else {
       const parts = [
-        t.thought ? `<think>${t.thought}</think>` : '',
+        thoughtOf(t, mode) ? `<think>${t.thought}</think>` : '',
         t.content ?? '',
         ...(t.toolCalls ?? []).map(
           (c) => `<tool_call>\n${JSON.stringify({ arguments: c.args, name: c.name })}\n</tool_call>`,
@@ -190,6 +283,26 @@ export function toWorkflowItem(item: ExportItem): object {
       { role: 'assistant', content: planToWorkflowText(steps) },
     ],
   };
+}
+
+/** The turns with each run of tool results put in the order of the calls before it. */
+function resultsInCallOrder(turns: readonly Turn[]): Turn[] {
+  const out: Turn[] = [];
+  let calls: ToolCall[] = [];
+  for (let i = 0; i < turns.length;) {
+    const t = turns[i]!;
+    if (t.role !== 'tool') {
+      if (t.toolCalls?.length) calls = t.toolCalls;
+      out.push(t);
+      i++;
+      continue;
+    }
+    let end = i;
+    while (turns[end]?.role === 'tool') end++;
+    out.push(...inCallOrder(turns.slice(i, end), calls));
+    i = end;
+  }
+  return out;
 }
 
 function parseOr(text: string): unknown {

@@ -2,6 +2,7 @@ import type { ToolCall, Turn } from '../../domain';
 import { isObject } from '../../json';
 import { defineFormat } from './descriptor';
 import { declaredTools, parseArguments, RecordError, type ParsedRecord } from './records';
+import { importedMedia, MEDIA_COLUMNS } from '../media';
 
 const OPENAI_ROLES: Record<string, Turn['role']> = {
   system: 'system',
@@ -88,7 +89,8 @@ function splitResults(content: string | undefined, open: number): string[] | nul
 /**
  * OpenAI chat: `{messages: [...], tools?: [...] | "<JSON string>"}`; `arguments` is a JSON
  * string. Also read: content as parts (text, reasoning and tool calls, as LLaMA-Factory writes
- * them), `reasoning_content`, legacy `function_call` / role `function`, a top-level `system`.
+ * them), `reasoning_content`, legacy `function_call` / role `function`, a top-level `system`,
+ * LLaMA-Factory's media columns (`images`, `videos`, `audios`, kept as metadata).
  * Anything else a message carries is listed in `ignored`, so a strict import can refuse it.
  */
 export function fromOpenAI(record: unknown): ParsedRecord {
@@ -139,7 +141,12 @@ export function fromOpenAI(record: unknown): ParsedRecord {
     turns.push(turn);
   });
   if (!turns.length) throw new RecordError('"messages" is empty');
-  return { turns, tools: declaredTools(toolsValue(record.tools ?? record.functions)), ignored };
+  return {
+    turns,
+    tools: declaredTools(toolsValue(record.tools ?? record.functions)),
+    ignored,
+    ...importedMedia(record, turns),
+  };
 }
 
 const OPENAI_FIELDS = new Set([
@@ -171,6 +178,6 @@ export const openaiFormat = defineFormat({
     'OpenAI chat completions and fine-tuning JSONL (tools, tool_calls, legacy function_call); LLaMA-Factory content parts',
   detect: (record) => Array.isArray(record.messages),
   parse: fromOpenAI,
-  turnFields: ['messages', 'tools', 'functions', 'system'],
+  turnFields: ['messages', 'tools', 'functions', 'system', ...MEDIA_COLUMNS],
   kept: ['parallel_tool_calls', 'id'],
 });

@@ -1,9 +1,10 @@
 import { Outcome, type ToolCall, type Turn } from '../../domain';
 import { isObject } from '../../json';
-import { SHAREGPT_RESULT_SEPARATOR } from '../export-records';
+import { SHAREGPT_RESULT_SEPARATOR, splitThought } from '../export-records';
 import { defineFormat } from './descriptor';
 import { toolsValue } from './openai';
 import { declaredTools, jsonField, parseArguments, RecordError, type ParsedRecord } from './records';
+import { importedMedia, MEDIA_COLUMNS } from '../media';
 
 const SHAREGPT_ROLES: Record<string, Turn['role']> = {
   human: 'user',
@@ -13,7 +14,10 @@ const SHAREGPT_ROLES: Record<string, Turn['role']> = {
   observation: 'tool',
 };
 
-/** LLaMA-Factory ShareGPT: `{conversations: [{from, value}], system?, tools?: "<JSON string>"}`. */
+/**
+ * LLaMA-Factory ShareGPT: `{conversations: [{from, value}], system?, tools?: "<JSON string>"}`, with
+ * its media columns (`images`, `videos`, `audios`) kept as metadata.
+ */
 export function fromShareGPT(record: unknown): ParsedRecord {
   if (!isObject(record) || !Array.isArray(record.conversations)) throw new RecordError('no "conversations" array');
   const turns: Turn[] = [];
@@ -28,10 +32,13 @@ export function fromShareGPT(record: unknown): ParsedRecord {
       throw new RecordError(
         `conversation turn ${i + 1} is from ${JSON.stringify(c.from)}; expected human, gpt, function_call, observation or system`,
       );
+    // A model turn's leading <think>…</think> is its thought, as LLaMA-Factory's reasoning templates write it.
+    const { thought, rest } =
+      c.from === 'gpt' || c.from === 'function_call' ? splitThought(c.value) : { rest: c.value };
     if (c.from === 'function_call') {
       let value: unknown;
       try {
-        value = JSON.parse(c.value);
+        value = JSON.parse(rest);
       } catch {
         throw new RecordError(`conversation turn ${i + 1}: function_call value is not JSON`);
       }
@@ -41,7 +48,7 @@ export function fromShareGPT(record: unknown): ParsedRecord {
         return { id: `call_${i}_${j}`, name: call.name, args: parseArguments(call.arguments) };
       });
       openCalls = calls.map((call) => call.id);
-      turns.push({ role: 'assistant', toolCalls: calls });
+      turns.push({ role: 'assistant', ...(thought ? { thought } : {}), toolCalls: calls });
     } else if (c.from === 'observation') {
       // Results of parallel calls arrive as one observation, joined as LLaMA-Factory joins them.
       const parts = c.value.split(SHAREGPT_RESULT_SEPARATOR);
@@ -50,14 +57,18 @@ export function fromShareGPT(record: unknown): ParsedRecord {
         turns.push({ role: 'tool', content: result, ...(id ? { toolCallId: id } : {}) });
       }
     } else {
-      turns.push({ role, content: c.value });
+      turns.push({ role, ...(thought ? { thought } : {}), content: rest });
     }
   });
+  const run = runRecordOf(record);
+  const media = importedMedia(record, turns);
   return {
     turns,
     tools: declaredTools(toolsValue(record.tools)),
     ignored: [],
-    ...runRecordOf(record),
+    ...run,
+    ...(media.metadata ? { metadata: { ...run.metadata, ...media.metadata } } : {}),
+    ...(media.notes ? { notes: media.notes } : {}),
   };
 }
 
@@ -85,6 +96,6 @@ export const sharegptFormat = defineFormat({
   versions: 'LLaMA-Factory ShareGPT and its tool-use form (function_call / observation turns)',
   detect: (record) => Array.isArray(record.conversations),
   parse: fromShareGPT,
-  turnFields: ['conversations', 'system', 'tools', 'outcome', 'metadata'],
+  turnFields: ['conversations', 'system', 'tools', 'outcome', 'metadata', ...MEDIA_COLUMNS],
   kept: ['id'],
 });

@@ -237,7 +237,9 @@ interface ShareGPTRecord {
  * record, under the `dataset_info.json` entry: a missing declared column is a KeyError; a leading
  * system turn is taken out; human/observation at odd positions and gpt/function_call at even
  * ones, an even count, else the example is "broken" and skipped. It also pairs every observation
- * with the function_call before it, one result per call.
+ * with the function_call before it, one result per call, reading a function_call as its
+ * FunctionFormatter does: a leading thought in the template's `thought_words` (default
+ * `<think>\n` … `\n</think>\n\n`) taken out, the rest JSON.
  */
 function convertLikeLlamaFactory(record: ShareGPTRecord, entry: { columns: Record<string, string> }) {
   const column = (name: string) => {
@@ -258,7 +260,8 @@ function convertLikeLlamaFactory(record: ShareGPTRecord, entry: { columns: Recor
     messages.some((m, i) => !accept[i % 2]!.includes(m.from)) || messages.length % 2 !== 0 || !messages.length;
   messages.forEach((m, i) => {
     if (m.from !== 'observation') return;
-    const calls = JSON.parse(messages[i - 1]!.value) as unknown;
+    const thought = /<think>\n(.*?)\n<\/think>\n\n/s.exec(messages[i - 1]!.value);
+    const calls = JSON.parse(messages[i - 1]!.value.replace(thought?.[0] ?? '', '')) as unknown;
     const results = m.value.split(SHAREGPT_RESULT_SEPARATOR);
     if (messages[i - 1]!.from !== 'function_call' || results.length !== (Array.isArray(calls) ? calls.length : 1))
       throw new Error(`observation at ${i} is not paired with its call`);

@@ -5,6 +5,7 @@ import {
   EXPORTERS,
   SHAREGPT_RESULT_SEPARATOR,
   shareGPTDatasetInfo,
+  splitThought,
   type ExportItem,
 } from '../../../shared/formats/export-records';
 import { parseRecord } from '../../../shared/formats/trajectories/registry';
@@ -53,9 +54,9 @@ describe('exporters', () => {
 
   it('write OpenAI chat JSONL as REFERENCE.md shows it: arguments as a JSON string, weights on assistant messages', () => {
     const record = EXPORTERS.openai(item) as { messages: Record<string, unknown>[]; tools: unknown[] };
+    // The fine-tuning schema has no field for a thought: dropped unless asked.
     expect(record.messages[2]).toEqual({
       role: 'assistant',
-      reasoning_content: 'I should look it up.',
       tool_calls: [
         { id: 'call_2_0', type: 'function', function: { name: 'get_weather', arguments: '{"city":"San Francisco"}' } },
       ],
@@ -66,14 +67,36 @@ describe('exporters', () => {
     expect(record.tools).toEqual([{ type: 'function', function: tools[0] }]);
   });
 
+  it('write an OpenAI thought inline or as reasoning_content when asked', () => {
+    const inline = EXPORTERS.openai({ ...item, reasoning: 'inline' }) as { messages: Record<string, unknown>[] };
+    expect(inline.messages[2]!.content).toBe('<think>\nI should look it up.\n</think>\n\n');
+    expect(inline.messages[2]).not.toHaveProperty('reasoning_content');
+    const field = EXPORTERS.openai({ ...item, reasoning: 'field' }) as { messages: Record<string, unknown>[] };
+    expect(field.messages[2]!.reasoning_content).toBe('I should look it up.');
+    expect(field.messages[2]).not.toHaveProperty('content');
+    // A tool turn's thought is Trellis's note on a replayed result, never a thought to train on.
+    const noted = EXPORTERS.openai({
+      ...item,
+      reasoning: 'field',
+      turns: turns.map((t) => (t.role === 'tool' ? { ...t, thought: 'replayed' } : t)),
+    }) as { messages: Record<string, unknown>[] };
+    expect(noted.messages[3]).not.toHaveProperty('reasoning_content');
+  });
+
   it('write ShareGPT with the system turn first, function_call JSON strings at even positions and tools as a JSON string', () => {
     const record = EXPORTERS.sharegpt(item) as { conversations: { from: string; value: string }[]; tools: string };
     expect(record.conversations.map((c) => c.from)).toEqual(['system', 'human', 'function_call', 'observation', 'gpt']);
     expect(record.conversations[0]!.value).toBe('You are a travel assistant.');
-    expect(JSON.parse(record.conversations[2]!.value)).toEqual({
+    // The thought before the call JSON, as LLaMA-Factory's reasoning templates and FunctionFormatter read it.
+    expect(record.conversations[2]!.value).toBe(
+      '<think>\nI should look it up.\n</think>\n\n{"name":"get_weather","arguments":{"city":"San Francisco"}}',
+    );
+    expect(JSON.parse(splitThought(record.conversations[2]!.value).rest)).toEqual({
       name: 'get_weather',
       arguments: { city: 'San Francisco' },
     });
+    const dropped = EXPORTERS.sharegpt({ ...item, reasoning: 'drop' }) as { conversations: { value: string }[] };
+    expect(dropped.conversations[2]!.value).toBe('{"name":"get_weather","arguments":{"city":"San Francisco"}}');
     expect(JSON.parse(record.tools)).toEqual(tools);
     expect(shareGPTDatasetInfo('trips', 'trips.train.jsonl', true)).toEqual({
       trips: {
@@ -126,15 +149,74 @@ describe('exporters', () => {
   });
 
   it.each(['openai', 'hermes'] as const)('round-trip through the %s importer unchanged', (format) => {
-    const parsed = parseRecord(format, EXPORTERS[format](item));
+    const parsed = parseRecord(
+      format,
+      EXPORTERS[format]({ ...item, ...(format === 'openai' ? { reasoning: 'field' } : {}) }),
+    );
     expect(normalizeIds(parsed.turns)).toEqual(normalizeIds(turns));
     expect(parsed.tools.map((t) => t.name)).toEqual(['get_weather']);
   });
 
-  it('round-trips through the ShareGPT importer unchanged but for thoughts, which the format cannot hold', () => {
+  it('round-trips through the ShareGPT importer unchanged, thoughts included', () => {
     const parsed = parseRecord('sharegpt', EXPORTERS.sharegpt(item));
-    const withoutThoughts = turns.map(({ thought: _, ...t }) => t);
-    expect(normalizeIds(parsed.turns)).toEqual(normalizeIds(withoutThoughts));
+    expect(normalizeIds(parsed.turns)).toEqual(normalizeIds(turns));
+  });
+
+  it('write the results of parallel calls answered out of order in the order of their calls', () => {
+    const outOfOrder: Turn[] = [
+      { role: 'user', content: 'Weather in SF and Oslo?' },
+      {
+        role: 'assistant',
+        toolCalls: [
+          { id: 'c1', name: 'get_weather', args: { city: 'San Francisco' } },
+          { id: 'c2', name: 'get_weather', args: { city: 'Oslo' } },
+        ],
+      },
+      { role: 'tool', toolCallId: 'c2', content: '{"temp":4}' },
+      { role: 'tool', toolCallId: 'c1', content: '{"temp":18}' },
+      { role: 'assistant', content: '18°C and 4°C.' },
+    ];
+    const sharegpt = EXPORTERS.sharegpt({ id: 'o', turns: outOfOrder, tools }) as {
+      conversations: { value: string }[];
+    };
+    expect(
+      JSON.parse(sharegpt.conversations[1]!.value).map((c: { arguments: { city: string } }) => c.arguments.city),
+    ).toEqual(['San Francisco', 'Oslo']);
+    expect(sharegpt.conversations[2]!.value).toBe(`{"temp":18}${SHAREGPT_RESULT_SEPARATOR}{"temp":4}`);
+    const hermes = EXPORTERS.hermes({ id: 'o', turns: outOfOrder, tools }) as { conversations: { value: string }[] };
+    expect(hermes.conversations.slice(3, 5).map((c) => c.value)).toEqual([
+      '<tool_response>\n{"name":"get_weather","content":{"temp":18}}\n</tool_response>',
+      '<tool_response>\n{"name":"get_weather","content":{"temp":4}}\n</tool_response>',
+    ]);
+    // Read back, each result is paired with its own call again.
+    const back = parseRecord('sharegpt', sharegpt).turns;
+    const call = back[1]!.toolCalls!.find((c) => (c.args as { city: string }).city === 'Oslo')!;
+    expect(back.find((t) => t.toolCallId === call.id)!.content).toBe('{"temp":4}');
+  });
+
+  it('write a multimodal record with its images column, and nothing else of media', () => {
+    const media = { images: ['mllm_demo_data/1.jpg', 'mllm_demo_data/2.jpg'] };
+    const record = EXPORTERS.sharegpt({
+      id: 'm',
+      turns: [
+        { role: 'user', content: '<image>Who are they?' },
+        { role: 'assistant', content: 'Two players.' },
+        { role: 'user', content: 'And here?<image>' },
+        { role: 'assistant', content: 'Celebrating.' },
+      ],
+      tools: [],
+      metadata: { ...media, task_id: 't1' },
+      media,
+    }) as Record<string, unknown>;
+    expect(record.images).toEqual(media.images);
+    expect(JSON.parse(record.metadata as string)).toEqual({ task_id: 't1' });
+    expect(shareGPTDatasetInfo('m', 'm.train.jsonl', false, ['images'])).toEqual({
+      m: {
+        file_name: 'm.train.jsonl',
+        formatting: 'sharegpt',
+        columns: { messages: 'conversations', images: 'images' },
+      },
+    });
   });
 
   it('write WorfBench planning items from the calls when there is no plan', () => {

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { testBackend } from '../../helpers/backend';
@@ -22,10 +24,22 @@ describe('the tools a trajectory declared', () => {
     expect(inherited).toEqual(declared);
   });
 
-  it('are none for a record that declared no tools', async () => {
+  it('are none for a record that declared no tools, whatever graph it was imported into', async () => {
     const b = testBackend();
-    const { items } = await b.registry.invoke('trajectories.list', {});
-    // The example recordings name their graph instead.
-    expect(await b.registry.invoke('trajectories.declaredTools', { id: items[0]!.id })).toBeNull();
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-declared-')), 'none.jsonl');
+    const record = (tools: unknown) =>
+      JSON.stringify({
+        messages: [
+          { role: 'user', content: `Hello ${JSON.stringify(tools)}` },
+          { role: 'assistant', content: 'Hi.' },
+        ],
+        tools,
+      });
+    fs.writeFileSync(file, `${record([])}\n${record('[]')}\n`);
+    const graph = (await b.registry.invoke('graphs.list', {}))[0]!;
+    await b.registry.invoke('trajectories.import', { path: file, mode: 'strict', graphId: graph.id });
+    const { items } = await b.registry.invoke('trajectories.list', { filter: { text: 'Hello' } });
+    expect(items).toHaveLength(2);
+    for (const t of items) expect(await b.registry.invoke('trajectories.declaredTools', { id: t.id })).toBeNull();
   });
 });

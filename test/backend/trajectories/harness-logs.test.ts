@@ -286,22 +286,22 @@ describe('what the import says when it reads nothing', () => {
           { role: 'user', content: `Hi ${n}` },
           { role: 'assistant', content: 'Hello.' },
         ],
-        images: [`img${n}.png`],
+        category: [`c${n}`],
         reward: n,
       });
     const file = write('extra.jsonl', `${record(1)}\n${record(2)}\n`);
     const strict = await importTrajectoryFile(store, { file, mode: 'strict' });
     expect(strict.committed).toBe(false);
-    expect(strict.rejected[0]!.reason).toMatch(/^field images not understood \(and 1 more: reward\)/);
+    expect(strict.rejected[0]!.reason).toMatch(/^field category not understood \(and 1 more: reward\)/);
     const lenient = await importTrajectoryFile(store, { file, mode: 'lenient' });
     expect(lenient).toMatchObject({ committed: true, imported: 2 });
     expect(lenient.notUnderstood).toEqual([
-      { field: 'images', records: 2, firstRecord: 1 },
+      { field: 'category', records: 2, firstRecord: 1 },
       { field: 'reward', records: 2, firstRecord: 1 },
     ]);
     expect(all(store).map((t) => t.metadata)).toEqual([
-      { images: ['img1.png'], reward: 1 },
-      { images: ['img2.png'], reward: 2 },
+      { category: ['c1'], reward: 1 },
+      { category: ['c2'], reward: 2 },
     ]);
     store.close();
   });

@@ -74,15 +74,19 @@ describe('OpenAI chat rules', () => {
     expect(rules(openAIProblems({ messages }, none))).toEqual(['bad-call', 'unpaired-tool-message']);
   });
 
-  it('no-final-answer: a record that ends on a tool message, or on a pending call', () => {
+  it('no-final-answer: a record that ends on a tool message or an empty answer; one that ends on its calls is complete', () => {
     const endsOnTool = [
       user,
       { role: 'assistant', tool_calls: [call('a')] },
       { role: 'tool', tool_call_id: 'a', content: '4' },
     ];
     expect(rules(openAIProblems({ messages: endsOnTool }, none))).toEqual(['no-final-answer']);
+    // OpenAI's fine-tuning guide's own function-calling example ends on the assistant's tool_calls.
     const endsOnCall = [user, { role: 'assistant', tool_calls: [call('a')] }];
-    expect(rules(openAIProblems({ messages: endsOnCall }, none))).toEqual(['unanswered-call', 'no-final-answer']);
+    expect(openAIProblems({ messages: endsOnCall }, none)).toEqual([]);
+    // A call left open before the conversation moves on is still unanswered.
+    const openThenAnswer = [user, { role: 'assistant', tool_calls: [call('a')] }, answer];
+    expect(rules(openAIProblems({ messages: openThenAnswer }, none))).toEqual(['unanswered-call']);
     const emptyAnswer = [user, { role: 'assistant', content: '  ' }];
     expect(rules(openAIProblems({ messages: emptyAnswer }, none))).toEqual(['no-final-answer']);
   });
@@ -139,9 +143,10 @@ describe('LLaMA-Factory ShareGPT rules', () => {
     ]);
   });
 
-  it('no-final-answer: an odd count, or an even one that ends on a function_call', () => {
+  it('no-final-answer: an odd count; an even one that ends on a function_call is complete', () => {
     expect(rules(shareGPTProblems({ conversations: [human, fc, obs] }, none))).toEqual(['no-final-answer']);
-    expect(rules(shareGPTProblems({ conversations: [human, fc] }, none))).toEqual(['no-final-answer']);
+    expect(shareGPTProblems({ conversations: [human, fc] }, none)).toEqual([]);
+    expect(shareGPTProblems({ conversations: [human, fc, obs, fc] }, none)).toEqual([]);
   });
 
   it('tools-missing: declared tools absent from the record, or "tools" not a JSON string of them', () => {

@@ -7,8 +7,16 @@ import { countOf } from '../../../../shared/text';
 import { useUi } from '../../state/ui-store';
 import { ExportResult, type Exported } from './ExportResult';
 import { useRegisterAction } from '../../commands/panel-actions';
+import { REASONING, type ReasoningMode } from '../../../../shared/formats/export-records';
 
 type Format = 'openai' | 'sharegpt' | 'hermes' | 'worfbench';
+
+/** How the Thoughts choice names each way of writing them. */
+const REASONING_LABELS: Record<ReasoningMode, string> = {
+  inline: 'Inline <think>…</think>',
+  drop: 'Drop',
+  field: 'reasoning_content field',
+};
 
 /**
  * The status bar's line for a finished export: short, as the bar has one line; the files, the
@@ -43,6 +51,9 @@ export function ExportPanel({
   const [dir, setDir] = useState('');
   const [includeRejected, setIncludeRejected] = useState(false);
   const [includeInvalid, setIncludeInvalid] = useState(false);
+  /** The Thoughts choice per format: each format's own default until the user picks another. */
+  const [reasoningBy, setReasoningBy] = useState<Partial<Record<Format, ReasoningMode>>>({});
+  const reasoning = reasoningBy[format] ?? REASONING[format][0]!;
   const [exported, setExported] = useState<Exported | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [shown, setShown] = useState(0);
@@ -72,6 +83,7 @@ export function ExportPanel({
           jobId,
           includeRejected,
           includeInvalid,
+          reasoning,
         });
         setExported(result);
         notify(exportedText(result));
@@ -103,6 +115,22 @@ export function ExportPanel({
             <option value="sharegpt">LLaMA-Factory ShareGPT</option>
             <option value="hermes">Hermes</option>
             <option value="worfbench">WorfBench plans</option>
+          </select>
+        </label>
+        <label title="Where each assistant turn's thought goes: OpenAI's fine-tuning schema has no field for it; LLaMA-Factory's reasoning templates read it inline">
+          Thoughts
+          <select
+            aria-label="Thoughts"
+            value={reasoning}
+            disabled={REASONING[format].length < 2}
+            onChange={(e) => setReasoningBy((r) => ({ ...r, [format]: e.target.value as ReasoningMode }))}
+          >
+            {REASONING[format].map((mode, i) => (
+              <option key={mode} value={mode}>
+                {REASONING_LABELS[mode]}
+                {i === 0 ? ' (default)' : ''}
+              </option>
+            ))}
           </select>
         </label>
         <label className="grow">

@@ -43,6 +43,11 @@ export function ExportResult({ result }: { result: Exported }) {
           {report.notWritten.message}
         </p>
       )}
+      {report.notes.map((note) => (
+        <p key={note} className="muted" data-testid="export-note">
+          {note}
+        </p>
+      ))}
       {report.replacedLinks.map((link) => (
         <p key={link} className="muted">
           {link} was a symbolic link: replaced by the file, its target left as it was.

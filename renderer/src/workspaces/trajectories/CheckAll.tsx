@@ -58,10 +58,11 @@ function CheckSummary({ summary }: { summary: Result<'trajectories.checkAll'> })
 }
 
 /** Which tools the calls were checked against, so a schema finding (or its absence) can be read right. */
-function basisText({ graph, ownTools, none }: Result<'trajectories.checkAll'>['against']): string {
+function basisText({ graph, ownTools, both, none }: Result<'trajectories.checkAll'>['against']): string {
   const parts = [
     graph && `each one's own tool graph (${trajectoriesCount(graph)})`,
     ownTools && `the tools each record declares (${trajectoriesCount(ownTools)})`,
+    both && `the tools each record declares, then its graph's (${trajectoriesCount(both)})`,
     none && `no tool definitions (${trajectoriesCount(none)}: calls not checked against a schema)`,
   ].filter(Boolean);
   return parts.join(', ') || 'nothing';
