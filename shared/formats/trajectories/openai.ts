@@ -175,7 +175,7 @@ export const openaiFormat = defineFormat({
   label: 'OpenAI chat',
   recognisedBy: '"messages"',
   versions:
-    'OpenAI chat completions and fine-tuning JSONL (tools, tool_calls, legacy function_call); LLaMA-Factory content parts',
+    'OpenAI chat completions and fine-tuning JSONL (tools, tool_calls, legacy function_call); LLaMA-Factory content parts and media columns (images, videos, audios)',
   detect: (record) => Array.isArray(record.messages),
   parse: fromOpenAI,
   turnFields: ['messages', 'tools', 'functions', 'system', ...MEDIA_COLUMNS],

@@ -93,7 +93,8 @@ export const sharegptFormat = defineFormat({
   id: 'sharegpt',
   label: 'ShareGPT',
   recognisedBy: '"conversations" with from/value turns',
-  versions: 'LLaMA-Factory ShareGPT and its tool-use form (function_call / observation turns)',
+  versions:
+    'LLaMA-Factory ShareGPT, its tool-use form (function_call / observation turns), <think> thoughts and media columns (images, videos, audios)',
   detect: (record) => Array.isArray(record.conversations),
   parse: fromShareGPT,
   turnFields: ['conversations', 'system', 'tools', 'outcome', 'metadata', ...MEDIA_COLUMNS],
