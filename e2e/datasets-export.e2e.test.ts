@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
@@ -85,6 +86,71 @@ describe('exporting a dataset in Chromium', () => {
     expect(await result.count()).toBe(0);
     expect(fs.readFileSync(file, 'utf8')).toBe(written);
     expect(fs.readdirSync(out)).toEqual(['examples.train.jsonl']);
+    await page.close();
+  }, 120_000);
+});
+
+describe('thoughts in an export, chosen in Chromium', () => {
+  it("offers each format's ways of writing thoughts, its default first, and writes what was picked", async () => {
+    const dir = tempDir();
+    const workspace = path.join(dir, 'thoughts.trellis');
+    const fixture = path.join(
+      __dirname,
+      '..',
+      'test',
+      'fixtures',
+      'trajectories',
+      'published',
+      'llamafactory-reason-tool-use.jsonl',
+    );
+    const imported = spawnSync(
+      process.execPath,
+      [path.join(__dirname, '..', 'bin', 'trellis.js'), 'import', fixture, '--workspace', workspace],
+      {
+        encoding: 'utf8',
+        timeout: 60_000,
+      },
+    );
+    expect(imported.status, imported.stderr).toBe(0);
+    const host = await e2e.startHost(workspace);
+    const page = await e2e.newPage({ viewport: { width: 1600, height: 1000 } });
+    await page.goto(host.url);
+    await page.keyboard.press('Control+4');
+    await page.getByLabel('Dataset name').fill('reasoning');
+    await page.getByLabel('Split ratio').fill('1,0,0');
+    await page.getByRole('button', { name: 'New dataset from selection' }).click();
+    await page
+      .getByTestId('dataset-stats')
+      .getByText(/^3 trajectories \(train 3\)/)
+      .waitFor();
+
+    const thoughts = page.getByLabel('Thoughts');
+    const options = () => thoughts.locator('option').allTextContents();
+    // OpenAI's fine-tuning schema has no field for a thought: dropped unless asked.
+    expect(await thoughts.inputValue()).toBe('drop');
+    expect(await options()).toEqual(['Drop (default)', 'Inline <think>…</think>', 'reasoning_content field']);
+    await thoughts.selectOption('field');
+    const out = path.join(dir, 'sft');
+    await page.getByLabel('Export folder').fill(out);
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    const result = page.getByTestId('export-result');
+    await result.getByText(/train: 3 →/).waitFor();
+    await result.getByText(/^Thoughts: \d+ written as reasoning_content\.$/).waitFor();
+    const messages = fs
+      .readFileSync(path.join(out, 'reasoning.train.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .flatMap((l) => (JSON.parse(l) as { messages: Record<string, unknown>[] }).messages);
+    expect(messages.filter((m) => m.role === 'assistant').every((m) => typeof m.reasoning_content === 'string')).toBe(
+      true,
+    );
+
+    // ShareGPT reads thoughts inline; the OpenAI choice is kept for when the user comes back.
+    await page.getByLabel('Export format').selectOption('sharegpt');
+    expect(await thoughts.inputValue()).toBe('inline');
+    expect(await options()).toEqual(['Inline <think>…</think> (default)', 'Drop']);
+    await page.getByLabel('Export format').selectOption('openai');
+    expect(await thoughts.inputValue()).toBe('field');
     await page.close();
   }, 120_000);
 });
