@@ -6,6 +6,7 @@ import { openWorkspaceStore, type WorkspaceStore } from './store/workspace-store
 import { ModelSupervisor, type HelperSpawner } from './llm/supervisor';
 import { NativeBuilds, nativeBuildsDir, type NativeBuilder } from './llm/native-build';
 import { buildWithNodeLlamaCpp } from './llm/node-llama-cpp-builder';
+import { gpuNotice, listNvidiaGpus, onceLister, type GpuLister } from './llm/gpu-devices';
 import { packageRoot } from './resources';
 import type { BackendContext, FilePicker, SecretStore } from './context';
 import { datasetsHandlers } from './datasets/handlers';
@@ -57,6 +58,8 @@ export interface BackendOptions extends OpenOptions {
   pickFile?: FilePicker;
   /** Builds native llama.cpp bindings (models.build); default node-llama-cpp's own build. Tests pass a fake. */
   nativeBuilder?: NativeBuilder;
+  /** The GPUs this machine has (models.binary says when the binding leaves them unused); default the NVIDIA driver's list. Tests pass a fake. */
+  gpuDevices?: GpuLister;
 }
 
 /** Opens the workspace and registers every domain's handlers. */
@@ -81,6 +84,9 @@ export function createBackend(options: BackendOptions): Backend {
       }));
     const disposers: (() => unknown)[] = [];
     const onClose = (dispose: () => unknown) => void disposers.push(dispose);
+    const gpus = onceLister(options.gpuDevices ?? listNvidiaGpus);
+    // As the helper sees it (supervisor.ts): turned off, it runs on the CPU whatever the binding supports.
+    const gpuOff = { ...process.env, ...options.modelEnv }.TRELLIS_GPU === 'off';
     // Each shared service is built once here and handed to the domains.
     const consent = new ConsentStore(configDir, store);
     const router = createModelRouter({ store, modelHost, secrets: options.secrets, consent });
@@ -97,6 +103,7 @@ export function createBackend(options: BackendOptions): Backend {
       modelHost,
       router,
       nativeBuilds,
+      withGpuNotice: (binary) => ({ ...binary, gpuNotice: gpuNotice(binary, gpus(), gpuOff) }),
       runtime: createToolRuntime({
         consent,
         router,

@@ -5,6 +5,7 @@ import type { NativeBuilds } from './llm/native-build';
 import type { ModelRouter } from './llm/router';
 import type { ModelSupervisor } from './llm/supervisor';
 import type { WorkspaceStore } from './store/workspace-store';
+import type { LlamaBinary } from '../shared/contract/models';
 import type { EventBus } from './events';
 
 /** What every domain's handlers may use. */
@@ -21,6 +22,8 @@ export interface BackendContext {
   router: ModelRouter;
   /** llama.cpp bindings built for this machine, in the user's config folder. */
   nativeBuilds: NativeBuilds;
+  /** The binding as the helper reports it, with what to build when a GPU here goes unused (gpu-devices.ts). */
+  withGpuNotice(binary: LlamaBinary): LlamaBinary;
   /** The tool runtimes (mock worker, MCP servers, consent), shared by runs and synthesis. */
   runtime: ToolRuntime;
   /** A trajectory checker for one request: graphs and validators are cached for its lifetime. */

@@ -56,6 +56,7 @@ export const modelBuildVerb: Verb = {
         io.out(`Built the native binding: ${describeNative(native)}.`);
         io.out(`The model helper runs: ${describeBinary(binary)}`);
         if (binary.fallbackReason) io.out(`It does not run the native build: ${binary.fallbackReason}`);
+        if (binary.gpuNotice) io.out(`GPU unused: ${binary.gpuNotice}`);
       }
       return runsNative ? 0 : 1;
     } finally {
@@ -67,7 +68,9 @@ export const modelBuildVerb: Verb = {
 
 export const modelInfoVerb: Verb = {
   name: 'model info',
-  summary: 'Which llama.cpp binding the model helper runs (prebuilt or native, backend, CPU features), and why.',
+  summary:
+    'Which llama.cpp binding the model helper runs (prebuilt or native, backend, CPU features), and why;\n' +
+    'and, where this machine has an NVIDIA GPU the binding cannot use, the build that would use it.',
   usage: 'trellis model info [--json]',
   options: { workspace },
   async run(values, io) {
@@ -80,6 +83,7 @@ export const modelInfoVerb: Verb = {
         io.out(`Runs: ${describeBinary(binary)}`);
         if (binary.fallbackReason) io.out(`Not native: ${binary.fallbackReason}`);
         io.out(native ? `Native build: ${describeNative(native)}` : 'Native build: none (run "trellis model build")');
+        if (binary.gpuNotice) io.out(`GPU unused: ${binary.gpuNotice}`);
       }
       return 0;
     } finally {

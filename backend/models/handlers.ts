@@ -88,11 +88,11 @@ export function modelsHandlers(ctx: BackendContext): HandlerMap {
             }
           : null,
         memory: helper?.memory ?? null,
-        binary: helper?.binary ?? null,
+        binary: helper?.binary ? ctx.withGpuNotice(helper.binary) : null,
         native: nativeBuilds.recorded(),
       };
     },
-    'models.binary': () => modelHost().binary(),
+    'models.binary': async () => ctx.withGpuNotice(await modelHost().binary()),
     'models.build': ({ backend, jobId }) =>
       jobs.run('models.build', jobId, async (job) => {
         // `auto`: keep the GPU backend the helper runs now, so building never loses offload.
@@ -103,7 +103,7 @@ export function modelsHandlers(ctx: BackendContext): HandlerMap {
           signal: job.signal,
         });
         await modelHost().restart();
-        return { native, binary: await modelHost().binary() };
+        return { native, binary: ctx.withGpuNotice(await modelHost().binary()) };
       }),
     'models.useRemote': async ({ baseUrl, model, apiKey, concurrency }) => {
       // Checked before it is used: an address with nothing behind it fails here, saying why, not later.

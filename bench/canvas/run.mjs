@@ -1,13 +1,16 @@
 // bench:canvas — a 1,000-tool, 3,000-edge graph in Chromium: time to first render and frame
 // times during a scripted pan and zoom, in Trellis and in a bare @xyflow/react page, same run.
 // Also auto-layout of that graph at the view the canvas opens on, and zoomed out to all of it.
-// The last line is one JSON object with the figures.
+// The last line is one JSON object with the figures. Sizes from BENCH_TOOLS, BENCH_EDGES and
+// BENCH_ROUNDS; `--quick` (or BENCH_QUICK=1): 40 tools, 80 edges, one round, short waits — seconds,
+// to see that the bench still runs.
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { generateGraph } from './generate-graph.mjs';
+import { quick } from '../args.mjs';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const require = createRequire(import.meta.url);
@@ -15,9 +18,14 @@ const { chromium } = require('playwright-core');
 const { createBackend } = require(path.join(root, 'dist/backend/backend.js'));
 const { startWebHost } = require(path.join(root, 'dist/web/server.js'));
 
-const TOOLS = Number(process.env.BENCH_TOOLS ?? 1000);
-const EDGES = Number(process.env.BENCH_EDGES ?? 3000);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const TOOLS = Number(process.env.BENCH_TOOLS ?? (quick ? 40 : 1000));
+const EDGES = Number(process.env.BENCH_EDGES ?? (quick ? 80 : 3000));
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (quick ? 1 : 3));
+/** How long a page is left to finish what follows a load or a Zoom to Fit. */
+const AFTER_LOAD_MS = quick ? 500 : 2500;
+/** Mouse moves of the scripted pan, and wheel notches each way of its zoom. */
+const PAN_STEPS = quick ? 10 : 40;
+const WHEEL_STEPS = quick ? 3 : 8;
 const CHROMIUM = process.env.TRELLIS_CHROMIUM ?? '/usr/bin/chromium';
 
 const graph = generateGraph({ tools: TOOLS, edges: EDGES });
@@ -77,14 +85,14 @@ async function panAndZoom(page) {
   });
   await page.mouse.move(cx, cy);
   await page.mouse.down();
-  for (let i = 0; i < 40; i++) await page.mouse.move(cx - i * 8, cy - i * 4);
+  for (let i = 0; i < PAN_STEPS; i++) await page.mouse.move(cx - i * 8, cy - i * 4);
   await page.mouse.up();
   await page.mouse.move(cx, cy);
-  for (let i = 0; i < 8; i++) {
+  for (let i = 0; i < WHEEL_STEPS; i++) {
     await page.mouse.wheel(0, -120);
     await page.waitForTimeout(30);
   }
-  for (let i = 0; i < 8; i++) {
+  for (let i = 0; i < WHEEL_STEPS; i++) {
     await page.mouse.wheel(0, 120);
     await page.waitForTimeout(30);
   }
@@ -102,7 +110,7 @@ async function measureFitAll(page) {
   await page.keyboard.press('Control+K');
   await page.getByLabel('Search commands').fill('zoom to fit');
   await page.keyboard.press('Enter');
-  await page.waitForTimeout(2500);
+  await page.waitForTimeout(AFTER_LOAD_MS);
   return quantile(await panAndZoom(page), 0.95);
 }
 
@@ -118,7 +126,7 @@ async function measure(url) {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   const renderMs = Date.now() - started;
   // Let both pages finish what follows a load (Trellis checks the graph, warms the layout worker).
-  await page.waitForTimeout(2500);
+  await page.waitForTimeout(AFTER_LOAD_MS);
 
   const frames = await panAndZoom(page);
   return { page, renderMs, frames };

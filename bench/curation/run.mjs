@@ -2,7 +2,7 @@
 // exporter, against a bare loop over the same data in the same run (read each trajectory from
 // the store, JSON.stringify it, write it); then near-duplicate detection (MinHash/LSH) over the
 // same N (every 20th record is a near copy of the one before), with its time and memory. The last line is one JSON object with the figures.
-// Usage: npm run bench:curation [-- --count 100000]
+// Usage: npm run bench:curation [-- --count 100000] [--quick]
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -18,7 +18,7 @@ const { importTrajectoryFile } = require(path.join(root, 'dist/backend/trajector
 const { exportDataset } = require(path.join(root, 'dist/backend/datasets/export.js'));
 const { clusterFingerprints, fingerprint } = require(path.join(root, 'dist/shared/curation/dedup.js'));
 
-const count = Number(arg('count', 100_000));
+const count = Number(arg('count', 100_000, 300));
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-bench-curation-'));
 const mb = (bytes) => Math.round(bytes / 2 ** 20);
 

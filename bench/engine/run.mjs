@@ -2,7 +2,9 @@
 // as the UI calls it (runs.step: argument/result validation, reference resolution, the tool's
 // mock in the QuickJS worker, saving the run's turns to SQLite), and the sandbox's own call
 // overhead against evaluating the same mock in-thread. No model is involved.
+// The graph is imported from resources/examples into a new workspace of its own.
 // The last line is one JSON object with the figures. Usage: npm run bench:engine [-- --runs 100]
+//   [--calls 500] [--quick]
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -16,15 +18,23 @@ const { createBackend } = require(path.join(root, 'dist/backend/backend.js'));
 const { MockRunner } = require(path.join(root, 'dist/backend/executor/runtimes/mock-runner.js'));
 const { evaluateMock } = require(path.join(root, 'dist/backend/executor/runtimes/sandbox.js'));
 
-const runs = Number(arg('runs', 100));
-const calls = Number(arg('calls', 500));
+const runs = Number(arg('runs', 100, 4));
+const calls = Number(arg('calls', 500, 20));
 const pct = percentile;
 const fmt = (x) => +x.toFixed(3);
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-bench-engine-'));
 const backend = createBackend({ workspace: path.join(dir, 'bench.trellis'), host: 'cli' });
 try {
-  const [graph] = await backend.registry.invoke('graphs.list', {});
+  // A new workspace holds no graph: the example one, imported as the user would open its file.
+  const example = JSON.parse(fs.readFileSync(path.join(root, 'resources/examples/trip-planning.graph.json'), 'utf8'));
+  const graph = await backend.registry.invoke('graphs.create', { name: example.name });
+  await backend.registry.invoke('graphs.save', {
+    id: graph.id,
+    tools: example.tools,
+    edges: example.edges,
+    dismissedSuggestions: [],
+  });
   const intents = [
     'convert_currency for the flight from Paris to Lisbon on 2027-03-14 for 2 passengers',
     'get_weather_forecast and get_visa_requirements in Kyoto on 2027-04-02',

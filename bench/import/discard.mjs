@@ -3,7 +3,7 @@
 // committing the same N records, in the same run; and a killed import (its rows written, its
 // writer gone) taken back when the workspace is next opened: how long the open takes, and the
 // rows discarded per second until it is all gone. The last line is one JSON object with the figures.
-// Usage: npm run bench:discard [-- --count 20000]
+// Usage: npm run bench:discard [-- --count 20000] [--quick]
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -16,7 +16,7 @@ const require = createRequire(import.meta.url);
 const { openWorkspaceStore } = require(path.join(root, 'dist/backend/store/workspace-store.js'));
 const { importTrajectoryFile } = require(path.join(root, 'dist/backend/trajectories/import-file.js'));
 
-const count = Number(arg('count', 20_000));
+const count = Number(arg('count', 20_000, 300));
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-bench-discard-'));
 const seconds = (t) => (performance.now() - t) / 1000;
 

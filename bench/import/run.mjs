@@ -5,7 +5,7 @@
 // array files stream too (RSS stays flat). Prints rows/s for both and their ratio, peak RSS
 // (and RSS at each quarter of the file, to show it stays flat), and full-text query latency
 // over the imported set. The last line is one JSON object with the figures.
-// Usage: npm run bench:import [-- --count 100000]
+// Usage: npm run bench:import [-- --count 100000] [--queries 200] [--quick]
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -18,8 +18,8 @@ const root = path.resolve(import.meta.dirname, '..', '..');
 const require = createRequire(import.meta.url);
 const { openWorkspaceStore } = require(path.join(root, 'dist/backend/store/workspace-store.js'));
 
-const count = Number(arg('count', 100_000));
-const queries = Number(arg('queries', 200));
+const count = Number(arg('count', 100_000, 300));
+const queries = Number(arg('queries', 200, 10));
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-bench-import-'));
 const child = (script, ...args) =>
   JSON.parse(

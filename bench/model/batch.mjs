@@ -5,6 +5,7 @@
 // context per sequence, same run. The last line is one JSON object with the figures and ratios.
 // Usage: npm run bench:batch [-- --shape small|1b|tiny] [--sequences 1,4,8] [--tokens 128]
 //   [--threads N] [--repetitions 5] [--flash-attention on|off] [--gpu cuda] [--native]
+//   [--quick]  the tiny model, 1 and 2 sequences, 16 tokens once: seconds, to see that it still runs
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -19,11 +20,11 @@ const { ModelSupervisor } = require(path.join(root, 'dist/backend/llm/supervisor
 const { NativeBuilds, nativeBuildsDir } = require(path.join(root, 'dist/backend/llm/native-build.js'));
 const { defaultConfigDir } = require(path.join(root, 'dist/backend/config/user-config.js'));
 
-const shapeName = arg('shape', 'small');
-const counts = arg('sequences', '1,4,8').split(',').map(Number);
-const TG = Number(arg('tokens', 128));
+const shapeName = arg('shape', 'small', 'tiny');
+const counts = arg('sequences', '1,4,8', '1,2').split(',').map(Number);
+const TG = Number(arg('tokens', 128, 16));
 const threads = Number(arg('threads', Math.max(1, os.availableParallelism() - 1)));
-const repetitions = Number(arg('repetitions', 5));
+const repetitions = Number(arg('repetitions', 5, 1));
 const flashAttention = arg('flash-attention', 'on') === 'on';
 const gpu = arg('gpu', 'off');
 // Room for a short prompt and the generated tokens, per sequence (both sides get the same).

@@ -11,6 +11,7 @@
 // scheduling, the thread pool's hand-offs).
 // Usage: node bench/model/per-token.mjs [--native] [--shape small|tiny] [--threads 1] [--rounds 5]
 //   [--tokens 128] [--modes llama-bench,decode,…]  (llama-bench: when built, npm run build:llama-tools)
+//   [--quick]  the tiny model, one round of 16 tokens per way: seconds, to see that it still runs
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -26,11 +27,19 @@ const { SequencePool } = require(path.join(root, 'dist/backend/llm/sequence-pool
 const { NativeBuilds, nativeBuildsDir } = require(path.join(root, 'dist/backend/llm/native-build.js'));
 const { defaultConfigDir } = require(path.join(root, 'dist/backend/config/user-config.js'));
 
-const shapeName = arg('shape', 'small');
+const shapeName = arg('shape', 'small', 'tiny');
 const threads = Number(arg('threads', Math.max(1, os.availableParallelism() - 1)));
-const rounds = Number(arg('rounds', 5));
-const modes = arg('modes', 'llama-bench,decode,+greedy,evaluate@0,evaluate@.8,pool@.8').split(',');
-const TG = Number(arg('tokens', 128));
+const rounds = Number(arg('rounds', 5, 1));
+const TG = Number(arg('tokens', 128, 16));
+/** llama.cpp's own tg, when built (npm run build:llama-tools); left out, saying so, when not. */
+const llamaBenchPath = path.join(root, 'build/llama.cpp/bin/llama-bench');
+const modes = arg('modes', 'llama-bench,decode,+greedy,evaluate@0,evaluate@.8,pool@.8')
+  .split(',')
+  .filter((mode) => {
+    if (mode !== 'llama-bench' || fs.existsSync(llamaBenchPath)) return true;
+    console.log(`llama-bench is not built (${llamaBenchPath}): no reference row. Run "npm run build:llama-tools".`);
+    return false;
+  });
 
 const nativeRecord = process.argv.includes('--native')
   ? new NativeBuilds(nativeBuildsDir(defaultConfigDir()), () => Promise.reject(new Error('no build'))).recordFile
@@ -144,7 +153,6 @@ async function completion(temperature, repeatPenalty) {
 }
 
 /** llama.cpp's own tg: llama-bench -n TG -p 0, one repetition, same file and threads. */
-const llamaBenchPath = path.join(root, 'build/llama.cpp/bin/llama-bench');
 function llamaBench() {
   const run = spawnSync(
     llamaBenchPath,

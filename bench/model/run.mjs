@@ -8,12 +8,13 @@
 //   [--context N] [--flash-attention on|off]  the helper's context (default 640, on, as llama-bench)
 //   --gpu cuda  offload every layer;  --native  run the native build recorded for this machine
 //   (built first, offline, when there is none: the same build as `trellis model build`).
+//   --quick  the tiny model, pp64 and tg16 once: seconds, to see that the bench still runs
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { arg } from '../args.mjs';
+import { arg, quick } from '../args.mjs';
 import { SHAPES, writeGguf } from './shapes.mjs';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -26,16 +27,16 @@ const { buildWithNodeLlamaCpp } = require(path.join(root, 'dist/backend/llm/node
 const { defaultConfigDir } = require(path.join(root, 'dist/backend/config/user-config.js'));
 
 const loadAtStart = os.loadavg()[0];
-const shapeName = arg('shape', 'small');
+const shapeName = arg('shape', 'small', 'tiny');
 const gpu = arg('gpu', 'off');
 const threads = Number(arg('threads', Math.max(1, os.availableParallelism() - 1)));
-const repetitions = Number(arg('repetitions', 3));
+const repetitions = Number(arg('repetitions', 3, 1));
 const native = process.argv.includes('--native');
-const PP = 512;
-const TG = 128;
+const PP = quick ? 64 : 512;
+const TG = quick ? 16 : 128;
 // The helper's context as llama-bench's by default (just large enough, flash attention on); the
 // app's own defaults are measured against it with --context 4096 --flash-attention off.
-const contextSize = Number(arg('context', PP + TG));
+const contextSize = Number(arg('context', PP + TG, 128));
 const flashAttention = arg('flash-attention', 'on') === 'on';
 
 const llamaBench = path.join(root, 'build/llama.cpp/bin/llama-bench');

@@ -5,6 +5,7 @@
 // completion over IPC; medians per configuration, and each against the first one.
 // Usage: node bench/model/settings.mjs [--shape small|tiny|1b] [--rounds 5] [--native]
 //   [--configs 4096:off:1,640:on:1,…]  context:flash-attention:threads
+//   [--quick]  the tiny model, two configurations, one round: seconds, to see that it still runs
 import os from 'node:os';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -19,11 +20,12 @@ const { NativeBuilds, nativeBuildsDir } = require(path.join(root, 'dist/backend/
 const { defaultConfigDir } = require(path.join(root, 'dist/backend/config/user-config.js'));
 
 const cores = os.availableParallelism();
-const shapeName = arg('shape', 'small');
-const rounds = Number(arg('rounds', 5));
+const shapeName = arg('shape', 'small', 'tiny');
+const rounds = Number(arg('rounds', 5, 1));
 const configs = arg(
   'configs',
   `4096:off:${Math.max(1, cores - 1)},4096:on:${Math.max(1, cores - 1)},640:off:${Math.max(1, cores - 1)},640:on:${Math.max(1, cores - 1)},4096:on:${cores}`,
+  '640:off:1,640:on:1',
 )
   .split(',')
   .map((c) => {

@@ -81,6 +81,11 @@ export const LlamaBinary = z.object({
   llamaCpp: z.string(),
   /** Why a recorded native build is not the one running; null when it runs or none is recorded. */
   fallbackReason: z.string().nullable(),
+  /**
+   * Set by the backend when this machine has a GPU the binding cannot use (it runs on the CPU):
+   * what to build to use it. Null or absent otherwise.
+   */
+  gpuNotice: z.string().nullable().optional(),
 });
 export type LlamaBinary = z.infer<typeof LlamaBinary>;
 

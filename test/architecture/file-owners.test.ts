@@ -45,6 +45,10 @@ const ALLOWED: Record<string, { calls: Call[]; reason: string }> = {
     reason:
       "walks a model's header in the inspect worker, which runs only after helper.ts read the file's magic through backend/files (a pipe or device is refused there).",
   },
+  'backend/llm/gpu-devices.ts': {
+    calls: ['readFileSync'],
+    reason: "the NVIDIA driver's GPU list in /proc/driver/nvidia/gpus, to tell whether a GPU goes unused.",
+  },
   'backend/llm/llama-runtime.ts': {
     calls: ['readFileSync'],
     reason: 'build metadata inside the native build folder Trellis made and recorded.',

@@ -51,4 +51,37 @@ describe('trellis model', () => {
     expect(info.out).toMatch(/^Runs: prebuilt, cpu, /m);
     expect(info.out).toMatch(/Native build: none/);
   });
+
+  /** A folder whose `nvidia-smi -L` lists an H200: the machine has an NVIDIA GPU, as far as Trellis can tell. */
+  function fakeNvidiaSmi(home: string) {
+    const bin = path.join(home, 'bin');
+    fs.mkdirSync(bin);
+    fs.writeFileSync(path.join(bin, 'nvidia-smi'), '#!/bin/sh\necho "GPU 0: NVIDIA H200 (UUID: GPU-0123abcd)"\n', {
+      mode: 0o755,
+    });
+    return `${bin}${path.delimiter}${process.env.PATH}`;
+  }
+
+  it.skipIf(!prebuilt || fs.existsSync('/proc/driver/nvidia/gpus'))(
+    'info says when an NVIDIA GPU goes unused because the binding runs on the CPU, and names the build',
+    () => {
+      const home = tempDir();
+      const PATH = fakeNvidiaSmi(home);
+      const { code, out } = trellis(home, ['model', 'info'], { PATH, TRELLIS_GPU: 'on' });
+      expect(code).toBe(0);
+      expect(out).toMatch(/^Runs: prebuilt, cpu, /m);
+      expect(out).toMatch(
+        /^GPU unused: This machine has an NVIDIA GPU \(NVIDIA H200\), but models run on the CPU: .*trellis model build --cuda/m,
+      );
+      // Turned off, the CPU is the user's choice: nothing to say.
+      const off = trellis(home, ['model', 'info'], { PATH, TRELLIS_GPU: 'off' });
+      expect(off.out).not.toMatch(/GPU unused/);
+      // No GPU: nothing to say either.
+      expect(trellis(home, ['model', 'info'], { TRELLIS_GPU: 'on', PATH: path.join(home, 'empty') }).out).not.toMatch(
+        /GPU unused/,
+      );
+    },
+    // Three starts of the CLI and its helper; with the GPU on, node-llama-cpp first tries its GPU bindings.
+    240_000,
+  );
 });

@@ -38,10 +38,10 @@ export function BinaryPanel({
   const current = checked ?? binary;
   useEffect(() => api.on('models.buildOutput', (output) => setLine(output.line)), []);
 
-  const build = () =>
+  const build = (target = backend) =>
     job.run(async (jobId) => {
       setLine('');
-      const result = await api.invoke('models.build', { jobId, backend });
+      const result = await api.invoke('models.build', { jobId, backend: target });
       setChecked(result.binary);
       notify(
         result.binary.kind === 'native'
@@ -79,6 +79,23 @@ export function BinaryPanel({
             {check.busy ? 'Checking…' : 'Check now'}
           </button>
         </p>
+      )}
+      {current?.gpuNotice && (
+        <div role="status" data-testid="gpu-unused">
+          <p className="error">{current.gpuNotice}</p>
+          <div className="buttons">
+            <button
+              type="button"
+              disabled={job.busy}
+              onClick={() => {
+                setBackend('cuda');
+                void build('cuda');
+              }}
+            >
+              {job.busy ? 'Building…' : 'Build for CUDA'}
+            </button>
+          </div>
+        </div>
       )}
       {current?.fallbackReason && (
         <p className="error" role="status">

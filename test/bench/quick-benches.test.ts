@@ -1,0 +1,256 @@
+/**
+ * Every benchmark script runs in quick mode (`--quick`: tiny sizes, seconds) so none can rot
+ * unnoticed: it must finish with exit 0 and print its JSON line with the keys its RESULTS.md
+ * reads. The figures are not checked (they mean nothing at these sizes). The benches run on
+ * what `npm run build` wrote to dist/ (the canvas bench also on its bare page, built here when
+ * missing); llama.cpp's own tools (npm run build:llama-tools) are used when built, and each
+ * bench must say so when they are not.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { prebuiltBindingFolder } from '../helpers/native-binding';
+
+const ROOT = path.join(__dirname, '..', '..');
+const BACKEND_BUILT = fs.existsSync(path.join(ROOT, 'dist', 'backend', 'backend.js'));
+const LLAMA_BENCH = path.join(ROOT, 'build', 'llama.cpp', 'bin', 'llama-bench');
+const LLAMA_SERVER = path.join(ROOT, 'build', 'llama.cpp', 'bin', 'llama-server');
+const CHROMIUM = process.env.TRELLIS_CHROMIUM ?? '/usr/bin/chromium';
+/** Generous: a quick run takes seconds alone, but the machine may be busy with other tests. */
+const TIMEOUT = 240_000;
+
+/**
+ * Runs `node bench/<script> --quick` in its own process group (the llama helper, llama-server
+ * and Chromium it starts die with it when the test ends); resolves with its exit and output.
+ */
+function runBench(script: string, nodeFlags: string[] = []) {
+  const child = spawn(process.execPath, [...nodeFlags, path.join(ROOT, 'bench', script), '--quick'], {
+    cwd: ROOT,
+    env: { ...process.env, BENCH_QUICK: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  onTestFinished(() => {
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      // Already gone, with everything it started.
+    }
+  });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  return new Promise<{ code: number | null; out: string; err: string; summary: Record<string, unknown> }>(
+    (resolve, reject) => {
+      child.on('error', reject);
+      child.on('close', (code) => {
+        const last = out.trim().split('\n').at(-1) ?? '';
+        let summary: Record<string, unknown> = {};
+        try {
+          summary = JSON.parse(last) as Record<string, unknown>;
+        } catch {
+          // Left empty: the key checks below then fail, with the output beside them.
+        }
+        resolve({ code, out, err, summary });
+      });
+    },
+  );
+}
+
+/** Exit 0 and the JSON line's keys; on failure the bench's own output says why. */
+async function expectBench(script: string, bench: string, keys: string[], nodeFlags: string[] = []) {
+  const run = await runBench(script, nodeFlags);
+  const context = `${script} exited ${run.code}\n--- stdout\n${run.out.slice(-4000)}\n--- stderr\n${run.err.slice(-4000)}`;
+  expect(run.code, context).toBe(0);
+  expect(run.summary.bench, context).toBe(bench);
+  for (const key of keys) expect(run.summary, `${key} in ${script}'s JSON line`).toHaveProperty(key);
+  return run;
+}
+
+describe.skipIf(!BACKEND_BUILT)('benchmarks in quick mode (needs dist/: npm run build)', () => {
+  it(
+    'bench:engine imports the example graph into its new workspace and steps plan runs',
+    async () => {
+      const { summary } = await expectBench('engine/run.mjs', 'engine', [
+        'runs',
+        'turns',
+        'turnP50Ms',
+        'turnP95Ms',
+        'callTurnP95Ms',
+        'observationTurnP50Ms',
+        'observationTurnP95Ms',
+        'sandboxWorkerP50Ms',
+        'sandboxWorkerP95Ms',
+        'sandboxInThreadP50Ms',
+        'workerOverInThread',
+      ]);
+      expect(summary.turns).toBeGreaterThan(0);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'bench:import',
+    async () => {
+      await expectBench('import/run.mjs', 'import', [
+        'trajectories',
+        'turns',
+        'bareRowsPerSecond',
+        'trellisRowsPerSecond',
+        'ratio',
+        'peakRssMb',
+        'rssAtQuartersMb',
+        'toolSets',
+        'arrayRowsPerSecond',
+        'arrayRatio',
+        'arrayPeakRssMb',
+        'ftsP50Ms',
+        'ftsP95Ms',
+      ]);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'bench:discard',
+    async () => {
+      await expectBench('import/discard.mjs', 'discard', [
+        'trajectories',
+        'turns',
+        'commitSeconds',
+        'refuseSeconds',
+        'refuseOverCommit',
+        'reopenSeconds',
+        'discardSeconds',
+        'discardedRowsPerSecond',
+      ]);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'bench:curation',
+    async () => {
+      await expectBench(
+        'curation/run.mjs',
+        'curation',
+        [
+          'trajectories',
+          'exportSeconds',
+          'bareSeconds',
+          'exportRatio',
+          'dedupSeconds',
+          'dedupReadSeconds',
+          'clusters',
+          'duplicates',
+          'dedupHeapMb',
+          'peakRssMb',
+        ],
+        ['--expose-gc'],
+      );
+    },
+    TIMEOUT,
+  );
+
+  describe.skipIf(!prebuiltBindingFolder())('on the tiny GGUF from our writer (needs a llama.cpp binding)', () => {
+    it(
+      `bench:model${fs.existsSync(LLAMA_BENCH) ? '' : ' (llama-bench not built: no reference figures)'}`,
+      async () => {
+        const { out, summary } = await expectBench('model/run.mjs', 'model', [
+          'shape',
+          'binary',
+          'llama_bench',
+          'trellis',
+          'pp_ratio',
+          'tg_ratio',
+          'constrained_time_ratio',
+          'every_sampled_time_ratio',
+          'streamed',
+          'e2e_ratio',
+          'goals',
+        ]);
+        expect(summary.shape).toBe('tiny');
+        // The backend's event stream was measured too (it refuses settings it would not load).
+        expect(summary.note).toBeUndefined();
+        if (fs.existsSync(LLAMA_BENCH)) expect(summary.llama_bench).not.toBeNull();
+        else {
+          expect(summary.llama_bench).toBeNull();
+          expect(out).toMatch(/llama-bench is not built .*npm run build:llama-tools/);
+        }
+      },
+      TIMEOUT,
+    );
+
+    it(
+      `bench:batch${fs.existsSync(LLAMA_SERVER) ? '' : ' (llama-server not built: no reference figures)'}`,
+      async () => {
+        const { out, summary } = await expectBench('model/batch.mjs', 'batch', ['shape', 'binary', 'rows', 'goals']);
+        const rows = summary.rows as Record<string, unknown>[];
+        expect(rows.map((r) => r.n)).toEqual([1, 2]);
+        for (const row of rows) expect(Object.keys(row)).toEqual(expect.arrayContaining(['trellis', 'llama_server']));
+        if (!fs.existsSync(LLAMA_SERVER)) {
+          expect(rows[0]!.llama_server).toBeNull();
+          expect(out).toMatch(/llama-server is not built .*npm run build:llama-tools/);
+        }
+      },
+      TIMEOUT,
+    );
+
+    it(
+      `per-token${fs.existsSync(LLAMA_BENCH) ? '' : ' (llama-bench not built: its row left out)'}`,
+      async () => {
+        const { out, summary } = await expectBench('model/per-token.mjs', 'per-token', ['binary', 'threads', 'rows']);
+        const ways = (summary.rows as { way: string }[]).map((r) => r.way);
+        expect(ways).toEqual(expect.arrayContaining(['decode', '+greedy', 'evaluate@0', 'evaluate@.8', 'pool@.8']));
+        if (!fs.existsSync(LLAMA_BENCH)) {
+          expect(ways).not.toContain('llama-bench');
+          expect(out).toMatch(/llama-bench is not built .*no reference row/);
+        }
+      },
+      TIMEOUT,
+    );
+
+    it(
+      'settings',
+      async () => {
+        const { summary } = await expectBench('model/settings.mjs', 'settings', ['shape', 'binary', 'rows']);
+        expect(summary.rows).toHaveLength(2);
+      },
+      TIMEOUT,
+    );
+  });
+
+  const rendererBuilt = fs.existsSync(path.join(ROOT, 'dist', 'renderer', 'index.html'));
+  it.skipIf(!rendererBuilt || !fs.existsSync(CHROMIUM))(
+    `bench:canvas${rendererBuilt ? '' : ' (skipped: dist/renderer is not built, run npm run build)'}${fs.existsSync(CHROMIUM) ? '' : ` (skipped: no Chromium at ${CHROMIUM})`}`,
+    async () => {
+      // The bare @xyflow/react page it measures against, as `npm run bench:canvas` builds it.
+      if (!fs.existsSync(path.join(ROOT, 'dist', 'bench-canvas', 'bare.html'))) {
+        const vite = path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
+        const built = spawnSync(process.execPath, [vite, 'build', '-c', 'bench/canvas/vite.config.mts'], {
+          cwd: ROOT,
+          encoding: 'utf8',
+          timeout: 180_000,
+        });
+        expect(built.status, built.stderr).toBe(0);
+      }
+      await expectBench('canvas/run.mjs', 'canvas', [
+        'tools',
+        'edges',
+        'first_render_ms',
+        'frame_p95_ms',
+        'frame_p95_fit_all_ms',
+        'layout_ms',
+        'layout_max_frame_ms',
+        'layout_fit_all_ms',
+        'layout_fit_all_max_frame_ms',
+        'first_render_ratio',
+        'frame_p95_ratio',
+        'goals',
+      ]);
+    },
+    TIMEOUT * 2,
+  );
+});
