@@ -33,10 +33,14 @@ export function nothingToExport(
     labelled && `${labelled} labelled rejected or needs-fix`,
     rules.length && `breaking the ${FORMAT_NAMES[format]} format's rules: ${rules.join(', ')}`,
   ].filter(Boolean);
+  // Media only ShareGPT carries: the way out is the other format, not the review queue.
+  const media = reasons['media-not-carried']
+    ? 'Export as LLaMA-Factory ShareGPT to keep their images, videos and audios; '
+    : '';
   return new TrellisError(
     'E3004',
     `Nothing to export: ${subject} has 0 records that pass the export's checks ` +
-      `(of its ${items}: ${why.join('; ')}). Accept some trajectories in the review queue or change the filter; ` +
+      `(of its ${items}: ${why.join('; ')}). ${media}Accept some trajectories in the review queue or change the filter; ` +
       'to write them anyway, tick "Include rejected / needs-fix" or "Include records that break the format\'s rules" ' +
       'under Export (on the command line: --include-rejected, --include-invalid).',
   );
