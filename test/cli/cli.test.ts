@@ -410,7 +410,7 @@ describe('trellis command line', () => {
   it('prints all of a large --json summary into a pipe that is read slowly', async () => {
     const workspace = path.join(tempDir(), 'cli-pipe.trellis');
     const file = path.join(tempDir(), 'unanswered.jsonl');
-    // 800 records that each end on an unanswered call: every one has findings to list.
+    // 800 records whose call got no result before the user spoke again: every one has findings to list.
     const record = (i: number) =>
       JSON.stringify({
         messages: [
@@ -420,6 +420,7 @@ describe('trellis command line', () => {
             content: null,
             tool_calls: [{ id: `c${i}`, type: 'function', function: { name: 'get_weather', arguments: '{}' } }],
           },
+          { role: 'user', content: 'Hello?' },
         ],
       });
     fs.writeFileSync(file, Array.from({ length: 800 }, (_, i) => record(i)).join('\n'));
