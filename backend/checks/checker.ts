@@ -1,3 +1,4 @@
+import { trajectoryDay } from '../../shared/checks/grounding';
 import { checkTrajectory, type CheckContext } from '../../shared/checks/trajectory';
 import type { DeclaredTool, Finding, Trajectory, Turn } from '../../shared/domain';
 import { argumentValidator } from './argument-validator';
@@ -14,8 +15,11 @@ export type CheckBasis = 'graph' | 'ownTools' | 'none';
  */
 export interface TrajectoryChecker {
   (trajectory: Trajectory): Finding[];
-  /** The findings of turns not stored yet (a run being synthesized), checked as a trajectory of `basis` would be. */
-  turns(turns: readonly Turn[], basis: Pick<Trajectory, 'graphId' | 'toolSet'>): Finding[];
+  /**
+   * The findings of turns not stored yet (a run being synthesized), checked as a trajectory of
+   * `basis` would be; `today` is the day it took place, when known.
+   */
+  turns(turns: readonly Turn[], basis: Pick<Trajectory, 'graphId' | 'toolSet'>, today?: string): Finding[];
   basis(trajectory: Pick<Trajectory, 'graphId' | 'toolSet'>): CheckBasis;
 }
 
@@ -41,19 +45,26 @@ export function createChecker(store: WorkspaceStore): TrajectoryChecker {
   };
   const basis = (t: Pick<Trajectory, 'graphId' | 'toolSet'>): CheckBasis =>
     t.graphId ? 'graph' : t.toolSet ? 'ownTools' : 'none';
-  const turns = (turns: readonly Turn[], { graphId, toolSet }: Pick<Trajectory, 'graphId' | 'toolSet'>) => {
+  const turns = (
+    turns: readonly Turn[],
+    { graphId, toolSet }: Pick<Trajectory, 'graphId' | 'toolSet'>,
+    today?: string,
+  ) => {
+    const day = today ? { today } : {};
     if (graphId)
-      return checkTrajectory(
-        turns,
-        cached(`graph:${graphId}`, () => store.graphs.get(graphId)),
-      );
+      return checkTrajectory(turns, {
+        ...cached(`graph:${graphId}`, () => store.graphs.get(graphId)),
+        ...day,
+      });
     if (toolSet)
       return checkTrajectory(turns, {
         ...cached(`tools:${toolSet}`, () => declaredGraph(store.toolSets.get(toolSet))),
         toolsFrom: 'record',
+        ...day,
       });
-    return checkTrajectory(turns);
+    return checkTrajectory(turns, day);
   };
-  const check = (trajectory: Trajectory) => turns(trajectory.turns, trajectory);
+  /** A stored trajectory is read on the day it carries (its record's timestamp, or when a run was made). */
+  const check = (trajectory: Trajectory) => turns(trajectory.turns, trajectory, trajectoryDay(trajectory));
   return Object.assign(check, { turns, basis });
 }
