@@ -18,13 +18,15 @@ const MAX_READ = 50_000;
 
 const compact = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
-/** A value's literal occurrence: as a substring from 3 characters on, as a whole token below ("r9" is not in "r90"). */
-function literal(needle: string, text: string, wholeToken: boolean): boolean {
-  if (!wholeToken) return text.includes(needle);
+/**
+ * A value's literal occurrence, case aside, as a whole token: "r9" is not in "r90", nor
+ * "ana@acme.io" in "dana@acme.io", nor 500 in 1500 or 1,500 ("mug" in "mugs" is the words' business).
+ */
+function literal(needle: string, text: string): boolean {
   for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 1)) {
-    const before = text[at - 1];
+    const before = text.slice(Math.max(0, at - 2), at);
     const after = text.slice(at + needle.length, at + needle.length + 2);
-    if (!(before && /[\p{L}\p{N}]/u.test(before)) && !/^(?:[\p{L}\p{N}]|[.,]\d)/u.test(after)) return true;
+    if (!/(?:[\p{L}\p{N}]|\d[.,])$/u.test(before) && !/^(?:[\p{L}\p{N}]|[.,]\d)/u.test(after)) return true;
   }
   return false;
 }
@@ -65,11 +67,11 @@ export class SaidSoFar {
     const text = String(value).trim();
     const lower = text.toLowerCase();
     if (typeof value === 'string' && (CHOICE_WORDS.has(lower) || isProse(text))) return true;
-    const numeric = /^[-+]?[\d.,]+$/.test(text);
-    if (text && literal(lower, this.lower, numeric || text.length < 3)) return true;
+    if (text && literal(lower, this.lower)) return true;
     const typed = valueIsRead(value, this.read, this.today);
     if (typed !== null) return typed;
-    if (text.length < 3) return false;
+    // An address or a link is given only as itself.
+    if (text.length < 3 || /^[^\s@]+@[^\s@]+$|:\/\//.test(text)) return false;
     const bare = compact(text);
     // One token with digits is an id or a code: only its characters, separators aside, can give it.
     if (!/\s/.test(text) && /\d/.test(bare))
@@ -77,8 +79,7 @@ export class SaidSoFar {
     // Words: most of them said, a number among them as itself ("Agenda: budget review, Dec 3").
     const numbers = wordsOf(text).filter((w) => /\d/.test(w));
     const words = contentStems(text);
-    const given =
-      words.filter((w) => this.stems.has(w)).length + numbers.filter((n) => literal(n, this.lower, true)).length;
+    const given = words.filter((w) => this.stems.has(w)).length + numbers.filter((n) => literal(n, this.lower)).length;
     return words.length + numbers.length > 0 && given * 2 > words.length + numbers.length;
   }
 

@@ -105,7 +105,7 @@ export function numbersInText(text: string): Set<number> {
       if (m[4]) numbers.add(round(n / 100));
     }
   }
-  const words = text.toLowerCase().match(/[a-z]+(?:-[a-z]+)?/g) ?? [];
+  // Number words: "twenty-five", "five hundred", "a thousand", "a dozen"; anything else ends one.
   let run: number | null = null;
   let part = 0;
   const close = () => {
@@ -113,19 +113,22 @@ export function numbersInText(text: string): Set<number> {
     run = null;
     part = 0;
   };
-  for (const word of words) {
-    const pieces = word.split('-').map((w) => WORD_NUMBERS[w]);
+  for (const [token] of text.toLowerCase().matchAll(/[a-z]+(?:-[a-z]+)?|[^\sa-z]/g)) {
+    const pieces = token.split('-').map((w) => WORD_NUMBERS[w]);
     if (pieces.some((p) => p === undefined)) {
-      if (word === 'a' || word === 'and') continue;
-      close();
+      if (!(token === 'and' && run !== null) && token !== 'a') close();
       continue;
     }
-    const value = pieces.reduce<number>((a, b) => a + b!, 0);
+    const value = pieces.reduce<number>((sum, p) => sum + p!, 0);
     if (value >= 1000) {
       run = ((run ?? 0) + (part || 1)) * value;
       part = 0;
-    } else if (value === 100) part = (part || 1) * 100;
-    else {
+    } else if (value === 100) {
+      run ??= 0;
+      part = (part || 1) * 100;
+    } else {
+      // "twenty five" is 25; "twelve five" is two numbers.
+      if (run !== null && part % 100 !== 0 && !(part % 10 === 0 && part % 100 >= 20 && value < 10)) close();
       run ??= 0;
       part += value;
     }

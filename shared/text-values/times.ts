@@ -82,7 +82,7 @@ export function timesInText(text: string): Set<string> {
   take(/\b(half|quarter)\s+past\s+(\d{1,2})\b/gi, (m) => both(Number(m[2]), m[1]!.toLowerCase() === 'half' ? 30 : 15));
   take(/\bquarter\s+to\s+(\d{1,2})\b/gi, (m) => both(Number(m[1]) - 1, 45));
   take(/\b(\d{1,2})\s*o['’]?\s*clock\b/gi, (m) => both(Number(m[1]), 0));
-  take(/\b(?:at|by|from|until|till)\s+(\d{1,2})\b(?![:.,]?\d|\s*(?:%|st|nd|rd|th)\b)/gi, (m) => {
+  take(/\b(?:at|by|from|until|till)\s+(\d{1,2})\b(?![:.,]?\d|\s*(?:%|(?:st|nd|rd|th)\b))/gi, (m) => {
     if (Number(m[1]) <= 12) both(Number(m[1]), 0);
   });
   const durations = durationsInText(text);
