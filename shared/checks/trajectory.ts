@@ -127,7 +127,9 @@ export function checkTrajectory(turns: readonly Turn[], context: CheckContext = 
   let previousCall: string | null = null;
 
   turns.forEach((turn, index) => {
-    if (turn.role === 'user' || turn.role === 'system' || turn.role === 'tool') said.add(turn.content ?? '');
+    // An error gives nothing: "Unknown hotel_id kyoto-grand-01" only echoes the call's own value.
+    if (turn.role === 'user' || turn.role === 'system' || (turn.role === 'tool' && !answeredWithError(turn)))
+      said.add(turn.content ?? '');
     if (turn.role === 'tool') {
       const answered = turn.toolCallId ? openCalls.get(turn.toolCallId)?.call.name : undefined;
       if (answered)
