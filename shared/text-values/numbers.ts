@@ -65,6 +65,7 @@ const CURRENCIES: Record<string, string[]> = {
 };
 
 const SYMBOL = '(?:us\\$|c\\$|a\\$|[$€£¥₹])';
+const SYMBOL_BEFORE = new RegExp(`${SYMBOL}\\s?$`);
 
 /** The number a numeral means: "1,250" 1250, "1.200,50" 1200.5, "1.5" 1.5; "1.500" both 1.5 and 1500. */
 function numeralValues(numeral: string): number[] {
@@ -87,22 +88,23 @@ const NUMERAL = '\\d{1,3}(?:[,.  ]\\d{3})+(?:[.,]\\d+)?|\\d+(?:[.,]\\d+)?';
  */
 export function numbersInText(text: string): Set<number> {
   const numbers = new Set<number>();
-  const pattern = new RegExp(
-    `(${SYMBOL}\\s?)?(?<![\\d.,])(${NUMERAL})(?![\\d])(?:\\s?(k|mn|mm|m|bn|b|thousand|million|billion)\\b)?(\\s?%)?`,
-    'gi',
-  );
-  for (const m of text.matchAll(pattern)) {
-    const symbol = m[1];
-    const scaleWord = m[3]?.toLowerCase();
+  const lower = text.toLowerCase();
+  // The numeral first (a pattern that begins with an optional symbol tries every position), then what precedes it.
+  const pattern =
+    /(?<![\d.,])(\d{1,3}(?:[,.\u00a0\u202f]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)(?!\d)(?:\s?(k|mn|mm|m|bn|b|thousand|million|billion)\b)?(\s?%)?/g;
+  for (const m of lower.matchAll(pattern)) {
+    const symbol = SYMBOL_BEFORE.test(lower.slice(Math.max(0, m.index - 4), m.index));
+    const scaleWord = m[2];
     // "30m" and "5b" without a currency are minutes, metres, a flat: only spelled scales and "k" count there.
     const scale = scaleWord && (symbol || !/^(m|mm|b)$/.test(scaleWord)) ? SCALES[scaleWord]! : 1;
-    const after = text.slice(m.index + m[0].length, m.index + m[0].length + 12).toLowerCase();
-    const money = Boolean(symbol) || /^\s?(usd|eur|gbp|jpy|dollars?|euros?|pounds?|yen)\b/.test(after);
-    for (const value of numeralValues(m[2]!)) {
+    const after = lower.slice(m.index + m[0].length, m.index + m[0].length + 12);
+    const money = symbol || /^\s?(usd|eur|gbp|jpy|dollars?|euros?|pounds?|yen)\b/.test(after);
+    const percent = Boolean(m[3]);
+    for (const value of numeralValues(m[1]!)) {
       const n = value * scale;
       numbers.add(round(n));
       if (money) numbers.add(round(n * 100));
-      if (m[4]) numbers.add(round(n / 100));
+      if (percent) numbers.add(round(n / 100));
     }
   }
   // Number words: "twenty-five", "five hundred", "a thousand", "a dozen"; anything else ends one.
@@ -113,7 +115,12 @@ export function numbersInText(text: string): Set<number> {
     run = null;
     part = 0;
   };
-  for (const [token] of text.toLowerCase().matchAll(/[a-z]+(?:-[a-z]+)?|[^\sa-z]/g)) {
+  let end = 0;
+  for (const m of lower.matchAll(/[a-z]+(?:-[a-z]+)?/g)) {
+    const token = m[0];
+    // Anything but spaces between two words ends a number: "a dozen, five hundred" is two.
+    if (/\S/.test(lower.slice(end, m.index))) close();
+    end = m.index + token.length;
     const pieces = token.split('-').map((w) => WORD_NUMBERS[w]);
     if (pieces.some((p) => p === undefined)) {
       if (!(token === 'and' && run !== null) && token !== 'a') close();
