@@ -18,7 +18,7 @@ export const TRAJECTORY_CODES = {
   },
   'dependency-order': {
     severity: 'error',
-    description: 'An argument comes from a tool that was not called before.',
+    description: 'An argument comes from a tool that was not called before, and nothing before gave its value.',
   },
   'ungrounded-value': {
     severity: 'warning',
