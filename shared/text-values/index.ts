@@ -1,6 +1,6 @@
 import { daysInText, dayIsRead, type DaysRead } from './dates';
 import { currenciesInText, currencyValue, numberIsRead, numbersInText, numberValue } from './numbers';
-import { timesInText, timeValue } from './times';
+import { timesInText, timeValue, wallClock, zonesInText } from './times';
 
 export * from './dates';
 export * from './numbers';
@@ -16,6 +16,8 @@ export interface ValuesRead {
   times: Set<string>;
   numbers: Set<number>;
   currencies: Set<string>;
+  /** Time zones the text names, in which a date-time's instant may be read. */
+  zones: Set<string>;
 }
 
 export function valuesInText(text: string, today?: string): ValuesRead {
@@ -24,6 +26,7 @@ export function valuesInText(text: string, today?: string): ValuesRead {
     times: timesInText(text),
     numbers: numbersInText(text),
     currencies: currenciesInText(text),
+    zones: zonesInText(text),
   };
 }
 
@@ -34,6 +37,7 @@ export function mergeValues(into: ValuesRead, more: ValuesRead): void {
   for (const t of more.times) into.times.add(t);
   for (const n of more.numbers) into.numbers.add(n);
   for (const c of more.currencies) into.currencies.add(c);
+  for (const z of more.zones) into.zones.add(z);
 }
 
 const DATE_TIME = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)\s*(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
@@ -52,6 +56,13 @@ export function valueIsRead(value: string | number, read: ValuesRead, today?: st
     const clock = timeValue(time);
     if (!clock) return false;
     if (dayIsRead(day!, read.days, today) && read.times.has(clock)) return true;
+    // 2pm in a zone the text names, written in UTC or another offset: 2026-12-03T19:00:00Z for "2pm, America/New_York".
+    const instant = /(?:Z|[+-]\d{2}:?\d{2})$/i.test(value.trim()) ? Date.parse(value.trim()) : NaN;
+    if (!Number.isNaN(instant))
+      for (const zone of read.zones) {
+        const local = wallClock(instant, zone);
+        if (local && dayIsRead(local.day, read.days, today) && read.times.has(local.time)) return true;
+      }
     // Midnight at the end of a day said: 2026-12-04T00:00 for "Dec 3 … until midnight".
     const before = new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
     return clock === '00:00' && read.times.has('24:00') && dayIsRead(before, read.days, today);

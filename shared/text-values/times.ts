@@ -117,3 +117,78 @@ export function timeValue(value: string): string | null {
   if (!m || (m[3] && m[3] !== '00')) return null;
   return clock(hours24(Number(m[1]), m[4]), Number(m[2] || 0));
 }
+
+/** Time-zone abbreviations people write, as minutes east of UTC. */
+const ZONE_ABBREVIATIONS: Record<string, number> = {
+  utc: 0,
+  gmt: 0,
+  wet: 0,
+  bst: 60,
+  cet: 60,
+  cest: 120,
+  eet: 120,
+  eest: 180,
+  ist: 330,
+  jst: 540,
+  est: -300,
+  edt: -240,
+  cst: -360,
+  cdt: -300,
+  mst: -420,
+  mdt: -360,
+  pst: -480,
+  pdt: -420,
+};
+
+/**
+ * Time zones a text names: IANA names ("America/New_York"), offsets ("UTC+1", "GMT-05:00") and
+ * common abbreviations ("PST", "CET"), each as an IANA name or a fixed `±minutes` offset.
+ */
+export function zonesInText(text: string): Set<string> {
+  const zones = new Set<string>();
+  for (const m of text.matchAll(
+    /\b(?:Africa|America|Antarctica|Asia|Atlantic|Australia|Europe|Indian|Pacific|Etc)\/[A-Za-z_]+(?:\/[A-Za-z_]+)?\b/g,
+  )) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: m[0] });
+      zones.add(m[0]);
+    } catch {
+      // Not a zone this runtime knows.
+    }
+  }
+  for (const m of text.matchAll(/\b(?:UTC|GMT)\s?([+\-−])\s?(\d{1,2})(?::?(\d{2}))?\b/gi)) {
+    const minutes = Number(m[2]) * 60 + Number(m[3] ?? 0);
+    zones.add(String(m[1] === '+' ? minutes : -minutes));
+  }
+  for (const m of text.matchAll(/\b([A-Z]{3,4})\b/g)) {
+    const offset = ZONE_ABBREVIATIONS[m[1]!.toLowerCase()];
+    if (offset !== undefined) zones.add(String(offset));
+  }
+  return zones;
+}
+
+/** The wall-clock day and time (`YYYY-MM-DD`, `HH:MM`) of an instant in a zone named as `zonesInText` names it. */
+export function wallClock(instant: number, zone: string): { day: string; time: string } | null {
+  if (/^-?\d+$/.test(zone)) {
+    const iso = new Date(instant + Number(zone) * 60_000).toISOString();
+    return { day: iso.slice(0, 10), time: iso.slice(11, 16) };
+  }
+  try {
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat('en-CA', {
+        timeZone: zone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      })
+        .formatToParts(new Date(instant))
+        .map((p) => [p.type, p.value]),
+    );
+    return { day: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+  } catch {
+    return null;
+  }
+}

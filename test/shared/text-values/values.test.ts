@@ -147,3 +147,18 @@ describe('a value compared as what it means', () => {
     expect(is('Budget review')).toBeNull();
   });
 });
+
+describe('date-times in a zone the text names', () => {
+  it('grounds 2pm New York time written in UTC, and not 2pm UTC written for it', () => {
+    const read = valuesInText('The user is in America/New_York. Call on Dec 3 at 2pm.', TODAY);
+    expect(valueIsRead('2026-12-03T19:00:00Z', read, TODAY)).toBe(true);
+    expect(valueIsRead('2026-12-03T14:00:00-05:00', read, TODAY)).toBe(true);
+    expect(valueIsRead('2026-12-03T20:00:00Z', read, TODAY)).toBe(false);
+  });
+
+  it('reads offsets and abbreviations', () => {
+    const read = valuesInText('Dec 3, 9am PST', TODAY);
+    expect(valueIsRead('2026-12-03T17:00:00Z', read, TODAY)).toBe(true);
+    expect(valueIsRead('2026-12-03T18:00:00Z', read, TODAY)).toBe(false);
+  });
+});
