@@ -1,3 +1,4 @@
+import { trajectoryDay } from '../../shared/checks/grounding';
 import { checkTrajectory, type CheckContext } from '../../shared/checks/trajectory';
 import type { DeclaredTool, Finding, ToolGraph, Trajectory, Turn } from '../../shared/domain';
 import { canonicalJson } from '../../shared/json';
@@ -17,8 +18,11 @@ export type CheckBasis = 'graph' | 'ownTools' | 'both' | 'none';
  */
 export interface TrajectoryChecker {
   (trajectory: Trajectory): Finding[];
-  /** The findings of turns not stored yet (a run being synthesized), checked as a trajectory of `basis` would be. */
-  turns(turns: readonly Turn[], basis: Pick<Trajectory, 'graphId' | 'toolSet'>): Finding[];
+  /**
+   * The findings of turns not stored yet (a run being synthesized), checked as a trajectory of
+   * `basis` would be; `today` is the day it took place, when known.
+   */
+  turns(turns: readonly Turn[], basis: Pick<Trajectory, 'graphId' | 'toolSet'>, today?: string): Finding[];
   basis(trajectory: Pick<Trajectory, 'graphId' | 'toolSet'>): CheckBasis;
 }
 
@@ -81,7 +85,12 @@ export function createChecker(store: WorkspaceStore): TrajectoryChecker {
   };
   const basis = (t: Pick<Trajectory, 'graphId' | 'toolSet'>): CheckBasis =>
     t.graphId ? (t.toolSet ? 'both' : 'graph') : t.toolSet ? 'ownTools' : 'none';
-  const turns = (turns: readonly Turn[], { graphId, toolSet }: Pick<Trajectory, 'graphId' | 'toolSet'>) => {
+  const turns = (
+    turns: readonly Turn[],
+    { graphId, toolSet }: Pick<Trajectory, 'graphId' | 'toolSet'>,
+    today?: string,
+  ) => {
+    const day = today ? { today } : {};
     if (graphId && toolSet) {
       const key = `both:${graphId}:${toolSet}`;
       let context = contexts.get(key);
@@ -90,20 +99,22 @@ export function createChecker(store: WorkspaceStore): TrajectoryChecker {
         context = { graph, validate: argumentValidator(graph), toolsFrom: 'both', conflicts };
         contexts.set(key, context);
       }
-      return checkTrajectory(turns, context);
+      return checkTrajectory(turns, { ...context, ...day });
     }
     if (graphId)
-      return checkTrajectory(
-        turns,
-        cached(`graph:${graphId}`, () => store.graphs.get(graphId)),
-      );
+      return checkTrajectory(turns, {
+        ...cached(`graph:${graphId}`, () => store.graphs.get(graphId)),
+        ...day,
+      });
     if (toolSet)
       return checkTrajectory(turns, {
         ...cached(`tools:${toolSet}`, () => declaredGraph(store.toolSets.get(toolSet))),
         toolsFrom: 'record',
+        ...day,
       });
-    return checkTrajectory(turns);
+    return checkTrajectory(turns, day);
   };
-  const check = (trajectory: Trajectory) => turns(trajectory.turns, trajectory);
+  /** A stored trajectory is read on the day it carries (its record's timestamp, or when a run was made). */
+  const check = (trajectory: Trajectory) => turns(trajectory.turns, trajectory, trajectoryDay(trajectory));
   return Object.assign(check, { turns, basis });
 }

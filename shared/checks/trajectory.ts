@@ -2,6 +2,7 @@ import { isObject } from '../json';
 import type { ToolCall, ToolGraph, Turn } from '../domain';
 import { listOfElementPath } from '../graph/field-paths';
 import { dependencyEdges } from '../graph/topology';
+import { SaidSoFar, trajectoryDay } from './grounding';
 import { codesOf, problemMaker, type CodeRegistry, type Problem, type TurnWhere } from './problem';
 
 /** What the trajectory checks find, each code with its severity. */
@@ -21,7 +22,7 @@ export const TRAJECTORY_CODES = {
   },
   'dependency-order': {
     severity: 'error',
-    description: 'An argument comes from a tool that was not called before.',
+    description: 'An argument comes from a tool that was not called before, and nothing before gave its value.',
   },
   'ungrounded-value': {
     severity: 'warning',
@@ -58,6 +59,8 @@ export interface CheckContext {
   toolsFrom?: 'graph' | 'record' | 'both';
   /** Tools the record declares otherwise than the graph: each name with both definitions in words. */
   conflicts?: ReadonlyMap<string, string>;
+  /** The day the trajectory took place (`YYYY-MM-DD`), to read "tomorrow" and "Friday"; else what its turns say. */
+  today?: string;
 }
 
 const make = problemMaker<TrajectoryCode, TurnWhere>(TRAJECTORY_CODES);
@@ -81,7 +84,7 @@ function leaves(value: unknown, path = '$'): { path: string; value: string }[] {
 const idLike = (path: string) => /(?:^|[._-])id$|[a-z]Id$/i.test(/[^.[\]]+(?=\]?$)/.exec(path)?.[0] ?? '');
 
 /**
- * Whether a value was said before: as a substring for values of 3 characters or more; as a whole
+ * Whether a value is in a result's text: as a substring for values of 3 characters or more; as a whole
  * token for shorter ones ("r9" is not grounded by "r90").
  */
 function grounded(value: string, said: string): boolean {
@@ -133,11 +136,14 @@ export function checkTrajectory(turns: readonly Turn[], context: CheckContext = 
   const openCalls = new Map<string, { turn: number; call: ToolCall }>();
   /** What each tool answered so far (its results' text), for arguments a dependency edge fills. */
   const answers = new Map<string, { text: string; turn: number }[]>();
-  let context_ = '';
+  /** What the user, the system, earlier results and the assistant's words said so far. */
+  const said = new SaidSoFar(context.today ?? trajectoryDay({ turns }));
   let previousCall: string | null = null;
 
   turns.forEach((turn, index) => {
-    if (turn.role === 'user' || turn.role === 'system' || turn.role === 'tool') context_ += `\n${turn.content ?? ''}`;
+    // An error gives nothing: "Unknown hotel_id kyoto-grand-01" only echoes the call's own value.
+    if (turn.role === 'user' || turn.role === 'system' || (turn.role === 'tool' && !answeredWithError(turn)))
+      said.add(turn.content ?? '');
     if (turn.role === 'tool') {
       const answered = turn.toolCallId ? openCalls.get(turn.toolCallId)?.call.name : undefined;
       if (answered)
@@ -218,7 +224,8 @@ export function checkTrajectory(turns: readonly Turn[], context: CheckContext = 
               ),
             );
           }
-          if (sources && !sources.some((s) => called.has(s.tool))) {
+          // Only a value that nothing before gave: the user may say the address a lookup would find.
+          if (sources && !sources.some((s) => called.has(s.tool)) && !said.givesAll(value)) {
             const names = sources.map((s) => (s.list ? `${s.tool} (one element of its ${s.list})` : s.tool));
             findings.push(
               finding(
@@ -234,7 +241,7 @@ export function checkTrajectory(turns: readonly Turn[], context: CheckContext = 
         for (const leaf of leaves(call.args, `${at}.args`)) {
           const id = idLike(leaf.path);
           // Short values are only worth checking where they are ids ("r9"): an invented id breaks the next call.
-          if ((leaf.value.length < 3 && !id) || fixed.has(leaf.value) || grounded(leaf.value, context_)) continue;
+          if ((leaf.value.length < 3 && !id) || fixed.has(leaf.value) || said.gives(leaf.value)) continue;
           findings.push(
             finding(
               'ungrounded-value',
@@ -254,7 +261,7 @@ export function checkTrajectory(turns: readonly Turn[], context: CheckContext = 
       previousCall = signature;
       called.add(call.name);
     }
-    if (turn.content) context_ += `\n${turn.content}`;
+    if (turn.content) said.add(turn.content);
   });
 
   const lastIndex = turns.findLastIndex((t) => t.role !== 'system');

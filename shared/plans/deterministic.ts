@@ -2,7 +2,7 @@ import type { PlanStep, ToolGraph } from '../domain';
 import { findField } from '../graph';
 import { dependencyEdges } from '../graph/topology';
 import { argumentsFromIntent } from './intent-arguments';
-import type { IntentContext } from './intent-dates';
+import type { IntentContext } from '../text-values/dates';
 import { pickFromIntent } from './intent-picks';
 import { asRef } from './refs';
 

@@ -2,7 +2,7 @@ export * from './deterministic';
 export * from './generation';
 export * from './goals';
 export * from './intent-arguments';
-export * from './intent-dates';
+export * from '../text-values/dates';
 export * from './order';
 export * from './refs';
 export * from '../checks/plan';

@@ -1,5 +1,5 @@
 import type { Tool } from '../domain';
-import { dateWindowFromIntent, type DateWindow, type IntentContext } from './intent-dates';
+import { dateWindowFromIntent, emailsInText, type DateWindow, type IntentContext } from '../text-values';
 import { personNameInIntent, placesInIntent, type Places } from './intent-entities';
 import { contentStems, spellDegrees, stem, wordsOf } from './intent-words';
 
@@ -32,7 +32,7 @@ function readIntent(intent: string, context: IntentContext): IntentFacts {
     window: dateWindowFromIntent(intent, context),
     places: placesInIntent(intent),
     person,
-    email: /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/.exec(intent)?.[0] ?? null,
+    email: emailsInText(intent)[0] ?? null,
     stems: new Set(contentStems(intent)),
     counts,
   };

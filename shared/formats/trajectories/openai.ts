@@ -179,5 +179,5 @@ export const openaiFormat = defineFormat({
   detect: (record) => Array.isArray(record.messages),
   parse: fromOpenAI,
   turnFields: ['messages', 'tools', 'functions', 'system', ...MEDIA_COLUMNS],
-  kept: ['parallel_tool_calls', 'id'],
+  kept: ['parallel_tool_calls', 'id', 'created', 'metadata'],
 });

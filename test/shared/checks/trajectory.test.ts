@@ -24,6 +24,9 @@ describe('trajectory checks on the example workspace', () => {
         '2 dependency-order $.toolCalls[0].args.hotel_id',
         '2 ungrounded-value $.toolCalls[0].args.hotel_id',
         '3 tool-error $.content',
+        // The error's echo of the invented id does not give it.
+        '4 dependency-order $.toolCalls[0].args.hotel_id',
+        '4 ungrounded-value $.toolCalls[0].args.hotel_id',
         '4 repeated-call $.toolCalls[0]',
         '6 schema-violation $.toolCalls[0].args.lat',
         '6 schema-violation $.toolCalls[0].args.lon',
