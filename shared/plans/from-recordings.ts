@@ -34,8 +34,6 @@ export interface RecordedPlan {
 
 /** Below this similarity the nearest recording is no example: the planner plans as without recordings. */
 export const MIN_SIMILARITY = 0.2;
-/** Recordings with the same tool chain at least this close to the best also lend their ways of reading values. */
-const ALSO_FOLLOWED = 0.6;
 
 const MONTHS_AND_DAYS = new Set(
   contentStems(
@@ -370,10 +368,12 @@ const chainOf = (r: RecordedRequest) => r.steps.map((s) => s.tool).join(' → ')
  * comes back the way it came in the recording: words of the request are read again from the
  * intent (in the same place, or as the same kind of value), a value from an earlier call's
  * result becomes a reference to that step's result (an element the request named is picked by
- * the new intent's words), a constant stays. Recordings of the same chain nearly as close lend
- * their readings where the nearest one's find nothing; an argument still unread is taken as the
- * planner without recordings would (from the intent's words, else the schema's default), or
- * left out with a note.
+ * the new intent's words), a constant stays. The other recordings of the same chain (sharing a
+ * word with the intent) lend their readings where the nearest one's find nothing, and the
+ * arguments they read from their requests where the intent says them too ("… and tell the
+ * attendees"); an argument still unread is taken as the planner without recordings would (from
+ * the intent's words, else a required one's schema default), or left out with a note. The last
+ * steps whose request-given values the intent does not say are left out (see withoutUnasked).
  */
 export function planFromRecordings(
   graph: Pick<ToolGraph, 'tools' | 'edges'>,
@@ -401,9 +401,7 @@ export function planFromRecordings(
   });
   if (!best) return null;
   const chain = chainOf(best.recording);
-  const alike = ranked.filter(
-    (r) => r === best || (chainOf(r.recording) === chain && r.similarity >= best.similarity * ALSO_FOLLOWED),
-  );
+  const alike = ranked.filter((r) => r === best || (chainOf(r.recording) === chain && r.similarity > 0));
   const fillings: Filling[] = alike.map(({ recording }) => ({
     recording,
     values: mentionValues(recording, intent, context),

@@ -21,3 +21,22 @@ export function recordedDomain(name: (typeof RECORDED_DOMAINS)[number]) {
     }));
   return { graph, trajectories };
 }
+
+/** A domain's recordings file, its records whose request is one of `leaveOut` left out, written to `dir`. */
+export function recordingsFileWithout(
+  name: (typeof RECORDED_DOMAINS)[number],
+  leaveOut: readonly string[],
+  dir: string,
+) {
+  const kept = fs
+    .readFileSync(path.join(DIR, `${name}.jsonl`), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim())
+    .filter((line) => {
+      const { messages } = JSON.parse(line) as { messages: { role: string; content: string | null }[] };
+      return !leaveOut.includes(messages.find((m) => m.role === 'user')?.content ?? '');
+    });
+  const file = path.join(dir, `${name}.jsonl`);
+  fs.writeFileSync(file, `${kept.join('\n')}\n`);
+  return { file, records: kept.length };
+}
