@@ -81,8 +81,8 @@ export function numbersIn(text: string): Found<number>[] {
   ).map((f) => ({ ...f, text: text.slice(f.at, f.at + f.text.length) }));
 }
 
-/** Where labelled text ends: before ", and the body", "and", "then", a sentence's end, or the text's end. */
-const TEXT_END = /\s*(?:,?\s+(?:and|then)\s+(?:the\s+)?(?=\p{L})|[;!?]|\.(?:\s|$)|$)/u;
+/** Where labelled text ends: before ", and the body", "and", "then", another label (", body:"), a sentence's end, or the text's end. */
+const TEXT_END = /\s*(?:,?\s+(?:and|then)\s+(?:the\s+)?(?=\p{L})|,\s*(?=\p{L}+\s*:)|[;!?]|\.(?:\s|$)|$)/u;
 
 /**
  * The text after a label ("subject", "body", "titled", "called", "saying"): "with the subject
@@ -102,7 +102,14 @@ const NAME = "\\p{Lu}[\\p{Ll}'’-]*(?:\\s+\\p{Lu}[\\p{Ll}'’-]*)?";
 
 /** Names said as an owner ("Mia's order") or a companion ("with Ana", "to Leo"), in order. */
 export function namesIn(text: string): Found[] {
-  const possessive = all(text, new RegExp(`\\b(${NAME})['’]s\\b`, 'gu'), (m) => m[1]!);
+  // A sentence's first word is capitalised anyway: "Show Mia's" names Mia.
+  const possessive = all(text, new RegExp(`\\b(${NAME})['’]s\\b`, 'gu'), (m) => m[1]!).map((f) => {
+    const words = f.value.split(/\s+/);
+    const first = words.length > 1 && /(?:^|[.!?]\s+)$/.test(text.slice(0, f.at));
+    return first
+      ? { at: f.at + f.value.length - words[1]!.length, text: words[1]!, value: words[1]! }
+      : { ...f, text: f.value };
+  });
   const companion = all(text, new RegExp(`\\b(?:with|for|to|from|and)\\s+(${NAME})\\b`, 'gu'), (m) => m[1]!).map(
     (f) => ({ ...f, at: f.at + f.text.length - f.value.length, text: f.value }),
   );
