@@ -32,6 +32,8 @@ export interface RecordedPlan {
   notes: string[];
 }
 
+/** How many recordings of the nearest one's chain lend their readings (and are named), nearest first. */
+const MAX_FOLLOWED = 5;
 /** Below this similarity the nearest recording is no example: the planner plans as without recordings. */
 export const MIN_SIMILARITY = 0.2;
 
@@ -401,7 +403,10 @@ export function planFromRecordings(
   });
   if (!best) return null;
   const chain = chainOf(best.recording);
-  const alike = ranked.filter((r) => r === best || (chainOf(r.recording) === chain && r.similarity > 0));
+  const alike = [best, ...ranked.filter((r) => r !== best && chainOf(r.recording) === chain && r.similarity > 0)].slice(
+    0,
+    MAX_FOLLOWED,
+  );
   const fillings: Filling[] = alike.map(({ recording }) => ({
     recording,
     values: mentionValues(recording, intent, context),
