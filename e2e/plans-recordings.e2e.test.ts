@@ -33,7 +33,8 @@ async function calendarWorkspace(): Promise<string> {
 
 describe('Plans & Runs plans from recorded trajectories, in Chromium', () => {
   it('shows which recordings the deterministic plan followed, with the values read from the intent', async () => {
-    const host = await e2e.startHost(await calendarWorkspace());
+    const workspace = await calendarWorkspace();
+    const host = await e2e.startHost(workspace);
     const page = await e2e.newPage({ viewport: { width: 1600, height: 1000 } });
     await page.goto(host.url);
     await page.getByRole('button', { name: /Calendar/ }).waitFor();
@@ -50,8 +51,33 @@ describe('Plans & Runs plans from recorded trajectories, in Chromium', () => {
     expect(await page.getByTestId('step-s1').locator('.args').innerText()).toContain(
       '"to":"bob@example.com","subject":"Lunch","body":"See you at noon"',
     );
+    // Saved, the plan keeps which recordings it followed.
+    await page.getByRole('button', { name: 'Save plan' }).click();
+    await page.getByTestId('plan-draft').waitFor({ state: 'detached' });
     // Once the plan is edited it is no longer the one the recordings gave.
     await page.getByRole('button', { name: 'Add step' }).click();
     await followed.waitFor({ state: 'detached' });
+
+    await e2e.stopHost(host);
+    const { createBackend } = await import('../backend/backend');
+    const backend = createBackend({ workspace, host: 'cli', seed: false });
+    try {
+      const [graph] = await backend.registry.invoke('graphs.list', {});
+      const [saved] = await backend.registry.invoke('plans.list', { graphId: graph!.id });
+      const { items } = await backend.registry.invoke('trajectories.list', { filter: {}, limit: 50, offset: 0 });
+      const asked = await Promise.all(
+        items.map(async (t) => {
+          const { turns } = await backend.registry.invoke('trajectories.get', { id: t.id });
+          return { id: t.id, request: turns.find((turn) => turn.role === 'user')?.content ?? '' };
+        }),
+      );
+      const carla = asked.find((t) => t.request.startsWith('Email carla@example.com'));
+      expect(saved!.modelSettings).toMatchObject({
+        planner: 'deterministic',
+        followed: expect.arrayContaining([carla!.id]),
+      });
+    } finally {
+      backend.close();
+    }
   });
 });
