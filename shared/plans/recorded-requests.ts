@@ -265,8 +265,8 @@ function fromResult(ctx: Context, value: unknown, param: string): ArgSource | nu
   const best = candidates.sort((a, b) => b.score - a.score)[0];
   if (!best) return null;
   const path: RefStep[] = best.path.map((s) => {
-    if (s.kind !== 'element' || s.pick.by !== 'index')
-      return { kind: s.kind, ...(s.kind === 'key' ? { key: s.key } : { pick: s.pick }) } as PathStep;
+    if (s.kind === 'key') return { kind: 'key', key: s.key };
+    if (s.pick.by !== 'index') return { kind: 'element', pick: s.pick };
     // The element the request named ("my home calendar"), else the first, else by place.
     const element = isObject(s.element) ? s.element : {};
     const labels = [...LABEL_FIELDS, ...Object.keys(element).filter((k) => /(^|_)(name|title)$/.test(k))];
@@ -341,11 +341,9 @@ export function recordedRequestOf(
     const result = results.get(call.id);
     // A call that failed is no step to repeat (the recording's retry, if any, is).
     if (!tool || failed(result)) continue;
-    const args = isObject(call.args)
-      ? call.args
-      : isObject(parseJson(String(call.args)))
-        ? (parseJson(String(call.args)) as Record<string, unknown>)
-        : {};
+    // Parsers give the arguments as an object; a record may still hold them as JSON text.
+    const given = typeof call.args === 'string' ? parseJson(call.args) : call.args;
+    const args = isObject(given) ? given : {};
     const properties = (tool.parameters.properties ?? {}) as Record<string, JsonSchema>;
     const ctx: Context = { reader, graph, steps, tool };
     const sources = Object.fromEntries(Object.entries(args).map(([k, v]) => [k, sourceOf(ctx, v, k, properties[k])]));
