@@ -49,12 +49,21 @@ export const planVerb: Verb = {
         graphId,
         intent: values.intent,
         steps: plan.steps,
-        modelSettings: { planner, ...(goals.length ? { goals } : {}) },
+        modelSettings: {
+          planner,
+          ...(goals.length ? { goals } : {}),
+          ...(plan.followed?.length ? { followed: plan.followed.map((f) => f.trajectoryId) } : {}),
+        },
       });
       if (io.json) io.out(JSON.stringify({ ok: problems.length === 0, planId: saved.id, ...plan, problems, warnings }));
       else {
         io.out(values.format === 'worfbench' ? plan.text : JSON.stringify(plan.steps, null, 2));
         for (const p of [...problems, ...warnings]) io.err(formatProblem(p));
+        for (const f of plan.followed ?? [])
+          io.err(
+            `Follows recorded trajectory ${f.trajectoryId} (${Math.round(f.similarity * 100)} % alike): ${f.request}`,
+          );
+        for (const note of plan.notes ?? []) io.err(`Note: ${note}`);
         io.out(
           `Saved plan ${saved.id} (${countOf(plan.steps.length, 'step')}, ${countOf(problems.length, 'problem')}).`,
         );

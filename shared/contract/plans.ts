@@ -7,17 +7,29 @@ import { JobId } from './jobs';
 
 export const PlanProblem = Problem.extend({ code: z.enum(PLAN_CODE_LIST), where: StepWhere });
 
+/** A recorded trajectory the deterministic planner followed: its request and how alike the intent is (0–1). */
+export const FollowedRecording = z.object({
+  trajectoryId: z.string(),
+  title: z.string(),
+  request: z.string(),
+  similarity: z.number(),
+});
+
 const Candidate = z.object({
   steps: z.array(PlanStep),
   problems: z.array(PlanProblem),
   /** The plan in WorfBench's text form. */
   text: z.string(),
+  /** The recordings the plan followed, nearest first (the deterministic planner, when the graph has some). */
+  followed: z.array(FollowedRecording).optional(),
+  /** What the planner could not take from the intent. */
+  notes: z.array(z.string()).optional(),
 });
 
 export const plansMethods = {
   'plans.generate': method({
     summary:
-      'Plans for an intent on a graph: with the model (a job: grammar from the graph, tokens stream as models.token for its jobId) or the deterministic planner.',
+      "Plans for an intent on a graph: with the model (a job: grammar from the graph, tokens stream as models.token for its jobId) or the deterministic planner, which follows the graph's nearest recorded trajectories when it has some.",
     args: z.object({
       graphId: z.string(),
       intent: z.string().trim().min(1),

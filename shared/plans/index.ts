@@ -9,3 +9,6 @@ export * from '../checks/plan';
 export * from './workflow';
 export * from './argument-schema';
 export * from './intent-example';
+export * from './from-recordings';
+export * from './recorded-requests';
+export * from './intent-slots';

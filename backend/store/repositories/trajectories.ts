@@ -209,6 +209,15 @@ export class TrajectoryRepository {
     ).all() as { id: string; graphId: string | null; source: string }[];
   }
 
+  /** Ids of a graph's visible trajectories, newest first, at most `limit` (the recordings a planner follows). */
+  idsOfGraph(graphId: string, limit: number): string[] {
+    return this.sql(
+      `SELECT id FROM trajectories t WHERE t.graph_id = ? AND t.turn_count > 0 AND (${VISIBLE}) ORDER BY t.rowid DESC LIMIT ?`,
+    )
+      .pluck()
+      .all(graphId, limit) as string[];
+  }
+
   private rowid(id: string): number {
     const rowid = this.sql('SELECT rowid FROM trajectories WHERE id = ?').pluck().get(id) as number | undefined;
     if (rowid === undefined) throw new TrellisError('E3001', `No trajectory with id ${id}.`);

@@ -40,6 +40,7 @@ const selector = (s: PlansState) => ({
   restored: s.restored,
   planId: s.planId,
   planner: s.planner,
+  candidates: s.candidates,
 });
 
 export function PlanEditor({ tools, onRun }: { tools: string[]; onRun(mode: StartMode): void }) {
@@ -57,7 +58,10 @@ export function PlanEditor({ tools, onRun }: { tools: string[]; onRun(mode: Star
     restored,
     planId,
     planner,
+    candidates,
   } = usePlans(useShallow(selector));
+  // The recorded trajectories the plan in the editor followed, while it is still as the planner made it.
+  const followed = candidates.find((c) => c.steps === steps)?.followed ?? [];
   const starting = useRuns((s) => s.starting);
   // Read again when the plan in the editor is saved (Save plan, or a run of unsaved steps saves them).
   const saved = useQuery(graphId ? () => api.invoke('plans.list', { graphId }) : null, [graphId, planId]);
@@ -115,7 +119,10 @@ export function PlanEditor({ tools, onRun }: { tools: string[]; onRun(mode: Star
                   graphId: graphId!,
                   intent,
                   steps,
-                  modelSettings: { planner },
+                  modelSettings: {
+                    planner,
+                    ...(followed.length ? { followed: followed.map((f) => f.trajectoryId) } : {}),
+                  },
                 });
                 planSaved(plan, steps);
                 saved.reload();

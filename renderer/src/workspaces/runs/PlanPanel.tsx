@@ -6,6 +6,7 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { ToolPicker } from '../../components/ToolPicker';
 import { useShallow } from 'zustand/react/shallow';
 import { countOf } from '../../../../shared/text';
+import type { Candidates } from './plans-graphs';
 import { usePlans, type PlansState } from './plans-state';
 import { useModelInUse } from './use-model-in-use';
 
@@ -154,6 +155,7 @@ export function PlanPanel({ tools, example }: { tools: string[]; example: string
           Goals found in the intent: {found.join(', ')}. Pick goal tools to plan for others.
         </p>
       )}
+      {chosen >= 0 && <FollowedRecordings candidate={candidates[chosen]!} />}
       {action.busy && planner === 'model' && count > 1 && (
         <p className="muted" data-testid="plan-progress">
           {count} candidates at once, {action.progress?.done ?? 0} done; the first streams here.
@@ -183,6 +185,35 @@ export function PlanPanel({ tools, example }: { tools: string[]; example: string
         </div>
       )}
     </section>
+  );
+}
+
+/**
+ * Which recorded trajectories the deterministic planner followed for the plan in the editor
+ * (their requests, how alike the intent is), and what it could not take from the intent.
+ */
+function FollowedRecordings({ candidate }: { candidate: Candidates[number] }) {
+  const followed = candidate.followed ?? [];
+  if (!followed.length) return null;
+  const notes = candidate.notes ?? [];
+  return (
+    <div className="plan-followed muted" data-testid="plan-followed">
+      <p>Follows {countOf(followed.length, 'recorded trajectory', 'recorded trajectories')} of this graph:</p>
+      <ul>
+        {followed.map((f) => (
+          <li key={f.trajectoryId} title={f.title}>
+            “{f.request}” ({Math.round(f.similarity * 100)} % alike)
+          </li>
+        ))}
+      </ul>
+      {notes.length > 0 && (
+        <ul className="plan-notes" aria-label="Planner notes">
+          {notes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }
 
