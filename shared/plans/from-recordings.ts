@@ -3,7 +3,7 @@ import { dependencyEdges } from '../graph/topology';
 import { formatFieldPath, type PathStep } from '../graph/field-paths';
 import { goalToolsFor } from './goals';
 import { argumentsFromIntent } from './intent-arguments';
-import { datesInIntent, type IntentContext } from './intent-dates';
+import { datesInIntent, type IntentContext } from '../text-values/dates';
 import { EMAIL_PATTERN, labelledTextIn, namesIn, numbersIn, quotedIn, timesIn } from './intent-slots';
 import { contentStems } from './intent-words';
 import { asRef } from './refs';

@@ -1,6 +1,6 @@
 import type { JsonSchema, Tool, ToolGraph, Trajectory } from '../domain';
 import { formatFieldPath, type PathStep } from '../graph/field-paths';
-import { datesInIntent } from './intent-dates';
+import { datesInIntent } from '../text-values/dates';
 import { emailsIn, numbersIn, timesIn } from './intent-slots';
 
 /**
