@@ -9,11 +9,15 @@ import { countOf } from '../../../../shared/text';
 import { usePlans, type PlansState } from './plans-state';
 import { useModelInUse } from './use-model-in-use';
 
+const NO_GOALS: string[] = [];
+
 /** What this view reads from the Plans & Runs store (one shallow-compared slice). */
 const selector = (s: PlansState) => ({
   graphId: s.graphId,
   intent: s.intent,
   setIntent: s.setIntent,
+  goals: (s.graphId && s.goals[s.graphId]) || NO_GOALS,
+  setGoals: s.setGoals,
   candidates: s.candidates,
   setCandidates: s.setCandidates,
   steps: s.steps,
@@ -33,6 +37,8 @@ export function PlanPanel({ tools, example }: { tools: string[]; example: string
     graphId,
     intent,
     setIntent,
+    goals,
+    setGoals,
     candidates,
     setCandidates,
     steps,
@@ -42,8 +48,8 @@ export function PlanPanel({ tools, example }: { tools: string[]; example: string
     count,
     setCount,
   } = usePlans(useShallow(selector));
-  // The goals the user picked; those the planner found in the intent are only shown, so a new intent finds its own.
-  const [goals, setGoals] = useState<string[]>([]);
+  // The goals the user picked (kept per graph in the store); those the planner found in the
+  // intent are only shown, so a new intent finds its own.
   const [found, setFound] = useState<string[]>([]);
   const [stream, setStream] = useState('');
   const [made, setMade] = useState<string | null>(null);
