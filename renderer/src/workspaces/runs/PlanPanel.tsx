@@ -196,6 +196,9 @@ export function PlanPanel({ tools, example }: { tools: string[]; example: string
 function generationText(generation: { ms: number; tokens: number | null } | null, candidates: number): string | null {
   if (!generation) return null;
   const seconds = (generation.ms / 1000).toFixed(1);
-  const tokens = generation.tokens === null ? '' : `, ${generation.tokens.toLocaleString('en-US')} tokens`;
+  const tokens =
+    generation.tokens === null
+      ? ''
+      : `, ${generation.tokens.toLocaleString('en-US')} ${generation.tokens === 1 ? 'token' : 'tokens'}`;
   return `Planned in ${seconds} s${tokens}${candidates > 1 ? ` for ${candidates} candidates` : ''}.`;
 }

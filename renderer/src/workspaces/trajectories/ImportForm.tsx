@@ -124,7 +124,7 @@ export function ImportForm() {
         <div className="import-progress" role="status">
           <progress max={progress.total || 1} value={progress.done} />
           <span className="muted">
-            {progress.detail?.lines ?? 0} lines read, {progress.detail?.imported ?? 0} imported,{' '}
+            {countOf(progress.detail?.lines ?? 0, 'line')} read, {progress.detail?.imported ?? 0} imported,{' '}
             {progress.detail?.rejected ?? 0} rejected…
           </span>
           <button type="button" onClick={job.cancel}>
