@@ -80,4 +80,33 @@ describe('what a new user found walking the app, in Chromium', () => {
     }
     await page.close();
   }, 60_000);
+
+  it('names a run once in its inspector header, and counts its one turn in the singular', async () => {
+    const workspace = path.join(tempDir(), 'run-header.trellis');
+    const { createBackend } = await import('../backend/backend');
+    const backend = createBackend({ workspace, host: 'cli', seed: true });
+    try {
+      backend.store.trajectories.insert({
+        kind: 'run',
+        title: 'A run of one turn',
+        source: 'run',
+        graphId: null,
+        planId: null,
+        forkOf: null,
+        turns: [{ role: 'user', content: 'A run of one turn' }],
+      });
+    } finally {
+      backend.close();
+    }
+    const host = await e2e.startHost(workspace);
+    const page = await e2e.newPage({ viewport: { width: 1500, height: 950 } });
+    await page.goto(host.url);
+    await page.getByRole('button', { name: /Trip planning/ }).waitFor();
+    await page.keyboard.press('Control+3');
+    await page.getByRole('option', { name: /A run of one turn/ }).click();
+    const header = page.getByRole('region', { name: 'Trajectory inspector' }).locator('.inspector-header p').first();
+    await header.waitFor();
+    expect(await header.innerText()).toMatch(/^run · 1 turn · no tool graph/);
+    await page.close();
+  }, 60_000);
 });
