@@ -73,7 +73,7 @@ describe('trellis dataset', () => {
     });
     const one = trellis('dataset', 'create', 'one', '--workspace', workspace, '--tool', 'tool_3', '--split', '1,0,0');
     expect(one.code).toBe(0);
-    expect(one.out).toBe('Created dataset "one": 1 trajectories (train 1).\n');
+    expect(one.out).toBe('Created dataset "one": 1 trajectory (train 1).\n');
   });
 
   it('refuses a name already taken unless --replace is given', () => {
