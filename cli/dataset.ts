@@ -1,3 +1,4 @@
+import { trajectoriesCount } from '../shared/text';
 import { TrellisError } from '../shared/errors';
 import { openBackend } from './backend-helpers';
 import { datasetId } from './export';
@@ -54,7 +55,7 @@ export const datasetCreateVerb: Verb = {
       for (const item of dataset.items) bySplit[item.split ?? 'none'] = (bySplit[item.split ?? 'none'] ?? 0) + 1;
       if (io.json)
         io.out(JSON.stringify({ ok: true, id: dataset.id, name, filter, size: dataset.items.length, bySplit }));
-      else io.out(`Created dataset "${name}": ${dataset.items.length} trajectories (${splitText(bySplit)}).`);
+      else io.out(`Created dataset "${name}": ${trajectoriesCount(dataset.items.length)} (${splitText(bySplit)}).`);
       return 0;
     } finally {
       backend.close();
@@ -110,7 +111,9 @@ export const datasetShowVerb: Verb = {
       };
       if (io.json) io.out(JSON.stringify({ ok: true, ...summary }));
       else {
-        io.out(`${dataset.name}: ${stats.size} trajectories (${splitText(stats.bySplit)}), made ${dataset.createdAt}`);
+        io.out(
+          `${dataset.name}: ${trajectoriesCount(stats.size)} (${splitText(stats.bySplit)}), made ${dataset.createdAt}`,
+        );
         io.out(`  filter  ${JSON.stringify(dataset.filter)}`);
         io.out(
           `  labels  ${

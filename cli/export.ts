@@ -3,6 +3,7 @@ import { ExportFormat } from '../shared/contract/datasets';
 import { REASONING, REASONING_MODES, type ReasoningMode } from '../shared/formats/export-records';
 import type { Result } from '../shared/contract';
 import { TrellisError } from '../shared/errors';
+import { exportSummary } from '../shared/formats/export-summary';
 import { openBackend } from './backend-helpers';
 import { FILTER_OPTIONS, filterFromFlags, ratioFromFlag, seedFromFlag, SPLIT_OPTIONS } from './selection-flags';
 import type { Verb, VerbIO } from './verb';
@@ -18,24 +19,27 @@ export async function datasetId(backend: Backend, name: unknown, flag = '--datas
   return found.id;
 }
 
+/** The flags that would write what was left out for these reasons. */
+function leftOutHint(reasons: Readonly<Record<string, number>>): string {
+  const labelled = Object.keys(reasons).some((r) => r.startsWith('label:'));
+  const rules = Object.keys(reasons).some((r) => !r.startsWith('label:'));
+  if (labelled && rules) return '--include-rejected and --include-invalid write them';
+  return labelled ? '--include-rejected writes them' : '--include-invalid writes them';
+}
+
 /** The files written, then what was left out and why (on stderr: the files are the result). */
 function printExport(result: Result<'datasets.export'>, io: VerbIO): void {
   for (const f of result.files) io.out(`${f.split.padEnd(10)} ${String(f.count).padStart(7)}  ${f.path}`);
   const { report } = result;
+  const summary = exportSummary(report);
   for (const link of report.replacedLinks)
     io.err(`${link} was a symbolic link: replaced by the file, its target left as it was.`);
   if (report.notWritten) io.err(report.notWritten.message);
+  for (const line of summary.emptySplits) io.err(line);
   for (const note of report.notes) io.err(note);
   if (!report.flagged) return;
-  const reasons = Object.entries(report.reasons)
-    .sort((a, b) => b[1] - a[1])
-    .map(([reason, n]) => `${n} ${reason}`)
-    .join(', ');
-  io.err(
-    report.leftOut
-      ? `Left out ${report.leftOut} of ${report.leftOut + report.written} (${reasons}); --include-rejected and --include-invalid write them.`
-      : `Wrote ${report.flagged} flagged records as asked (${reasons}).`,
-  );
+  if (summary.leftOut) io.err(`${summary.leftOut}; ${leftOutHint(report.leftOutReasons)}.`);
+  if (summary.written) io.err(`${summary.written}.`);
   for (const e of report.examples)
     io.err(`  "${e.title || '(untitled)'}" [${e.trajectoryId}] (${e.split}): ${e.reasons.join(' ')}`);
   if (report.flagged > report.examples.length) io.err(`  … and ${report.flagged - report.examples.length} more.`);

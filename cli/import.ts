@@ -46,10 +46,16 @@ export const importVerb: Verb = {
       );
     }
     const format = parsedFormat.data;
+    const newGraph = values['new-graph'];
+    if (typeof newGraph === 'string' && !newGraph.trim())
+      throw new TrellisError(
+        'E1002',
+        '--new-graph needs a name: the tools the file declares go into a new graph of that name.',
+        'Name the graph (--new-graph "Smart home"), or leave the flag out to import without one.',
+      );
     const backend = openBackend(values, { create: true });
     try {
       const graphId = typeof values.graph === 'string' ? await graphIdFor(backend, values.graph) : null;
-      const newGraph = values['new-graph'];
       const report = await backend.registry.invoke('trajectories.import', {
         path: path.resolve(values.file),
         mode: values.lenient ? 'lenient' : 'strict',

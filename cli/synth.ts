@@ -1,3 +1,4 @@
+import { trajectoriesCount } from '../shared/text';
 import type { JobProgress } from '../shared/contract/jobs';
 import { SampleKind } from '../shared/contract/synth';
 import { TrellisError } from '../shared/errors';
@@ -83,7 +84,7 @@ export const synthVerb: Verb = {
         const skipped = notApplicableLine(result.notApplicable, parsedKinds?.map((k) => k.data!) ?? SampleKind.options);
         if (skipped) io.out(skipped);
         io.out(
-          `Made ${result.created.length} trajectories (${Object.entries(result.byKind)
+          `Made ${trajectoriesCount(result.created.length)} (${Object.entries(result.byKind)
             .map(([k, n]) => `${k} ${n}`)
             .join(', ')}); ${result.failed.length} failed. They are unlabelled, in the review queue.`,
         );

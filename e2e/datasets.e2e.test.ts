@@ -136,7 +136,7 @@ describe('Datasets workspace in Chromium', () => {
     expect(await leftOut.locator('strong').getAttribute('title')).toMatch(/^Trajectory [0-9a-f-]{36}$/);
     await page.getByLabel('Include rejected / needs-fix').check();
     await page.getByRole('button', { name: 'Export', exact: true }).click();
-    await report.getByText('Wrote 1 flagged records as asked: 1 label:rejected').waitFor();
+    await report.getByText('Wrote 1 flagged record as asked: 1 label:rejected').waitFor();
     expect(fs.readFileSync(path.join(out, 'all-weather.train.jsonl'), 'utf8').trim().split('\n')).toHaveLength(5);
     await page.close();
   }, 120_000);

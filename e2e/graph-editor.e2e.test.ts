@@ -124,7 +124,7 @@ describe('tool graph editing in Chromium', () => {
     await page.getByLabel('Tools text').fill(JSON.stringify(tools));
     await page.getByRole('button', { name: 'Read tools' }).click();
     await page.getByText('Found 1 tool: get_exchange_rate').waitFor();
-    await page.getByRole('button', { name: 'Add 1 tools' }).click();
+    await page.getByRole('button', { name: 'Add 1 tool' }).click();
     await page.getByTestId('tool-get_exchange_rate').waitFor();
     expect(await page.locator('.react-flow__node').count()).toBe(14);
     // The imported tool is brought into view, not left off-screen right of the graph.

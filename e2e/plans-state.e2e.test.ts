@@ -29,6 +29,19 @@ const summary = (page: Page) => page.getByTestId('plan-summary').innerText();
 const problemsOf = (page: Page, step: string) => page.getByTestId(`step-${step}`).locator('.problem').allInnerTexts();
 
 describe('Plans & Runs keeps derived state current in Chromium', () => {
+  it('keeps the goal tools picked when another workspace opens and this one comes back', async () => {
+    const page = await open('plan-goals');
+    await page.keyboard.press('Control+2');
+    const picker = page.locator('.plan-panel');
+    await picker.getByRole('checkbox', { name: 'book_hotel' }).check();
+    await page.keyboard.press('Control+1');
+    await page.getByLabel('Intent').waitFor({ state: 'detached' });
+    await page.keyboard.press('Control+2');
+    expect(await picker.getByRole('checkbox', { name: 'book_hotel' }).isChecked()).toBe(true);
+    expect(await picker.getByRole('checkbox', { name: 'book_flight' }).isChecked()).toBe(false);
+    await page.close();
+  }, 60_000);
+
   it('checks and writes the plan again as its arguments are edited, and asks before running one with problems', async () => {
     const page = await open('plan-edit');
     await page.keyboard.press('Control+2');

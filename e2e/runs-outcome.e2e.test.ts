@@ -143,4 +143,42 @@ describe('Plans & Runs says when calls fail, in Chromium', () => {
     expect(await debuggerPane.getByTestId('call-failed').count()).toBe(0);
     await page.close();
   }, 120_000);
+
+  it('shows a replay of a record whose call got no result as failed, naming the call', async () => {
+    const workspace = path.join(tempDir(), 'no-result.trellis');
+    const { createBackend } = await import('../backend/backend');
+    const backend = createBackend({ workspace, host: 'cli', seed: true });
+    try {
+      const [trip] = await backend.registry.invoke('graphs.list', {});
+      backend.store.trajectories.insert({
+        kind: 'imported',
+        title: 'Weather in Nara without its result',
+        source: 'logs.jsonl',
+        graphId: trip!.id,
+        planId: null,
+        forkOf: null,
+        turns: [
+          { role: 'user', content: 'Weather in Nara without its result' },
+          { role: 'assistant', toolCalls: [{ id: 'c1', name: 'get_weather_forecast', args: { city: 'Nara' } }] },
+          { role: 'assistant', content: 'It will be sunny in Nara.' },
+        ],
+      });
+    } finally {
+      backend.close();
+    }
+    const host = await e2e.startHost(workspace);
+    const page = await e2e.newPage({ viewport: { width: 1600, height: 1000 } });
+    await page.goto(host.url);
+    await page.keyboard.press('Control+3');
+    await page.getByRole('option', { name: /Weather in Nara without its result/ }).click();
+    await page.getByRole('button', { name: 'Open in debugger' }).click();
+    const debuggerPane = page.getByRole('region', { name: 'Debugger' });
+    await debuggerPane.getByText('Replay').waitFor();
+    await debuggerPane.getByRole('button', { name: 'Continue' }).click();
+    const status = debuggerPane.getByTestId('run-status');
+    await status.getByText('finished').waitFor();
+    await debuggerPane.getByTestId('run-outcome').getByText('no result for get_weather_forecast (turn 1)').waitFor();
+    expect(await colourOf(status)).toBe(await tokenColour(page, '--color-danger'));
+    await page.close();
+  }, 120_000);
 });

@@ -1,19 +1,25 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
-export const TOKEN_COOKIE = 'trellis_token';
+/**
+ * The cookie that carries the access token. Browsers keep one cookie jar per host name whatever
+ * the port, so two hosts on one machine each name theirs by port: reloading one never replaces the
+ * other's token.
+ */
+export const tokenCookieName = (port: number): string => `trellis_token_${port}`;
 
 export const newAccessToken = (): string => randomBytes(24).toString('hex');
 
-/** The token from `?token=` or the cookie set on first visit. */
-export function requestToken(request: IncomingMessage): string | null {
+/** The token from `?token=` or the cookie this host (listening on `port`) set on first visit. */
+export function requestToken(request: IncomingMessage, port: number): string | null {
   const url = new URL(request.url ?? '/', 'http://localhost');
   const fromQuery = url.searchParams.get('token');
   if (fromQuery) return fromQuery;
   const cookies = request.headers.cookie ?? '';
+  const cookieName = tokenCookieName(port);
   for (const part of cookies.split(';')) {
     const [name, ...value] = part.trim().split('=');
-    if (name === TOKEN_COOKIE) return value.join('=');
+    if (name === cookieName) return value.join('=');
   }
   return null;
 }

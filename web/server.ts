@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { connectTransport, uiFile, type Backend } from '../backend';
 import { TrellisError } from '../shared/errors';
-import { isAllowedOrigin, newAccessToken, requestToken, TOKEN_COOKIE, tokenMatches } from './security';
+import { isAllowedOrigin, newAccessToken, requestToken, tokenCookieName, tokenMatches } from './security';
 
 export interface WebHostOptions {
   backend: Backend;
@@ -32,8 +32,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     throw new Error(`The UI is not built (${options.staticRoot} is missing). Run "npm run build" first.`);
   }
 
+  // Known once the server listens (port 0 picks one); no request arrives before that.
+  let port = 0;
   const server = http.createServer((request, response) => {
-    if (!tokenMatches(requestToken(request), token)) {
+    if (!tokenMatches(requestToken(request, port), token)) {
       response.writeHead(401, { 'content-type': 'text/plain; charset=utf-8' });
       response.end('Trellis: this address needs the access token. Open the full URL printed by "trellis serve".\n');
       return;
@@ -48,7 +50,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       ...found.headers,
       'referrer-policy': 'no-referrer',
       'cache-control': 'no-store',
-      'set-cookie': `${TOKEN_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`,
+      'set-cookie': `${tokenCookieName(port)}=${token}; HttpOnly; SameSite=Strict; Path=/`,
     });
     fs.createReadStream(found.file).pipe(response);
   });
@@ -63,7 +65,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     };
     if (path !== '/api') return refuse('404 Not Found');
     if (!isAllowedOrigin(origin, request.headers.host, host)) return refuse('403 Forbidden');
-    if (!tokenMatches(requestToken(request), token)) return refuse('401 Unauthorized');
+    if (!tokenMatches(requestToken(request, port), token)) return refuse('401 Unauthorized');
     wss.handleUpgrade(request, socket, head, (ws) => serveConnection(ws, options.backend));
   });
 
@@ -71,7 +73,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     server.once('error', (error: NodeJS.ErrnoException) => reject(listenError(error, host, options.port ?? 0)));
     server.listen(options.port ?? 0, host, () => resolve());
   });
-  const port = (server.address() as AddressInfo).port;
+  port = (server.address() as AddressInfo).port;
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
 
   return {

@@ -35,13 +35,15 @@ export function readDatasetInfo(file: string): Record<string, unknown> {
 }
 
 /**
- * `dataset_info.json` with this export's entries (`<name>_<split>`) put in or replaced, every
- * other entry kept as it was.
+ * `dataset_info.json` with this export's entries (`<name>_<split>`) put in or replaced, the
+ * entries of its `emptySplits` (no file written this time) taken out, every other entry kept as
+ * it was.
  */
 export function mergeDatasetInfo(
   existing: Record<string, unknown>,
   name: string,
   files: readonly { split: string; path: string; withTools: boolean; media?: ReadonlySet<string> }[],
+  emptySplits: readonly string[] = [],
 ): string {
   const ours = Object.assign(
     {},
@@ -49,5 +51,7 @@ export function mergeDatasetInfo(
       shareGPTDatasetInfo(`${name}_${f.split}`, path.basename(f.path), f.withTools, [...(f.media ?? [])]),
     ),
   ) as Record<string, unknown>;
-  return `${JSON.stringify({ ...existing, ...ours }, null, 2)}\n`;
+  const gone = new Set(emptySplits.map((split) => `${name}_${split}`));
+  const kept = Object.fromEntries(Object.entries(existing).filter(([key]) => !gone.has(key)));
+  return `${JSON.stringify({ ...kept, ...ours }, null, 2)}\n`;
 }

@@ -8,11 +8,18 @@ import type { ToolSource } from './export';
 /** How many flagged items a report lists by name; the counts cover all of them. */
 export const REPORT_EXAMPLES = 20;
 
+/** Counts each reason of one item once. */
+function countOnce(into: Record<string, number>, reasons: readonly string[]): void {
+  for (const reason of new Set(reasons)) into[reason] = (into[reason] ?? 0) + 1;
+}
+
 /** Collects what an export left out (or wrote though flagged) and why, as it goes. */
 export class ExportReporter {
   private leftOut = 0;
   private flagged = 0;
   private readonly reasons: Record<string, number> = {};
+  private readonly leftOutReasons: Record<string, number> = {};
+  private readonly writtenReasons: Record<string, number> = {};
   private readonly examples: z.infer<typeof ExportReport>['examples'] = [];
   private readonly withoutPlace = { outcome: 0, metadata: 0 };
   private readonly tools: Record<ToolSource, number> = { own: 0, none: 0, graph: 0 };
@@ -41,22 +48,41 @@ export class ExportReporter {
     if (trajectory.metadata && Object.keys(trajectory.metadata).length) this.withoutPlace.metadata++;
   }
 
-  /** One flagged item, with its title to name it by: each reason is a code to count by and a message to show. */
+  /**
+   * One flagged item, with its title to name it by: each reason is a code to count by and a
+   * message to show, and `leavesOut` when it is why the item was left out (a reason the export
+   * was asked to write anyway does not).
+   */
   flag(
     item: { trajectoryId: string; title: string },
     split: string,
-    leftOut: boolean,
-    flags: { reason: string; message: string }[],
+    flags: { reason: string; message: string; leavesOut: boolean }[],
   ): void {
+    const leftOut = flags.some((f) => f.leavesOut);
     this.flagged++;
     if (leftOut) this.leftOut++;
-    for (const reason of new Set(flags.map((f) => f.reason))) this.reasons[reason] = (this.reasons[reason] ?? 0) + 1;
+    const reasons = flags.map((f) => f.reason);
+    countOnce(this.reasons, reasons);
+    if (leftOut)
+      countOnce(
+        this.leftOutReasons,
+        flags.filter((f) => f.leavesOut).map((f) => f.reason),
+      );
+    else countOnce(this.writtenReasons, reasons);
     if (this.examples.length < REPORT_EXAMPLES)
       this.examples.push({ ...item, split, leftOut, reasons: flags.map((f) => f.message) });
   }
 
-  /** `format`: the export's format when it has no place for outcome and metadata (they are said to be left out). */
-  report(written: number, replacedLinks: string[], format: string | null = null): z.infer<typeof ExportReport> {
+  /**
+   * `format`: the export's format when it has no place for outcome and metadata (they are said to
+   * be left out); `emptySplits`: the splits none of whose records passed (no file written).
+   */
+  report(
+    written: number,
+    replacedLinks: string[],
+    format: string | null = null,
+    emptySplits: z.infer<typeof ExportReport>['emptySplits'] = [],
+  ): z.infer<typeof ExportReport> {
     const { outcome, metadata } = this.withoutPlace;
     return {
       notWritten:
@@ -71,12 +97,15 @@ export class ExportReporter {
       leftOut: this.leftOut,
       flagged: this.flagged,
       reasons: { ...this.reasons },
+      leftOutReasons: { ...this.leftOutReasons },
+      writtenReasons: { ...this.writtenReasons },
       examples: [...this.examples],
       replacedLinks,
       tools: { ...this.tools },
       thoughts: { ...this.thoughts, mode: this.reasoning },
       untrained: { ...this.untrained },
       notes: this.notes(),
+      emptySplits,
     };
   }
 

@@ -96,7 +96,8 @@ export function toolsForExport(
  * JSON array per split, as its gold files are), streaming a chunk at a time. Each record is
  * checked against its format's rules; records that break one and items labelled rejected or
  * needs-fix are left out unless `options` include them, and the report says which and why.
- * ShareGPT exports merge their entries into `dataset_info.json`. Every file is written beside
+ * ShareGPT exports merge their entries into `dataset_info.json`. A split none of whose records
+ * passed gets no file and no entry (the report names it). Every file is written beside
  * its target and renamed into place once all are complete: a cancelled (or killed) export
  * leaves the previous files as they were. An export that would write no record is refused
  * (E3004, saying why each was left out) and changes nothing in `dir`.
@@ -138,6 +139,7 @@ export async function exportDataset(
   const reporter = new ExportReporter(reasoning);
   const staged: StagedFile[] = [];
   const files: { split: string; path: string; count: number; withTools: boolean; media: Set<string> }[] = [];
+  const emptySplits: { split: string; path: string; earlierKept: boolean }[] = [];
   let done = 0;
   try {
     for (const split of splits) {
@@ -160,7 +162,9 @@ export async function exportDataset(
             const status = store.labels.get(id)?.status ?? null;
             if ((status === 'rejected' || status === 'needs-fix') && !options.includeRejected) {
               const named = { trajectoryId: id, title: store.trajectories.title(id) };
-              reporter.flag(named, split, true, [{ reason: `label:${status}`, message: `Labelled ${status}.` }]);
+              reporter.flag(named, split, [
+                { reason: `label:${status}`, message: `Labelled ${status}.`, leavesOut: true },
+              ]);
               continue;
             }
             const t = store.trajectories.get(id);
@@ -185,14 +189,15 @@ export async function exportDataset(
               media: item.media!,
               reasoning,
             });
-            const flags = [
-              ...(status === 'rejected' || status === 'needs-fix'
-                ? [{ reason: `label:${status}`, message: `Labelled ${status}.` }]
-                : []),
-              ...problems.map((p) => ({ reason: p.code, message: formatProblem(p) })),
-            ];
             const leaveOut = problems.length > 0 && !options.includeInvalid;
-            if (flags.length) reporter.flag({ trajectoryId: id, title: t.title }, split, leaveOut, flags);
+            const flags = [
+              // Here a rejected or needs-fix label was asked to be written: never why an item is left out.
+              ...(status === 'rejected' || status === 'needs-fix'
+                ? [{ reason: `label:${status}`, message: `Labelled ${status}.`, leavesOut: false }]
+                : []),
+              ...problems.map((p) => ({ reason: p.code, message: formatProblem(p), leavesOut: leaveOut })),
+            ];
+            if (flags.length) reporter.flag({ trajectoryId: id, title: t.title }, split, flags);
             if (leaveOut) continue;
             if (!CARRIES_RUN_RECORD[format]) reporter.notCarried(t);
             reporter.written(item, tools.from, format);
@@ -224,10 +229,25 @@ export async function exportDataset(
       removeCreatedFolders(dir, createdDir);
       throw nothingToExport(subject, format, dataset.items.length, reporter.report(0, []).reasons);
     }
+    // A split none of whose records passed gets no file and no dataset_info.json entry: an empty
+    // file would read as a split of nothing. The report names it.
+    for (const f of files.filter((f) => f.count === 0)) {
+      const at = staged.findIndex((file) => file.target === f.path);
+      discardStaged(staged.splice(at, 1));
+      emptySplits.push({ split: f.split, path: f.path, earlierKept: fs.existsSync(f.path) });
+    }
+    files.splice(0, files.length, ...files.filter((f) => f.count > 0));
     if (format === 'sharegpt') {
       const info = stageFile(infoFile, mode);
       staged.push(info);
-      info.write(mergeDatasetInfo(readDatasetInfo(infoFile), safeName, files));
+      info.write(
+        mergeDatasetInfo(
+          readDatasetInfo(infoFile),
+          safeName,
+          files,
+          emptySplits.map((e) => e.split),
+        ),
+      );
     }
   } catch (error) {
     discardStaged(staged);
@@ -238,6 +258,6 @@ export async function exportDataset(
   return {
     files: files.map(({ split, path: file, count }) => ({ split, path: file, count })),
     cancelled: false,
-    report: reporter.report(written, replacedLinks, CARRIES_RUN_RECORD[format] ? null : format),
+    report: reporter.report(written, replacedLinks, CARRIES_RUN_RECORD[format] ? null : format, emptySplits),
   };
 }

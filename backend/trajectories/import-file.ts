@@ -106,6 +106,8 @@ export async function importTrajectoryFile(store: WorkspaceStore, options: Impor
   let begun = false;
   let imported = 0;
   let duplicates = 0;
+  /** Stored duplicates that belong to no graph yet: linked to this import's graph once it is kept. */
+  const unlinked: string[] = [];
   let lines = 0;
   let bytes = 0;
   let batch: NewTrajectory[] = [];
@@ -118,6 +120,7 @@ export async function importTrajectoryFile(store: WorkspaceStore, options: Impor
     const written = store.imports.writeBatch(batch, importId);
     imported += written.imported;
     duplicates += written.duplicates;
+    unlinked.push(...written.unlinked);
     for (const t of batch) outcomes[t.outcome?.status ?? 'none']++;
     batch = [];
     options.onProgress?.({ lines, bytes, totalBytes, imported, rejected: rejectedCount });
@@ -239,6 +242,8 @@ export async function importTrajectoryFile(store: WorkspaceStore, options: Impor
     flush();
     if (imported + duplicates === 0) return refused(false, nothingImportedReason(rejectedCount, totalBytes));
     const tools = graphId && declared.size ? declared.mergeInto(store, graphId) : null;
+    // Records imported before without a graph now have their tools in one: checks use its edges.
+    if (graphId) store.trajectories.linkToGraph(unlinked, graphId);
     if (begun) store.imports.finish(importId);
     return { ...summary(), imported, duplicates, committed: true, cancelled: false, tools };
   } catch (error) {

@@ -51,7 +51,7 @@ function mediaNotCarried(format: string, context: RuleContext): ExportProblem[] 
     ? [
         problem(
           'media-not-carried',
-          `The record has ${describeMedia(context.media)}, which ${format} records cannot carry; export it as ShareGPT.`,
+          `The record has ${describeMedia(context.media)}, which the ${format} format cannot carry; export it as ShareGPT.`,
         ),
       ]
     : [];

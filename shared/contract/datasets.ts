@@ -27,6 +27,10 @@ export const ExportReport = z.object({
   flagged: z.number().int(),
   /** Flagged items by reason: a rule code (`no-final-answer`, `role-order`, …) or `label:<status>`. */
   reasons: z.record(z.string(), z.number().int()),
+  /** Items left out, by the reasons that left them out (a label the export was asked to write is none). */
+  leftOutReasons: z.record(z.string(), z.number().int()),
+  /** Flagged items written as asked (include rejected, include invalid), by reason. */
+  writtenReasons: z.record(z.string(), z.number().int()),
   /** The first flagged items, each named by its title as the trajectory list shows it, with every reason in words. */
   examples: z.array(
     z.object({
@@ -39,6 +43,11 @@ export const ExportReport = z.object({
   ),
   /** Targets that were symbolic links: replaced by the file itself, never written through. */
   replacedLinks: z.array(z.string()),
+  /**
+   * Splits none of whose records passed: no file is written for them (nor listed in
+   * dataset_info.json); `earlierKept` when a file of an earlier export is still at `path`.
+   */
+  emptySplits: z.array(z.object({ split: z.string(), path: z.string(), earlierKept: z.boolean() })),
   /** Outcomes and metadata the format has no place for (counted over the written records), said in words. */
   notWritten: z.object({ outcomes: z.number().int(), metadata: z.number().int(), message: z.string() }).nullable(),
   /** Written records by where their tools came from: their record's own, none declared, their graph's (made in Trellis). */

@@ -10,6 +10,11 @@ export interface CallOutcome {
   answered: number;
   /** Indexes of the observation turns whose result is `{"error": …}`, in order. */
   failedTurns: number[];
+  /**
+   * Calls no observation answers, in order: one waiting for execution while the run goes on, a
+   * call that never got a result once it has ended (a replayed record without its result).
+   */
+  unanswered: { turnIndex: number; name: string }[];
 }
 
 /** What a run's calls say about it: all failed, some failed, none failed, or no call answered yet. */
@@ -20,37 +25,60 @@ export function callOutcome(turns: readonly Turn[]): CallOutcome {
   let made = 0;
   let answered = 0;
   const failedTurns: number[] = [];
+  const answeredIds = new Set(turns.flatMap((t) => (t.role === 'tool' && t.toolCallId ? [t.toolCallId] : [])));
+  const unanswered: CallOutcome['unanswered'] = [];
   turns.forEach((turn, i) => {
+    for (const call of turn.toolCalls ?? [])
+      if (!answeredIds.has(call.id)) unanswered.push({ turnIndex: i, name: call.name });
     made += turn.toolCalls?.length ?? 0;
     if (turn.role !== 'tool') return;
     answered++;
     if (isErrorResult(resultOf(turn))) failedTurns.push(i);
   });
-  return { made, answered, failedTurns };
+  return { made, answered, failedTurns, unanswered };
 }
 
-export function outcomeLevel({ answered, failedTurns }: CallOutcome): OutcomeLevel {
-  if (!answered) return 'none';
-  if (!failedTurns.length) return 'ok';
-  return failedTurns.length === answered ? 'error' : 'warning';
+/**
+ * Failed calls against the calls answered; once the run has `ended`, a call left without a
+ * result counts as failed too (while it goes on, that call is only waiting).
+ */
+export function outcomeLevel({ answered, failedTurns, unanswered }: CallOutcome, ended = false): OutcomeLevel {
+  const missing = ended ? unanswered.length : 0;
+  const calls = answered + missing;
+  const bad = failedTurns.length + missing;
+  if (!calls) return 'none';
+  if (!bad) return 'ok';
+  return bad === calls ? 'error' : 'warning';
 }
 
-/** "3 of 3 calls failed", "1 of 4 calls failed", "1 of 1 call failed"; null when none failed. */
-export function failedCallsText({ answered, failedTurns }: CallOutcome): string | null {
-  if (!failedTurns.length) return null;
-  return `${failedTurns.length} of ${answered} ${answered === 1 ? 'call' : 'calls'} failed`;
+/**
+ * "3 of 3 calls failed", "1 of 4 calls failed", "1 of 1 call failed"; once the run has `ended`,
+ * also "no result for search_flights (turn 1)"; null when nothing went wrong.
+ */
+export function failedCallsText({ answered, failedTurns, unanswered }: CallOutcome, ended = false): string | null {
+  const parts: string[] = [];
+  if (failedTurns.length)
+    parts.push(`${failedTurns.length} of ${answered} ${answered === 1 ? 'call' : 'calls'} failed`);
+  if (ended && unanswered.length) {
+    const named = unanswered.map((c) => `${c.name} (turn ${c.turnIndex})`).join(', ');
+    parts.push(
+      unanswered.length === 1 ? `no result for ${named}` : `no result for ${unanswered.length} calls: ${named}`,
+    );
+  }
+  return parts.length ? parts.join('; ') : null;
 }
 
 /**
  * The outcome of a run made in Trellis once it has ended: finished with every call answered
- * without error (success), finished with failed calls (failure), or stopped by the user
- * (unknown). Null while it can still go on (ready, paused, running, waiting for consent).
+ * without error (success), finished with failed calls or calls that got no result (failure), or
+ * stopped by the user (unknown). Null while it can still go on (ready, paused, running, waiting
+ * for consent).
  */
 export function runOutcome(status: RunStatus, turns: readonly Turn[]): Outcome | null {
   if (status === 'stopped') return { status: 'unknown', by: 'Trellis run', value: 'stopped' };
   if (status !== 'finished') return null;
-  const calls = callOutcome(turns);
-  return calls.failedTurns.length
-    ? { status: 'failure', by: 'Trellis run', value: failedCallsText(calls) }
+  const problems = failedCallsText(callOutcome(turns), true);
+  return problems
+    ? { status: 'failure', by: 'Trellis run', value: problems }
     : { status: 'success', by: 'Trellis run', value: 'finished' };
 }

@@ -1,3 +1,4 @@
+import { countOf } from '../text';
 import type { PlanStep, ToolCall, Turn } from '../domain';
 import { resolveRefs, stepRefs, unresolvedPicks } from '../plans';
 import { callResults, isErrorResult } from './results';
@@ -51,7 +52,7 @@ export function planSummary(plan: readonly PlanStep[], turns: readonly Turn[]): 
   const failed = plan.filter((s) => isErrorResult(results.get(s.id)));
   const last = plan.at(-1);
   return (
-    `Plan complete: ${plan.length - failed.length} of ${plan.length} steps succeeded` +
+    `Plan complete: ${plan.length - failed.length} of ${countOf(plan.length, 'step')} succeeded` +
     (failed.length ? ` (failed: ${failed.map((s) => s.id).join(', ')})` : '') +
     (last ? `. ${last.tool} returned ${shortText(results.get(last.id))}` : '.')
   );

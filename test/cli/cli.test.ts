@@ -169,6 +169,17 @@ describe('trellis command line', () => {
     expect(refused.out).toContain('Import with --lenient to keep the fields Trellis does not understand as metadata.');
   });
 
+  it('refuses --new-graph with a blank name before touching the workspace', () => {
+    const workspace = path.join(tempDir(), 'cli-blank-graph.trellis');
+    const fixture = path.join(__dirname, '..', 'fixtures', 'trajectories', 'sharegpt.jsonl');
+    for (const name of ['', '   ']) {
+      const refused = trellis('import', fixture, '--workspace', workspace, '--new-graph', name);
+      expect(refused.code).toBe(2);
+      expect(refused.err).toContain('--new-graph needs a name');
+      expect(fs.existsSync(workspace)).toBe(false);
+    }
+  });
+
   it('imports tau-bench results with their outcome, exports only the failed runs, and fails an import of nothing', () => {
     const workspace = path.join(tempDir(), 'cli-tau.trellis');
     const tau = path.join(

@@ -73,7 +73,7 @@ describe('trellis dataset', () => {
     });
     const one = trellis('dataset', 'create', 'one', '--workspace', workspace, '--tool', 'tool_3', '--split', '1,0,0');
     expect(one.code).toBe(0);
-    expect(one.out).toBe('Created dataset "one": 1 trajectories (train 1).\n');
+    expect(one.out).toBe('Created dataset "one": 1 trajectory (train 1).\n');
   });
 
   it('refuses a name already taken unless --replace is given', () => {
@@ -160,7 +160,7 @@ describe('trellis export from a filter', () => {
     const skipped = trellis('export', '--workspace', workspace, '--format', 'openai', '--out', out, '--split', '1,0,0');
     expect(skipped.code).toBe(0);
     expect(skipped.out).toMatch(/^train\s+9\s+\S+export\.train\.jsonl\n$/);
-    expect(skipped.err).toContain('Left out 1 of 10 (1 no-final-answer)');
+    expect(skipped.err).toContain('Left out 1 of 10: 1 no-final-answer; --include-invalid writes them.');
     // Named as the trajectory list names it, by title, with its id for a search.
     expect(skipped.err).toMatch(
       /\n {2}"Look up item 99 for me, please\." \[[0-9a-f-]{36}\] \(train\): error no-final-answer: The last message \("tool"\)/,

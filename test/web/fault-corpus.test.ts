@@ -30,7 +30,7 @@ function rawGet(port: number, target: string, token: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, '127.0.0.1', () =>
       socket.write(
-        `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nCookie: trellis_token=${token}\r\nConnection: close\r\n\r\n`,
+        `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nCookie: trellis_token_${port}=${token}\r\nConnection: close\r\n\r\n`,
       ),
     );
     let text = '';

@@ -22,6 +22,33 @@ describe('web host', () => {
     expect(withCookie.status).toBe(200);
   });
 
+  it('keeps two hosts on one machine logged in side by side: each names its cookie by its port', async () => {
+    const first = await testWebHost(testBackend());
+    const second = await testWebHost(testBackend());
+    // A browser keeps one cookie jar per host name, whatever the port: both hosts' cookies land in it.
+    const jar = new Map<string, string>();
+    const visit = async (url: string) => {
+      const response = await fetch(url, {
+        headers: { cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; ') },
+      });
+      const [pair] = (response.headers.get('set-cookie') ?? '').split(';');
+      const [name, value] = pair!.split('=');
+      if (name && value) jar.set(name, value);
+      return response.status;
+    };
+    expect(await visit(first.url)).toBe(200);
+    expect(await visit(second.url)).toBe(200);
+    expect([...jar.keys()]).toEqual([`trellis_token_${first.port}`, `trellis_token_${second.port}`]);
+    // Reloading either without the token in the address still works from the shared jar.
+    expect(await visit(`http://127.0.0.1:${first.port}/`)).toBe(200);
+    expect(await visit(`http://127.0.0.1:${second.port}/`)).toBe(200);
+    // The other host's cookie alone is refused.
+    const otherCookie = `trellis_token_${second.port}=${second.token}`;
+    expect((await fetch(`http://127.0.0.1:${first.port}/`, { headers: { cookie: otherCookie } })).status).toBe(401);
+    const wrongName = `trellis_token_${second.port}=${first.token}`;
+    expect((await fetch(`http://127.0.0.1:${first.port}/`, { headers: { cookie: wrongName } })).status).toBe(401);
+  });
+
   it('refuses a WebSocket from a foreign origin even with the token', async () => {
     const host = await testWebHost(testBackend());
     const api = `ws://127.0.0.1:${host.port}/api?token=${host.token}`;

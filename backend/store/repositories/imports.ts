@@ -51,11 +51,16 @@ export class ImportRepository {
       changes.transaction(() => {
         let imported = 0;
         let duplicates = 0;
+        const unlinked: string[] = [];
         for (const trajectory of batch) {
-          if (trajectories.insert(trajectory).duplicate) duplicates++;
-          else imported++;
+          const written = trajectories.insert(trajectory);
+          if (!written.duplicate) imported++;
+          else {
+            duplicates++;
+            if (trajectory.graphId && written.graphId === null) unlinked.push(written.id);
+          }
         }
-        return { imported, duplicates };
+        return { imported, duplicates, unlinked };
       });
   }
 
@@ -71,9 +76,13 @@ export class ImportRepository {
 
   /**
    * Writes a batch of an import's trajectories, all or none, and renews its lease; duplicates
-   * of stored ones are skipped and counted.
+   * of stored ones are skipped and counted, and those stored without a graph that this batch
+   * gives one are named in `unlinked` (the import links them once it is kept).
    */
-  writeBatch(batch: readonly NewTrajectory[], importId?: string): { imported: number; duplicates: number } {
+  writeBatch(
+    batch: readonly NewTrajectory[],
+    importId?: string,
+  ): { imported: number; duplicates: number; unlinked: string[] } {
     const written = this.insertBatch(batch);
     if (importId) this.db.prepare('UPDATE imports SET heartbeat_at = ? WHERE id = ?').run(nowIso(), importId);
     return written;

@@ -54,7 +54,7 @@ export class TrajectoryRepository {
     // Prepared once: imports insert hundreds of thousands of rows through these.
     this.statements = {
       byHash: db.prepare(
-        `SELECT t.id, coalesce(i.discarding, 0) AS discarding FROM trajectories t
+        `SELECT t.id, t.graph_id AS graphId, coalesce(i.discarding, 0) AS discarding FROM trajectories t
            LEFT JOIN imports i ON i.id = t.import_id WHERE t.content_hash = ?`,
       ),
       deleteById: db.prepare('DELETE FROM trajectories WHERE id = ?'),
@@ -71,8 +71,11 @@ export class TrajectoryRepository {
     };
   }
 
-  /** Inserts a trajectory and all its turns atomically; returns the existing id on a duplicate. */
-  insert(trajectory: NewTrajectory): { id: string; duplicate: boolean } {
+  /**
+   * Inserts a trajectory and all its turns atomically; returns the existing id on a duplicate,
+   * with the graph that one is linked to.
+   */
+  insert(trajectory: NewTrajectory): { id: string; duplicate: boolean; graphId?: string | null } {
     const rows = trajectory.turns.map(turnColumns);
     const toolsText = trajectory.toolsText ?? (trajectory.tools?.length ? JSON.stringify(trajectory.tools) : null);
     const toolSet = toolsText ? this.toolSets.put(toolsText) : null;
@@ -84,10 +87,12 @@ export class TrajectoryRepository {
     // Two records of the same turns with another verdict or task are two runs, not one.
     const hash = trajectory.kind === 'run' ? null : hashColumns(rows, toolSet, [outcome, metadata]);
     const existing =
-      hash === null ? undefined : (this.statements.byHash.get(hash) as { id: string; discarding: number } | undefined);
+      hash === null
+        ? undefined
+        : (this.statements.byHash.get(hash) as { id: string; graphId: string | null; discarding: number } | undefined);
     // A trajectory of an import being taken back is nobody's duplicate: it makes way at once.
     if (existing?.discarding) this.statements.deleteById.run(existing.id);
-    else if (existing) return { id: existing.id, duplicate: true };
+    else if (existing) return { id: existing.id, duplicate: true, graphId: existing.graphId };
     const id = trajectory.id ?? randomUUID();
     const s = this.statements;
     const write = () => {
@@ -120,6 +125,20 @@ export class TrajectoryRepository {
     // An import's trajectories are invisible until it finishes, which tells of them all at once.
     if (!trajectory.importId) this.changes.note('trajectories', 'created', [id]);
     return { id, duplicate: false };
+  }
+
+  /**
+   * Links trajectories that belong to no graph to `graphId` (those linked elsewhere keep their
+   * graph), so checks read the edges drawn there; returns how many it linked.
+   */
+  linkToGraph(ids: readonly string[], graphId: string): number {
+    if (!ids.length) return 0;
+    const link = this.sql('UPDATE trajectories SET graph_id = ? WHERE id = ? AND graph_id IS NULL');
+    return this.changes.transaction(() => {
+      const linked = ids.filter((id) => link.run(graphId, id).changes > 0);
+      if (linked.length) this.changes.note('trajectories', 'edited', linked);
+      return linked.length;
+    });
   }
 
   get(id: string): Trajectory {

@@ -19,8 +19,10 @@ export function describeImport(report: ImportReport): string {
     `${report.duplicates} already present; ${report.rejectedCount} rejected.` +
     // Counted over every record read, the ones already present too: they are the file's outcomes.
     (outcomes ? ` Outcomes in the file: ${outcomes}.` : '') +
-    (report.toolSets
-      ? ` The records declare ${countOf(report.toolSets, 'distinct tool set')}, each kept with its records.`
-      : '')
+    (report.toolSets === 1
+      ? ' The records declare one tool set.'
+      : report.toolSets
+        ? ` The records declare ${report.toolSets} distinct tool sets, each kept with its records.`
+        : '')
   );
 }

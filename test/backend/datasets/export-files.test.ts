@@ -8,6 +8,7 @@ import type { Job } from '../../../backend/jobs/job';
 import { importTrajectoryFile } from '../../../backend/trajectories/import-file';
 import { SHAREGPT_RESULT_SEPARATOR } from '../../../shared/formats/export-records';
 import { openAIProblems } from '../../../shared/checks/export';
+import { exportSummary } from '../../../shared/formats/export-summary';
 import { tempDir } from '../../helpers/temp';
 
 type Backend = ReturnType<typeof createBackend>;
@@ -127,6 +128,34 @@ describe('export leaves out what a trainer should not get', () => {
     expect(titles.get(unpaired)).toMatch(/Ghost Town/);
     expect(titles.get(rejected)).toMatch(/^What is the weather in city \d+/);
     expect(result.report.examples.every((e) => e.leftOut && e.split === 'train')).toBe(true);
+    expect(result.report.leftOutReasons).toEqual(result.report.reasons);
+    expect(exportSummary(result.report)).toMatchObject({
+      leftOut: 'Left out 4 of 13: 1 no-final-answer, 1 unpaired-tool-message, 1 label:rejected, 1 label:needs-fix',
+      written: null,
+    });
+    b.close();
+  });
+
+  it('counts a record written labelled but left out for a rule by that rule alone', async () => {
+    const b = workspace();
+    const { dataset, noAnswer } = await mixedDataset(b);
+    await b.registry.invoke('labels.set', {
+      trajectoryId: noAnswer,
+      status: 'rejected',
+      rating: null,
+      tags: [],
+      note: '',
+    });
+    const { report } = await b.registry.invoke('datasets.export', {
+      id: dataset.id,
+      format: 'openai',
+      dir: tempDir(),
+      includeRejected: true,
+    });
+    expect(report).toMatchObject({ written: 11, leftOut: 2, flagged: 4 });
+    expect(report.leftOutReasons).toEqual({ 'unpaired-tool-message': 1, 'no-final-answer': 1 });
+    expect(report.writtenReasons).toEqual({ 'label:rejected': 1, 'label:needs-fix': 1 });
+    expect(report.reasons).toMatchObject({ 'label:rejected': 2 });
     b.close();
   });
 
@@ -141,6 +170,13 @@ describe('export leaves out what a trainer should not get', () => {
       includeRejected: true,
     });
     expect(labelled.report).toMatchObject({ written: 11, leftOut: 2, flagged: 4 });
+    // The summary counts agree with what was asked: the labelled ones were written, not left out.
+    expect(labelled.report.writtenReasons).toEqual({ 'label:rejected': 1, 'label:needs-fix': 1 });
+    expect(Object.keys(labelled.report.leftOutReasons).filter((r) => r.startsWith('label:'))).toEqual([]);
+    const summary = exportSummary(labelled.report);
+    expect(summary.leftOut).toMatch(/^Left out 2 of 13: \d+ [a-z-]+/);
+    expect(summary.leftOut).not.toContain('label:');
+    expect(summary.written).toBe('Wrote 2 flagged records as asked: 1 label:rejected, 1 label:needs-fix');
     const all = await b.registry.invoke('datasets.export', {
       id: dataset.id,
       format: 'hermes',
@@ -148,7 +184,11 @@ describe('export leaves out what a trainer should not get', () => {
       includeRejected: true,
       includeInvalid: true,
     });
-    expect(all.report).toMatchObject({ written: 13, leftOut: 0, flagged: 4 });
+    expect(all.report).toMatchObject({ written: 13, leftOut: 0, flagged: 4, leftOutReasons: {} });
+    expect(exportSummary(all.report).leftOut).toBeNull();
+    expect(exportSummary(all.report).written).toBe(
+      'Wrote 4 flagged records as asked: 1 no-final-answer, 1 unpaired-tool-message, 1 label:rejected, 1 label:needs-fix',
+    );
     expect(all.report.examples.every((e) => !e.leftOut)).toBe(true);
     expect(lines(all.files[0]!.path)).toHaveLength(13);
     b.close();
@@ -223,6 +263,55 @@ describe('splits of an export', () => {
     const { files } = await b.registry.invoke('datasets.export', { id: dataset.id, format: 'openai', dir });
     expect(Object.fromEntries(files.map((f) => [f.split, f.count]))).toEqual({ train: 7, validation: 1, test: 1 });
     expect(lines(path.join(dir, 'nine.test.jsonl'))).toHaveLength(1);
+    b.close();
+  });
+
+  it('write no file for a split none of whose records passed, list none in dataset_info.json, and say so', async () => {
+    const b = workspace();
+    await importRecords(
+      b,
+      'nine.jsonl',
+      Array.from({ length: 9 }, (_, i) => goodRecord(i, `tool_${i}`)),
+    );
+    const dataset = await b.registry.invoke('datasets.create', { name: 'nine', filter: {}, seed: 1 });
+    const dir = tempDir();
+    const info = () => Object.keys(JSON.parse(fs.readFileSync(path.join(dir, 'dataset_info.json'), 'utf8')) as object);
+    const first = await b.registry.invoke('datasets.export', { id: dataset.id, format: 'sharegpt', dir });
+    expect(first.report.emptySplits).toEqual([]);
+    expect(info().sort()).toEqual(['nine_test', 'nine_train', 'nine_validation']);
+
+    // Its one validation item rejected, the validation split has nothing to write.
+    const validation = dataset.items.find((i) => i.split === 'validation')!.trajectoryId;
+    await b.registry.invoke('labels.set', {
+      trajectoryId: validation,
+      status: 'rejected',
+      rating: null,
+      tags: [],
+      note: '',
+    });
+    const fresh = tempDir();
+    const again = await b.registry.invoke('datasets.export', { id: dataset.id, format: 'sharegpt', dir: fresh });
+    expect(again.files.map((f) => [f.split, f.count])).toEqual([
+      ['train', 7],
+      ['test', 1],
+    ]);
+    expect(fs.readdirSync(fresh).sort()).toEqual(['dataset_info.json', 'nine.test.jsonl', 'nine.train.jsonl']);
+    expect(
+      Object.keys(JSON.parse(fs.readFileSync(path.join(fresh, 'dataset_info.json'), 'utf8')) as object).sort(),
+    ).toEqual(['nine_test', 'nine_train']);
+    const validationFile = path.join(fresh, 'nine.validation.jsonl');
+    expect(again.report.emptySplits).toEqual([{ split: 'validation', path: validationFile, earlierKept: false }]);
+    expect(exportSummary(again.report).emptySplits).toEqual([
+      'No record of the validation split passed its checks: no file was written for it.',
+    ]);
+
+    // Over the first export: its validation entry goes, its file is left and said to be there.
+    const over = await b.registry.invoke('datasets.export', { id: dataset.id, format: 'sharegpt', dir });
+    expect(info().sort()).toEqual(['nine_test', 'nine_train']);
+    expect(over.report.emptySplits).toEqual([
+      { split: 'validation', path: path.join(dir, 'nine.validation.jsonl'), earlierKept: true },
+    ]);
+    expect(tempsIn(dir)).toEqual([]);
     b.close();
   });
 });

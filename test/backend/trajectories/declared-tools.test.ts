@@ -42,4 +42,45 @@ describe('the tools a trajectory declared', () => {
     expect(items).toHaveLength(2);
     for (const t of items) expect(await b.registry.invoke('trajectories.declaredTools', { id: t.id })).toBeNull();
   });
+
+  it('link records imported without a graph to the graph a later import of them merges their tools into', async () => {
+    const b = testBackend();
+    const first = await b.registry.invoke('trajectories.import', { path: SHAREGPT, mode: 'strict' });
+    expect(first.imported).toBeGreaterThan(0);
+    const imported = async () =>
+      Promise.all(
+        (await b.registry.invoke('trajectories.list', {})).items
+          .filter((t) => t.source !== 'example')
+          .map((t) => b.registry.invoke('trajectories.get', { id: t.id })),
+      );
+    expect((await imported()).map((t) => t.graphId)).toEqual(Array(first.imported).fill(null));
+
+    const again = await b.registry.invoke('trajectories.import', {
+      path: SHAREGPT,
+      mode: 'strict',
+      newGraphName: 'Weather',
+    });
+    expect(again).toMatchObject({ imported: 0, duplicates: first.imported, committed: true });
+    const graphId = again.tools!.graphId;
+    expect((await b.registry.invoke('graphs.get', { id: graphId })).name).toBe('Weather');
+    expect((await imported()).map((t) => t.graphId)).toEqual(Array(first.imported).fill(graphId));
+
+    // A record already linked keeps its graph.
+    const other = await b.registry.invoke('trajectories.import', {
+      path: SHAREGPT,
+      mode: 'strict',
+      newGraphName: 'Other',
+    });
+    expect(other.duplicates).toBe(first.imported);
+    expect((await imported()).map((t) => t.graphId)).toEqual(Array(first.imported).fill(graphId));
+  });
+
+  it('refuse a new graph with a blank name, importing nothing', async () => {
+    const b = testBackend();
+    await expect(
+      b.registry.invoke('trajectories.import', { path: SHAREGPT, mode: 'strict', newGraphName: '  ' }),
+    ).rejects.toThrow(/newGraphName/);
+    const { items } = await b.registry.invoke('trajectories.list', {});
+    expect(items.filter((t) => t.source !== 'example')).toEqual([]);
+  });
 });

@@ -13,7 +13,16 @@ const runs = () => useRuns.getState();
 /** Opens a graph in Plans & Runs (the runs store opens it for both). */
 const open = (graphId: string) => runs().setGraph(graphId);
 const reset = () => {
-  usePlans.setState({ graphId: null, intent: '', intents: {}, work: {}, steps: [], planId: null, unsaved: false });
+  usePlans.setState({
+    graphId: null,
+    intent: '',
+    intents: {},
+    goals: {},
+    work: {},
+    steps: [],
+    planId: null,
+    unsaved: false,
+  });
   useRuns.setState({ graphId: null, openRuns: {}, reopen: {}, run: null });
 };
 
@@ -43,6 +52,25 @@ describe('the Plans & Runs intent, kept per tool graph', () => {
     open('home');
     open('trip');
     expect(plans().intent).toBe('Weather in Kyoto tomorrow?');
+  });
+
+  it('keeps each graph’s goal tools, across graph switches and a reload', async () => {
+    open('trip');
+    plans().setGoals(['book_flight', 'book_hotel']);
+    open('home');
+    expect(plans().goals.home).toBeUndefined();
+    plans().setGoals(['set_thermostat']);
+    open('trip');
+    expect(plans().goals).toEqual({ trip: ['book_flight', 'book_hotel'], home: ['set_thermostat'] });
+    plans().setGoals([]);
+    expect(plans().goals).toEqual({ home: ['set_thermostat'] });
+    plans().setGoals(['book_flight']);
+
+    const text = safeLocalStorage.getItem('trellis.plans')!;
+    reset();
+    safeLocalStorage.setItem('trellis.plans', text);
+    await usePlans.persist.rehydrate();
+    expect(plans().goals).toEqual({ trip: ['book_flight'], home: ['set_thermostat'] });
   });
 
   it('keeps an intent cleared on purpose cleared', () => {
@@ -120,6 +148,7 @@ describe('the Plans & Runs plan, kept per tool graph', () => {
     expect(kept.state).toEqual({
       intents: { trip: 'Fly to Paris' },
       work: { trip: { steps: [search, book], planId: null, unsaved: true, candidates: [] } },
+      goals: {},
       planner: 'deterministic',
       candidateCount: 1,
     });

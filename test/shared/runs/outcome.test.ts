@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Turn } from '../../../shared/domain';
-import { callOutcome, failedCallsText, outcomeLevel } from '../../../shared/runs';
+import { callOutcome, failedCallsText, outcomeLevel, runOutcome } from '../../../shared/runs';
 
 const user: Turn = { role: 'user', content: 'Find the cheapest flight from Lisbon to Paris and book it' };
 const callOf = (id: string, name: string): Turn => ({ role: 'assistant', toolCalls: [{ id, name, args: {} }] });
@@ -12,9 +12,9 @@ const observation = (id: string, result: unknown): Turn => ({
 const noRuntime = (tool: string) => ({ error: `${tool} has no runtime; choose one in the graph's tool inspector.` });
 const answer: Turn = { role: 'assistant', content: 'Plan complete: 0 of 2 steps succeeded' };
 
-const described = (turns: Turn[]) => {
+const described = (turns: Turn[], ended = false) => {
   const outcome = callOutcome(turns);
-  return { ...outcome, level: outcomeLevel(outcome), text: failedCallsText(outcome) };
+  return { ...outcome, level: outcomeLevel(outcome, ended), text: failedCallsText(outcome, ended) };
 };
 
 describe('how a run’s calls went', () => {
@@ -31,6 +31,7 @@ describe('how a run’s calls went', () => {
       made: 2,
       answered: 2,
       failedTurns: [2, 4],
+      unanswered: [],
       level: 'error',
       text: '2 of 2 calls failed',
     });
@@ -53,6 +54,7 @@ describe('how a run’s calls went', () => {
       made: 1,
       answered: 0,
       failedTurns: [],
+      unanswered: [{ turnIndex: 1, name: 'search_flights' }],
       level: 'none',
       text: null,
     });
@@ -70,5 +72,37 @@ describe('how a run’s calls went', () => {
       observation('s2', { places: [], note: 'errors: none' }),
     ];
     expect(described(turns)).toMatchObject({ answered: 2, failedTurns: [], level: 'ok' });
+  });
+
+  it('fails a run that has ended with a call that got no result, naming the call', () => {
+    // A replayed record whose call has no recorded result: the record goes on without it.
+    const turns = [user, callOf('s1', 'search_flights'), answer];
+    expect(described(turns, true)).toMatchObject({
+      unanswered: [{ turnIndex: 1, name: 'search_flights' }],
+      level: 'error',
+      text: 'no result for search_flights (turn 1)',
+    });
+    expect(runOutcome('finished', turns)).toEqual({
+      status: 'failure',
+      by: 'Trellis run',
+      value: 'no result for search_flights (turn 1)',
+    });
+    const mixed = [
+      user,
+      callOf('s1', 'search_flights'),
+      observation('s1', { error: 'HTTP 500' }),
+      callOf('s2', 'book_flight'),
+      callOf('s3', 'send_email'),
+      observation('s3', { sent: true }),
+    ];
+    expect(described(mixed, true)).toMatchObject({
+      level: 'warning',
+      text: '1 of 2 calls failed; no result for book_flight (turn 3)',
+    });
+    // While the run goes on, the call only waits.
+    expect(runOutcome('paused', turns)).toBeNull();
+    expect(runOutcome('finished', [user, callOf('s1', 'x'), observation('s1', { ok: true })])).toMatchObject({
+      status: 'success',
+    });
   });
 });

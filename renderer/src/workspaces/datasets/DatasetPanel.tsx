@@ -13,7 +13,7 @@ import { countBars, PlotChart } from '../../components/PlotChart';
 import { CoverageGraph } from './CoverageGraph';
 import { ExportPanel } from './ExportPanel';
 import { useRegisterAction } from '../../commands/panel-actions';
-import { trajectoriesCount } from '../../../../shared/text';
+import { trajectoriesCount, countOf } from '../../../../shared/text';
 
 /**
  * Coverage counts tool pairs (A called, then B), which the Graph inspector's dependency-edge
@@ -52,13 +52,13 @@ function Stats({ id }: { id: string }) {
         {Object.entries(stats.bySplit)
           .map(([s, n]) => `${s} ${n}`)
           .join(', ')}
-        ) · mean {stats.turns.mean.toFixed(1)} turns ·{' '}
+        ) · mean {stats.turns.mean.toFixed(1)} turns per trajectory ·{' '}
         {stats.modelTokens
-          ? `${Math.round(stats.modelTokens.mean)} tokens by the loaded model's chat template (max ${stats.modelTokens.max}, ${stats.modelTokens.sampled} sampled)`
-          : `~${Math.round(stats.estimatedTokens.mean)} tokens (estimated from characters; load a model for exact counts)`}
+          ? `${countOf(Math.round(stats.modelTokens.mean), 'token')} per trajectory on average by the loaded model's chat template (max ${stats.modelTokens.max}, ${stats.modelTokens.sampled} sampled)`
+          : `~${countOf(Math.round(stats.estimatedTokens.mean), 'token')} per trajectory on average (estimated from characters; load a model for exact counts)`}
       </p>
       <p>
-        Tool coverage: {Object.keys(stats.toolCoverage.calls).length} tools used
+        Tool coverage: {countOf(Object.keys(stats.toolCoverage.calls).length, 'tool')} used
         {stats.toolCoverage.unusedTools.length > 0 && `, unused: ${stats.toolCoverage.unusedTools.join(', ')}`};{' '}
         {dependencyCoverageText(stats.toolCoverage)}
       </p>

@@ -1,14 +1,12 @@
 import type { Result } from '../../../../shared/contract';
+import { exportSummary } from '../../../../shared/formats/export-summary';
 
 export type Exported = Result<'datasets.export'>;
 
 /** What an export wrote, what it left out and why, and which links it replaced. */
 export function ExportResult({ result }: { result: Exported }) {
   const { report } = result;
-  const reasons = Object.entries(report.reasons)
-    .sort((a, b) => b[1] - a[1])
-    .map(([reason, n]) => `${n} ${reason}`)
-    .join(', ');
+  const summary = exportSummary(report);
   return (
     <div data-testid="export-result" className="export-result">
       <ul>
@@ -21,11 +19,7 @@ export function ExportResult({ result }: { result: Exported }) {
       </ul>
       {report.flagged > 0 && (
         <details className="export-report" data-testid="export-report" open={report.leftOut > 0}>
-          <summary>
-            {report.leftOut > 0
-              ? `Left out ${report.leftOut} of ${report.leftOut + report.written}: ${reasons}`
-              : `Wrote ${report.flagged} flagged records as asked: ${reasons}`}
-          </summary>
+          <summary>{[summary.leftOut, summary.written].filter(Boolean).join('. ')}</summary>
           <ul>
             {report.examples.map((e) => (
               <li key={e.trajectoryId} data-trajectory-id={e.trajectoryId}>
@@ -38,6 +32,11 @@ export function ExportResult({ result }: { result: Exported }) {
           </ul>
         </details>
       )}
+      {summary.emptySplits.map((line) => (
+        <p key={line} className="muted" data-testid="export-empty-split">
+          {line}
+        </p>
+      ))}
       {report.notWritten && (
         <p className="muted" data-testid="export-not-written">
           {report.notWritten.message}

@@ -1,3 +1,4 @@
+import { countOf } from '../../../../shared/text';
 import { useState } from 'react';
 import type { Result } from '../../../../shared/contract';
 import { api } from '../../api/api';
@@ -16,7 +17,7 @@ export function TemplatePreview({ trajectoryId }: { trajectoryId: string }) {
           void action.run(async () => setPreview(await api.invoke('datasets.preview', { trajectoryId })));
       }}
     >
-      <summary>Chat-template preview{preview ? ` — ${preview.tokens} tokens` : ''}</summary>
+      <summary>Chat-template preview{preview ? ` — ${countOf(preview.tokens, 'token')}` : ''}</summary>
       <ErrorNote message={action.error} />
       {preview && <pre data-testid="template-preview">{preview.text}</pre>}
     </details>

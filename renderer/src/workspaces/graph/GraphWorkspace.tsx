@@ -1,3 +1,4 @@
+import { countOf } from '../../../../shared/text';
 import { ReactFlowProvider, useReactFlow } from '@xyflow/react';
 import { Plus } from 'lucide-react';
 import { useEffect, useMemo, type ReactNode } from 'react';
@@ -50,7 +51,7 @@ export function GraphWorkspace() {
             >
               <span className="graph-name">{g.name}</span>
               <span className="muted">
-                {g.toolCount} tools · {g.dependencyEdgeCount + g.sharedEdgeCount} edges
+                {countOf(g.toolCount, 'tool')} · {countOf(g.dependencyEdgeCount + g.sharedEdgeCount, 'edge')}
               </span>
             </button>
           </li>

@@ -39,7 +39,7 @@ async function autoLayout({ ui, editor: store, canvas }: GraphContext): Promise<
       { width: n.measured?.width ?? 240, height: n.measured?.height ?? 160 },
     ]),
   );
-  ui.notify(`Laying out ${editor.history.present.tools.length} tools…`, 'info', 'graph');
+  ui.notify(`Laying out ${countOf(editor.history.present.tools.length, 'tool')}…`, 'info', 'graph');
   const started = performance.now();
   const positions = await layoutGraph(editor.history.present, sizes);
   // The tools move a slice per frame, then the edit lands in one step (one undo) with nothing

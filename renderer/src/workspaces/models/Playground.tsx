@@ -1,3 +1,4 @@
+import { countOf } from '../../../../shared/text';
 import { useEffect, useRef, useState } from 'react';
 import type { Result } from '../../../../shared/contract';
 import { api } from '../../api/api';
@@ -172,7 +173,7 @@ function stats(live: Live, now: number): string {
     `first token ${ttft ?? '…'} ms`,
     `${rate === null ? '…' : rate.toFixed(1)} tokens/s`,
   ];
-  if (live.result?.promptTokens != null) parts.push(`prompt ${live.result.promptTokens} tokens`);
+  if (live.result?.promptTokens != null) parts.push(`prompt ${countOf(live.result.promptTokens, 'token')}`);
   if (live.result?.cancelled) parts.push('stopped');
   else if (live.result && tokens >= live.maxTokens) parts.push(`reached the ${live.maxTokens}-token limit`);
   return parts.join(' · ');

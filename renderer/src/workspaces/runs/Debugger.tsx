@@ -64,10 +64,11 @@ export function Debugger({ tools }: { tools: string[] }) {
       </>
     );
   const finished = run.status === 'finished' || run.status === 'stopped';
-  // A run that ends is only green when its calls went through: failed calls colour the badge.
+  // A run that ends is only green when its calls went through: failed calls, and once it has
+  // finished calls that got no result (a replayed record without one), colour the badge.
   const outcome = callOutcome(run.turns);
-  const level = outcomeLevel(outcome);
-  const failedText = failedCallsText(outcome);
+  const level = outcomeLevel(outcome, run.status === 'finished');
+  const failedText = failedCallsText(outcome, run.status === 'finished');
   // A step in progress (the model thinking, a tool answering) runs, though the run is not continuing.
   const status = busy && run.status === 'ready' ? 'running' : run.status;
   return (

@@ -10,11 +10,15 @@ import type { Candidates } from './plans-graphs';
 import { usePlans, type PlansState } from './plans-state';
 import { useModelInUse } from './use-model-in-use';
 
+const NO_GOALS: string[] = [];
+
 /** What this view reads from the Plans & Runs store (one shallow-compared slice). */
 const selector = (s: PlansState) => ({
   graphId: s.graphId,
   intent: s.intent,
   setIntent: s.setIntent,
+  goals: (s.graphId && s.goals[s.graphId]) || NO_GOALS,
+  setGoals: s.setGoals,
   candidates: s.candidates,
   setCandidates: s.setCandidates,
   steps: s.steps,
@@ -34,6 +38,8 @@ export function PlanPanel({ tools, example }: { tools: string[]; example: string
     graphId,
     intent,
     setIntent,
+    goals,
+    setGoals,
     candidates,
     setCandidates,
     steps,
@@ -43,8 +49,8 @@ export function PlanPanel({ tools, example }: { tools: string[]; example: string
     count,
     setCount,
   } = usePlans(useShallow(selector));
-  // The goals the user picked; those the planner found in the intent are only shown, so a new intent finds its own.
-  const [goals, setGoals] = useState<string[]>([]);
+  // The goals the user picked (kept per graph in the store); those the planner found in the
+  // intent are only shown, so a new intent finds its own.
   const [found, setFound] = useState<string[]>([]);
   const [stream, setStream] = useState('');
   const [made, setMade] = useState<string | null>(null);
@@ -221,6 +227,9 @@ function FollowedRecordings({ candidate }: { candidate: Candidates[number] }) {
 function generationText(generation: { ms: number; tokens: number | null } | null, candidates: number): string | null {
   if (!generation) return null;
   const seconds = (generation.ms / 1000).toFixed(1);
-  const tokens = generation.tokens === null ? '' : `, ${generation.tokens.toLocaleString('en-US')} tokens`;
+  const tokens =
+    generation.tokens === null
+      ? ''
+      : `, ${generation.tokens.toLocaleString('en-US')} ${generation.tokens === 1 ? 'token' : 'tokens'}`;
   return `Planned in ${seconds} s${tokens}${candidates > 1 ? ` for ${candidates} candidates` : ''}.`;
 }

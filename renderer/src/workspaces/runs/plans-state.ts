@@ -15,6 +15,8 @@ interface PlansData {
   intent: string;
   /** The intent typed for each graph, by graph id: switching back to a graph brings its intent back. */
   intents: Readonly<Record<string, string>>;
+  /** The goal tools picked for each graph, by graph id: kept across workspace and graph switches. */
+  goals: Readonly<Record<string, string[]>>;
   /** The planner chosen; saved with the plan. */
   planner: 'deterministic' | 'model';
   /** How many candidates the model planner makes at once (1–5). */
@@ -41,6 +43,8 @@ interface PlansActions {
   /** Switches to `graphId`: its intent and plan come back, checked against the graph as it is now. */
   switchTo(graphId: string | null): void;
   setIntent(intent: string): void;
+  /** Picks the open graph's goal tools (none: the planner finds them in the intent). */
+  setGoals(goals: string[]): void;
   setPlanner(planner: 'deterministic' | 'model'): void;
   setCandidateCount(count: number): void;
   setCandidates(candidates: Candidates): void;
@@ -58,9 +62,9 @@ export type PlansState = PlansData & PlansActions;
 const FRESH_GRAPH = { problems: [], checking: false, checkError: null } satisfies Partial<PlansData>;
 
 /**
- * Plans of Plans & Runs: the intent, the plan being edited and its candidates, each kept per
- * graph; intents, plans and the planner chosen (with its candidates at once) are kept in
- * localStorage too, so a reload loses none of them.
+ * Plans of Plans & Runs: the intent, the goal tools picked, the plan being edited and its
+ * candidates, each kept per graph; intents, goal tools, plans and the planner chosen (with its
+ * candidates at once) are kept in localStorage too, so a reload loses none of them.
  */
 export const usePlans = create<PlansState>()(
   persist<PlansState, [], [], ReturnType<typeof kept>>(
@@ -81,6 +85,7 @@ export const usePlans = create<PlansState>()(
         graphId: null,
         intent: '',
         intents: {},
+        goals: {},
         planner: 'deterministic',
         candidateCount: 1,
         work: {},
@@ -97,6 +102,12 @@ export const usePlans = create<PlansState>()(
         },
         setIntent: (intent) =>
           set(({ graphId, intents }) => ({ intent, intents: graphId ? { ...intents, [graphId]: intent } : intents })),
+        setGoals: (goals) =>
+          set(({ graphId, goals: byGraph }) => {
+            if (!graphId) return {};
+            const { [graphId]: _left, ...others } = byGraph;
+            return { goals: goals.length ? { ...others, [graphId]: [...goals] } : others };
+          }),
         setPlanner: (planner) => set({ planner }),
         setCandidateCount: (candidateCount) => set({ candidateCount }),
         setCandidates: (candidates) => set({ candidates }),
@@ -124,5 +135,5 @@ export const usePlans = create<PlansState>()(
 );
 
 function kept(state: PlansState) {
-  return { ...persisted(state), planner: state.planner, candidateCount: state.candidateCount };
+  return { ...persisted(state), goals: state.goals, planner: state.planner, candidateCount: state.candidateCount };
 }

@@ -1,3 +1,4 @@
+import { countOf } from '../../../../shared/text';
 import { useState } from 'react';
 import type { Result } from '../../../../shared/contract';
 import { api } from '../../api/api';
@@ -98,8 +99,8 @@ function WorfResults({ result }: { result: WorfResult }) {
   return (
     <div data-testid="eval-results">
       <p>
-        Mean over {result.items.length} items: F1 chain <strong>{result.mean.f1Chain.toFixed(4)}</strong>, F1 graph{' '}
-        <strong>{result.mean.f1Graph.toFixed(4)}</strong>.{' '}
+        Mean over {countOf(result.items.length, 'item')}: F1 chain <strong>{result.mean.f1Chain.toFixed(4)}</strong>, F1
+        graph <strong>{result.mean.f1Graph.toFixed(4)}</strong>.{' '}
         <span className="muted">
           Nodes matched{' '}
           {result.matcher === 'lexical' ? 'lexically (word overlap, not embeddings)' : 'by model embeddings'}

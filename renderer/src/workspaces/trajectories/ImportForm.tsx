@@ -25,6 +25,8 @@ export function ImportForm() {
   const [target, setTarget] = useState<ToolTarget>({ kind: 'none' });
   const graphs = useQuery(() => api.invoke('graphs.list', {}), [], ['graphs.changed']);
   const [report, setReport] = useState<Report | null>(null);
+  /** A new graph needs a name: without one the records would go in linked to no graph. */
+  const unnamedGraph = target.kind === 'new' && !target.name.trim();
 
   const run = () =>
     job.run(async (jobId) => {
@@ -35,7 +37,7 @@ export function ImportForm() {
         mode: lenient ? 'lenient' : 'strict',
         ...(format ? { format } : {}),
         ...(target.kind === 'existing' ? { graphId: target.graphId } : {}),
-        ...(target.kind === 'new' && target.name.trim() ? { newGraphName: target.name.trim() } : {}),
+        ...(target.kind === 'new' ? { newGraphName: target.name.trim() } : {}),
       });
       setReport(result);
     });
@@ -94,14 +96,27 @@ export function ImportForm() {
             <input
               aria-label="New graph name"
               value={target.name}
+              aria-invalid={unnamedGraph}
+              aria-describedby={unnamedGraph ? 'import-graph-name-needed' : undefined}
               onChange={(e) => setTarget({ kind: 'new', name: e.target.value })}
             />
           </label>
         )}
+        {unnamedGraph && (
+          <span id="import-graph-name-needed" className="muted" role="note">
+            Name the new graph to import into it.
+          </span>
+        )}
         <label className="checkbox">
           <input type="checkbox" checked={lenient} onChange={(e) => setLenient(e.target.checked)} /> Skip bad records
         </label>
-        <button type="button" className="primary" disabled={!path.trim() || busy} onClick={() => void run()}>
+        <button
+          type="button"
+          className="primary"
+          disabled={!path.trim() || unnamedGraph || busy}
+          title={unnamedGraph ? 'Name the new graph first' : undefined}
+          onClick={() => void run()}
+        >
           {busy ? 'Importing…' : 'Import'}
         </button>
       </div>
@@ -109,7 +124,7 @@ export function ImportForm() {
         <div className="import-progress" role="status">
           <progress max={progress.total || 1} value={progress.done} />
           <span className="muted">
-            {progress.detail?.lines ?? 0} lines read, {progress.detail?.imported ?? 0} imported,{' '}
+            {countOf(progress.detail?.lines ?? 0, 'line')} read, {progress.detail?.imported ?? 0} imported,{' '}
             {progress.detail?.rejected ?? 0} rejected…
           </span>
           <button type="button" onClick={job.cancel}>
@@ -138,7 +153,7 @@ function ImportReportView({ report }: { report: Report }) {
         <ul className="import-notes" aria-label="Fields kept as metadata">
           {report.notUnderstood.map((n) => (
             <li key={n.field}>
-              Kept <code>{n.field}</code> as metadata in {n.records} records (first: record {n.firstRecord}).
+              Kept <code>{n.field}</code> as metadata in {countOf(n.records, 'record')} (first: record {n.firstRecord}).
             </li>
           ))}
           {report.notes.map((n) => (

@@ -44,7 +44,7 @@ export function Inspector({ id }: { id: string }) {
       <header className="inspector-header">
         <h2>{t.title || '(untitled)'}</h2>
         <p className="muted">
-          {t.kind} · {t.source} · {countOf(t.turns.length, 'turn')}
+          {t.source === t.kind ? t.kind : `${t.kind} · ${t.source}`} · {countOf(t.turns.length, 'turn')}
           {graph.data ? ` · graph ${graph.data.name}` : ' · no tool graph'}
           {t.forkOf ? ` · fork of ${t.forkOf.trajectoryId.slice(0, 8)} at turn ${t.forkOf.turnIndex}` : ''}
         </p>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { trajectoriesCount } from '../../../../shared/text';
+import { trajectoriesCount, countOf } from '../../../../shared/text';
 import type { Result } from '../../../../shared/contract';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
@@ -49,8 +49,8 @@ export function ReplayFromSelection() {
       useUi
         .getState()
         .notify(
-          `Made ${made.length} replay runtimes in "${name}" from ${trajectoriesCount(done.trajectories)}` +
-            (kept ? `; ${kept} tools kept their own runtime.` : '.'),
+          `Made ${countOf(made.length, 'replay runtime')} in "${name}" from ${trajectoriesCount(done.trajectories)}` +
+            (kept ? `; ${countOf(kept, 'tool')} kept their own runtime.` : '.'),
           'info',
           'trajectories',
         );
@@ -78,7 +78,7 @@ export function ReplayFromSelection() {
       {preview && (
         <span className="muted" data-testid="replay-preview">
           {preview.trajectories
-            ? `${made} tools get the calls recorded in the ${trajectoriesCount(preview.trajectories)} of this selection that call them` +
+            ? `${countOf(made, 'tool')} ${made === 1 ? 'gets' : 'get'} the calls recorded in the ${trajectoriesCount(preview.trajectories)} of this selection that call them` +
               (preview.tools.length > made ? ` (${preview.tools.length - made} keep their own runtime)` : '')
             : 'No trajectory of this selection calls a tool of this graph.'}
         </span>

@@ -1,3 +1,4 @@
+import { countOf } from '../../../../shared/text';
 import { describeOutcome, OUTCOME_WORDS, type Trajectory } from '../../../../shared/domain';
 
 /** A metadata value in one line: text as it is, anything else as compact JSON, cut for the eye. */
@@ -23,7 +24,7 @@ export function RunRecord({ trajectory }: { trajectory: Pick<Trajectory, 'outcom
       )}
       {fields.length > 0 && (
         <details>
-          <summary>Metadata ({fields.length} fields)</summary>
+          <summary>Metadata ({countOf(fields.length, 'field')})</summary>
           <dl className="metadata" aria-label="Metadata">
             {fields.map(([key, value]) => (
               <div key={key}>

@@ -86,28 +86,35 @@ export function TrajectoryList({ list }: { list: ReturnType<typeof usePagedList>
                 <>
                   <RowTitle title={row.title} />
                   <span className="meta">
-                    {/* The outcome first: a narrow list cuts the end of this line, never the verdict. */}
-                    {row.outcome && (
-                      <span
-                        className={`outcome outcome-${row.outcome.status}`}
-                        title={describeOutcome(row.outcome)}
-                        data-testid="row-outcome"
+                    <span className="meta-text">
+                      {/* The outcome first: a narrow list cuts the end of this line, never the verdict. */}
+                      {row.outcome && (
+                        <span
+                          className={`outcome outcome-${row.outcome.status}`}
+                          title={describeOutcome(row.outcome)}
+                          data-testid="row-outcome"
+                        >
+                          {OUTCOME_WORDS[row.outcome.status]} ·{' '}
+                        </span>
+                      )}
+                      {row.source} · {countOf(row.turnCount, 'turn')} ·{' '}
+                      <time
+                        dateTime={row.createdAt}
+                        title={new Date(row.createdAt).toLocaleString()}
+                        data-testid="row-time"
                       >
-                        {OUTCOME_WORDS[row.outcome.status]} ·{' '}
+                        {shortWhen(row.createdAt)}
+                      </time>
+                      {row.findingCount > 0 && (
+                        <span className="finding-count"> · {countOf(row.findingCount, 'finding')}</span>
+                      )}
+                    </span>
+                    {/* The review label is a chip of its own that never shrinks: the text before it is cut first. */}
+                    {row.label && (
+                      <span className={`label label-${row.label}`} title={`Labelled ${row.label}`}>
+                        {row.label}
                       </span>
                     )}
-                    {row.source} · {countOf(row.turnCount, 'turn')} ·{' '}
-                    <time
-                      dateTime={row.createdAt}
-                      title={new Date(row.createdAt).toLocaleString()}
-                      data-testid="row-time"
-                    >
-                      {shortWhen(row.createdAt)}
-                    </time>
-                    {row.findingCount > 0 && (
-                      <span className="finding-count"> · {countOf(row.findingCount, 'finding')}</span>
-                    )}
-                    {row.label && <span className={`label label-${row.label}`}> · {row.label}</span>}
                   </span>
                 </>
               ) : (

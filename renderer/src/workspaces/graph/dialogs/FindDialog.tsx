@@ -1,3 +1,4 @@
+import { countOf } from '../../../../../shared/text';
 import { SearchPicker } from '../../../components/SearchPicker';
 import { useUi } from '../../../state/ui-store';
 import { useGraphSession } from '../state';
@@ -13,7 +14,7 @@ export function FindDialog() {
     <SearchPicker
       title="Find a tool"
       label="Find tool"
-      placeholder={`Find among ${content.tools.length} tools…`}
+      placeholder={`Find among ${countOf(content.tools.length, 'tool')}…`}
       search={(query) => {
         const q = query.trim().toLowerCase();
         return content.tools

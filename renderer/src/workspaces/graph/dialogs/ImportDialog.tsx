@@ -172,7 +172,7 @@ export function ImportDialog() {
             Cancel
           </button>
           <button type="button" className="primary" disabled={!parsed?.tools.length} onClick={add}>
-            Add {parsed?.tools.length ?? ''} tools
+            {parsed ? `Add ${countOf(parsed.tools.length, 'tool')}` : 'Add tools'}
           </button>
         </div>
       </div>

@@ -1,3 +1,4 @@
+import { countOf, trajectoriesCount } from '../../../../../shared/text';
 import { useEffect, useMemo, useState } from 'react';
 import type { Result } from '../../../../../shared/contract';
 import type { Tool } from '../../../../../shared/domain';
@@ -65,7 +66,7 @@ export function ReplayDialog() {
     useUi
       .getState()
       .notify(
-        `Made ${next.length} replay runtime${next.length === 1 ? '' : 's'} from ${report!.trajectories} trajectories. Undo with Ctrl+Z.`,
+        `Made ${countOf(next.length, 'replay runtime')} from ${trajectoriesCount(report!.trajectories)}. Undo with Ctrl+Z.`,
       );
     close();
   };
@@ -140,7 +141,7 @@ export function ReplayDialog() {
             Cancel
           </button>
           <button type="button" className="primary" disabled={!chosen.length} onClick={make}>
-            Make replay runtimes from {report?.trajectories ?? 0} trajectories
+            Make replay runtimes from {trajectoriesCount(report?.trajectories ?? 0)}
           </button>
         </div>
       </div>

@@ -1,3 +1,4 @@
+import { countOf, trajectoriesCount } from '../../../../../shared/text';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Result } from '../../../../../shared/contract';
 import { api } from '../../../api/api';
@@ -79,9 +80,9 @@ export function ReturnsDialog() {
         {!proposals && !error && <p className="muted">Reading trajectories…</p>}
         {proposals && (
           <p className="muted">
-            From the results in {trajectories} trajectories: {remaining.length} tool{remaining.length === 1 ? '' : 's'}{' '}
-            to review{unchanged ? `, ${unchanged} already say what was recorded` : ''}. Fields present in every result
-            are required; strings with a few repeated values become enums.
+            From the results in {trajectoriesCount(trajectories)}: {countOf(remaining.length, 'tool')} to review
+            {unchanged ? `, ${unchanged} already say what was recorded` : ''}. Fields present in every result are
+            required; strings with a few repeated values become enums.
           </p>
         )}
         {proposals && remaining.length === 0 && <p>Nothing left to review.</p>}
@@ -91,7 +92,7 @@ export function ReturnsDialog() {
               {remaining.map((p) => (
                 <li key={p.tool}>
                   <button type="button" aria-current={p.tool === open} onClick={() => setOpen(p.tool)}>
-                    {p.tool} <span className="muted">({p.results} results)</span>
+                    {p.tool} <span className="muted">({countOf(p.results, 'result')})</span>
                   </button>
                 </li>
               ))}

@@ -1,3 +1,4 @@
+import { countOf } from '../../../../../shared/text';
 import { useMemo } from 'react';
 import { summarizeGraph } from '../../../../../shared/graph';
 import { selectContent, useEditor } from '../editor/editor-context';
@@ -19,7 +20,7 @@ export function GraphSummaryPanel() {
         <dt>Shared-parameter edges</dt>
         <dd>{summary.sharedEdges}</dd>
         <dt>Longest dependency chain</dt>
-        <dd>{summary.longestChain === null ? 'none (cycle)' : `${summary.longestChain} tools`}</dd>
+        <dd>{summary.longestChain === null ? 'none (cycle)' : countOf(summary.longestChain, 'tool')}</dd>
         <dt>Shared-entity groups</dt>
         <dd>{summary.sharedComponents}</dd>
       </dl>

@@ -1,3 +1,4 @@
+import { countOf } from '../../../../../../shared/text';
 import { useState } from 'react';
 import type { Tool, ToolRuntime } from '../../../../../../shared/domain';
 import { RUNTIME_KIND_NAMES, RUNTIME_KINDS, type RuntimeKind } from '../../../../../../shared/runtimes';
@@ -53,12 +54,12 @@ export function SelectionRuntime({ tools, onChange }: { tools: Tool[]; onChange(
   const apply = () => {
     if (dialog) return useUi.getState().openDialog(dialog);
     onChange(tools.map((t) => ({ ...t, runtime: runtimeFor(t) })));
-    useUi.getState().notify(`Set the runtime of ${tools.length} tools. Undo with Ctrl+Z.`);
+    useUi.getState().notify(`Set the runtime of ${countOf(tools.length, 'tool')}. Undo with Ctrl+Z.`);
   };
 
   return (
     <section className="runtime-section" aria-label="Runtime of the selected tools">
-      <h3>Runtime of {tools.length} tools</h3>
+      <h3>Runtime of {countOf(tools.length, 'tool')}</h3>
       <label>
         Kind
         <select
@@ -98,7 +99,7 @@ export function SelectionRuntime({ tools, onChange }: { tools: Tool[]; onChange(
             ? 'Choose recordings…'
             : choice === 'as-now'
               ? 'Choose a kind to apply'
-              : `Apply to ${tools.length} tools`}
+              : `Apply to ${countOf(tools.length, 'tool')}`}
         </button>
       </div>
     </section>

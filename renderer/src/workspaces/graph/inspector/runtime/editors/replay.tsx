@@ -1,3 +1,4 @@
+import { countOf, trajectoriesCount } from '../../../../../../../shared/text';
 import { canonicalJson } from '../../../../../../../shared/json';
 import { useUi } from '../../../../../state/ui-store';
 import type { EditorProps, RuntimeEditor } from './types';
@@ -14,7 +15,8 @@ function ReplaySummary({ runtime }: EditorProps<'replay'>) {
   return (
     <div className="runtime-fields replay-summary">
       <p data-testid="replay-summary">
-        {runtime.recordings.length} recordings of {calls} calls in {trajectories} trajectories
+        {countOf(runtime.recordings.length, 'recording')} of {countOf(calls, 'call')} in{' '}
+        {trajectoriesCount(trajectories)}
         {dropped > 0 &&
           `; the ${dropped} rarest argument sets were left out (at most ${runtime.recordings.length} kept)`}
         .

@@ -1,0 +1,112 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../test/helpers/temp';
+import { useBrowserAndHosts } from './helpers/fixture';
+
+const e2e = useBrowserAndHosts();
+const SHAREGPT = path.join(__dirname, '..', 'test', 'fixtures', 'trajectories', 'sharegpt.jsonl');
+
+/** The example workspace with each of its trajectories labelled `status`. */
+async function labelledWorkspace(name: string, status: 'needs-fix' | 'rejected'): Promise<string> {
+  const workspace = path.join(tempDir(), `${name}.trellis`);
+  const { createBackend } = await import('../backend/backend');
+  const backend = createBackend({ workspace, host: 'cli', seed: true });
+  // Records from a file with a long name: their source fills the row's line.
+  const logs = path.join(tempDir(), 'customer-support-agent-production-logs-2026-11-30.jsonl');
+  fs.copyFileSync(SHAREGPT, logs);
+  try {
+    await backend.registry.invoke('trajectories.import', { path: logs, mode: 'strict' });
+    await backend.registry.invoke('trajectories.checkAll', {});
+    for (const t of (await backend.registry.invoke('trajectories.list', {})).items)
+      await backend.registry.invoke('labels.set', { trajectoryId: t.id, status, rating: null, tags: [], note: '' });
+  } finally {
+    backend.close();
+  }
+  return workspace;
+}
+
+describe('what a new user found walking the app, in Chromium', () => {
+  it('refuses an import into a new graph without a name, and imports once it has one', async () => {
+    const host = await e2e.startHost(path.join(tempDir(), 'blank-graph.trellis'));
+    const page = await e2e.newPage({ viewport: { width: 1500, height: 950 } });
+    await page.goto(host.url);
+    await page.getByRole('button', { name: /Trip planning/ }).waitFor();
+    await page.keyboard.press('Control+3');
+    await page.locator('summary', { hasText: 'Import…' }).click();
+    await page.getByLabel('Trajectory file').fill(SHAREGPT);
+    await page.getByLabel('Declared tools').selectOption('new');
+    const importButton = page.getByRole('button', { name: 'Import', exact: true });
+    expect(await importButton.isDisabled()).toBe(true);
+    await page.getByText('Name the new graph to import into it.').waitFor();
+    await page.getByLabel('New graph name').fill('   ');
+    expect(await importButton.isDisabled()).toBe(true);
+    await page.getByLabel('New graph name').fill('Weather');
+    expect(await importButton.isDisabled()).toBe(false);
+    await importButton.click();
+    await page
+      .getByTestId('import-report')
+      .getByText(/Tools added to the graph: get_weather/)
+      .waitFor();
+    await page.close();
+  }, 60_000);
+
+  it('keeps a review label on its row’s one line, whole, in a narrow list', async () => {
+    const host = await e2e.startHost(await labelledWorkspace('labels', 'needs-fix'));
+    const page = await e2e.newPage({ viewport: { width: 1000, height: 800 } });
+    await page.goto(host.url);
+    await page.getByRole('button', { name: /Trip planning/ }).waitFor();
+    await page.keyboard.press('Control+3');
+    const rows = page.getByRole('listbox', { name: 'Trajectory list' }).getByRole('option');
+    await rows.first().locator('.label').waitFor();
+    for (const width of [1000, 700]) {
+      await page.setViewportSize({ width, height: 800 });
+      const fits = await rows.evaluateAll((options) =>
+        options.map((row) => {
+          const label = row.querySelector<HTMLElement>('.label')!;
+          const box = label.getBoundingClientRect();
+          const frame = row.getBoundingClientRect();
+          const lineHeight = parseFloat(getComputedStyle(label).lineHeight);
+          return {
+            text: label.textContent,
+            oneLine: box.height <= lineHeight * 1.5,
+            inside: box.left >= frame.left && box.right <= frame.right && box.bottom <= frame.bottom,
+            whole: label.scrollWidth <= label.clientWidth + 1,
+          };
+        }),
+      );
+      expect(fits.length).toBeGreaterThan(0);
+      for (const fit of fits) expect(fit).toEqual({ text: 'needs-fix', oneLine: true, inside: true, whole: true });
+    }
+    await page.close();
+  }, 60_000);
+
+  it('names a run once in its inspector header, and counts its one turn in the singular', async () => {
+    const workspace = path.join(tempDir(), 'run-header.trellis');
+    const { createBackend } = await import('../backend/backend');
+    const backend = createBackend({ workspace, host: 'cli', seed: true });
+    try {
+      backend.store.trajectories.insert({
+        kind: 'run',
+        title: 'A run of one turn',
+        source: 'run',
+        graphId: null,
+        planId: null,
+        forkOf: null,
+        turns: [{ role: 'user', content: 'A run of one turn' }],
+      });
+    } finally {
+      backend.close();
+    }
+    const host = await e2e.startHost(workspace);
+    const page = await e2e.newPage({ viewport: { width: 1500, height: 950 } });
+    await page.goto(host.url);
+    await page.getByRole('button', { name: /Trip planning/ }).waitFor();
+    await page.keyboard.press('Control+3');
+    await page.getByRole('option', { name: /A run of one turn/ }).click();
+    const header = page.getByRole('region', { name: 'Trajectory inspector' }).locator('.inspector-header p').first();
+    await header.waitFor();
+    expect(await header.innerText()).toMatch(/^run · 1 turn · no tool graph/);
+    await page.close();
+  }, 60_000);
+});
