@@ -5,6 +5,7 @@ import { tinyModel } from '../test/helpers/models';
 import { tempDir } from '../test/helpers/temp';
 import { reloadToGraph, replaceEditorJson } from './helpers/app';
 import { useBrowserAndHosts } from './helpers/fixture';
+import { pickOption } from './helpers/quick-pick';
 
 const e2e = useBrowserAndHosts();
 
@@ -77,7 +78,7 @@ describe('Plans & Runs in Chromium', () => {
     expect(await page.getByLabel('Planner').inputValue()).toBe('model');
     await page.getByRole('region', { name: 'Debugger' }).getByText('fork at turn 2').waitFor();
     await page.keyboard.press('Control+3');
-    await page.getByLabel('Source', { exact: true }).selectOption('run');
+    await pickOption(page, 'Source', 'run');
     await page.getByTestId('list-count').getByText('2 trajectories').waitFor();
     await page.close();
   }, 240_000);
