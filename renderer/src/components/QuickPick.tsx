@@ -1,5 +1,5 @@
 import { Check, ChevronDown } from 'lucide-react';
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import './quick-pick.css';
 
@@ -46,10 +46,22 @@ export function QuickPick<V extends string>({ label, value, options, onChange, d
   const shown = options.filter((o) => matches(o, query));
 
   const show = (typed = '') => {
-    if (disabled) return;
+    if (disabled || !button.current) return;
     const index = typed ? 0 : Math.max(0, options.indexOf(current!));
     setQuery(typed);
     setActive(index);
+    // Placed before it is drawn (a hidden filter box could not take the focus): under the button,
+    // above it when there is no room below, at least as wide.
+    const box = button.current.getBoundingClientRect();
+    const below = window.innerHeight - box.bottom - 8;
+    const above = box.top - 8;
+    const up = below < 200 && above > below;
+    setPlace({
+      left: Math.max(8, Math.min(box.left, window.innerWidth - Math.max(box.width, 220) - 8)),
+      top: up ? Math.max(8, box.top - Math.min(above, 360)) : box.bottom + 2,
+      minWidth: box.width,
+      maxHeight: Math.min(up ? above : below, 360),
+    });
     setOpen(true);
   };
   const close = (refocus = true) => {
@@ -61,21 +73,6 @@ export function QuickPick<V extends string>({ label, value, options, onChange, d
     close();
     if (option.value !== value) onChange(option.value);
   };
-
-  // Under the button (above it when there is no room below), at least as wide.
-  useLayoutEffect(() => {
-    if (!open || !button.current) return;
-    const box = button.current.getBoundingClientRect();
-    const below = window.innerHeight - box.bottom - 8;
-    const above = box.top - 8;
-    const up = below < 200 && above > below;
-    setPlace({
-      left: Math.min(box.left, window.innerWidth - Math.max(box.width, 220) - 8),
-      top: up ? Math.max(8, box.top - Math.min(above, 360)) : box.bottom + 2,
-      minWidth: box.width,
-      maxHeight: Math.min(up ? above : below, 360),
-    });
-  }, [open]);
 
   // A press outside, or the window resizing or scrolling under it, closes the list where it is.
   useEffect(() => {
@@ -154,7 +151,7 @@ export function QuickPick<V extends string>({ label, value, options, onChange, d
           <div
             ref={popup}
             className="quick-pick-popup"
-            style={place ?? { visibility: 'hidden' }}
+            style={place ?? undefined}
             onMouseDown={(e) => e.stopPropagation()}
           >
             <input
@@ -173,7 +170,9 @@ export function QuickPick<V extends string>({ label, value, options, onChange, d
               }}
               onKeyDown={onListKey}
               onBlur={(e) => {
-                if (!popup.current?.contains(e.relatedTarget as Node | null)) close(false);
+                // To the button: its click closes the list (closing here would have it open again).
+                const to = e.relatedTarget as Node | null;
+                if (!popup.current?.contains(to) && !button.current?.contains(to)) close(false);
               }}
             />
             <ul id={listId} role="listbox" aria-label={label}>
