@@ -78,4 +78,44 @@ describe('the web host’s file browser, in Chromium', () => {
     await page.getByTestId('list-count').getByText('4 trajectories').waitFor();
     await page.close();
   }, 120_000);
+
+  it('chooses the export folder, showing folders only, and a ShareGPT export writes there', async () => {
+    const dir = fs.realpathSync(tempDir());
+    fs.mkdirSync(path.join(dir, 'sft'));
+    fs.writeFileSync(path.join(dir, 'readme.md'), 'not a folder');
+    const host = await e2e.startHost(path.join(dir, 'export.trellis'));
+    const page = await e2e.newPage({ viewport: { width: 1600, height: 1000 } });
+    await page.goto(host.url);
+    await page.getByRole('button', { name: /Trip planning/ }).waitFor();
+    await page.keyboard.press('Control+4');
+    await page.getByLabel('Dataset name').fill('examples');
+    await page.getByLabel('Split ratio').fill('1,0,0');
+    await page.getByRole('button', { name: 'New dataset from selection' }).click();
+    await page
+      .getByTestId('dataset-stats')
+      .getByText(/^2 trajectories/)
+      .waitFor();
+
+    const form = page.getByRole('form', { name: 'Export' });
+    await pickOption(page, 'Export format', 'sharegpt', form);
+    expect(await form.getByRole('combobox', { name: 'Export format' }).innerText()).toBe('LLaMA-Factory ShareGPT');
+    await form.getByRole('button', { name: 'Browse…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Choose the export folder' });
+    const list = dialog.getByRole('listbox', { name: 'Files' });
+    await expect.poll(() => list.getByRole('option').locator('.name').allInnerTexts()).toEqual(['sft']);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => dialog.getByTestId('file-browser-chosen').innerText()).toBe(path.join(dir, 'sft'));
+    await dialog.getByRole('button', { name: 'Choose this folder' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.getByLabel('Export folder').inputValue()).toBe(path.join(dir, 'sft'));
+    await form.getByRole('button', { name: 'Export', exact: true }).click();
+    await page.getByTestId('export-result').waitFor();
+    // LLaMA-Factory's dataset_info.json comes with it.
+    await expect
+      .poll(() => fs.readdirSync(path.join(dir, 'sft')).sort())
+      .toEqual(['dataset_info.json', 'examples.train.jsonl']);
+    // ShareGPT's shape: conversations, not OpenAI's messages.
+    expect(fs.readFileSync(path.join(dir, 'sft', 'examples.train.jsonl'), 'utf8')).toContain('"conversations"');
+    await page.close();
+  }, 120_000);
 });

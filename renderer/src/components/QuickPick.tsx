@@ -41,6 +41,8 @@ export function QuickPick<V extends string>({ label, value, options, onChange, d
   const [place, setPlace] = useState<{ left: number; top: number; minWidth: number; maxHeight: number } | null>(null);
   const button = useRef<HTMLButtonElement>(null);
   const popup = useRef<HTMLDivElement>(null);
+  // Where the button was when the list opened.
+  const anchor = useRef<DOMRect | null>(null);
   const listId = useId();
   const current = options.find((o) => o.value === value);
   const shown = options.filter((o) => matches(o, query));
@@ -53,6 +55,7 @@ export function QuickPick<V extends string>({ label, value, options, onChange, d
     // Placed before it is drawn (a hidden filter box could not take the focus): under the button,
     // above it when there is no room below, at least as wide.
     const box = button.current.getBoundingClientRect();
+    anchor.current = box;
     const below = window.innerHeight - box.bottom - 8;
     const above = box.top - 8;
     const up = below < 200 && above > below;
@@ -81,15 +84,19 @@ export function QuickPick<V extends string>({ label, value, options, onChange, d
       const target = e.target as Node;
       if (!popup.current?.contains(target) && !button.current?.contains(target)) close(false);
     };
+    // Only a scroll that moves the button away: the list is placed by it.
     const moved = (e: Event) => {
-      if (!popup.current?.contains(e.target as Node)) close(false);
+      const box = button.current?.getBoundingClientRect();
+      if (popup.current?.contains(e.target as Node) || !box || !anchor.current) return;
+      if (Math.abs(box.top - anchor.current.top) > 1 || Math.abs(box.left - anchor.current.left) > 1) close(false);
     };
     document.addEventListener('mousedown', outside, true);
-    window.addEventListener('resize', moved);
+    const resized = () => close(false);
+    window.addEventListener('resize', resized);
     window.addEventListener('scroll', moved, true);
     return () => {
       document.removeEventListener('mousedown', outside, true);
-      window.removeEventListener('resize', moved);
+      window.removeEventListener('resize', resized);
       window.removeEventListener('scroll', moved, true);
     };
   }, [open]);
