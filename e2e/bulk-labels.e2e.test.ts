@@ -2,6 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../test/helpers/temp';
 import { useBrowserAndHosts } from './helpers/fixture';
+import { optionTexts } from './helpers/quick-pick';
 
 const e2e = useBrowserAndHosts();
 
@@ -13,8 +14,7 @@ describe('marking a whole selection in the review', () => {
     await page.getByRole('button', { name: /Trip planning/ }).waitFor();
     await page.keyboard.press('Control+4');
     const bulk = page.getByRole('group', { name: 'Bulk actions' });
-    const label = page.getByLabel('Label', { exact: true });
-    const labels = async () => (await label.locator('option').allInnerTexts()).join(' | ');
+    const labels = async () => Object.values(await optionTexts(page, 'Label')).join(' | ');
     await expect.poll(labels).not.toMatch(/rejected/);
 
     // Asked first; Cancel changes nothing.

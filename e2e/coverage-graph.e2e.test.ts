@@ -5,6 +5,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../test/helpers/temp';
 import { useBrowserAndHosts } from './helpers/fixture';
+import { pickOption } from './helpers/quick-pick';
 
 const e2e = useBrowserAndHosts();
 const exampleTools = (
@@ -84,7 +85,7 @@ describe('a dataset’s coverage graph in the Datasets side panel', () => {
     // A second dataset of one rejected trajectory, which has nothing to export.
     await page.locator('body').click({ position: { x: 5, y: 5 } });
     await page.keyboard.press('r');
-    await page.getByLabel('Label', { exact: true }).selectOption('rejected');
+    await pickOption(page, 'Label', 'rejected');
     await page.getByLabel('Dataset name').fill('rejects-only');
     await page.getByRole('button', { name: 'New dataset from selection' }).click();
     await page.getByLabel('Dataset', { exact: true }).getByText('rejects-only (1)').waitFor({ state: 'attached' });

@@ -5,6 +5,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../test/helpers/temp';
 import { useBrowserAndHosts } from './helpers/fixture';
+import { optionTexts, pickedValue, pickOption } from './helpers/quick-pick';
 
 const e2e = useBrowserAndHosts();
 
@@ -124,12 +125,11 @@ describe('thoughts in an export, chosen in Chromium', () => {
       .getByText(/^3 trajectories \(train 3\)/)
       .waitFor();
 
-    const thoughts = page.getByLabel('Thoughts');
-    const options = () => thoughts.locator('option').allTextContents();
+    const options = async () => Object.values(await optionTexts(page, 'Thoughts'));
     // OpenAI's fine-tuning schema has no field for a thought: dropped unless asked.
-    expect(await thoughts.inputValue()).toBe('drop');
+    expect(await pickedValue(page, 'Thoughts')).toBe('drop');
     expect(await options()).toEqual(['Drop (default)', 'Inline <think>…</think>', 'reasoning_content field']);
-    await thoughts.selectOption('field');
+    await pickOption(page, 'Thoughts', 'field');
     const out = path.join(dir, 'sft');
     await page.getByLabel('Export folder').fill(out);
     await page.getByRole('button', { name: 'Export', exact: true }).click();
@@ -146,11 +146,11 @@ describe('thoughts in an export, chosen in Chromium', () => {
     );
 
     // ShareGPT reads thoughts inline; the OpenAI choice is kept for when the user comes back.
-    await page.getByLabel('Export format').selectOption('sharegpt');
-    expect(await thoughts.inputValue()).toBe('inline');
+    await pickOption(page, 'Export format', 'sharegpt');
+    expect(await pickedValue(page, 'Thoughts')).toBe('inline');
     expect(await options()).toEqual(['Inline <think>…</think> (default)', 'Drop']);
-    await page.getByLabel('Export format').selectOption('openai');
-    expect(await thoughts.inputValue()).toBe('field');
+    await pickOption(page, 'Export format', 'openai');
+    expect(await pickedValue(page, 'Thoughts')).toBe('field');
     await page.close();
   }, 120_000);
 });

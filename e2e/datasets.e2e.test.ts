@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../test/helpers/temp';
 import { useBrowserAndHosts } from './helpers/fixture';
+import { pickedValue, pickOption } from './helpers/quick-pick';
 
 const e2e = useBrowserAndHosts();
 
@@ -37,7 +38,7 @@ describe('Datasets workspace in Chromium', () => {
       .waitFor();
 
     await page.keyboard.press('Control+4');
-    await page.getByLabel('Source', { exact: true }).selectOption('logs.jsonl');
+    await pickOption(page, 'Source', 'logs.jsonl');
     const position = page.getByTestId('queue-position');
     await position.getByText('1 of 5').waitFor();
     // Newest first: city 5 … city 1. Accept, reject, accept, needs fix, accept; rate the first.
@@ -75,7 +76,7 @@ describe('Datasets workspace in Chromium', () => {
     await page.keyboard.press('a');
 
     // A dataset of the accepted ones, all in train, exported as OpenAI JSONL.
-    await page.getByLabel('Label', { exact: true }).selectOption('accepted');
+    await pickOption(page, 'Label', 'accepted');
     await position.getByText(/of 4$/).waitFor();
     await page.getByLabel('Dataset name').fill('accepted-weather');
     await page.getByLabel('Split ratio').fill('1,0,0');
@@ -118,7 +119,7 @@ describe('Datasets workspace in Chromium', () => {
     );
 
     // All five, the rejected one among them: the export leaves it out and says so, or includes it when asked.
-    await page.getByLabel('Label', { exact: true }).selectOption('');
+    await pickOption(page, 'Label', '');
     await position.getByText(/of 5$/).waitFor();
     await page.getByLabel('Dataset name').fill('all-weather');
     await page.getByRole('button', { name: 'New dataset from selection' }).click();
@@ -147,38 +148,38 @@ describe('Datasets workspace in Chromium', () => {
     await page.goto(host.url);
     await page.getByRole('button', { name: /Trip planning/ }).waitFor();
     await page.keyboard.press('Control+4');
-    const label = page.getByLabel('Label', { exact: true });
-    expect(await label.inputValue()).toBe('');
+    const label = () => pickedValue(page, 'Label');
+    expect(await label()).toBe('');
     await page.locator('summary', { hasText: 'Synthesize from a graph…' }).click();
     await page.getByLabel('How many').fill('2');
     await page.getByRole('button', { name: 'Synthesize', exact: true }).click();
     const result = page.getByTestId('synth-result');
     await result.getByText(/^Made 2 /).waitFor({ timeout: 60_000 });
     // The switch is said where the user looks: the status bar and the panel, with a way back.
-    expect(await label.inputValue()).toBe('unlabelled');
+    expect(await label()).toBe('unlabelled');
     await page
       .locator('.statusbar [role="status"]')
       .getByText('Label filter set to "unlabelled" to show the new samples (it was "all").')
       .waitFor();
     await result.getByText(/The Label filter now shows unlabelled trajectories \(it was "all"\)/).waitFor();
     await result.getByRole('button', { name: 'Put the Label filter back' }).click();
-    expect(await label.inputValue()).toBe('');
+    expect(await label()).toBe('');
     await page.locator('.statusbar [role="status"]').getByText('Label filter back to "all".').waitFor();
     expect(await result.getByRole('button', { name: 'Put the Label filter back' }).count()).toBe(0);
 
     // Another filter would hide the new samples: it is cleared too, said, and put back with the rest.
-    const toolFilter = page.getByLabel('Tool', { exact: true });
-    await toolFilter.selectOption('search_flights');
+    const toolFilter = () => pickedValue(page, 'Tool');
+    await pickOption(page, 'Tool', 'search_flights');
     await page.getByRole('button', { name: 'Synthesize', exact: true }).click();
     await page
       .locator('.statusbar [role="status"]')
       .getByText('Label filter set to "unlabelled" to show the new samples (it was "all"); filters by tool cleared.')
       .waitFor({ timeout: 60_000 });
-    expect(await toolFilter.inputValue()).toBe('');
-    expect(await label.inputValue()).toBe('unlabelled');
+    expect(await toolFilter()).toBe('');
+    expect(await label()).toBe('unlabelled');
     await result.getByRole('button', { name: 'Put the Label filter back' }).click();
-    expect(await toolFilter.inputValue()).toBe('search_flights');
-    expect(await label.inputValue()).toBe('');
+    expect(await toolFilter()).toBe('search_flights');
+    expect(await label()).toBe('');
     await page.close();
   }, 120_000);
 });

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { tempDir } from '../test/helpers/temp';
 import { dragHandle, handle, runCommand } from './helpers/app';
 import { useBrowserAndHosts } from './helpers/fixture';
+import { pickOption } from './helpers/quick-pick';
 
 const e2e = useBrowserAndHosts();
 const FIXTURE = path.join(__dirname, '..', 'test', 'fixtures', 'graphs', 'smart-home.graph.json');
@@ -24,7 +25,7 @@ describe('element edges ("list, then pick an id") in Chromium', () => {
     // The tools alone: the edges are what this test draws.
     const file = JSON.parse(fs.readFileSync(FIXTURE, 'utf8')) as { edges: unknown[] };
     await runCommand(page, 'import tools');
-    await page.getByLabel('Format').selectOption('trellis');
+    await pickOption(page, 'Format', 'trellis');
     await page.getByLabel('Tools text').fill(JSON.stringify({ ...file, edges: [] }));
     await page.getByRole('button', { name: 'Read tools' }).click();
     await page.getByText(/Found 3 tools/).waitFor();

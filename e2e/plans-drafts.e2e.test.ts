@@ -9,6 +9,8 @@ const e2e = useBrowserAndHosts();
 
 const INTENT = 'Find the cheapest flight from Lisbon to Paris on 2026-06-01 and book it for Ana Silva';
 const EDITED = '{"origin":"Lisboa — São Bento «1»","destination":"Paris","date":"2026-06-01","passengers":3}';
+/** The same arguments as the step shows them: formatted JSON. */
+const EDITED_SHOWN = JSON.stringify(JSON.parse(EDITED), null, 2);
 
 const summary = (page: Page) => page.getByTestId('plan-summary').innerText();
 
@@ -53,7 +55,7 @@ describe('Plans & Runs keeps each graph its unsaved plan, in Chromium', () => {
     await page.getByTestId('step-s1').getByRole('button', { name: 'Arguments' }).click();
     await replaceEditorJson(page, 'Arguments of s1', EDITED);
     await page.getByTestId('step-s1').getByRole('button', { name: 'Done' }).click();
-    await expect.poll(() => page.getByTestId('step-s1').locator('.args').innerText()).toBe(EDITED);
+    await expect.poll(() => page.getByTestId('step-s1').locator('.args').innerText()).toBe(EDITED_SHOWN);
     const left = await stepsShown(page);
     expect(left.map((s) => s.tool)).toEqual(['search_flights', 'book_flight', 'geocode_city']);
     expect(await draft.innerText()).toBe('Not saved (changes to a saved plan).');
@@ -77,7 +79,7 @@ describe('Plans & Runs keeps each graph its unsaved plan, in Chromium', () => {
     await expect.poll(() => summary(page)).toBe(problems);
     expect(await draft.innerText()).toBe(restored);
     expect(await page.getByLabel('Intent').inputValue()).toBe(INTENT);
-    expect(await page.getByTestId('step-s1').locator('.args').innerText()).toBe(EDITED);
+    expect(await page.getByTestId('step-s1').locator('.args').innerText()).toBe(EDITED_SHOWN);
 
     // Saving it makes it the newest saved plan, no longer a draft.
     await page.getByRole('button', { name: 'Save plan' }).click();

@@ -102,6 +102,49 @@ describe('Plans & Runs lays out what it shows without cutting it off', () => {
     await page.close();
   }, 60_000);
 
+  it('keeps Run plan wholly in view over a long plan, and shows arguments as formatted JSON', async () => {
+    const page = await open('long-plan');
+    await page.getByLabel('Intent').fill('book_flight from Paris to Lisbon');
+    await page.getByRole('button', { name: 'Generate plan' }).click();
+    await page.getByTestId('step-s1').waitFor();
+    for (let i = 0; i < 12; i++) await page.getByRole('button', { name: 'Add step' }).click();
+    await page.getByTestId('step-s14').waitFor();
+    const body = page.locator('.panel-body.runs-left');
+    const { scrollHeight, clientHeight } = await body.evaluate((el) => ({
+      scrollHeight: el.scrollHeight,
+      clientHeight: el.clientHeight,
+    }));
+    expect(scrollHeight).toBeGreaterThan(clientHeight + 400);
+    const run = page.getByRole('button', { name: 'Run plan' });
+    /** Whether each corner of the button (2 px in) is the button itself, not something drawn over it. */
+    const uncovered = () =>
+      run.evaluate((button) => {
+        const r = button.getBoundingClientRect();
+        return [
+          [r.left + 2, r.top + 2],
+          [r.right - 2, r.top + 2],
+          [r.left + 2, r.bottom - 2],
+          [r.right - 2, r.bottom - 2],
+        ].every(([x, y]) => button.contains(document.elementFromPoint(x!, y!)));
+      });
+    for (const at of [0, 0.5, 1]) {
+      await body.evaluate((el, f) => (el.scrollTop = f * (el.scrollHeight - el.clientHeight)), at);
+      await expect.poll(() => allInside(body, run)).toBe(true);
+      expect(await uncovered()).toBe(true);
+    }
+    // The arguments: pretty-printed, monospace, in a box that scrolls rather than wraps.
+    const args = page.getByTestId('step-s1').locator('.args');
+    const shown = await args.innerText();
+    expect(shown).toBe(JSON.stringify(JSON.parse(shown), null, 2));
+    expect(shown.split('\n').length).toBeGreaterThan(2);
+    expect(await args.evaluate((el) => [getComputedStyle(el).whiteSpace, getComputedStyle(el).overflow])).toEqual([
+      'pre',
+      'auto',
+    ]);
+    expect(await args.evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/mono/i);
+    await page.close();
+  }, 90_000);
+
   it('suggests an intent in the words of the open graph, not a flight for every graph', async () => {
     const page = await open('intent-example');
     const intent = page.getByLabel('Intent');

@@ -91,6 +91,47 @@ describe('Review queue fields in Chromium', () => {
     await page.close();
   }, 120_000);
 
+  it('takes a note of several lines: Ctrl+Enter saves it, Escape leaves it with its text for the queue’s keys', async () => {
+    const host = await e2e.startHost(path.join(tempDir(), 'note-lines.trellis'));
+    const page = await e2e.newPage({ viewport: { width: 1500, height: 950 } });
+    await page.goto(host.url);
+    await openQueue(page);
+    const note = page.getByLabel('Note', { exact: true });
+    expect(await note.evaluate((el) => el.tagName)).toBe('TEXTAREA');
+    await note.click();
+    await page.keyboard.type('first line', { delay: 10 });
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('second line', { delay: 10 });
+    await page.keyboard.press('Control+Enter');
+    // Ctrl+Enter adds no line and leaves the cursor where it was.
+    expect(await note.inputValue()).toBe('first line\nsecond line');
+    expect(await note.evaluate((el) => el === document.activeElement)).toBe(true);
+    const other = await e2e.newPage({ viewport: { width: 1500, height: 950 } });
+    await other.goto(host.url);
+    await openQueue(other);
+    await expect.poll(() => other.getByLabel('Note', { exact: true }).inputValue()).toBe('first line\nsecond line');
+    await other.close();
+
+    // Escape leaves the field, its text as typed; the queue's keys act again (J: next, K: back).
+    await page.keyboard.type(' and more', { delay: 10 });
+    await page.keyboard.press('Escape');
+    expect(await note.evaluate((el) => el === document.activeElement)).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Review queue');
+    expect(await note.inputValue()).toBe('first line\nsecond line and more');
+    await page.keyboard.press('j');
+    await page
+      .getByTestId('queue-position')
+      .getByText(/^2 of /)
+      .waitFor();
+    await page.keyboard.press('k');
+    await page
+      .getByTestId('queue-position')
+      .getByText(/^1 of /)
+      .waitFor();
+    await expect.poll(() => note.inputValue()).toBe('first line\nsecond line and more');
+    await page.close();
+  }, 90_000);
+
   it('keeps the text of a save the host refuses and says why', async () => {
     const host = await e2e.startHost(path.join(tempDir(), 'refused.trellis'));
     const page = await e2e.newPage({ viewport: { width: 1500, height: 950 } });

@@ -218,3 +218,38 @@ describe('a fork of a recorded trajectory edits its calls against the tool’s p
     await page.close();
   }, 180_000);
 });
+
+describe('a run turn’s actions show where the user is', () => {
+  it('hides Edit and Fork until the turn is hovered or focused; they work then, from the mouse and the keyboard', async () => {
+    const page = await pausedRun('turn-actions');
+    const actions = (i: number) => turn(page, i).getByRole('group', { name: `Actions of turn ${i}` });
+    const opacity = (i: number) => actions(i).evaluate((el) => getComputedStyle(el).opacity);
+    await page.mouse.move(1, 1);
+    expect([await opacity(0), await opacity(1), await opacity(2)]).toEqual(['0', '0', '0']);
+
+    // Hovering a turn shows its buttons, and only its.
+    await turn(page, 1).hover();
+    await expect.poll(() => opacity(1)).toBe('1');
+    expect([await opacity(0), await opacity(2)]).toEqual(['0', '0']);
+
+    // From the keyboard: the turn takes the focus and shows them; Tab reaches Edit; Enter opens the editor.
+    await page.mouse.move(1, 1);
+    await expect.poll(() => opacity(1)).toBe('0');
+    await turn(page, 0).focus();
+    await expect.poll(() => opacity(0)).toBe('1');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Edit');
+    await expect.poll(() => opacity(0)).toBe('1');
+    await page.keyboard.press('Enter');
+    await page.getByLabel('Edit turn 0').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByLabel('Edit turn 0').waitFor({ state: 'detached' });
+
+    // Fork from a hovered turn forks there.
+    await turn(page, 2).hover();
+    await expect.poll(() => opacity(2)).toBe('1');
+    await actions(2).getByRole('button', { name: 'Fork from here' }).click();
+    await page.getByRole('region', { name: 'Debugger' }).getByText('fork at turn 2').waitFor();
+    await page.close();
+  }, 120_000);
+});

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { tempDir } from '../test/helpers/temp';
 import { openSmartHomeGraph, workspaceFromSmartHomeLogs } from './helpers/app';
 import { useBrowserAndHosts } from './helpers/fixture';
+import { pickOption } from './helpers/quick-pick';
 
 const e2e = useBrowserAndHosts();
 
@@ -106,7 +107,7 @@ describe('the runtime editor in Chromium', () => {
 
     // The Trajectories selection (here: its filter by source) makes the replay runtimes.
     await page.keyboard.press('Control+3');
-    await page.getByLabel('Source', { exact: true }).selectOption('smart-home-logs.jsonl');
+    await pickOption(page, 'Source', 'smart-home-logs.jsonl');
     await page.getByTestId('list-count').getByText('6 trajectories').waitFor();
     await page.getByText('Replay runtimes…').click();
     const replay = page.getByRole('region', { name: 'Replay runtimes from the selection' });

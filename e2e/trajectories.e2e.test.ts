@@ -5,25 +5,22 @@ import { describe, expect, it } from 'vitest';
 import { tempDir } from '../test/helpers/temp';
 import { useBrowserAndHosts } from './helpers/fixture';
 import { reloadToGraph } from './helpers/app';
+import { optionTexts, pickOption } from './helpers/quick-pick';
 
 const e2e = useBrowserAndHosts();
 const FIXTURES = path.join(__dirname, '..', 'test', 'fixtures');
 const SHAREGPT = path.join(FIXTURES, 'trajectories', 'sharegpt.jsonl');
 
 /** The filters whose select is narrower than its longest option, so that its text is cut off. */
+/** The filters whose button cuts the choice it shows (its text wider than the room for it). */
 const cutFilters = (page: Page) =>
-  page.locator('.filter-bar select').evaluateAll((selects: HTMLSelectElement[]) =>
-    selects
-      .filter((select) => {
-        // The same select at its own width, beside it so that it has the same font.
-        const probe = select.cloneNode(true) as HTMLSelectElement;
-        Object.assign(probe.style, { position: 'absolute', width: 'auto', maxWidth: 'none', visibility: 'hidden' });
-        select.after(probe);
-        const wanted = probe.offsetWidth;
-        probe.remove();
-        return select.offsetWidth < wanted;
+  page.locator('.filter-bar .quick-pick-button').evaluateAll((buttons: HTMLElement[]) =>
+    buttons
+      .filter((button) => {
+        const text = button.querySelector<HTMLElement>('.quick-pick-value')!;
+        return text.scrollWidth > text.clientWidth;
       })
-      .map((select) => select.getAttribute('aria-label')),
+      .map((button) => button.getAttribute('aria-label')),
   );
 
 async function openTrajectories(workspace: string) {
@@ -69,12 +66,10 @@ describe('Trajectories workspace in Chromium', () => {
     expect(await page.getByTestId('check-summary').textContent()).toMatch(
       /^Checked 4 trajectories; \d+ findings in \d trajectories \(.*repeated-call: 1 finding in 1 trajectory/,
     );
-    expect(
-      await page.getByLabel('Finding', { exact: true }).locator('option[value="repeated-call"]').textContent(),
-    ).toBe('repeated-call (1 trajectory)');
-    await page.getByLabel('Finding', { exact: true }).selectOption('repeated-call');
+    expect((await optionTexts(page, 'Finding'))['repeated-call']).toBe('repeated-call (1 trajectory)');
+    await pickOption(page, 'Finding', 'repeated-call');
     await page.getByTestId('list-count').getByText('1 trajectory').waitFor();
-    // Every filter is as wide as its longest option: "repeated-call (1 trajectory)" is not cut short.
+    // Every filter is as wide as its choice: "repeated-call (1 trajectory)" is not cut short.
     expect(await cutFilters(page)).toEqual([]);
     await page.getByRole('option', { name: /Kyoto hotel booking/ }).click();
     const inspector = page.getByRole('region', { name: 'Trajectory inspector' });
@@ -293,9 +288,7 @@ describe('Trajectories workspace in Chromium', () => {
       .getByLabel('Trajectory file')
       .fill(path.join(FIXTURES, 'trajectories', 'harness', 'tau-bench-historical-gpt-4o-airline-59a200c.json'));
     // The registry's formats are the form's choices.
-    expect(await page.getByLabel('Format').locator('option[value="tau-bench"]').textContent()).toBe(
-      'tau-bench results',
-    );
+    expect((await optionTexts(page, 'Format'))['tau-bench']).toBe('tau-bench results');
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     const report = page.getByTestId('import-report');
     await report
@@ -307,10 +300,8 @@ describe('Trajectories workspace in Chromium', () => {
     expect(await page.getByTestId('selection-summary').locator('summary').textContent()).toContain(
       '2 succeeded, 1 failed',
     );
-    expect(await page.getByLabel('Outcome', { exact: true }).locator('option[value="failure"]').textContent()).toBe(
-      'failed (1 trajectory)',
-    );
-    await page.getByLabel('Outcome', { exact: true }).selectOption('failure');
+    expect((await optionTexts(page, 'Outcome')).failure).toBe('failed (1 trajectory)');
+    await pickOption(page, 'Outcome', 'failure');
     await page
       .getByTestId('list-count')
       .getByText(/^1 trajectory$/)

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { tempDir } from '../test/helpers/temp';
 import { importSmartHomeLogsInUi, reloadToGraph, replaceEditorJson } from './helpers/app';
 import { useBrowserAndHosts } from './helpers/fixture';
+import { pickOption } from './helpers/quick-pick';
 
 const e2e = useBrowserAndHosts();
 
@@ -23,7 +24,7 @@ interface ExportedMessage {
 /** Opens the review queue on the runs, newest (the fork) first. */
 async function openRunsInQueue(page: Page) {
   await page.keyboard.press('Control+4');
-  await page.getByLabel('Source', { exact: true }).selectOption('run');
+  await pickOption(page, 'Source', 'run');
   await page.getByTestId('queue-position').getByText('1 of 2').waitFor();
   await expect.poll(() => page.getByLabel('Note', { exact: true }).isEnabled()).toBe(true);
 }
@@ -124,7 +125,7 @@ describe('a new user’s whole loop in Chromium', () => {
     await page.getByTestId('queue-position').getByText('2 of 2').waitFor();
 
     // A dataset of the accepted run, all in train, exported as OpenAI JSONL.
-    await page.getByLabel('Label', { exact: true }).selectOption('accepted');
+    await pickOption(page, 'Label', 'accepted');
     await page.getByTestId('queue-position').getByText('1 of 1').waitFor();
     await page.getByLabel('Dataset name').fill('kyoto-fork');
     await page.getByLabel('Split ratio').fill('1,0,0');

@@ -40,6 +40,10 @@ export const ERRORS = {
   E3002: { title: 'Name already used', hint: 'Choose another name.' },
   E3003: { title: 'Edit refused', hint: 'Undo or fix the named part, then try again.' },
   E3004: { title: 'Export refused', hint: 'No file was written; files already in the folder are as they were.' },
+  E3010: {
+    title: 'Outside the folders you can browse',
+    hint: 'Choose a folder under your home folder or the workspace folder, or type the path in the field.',
+  },
   E4001: { title: 'Cannot read these tools', hint: 'Check the file against the format named in the message.' },
   E4003: { title: 'Import refused', hint: 'Fix the lines listed, or import with --lenient to skip them.' },
   E4002: { title: 'MCP server failed', hint: 'Run the command in a terminal to see its own error, then try again.' },

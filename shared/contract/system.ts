@@ -3,6 +3,20 @@ import { method } from './define';
 
 export const HostKind = z.enum(['electron', 'web', 'cli']);
 
+/** A folder the file browser may show, with everything under it: the home folder and the workspace's. */
+const BrowseRoot = z.object({ name: z.string(), path: z.string() });
+
+/** One entry of a listed folder. */
+export const FolderEntry = z.object({
+  name: z.string(),
+  kind: z.enum(['dir', 'file']),
+  /** Bytes; 0 for a folder. */
+  size: z.number().int().nonnegative(),
+  /** Last modified, ISO 8601. */
+  modified: z.string(),
+});
+export type FolderEntry = z.infer<typeof FolderEntry>;
+
 export const systemMethods = {
   'system.info': method({
     summary: 'Version, host and workspace the backend serves.',
@@ -18,5 +32,26 @@ export const systemMethods = {
     summary: 'Ask the user for a file with the native dialog (desktop app only; the web host answers null).',
     args: z.object({ title: z.string(), extensions: z.array(z.string().regex(/^[a-z0-9]+$/i)).min(1) }),
     result: z.object({ path: z.string().nullable(), supported: z.boolean() }),
+  }),
+  'system.listFolder': method({
+    summary:
+      "List a folder on the backend's machine for the file browser: only under the home folder or the workspace's folder (symlinks resolved).",
+    args: z.object({
+      /** An absolute path; absent: the workspace's folder. */
+      path: z.string().max(4096).optional(),
+    }),
+    result: z.object({
+      /** The folder listed, symlinks resolved. */
+      path: z.string(),
+      /** The folders that may be browsed; `root` is the one `path` is under. */
+      roots: z.array(BrowseRoot),
+      root: BrowseRoot,
+      /** From the root down to `path`, each with the path that opens it. */
+      crumbs: z.array(BrowseRoot),
+      /** Folders first, then files, each by name; symlinks that lead outside the roots are left out. */
+      entries: z.array(FolderEntry),
+      /** More entries were there than are listed. */
+      truncated: z.boolean(),
+    }),
   }),
 };

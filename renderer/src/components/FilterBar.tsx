@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { MAX_SEARCH_LENGTH, OUTCOME_FILTER_WORDS, type TrajectoryFacets } from '../../../shared/domain';
 import { trajectoriesCount } from '../../../shared/text';
 import type { FilterSlice } from '../state/trajectory-filter';
+import { QuickPick } from './QuickPick';
 
 const SEARCH_DELAY_MS = 200;
 
@@ -25,19 +26,20 @@ function FacetSelect({
   return (
     <label>
       {label}
-      <select aria-label={label} value={value ?? ''} onChange={(e) => onChange(e.target.value || undefined)}>
-        <option value="">all</option>
-        {extra.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-        {options?.map((o) => (
-          <option key={o.value} value={o.value}>
-            {wordFor(o.value)} ({trajectoriesCount(o.count)})
-          </option>
-        ))}
-      </select>
+      <QuickPick
+        label={label}
+        value={value ?? ''}
+        options={[
+          { value: '', label: 'all' },
+          ...extra,
+          ...(options ?? []).map((o) => ({
+            value: o.value,
+            label: wordFor(o.value),
+            detail: `(${trajectoriesCount(o.count)})`,
+          })),
+        ]}
+        onChange={(next) => onChange(next || undefined)}
+      />
     </label>
   );
 }

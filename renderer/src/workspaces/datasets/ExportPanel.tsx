@@ -3,6 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { api } from '../../api/api';
 import type { useJob } from '../../api/use-job';
 import { ErrorNote } from '../../components/ErrorNote';
+import { PathField } from '../../components/PathField';
+import { QuickPick, type QuickPickOption } from '../../components/QuickPick';
 import { countOf } from '../../../../shared/text';
 import { useUi } from '../../state/ui-store';
 import { ExportResult, type Exported } from './ExportResult';
@@ -17,6 +19,13 @@ const REASONING_LABELS: Record<ReasoningMode, string> = {
   drop: 'Drop',
   field: 'reasoning_content field',
 };
+
+const FORMATS: QuickPickOption<Format>[] = [
+  { value: 'openai', label: 'OpenAI chat JSONL' },
+  { value: 'sharegpt', label: 'LLaMA-Factory ShareGPT' },
+  { value: 'hermes', label: 'Hermes' },
+  { value: 'worfbench', label: 'WorfBench plans' },
+];
 
 /**
  * The status bar's line for a finished export: short, as the bar has one line; the files, the
@@ -110,37 +119,30 @@ export function ExportPanel({
       <div className="row">
         <label>
           Format
-          <select aria-label="Export format" value={format} onChange={(e) => setFormat(e.target.value as Format)}>
-            <option value="openai">OpenAI chat JSONL</option>
-            <option value="sharegpt">LLaMA-Factory ShareGPT</option>
-            <option value="hermes">Hermes</option>
-            <option value="worfbench">WorfBench plans</option>
-          </select>
+          <QuickPick label="Export format" value={format} options={FORMATS} onChange={setFormat} />
         </label>
         <label title="Where each assistant turn's thought goes: OpenAI's fine-tuning schema has no field for it; LLaMA-Factory's reasoning templates read it inline">
           Thoughts
-          <select
-            aria-label="Thoughts"
+          <QuickPick
+            label="Thoughts"
             value={reasoning}
+            options={REASONING[format].map((mode, i) => ({
+              value: mode,
+              label: `${REASONING_LABELS[mode]}${i === 0 ? ' (default)' : ''}`,
+            }))}
             disabled={REASONING[format].length < 2}
-            onChange={(e) => setReasoningBy((r) => ({ ...r, [format]: e.target.value as ReasoningMode }))}
-          >
-            {REASONING[format].map((mode, i) => (
-              <option key={mode} value={mode}>
-                {REASONING_LABELS[mode]}
-                {i === 0 ? ' (default)' : ''}
-              </option>
-            ))}
-          </select>
+            onChange={(mode) => setReasoningBy((r) => ({ ...r, [format]: mode }))}
+          />
         </label>
         <label className="grow">
           Folder
-          <input
-            ref={folder}
-            aria-label="Export folder"
+          <PathField
+            inputRef={folder}
+            label="Export folder"
+            mode="folder"
             placeholder="/path/to/folder"
             value={dir}
-            onChange={(e) => setDir(e.target.value)}
+            onChange={setDir}
           />
         </label>
         <button type="submit" disabled={!dir.trim() || busy}>

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Label } from '../../../../shared/domain';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
@@ -66,6 +66,8 @@ export function ReviewQueue() {
   // The label shown is the current trajectory's only once it has loaded: never save another's.
   const current = label.data && label.data.trajectoryId === id ? label.data : null;
   const draft = useLabelDraft(id, current);
+  // Where Escape in the note puts the focus: the queue, whose keys (J, K, A…) then act.
+  const queue = useRef<HTMLElement>(null);
   const save = (patch: LabelPatch = {}) => (id ? draft.save(id, patch) : Promise.resolve());
   useEffect(() => setIndex(0), [JSON.stringify(filter)]); // eslint-disable-line react-hooks/exhaustive-deps -- a new selection restarts the queue
 
@@ -93,7 +95,7 @@ export function ReviewQueue() {
   const t = trajectory.data;
   const originals = new Map((edits.data ?? []).map((e) => [e.turnIndex, e.original]));
   return (
-    <section className="review-queue" aria-label="Review queue">
+    <section ref={queue} className="review-queue" aria-label="Review queue" tabIndex={-1}>
       <header className="queue-header">
         <progress max={total || 1} value={index + 1} />
         <span data-testid="queue-position">
@@ -149,13 +151,21 @@ export function ReviewQueue() {
             </label>
             <label>
               Note
-              <input
+              {/* Lines of their own; Ctrl+Enter saves, Escape leaves the field (saving it, as any leaving does) for the queue's keys. */}
+              <textarea
                 aria-label="Note"
-                placeholder="note"
+                placeholder="note (Ctrl+Enter saves, Escape leaves)"
+                rows={3}
                 value={draft.note}
                 disabled={!draft.ready}
                 onChange={(e) => draft.setNote(e.target.value)}
                 onBlur={() => void save()}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void save();
+                  else if (e.key === 'Escape') queue.current?.focus();
+                  else return;
+                  e.preventDefault();
+                }}
               />
             </label>
           </div>

@@ -226,7 +226,9 @@ export function PlanEditor({ tools, onRun }: { tools: string[]; onRun(mode: Star
                   />
                 </Suspense>
               ) : (
-                <code className="args">{JSON.stringify(step.args)}</code>
+                <pre className="args" aria-label={`Arguments of ${step.id} (JSON)`} tabIndex={0}>
+                  {JSON.stringify(step.args, null, 2)}
+                </pre>
               )}
               {mine.map((p, j) => (
                 <p key={j} className="problem">

@@ -11,7 +11,10 @@ import { TurnEditor } from './TurnEditor';
 /** What this view reads from the Plans & Runs store (one shallow-compared slice). */
 const selector = (s: RunsState) => ({ act: s.act, busy: s.busy });
 
-/** The run's turns with timing and tokens; each can be edited (when paused), forked from, or run to. */
+/**
+ * The run's turns with timing and tokens; each can be edited (when paused) or forked from, with
+ * buttons that show on the turn under the pointer or holding the focus.
+ */
 export function RunTimeline({ run }: { run: RunView }) {
   const { act, busy } = useRuns(useShallow(selector));
   const [editing, setEditing] = useState<number | null>(null);
@@ -30,7 +33,14 @@ export function RunTimeline({ run }: { run: RunView }) {
   return (
     <ol className="timeline" aria-label="Timeline">
       {run.turns.map((turn, i) => (
-        <li key={i} className={turn.toolCalls?.some((c) => c.id === pending) ? 'pending-call' : ''}>
+        // Focusable, so that the keyboard reaches the turn's actions: they show on hover or focus only.
+        <li
+          key={i}
+          tabIndex={0}
+          className={[turn.toolCalls?.some((c) => c.id === pending) && 'pending-call', editing === i && 'editing']
+            .filter(Boolean)
+            .join(' ')}
+        >
           <TurnView
             turn={turn}
             index={i}
@@ -45,7 +55,7 @@ export function RunTimeline({ run }: { run: RunView }) {
                 where: { at: 'turn', turn: i, path: w.path },
               }))}
           />
-          <div className="turn-actions">
+          <div className="turn-actions" role="group" aria-label={`Actions of turn ${i}`}>
             {editable && (
               <button type="button" disabled={busy} onClick={() => setEditing(editing === i ? null : i)}>
                 Edit

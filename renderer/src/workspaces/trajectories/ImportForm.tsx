@@ -9,8 +9,13 @@ import { api } from '../../api/api';
 import { useJob } from '../../api/use-job';
 import { useQuery } from '../../api/use-query';
 import { ErrorNote } from '../../components/ErrorNote';
+import { PathField } from '../../components/PathField';
+import { QuickPick } from '../../components/QuickPick';
 
 type Report = Result<'trajectories.import'>;
+
+/** The files an import reads: JSON Lines, JSON, SWE-agent .traj, inspect .eval, Parquet, and any of them gzipped. */
+const IMPORT_EXTENSIONS = ['jsonl', 'json', 'traj', 'eval', 'parquet', 'gz'];
 
 /** Where the tools the file declares go: nowhere, a new graph, or an existing graph. */
 type ToolTarget = { kind: 'none' } | { kind: 'new'; name: string } | { kind: 'existing'; graphId: string };
@@ -47,23 +52,26 @@ export function ImportForm() {
       <div className="import-fields">
         <label>
           File
-          <input
-            aria-label="Trajectory file"
+          <PathField
+            label="Trajectory file"
+            mode="file"
+            extensions={IMPORT_EXTENSIONS}
             placeholder="/path/to/logs.jsonl, run.json, task.traj, log.eval, train.parquet or .gz"
             value={path}
-            onChange={(e) => setPath(e.target.value)}
+            onChange={setPath}
           />
         </label>
         <label>
           Format
-          <select aria-label="Format" value={format} onChange={(e) => setFormat(e.target.value as typeof format)}>
-            <option value="">detect</option>
-            {TRAJECTORY_FORMATS.map((f) => (
-              <option key={f.id} value={f.id} title={f.versions}>
-                {f.label}
-              </option>
-            ))}
-          </select>
+          <QuickPick<'' | TrajectoryFormat>
+            label="Format"
+            value={format}
+            options={[
+              { value: '', label: 'detect' },
+              ...TRAJECTORY_FORMATS.map((f) => ({ value: f.id, label: f.label, title: f.versions })),
+            ]}
+            onChange={setFormat}
+          />
         </label>
         <label>
           Declared tools

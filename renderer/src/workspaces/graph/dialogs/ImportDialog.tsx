@@ -9,14 +9,15 @@ import { useUi } from '../../../state/ui-store';
 import { useGraphSession } from '../state';
 import { useEditorStore } from '../editor/editor-context';
 import { ErrorNote } from '../../../components/ErrorNote';
+import { QuickPick, type QuickPickOption } from '../../../components/QuickPick';
 
 type Parsed = Result<'tools.parse'>;
 
-const FORMATS: { id: ToolFileFormat; label: string }[] = [
-  { id: 'openai', label: 'OpenAI tools (JSON)' },
-  { id: 'bfcl', label: 'BFCL functions (JSON / JSON Lines)' },
-  { id: 'openapi', label: 'OpenAPI 3 (JSON or YAML)' },
-  { id: 'trellis', label: 'Trellis graph (JSON)' },
+const FORMATS: QuickPickOption<ToolFileFormat>[] = [
+  { value: 'openai', label: 'OpenAI tools (JSON)' },
+  { value: 'bfcl', label: 'BFCL functions (JSON / JSON Lines)' },
+  { value: 'openapi', label: 'OpenAPI 3 (JSON or YAML)' },
+  { value: 'trellis', label: 'Trellis graph (JSON)' },
 ];
 
 /** Import tools from a file, pasted text, or an MCP server the user agrees to start. */
@@ -78,13 +79,7 @@ export function ImportDialog() {
           <>
             <label>
               Format
-              <select value={format} onChange={(e) => setFormat(e.target.value as ToolFileFormat)}>
-                {FORMATS.map((f) => (
-                  <option key={f.id} value={f.id}>
-                    {f.label}
-                  </option>
-                ))}
-              </select>
+              <QuickPick label="Format" value={format} options={FORMATS} onChange={setFormat} />
             </label>
             <label>
               File
