@@ -48,9 +48,12 @@ describe('Plans & Runs plans from recorded trajectories, in Chromium', () => {
       /^“Email carla@example\.com with the subject Budget draft and the body The numbers are attached” \(\d+ % alike\)$/,
     );
     expect(await page.getByLabel('Tool of s1').inputValue()).toBe('send_email');
-    expect(await page.getByTestId('step-s1').locator('.args').innerText()).toContain(
-      '"to":"bob@example.com","subject":"Lunch","body":"See you at noon"',
-    );
+    // The arguments read as formatted JSON.
+    expect(JSON.parse(await page.getByTestId('step-s1').locator('.args').innerText())).toEqual({
+      to: 'bob@example.com',
+      subject: 'Lunch',
+      body: 'See you at noon',
+    });
     // Saved, the plan keeps which recordings it followed.
     await page.getByRole('button', { name: 'Save plan' }).click();
     await page.getByTestId('plan-draft').waitFor({ state: 'detached' });

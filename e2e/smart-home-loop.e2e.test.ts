@@ -48,6 +48,9 @@ describe('from imported smart-home logs to a finished, forked run in Chromium', 
     // 4. A plan from plain words: list the rooms, then set the bedroom's thermostat; the mode
     // the intent does not say is the one problem, fixed by editing the step's arguments.
     await page.keyboard.press('Control+2');
+    // With its goal picked the planner plans from the words alone (without one it follows the
+    // nearest recorded trajectory: plans-recordings.e2e.test.ts).
+    await page.locator('.plan-panel').getByRole('checkbox', { name: 'set_thermostat' }).check();
     await page.getByLabel('Intent').fill('make the bedroom 21 degrees');
     await page.getByRole('button', { name: 'Generate plan' }).click();
     await page.getByTestId('plan-summary').getByText('2 steps · 1 problem').waitFor();
