@@ -199,6 +199,8 @@ describe('parallel results and media', () => {
     const openai = exported(workspace, 'openai');
     expect(openai.code).toBe(1);
     // Every record has images: the export is refused, saying why in one line.
-    expect(openai.err).toContain("breaking the OpenAI chat format's rules: media-not-carried 3). Export as LLaMA-Factory ShareGPT");
+    expect(openai.err).toContain(
+      "breaking the OpenAI chat format's rules: media-not-carried 3). Export as LLaMA-Factory ShareGPT",
+    );
   });
 });
