@@ -114,9 +114,9 @@ export class ExportReporter {
     const { written, dropped } = this.thoughts;
     const notes: string[] = [];
     const sources = [
-      own && `${countOf(own, 'record')} with the tools it declared`,
+      own && `${countOf(own, 'record')} with ${own === 1 ? 'its' : 'their'} own declared tools`,
       none && `${countOf(none, 'record')} declaring no tools, written without`,
-      graph && `${countOf(graph, 'run')} made in Trellis with its graph's tools`,
+      graph && `${countOf(graph, 'run')} made in Trellis with ${graph === 1 ? 'its' : 'their'} graph's tools`,
     ].filter(Boolean);
     if (sources.length) notes.push(`Tools: ${sources.join('; ')}.`);
     if (written || dropped) {

@@ -107,7 +107,9 @@ describe('a record’s own tools', () => {
     for (const r of records)
       for (const m of r.messages as { role: string; weight?: number }[])
         if (m.role === 'assistant') expect(m.weight).toBe(1);
-    expect(err).toContain('Tools: 3 records with the tools it declared; 1 record declaring no tools, written without.');
+    expect(err).toContain(
+      'Tools: 3 records with their own declared tools; 1 record declaring no tools, written without.',
+    );
   });
 
   it('keep a record that ends on its tool call as a complete example, unflagged', () => {
