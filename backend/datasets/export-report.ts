@@ -34,13 +34,18 @@ export class ExportReporter {
     const thoughts = item.turns.filter((t) => t.role === 'assistant' && t.thought).length;
     const kept = this.reasoning !== 'drop' && REASONING[format].includes(this.reasoning);
     this.thoughts[kept ? 'written' : 'dropped'] += thoughts;
-    if (format !== 'openai') return;
+    // WorfBench items hold a plan, not the turns: nothing of them is a turn to train on or not.
+    if (format === 'worfbench') return;
     const zero = item.turns.filter((t, i) => t.role === 'assistant' && item.weights?.[i] === 0).length;
     if (zero) {
       this.untrained.turns += zero;
       this.untrained.records++;
+      this.weighted = format === 'openai';
     }
   }
+
+  /** Whether the format writes the weights (OpenAI); elsewhere the turns counted are trained on. */
+  private weighted = true;
 
   /** A trajectory written to a format with no place for its outcome and metadata: counted, to be said. */
   notCarried(trajectory: Pick<Trajectory, 'outcome' | 'metadata'>): void {
@@ -127,9 +132,12 @@ export class ExportReporter {
           : `Thoughts: ${countOf(dropped, 'thought')} dropped (the format has no field for them, or dropping was asked).`,
       );
     }
+    const turns = `${countOf(this.untrained.turns, 'assistant turn')} in ${countOf(this.untrained.records, 'record')} (rated 1–2, an error found on the turn, or a call that failed)`;
     if (this.untrained.turns)
       notes.push(
-        `Weight 0: ${countOf(this.untrained.turns, 'assistant turn')} in ${countOf(this.untrained.records, 'record')} (rated 1–2, an error found on the turn, or a call that failed) are written but not trained on.`,
+        this.weighted
+          ? `Weight 0: ${turns} are written but not trained on.`
+          : `Trained on: ${turns}, which an OpenAI export would write with weight 0; this format has no weights (label such records rejected to leave them out).`,
       );
     return notes;
   }

@@ -54,7 +54,7 @@ export const ExportReport = z.object({
   tools: z.object({ own: z.number().int(), none: z.number().int(), graph: z.number().int() }),
   /** Thoughts of the written records' assistant turns, written (in `mode`) or dropped. */
   thoughts: z.object({ written: z.number().int(), dropped: z.number().int(), mode: z.enum(REASONING_MODES) }),
-  /** Assistant turns written with weight 0 (OpenAI) and the records they are in. */
+  /** Assistant turns not to train on (rated 1–2, an error finding, a failed call) and their records: written with weight 0 in OpenAI, trained on in formats without weights (said in `notes`). */
   untrained: z.object({ turns: z.number().int(), records: z.number().int() }),
   /** What the counts above say, in sentences, for the CLI and the form. */
   notes: z.array(z.string()),

@@ -233,6 +233,17 @@ describe('export weights', () => {
     expect(new Set(weights(byUser('Book the cheapest')))).toEqual(new Set([0]));
     // Every assistant turn of the Kyoto example carries an error finding (turns 2, 4, 6).
     expect(weights(byUser('Reserve a hotel in Kyoto'))).toEqual([0, 0, 0]);
+    // ShareGPT has no weights: the same turns are trained on there, and the report says so.
+    const shared = await b.registry.invoke('datasets.export', {
+      id: dataset.id,
+      format: 'sharegpt',
+      dir: path.join(tempDir(), 'w-sharegpt'),
+      includeInvalid: true,
+    });
+    expect(shared.report.untrained.records).toBe(2);
+    expect(shared.report.notes.join('\n')).toMatch(
+      /^Trained on: \d+ assistant turns in 2 records \(rated 1–2, an error found on the turn, or a call that failed\), which an OpenAI export would write with weight 0/m,
+    );
     await b.registry.invoke('labels.set', {
       trajectoryId: lisbon.id,
       status: 'accepted',
