@@ -6,8 +6,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'e2e/**/*.test.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     // Two cores: the crash and browser tests each start processes of their own.
     maxWorkers: 2,
     // The user's own config (consent to start commands) goes to a throwaway folder, never ~/.config.

@@ -41,6 +41,7 @@ describe('Models workspace in Chromium', () => {
     await page.getByRole('button', { name: 'Build for this machine' }).waitFor();
 
     await page.getByLabel('Prompt').fill('Plan a trip');
+    await page.getByLabel('Max tokens').fill('32'); // enough for live figures, quick on a busy machine
     await page.getByRole('button', { name: 'Generate', exact: true }).click();
     await expect
       .poll(async () => (await page.getByTestId('playground-output').textContent())?.length ?? 0)
@@ -89,7 +90,7 @@ describe('Models workspace in Chromium', () => {
     await expect.poll(() => page.getByLabel('Model path').inputValue()).toBe(model);
     expect(await page.getByLabel('Threads').inputValue()).toBe('1');
     await page.close();
-  });
+  }, 240_000);
 
   it('generates through a remote OpenAI-compatible server chosen in the UI', async () => {
     const { baseUrl } = await startOpenAIServer();

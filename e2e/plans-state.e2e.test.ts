@@ -40,7 +40,7 @@ describe('Plans & Runs keeps derived state current in Chromium', () => {
     expect(await picker.getByRole('checkbox', { name: 'book_hotel' }).isChecked()).toBe(true);
     expect(await picker.getByRole('checkbox', { name: 'book_flight' }).isChecked()).toBe(false);
     await page.close();
-  }, 60_000);
+  });
 
   it('checks and writes the plan again as its arguments are edited, and asks before running one with problems', async () => {
     const page = await open('plan-edit');

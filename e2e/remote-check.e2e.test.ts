@@ -41,5 +41,5 @@ describe('Use this server in Chromium', () => {
     await page.getByTestId('remote-model').getByText(`Server ${baseUrl}, model words`).waitFor();
     expect(await page.getByRole('alert').count()).toBe(0);
     await page.close();
-  }, 60_000);
+  });
 });

@@ -26,7 +26,7 @@ describe('the status bar shows the open workspace’s messages only', () => {
     await page.getByTestId('tool-geocode_city').waitFor();
     expect(await status.innerText()).toBe('');
     await page.close();
-  }, 60_000);
+  });
 
   it('cuts a long message short instead of widening the window, and keeps all of it in its tooltip', async () => {
     const host = await e2e.startHost(path.join(tempDir(), 'long-notice.trellis'));
@@ -59,5 +59,5 @@ describe('the status bar shows the open workspace’s messages only', () => {
     const bar = (await page.locator('.statusbar').boundingBox())!;
     expect(bar.width).toBeLessThanOrEqual(900);
     await page.close();
-  }, 60_000);
+  });
 });
