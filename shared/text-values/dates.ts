@@ -3,6 +3,7 @@
  * "next Friday". The planner reads an intent's first dates from here (`datesInIntent`,
  * `dateWindowFromIntent`); the trajectory checks read every day a text can mean (`daysInText`).
  */
+import { COUNT_WORD, countWord } from './numbers';
 
 /** The dates an intent gives: the first day, and the last when it says a second date or a duration. */
 export interface DateWindow {
@@ -21,24 +22,6 @@ const DAY = '(\\d{1,2})(?:st|nd|rd|th)?';
 const UNTIL = '\\s*(?:-|–|—|to|until|till|through|and)\\s*';
 const YEAR = '(?:,?\\s+(\\d{4}))?';
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
-const COUNTS: Record<string, number> = {
-  a: 1,
-  an: 1,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  thirteen: 13,
-  fourteen: 14,
-};
 const UNIT_DAYS: Record<string, number> = { night: 1, day: 1, week: 7, fortnight: 14 };
 
 const monthNumber = (name: string) =>
@@ -109,13 +92,13 @@ export function datesInIntent(intent: string, context: IntentContext = {}): stri
 
 /** Days a stated duration covers: "for 2 nights" 2, "a week" 7, "a 3-night stay" 3. */
 export function durationInIntent(intent: string): number | null {
-  const count = `(\\d{1,3}|${Object.keys(COUNTS).join('|')})`;
+  const count = `(\\d{1,3}|${COUNT_WORD})`;
   const unit = `(night|day|week|fortnight)s?`;
   const m =
     new RegExp(`\\b(?:for|stay(?:ing)?|of)\\s+${count}[\\s-]+${unit}\\b`, 'i').exec(intent) ??
     new RegExp(`\\b${count}[\\s-]+${unit}\\s+(?:stay|trip|visit|break|holiday|vacation)\\b`, 'i').exec(intent);
   if (!m) return null;
-  const n = COUNTS[m[1]!.toLowerCase()] ?? Number(m[1]);
+  const n = countWord(m[1]!) ?? Number(m[1]);
   return n > 0 ? n * UNIT_DAYS[m[2]!.toLowerCase()]! : null;
 }
 
@@ -208,8 +191,8 @@ export function daysInText(text: string, context: IntentContext = {}): DaysRead 
       const word = m[1]!.toLowerCase();
       days.add(addDays(today, relative[word] ?? 2));
     }
-    for (const m of text.matchAll(/\bin\s+(\d{1,3}|a|one|two|three|four|five|six|seven)\s+(day|week)s?\b/gi)) {
-      const n = COUNTS[m[1]!.toLowerCase()] ?? Number(m[1]);
+    for (const m of text.matchAll(new RegExp(`\\bin\\s+(\\d{1,3}|${COUNT_WORD})\\s+(day|week)s?\\b`, 'gi'))) {
+      const n = countWord(m[1]!) ?? Number(m[1]);
       days.add(addDays(today, n * (m[2]!.toLowerCase() === 'week' ? 7 : 1)));
     }
     // "the 10th": this month's, or next month's once it has passed.

@@ -3,7 +3,8 @@
  * "2.5 million", "€1.200,50", "20%", "a dozen"; "yen" for JPY, "$" for USD.
  */
 
-const WORD_NUMBERS: Record<string, number> = {
+/** Number words, each on its own; "forty-five" is two of them (see `countWord`). */
+export const WORD_NUMBERS: Record<string, number> = {
   zero: 0,
   one: 1,
   two: 2,
@@ -38,6 +39,26 @@ const WORD_NUMBERS: Record<string, number> = {
   million: 1e6,
   billion: 1e9,
 };
+
+/** Words that count a few of something: "a week", "two nights", "forty-five minutes". */
+const COUNT_WORDS = Object.keys(WORD_NUMBERS).filter((w) => WORD_NUMBERS[w]! < 100 && w !== 'zero');
+const UNITS = COUNT_WORDS.filter((w) => WORD_NUMBERS[w]! < 10);
+const TENS = COUNT_WORDS.filter((w) => WORD_NUMBERS[w]! >= 20);
+/** A regular-expression source for one count word: "a", "an", "twelve", "forty-five"; longest first. */
+export const COUNT_WORD = `(?:${TENS.join('|')})-(?:${UNITS.join('|')})|${[...COUNT_WORDS, 'an', 'a']
+  .sort((x, y) => y.length - x.length)
+  .join('|')}`;
+
+/** What a count word matched by `COUNT_WORD` stands for ("a" 1, "forty-five" 45), or null for anything else. */
+export function countWord(word: string): number | null {
+  const lower = word.toLowerCase();
+  if (lower === 'a' || lower === 'an') return 1;
+  const [first, second, ...rest] = lower.split('-').map((w) => WORD_NUMBERS[w]);
+  if (first === undefined || first >= 100 || first === 0 || rest.length > 0) return null;
+  if (second === undefined) return lower.includes('-') ? null : first;
+  // "forty-five": tens, then a unit.
+  return first >= 20 && first % 10 === 0 && second > 0 && second < 10 ? first + second : null;
+}
 
 const SCALES: Record<string, number> = {
   k: 1e3,

@@ -2,27 +2,11 @@
  * Times of day and durations as people write them: "2pm", "2:30 pm", "14:00", "14h30", "noon",
  * "midnight", "half past 3", "2-3pm"; "for an hour", "90 minutes", "half an hour".
  */
+import { COUNT_WORD, countWord } from './numbers';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const clock = (h: number, m: number) => (h >= 0 && h <= 24 && m >= 0 && m < 60 ? `${pad(h)}:${pad(m)}` : null);
 const MERIDIEM = '(a\\.?m\\.?|p\\.?m\\.?)(?![a-z])';
-const WORDS: Record<string, number> = {
-  a: 1,
-  an: 1,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  ten: 10,
-  fifteen: 15,
-  twenty: 20,
-  thirty: 30,
-  forty: 40,
-  'forty-five': 45,
-  ninety: 90,
-};
 
 /** 12-hour clock to 24: 12am is 00, 12pm is 12. */
 function hours24(hour: number, meridiem: string | undefined): number {
@@ -101,9 +85,9 @@ export function durationsInText(text: string): number[] {
   const found: number[] = [];
   if (/\bhalf\s+an?\s+hour\b/i.test(text)) found.push(30);
   if (/\ban?\s+hour\s+and\s+a\s+half\b/i.test(text)) found.push(90);
-  const count = `(\\d+(?:\\.\\d+)?|${Object.keys(WORDS).join('|')})`;
+  const count = `(\\d+(?:\\.\\d+)?|${COUNT_WORD})`;
   for (const m of text.matchAll(new RegExp(`\\b${count}[\\s-]*(hours?|hrs?|h|minutes?|mins?)\\b`, 'gi'))) {
-    const n = WORDS[m[1]!.toLowerCase()] ?? Number(m[1]);
+    const n = countWord(m[1]!) ?? Number(m[1]);
     found.push(Math.round(/^h/i.test(m[2]!) ? n * 60 : n));
   }
   return found;

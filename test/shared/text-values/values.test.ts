@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  countWord,
   currenciesInText,
   daysInText,
   durationsInText,
@@ -37,6 +38,8 @@ describe('days as people write them', () => {
     expect(days('on Tuesday', TODAY)).toEqual(['2026-12-01']);
     expect(days('next Monday', TODAY)).toEqual(['2026-12-07', '2026-12-14']);
     expect(days('in 3 days', TODAY)).toEqual(['2026-12-04']);
+    expect(days('in two weeks', TODAY)).toEqual(['2026-12-15']);
+    expect(days('in twelve days', TODAY)).toEqual(['2026-12-13']);
     expect(days('on the 10th', TODAY)).toEqual(['2026-12-10']);
     // Relative days need a day to count from.
     expect(days('tomorrow on Friday')).toEqual([]);
@@ -75,6 +78,9 @@ describe('times and durations', () => {
       expect.arrayContaining([60, 90, 30]),
     );
     expect(times('2pm for an hour')).toEqual(['14:00', '15:00']);
+    // Every count word, the same as dates read: "seven", "forty-five".
+    expect(durationsInText('seven minutes, then forty-five minutes, then eleven hours')).toEqual([7, 45, 660]);
+    expect(durationsInText('a dozen ideas')).toEqual([]);
   });
 
   it('reads a value that is a time alone', () => {
@@ -108,6 +114,13 @@ describe('numbers, amounts and currencies', () => {
   it('names currencies by code, symbol or word', () => {
     expect([...currenciesInText('2.5 million yen, $40 and 12 euros')].sort()).toEqual(['EUR', 'JPY', 'USD']);
     expect([...currenciesInText('a pound of flour')]).toEqual(['GBP']);
+  });
+});
+
+describe('count words', () => {
+  it('reads one table for dates, times and numbers', () => {
+    expect(['a', 'An', 'seven', 'twelve', 'forty-five', 'ninety'].map(countWord)).toEqual([1, 1, 7, 12, 45, 90]);
+    expect(['hundred', 'forty-five-six', 'several', 'ten-twenty'].map(countWord)).toEqual([null, null, null, null]);
   });
 });
 
