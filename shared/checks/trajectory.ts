@@ -186,13 +186,13 @@ export function checkTrajectory(turns: readonly Turn[], context: CheckContext = 
                 : `"${call.name}" is not a tool of the graph.`,
           ),
         );
-      } else if (context.validate) {
+      } else {
         const conflict = context.conflicts?.get(call.name);
         if (conflict && !conflicted.has(call.name)) {
           conflicted.add(call.name);
           findings.push(finding('tool-conflict', index, `${at}.name`, conflict));
         }
-        for (const problem of context.validate(call.name, call.args)) {
+        for (const problem of context.validate?.(call.name, call.args) ?? []) {
           findings.push(
             finding(
               'schema-violation',

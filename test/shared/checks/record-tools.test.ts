@@ -61,6 +61,12 @@ describe("a record's own tools over its graph", () => {
     );
   });
 
+  it('says where the graph differs also when no argument validator is given', () => {
+    const { graph: merged, conflicts } = recordOverGraph(declared, graph);
+    const findings = checkTrajectory(answered, { graph: merged, toolsFrom: 'both', conflicts });
+    expect(findings.map((f) => f.code)).toEqual(['tool-conflict']);
+  });
+
   it('finds no conflict where the record declares what the graph has', () => {
     const same = recordOverGraph([{ ...declared[0]!, parameters: object('company') }], graph);
     expect(same.conflicts.size).toBe(0);
