@@ -145,8 +145,13 @@ describe('thoughts in an export, chosen in Chromium', () => {
       true,
     );
 
+    expect(await page.getByTestId('export-made').textContent()).toBe(`Last export: OpenAI chat JSONL, to ${out}`);
     // ShareGPT reads thoughts inline; the OpenAI choice is kept for when the user comes back.
     await pickOption(page, 'Export format', 'sharegpt');
+    // The last export's report stays, said to be of the other format.
+    expect(await page.getByTestId('export-made').textContent()).toBe(
+      `Last export: OpenAI chat JSONL, to ${out} — another format than the one chosen now; Export writes that one.`,
+    );
     expect(await pickedValue(page, 'Thoughts')).toBe('inline');
     expect(await options()).toEqual(['Inline <think>…</think> (default)', 'Drop']);
     await pickOption(page, 'Export format', 'openai');

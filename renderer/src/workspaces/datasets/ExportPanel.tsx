@@ -63,7 +63,8 @@ export function ExportPanel({
   /** The Thoughts choice per format: each format's own default until the user picks another. */
   const [reasoningBy, setReasoningBy] = useState<Partial<Record<Format, ReasoningMode>>>({});
   const reasoning = reasoningBy[format] ?? REASONING[format][0]!;
-  const [exported, setExported] = useState<Exported | null>(null);
+  /** The last export, with the format and folder it was made with: the form may have changed since. */
+  const [exported, setExported] = useState<{ result: Exported; format: Format; dir: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [shown, setShown] = useState(0);
   const outcome = useRef<HTMLDivElement>(null);
@@ -94,7 +95,7 @@ export function ExportPanel({
           includeInvalid,
           reasoning,
         });
-        setExported(result);
+        setExported({ result, format, dir });
         notify(exportedText(result));
       } catch (e) {
         // Said here, beside the button, rather than at the top of the panel.
@@ -162,7 +163,13 @@ export function ExportPanel({
       </div>
       <div ref={outcome} className="export-outcome">
         <ErrorNote message={error} />
-        {exported && <ExportResult result={exported} />}
+        {exported && (
+          <ExportResult
+            result={exported.result}
+            made={`Last export: ${FORMATS.find((f) => f.value === exported.format)!.label}, to ${exported.dir}`}
+            stale={exported.format !== format}
+          />
+        )}
       </div>
     </form>
   );

@@ -3,12 +3,19 @@ import { exportSummary } from '../../../../shared/formats/export-summary';
 
 export type Exported = Result<'datasets.export'>;
 
-/** What an export wrote, what it left out and why, and which links it replaced. */
-export function ExportResult({ result }: { result: Exported }) {
+/**
+ * What an export wrote, what it left out and why, and which links it replaced; headed by the
+ * format and folder it was made with, and said to be of another format once the form's changed.
+ */
+export function ExportResult({ result, made, stale }: { result: Exported; made: string; stale: boolean }) {
   const { report } = result;
   const summary = exportSummary(report);
   return (
     <div data-testid="export-result" className="export-result">
+      <p className="export-made" data-testid="export-made">
+        {made}
+        {stale && <span className="muted"> — another format than the one chosen now; Export writes that one.</span>}
+      </p>
       <ul>
         {result.files.map((f) => (
           <li key={f.path}>
