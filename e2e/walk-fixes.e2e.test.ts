@@ -51,6 +51,34 @@ describe('what a new user found walking the app, in Chromium', () => {
     await page.close();
   }, 60_000);
 
+  it('imports trajectories from the palette in any workspace: the import drawer opens at its file field', async () => {
+    const host = await e2e.startHost(path.join(tempDir(), 'palette-import.trellis'));
+    const page = await e2e.newPage({ viewport: { width: 1500, height: 950 } });
+    await page.goto(host.url);
+    await page.getByRole('button', { name: /Trip planning/ }).waitFor();
+    await page.keyboard.press('Control+K');
+    await page.getByLabel('Search commands').fill('import traj');
+    await page.getByRole('dialog').getByText('Import Trajectories…').waitFor();
+    await page.getByLabel('Search commands').press('Enter');
+    await page.getByRole('region', { name: 'Import trajectories' }).waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Trajectory file');
+    await page.keyboard.insertText(SHAREGPT);
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.getByTestId('import-report').waitFor();
+    // Asked again with the drawer open: the field is focused again, its text kept.
+    await page.getByRole('button', { name: 'Import', exact: true }).focus();
+    await page.keyboard.press('Control+K');
+    await page.getByLabel('Search commands').fill('import traj');
+    await page.getByLabel('Search commands').press('Enter');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Trajectory file');
+    expect(await page.getByLabel('Trajectory file').inputValue()).toBe(SHAREGPT);
+    await page.close();
+  });
+
   it('keeps a review label on its row’s one line, whole, in a narrow list', async () => {
     const host = await e2e.startHost(await labelledWorkspace('labels', 'needs-fix'));
     const page = await e2e.newPage({ viewport: { width: 1000, height: 800 } });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { panelCommand, usePanelActions } from '../../renderer/src/commands/panel-actions';
+import { anywherePanelCommand, panelCommand, usePanelActions } from '../../renderer/src/commands/panel-actions';
 import type { UiState } from '../../renderer/src/state/ui-store';
 import { DATASET_COMMANDS } from '../../renderer/src/workspaces/datasets/commands';
 
@@ -21,5 +21,26 @@ describe('commands that run a panel’s action', () => {
   it('offer the Datasets export under a label a user searches for', () => {
     const matches = DATASET_COMMANDS.filter((c) => `${c.category} ${c.label}`.toLowerCase().includes('export'));
     expect(matches.map((c) => c.id)).toEqual(['dataset.export']);
+  });
+
+  it('from another workspace open the panel’s workspace and leave the action for the panel to run', () => {
+    const command = anywherePanelCommand('importTrajectories', 'trajectories', {
+      id: 'y',
+      label: 'Import',
+      category: 'W',
+    });
+    const shown: string[] = [];
+    const from = (workspace: UiState['workspace']) =>
+      ({ workspace, showWorkspace: (w: UiState['workspace']) => shown.push(w) }) as unknown as UiState;
+    void command.perform(from('graph'));
+    expect(shown).toEqual(['trajectories']);
+    expect(usePanelActions.getState().pending).toBe('importTrajectories');
+    // In its workspace with the panel mounted, it runs at once.
+    let runs = 0;
+    usePanelActions.setState({ handlers: { importTrajectories: () => runs++ }, pending: null });
+    void command.perform(from('trajectories'));
+    expect(runs).toBe(1);
+    expect(shown).toEqual(['trajectories']);
+    usePanelActions.setState({ handlers: {}, pending: null });
   });
 });

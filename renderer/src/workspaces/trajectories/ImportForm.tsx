@@ -2,7 +2,7 @@ import { describeToolVariants } from '../../../../shared/formats/tool-variants';
 import { TRAJECTORY_FORMATS } from '../../../../shared/formats/trajectories/registry';
 import { describeImport } from '../../../../shared/formats/trajectories/import-report';
 import { countOf } from '../../../../shared/text';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Result } from '../../../../shared/contract';
 import type { TrajectoryFormat } from '../../../../shared/contract/trajectories';
 import { api } from '../../api/api';
@@ -21,8 +21,13 @@ const IMPORT_EXTENSIONS = ['jsonl', 'json', 'traj', 'eval', 'parquet', 'gz'];
 type ToolTarget = { kind: 'none' } | { kind: 'new'; name: string } | { kind: 'existing'; graphId: string };
 
 /** Import a file of trajectories (JSONL, a JSON array or object, Parquet, an inspect .eval; gzip or not) from a path on the machine that runs the backend. */
-export function ImportForm() {
+export function ImportForm({ focusAsked = 0 }: { focusAsked?: number }) {
   const [path, setPath] = useState('');
+  const file = useRef<HTMLInputElement>(null);
+  // Asked for from the palette: where the user types or chooses the file.
+  useEffect(() => {
+    if (focusAsked) file.current?.focus();
+  }, [focusAsked]);
   const [format, setFormat] = useState<'' | TrajectoryFormat>('');
   const [lenient, setLenient] = useState(false);
   const job = useJob();
@@ -59,6 +64,7 @@ export function ImportForm() {
             placeholder="/path/to/logs.jsonl, run.json, task.traj, log.eval, train.parquet or .gz"
             value={path}
             onChange={setPath}
+            inputRef={file}
           />
         </label>
         <label>

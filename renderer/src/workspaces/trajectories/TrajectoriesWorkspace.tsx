@@ -11,6 +11,7 @@ import { EvaluatePanel } from './EvaluatePanel';
 import { FilterBar } from '../../components/FilterBar';
 import { PanelHeader, ResizeHandle, SplitLayout, SplitPanel } from '../../components/Panels';
 import { ImportForm } from './ImportForm';
+import { useRegisterAction } from '../../commands/panel-actions';
 import { Inspector } from './Inspector';
 import { ReplayFromSelection } from './ReplayFromSelection';
 import { ScoresPanel } from './ScoresPanel';
@@ -39,6 +40,12 @@ export function TrajectoriesWorkspace() {
   const showPane = useBrowserStore((s) => s.showPane);
   const pickCompare = useBrowserStore((s) => s.pickCompare);
   const [drawer, setDrawer] = useState<'import' | 'replay' | null>(null);
+  // The palette's Import Trajectories…: the import drawer, its file field focused.
+  const [importAsked, setImportAsked] = useState(0);
+  useRegisterAction('importTrajectories', () => {
+    setDrawer('import');
+    setImportAsked((n) => n + 1);
+  });
   const list = usePagedList(filter);
   const facets = useQuery(() => api.invoke('trajectories.facets', {}), [], SELECTION_CHANGES);
   useRefresh(SELECTION_CHANGES, list.reload);
@@ -82,7 +89,11 @@ export function TrajectoriesWorkspace() {
         <span className="toolbar-divider" aria-hidden />
         <CheckAll />
       </div>
-      {drawer && <div className="toolbar-drawer">{drawer === 'import' ? <ImportForm /> : <ReplayFromSelection />}</div>}
+      {drawer && (
+        <div className="toolbar-drawer">
+          {drawer === 'import' ? <ImportForm focusAsked={importAsked} /> : <ReplayFromSelection />}
+        </div>
+      )}
       <div className="trajectories-split">
         <SplitLayout id="trajectories">
           <SplitPanel

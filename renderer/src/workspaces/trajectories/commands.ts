@@ -1,4 +1,4 @@
-import { panelCommand } from '../../commands/panel-actions';
+import { anywherePanelCommand, panelCommand } from '../../commands/panel-actions';
 import { bindCommands, type Command, type CommandContextSource } from '../../commands/registry';
 import type { UiState } from '../../state/ui-store';
 import { useBrowserStore, type BrowserState } from './state';
@@ -10,6 +10,11 @@ const browserContext: CommandContextSource<{ ui: UiState; browser: BrowserState 
 
 /** The Trajectories workspace's operations that are not a key of their own, for the palette and menus. */
 export const TRAJECTORY_COMMANDS: readonly Command[] = [
+  anywherePanelCommand('importTrajectories', 'trajectories', {
+    id: 'trajectories.import',
+    label: 'Import Trajectories…',
+    category: 'Workspace',
+  }),
   panelCommand('checkAll', 'trajectories', {
     id: 'trajectories.checkAll',
     label: 'Run Checks on All Trajectories',
