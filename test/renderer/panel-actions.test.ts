@@ -27,7 +27,7 @@ describe('commands that run a panel’s action', () => {
     const command = anywherePanelCommand('importTrajectories', 'trajectories', {
       id: 'y',
       label: 'Import',
-      category: 'W',
+      category: 'Workspace',
     });
     const shown: string[] = [];
     const from = (workspace: UiState['workspace']) =>
