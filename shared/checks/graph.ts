@@ -46,6 +46,13 @@ export function isIdentifierParameter(path: string, schema: JsonSchema | undefin
   return /(^|[._])(id|ids|uuid)$/i.test(path) || schema?.format === 'uuid';
 }
 
+/**
+ * Identifiers people hold on paper or in an e-mail and type in: an order number from a receipt,
+ * a ticket's or a tracking number. Where no tool of the graph returns one, the user gives it.
+ */
+const HELD_IDENTIFIER =
+  /^(?:order|invoice|ticket|tracking|confirmation|receipt|reservation|case|parcel|shipment)_?(?:id|number|no|code|ref)$/i;
+
 /** Every problem of the graph, errors first. */
 export function checkGraph(graph: Pick<ToolGraph, 'tools' | 'edges'>, compile?: SchemaCompiler): GraphProblem[] {
   const problems = [
@@ -211,6 +218,12 @@ function checkReachability(graph: Pick<ToolGraph, 'tools' | 'edges'>): GraphProb
         if (list) list.push(`${t.name}.${field.path}`);
         else producers.set(name, [`${t.name}.${field.path}`]);
       }
+  // An order number no tool returns is the user's to give: neither unfillable nor a bar to running.
+  for (const [tool, params] of needs)
+    needs.set(
+      tool,
+      params.filter((p) => !HELD_IDENTIFIER.test(p) || (producers.get(p) ?? []).some((f) => !f.startsWith(`${tool}.`))),
+    );
   const problems: GraphProblem[] = [];
   for (const [tool, params] of needs) {
     for (const param of params) {

@@ -75,6 +75,17 @@ describe('graph checks', () => {
     );
   });
 
+  it('leaves an identifier people hold (an order or tracking number) to the user when no tool returns it', () => {
+    const shop = graph([
+      tool('lookup_order', { order_id: 'string' }, { order_id: 'string', status: 'string' }),
+      tool('refund', { order_id: 'string', amount: 'number' }),
+      tool('track_parcel', { tracking_number: 'string', carrier_id: 'string' }),
+    ]);
+    // lookup_order returns an order_id refund could take: that edge is missing, so it is still said.
+    expect(codes(checkGraph(shop))).toEqual(['unfillable-parameter:refund', 'unfillable-parameter:track_parcel']);
+    expect(checkGraph(shop).at(-1)!.message).toContain('track_parcel.carrier_id');
+  });
+
   it('names the result field that could fill an unconnected identifier, list elements included', () => {
     const home = smartHomeGraph();
     const g = { ...home, edges: home.edges.filter((e) => e.kind !== 'dependency' || e.toTool !== 'get_temperature') };
