@@ -31,6 +31,7 @@ import { EventBus } from './events';
 import { createToolRuntime } from './executor/tool-runtime';
 import { createModelRouter } from './llm/router';
 import { HandlerRegistry } from './registry';
+import { TraceEndpointSlot } from './otlp/endpoint';
 
 export interface Backend {
   registry: HandlerRegistry;
@@ -38,6 +39,8 @@ export interface Backend {
   store: WorkspaceStore;
   /** True when the workspace file was created (and seeded) by this start. */
   created: boolean;
+  /** The shell that receives traces for this backend says where (the UI shows it). */
+  traceReceiver: TraceEndpointSlot;
   close(): void;
 }
 
@@ -93,8 +96,10 @@ export function createBackend(options: BackendOptions): Backend {
     const jobs = new Jobs((progress) => events.emit('jobs.progress', progress));
     // Running jobs stop at their next safe point instead of writing to a closed workspace.
     onClose(() => jobs.cancelAll());
+    const traceEndpoint = new TraceEndpointSlot();
     const ctx: BackendContext = {
       onClose,
+      traceEndpoint,
       version: readVersion(),
       host: options.host,
       store,
@@ -135,6 +140,7 @@ export function createBackend(options: BackendOptions): Backend {
       events,
       store,
       created,
+      traceReceiver: traceEndpoint,
       close: () => {
         for (const dispose of disposers.splice(0)) void Promise.resolve(dispose()).catch(() => undefined);
         void supervisor?.stop();

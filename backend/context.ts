@@ -7,6 +7,7 @@ import type { ModelSupervisor } from './llm/supervisor';
 import type { WorkspaceStore } from './store/workspace-store';
 import type { LlamaBinary } from '../shared/contract/models';
 import type { EventBus } from './events';
+import type { TraceEndpointSlot } from './otlp/endpoint';
 
 /** What every domain's handlers may use. */
 export interface BackendContext {
@@ -32,6 +33,8 @@ export interface BackendContext {
   secrets?: SecretStore;
   /** The native file dialog, where the shell has one (Electron). */
   pickFile?: FilePicker;
+  /** Where the shell's OTLP trace receiver listens, when one is on. */
+  traceEndpoint: TraceEndpointSlot;
   /** Registers cleanup (worker threads, MCP servers) for when the backend closes. */
   onClose(dispose: () => unknown): void;
 }

@@ -17,6 +17,7 @@ export function systemHandlers(ctx: BackendContext): HandlerMap {
       workspacePath: ctx.store.file,
       schemaVersion: ctx.store.schemaVersion(),
     }),
+    'system.traceReceiver': () => ctx.traceEndpoint.get(),
     'system.pickFile': async ({ title, extensions }) =>
       ctx.pickFile
         ? { path: await ctx.pickFile(title, extensions), supported: true }

@@ -28,6 +28,12 @@ export const systemMethods = {
       schemaVersion: z.number().int(),
     }),
   }),
+  'system.traceReceiver': method({
+    summary:
+      'Where the OTLP/HTTP trace receiver listens (OTEL_EXPORTER_OTLP_ENDPOINT), or null when it is off; it needs the host token as a Bearer header.',
+    args: z.object({}),
+    result: z.object({ endpoint: z.string(), path: z.string() }).nullable(),
+  }),
   'system.pickFile': method({
     summary: 'Ask the user for a file with the native dialog (desktop app only; the web host answers null).',
     args: z.object({ title: z.string(), extensions: z.array(z.string().regex(/^[a-z0-9]+$/i)).min(1) }),
