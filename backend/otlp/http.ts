@@ -51,8 +51,9 @@ export function handleTraceRequest(request: IncomingMessage, response: ServerRes
   };
   const refuse = (status: number, message: string, headers?: Record<string, string>) => {
     answer(status, encodeError(encoding, status, `Trellis trace receiver: ${message}`), headers);
-    // The rest of a refused body is not read: the connection closes once the answer is out.
-    if (!request.complete) response.once('finish', () => request.destroy());
+    // The rest of a refused body is read and dropped, so the client gets to read the answer; a
+    // client that keeps sending past DRAIN_BYTES more is cut off.
+    if (!request.complete) drain(request);
   };
   if (request.method !== 'POST')
     return refuse(405, `${OTLP_TRACES_PATH} takes POST requests (OTLP/HTTP trace exports)`, { allow: 'POST' });
@@ -80,7 +81,10 @@ export function handleTraceRequest(request: IncomingMessage, response: ServerRes
   request.on('error', () => undefined);
   request.on('data', (chunk: Buffer) => {
     size += chunk.length;
-    if (size > maxBody) return refuse(413, `the body is over ${maxBody} bytes, the most this receiver takes per request`);
+    if (size > maxBody) {
+      chunks.length = 0;
+      return refuse(413, `the body is over ${maxBody} bytes, the most this receiver takes per request`);
+    }
     chunks.push(chunk);
   });
   request.on('end', () => {
@@ -98,6 +102,18 @@ export function handleTraceRequest(request: IncomingMessage, response: ServerRes
       refuse(500, `the spans could not be stored: ${(error as Error).message}`);
     }
   });
+}
+
+const DRAIN_BYTES = 64 * 1024 * 1024;
+
+function drain(request: IncomingMessage) {
+  let drained = 0;
+  request.removeAllListeners('data');
+  request.on('data', (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > DRAIN_BYTES) request.destroy();
+  });
+  request.resume();
 }
 
 function inflate(body: Buffer, max: number): Buffer {
