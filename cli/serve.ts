@@ -28,7 +28,8 @@ export const serveVerb: Verb = {
     },
     'trace-quiet-seconds': {
       type: 'string',
-      description: 'A received trace without its root span counts as complete after this long without spans (default 30)',
+      description:
+        'A received trace without its root span counts as complete after this long without spans (default 30)',
     },
   },
   async run(values, io) {
@@ -43,7 +44,11 @@ export const serveVerb: Verb = {
     }
     const traces = String(values.traces ?? 'on');
     if (traces !== 'on' && traces !== 'off')
-      throw new TrellisError('E1002', `--traces must be on or off, not "${traces}".`, 'Pass --traces off to turn the trace receiver off.');
+      throw new TrellisError(
+        'E1002',
+        `--traces must be on or off, not "${traces}".`,
+        'Pass --traces off to turn the trace receiver off.',
+      );
     const quiet = values['trace-quiet-seconds'] === undefined ? 30 : Number(values['trace-quiet-seconds']);
     if (!Number.isFinite(quiet) || quiet <= 0)
       throw new TrellisError(

@@ -31,7 +31,10 @@ describe('Traces an instrumented agent sends while the app is open, in Chromium'
     // Told by an event, not found by a reload.
     await page.getByTestId('list-count').getByText('3 trajectories').waitFor({ timeout: 20_000 });
     const row = page.getByRole('option', { name: /What is the weather in Paris/ });
-    await row.getByTestId('row-outcome').getByText(/failed/).waitFor();
+    await row
+      .getByTestId('row-outcome')
+      .getByText(/failed/)
+      .waitFor();
     await row.click();
     await page.getByRole('region', { name: 'Trajectory inspector' }).getByText('7 turns', { exact: false }).waitFor();
 

@@ -20,7 +20,9 @@ export function decodeProtobufRequest(body: Uint8Array): unknown {
   try {
     message = REQUEST.decode(body);
   } catch (error) {
-    throw new PayloadError(`the body is not an OTLP ExportTraceServiceRequest in protobuf: ${(error as Error).message}`);
+    throw new PayloadError(
+      `the body is not an OTLP ExportTraceServiceRequest in protobuf: ${(error as Error).message}`,
+    );
   }
   const plain = REQUEST.toObject(message, { longs: String, enums: Number, bytes: String, defaults: false });
   for (const rs of arrayOf(plain.resourceSpans))

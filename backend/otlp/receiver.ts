@@ -122,7 +122,14 @@ export class TraceReceiver {
     const firstUser = trace.turns.find((t) => t.role === 'user')?.content ?? '';
     const root = [...group.spans.values()].find((s) => !s.parentSpanId);
     const title = clipAtWord(firstUser) || root?.name || group.key;
-    const recording = { source: traceSource(group.key), title, turns: trace.turns, outcome: trace.outcome, metadata: trace.metadata, tools: trace.tools };
+    const recording = {
+      source: traceSource(group.key),
+      title,
+      turns: trace.turns,
+      outcome: trace.outcome,
+      metadata: trace.metadata,
+      tools: trace.tools,
+    };
     if (group.id) this.store.trajectories.replaceRecording(group.id, recording);
     else
       group.id = this.store.trajectories.insert({
@@ -156,7 +163,8 @@ export class TraceReceiver {
         return;
       }
       this.groups.delete(group.key);
-      for (const span of group.spans.values()) if (this.conversations.get(span.traceId)) this.conversations.delete(span.traceId);
+      for (const span of group.spans.values())
+        if (this.conversations.get(span.traceId)) this.conversations.delete(span.traceId);
     }, this.quietMs);
     group.timer.unref();
   }

@@ -38,7 +38,12 @@ describe('trellis import of OTLP JSON Lines files', () => {
     const dir = tempDir();
     const file = path.join(dir, 'traces.jsonl');
     const endpoint = await fileCollector(file);
-    const first = await runWeatherAgent({ instrumentation: 'openinference', exporter: 'http-json', endpoint, token: 'unused' });
+    const first = await runWeatherAgent({
+      instrumentation: 'openinference',
+      exporter: 'http-json',
+      endpoint,
+      token: 'unused',
+    });
     const second = await runWeatherAgent({
       instrumentation: 'traceloop',
       exporter: 'http-json',

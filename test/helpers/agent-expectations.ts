@@ -35,4 +35,3 @@ export function expectSameRun(trajectory: Trajectory, agent: AgentRecord) {
     },
   });
 }
-

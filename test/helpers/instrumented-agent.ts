@@ -1,5 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { context, ROOT_CONTEXT, SpanStatusCode, type Context, type ContextManager, type Span } from '@opentelemetry/api';
+import {
+  context,
+  ROOT_CONTEXT,
+  SpanStatusCode,
+  type Context,
+  type ContextManager,
+  type Span,
+} from '@opentelemetry/api';
 import { OpenAIInstrumentation as OpenInferenceOpenAI } from '@arizeai/openinference-instrumentation-openai';
 import { OpenAIInstrumentation as TraceloopOpenAI } from '@traceloop/instrumentation-openai';
 import { OTLPTraceExporter as HttpJsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
@@ -17,7 +24,12 @@ import { startAgentServer, type ScriptedReply } from './openai-agent-server';
 class AsyncContextManager implements ContextManager {
   private readonly storage = new AsyncLocalStorage<Context>();
   active = () => this.storage.getStore() ?? ROOT_CONTEXT;
-  with<A extends unknown[], F extends (...args: A) => ReturnType<F>>(ctx: Context, fn: F, thisArg?: ThisParameterType<F>, ...args: A) {
+  with<A extends unknown[], F extends (...args: A) => ReturnType<F>>(
+    ctx: Context,
+    fn: F,
+    thisArg?: ThisParameterType<F>,
+    ...args: A
+  ) {
     return this.storage.run(ctx, () => fn.call(thisArg, ...args));
   }
   bind<T>(ctx: Context, target: T): T {
@@ -70,7 +82,10 @@ export const WEATHER_SCRIPT: ScriptedReply[] = [
     toolCalls: [{ id: 'call_book_2', name: 'book_table', arguments: '{"restaurant":"Chez Marie"}' }],
     usage: { prompt_tokens: 52, completion_tokens: 11 },
   },
-  { content: 'It is sunny in Paris, 21 °C; no table was free at Chez Marie.', usage: { prompt_tokens: 70, completion_tokens: 14 } },
+  {
+    content: 'It is sunny in Paris, 21 °C; no table was free at Chez Marie.',
+    usage: { prompt_tokens: 70, completion_tokens: 14 },
+  },
 ];
 
 function runTool(name: string, args: Record<string, unknown>): string {

@@ -9,10 +9,7 @@ import { tempDir } from './temp';
 const hosts: WebHost[] = [];
 
 /** A web host serving a tiny stand-in UI folder (the real UI is covered by e2e). */
-export async function testWebHost(
-  backend: Backend,
-  options: Pick<WebHostOptions, 'traces'> = {},
-): Promise<WebHost> {
+export async function testWebHost(backend: Backend, options: Pick<WebHostOptions, 'traces'> = {}): Promise<WebHost> {
   const root = tempDir();
   fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>Trellis</title>');
   const host = await startWebHost({ backend, staticRoot: root, port: 0, ...options });

@@ -148,7 +148,10 @@ describe('GenAI semantic conventions, spans made by hand with the SDK', () => {
       toolCalls: [{ id: 'call_9', name: 'search_flights', args: { to: 'OSL' } }],
       tokens: { prompt: 40, completion: 8 },
     });
-    expect(t!.metadata).toMatchObject({ model: 'gpt-old', conventions: ['GenAI semconv (gen_ai.prompt.N attributes)'] });
+    expect(t!.metadata).toMatchObject({
+      model: 'gpt-old',
+      conventions: ['GenAI semconv (gen_ai.prompt.N attributes)'],
+    });
     expect(t!.outcome).toEqual({ status: 'failure', by: 'root span "agent" status', value: 'ran out of steps' });
     expect(backend.store.toolSets.get(t!.toolSet!)?.[0]).toMatchObject({ name: 'search_flights' });
   });
@@ -191,7 +194,12 @@ describe('GenAI semantic conventions, spans made by hand with the SDK', () => {
       );
     await flush();
     const [t] = await trajectories(backend, 1);
-    expect(t!.turns.map((x) => x.content)).toEqual(['First question', 'First answer', 'Second question', 'Second answer']);
+    expect(t!.turns.map((x) => x.content)).toEqual([
+      'First question',
+      'First answer',
+      'Second question',
+      'Second answer',
+    ]);
     expect(t!.metadata).toMatchObject({ conversation_id: 'conv-42' });
     expect((t!.metadata!.trace_ids as string[]).length).toBe(2);
   });

@@ -52,14 +52,19 @@ describe('the trace receiver of trellis serve refuses bad requests clearly and s
     expect(((await bombed.json()) as { message: string }).message).toMatch(/inflates past/);
     const huge = await post(served.endpoint, Buffer.alloc(9 * 1024 * 1024, 0x20), json);
     expect(huge.status).toBe(413);
-    const many = exportRequest(Array.from({ length: 10_001 }, (_, i) => span({ name: `s${i}`, parent: 'a'.repeat(16) })));
+    const many = exportRequest(
+      Array.from({ length: 10_001 }, (_, i) => span({ name: `s${i}`, parent: 'a'.repeat(16) })),
+    );
     const tooMany = await post(served.endpoint, JSON.stringify(many), json);
     expect(tooMany.status).toBe(413);
     expect(((await tooMany.json()) as { message: string }).message).toMatch(/at most 10000/);
 
     // A request with one bad span: the others are taken, the answer says which was refused.
     const traceId = randomBytes(16).toString('hex');
-    const partial = exportRequest([span({ name: 'agent', traceId }), { ...span({ name: 'broken', traceId }), spanId: 'xyz' }]);
+    const partial = exportRequest([
+      span({ name: 'agent', traceId }),
+      { ...span({ name: 'broken', traceId }), spanId: 'xyz' },
+    ]);
     const answer = await post(served.endpoint, JSON.stringify(partial), json);
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({

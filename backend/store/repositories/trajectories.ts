@@ -163,8 +163,7 @@ export class TrajectoryRepository {
   /** The trajectory stored under `source` (a received trace's group), if any. */
   idBySource(source: string): string | undefined {
     return this.sql('SELECT id FROM trajectories WHERE source = ? ORDER BY rowid LIMIT 1').pluck().get(source) as
-      | string
-      | undefined;
+      string | undefined;
   }
 
   /**
@@ -172,7 +171,10 @@ export class TrajectoryRepository {
    * datasets kept): a received trace grows as its spans arrive. Findings and turn edits of the old
    * turns no longer apply and go.
    */
-  replaceRecording(id: string, next: Pick<NewTrajectory, 'source' | 'title' | 'turns' | 'outcome' | 'metadata' | 'tools'>): void {
+  replaceRecording(
+    id: string,
+    next: Pick<NewTrajectory, 'source' | 'title' | 'turns' | 'outcome' | 'metadata' | 'tools'>,
+  ): void {
     this.changes.transaction(() => {
       const rowid = this.rowid(id);
       const toolsText = next.tools?.length ? JSON.stringify(next.tools) : null;

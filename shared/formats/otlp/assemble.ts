@@ -94,11 +94,7 @@ export function assembleTrace(input: readonly OtlpSpan[], options: { quiet?: boo
     // A system prompt sent apart (gen_ai.system_instructions) on one call only is not a new turn.
     const skip = turns[0]?.role === 'system' && messages[0]?.role !== 'system' ? 1 : 0;
     let seen = 0;
-    while (
-      skip + seen < turns.length &&
-      seen < messages.length &&
-      sameMessage(turns[skip + seen]!, messages[seen]!)
-    )
+    while (skip + seen < turns.length && seen < messages.length && sameMessage(turns[skip + seen]!, messages[seen]!))
       seen++;
     // A call that resends the history continues it; one that sends only what is new (or another
     // conversation's history) adds its messages after the turns so far, its system prompt once.

@@ -106,8 +106,14 @@ export function genAiModelCall(span: OtlpSpan): ModelCall | null {
     tools.push(...toolsOf([functions.list]));
   }
   const model = MODEL_KEYS.map(take).find((m) => typeof m === 'string');
-  const prompt = USAGE.prompt.map(take).map(countOf).find((n) => n !== undefined);
-  const completion = USAGE.completion.map(take).map(countOf).find((n) => n !== undefined);
+  const prompt = USAGE.prompt
+    .map(take)
+    .map(countOf)
+    .find((n) => n !== undefined);
+  const completion = USAGE.completion
+    .map(take)
+    .map(countOf)
+    .find((n) => n !== undefined);
   return {
     convention,
     input,
@@ -132,7 +138,8 @@ export function genAiToolExecution(span: OtlpSpan): ToolExecution | null {
     'gen_ai.tool.call.arguments',
     'gen_ai.tool.call.result',
   ];
-  const name = typeof a['gen_ai.tool.name'] === 'string' ? a['gen_ai.tool.name'] : span.name.replace(/^execute_tool /, '');
+  const name =
+    typeof a['gen_ai.tool.name'] === 'string' ? a['gen_ai.tool.name'] : span.name.replace(/^execute_tool /, '');
   const args = a['gen_ai.tool.call.arguments'];
   return {
     name,

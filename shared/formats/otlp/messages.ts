@@ -131,7 +131,9 @@ export function messagesOfOpenAI(value: unknown): ChatMessage[] {
 
 export function openAIMessage(m: Record<string, unknown>, i: number, fallback: Turn['role']): ChatMessage {
   if (Array.isArray(m.parts)) return messagesOfParts([m])[0] ?? { role: roleOf(m.role, fallback) };
-  const calls = (Array.isArray(m.tool_calls) ? m.tool_calls : (jsonValue(m.tool_calls) as unknown[] | undefined) ?? [])
+  const calls = (
+    Array.isArray(m.tool_calls) ? m.tool_calls : ((jsonValue(m.tool_calls) as unknown[] | undefined) ?? [])
+  )
     .map((c: unknown, k: number) => toolCallOf(c, `call_${i}_${k}`))
     .filter((c): c is ToolCall => c !== null);
   const content = Array.isArray(m.content)

@@ -45,8 +45,7 @@ export function anyValue(value: unknown): unknown {
     return isObject(value.arrayValue) && Array.isArray(value.arrayValue.values)
       ? value.arrayValue.values.map(anyValue)
       : [];
-  if ('kvlistValue' in value)
-    return isObject(value.kvlistValue) ? keyValues(value.kvlistValue.values) : {};
+  if ('kvlistValue' in value) return isObject(value.kvlistValue) ? keyValues(value.kvlistValue.values) : {};
   return null;
 }
 

@@ -1,13 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+
+const ROOT = path.join(__dirname, '..', '..', '..');
 
 describe('the OTLP protobuf descriptor', () => {
   it('is what the vendored opentelemetry-proto files make (node scripts/otlp-descriptor.mjs)', async () => {
-    const { descriptorModule } = (await import('../../../scripts/otlp-descriptor.mjs')) as {
-      descriptorModule(): string;
-    };
-    const committed = fs.readFileSync(path.join(__dirname, '../../../backend/otlp/descriptor.ts'), 'utf8');
+    const script = pathToFileURL(path.join(ROOT, 'scripts', 'otlp-descriptor.mjs')).href;
+    const { descriptorModule } = (await import(script)) as { descriptorModule(): string };
+    const committed = fs.readFileSync(path.join(ROOT, 'backend', 'otlp', 'descriptor.ts'), 'utf8');
     expect(committed).toBe(descriptorModule());
   });
 });

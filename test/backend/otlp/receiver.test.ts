@@ -66,7 +66,11 @@ describe('TraceReceiver: spans to trajectories of the workspace', () => {
     const told: string[][] = [];
     backend.store.changes.subscribe((c) => c.namespace === 'trajectories' && told.push(c.ids ?? []));
     const [id] = receiver.receive(exportRequest([run.answer])).trajectoryIds;
-    expect(backend.store.trajectories.get(id!).outcome).toEqual({ status: 'unknown', by: 'trace in progress', value: null });
+    expect(backend.store.trajectories.get(id!).outcome).toEqual({
+      status: 'unknown',
+      by: 'trace in progress',
+      value: null,
+    });
     receiver.receive(exportRequest([run.tool]));
     receiver.receive(exportRequest([run.ask]));
     const open = backend.store.trajectories.get(id!);
@@ -76,7 +80,12 @@ describe('TraceReceiver: spans to trajectories of the workspace', () => {
     const done = backend.store.trajectories.get(id!);
     expect(done.outcome).toEqual({ status: 'success', by: 'root span "agent" status', value: 'OK' });
     expect(done.metadata?.trace_state).toBe('complete');
-    expect(done.turns[2]).toMatchObject({ role: 'tool', content: 'rain', toolCallId: 't1', timing: { durationMs: 30 } });
+    expect(done.turns[2]).toMatchObject({
+      role: 'tool',
+      content: 'rain',
+      toolCallId: 't1',
+      timing: { durationMs: 30 },
+    });
     // One trajectory, updated in place, each update told to the UI with its id.
     expect(backend.store.trajectoryQueries.list({}, 10, 0).total).toBe(1);
     expect(told).toEqual([[id], [id], [id], [id]]);

@@ -17,8 +17,8 @@ export function TraceReceiverNote() {
         <Radio size={12} aria-hidden /> Receiving traces at <code>{`${endpoint.endpoint}${endpoint.path}`}</code>
       </summary>
       <p className="muted">
-        Point an OpenTelemetry-instrumented agent here with two environment variables; it needs this host&apos;s
-        token (the one in the URL <code>trellis serve</code> printed):
+        Point an OpenTelemetry-instrumented agent here with two environment variables; it needs this host&apos;s token
+        (the one in the URL <code>trellis serve</code> printed):
       </p>
       <pre>
         {`OTEL_EXPORTER_OTLP_ENDPOINT=${endpoint.endpoint}\nOTEL_EXPORTER_OTLP_HEADERS="Authorization=Bearer <token>"`}
