@@ -32,6 +32,7 @@ import { createToolRuntime } from './executor/tool-runtime';
 import { createModelRouter } from './llm/router';
 import { HandlerRegistry } from './registry';
 import { TraceEndpointSlot } from './otlp/endpoint';
+import { DesktopTraceReceiver } from './otlp/desktop';
 
 export interface Backend {
   registry: HandlerRegistry;
@@ -97,9 +98,16 @@ export function createBackend(options: BackendOptions): Backend {
     // Running jobs stop at their next safe point instead of writing to a closed workspace.
     onClose(() => jobs.cancelAll());
     const traceEndpoint = new TraceEndpointSlot();
+    const desktopTraces = options.host === 'electron' ? new DesktopTraceReceiver(store, traceEndpoint) : undefined;
+    if (desktopTraces) {
+      onClose(() => desktopTraces.stop());
+      // Turned on in an earlier session: on again (a port taken since turns it off, as the UI then shows).
+      if (desktopTraces.setting().enabled) void desktopTraces.apply(desktopTraces.setting()).catch(() => undefined);
+    }
     const ctx: BackendContext = {
       onClose,
       traceEndpoint,
+      ...(desktopTraces ? { desktopTraces } : {}),
       version: readVersion(),
       host: options.host,
       store,

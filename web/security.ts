@@ -24,12 +24,6 @@ export function requestToken(request: IncomingMessage, port: number): string | n
   return null;
 }
 
-/** The token of an `Authorization: Bearer <token>` header (how OTLP exporters send it), or null. */
-export function bearerToken(request: IncomingMessage): string | null {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
-  return match ? match[1]! : null;
-}
-
 export function tokenMatches(given: string | null, expected: string): boolean {
   if (!given) return false;
   const a = Buffer.from(given);

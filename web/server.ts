@@ -12,7 +12,7 @@ import {
   type TraceReceiverOptions,
 } from '../backend';
 import { TrellisError } from '../shared/errors';
-import { bearerToken, isAllowedOrigin, newAccessToken, requestToken, tokenCookieName, tokenMatches } from './security';
+import { isAllowedOrigin, newAccessToken, requestToken, tokenCookieName, tokenMatches } from './security';
 
 export interface WebHostOptions {
   backend: Backend;
@@ -52,7 +52,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if (traces && new URL(request.url ?? '/', 'http://x').pathname === OTLP_TRACES_PATH) {
       handleTraceRequest(request, response, {
         receiver: traces,
-        authorized: (r) => tokenMatches(bearerToken(r), token),
+        token,
       });
       return;
     }
@@ -98,7 +98,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
   const origin = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
   const otlpEndpoint = traces ? origin : null;
-  options.backend.traceReceiver.set(otlpEndpoint ? { endpoint: otlpEndpoint, path: OTLP_TRACES_PATH } : null);
+  // The UI's users have the token in the URL already: it is not shown again.
+  options.backend.traceReceiver.set(
+    otlpEndpoint ? { endpoint: otlpEndpoint, path: OTLP_TRACES_PATH, token: null } : null,
+  );
 
   return {
     url: `${origin}/?token=${token}`,

@@ -4,6 +4,8 @@ export interface TraceEndpoint {
   endpoint: string;
   /** The path exporters post to under it (`/v1/traces`). */
   path: string;
+  /** The token exporters need, where the UI shows it (the desktop app's); null where the user has it (the web host's URL). */
+  token: string | null;
 }
 
 /** The receiver the shell started for this backend (the web host's), or none: set by the shell, read by the UI. */

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import zlib from 'node:zlib';
 import { decodeJsonRequest, decodeProtobufRequest, encodeError, encodeResponse, PayloadError } from './decode';
@@ -8,8 +9,8 @@ export const OTLP_TRACES_PATH = '/v1/traces';
 
 export interface TraceRequestOptions {
   receiver: TraceReceiver;
-  /** True when the request carries the host's token (`Authorization: Bearer …`). */
-  authorized(request: IncomingMessage): boolean;
+  /** The host's token: exporters send it as `Authorization: Bearer …` (OTEL_EXPORTER_OTLP_HEADERS). */
+  token: string;
   /** The most bytes a body may have as sent (compressed or not); default 8 MiB. */
   maxBodyBytes?: number;
   /** The most bytes a gzip body may inflate to; default 64 MiB. */
@@ -57,7 +58,7 @@ export function handleTraceRequest(request: IncomingMessage, response: ServerRes
   };
   if (request.method !== 'POST')
     return refuse(405, `${OTLP_TRACES_PATH} takes POST requests (OTLP/HTTP trace exports)`, { allow: 'POST' });
-  if (!options.authorized(request))
+  if (!bearerMatches(request, options.token))
     return refuse(
       401,
       'this receiver needs the host\'s token: set OTEL_EXPORTER_OTLP_HEADERS="Authorization=Bearer <token>" (the token is in the URL "trellis serve" prints)',
@@ -102,6 +103,15 @@ export function handleTraceRequest(request: IncomingMessage, response: ServerRes
       refuse(500, `the spans could not be stored: ${(error as Error).message}`);
     }
   });
+}
+
+/** Whether the request's `Authorization: Bearer <token>` header holds `token` (compared in constant time). */
+export function bearerMatches(request: IncomingMessage, token: string): boolean {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+  if (!match) return false;
+  const given = Buffer.from(match[1]!);
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 const DRAIN_BYTES = 64 * 1024 * 1024;

@@ -87,6 +87,6 @@ describe('the trace receiver of trellis serve refuses bad requests clearly and s
       headers: { authorization: `Bearer ${served.token}`, 'content-type': 'application/json' },
     });
     expect(refused.status).toBe(401);
-    expect(await served.request('system.traceReceiver', {})).toBeNull();
+    expect(await served.request('system.traceReceiver', {})).toEqual({ listening: null, configurable: false, port: 0 });
   });
 });
