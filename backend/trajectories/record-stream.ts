@@ -122,8 +122,12 @@ export async function* fileRecords(
     };
   }
   if (parts) {
-    const groups = formatDescriptor(parts.format).container!.parts!.group(parts.values);
-    for (const [i, { record, first }] of groups.entries()) {
+    const grouped = formatDescriptor(parts.format).container!.parts!.group(parts.values);
+    for (const { part, reason } of grouped.problems) {
+      const line = parts.lines[part]!;
+      reject({ ...line.at, reason, snippet: snippetOf(line.text) });
+    }
+    for (const [i, { record, first }] of grouped.records.entries()) {
       const from = parts.lines[first]!;
       yield {
         at: { ...from.at, record: i + 1 },

@@ -85,3 +85,33 @@ describe('trellis import of OTLP JSON Lines files', () => {
     expect(JSON.parse(again.stdout)).toMatchObject({ imported: 0, duplicates: 2 });
   });
 });
+
+describe('trellis import of an OTLP file with a bad span', () => {
+  it('names the line in strict mode and imports the rest leniently', async () => {
+    const { exportRequest, span } = await import('../helpers/otlp-json');
+    const file = path.join(tempDir(), 'bad-span.jsonl');
+    const chat = span({
+      name: 'chat',
+      attributes: {
+        'gen_ai.input.messages': JSON.stringify([{ role: 'user', parts: [{ type: 'text', content: 'Hello' }] }]),
+      },
+    });
+    fs.writeFileSync(
+      file,
+      `${JSON.stringify(exportRequest([chat]))}\n${JSON.stringify(exportRequest([{ ...span({ name: 'x' }), spanId: 'nope' }]))}\n`,
+    );
+    const workspace = path.join(tempDir(), 'w.trellis');
+    const strict = spawnSync(process.execPath, [BIN, 'import', file, '--workspace', workspace], { encoding: 'utf8' });
+    expect(strict.status).toBe(1);
+    expect(strict.stderr).toContain(`${file}:2 (byte`);
+    expect(strict.stderr).toContain('spanId "nope" is not 16 hex digits');
+    const lenient = spawnSync(
+      process.execPath,
+      [BIN, 'import', file, '--workspace', workspace, '--lenient', '--json'],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect(JSON.parse(lenient.stdout)).toMatchObject({ imported: 1, rejectedCount: 1 });
+  });
+});

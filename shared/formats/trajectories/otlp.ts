@@ -46,16 +46,20 @@ export const otlpFormat = defineFormat({
       group(parts) {
         const spans: OtlpSpan[] = [];
         const firstPart = new Map<string, number>();
+        const problems: { part: number; reason: string }[] = [];
         parts.forEach((part, i) => {
-          for (const span of spansOfExport(isObject(part) ? part : {}).spans) {
+          const found = spansOfExport(isObject(part) ? part : {});
+          for (const p of found.problems) problems.push({ part: i, reason: `${p.at}: ${p.reason}` });
+          for (const span of found.spans) {
             spans.push(span);
             if (!firstPart.has(span.spanId)) firstPart.set(span.spanId, i);
           }
         });
-        return [...groupSpans(spans).values()].map((group) => ({
+        const records = [...groupSpans(spans).values()].map((group) => ({
           record: { [TRACE_KEY]: group },
           first: group.reduce((min, s) => Math.min(min, firstPart.get(s.spanId)!), Infinity),
         }));
+        return { records, problems };
       },
     },
   },
