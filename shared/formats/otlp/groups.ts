@@ -27,5 +27,23 @@ export function groupSpans(
 export const groupKey = (traceId: string, conversation?: string | null) =>
   conversation ? `conversation ${conversation}` : `trace ${traceId}`;
 
-/** The source a received or imported trace is stored under: one per group, stable across requests. */
-export const traceSource = (key: string) => `otlp ${key}`;
+/** FNV-1a, 64 bits: a conversation id (any text) as a number, for its source. */
+function fnv64(text: string): bigint {
+  let hash = 0xcbf29ce484222325n;
+  for (const unit of new TextEncoder().encode(text))
+    hash = ((hash ^ BigInt(unit)) * 0x100000001b3n) & 0xffffffffffffffffn;
+  return hash;
+}
+
+/**
+ * The source a received trace is stored under: one per group, stable across requests and
+ * restarts, and, like a file's `name#7`, a name and a number, so the Source filter lists all
+ * received traces as one source ("otlp"). Traces number as `1<trace id as decimal>`,
+ * conversations as `2<hash of the id>`; the ids themselves are in the metadata.
+ */
+export function traceSource(key: string): string {
+  const [kind, ...rest] = key.split(' ');
+  const id = rest.join(' ');
+  if (kind === 'trace') return `otlp#1${BigInt(`0x${id}`).toString()}`;
+  return `otlp#2${fnv64(id).toString()}`;
+}

@@ -151,6 +151,13 @@ describe('TraceReceiver: spans to trajectories of the workspace', () => {
     ]);
     expect(t.outcome).toEqual({ status: 'failure', by: 'root span "agent" status', value: 'tool broke' });
     expect(t.metadata?.error).toBe('tool broke');
+    // Received traces are one source in the Source filter, and failed runs one Outcome filter away.
+    const run = agentRun();
+    receiver.receive(exportRequest([run.ask, run.root]));
+    expect(backend.store.trajectoryQueries.facets().sources).toEqual([{ value: 'otlp', count: 2 }]);
+    const failed = backend.store.trajectoryQueries.list({ outcome: 'failure' }, 10, 0);
+    expect(failed.items.map((f) => f.id)).toEqual([id]);
+    expect(backend.store.trajectoryQueries.list({ source: 'otlp' }, 10, 0).total).toBe(2);
     receiver.close();
   });
 });
