@@ -109,8 +109,14 @@ export async function runWeatherAgent(options: {
   token: string;
   /** The run's verdict, set on its root span. */
   fail?: string;
+  /** Set OTEL_EXPORTER_OTLP_TRACES_ENDPOINT (with /v1/traces) instead of OTEL_EXPORTER_OTLP_ENDPOINT. */
+  tracesVariable?: boolean;
 }): Promise<AgentRecord> {
-  process.env.OTEL_EXPORTER_OTLP_ENDPOINT = options.endpoint;
+  // Either variable, as a user sets one: the base endpoint, or the traces one with its path.
+  delete process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
+  delete process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT;
+  if (options.tracesVariable) process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT = `${options.endpoint}/v1/traces`;
+  else process.env.OTEL_EXPORTER_OTLP_ENDPOINT = options.endpoint;
   process.env.OTEL_EXPORTER_OTLP_HEADERS = `Authorization=Bearer ${options.token}`;
   const exporter = options.exporter === 'proto' ? new ProtoExporter() : new HttpJsonExporter();
   const provider = new TracerProvider({ spanProcessors: [new SimpleSpanProcessor({ exporter } as never)] } as never);

@@ -1,7 +1,11 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectSameRun } from '../helpers/agent-expectations';
 import { runWeatherAgent, type Exporter, type Instrumentation } from '../helpers/instrumented-agent';
 import { startTrellisServe } from '../helpers/trellis-serve';
+
+const BIN = path.join(__dirname, '..', '..', 'bin', 'trellis.js');
 
 const runs: [Instrumentation, Exporter, string, string][] = [
   ['openinference', 'proto', 'OpenInference', '@arizeai/openinference-instrumentation-openai 4.2.7'],
@@ -22,6 +26,8 @@ describe('an OpenAI agent instrumented with OpenTelemetry, sending to trellis se
         endpoint: served.endpoint,
         token: served.token,
         ...(fail ? { fail } : {}),
+        // Half the runs name the traces endpoint itself, as OTEL_EXPORTER_OTLP_TRACES_ENDPOINT.
+        tracesVariable: exporter === 'proto',
       });
       await expect.poll(async () => (await served.list()).length).toBe(1);
       const [summary] = await served.list();
@@ -41,4 +47,13 @@ describe('an OpenAI agent instrumented with OpenTelemetry, sending to trellis se
       expect(served.alive()).toBe(true);
     },
   );
+
+  it('refuses a --traces value it does not know, saying which it takes', () => {
+    const result = spawnSync(process.execPath, [BIN, 'serve', '--traces', 'maybe'], {
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('--traces must be on or off, not "maybe"');
+  });
 });
