@@ -1,5 +1,5 @@
 import protobuf from 'protobufjs';
-import { isObject } from '../../shared/json';
+import { isObject, nestedDeeperThan } from '../../shared/json';
 import { OTLP_TRACE_DESCRIPTOR } from './descriptor';
 
 const root = protobuf.Root.fromJSON(OTLP_TRACE_DESCRIPTOR as protobuf.INamespace);
@@ -24,7 +24,13 @@ export function decodeProtobufRequest(body: Uint8Array): unknown {
       `the body is not an OTLP ExportTraceServiceRequest in protobuf: ${(error as Error).message}`,
     );
   }
-  const plain = REQUEST.toObject(message, { longs: String, enums: Number, bytes: String, defaults: false });
+  let plain: Record<string, unknown>;
+  try {
+    plain = REQUEST.toObject(message, { longs: String, enums: Number, bytes: String, defaults: false });
+  } catch (error) {
+    throw new PayloadError(`the request could not be read: ${(error as Error).message}`);
+  }
+  shallowEnough(plain);
   for (const rs of arrayOf(plain.resourceSpans))
     for (const ss of arrayOf(rs.scopeSpans))
       for (const span of arrayOf(ss.spans)) {
@@ -44,7 +50,7 @@ export function decodeJsonRequest(body: Buffer): unknown {
     throw new PayloadError(`the body is not valid JSON: ${(error as Error).message}`);
   }
   if (!isObject(value)) throw new PayloadError('the body is not a JSON object (an ExportTraceServiceRequest)');
-  return value;
+  return shallowEnough(value);
 }
 
 /** The OTLP answer: empty for full success, `partialSuccess` with the rejected count and why. */
@@ -66,6 +72,15 @@ export function encodeError(contentType: 'json' | 'protobuf', code: number, mess
     return { body: Buffer.from(body), type: 'application/x-protobuf' };
   }
   return { body: Buffer.from(JSON.stringify({ code, message })), type: 'application/json' };
+}
+
+/** An attribute value nests at most this deep (no span's does; reading deeper could exhaust the stack). */
+const MAX_NESTING = 64;
+
+function shallowEnough<T>(value: T): T {
+  if (nestedDeeperThan(value, MAX_NESTING))
+    throw new PayloadError(`the request nests values more than ${MAX_NESTING} levels deep; no span's attributes do`);
+  return value;
 }
 
 function arrayOf(value: unknown): Record<string, unknown>[] {

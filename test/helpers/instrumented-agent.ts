@@ -111,12 +111,16 @@ export async function runWeatherAgent(options: {
   fail?: string;
   /** Set OTEL_EXPORTER_OTLP_TRACES_ENDPOINT (with /v1/traces) instead of OTEL_EXPORTER_OTLP_ENDPOINT. */
   tracesVariable?: boolean;
+  /** The exporter compresses its requests (OTEL_EXPORTER_OTLP_COMPRESSION=gzip). */
+  gzip?: boolean;
 }): Promise<AgentRecord> {
   // Either variable, as a user sets one: the base endpoint, or the traces one with its path.
   delete process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
   delete process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT;
   if (options.tracesVariable) process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT = `${options.endpoint}/v1/traces`;
   else process.env.OTEL_EXPORTER_OTLP_ENDPOINT = options.endpoint;
+  if (options.gzip) process.env.OTEL_EXPORTER_OTLP_COMPRESSION = 'gzip';
+  else delete process.env.OTEL_EXPORTER_OTLP_COMPRESSION;
   process.env.OTEL_EXPORTER_OTLP_HEADERS = `Authorization=Bearer ${options.token}`;
   const exporter = options.exporter === 'proto' ? new ProtoExporter() : new HttpJsonExporter();
   const provider = new TracerProvider({ spanProcessors: [new SimpleSpanProcessor({ exporter } as never)] } as never);

@@ -28,6 +28,8 @@ describe('an OpenAI agent instrumented with OpenTelemetry, sending to trellis se
         ...(fail ? { fail } : {}),
         // Half the runs name the traces endpoint itself, as OTEL_EXPORTER_OTLP_TRACES_ENDPOINT.
         tracesVariable: exporter === 'proto',
+        // And the OpenInference ones compress their requests with gzip.
+        gzip: instrumentation === 'openinference',
       });
       await expect.poll(async () => (await served.list()).length).toBe(1);
       const [summary] = await served.list();

@@ -31,6 +31,10 @@ describe('the trace receiver of trellis serve refuses bad requests clearly and s
     const notJson = await post(served.endpoint, '{"resourceSpans": [', json);
     expect(notJson.status).toBe(400);
     expect(((await notJson.json()) as { message: string }).message).toMatch(/not valid JSON/);
+    const deep = '{"resourceSpans":' + '['.repeat(100_000) + ']'.repeat(100_000) + '}';
+    const tooDeep = await post(served.endpoint, deep, json);
+    expect(tooDeep.status).toBe(400);
+    expect(((await tooDeep.json()) as { message: string }).message).toMatch(/levels deep/);
     const notProtobuf = await post(served.endpoint, Buffer.from([0xff, 0xff, 0xff, 0xff, 0x0f]), {
       ...auth,
       'content-type': 'application/x-protobuf',
