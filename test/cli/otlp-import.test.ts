@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBackend } from '../../backend/backend';
 import { expectSameRun } from '../helpers/agent-expectations';
@@ -24,7 +25,9 @@ async function fileCollector(file: string): Promise<string> {
     const chunks: Buffer[] = [];
     request.on('data', (c: Buffer) => chunks.push(c));
     request.on('end', () => {
-      fs.appendFileSync(file, `${JSON.stringify(JSON.parse(Buffer.concat(chunks).toString()))}\n`);
+      const body = Buffer.concat(chunks);
+      const text = (request.headers['content-encoding'] === 'gzip' ? zlib.gunzipSync(body) : body).toString();
+      fs.appendFileSync(file, `${JSON.stringify(JSON.parse(text))}\n`);
       response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
     });
   });
