@@ -41,8 +41,15 @@ describe('Traces an instrumented agent sends while the app is open, in Chromium'
     await page.getByRole('button', { name: 'Open in debugger' }).click();
     const debuggerPane = page.getByRole('region', { name: 'Debugger' });
     await debuggerPane.getByText('Replay').waitFor();
-    await debuggerPane.getByRole('button', { name: 'Step' }).click();
-    await expect.poll(() => debuggerPane.locator('.timeline > li').count()).toBeGreaterThan(0);
+    // Step through the recording: system, user, call get_weather, its result, call book_table, its error.
+    for (let i = 1; i <= 6; i++) {
+      await debuggerPane.getByRole('button', { name: 'Step' }).click();
+      await expect.poll(() => debuggerPane.locator('.timeline > li').count()).toBe(i);
+    }
+    const failedCall = debuggerPane.locator('.timeline > li').nth(5);
+    await failedCall.getByText(/no table free at Chez Marie/).waitFor();
+    await failedCall.getByRole('button', { name: 'Fork from here' }).click();
+    await debuggerPane.getByText('fork at turn 5').waitFor();
     await page.close();
   }, 120_000);
 });
