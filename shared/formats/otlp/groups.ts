@@ -30,8 +30,9 @@ export const groupKey = (traceId: string, conversation?: string | null) =>
 /** FNV-1a, 64 bits: a conversation id (any text) as a number, for its source. */
 function fnv64(text: string): bigint {
   let hash = 0xcbf29ce484222325n;
-  for (const unit of new TextEncoder().encode(text))
-    hash = ((hash ^ BigInt(unit)) * 0x100000001b3n) & 0xffffffffffffffffn;
+  // UTF-16 code units: shared code has no TextEncoder, and the hash need only be stable.
+  for (let i = 0; i < text.length; i++)
+    hash = ((hash ^ BigInt(text.charCodeAt(i))) * 0x100000001b3n) & 0xffffffffffffffffn;
   return hash;
 }
 
