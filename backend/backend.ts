@@ -31,6 +31,8 @@ import { EventBus } from './events';
 import { createToolRuntime } from './executor/tool-runtime';
 import { createModelRouter } from './llm/router';
 import { HandlerRegistry } from './registry';
+import { TraceEndpointSlot } from './otlp/endpoint';
+import { DesktopTraceReceiver } from './otlp/desktop';
 
 export interface Backend {
   registry: HandlerRegistry;
@@ -38,6 +40,8 @@ export interface Backend {
   store: WorkspaceStore;
   /** True when the workspace file was created (and seeded) by this start. */
   created: boolean;
+  /** The shell that receives traces for this backend says where (the UI shows it). */
+  traceReceiver: TraceEndpointSlot;
   close(): void;
 }
 
@@ -93,8 +97,17 @@ export function createBackend(options: BackendOptions): Backend {
     const jobs = new Jobs((progress) => events.emit('jobs.progress', progress));
     // Running jobs stop at their next safe point instead of writing to a closed workspace.
     onClose(() => jobs.cancelAll());
+    const traceEndpoint = new TraceEndpointSlot();
+    const desktopTraces = options.host === 'electron' ? new DesktopTraceReceiver(store, traceEndpoint) : undefined;
+    if (desktopTraces) {
+      onClose(() => desktopTraces.stop());
+      // Turned on in an earlier session: on again (a port taken since turns it off, as the UI then shows).
+      if (desktopTraces.setting().enabled) void desktopTraces.apply(desktopTraces.setting()).catch(() => undefined);
+    }
     const ctx: BackendContext = {
       onClose,
+      traceEndpoint,
+      ...(desktopTraces ? { desktopTraces } : {}),
       version: readVersion(),
       host: options.host,
       store,
@@ -135,6 +148,7 @@ export function createBackend(options: BackendOptions): Backend {
       events,
       store,
       created,
+      traceReceiver: traceEndpoint,
       close: () => {
         for (const dispose of disposers.splice(0)) void Promise.resolve(dispose()).catch(() => undefined);
         void supervisor?.stop();

@@ -7,6 +7,8 @@ import type { ModelSupervisor } from './llm/supervisor';
 import type { WorkspaceStore } from './store/workspace-store';
 import type { LlamaBinary } from '../shared/contract/models';
 import type { EventBus } from './events';
+import type { TraceEndpointSlot } from './otlp/endpoint';
+import type { DesktopTraceReceiver } from './otlp/desktop';
 
 /** What every domain's handlers may use. */
 export interface BackendContext {
@@ -32,6 +34,10 @@ export interface BackendContext {
   secrets?: SecretStore;
   /** The native file dialog, where the shell has one (Electron). */
   pickFile?: FilePicker;
+  /** Where the shell's OTLP trace receiver listens, when one is on. */
+  traceEndpoint: TraceEndpointSlot;
+  /** The desktop app's own receiver, a setting (off by default); absent in other hosts. */
+  desktopTraces?: DesktopTraceReceiver;
   /** Registers cleanup (worker threads, MCP servers) for when the backend closes. */
   onClose(dispose: () => unknown): void;
 }

@@ -12,3 +12,5 @@ export { CONTENT_SECURITY_POLICY } from './hosting/csp';
 export { rendererRoot, uiFile } from './hosting/static-files';
 export { openWorkspace, type OpenedWorkspace } from './hosting/open-workspace';
 export { packageRoot } from './resources';
+export { TraceReceiver, DEFAULT_QUIET_MS, type TraceReceiverOptions } from './otlp/receiver';
+export { handleTraceRequest, OTLP_TRACES_PATH } from './otlp/http';

@@ -10,7 +10,8 @@ export const serveVerb: Verb = {
   summary:
     'Serve the Trellis UI and backend on this machine. Open the printed URL (it carries a\n' +
     'random access token) in a browser. Ctrl+C stops the host cleanly.',
-  usage: 'trellis serve [--workspace FILE] [--host 127.0.0.1] [--port 0] [--json]',
+  usage:
+    'trellis serve [--workspace FILE] [--host 127.0.0.1] [--port 0] [--traces on|off] [--trace-quiet-seconds 30] [--json]',
   options: {
     workspace: { type: 'string', description: `Workspace file (default ${defaultWorkspacePath()})` },
     'with-examples': {
@@ -20,6 +21,16 @@ export const serveVerb: Verb = {
     },
     host: { type: 'string', description: 'Address to listen on (default 127.0.0.1)' },
     port: { type: 'string', description: 'Port (default 0: any free port)' },
+    traces: {
+      type: 'string',
+      description:
+        'Receive OpenTelemetry traces at /v1/traces on the same port, with the same token (default on; off turns it off)',
+    },
+    'trace-quiet-seconds': {
+      type: 'string',
+      description:
+        'A received trace without its root span counts as complete after this long without spans (default 30)',
+    },
   },
   async run(values, io) {
     const workspace = path.resolve(String(values.workspace ?? defaultWorkspacePath()));
@@ -31,6 +42,20 @@ export const serveVerb: Verb = {
         'Pass e.g. --port 7300.',
       );
     }
+    const traces = String(values.traces ?? 'on');
+    if (traces !== 'on' && traces !== 'off')
+      throw new TrellisError(
+        'E1002',
+        `--traces must be on or off, not "${traces}".`,
+        'Pass --traces off to turn the trace receiver off.',
+      );
+    const quiet = values['trace-quiet-seconds'] === undefined ? 30 : Number(values['trace-quiet-seconds']);
+    if (!Number.isFinite(quiet) || quiet <= 0)
+      throw new TrellisError(
+        'E1002',
+        `--trace-quiet-seconds must be a positive number, not "${String(values['trace-quiet-seconds'])}".`,
+        'Pass e.g. --trace-quiet-seconds 30.',
+      );
     // The app's first start (its default workspace) shows the examples; a workspace named for a
     // pipeline starts empty unless asked.
     const seed = values['with-examples'] === true || values.workspace === undefined;
@@ -51,18 +76,33 @@ export const serveVerb: Verb = {
       staticRoot: rendererRoot(),
       host: String(values.host ?? '127.0.0.1'),
       port,
+      traces: traces === 'on' ? { quietMs: quiet * 1000 } : false,
     }).catch((error: unknown) => {
       backend.close();
       throw error;
     });
     if (io.json) {
-      io.out(JSON.stringify({ ok: true, url: host.url, port: host.port, workspace, created: backend.created }));
+      io.out(
+        JSON.stringify({
+          ok: true,
+          url: host.url,
+          port: host.port,
+          workspace,
+          created: backend.created,
+          otlpEndpoint: host.otlpEndpoint,
+        }),
+      );
     } else {
       const fresh = seed
         ? ' (new workspace, seeded with examples)'
         : ' (new, empty workspace: --with-examples adds the examples)';
       io.out(`Trellis is serving ${workspace}${backend.created ? fresh : ''}`);
-      io.out(`Open this URL in a browser:\n\n    ${host.url}\n\nPress Ctrl+C to stop.`);
+      io.out(`Open this URL in a browser:\n\n    ${host.url}\n`);
+      if (host.otlpEndpoint)
+        io.out(
+          `Agents instrumented with OpenTelemetry send traces here:\n\n    OTEL_EXPORTER_OTLP_ENDPOINT=${host.otlpEndpoint}\n    OTEL_EXPORTER_OTLP_HEADERS="Authorization=Bearer ${host.token}"\n`,
+        );
+      io.out('Press Ctrl+C to stop.');
     }
     await waitForSignal();
     await host.close();

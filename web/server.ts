@@ -2,7 +2,15 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { connectTransport, uiFile, type Backend } from '../backend';
+import {
+  connectTransport,
+  handleTraceRequest,
+  OTLP_TRACES_PATH,
+  TraceReceiver,
+  uiFile,
+  type Backend,
+  type TraceReceiverOptions,
+} from '../backend';
 import { TrellisError } from '../shared/errors';
 import { isAllowedOrigin, newAccessToken, requestToken, tokenCookieName, tokenMatches } from './security';
 
@@ -13,12 +21,16 @@ export interface WebHostOptions {
   host?: string;
   port?: number;
   token?: string;
+  /** The OTLP/HTTP trace receiver at `/v1/traces` (same port and token); false turns it off. Default on. */
+  traces?: TraceReceiverOptions | false;
 }
 
 export interface WebHost {
   url: string;
   port: number;
   token: string;
+  /** Where instrumented agents send traces (`OTEL_EXPORTER_OTLP_ENDPOINT`), or null when the receiver is off. */
+  otlpEndpoint: string | null;
   close(): Promise<void>;
 }
 
@@ -34,7 +46,16 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
   // Known once the server listens (port 0 picks one); no request arrives before that.
   let port = 0;
+  const traces = options.traces === false ? null : new TraceReceiver(options.backend.store, options.traces ?? {});
   const server = http.createServer((request, response) => {
+    // Exporters send the token as a header (OTEL_EXPORTER_OTLP_HEADERS), never in the URL or a cookie.
+    if (traces && new URL(request.url ?? '/', 'http://x').pathname === OTLP_TRACES_PATH) {
+      handleTraceRequest(request, response, {
+        receiver: traces,
+        token,
+      });
+      return;
+    }
     if (!tokenMatches(requestToken(request, port), token)) {
       response.writeHead(401, { 'content-type': 'text/plain; charset=utf-8' });
       response.end('Trellis: this address needs the access token. Open the full URL printed by "trellis serve".\n');
@@ -75,12 +96,21 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   });
   port = (server.address() as AddressInfo).port;
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  const origin = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
+  const otlpEndpoint = traces ? origin : null;
+  // The UI's users have the token in the URL already: it is not shown again.
+  options.backend.traceReceiver.set(
+    otlpEndpoint ? { endpoint: otlpEndpoint, path: OTLP_TRACES_PATH, token: null } : null,
+  );
 
   return {
-    url: `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}/?token=${token}`,
+    url: `${origin}/?token=${token}`,
     port,
     token,
+    otlpEndpoint,
     close: async () => {
+      traces?.close();
+      options.backend.traceReceiver.set(null);
       for (const client of wss.clients) client.terminate();
       wss.close();
       server.closeAllConnections();

@@ -232,6 +232,11 @@ export const MIGRATIONS: readonly Migration[] = [
         ALTER TABLE imports ADD COLUMN discarding INTEGER NOT NULL DEFAULT 0;
       `),
   },
+  {
+    version: 12,
+    description: 'received traces are found by their source (a trace or conversation) as their spans arrive',
+    up: (db) => db.exec('CREATE INDEX IF NOT EXISTS trajectories_source ON trajectories(source);'),
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { listFolder, type BrowseRoot } from '../files/browse';
 import type { HandlerMap } from '../registry';
+import { TrellisError } from '../../shared/errors';
 import type { BackendContext } from '../context';
 
 export function systemHandlers(ctx: BackendContext): HandlerMap {
@@ -10,6 +11,14 @@ export function systemHandlers(ctx: BackendContext): HandlerMap {
     { name: 'Workspace folder', path: path.dirname(path.resolve(ctx.store.file)) },
     { name: 'Home', path: os.homedir() },
   ];
+  const traceReceiverState = () => {
+    const listening = ctx.traceEndpoint.get();
+    return {
+      listening,
+      configurable: Boolean(ctx.desktopTraces),
+      port: listening ? Number(new URL(listening.endpoint).port) : (ctx.desktopTraces?.setting().port ?? 0),
+    };
+  };
   return {
     'system.info': () => ({
       version: ctx.version,
@@ -17,6 +26,17 @@ export function systemHandlers(ctx: BackendContext): HandlerMap {
       workspacePath: ctx.store.file,
       schemaVersion: ctx.store.schemaVersion(),
     }),
+    'system.traceReceiver': traceReceiverState,
+    'system.setTraceReceiver': async ({ enabled, port }) => {
+      if (!ctx.desktopTraces)
+        throw new TrellisError(
+          'E1002',
+          'This host receives traces as it was started; it cannot be turned on or off here.',
+          'Restart trellis serve with --traces on or --traces off.',
+        );
+      await ctx.desktopTraces.apply({ enabled, port });
+      return traceReceiverState();
+    },
     'system.pickFile': async ({ title, extensions }) =>
       ctx.pickFile
         ? { path: await ctx.pickFile(title, extensions), supported: true }

@@ -3,6 +3,7 @@ import {
   archiveFormat,
   eventArrayFormat,
   formatDescriptor,
+  partsFormat,
   recordsInDocument,
   type TrajectoryFormat,
 } from '../../shared/formats/trajectories/registry';
@@ -56,6 +57,9 @@ export async function* fileRecords(
       ? formatDescriptor(archiveFormat).container?.archive?.shareOf?.(archive.shared)
       : undefined;
   let events: { format: TrajectoryFormat; values: unknown[]; first: SourceRecord } | null = null;
+  // Records that hold parts of many runs are gathered over the whole file, then grouped.
+  let parts: { format: TrajectoryFormat; values: unknown[]; lines: { at: FileRecord['at']; text: string }[] } | null =
+    null;
   for await (const line of source.records) {
     const at = { line: line.line, offset: line.offset, ...(source.shape === 'jsonl' ? {} : { record: line.record }) };
     // An archive's records are numbered like an array's (so the Source filter lists the archive once); each keeps its entry's name.
@@ -85,6 +89,13 @@ export async function* fileRecords(
       events.values.push(value);
       continue;
     }
+    const partFormat = partsFormat(value);
+    if (partFormat && (!parts || parts.format === partFormat)) {
+      parts ??= { format: partFormat, values: [], lines: [] };
+      parts.values.push(value);
+      parts.lines.push({ at, text: line.text.slice(0, 240) });
+      continue;
+    }
     const document = isObject(value) ? recordsInDocument(value) : null;
     if (document) {
       for (const [i, record] of document.records.entries())
@@ -109,6 +120,24 @@ export async function* fileRecords(
       ...(archiveFormat ? { format: archiveFormat } : {}),
       ...(line.entry ? { entry: line.entry } : {}),
     };
+  }
+  if (parts) {
+    const grouped = formatDescriptor(parts.format).container!.parts!.group(parts.values);
+    for (const { part, reason } of grouped.problems) {
+      const line = parts.lines[part]!;
+      reject({ ...line.at, reason, snippet: snippetOf(line.text) });
+    }
+    for (const [i, { record, first }] of grouped.records.entries()) {
+      const from = parts.lines[first]!;
+      yield {
+        at: { ...from.at, record: i + 1 },
+        where: `${name}#${i + 1}`,
+        record: i + 1,
+        value: record,
+        text: from.text,
+        format: parts.format,
+      };
+    }
   }
   if (events) {
     const record = formatDescriptor(events.format).container!.events!.record(events.values);

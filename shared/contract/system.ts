@@ -17,6 +17,14 @@ export const FolderEntry = z.object({
 });
 export type FolderEntry = z.infer<typeof FolderEntry>;
 
+/** Where the trace receiver listens (null when off), and whether this host lets the UI turn it on. */
+const TraceReceiverState = z.object({
+  listening: z.object({ endpoint: z.string(), path: z.string(), token: z.string().nullable() }).nullable(),
+  /** The desktop app's receiver is a setting; the web host's is set when it starts. */
+  configurable: z.boolean(),
+  port: z.number().int(),
+});
+
 export const systemMethods = {
   'system.info': method({
     summary: 'Version, host and workspace the backend serves.',
@@ -27,6 +35,18 @@ export const systemMethods = {
       workspacePath: z.string(),
       schemaVersion: z.number().int(),
     }),
+  }),
+  'system.traceReceiver': method({
+    summary:
+      'Where the OTLP/HTTP trace receiver listens (OTEL_EXPORTER_OTLP_ENDPOINT), or null when it is off; it needs the host token as a Bearer header.',
+    args: z.object({}),
+    result: TraceReceiverState,
+  }),
+  'system.setTraceReceiver': method({
+    summary:
+      "Turn the desktop app's trace receiver on (on 127.0.0.1, the port given or any free one, a new token) or off; kept for the next start. The web host's is set with trellis serve --traces.",
+    args: z.object({ enabled: z.boolean(), port: z.number().int().min(0).max(65535).default(0) }),
+    result: TraceReceiverState,
   }),
   'system.pickFile': method({
     summary: 'Ask the user for a file with the native dialog (desktop app only; the web host answers null).',

@@ -114,6 +114,23 @@ describe.skipIf(!BACKEND_BUILT)('benchmarks in quick mode (needs dist/: npm run 
   );
 
   it(
+    'bench:otlp receives traces into a real trellis serve and imports the same requests as a file',
+    async () => {
+      await expectBench('import/otlp.mjs', 'otlp', [
+        'traces',
+        'spans',
+        'requests',
+        'turns',
+        'receiverProtobufSpansPerSecond',
+        'receiverJsonSpansPerSecond',
+        'importSpansPerSecond',
+        'receiverToImport',
+      ]);
+    },
+    TIMEOUT,
+  );
+
+  it(
     'bench:discard',
     async () => {
       await expectBench('import/discard.mjs', 'discard', [

@@ -3,16 +3,16 @@ import path from 'node:path';
 import { afterEach } from 'vitest';
 import WebSocket from 'ws';
 import type { Backend } from '../../backend/backend';
-import { startWebHost, type WebHost } from '../../web/server';
+import { startWebHost, type WebHost, type WebHostOptions } from '../../web/server';
 import { tempDir } from './temp';
 
 const hosts: WebHost[] = [];
 
 /** A web host serving a tiny stand-in UI folder (the real UI is covered by e2e). */
-export async function testWebHost(backend: Backend): Promise<WebHost> {
+export async function testWebHost(backend: Backend, options: Pick<WebHostOptions, 'traces'> = {}): Promise<WebHost> {
   const root = tempDir();
   fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>Trellis</title>');
-  const host = await startWebHost({ backend, staticRoot: root, port: 0 });
+  const host = await startWebHost({ backend, staticRoot: root, port: 0, ...options });
   hosts.push(host);
   return host;
 }

@@ -160,6 +160,45 @@ export class TrajectoryRepository {
     };
   }
 
+  /** The trajectory stored under `source` (a received trace's group), if any. */
+  idBySource(source: string): string | undefined {
+    return this.sql('SELECT id FROM trajectories WHERE source = ? ORDER BY rowid LIMIT 1').pluck().get(source) as
+      string | undefined;
+  }
+
+  /**
+   * Writes a new recording of a trajectory over the stored one, in place (same id, its labels and
+   * datasets kept): a received trace grows as its spans arrive. Findings and turn edits of the old
+   * turns no longer apply and go.
+   */
+  replaceRecording(
+    id: string,
+    next: Pick<NewTrajectory, 'source' | 'title' | 'turns' | 'outcome' | 'metadata' | 'tools'>,
+  ): void {
+    this.changes.transaction(() => {
+      const rowid = this.rowid(id);
+      const toolsText = next.tools?.length ? JSON.stringify(next.tools) : null;
+      this.sql(
+        `UPDATE trajectories SET source = ?, title = ?, turn_count = ?, tool_set = ?, outcome_status = ?, outcome = ?, metadata = ?, content_hash = NULL
+         WHERE id = ?`,
+      ).run(
+        next.source,
+        next.title,
+        next.turns.length,
+        toolsText ? this.toolSets.put(toolsText) : null,
+        next.outcome?.status ?? null,
+        next.outcome ? JSON.stringify(next.outcome) : null,
+        next.metadata && Object.keys(next.metadata).length ? JSON.stringify(next.metadata) : null,
+        id,
+      );
+      for (const table of ['turns', 'findings', 'turn_edits'])
+        this.sql(`DELETE FROM ${table} WHERE trajectory_id = ?`).run(id);
+      next.turns.map(turnColumns).forEach((row, idx) => this.statements.turn.run(id, idx, ...row));
+      this.refreshSearchEntries(id, rowid);
+      this.changes.note('trajectories', 'edited', [id]);
+    });
+  }
+
   /** Sets a run's outcome once it has ended (finished, failed calls, stopped). */
   setOutcome(id: string, outcome: Outcome | null): void {
     const changed = this.sql('UPDATE trajectories SET outcome_status = ?, outcome = ? WHERE id = ?').run(

@@ -43,6 +43,19 @@ export interface TrajectoryFormatDescriptor<Id extends string = string> {
      * its first element is one, and the record the events make.
      */
     events?: { detect(first: unknown): boolean; record(events: unknown[]): Record<string, unknown> };
+    /**
+     * Records that each hold parts of many runs (OTLP export requests: spans of several traces,
+     * a trace spread over several lines): true for one, and the records the whole file's parts
+     * make, one per run, with the position of the first part each came from, and what in which
+     * part could not be read (a span without valid ids).
+     */
+    parts?: {
+      detect(record: Record<string, unknown>): boolean;
+      group(parts: unknown[]): {
+        records: { record: Record<string, unknown>; first: number }[];
+        problems: { part: number; reason: string }[];
+      };
+    };
   };
 }
 

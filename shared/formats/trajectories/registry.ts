@@ -5,6 +5,7 @@ import type { TrajectoryFormatDescriptor } from './descriptor';
 import { inspectFormat } from './inspect';
 import { openaiFormat } from './openai';
 import { openhandsFormat } from './openhands';
+import { otlpFormat } from './otlp';
 import { sharegptFormat } from './sharegpt';
 import { sweAgentFormat } from './swe-agent';
 import { tauBenchFormat } from './tau-bench';
@@ -35,6 +36,7 @@ export const TRAJECTORY_FORMATS = [
   hermesFormat,
   sharegptFormat,
   openaiFormat,
+  otlpFormat,
 ] as const;
 
 export type TrajectoryFormat = (typeof TRAJECTORY_FORMATS)[number]['id'];
@@ -100,6 +102,12 @@ export function archiveFormat(entries: readonly string[]): TrajectoryFormat | nu
 /** The format whose JSON arrays are one run's events (OpenHands), when the first element is one. */
 export function eventArrayFormat(first: unknown): TrajectoryFormat | null {
   return DESCRIPTORS.find((f) => f.container?.events?.detect(first))?.id ?? null;
+}
+
+/** The format whose records each hold parts of many runs (OTLP export requests), when this record is one. */
+export function partsFormat(record: unknown): TrajectoryFormat | null {
+  if (!isObject(record)) return null;
+  return DESCRIPTORS.find((f) => f.container?.parts?.detect(record))?.id ?? null;
 }
 
 /** One record read as the given format (the record must be one that format detects). */

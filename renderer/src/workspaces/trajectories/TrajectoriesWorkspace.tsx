@@ -17,6 +17,7 @@ import { ReplayFromSelection } from './ReplayFromSelection';
 import { ScoresPanel } from './ScoresPanel';
 import { SelectionSummary } from './SelectionSummary';
 import { TrajectoryList } from './TrajectoryList';
+import { TraceReceiverNote } from './TraceReceiverNote';
 import { usePagedList } from '../../state/use-paged-list';
 import './trajectories.css';
 
@@ -105,6 +106,7 @@ export function TrajectoriesWorkspace() {
           >
             <PanelHeader title="Trajectories" />
             <aside className="browser" aria-label="Trajectory browser">
+              <TraceReceiverNote />
               <FilterBar facets={facets.data} {...filterBar} />
               <SelectionSummary />
               {pickingCompare && (

@@ -1,0 +1,55 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runWeatherAgent } from '../test/helpers/instrumented-agent';
+import { tempDir } from '../test/helpers/temp';
+import { useBrowserAndHosts } from './helpers/fixture';
+
+const e2e = useBrowserAndHosts();
+
+describe('Traces an instrumented agent sends while the app is open, in Chromium', () => {
+  it('appear in the Trajectories list with their outcome and open in the debugger', async () => {
+    const host = await e2e.startHost(path.join(tempDir(), 'traces.trellis'));
+    const page = await e2e.newPage({ viewport: { width: 1500, height: 950 } });
+    await page.goto(host.url);
+    await page.getByRole('button', { name: /Trip planning/ }).waitFor();
+    await page.keyboard.press('Control+3');
+    await page.getByTestId('list-count').getByText('2 trajectories').waitFor();
+    // The workspace says where to send traces, and that the host's token is needed.
+    const note = page.getByTestId('trace-receiver');
+    await note.getByText(`${host.origin}/v1/traces`).waitFor();
+    await note.locator('summary').click();
+    await note.getByText(/OTEL_EXPORTER_OTLP_HEADERS="Authorization=Bearer <token>"/).waitFor();
+
+    const token = new URL(host.url).searchParams.get('token')!;
+    await runWeatherAgent({
+      instrumentation: 'openinference',
+      exporter: 'proto',
+      endpoint: host.origin,
+      token,
+      fail: 'could not book a table',
+    });
+    // Told by an event, not found by a reload.
+    await page.getByTestId('list-count').getByText('3 trajectories').waitFor({ timeout: 20_000 });
+    const row = page.getByRole('option', { name: /What is the weather in Paris/ });
+    await row
+      .getByTestId('row-outcome')
+      .getByText(/failed/)
+      .waitFor();
+    await row.click();
+    await page.getByRole('region', { name: 'Trajectory inspector' }).getByText('7 turns', { exact: false }).waitFor();
+
+    await page.getByRole('button', { name: 'Open in debugger' }).click();
+    const debuggerPane = page.getByRole('region', { name: 'Debugger' });
+    await debuggerPane.getByText('Replay').waitFor();
+    // Step through the recording: system, user, call get_weather, its result, call book_table, its error.
+    for (let i = 1; i <= 6; i++) {
+      await debuggerPane.getByRole('button', { name: 'Step' }).click();
+      await expect.poll(() => debuggerPane.locator('.timeline > li').count()).toBe(i);
+    }
+    const failedCall = debuggerPane.locator('.timeline > li').nth(5);
+    await failedCall.getByText(/no table free at Chez Marie/).waitFor();
+    await failedCall.getByRole('button', { name: 'Fork from here' }).click();
+    await debuggerPane.getByText('fork at turn 5').waitFor();
+    await page.close();
+  }, 120_000);
+});

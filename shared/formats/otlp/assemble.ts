@@ -1,0 +1,191 @@
+import type { DeclaredTool, Outcome, TrajectoryMetadata, Turn } from '../../domain';
+import { genAiModelCall, genAiToolExecution } from './genai';
+import { saysSomething, type ChatMessage, type ModelCall, type ToolExecution } from './messages';
+import { openInferenceModelCall, openInferenceToolExecution } from './openinference';
+import { conversationOf, nsToMs, type OtlpSpan } from './spans';
+
+/** One trajectory made of the spans of a trace (or of a conversation's traces). */
+export interface AssembledTrace {
+  turns: Turn[];
+  tools: DeclaredTool[];
+  outcome: Outcome;
+  metadata: TrajectoryMetadata;
+  /** False while the root span has not arrived and the trace has not gone quiet. */
+  complete: boolean;
+}
+
+const ERROR = 2;
+const OK = 1;
+
+const byStart = (a: OtlpSpan, b: OtlpSpan) => {
+  const d = BigInt(a.startNs) - BigInt(b.startNs);
+  return d < 0n ? -1 : d > 0n ? 1 : 0;
+};
+
+const timingOf = (span: OtlpSpan): Turn['timing'] => {
+  const start = nsToMs(span.startNs);
+  return {
+    ...(start > 0 ? { startedAt: new Date(start).toISOString() } : {}),
+    durationMs: Math.max(0, nsToMs(span.endNs) - start),
+  };
+};
+
+/** A span's error in words: its status message, else the exception it recorded, else its `error.type`. */
+export function spanError(span: OtlpSpan): string | null {
+  if (span.status.code !== ERROR) return null;
+  const exception = span.events.find((e) => e.name === 'exception')?.attributes;
+  const text = span.status.message || exception?.['exception.message'] || span.attributes['error.type'];
+  return typeof text === 'string' && text ? text : 'error';
+}
+
+/** A model call's reading: OpenInference when the span says it is one, else the GenAI conventions. */
+const modelCallOf = (span: OtlpSpan): ModelCall | null =>
+  'openinference.span.kind' in span.attributes
+    ? openInferenceModelCall(span)
+    : (genAiModelCall(span) ?? openInferenceModelCall(span));
+
+const toolExecutionOf = (span: OtlpSpan): ToolExecution | null =>
+  genAiToolExecution(span) ?? openInferenceToolExecution(span);
+
+const sameMessage = (turn: Turn, m: ChatMessage) =>
+  turn.role === m.role &&
+  (turn.content ?? '').trim() === (m.content ?? '').trim() &&
+  (turn.toolCalls ?? []).map((c) => c.id).join() === (m.toolCalls ?? []).map((c) => c.id).join() &&
+  (m.role !== 'tool' || !m.toolCallId || turn.toolCallId === m.toolCallId);
+
+const asTurn = (m: ChatMessage): Turn => ({
+  role: m.role,
+  ...(m.thought ? { thought: m.thought } : {}),
+  ...(m.content !== undefined ? { content: m.content } : {}),
+  ...(m.toolCalls?.length ? { toolCalls: m.toolCalls } : {}),
+  ...(m.toolCallId ? { toolCallId: m.toolCallId } : {}),
+});
+
+/**
+ * Spans of one trace (or one `gen_ai.conversation.id`) as one trajectory. Model-call spans, in
+ * start order, give the conversation: each call's input messages beyond those already seen, then
+ * its output with the call's tokens and timing. Tool-execution spans give the results (and
+ * errors) with their timing, placed after the call they answer. The root span's status gives the
+ * outcome once it has arrived; what no turn holds is kept as metadata, spans and all.
+ */
+export function assembleTrace(input: readonly OtlpSpan[], options: { quiet?: boolean } = {}): AssembledTrace {
+  const unique = new Map(input.map((s) => [s.spanId, s]));
+  const spans = [...unique.values()].sort(byStart);
+  const turns: Turn[] = [];
+  const tools = new Map<string, DeclaredTool>();
+  const conventions = new Set<string>();
+  const models = new Set<string>();
+  const unknown: Record<string, Record<string, unknown>> = {};
+  const usage = { input: 0, output: 0 };
+  const executions: { span: OtlpSpan; exec: ToolExecution }[] = [];
+
+  for (const span of spans) {
+    const call = modelCallOf(span);
+    const exec = call ? null : toolExecutionOf(span);
+    const consumed = new Set(call?.consumed ?? exec?.consumed ?? []);
+    const rest = Object.entries(span.attributes).filter(([k]) => !consumed.has(k));
+    if (rest.length) unknown[`${span.name} ${span.spanId}`] = Object.fromEntries(rest);
+    if (exec) executions.push({ span, exec });
+    if (!call) continue;
+    conventions.add(call.convention);
+    if (call.model) models.add(call.model);
+    for (const tool of call.tools) if (!tools.has(tool.name)) tools.set(tool.name, tool);
+    const messages = call.input.filter(saysSomething);
+    // A system prompt sent apart (gen_ai.system_instructions) on one call only is not a new turn.
+    const skip = turns[0]?.role === 'system' && messages[0]?.role !== 'system' ? 1 : 0;
+    let seen = 0;
+    while (skip + seen < turns.length && seen < messages.length && sameMessage(turns[skip + seen]!, messages[seen]!))
+      seen++;
+    // A call that resends the history continues it; one that sends only what is new (or another
+    // conversation's history) adds its messages after the turns so far, its system prompt once.
+    const fresh =
+      skip + seen === turns.length
+        ? messages.slice(seen)
+        : messages.filter((m) => !(m.role === 'system' && turns.some((t) => sameMessage(t, m))));
+    turns.push(...fresh.map(asTurn));
+    call.output.filter(saysSomething).forEach((m, k) => {
+      turns.push({
+        ...asTurn(m),
+        timing: timingOf(span),
+        ...(k === 0 && call.tokens ? { tokens: call.tokens } : {}),
+      });
+    });
+    if (call.tokens) {
+      usage.input += call.tokens.prompt;
+      usage.output += call.tokens.completion;
+    }
+  }
+
+  const toolErrors = placeToolResults(turns, executions);
+  const roots = spans.filter((s) => !s.parentSpanId);
+  const root = roots.at(-1);
+  const complete = Boolean(root) || Boolean(options.quiet);
+  const traceIds = [...new Set(spans.map((s) => s.traceId))];
+  const conversation = spans.map(conversationOf).find((c) => c !== null);
+  const service = spans.find((s) => typeof s.resource['service.name'] === 'string')?.resource['service.name'];
+  const rootError = root ? spanError(root) : null;
+  const metadata: TrajectoryMetadata = {
+    harness: 'OpenTelemetry',
+    ...(models.size ? { model: [...models].at(-1) } : {}),
+    ...(typeof service === 'string' ? { service } : {}),
+    trace_state: complete ? 'complete' : 'in progress',
+    trace_ids: traceIds,
+    ...(conversation ? { conversation_id: conversation } : {}),
+    ...(root ? { root_span: root.name } : {}),
+    ...(rootError ? { error: rootError } : {}),
+    conventions: [...conventions],
+    instrumentations: [...new Set(spans.map((s) => `${s.scope.name}${s.scope.version ? ` ${s.scope.version}` : ''}`))],
+    ...(usage.input || usage.output ? { usage: { input_tokens: usage.input, output_tokens: usage.output } } : {}),
+    ...(toolErrors.length ? { tool_errors: toolErrors } : {}),
+    ...(Object.keys(unknown).length ? { span_attributes: unknown } : {}),
+    otlp_spans: spans,
+  };
+  return { turns, tools: [...tools.values()], outcome: outcomeOf(root, complete), metadata, complete };
+}
+
+function outcomeOf(root: OtlpSpan | undefined, complete: boolean): Outcome {
+  if (!complete) return { status: 'unknown', by: 'trace in progress', value: null };
+  if (!root) return { status: 'unknown', by: 'trace went quiet without its root span', value: null };
+  const by = `root span "${root.name}" status`;
+  if (root.status.code === ERROR) return { status: 'failure', by, value: spanError(root) ?? 'ERROR' };
+  if (root.status.code === OK) return { status: 'success', by, value: 'OK' };
+  return { status: 'unknown', by, value: 'UNSET' };
+}
+
+/**
+ * Tool results from tool-execution spans: timing (and an error where the span failed) on the
+ * result turn the model's next input already gave, or a result turn of its own after the call it
+ * answers (an assistant call made for it when no model call asked for it). Returns the errors.
+ */
+function placeToolResults(turns: Turn[], executions: { span: OtlpSpan; exec: ToolExecution }[]) {
+  const errors: { tool: string; toolCallId: string; error: string }[] = [];
+  const used = new Set<string>();
+  for (const { span, exec } of executions) {
+    const calls = turns.flatMap((t) => t.toolCalls ?? []);
+    const call =
+      calls.find((c) => exec.callId && c.id === exec.callId) ??
+      calls.find((c) => c.name === exec.name && !used.has(c.id));
+    const id = call?.id ?? exec.callId ?? `call_${span.spanId}`;
+    used.add(id);
+    const error = spanError(span);
+    if (error) errors.push({ tool: exec.name, toolCallId: id, error });
+    const content = exec.result ?? (error ? `Error: ${error}` : undefined);
+    const result: Turn = { role: 'tool', ...(content !== undefined ? { content } : {}), toolCallId: id };
+    const existing = turns.findIndex((t) => t.role === 'tool' && t.toolCallId === id);
+    if (existing >= 0) {
+      const turn = turns[existing]!;
+      turns[existing] = { ...turn, ...(turn.content ? {} : result), timing: timingOf(span) };
+      continue;
+    }
+    const at = turns.findIndex((t) => t.toolCalls?.some((c) => c.id === id));
+    if (at < 0) {
+      turns.push({ role: 'assistant', toolCalls: [{ id, name: exec.name, args: exec.args ?? {} }] });
+      turns.push({ ...result, timing: timingOf(span) });
+      continue;
+    }
+    let after = at + 1;
+    while (after < turns.length && turns[after]!.role === 'tool') after++;
+    turns.splice(after, 0, { ...result, timing: timingOf(span) });
+  }
+  return errors;
+}

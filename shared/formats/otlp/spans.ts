@@ -1,0 +1,129 @@
+import { isObject } from '../../json';
+
+/** A span as Trellis keeps it: OTLP's fields with attribute values made plain JSON. */
+export interface OtlpSpan {
+  traceId: string;
+  spanId: string;
+  /** '' for a root span. */
+  parentSpanId: string;
+  name: string;
+  /** OTLP's SpanKind number (1 internal, 2 server, 3 client, …). */
+  kind: number;
+  /** Unix nanoseconds, as decimal text (they outgrow a double's exact range). */
+  startNs: string;
+  endNs: string;
+  attributes: Record<string, unknown>;
+  events: { name: string; timeNs: string; attributes: Record<string, unknown> }[];
+  /** 0 unset, 1 ok, 2 error. */
+  status: { code: number; message: string };
+  /** The resource's attributes (service.name, …) and the instrumentation scope that made the span. */
+  resource: Record<string, unknown>;
+  scope: { name: string; version: string };
+}
+
+/** Why a span of a request was not taken, with where it sat. */
+export interface SpanProblem {
+  at: string;
+  reason: string;
+}
+
+const HEX_ID = { traceId: /^[0-9a-f]{32}$/, spanId: /^[0-9a-f]{16}$/ };
+
+/** An OTLP AnyValue (`{stringValue}`, `{intValue: "12"}`, `{arrayValue: {values}}`, …) as plain JSON. */
+export function anyValue(value: unknown): unknown {
+  if (!isObject(value)) return null;
+  if ('stringValue' in value) return String(value.stringValue);
+  if ('boolValue' in value) return Boolean(value.boolValue);
+  if ('intValue' in value) {
+    // JSON gives int64 as text; past 2^53 it stays text rather than lose digits.
+    const n = Number(value.intValue);
+    return Number.isSafeInteger(n) ? n : String(value.intValue);
+  }
+  if ('doubleValue' in value) return Number(value.doubleValue);
+  if ('bytesValue' in value) return String(value.bytesValue);
+  if ('arrayValue' in value)
+    return isObject(value.arrayValue) && Array.isArray(value.arrayValue.values)
+      ? value.arrayValue.values.map(anyValue)
+      : [];
+  if ('kvlistValue' in value) return isObject(value.kvlistValue) ? keyValues(value.kvlistValue.values) : {};
+  return null;
+}
+
+/** OTLP's `[{key, value}]` attribute lists as one object. */
+export function keyValues(list: unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (!Array.isArray(list)) return out;
+  for (const kv of list) if (isObject(kv) && typeof kv.key === 'string') out[kv.key] = anyValue(kv.value);
+  return out;
+}
+
+const nanos = (value: unknown): string => {
+  if (typeof value === 'number' && Number.isFinite(value)) return BigInt(Math.round(value)).toString();
+  if (typeof value === 'string' && /^\d+$/.test(value)) return value;
+  return '0';
+};
+
+const id = (value: unknown): string => (typeof value === 'string' ? value.toLowerCase() : '');
+
+/**
+ * The spans of one ExportTraceServiceRequest in OTLP's JSON encoding (ids as hex, int64 as
+ * text or numbers, enums as numbers). A span without valid ids is a problem, not a crash: the
+ * others are still taken (OTLP's partial success).
+ */
+export function spansOfExport(request: unknown): { spans: OtlpSpan[]; problems: SpanProblem[] } {
+  const spans: OtlpSpan[] = [];
+  const problems: SpanProblem[] = [];
+  const resourceSpans = isObject(request) ? request.resourceSpans : undefined;
+  if (resourceSpans !== undefined && !Array.isArray(resourceSpans))
+    return { spans, problems: [{ at: 'resourceSpans', reason: 'is not an array' }] };
+  (resourceSpans ?? []).forEach((rs: unknown, r: number) => {
+    if (!isObject(rs)) return problems.push({ at: `resourceSpans[${r}]`, reason: 'is not an object' });
+    const resource = keyValues(isObject(rs.resource) ? rs.resource.attributes : undefined);
+    const scopeSpans = Array.isArray(rs.scopeSpans) ? rs.scopeSpans : [];
+    scopeSpans.forEach((ss: unknown, s: number) => {
+      if (!isObject(ss)) return;
+      const scope = isObject(ss.scope) ? ss.scope : {};
+      const scopeOf = { name: String(scope.name ?? ''), version: String(scope.version ?? '') };
+      (Array.isArray(ss.spans) ? ss.spans : []).forEach((span: unknown, k: number) => {
+        const at = `resourceSpans[${r}].scopeSpans[${s}].spans[${k}]`;
+        if (!isObject(span)) return problems.push({ at, reason: 'is not an object' });
+        const traceId = id(span.traceId);
+        const spanId = id(span.spanId);
+        const parentSpanId = id(span.parentSpanId);
+        if (!HEX_ID.traceId.test(traceId) || /^0+$/.test(traceId))
+          return problems.push({ at, reason: `traceId ${JSON.stringify(span.traceId)} is not 32 hex digits` });
+        if (!HEX_ID.spanId.test(spanId) || /^0+$/.test(spanId))
+          return problems.push({ at, reason: `spanId ${JSON.stringify(span.spanId)} is not 16 hex digits` });
+        const status = isObject(span.status) ? span.status : {};
+        spans.push({
+          traceId,
+          spanId,
+          parentSpanId: /^0*$/.test(parentSpanId) ? '' : parentSpanId,
+          name: String(span.name ?? ''),
+          kind: Number(span.kind ?? 0) || 0,
+          startNs: nanos(span.startTimeUnixNano),
+          endNs: nanos(span.endTimeUnixNano),
+          attributes: keyValues(span.attributes),
+          events: (Array.isArray(span.events) ? span.events : []).filter(isObject).map((e) => ({
+            name: String(e.name ?? ''),
+            timeNs: nanos(e.timeUnixNano),
+            attributes: keyValues(e.attributes),
+          })),
+          status: { code: Number(status.code ?? 0) || 0, message: String(status.message ?? '') },
+          resource,
+          scope: scopeOf,
+        });
+      });
+    });
+  });
+  return { spans, problems };
+}
+
+/** Milliseconds since the epoch of a span time (nanoseconds as text). */
+export const nsToMs = (ns: string): number => Number(BigInt(ns) / 1000n) / 1000;
+
+/** Which trajectory a span belongs to: its conversation when it names one, else its trace. */
+export function conversationOf(span: OtlpSpan): string | null {
+  const id = span.attributes['gen_ai.conversation.id'] ?? span.attributes['session.id'];
+  return typeof id === 'string' && id ? id : null;
+}

@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import zlib from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { startTrellisServe } from '../helpers/trellis-serve';
+import { exportRequest, span } from '../helpers/otlp-json';
+
+const post = (endpoint: string, body: BodyInit, headers: Record<string, string>) =>
+  fetch(`${endpoint}/v1/traces`, { method: 'POST', body, headers });
+
+describe('the trace receiver of trellis serve refuses bad requests clearly and stays up', () => {
+  it('answers each bad request with a 4xx that says what to change, then still takes good ones', async () => {
+    const served = await startTrellisServe();
+    const auth = { authorization: `Bearer ${served.token}` };
+    const json = { ...auth, 'content-type': 'application/json' };
+    const good = JSON.stringify(exportRequest([span({ name: 'agent' })]));
+
+    const anonymous = await post(served.endpoint, good, { 'content-type': 'application/json' });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get('www-authenticate')).toBe('Bearer');
+    expect(((await anonymous.json()) as { message: string }).message).toContain('OTEL_EXPORTER_OTLP_HEADERS');
+    const wrongToken = await post(served.endpoint, good, { ...json, authorization: 'Bearer nope' });
+    expect(wrongToken.status).toBe(401);
+    // The UI's token in the URL is not how exporters authenticate: it is refused here.
+    const inQuery = await fetch(`${served.endpoint}/v1/traces?token=${served.token}`, {
+      method: 'POST',
+      body: good,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(inQuery.status).toBe(401);
+
+    const notJson = await post(served.endpoint, '{"resourceSpans": [', json);
+    expect(notJson.status).toBe(400);
+    expect(((await notJson.json()) as { message: string }).message).toMatch(/not valid JSON/);
+    const deep = '{"resourceSpans":' + '['.repeat(100_000) + ']'.repeat(100_000) + '}';
+    const tooDeep = await post(served.endpoint, deep, json);
+    expect(tooDeep.status).toBe(400);
+    expect(((await tooDeep.json()) as { message: string }).message).toMatch(/levels deep/);
+    const notProtobuf = await post(served.endpoint, Buffer.from([0xff, 0xff, 0xff, 0xff, 0x0f]), {
+      ...auth,
+      'content-type': 'application/x-protobuf',
+    });
+    expect(notProtobuf.status).toBe(400);
+    expect(notProtobuf.headers.get('content-type')).toBe('application/x-protobuf');
+    const text = await post(served.endpoint, 'hello', { ...auth, 'content-type': 'text/plain' });
+    expect(text.status).toBe(415);
+    expect(((await text.json()) as { message: string }).message).toContain('application/x-protobuf');
+    expect((await fetch(`${served.endpoint}/v1/traces`, { headers: auth })).status).toBe(405);
+
+    const notGzip = await post(served.endpoint, good, { ...json, 'content-encoding': 'gzip' });
+    expect(notGzip.status).toBe(400);
+    expect(((await notGzip.json()) as { message: string }).message).toMatch(/not valid gzip/);
+    // 200 MB of zeros, gzipped to ~200 KB: refused as it inflates, never held whole.
+    const bomb = zlib.gzipSync(Buffer.alloc(200 * 1024 * 1024));
+    const bombed = await post(served.endpoint, bomb, { ...json, 'content-encoding': 'gzip' });
+    expect(bombed.status).toBe(413);
+    expect(((await bombed.json()) as { message: string }).message).toMatch(/inflates past/);
+    const huge = await post(served.endpoint, Buffer.alloc(9 * 1024 * 1024, 0x20), json);
+    expect(huge.status).toBe(413);
+    const many = exportRequest(
+      Array.from({ length: 10_001 }, (_, i) => span({ name: `s${i}`, parent: 'a'.repeat(16) })),
+    );
+    const tooMany = await post(served.endpoint, JSON.stringify(many), json);
+    expect(tooMany.status).toBe(413);
+    expect(((await tooMany.json()) as { message: string }).message).toMatch(/at most 10000/);
+
+    // A request with one bad span: the others are taken, the answer says which was refused.
+    const traceId = randomBytes(16).toString('hex');
+    const partial = exportRequest([
+      span({ name: 'agent', traceId }),
+      { ...span({ name: 'broken', traceId }), spanId: 'xyz' },
+    ]);
+    const answer = await post(served.endpoint, JSON.stringify(partial), json);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({
+      partialSuccess: { rejectedSpans: 1, errorMessage: expect.stringContaining('spanId "xyz" is not 16 hex digits') },
+    });
+    const gzipped = await post(served.endpoint, zlib.gzipSync(good), { ...json, 'content-encoding': 'gzip' });
+    expect(gzipped.status).toBe(200);
+    expect(await gzipped.json()).toEqual({});
+    expect(served.alive()).toBe(true);
+    await expect.poll(async () => (await served.list()).length).toBe(2);
+  });
+
+  it('is off with --traces off: the path is the UI host, which wants its token', async () => {
+    const served = await startTrellisServe(['--traces', 'off']);
+    expect(served.endpoint).toBeNull();
+    const url = new URL(served.url);
+    const refused = await fetch(`${url.origin}/v1/traces`, {
+      method: 'POST',
+      body: '{}',
+      headers: { authorization: `Bearer ${served.token}`, 'content-type': 'application/json' },
+    });
+    expect(refused.status).toBe(401);
+    expect(await served.request('system.traceReceiver', {})).toEqual({ listening: null, configurable: false, port: 0 });
+  });
+});
