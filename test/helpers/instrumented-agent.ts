@@ -1,12 +1,5 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-import {
-  context,
-  ROOT_CONTEXT,
-  SpanStatusCode,
-  type Context,
-  type ContextManager,
-  type Span,
-} from '@opentelemetry/api';
+import { context, SpanStatusCode, type Span } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { OpenAIInstrumentation as OpenInferenceOpenAI } from '@arizeai/openinference-instrumentation-openai';
 import { OpenAIInstrumentation as TraceloopOpenAI } from '@traceloop/instrumentation-openai';
 import { OTLPTraceExporter as HttpJsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
@@ -17,33 +10,8 @@ import * as openaiModule from 'openai';
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
 import { startAgentServer, type ScriptedReply } from './openai-agent-server';
 
-/**
- * Context carried across awaits (what @opentelemetry/context-async-hooks does; that package is
- * not installed): model-call spans become children of the agent's span, one trace per run.
- */
-class AsyncContextManager implements ContextManager {
-  private readonly storage = new AsyncLocalStorage<Context>();
-  active = () => this.storage.getStore() ?? ROOT_CONTEXT;
-  with<A extends unknown[], F extends (...args: A) => ReturnType<F>>(
-    ctx: Context,
-    fn: F,
-    thisArg?: ThisParameterType<F>,
-    ...args: A
-  ) {
-    return this.storage.run(ctx, () => fn.call(thisArg, ...args));
-  }
-  bind<T>(ctx: Context, target: T): T {
-    if (typeof target !== 'function') return target;
-    const run = (...args: unknown[]) => this.with(ctx, () => (target as (...a: unknown[]) => unknown)(...args));
-    return run as T;
-  }
-  enable = () => this;
-  disable = () => {
-    this.storage.disable();
-    return this;
-  };
-}
-context.setGlobalContextManager(new AsyncContextManager());
+// Context carried across awaits: model-call spans become children of the agent's span, one trace per run.
+context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
 
 /** What the agent did, step by step, to compare the received trajectory with. */
 export interface AgentRecord {
