@@ -83,6 +83,10 @@ export interface RequestHooks<State> {
   /** The tokens the grammar forces after what `state` accepted, accepted on it (takeForced). */
   forced?: (state: State) => Token[];
   isEnd: (token: Token) => boolean;
+  /** Added to while waiting on the sequence's evaluate: its milliseconds, and the tokens it sampled. */
+  timing?: { ms: number; tokens: number };
+  /** Every token handed to the generator, sampled or forced, is added here (tests compare loops by them). */
+  yielded?: Token[];
 }
 
 /**
@@ -93,7 +97,7 @@ export interface RequestHooks<State> {
  */
 export function requestEvaluate<Options extends { grammarEvaluationState?: StateOption<State> }, State>(
   evaluate: Evaluate<Options>,
-  { onFirstToken, forced, isEnd }: RequestHooks<State>,
+  { onFirstToken, forced, isEnd, timing, yielded }: RequestHooks<State>,
 ): Evaluate<Options> {
   return async function* (tokens, options) {
     const stateOf = () => {
@@ -104,9 +108,13 @@ export function requestEvaluate<Options extends { grammarEvaluationState?: State
     let input: Token[] | undefined;
     try {
       while (true) {
+        const waited = timing ? performance.now() : 0;
         const next = await inner.next(input);
+        if (timing) timing.ms += performance.now() - waited;
         if (next.done) return;
+        if (timing) timing.tokens++;
         const token = next.value;
+        yielded?.push(token);
         onFirstToken?.();
         onFirstToken = undefined;
         const reply = yield token;
@@ -116,6 +124,7 @@ export function requestEvaluate<Options extends { grammarEvaluationState?: State
         if (!jump.length) continue;
         input = [token];
         for (const forcedToken of jump) {
+          yielded?.push(forcedToken);
           const replied = yield forcedToken;
           if (replied !== undefined) {
             input.push(...[replied].flat());
