@@ -12,7 +12,7 @@ import { corePinning } from './core-pinning';
 import { readGgufInfoWithin, type GgufFileInfo } from './gguf-inspect';
 import { HelperError } from './helper-error';
 import { libraryGeneration, ownLoopGeneration } from './generation';
-import { forcedTokensFor, hookedEvaluate } from './jump-forward';
+import { forcedTokensFor, hookedEvaluate, type RequestTiming } from './jump-forward';
 import { boundJsonNumbers } from './json-grammar';
 import { loadLlamaRuntime } from './llama-runtime';
 import { SequencePool } from './sequence-pool';
@@ -268,7 +268,7 @@ async function generate(id: number, request: Extract<HelperRequest, { type: 'gen
   const promptRead = () => promptTokens(sequence.nextTokenIndex, sequence.tokenMeter.usedOutputTokens - decodedBefore);
   let prompt: number | undefined;
   const evaluate = sequence.evaluate;
-  const timing = { ms: 0, tokens: 0 };
+  const timing: RequestTiming = { ms: 0, tokens: 0 };
   const sampledIds: number[] = [];
   try {
     const grammar = request.jsonSchema ? await jsonSchemaGrammar(request.jsonSchema) : undefined;
@@ -300,6 +300,8 @@ async function generate(id: number, request: Extract<HelperRequest, { type: 'gen
     const stats: GenerationStats = {
       loop: own ? 'own' : 'node-llama-cpp',
       evaluateMs: timing.ms,
+      firstTokenMs: timing.firstAt === undefined ? null : timing.firstAt - started,
+      evaluateFirstMs: timing.firstMs ?? null,
       sampledTokens: timing.tokens,
       ...(request.returnTokenIds ? { tokenIds: sampledIds } : {}),
     };

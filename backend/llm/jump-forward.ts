@@ -73,6 +73,16 @@ function onlyAllowed<State>(state: State, grammar: GrammarAccess<State>, vocabul
 }
 
 type Token = number;
+
+/** Time waited on the sequence's evaluate, and what the wait before the first token included. */
+export interface RequestTiming {
+  ms: number;
+  /** Tokens it sampled. */
+  tokens: number;
+  /** `performance.now()` when the first token came, and `ms` then (the prompt's decode). */
+  firstAt?: number;
+  firstMs?: number;
+}
 type Reply = void | Token | Token[];
 export type Evaluate<Options> = (tokens: Token[], options?: Options) => AsyncGenerator<Token, void, Reply>;
 type StateOption<State> = State | (() => State | undefined) | undefined;
@@ -84,7 +94,7 @@ export interface RequestHooks<State> {
   forced?: (state: State) => Token[];
   isEnd: (token: Token) => boolean;
   /** Added to while waiting on the sequence's evaluate: its milliseconds, and the tokens it sampled. */
-  timing?: { ms: number; tokens: number };
+  timing?: RequestTiming;
   /** Every token handed to the generator, sampled or forced, is added here (tests compare loops by them). */
   yielded?: Token[];
 }
@@ -112,7 +122,10 @@ export function requestEvaluate<Options extends { grammarEvaluationState?: State
         const next = await inner.next(input);
         if (timing) timing.ms += performance.now() - waited;
         if (next.done) return;
-        if (timing) timing.tokens++;
+        if (timing && timing.tokens++ === 0) {
+          timing.firstAt = performance.now();
+          timing.firstMs = timing.ms;
+        }
         const token = next.value;
         yielded?.push(token);
         onFirstToken?.();

@@ -42,6 +42,10 @@ export interface GenerationStats {
   loop: GenerationLoop;
   /** Milliseconds spent waiting on `sequence.evaluate` (decoding, sampling); the rest of `ms` is the loop's own. */
   evaluateMs: number;
+  /** From the start to the first token: the prompt's rendering and decode, the loop's set-up. */
+  firstTokenMs: number | null;
+  /** Of `evaluateMs`, what came before the first token (the prompt's decode, the first sampling). */
+  evaluateFirstMs: number | null;
   /** Tokens `sequence.evaluate` sampled (text the grammar forces is decoded with them, not sampled). */
   sampledTokens: number;
   tokenIds?: number[];
