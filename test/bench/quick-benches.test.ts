@@ -85,8 +85,11 @@ describe.skipIf(!BACKEND_BUILT)('benchmarks in quick mode (needs dist/: npm run 
         'sandboxWorkerP95Ms',
         'sandboxInThreadP50Ms',
         'workerOverInThread',
+        'branches',
       ]);
       expect(summary.turns).toBeGreaterThan(0);
+      // The three branches ran batched and one by one to the same trajectory.
+      expect(summary.branches).toMatchObject({ sameTrajectory: true, sequences: 3 });
     },
     TIMEOUT,
   );

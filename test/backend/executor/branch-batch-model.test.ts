@@ -5,7 +5,7 @@ import { memoryTurns } from '../../../backend/executor/run-turns';
 import { McpServers } from '../../../backend/executor/runtimes';
 import type { ModelSupervisor } from '../../../backend/llm/supervisor';
 import type { Turn } from '../../../shared/domain';
-import { branchGraph, branchPlan } from '../../helpers/branches';
+import { branchGraph, branchPlan } from '../../support/branch-plan';
 import { TEST_SETTINGS, testSupervisor, tinyModel } from '../../helpers/models';
 
 const mocks = new MockRunner();
@@ -54,15 +54,19 @@ async function runPlan(batchBranches: boolean, seed: number) {
 const withoutTiming = (turns: Turn[]) => turns.map(({ timing: _timing, ...turn }) => turn);
 
 describe('batched branches on the tiny model (real helper, three sequences)', () => {
-  it.each([1, 2])('seed %i: the same trajectory as the branches one by one, with three requests at once', async (seed) => {
-    const oneByOne = await runPlan(false, seed);
-    const batched = await runPlan(true, seed);
-    expect(oneByOne.most).toBe(1);
-    expect(batched.most).toBe(3);
-    expect(withoutTiming(batched.turns)).toEqual(withoutTiming(oneByOne.turns));
-    // The model answered every step: four observations with JSON, none an error.
-    const observations = batched.turns.filter((t) => t.role === 'tool');
-    expect(observations).toHaveLength(4);
-    for (const o of observations) expect(JSON.parse(o.content!)).not.toHaveProperty('error');
-  }, 120_000);
+  it.each([1, 2])(
+    'seed %i: the same trajectory as the branches one by one, with three requests at once',
+    async (seed) => {
+      const oneByOne = await runPlan(false, seed);
+      const batched = await runPlan(true, seed);
+      expect(oneByOne.most).toBe(1);
+      expect(batched.most).toBe(3);
+      expect(withoutTiming(batched.turns)).toEqual(withoutTiming(oneByOne.turns));
+      // The model answered every step: four observations with JSON, none an error.
+      const observations = batched.turns.filter((t) => t.role === 'tool');
+      expect(observations).toHaveLength(4);
+      for (const o of observations) expect(JSON.parse(o.content!)).not.toHaveProperty('error');
+    },
+    120_000,
+  );
 });

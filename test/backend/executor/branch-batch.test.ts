@@ -4,7 +4,7 @@ import { MockRunner } from '../../../backend/executor/runtimes/mock-runner';
 import { memoryTurns } from '../../../backend/executor/run-turns';
 import { McpServers, type RuntimeDeps } from '../../../backend/executor/runtimes';
 import type { PlanStep, Tool, Turn } from '../../../shared/domain';
-import { branchGraph, branchPlan } from '../../helpers/branches';
+import { branchGraph, branchPlan } from '../../support/branch-plan';
 
 const mocks = new MockRunner();
 const mcp = new McpServers();

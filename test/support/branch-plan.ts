@@ -1,3 +1,4 @@
+/** The three-branch plan of the batched-branch tests and bench:engine (compiled to dist/ for the bench). */
 import type { PlanStep, Tool } from '../../shared/domain';
 
 const simulated = (name: string, description: string): Tool => ({
