@@ -87,3 +87,23 @@ export function renderChatPrompt(lib: NodeLlamaCpp, model: Model, prompt: string
     stopStrings: stops.strings,
   };
 }
+
+/**
+ * `prompt` as plain text, as LlamaCompletion reads it: the beginning token where the vocabulary
+ * takes one, then the text. Null for Gemma models, whose completions also end at tokens
+ * LlamaCompletion finds by name.
+ */
+export function renderPlainPrompt(lib: NodeLlamaCpp, model: Model, prompt: string): RenderedChat | null {
+  const architecture = (model.fileInfo.metadata as { general?: { architecture?: string } }).general?.architecture;
+  if (architecture === 'gemma' || architecture === 'gemma2') return null;
+  const vocabulary = model.vocabularyType;
+  const types = lib.LlamaVocabularyType;
+  const bos =
+    vocabulary === types.rwkv || vocabulary === types.ugm
+      ? null
+      : vocabulary === types.wpm || model.tokens.shouldPrependBosToken
+        ? model.tokens.bos
+        : null;
+  const text = model.tokenize(prompt, false, bos != null ? 'trimLeadingSpace' : undefined);
+  return { tokens: bos != null ? [bos, ...text] : text, stopTokens: [], stopStrings: [] };
+}

@@ -38,6 +38,11 @@ export interface LoopRequest {
   stopStrings: readonly string[];
   /** The answer's trailing whitespace is dropped (a JSON-Schema grammar asks for it). */
   trimWhitespaceSuffix: boolean;
+  /**
+   * A token at maxTokens that begins a character spanning tokens gets one more (LlamaCompletion
+   * counts it with the next; LlamaChat does not).
+   */
+  finishCharacterPastMax?: boolean;
   signal: AbortSignal;
   /** Text as it becomes final: none of it is part of a stop string. */
   onText?(text: string): void;
@@ -87,7 +92,7 @@ export async function runGenerationLoop(
   const stops = new StopText(request.stopStrings);
   const stopKey = stops.key;
   const canMatch = (piece: string) => stops.canMatch(piece);
-  const generated = new Uint32Array(Math.max(1, maxTokens));
+  const generated = new Uint32Array(Math.max(1, maxTokens + 1));
   let count = 0;
   /** Where the tokens of a character still incomplete begin (-1: none). */
   let partialFrom = -1;
@@ -130,7 +135,8 @@ export async function runGenerationLoop(
         );
         // Cut off inside a character at maxTokens: the bytes are not text (as node-llama-cpp drops them).
         if (text.endsWith(UNKNOWN_CHAR)) {
-          if (count >= maxTokens) break;
+          const oneMore = request.finishCharacterPastMax && partialFrom === count - 1 && count === maxTokens;
+          if (count >= maxTokens && !oneMore) break;
           continue;
         }
         partialFrom = -1;

@@ -7,7 +7,7 @@
  * the same options, so the same seed gives the same tokens. Runs in the helper.
  */
 import type * as LlamaLibrary from 'node-llama-cpp' with { 'resolution-mode': 'import' };
-import { renderChatPrompt, resolveStopTriggers } from './chat-prompt';
+import { renderChatPrompt, renderPlainPrompt, resolveStopTriggers } from './chat-prompt';
 import { runGenerationLoop, type LoopEvaluate, type LoopModel } from './generation-loop';
 import type { GenerateRequest } from './protocol';
 import { piecesOf, type PieceModel } from './token-pieces';
@@ -37,8 +37,8 @@ export async function ownLoopGeneration(
   { model, sequence, grammar, signal, onText }: Generation,
   request: GenerateRequest,
 ): Promise<Generated | null> {
-  if (!request.chat || sequence.needsCheckpoints) return null;
-  const chat = renderChatPrompt(lib, model, request.prompt);
+  if (sequence.needsCheckpoints) return null;
+  const chat = (request.chat ? renderChatPrompt : renderPlainPrompt)(lib, model, request.prompt);
   if (!chat) return null;
   // What would need a context shift mid-answer goes where the shift is implemented.
   if (chat.tokens.length + request.maxTokens + 1 >= sequence.context.contextSize) return null;
@@ -65,6 +65,7 @@ export async function ownLoopGeneration(
       stopTokens: new Set([...chat.stopTokens, ...(grammarStops?.tokens ?? [])]),
       stopStrings: [...chat.stopStrings, ...(grammarStops?.strings ?? []), ...(request.stop ?? [])],
       trimWhitespaceSuffix: grammar?.trimWhitespaceSuffix ?? false,
+      finishCharacterPastMax: !request.chat,
       signal,
       onText,
     },

@@ -91,6 +91,16 @@ describe('the own generation loop gives node-llama-cpp’s tokens for the same s
   );
 
   it.each(SEEDS)(
+    'plain completion (no chat format), seed %i: LlamaCompletion’s tokens and text',
+    async (seed) => {
+      const plain = { prompt: `The trip to Lisbon ${seed}`, chat: false, maxTokens: 40, temperature: 0.9, seed };
+      expectSameGeneration(await bothLoops(plain));
+      expectSameGeneration(await bothLoops({ ...plain, maxTokens: 200, jsonSchema: CALL_SCHEMA }));
+    },
+    60_000,
+  );
+
+  it.each(SEEDS)(
     'seed %i with a stop string across two tokens: both stop at it, the text ends before it',
     async (seed) => {
       const base = { prompt: `Write a note ${seed}`, chat: true, maxTokens: 48, temperature: 0.9, seed };
