@@ -52,13 +52,22 @@ export function readyBranchCalls(
 
 /** Observations started ahead for a run, each taken once by the call it belongs to. */
 export class BranchBatch {
-  private readonly started = new Map<string, Promise<Observation>>();
+  private readonly started = new Map<string, { observation: Promise<Observation>; abort: AbortController }>();
 
-  /** Starts what is not started yet, when there are two or more calls to make together. */
-  start(calls: readonly BranchCall[], call: (tool: Tool, args: unknown) => Promise<Observation>): void {
+  /**
+   * Starts what is not started yet, when there are two or more calls to make together; `call`
+   * gets a signal that `clear` aborts while no call has taken its observation.
+   */
+  start(
+    calls: readonly BranchCall[],
+    call: (tool: Tool, args: unknown, signal: AbortSignal) => Promise<Observation>,
+  ): void {
     const fresh = calls.filter((c) => !this.started.has(keyOf(c.tool.name, c.args)));
     if (fresh.length + this.started.size < 2) return;
-    for (const { tool, args } of fresh) this.started.set(keyOf(tool.name, args), call(tool, args));
+    for (const { tool, args } of fresh) {
+      const abort = new AbortController();
+      this.started.set(keyOf(tool.name, args), { observation: call(tool, args, abort.signal), abort });
+    }
   }
 
   /** The observation started for this call, if one was (and is then forgotten). */
@@ -66,11 +75,12 @@ export class BranchBatch {
     const key = keyOf(call.name, call.args);
     const started = this.started.get(key);
     this.started.delete(key);
-    return started;
+    return started?.observation;
   }
 
-  /** Forgets what was started (a stopped run): generations still running finish unread. */
+  /** Forgets what was started (a stopped run), cancelling the generations no call waits for. */
   clear(): void {
+    for (const { abort } of this.started.values()) abort.abort();
     this.started.clear();
   }
 }

@@ -194,7 +194,12 @@ export class RunEngine {
   private startReadyBranches(turns: readonly Turn[]): void {
     const { mode, plan, batchBranches, runtime } = this.options;
     if (mode !== 'plan' || !plan || batchBranches === false) return;
-    this.branches.start(readyBranchCalls(plan, turns, this.tools), (tool, args) => callTool(tool, args, runtime));
+    this.branches.start(readyBranchCalls(plan, turns, this.tools), (tool, args, stopped) =>
+      callTool(tool, args, {
+        ...runtime,
+        signal: runtime.signal ? AbortSignal.any([runtime.signal, stopped]) : stopped,
+      }),
+    );
   }
 
   private pauseWith(note: string) {

@@ -87,6 +87,31 @@ describe('a plan’s independent branches issue their model turns together', () 
     expect(JSON.parse(observation.content!)).toEqual({ value: 'seen {"city":"Porto"}', seed: 5 });
   });
 
+  it('Stop cancels the generations started ahead that no call waits for yet; the call in progress completes', async () => {
+    const cancelled: string[] = [];
+    const generate: NonNullable<RuntimeDeps['generate']> = (request, signal) =>
+      new Promise((resolve) => {
+        const args = /Arguments: (.*)\n/.exec(request.prompt)![1]!;
+        const answer = () => resolve({ text: JSON.stringify({ value: `seen ${args}` }) });
+        const timer = setTimeout(answer, 200);
+        signal?.addEventListener('abort', () => {
+          clearTimeout(timer);
+          cancelled.push(request.prompt.split(':')[0]!);
+          resolve({ text: '' });
+        });
+      });
+    const engine = run(branchPlan(), generate, true);
+    const running = engine.continue();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    engine.stop();
+    await running;
+    expect(engine.status).toBe('stopped');
+    // The flights call was being executed: its observation is the model's answer, not an error.
+    const observations = engine.turns.filter((t) => t.role === 'tool');
+    expect(observations.map((t) => JSON.parse(t.content!))).toEqual([{ value: 'seen {"city":"Lisbon"}' }]);
+    expect(cancelled.toSorted()).toEqual(['You are the tool hotel_search', 'You are the tool weather_lookup']);
+  });
+
   it('tools the model does not simulate run in turn as before (nothing started ahead)', async () => {
     const model = fakeModel();
     const fixedTools = branchGraph().tools.map((t) => ({
