@@ -48,8 +48,11 @@ export function resolveStopTriggers(
 
 const wrappers = new WeakMap<Model, Wrapper>();
 
-/** The chat wrapper LlamaChatSession picks for `model` ("auto"), resolved once per model. */
-function wrapperOf(lib: NodeLlamaCpp, model: Model): Wrapper {
+/**
+ * The chat wrapper LlamaChatSession picks for `model` ("auto"), resolved once per model: resolving
+ * it reads the GGUF's chat template and took 0.4–0.6 s on the test machine, each time.
+ */
+export function wrapperOf(lib: NodeLlamaCpp, model: Model): Wrapper {
   let wrapper = wrappers.get(model);
   if (!wrapper) wrappers.set(model, (wrapper = lib.resolveChatWrapper(model)));
   return wrapper;

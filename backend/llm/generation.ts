@@ -7,7 +7,7 @@
  * the same options, so the same seed gives the same tokens. Runs in the helper.
  */
 import type * as LlamaLibrary from 'node-llama-cpp' with { 'resolution-mode': 'import' };
-import { renderChatPrompt, renderPlainPrompt, resolveStopTriggers } from './chat-prompt';
+import { renderChatPrompt, renderPlainPrompt, resolveStopTriggers, wrapperOf } from './chat-prompt';
 import { runGenerationLoop, type LoopEvaluate, type LoopModel } from './generation-loop';
 import type { GenerateRequest } from './protocol';
 import { piecesOf, type PieceModel } from './token-pieces';
@@ -76,7 +76,7 @@ export async function ownLoopGeneration(
 /** node-llama-cpp's generator: LlamaChatSession for a chat turn, LlamaCompletion for plain text. */
 export async function libraryGeneration(
   lib: NodeLlamaCpp,
-  { sequence, grammar, signal, onText }: Generation,
+  { model, sequence, grammar, signal, onText }: Generation,
   request: GenerateRequest,
 ): Promise<Generated> {
   let completion = 0;
@@ -97,7 +97,8 @@ export async function libraryGeneration(
     onTextChunk: onText,
   };
   if (request.chat) {
-    const session = new lib.LlamaChatSession({ contextSequence: sequence });
+    // The wrapper "auto" would pick, resolved once per model rather than per session.
+    const session = new lib.LlamaChatSession({ contextSequence: sequence, chatWrapper: wrapperOf(lib, model) });
     try {
       return { text: await session.prompt(request.prompt, options), completion };
     } finally {
