@@ -65,8 +65,14 @@ export class BranchBatch {
     const fresh = calls.filter((c) => !this.started.has(keyOf(c.tool.name, c.args)));
     if (fresh.length + this.started.size < 2) return;
     for (const { tool, args } of fresh) {
+      const key = keyOf(tool.name, args);
       const abort = new AbortController();
-      this.started.set(keyOf(tool.name, args), { observation: call(tool, args, abort.signal), abort });
+      const observation = call(tool, args, abort.signal).then((answer) => {
+        // One that asks for consent (a model server not approved yet) is asked again when its turn comes.
+        if (!answer.ok && answer.consent && this.started.get(key)?.abort === abort) this.started.delete(key);
+        return answer;
+      });
+      this.started.set(key, { observation, abort });
     }
   }
 

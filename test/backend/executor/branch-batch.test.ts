@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { ModelServerNotApproved } from '../../../backend/config/consent-request';
 import { RunEngine } from '../../../backend/executor/engine';
 import { MockRunner } from '../../../backend/executor/runtimes/mock-runner';
 import { memoryTurns } from '../../../backend/executor/run-turns';
@@ -110,6 +111,26 @@ describe('a plan’s independent branches issue their model turns together', () 
     const observations = engine.turns.filter((t) => t.role === 'tool');
     expect(observations.map((t) => JSON.parse(t.content!))).toEqual([{ value: 'seen {"city":"Lisbon"}' }]);
     expect(cancelled.toSorted()).toEqual(['You are the tool hotel_search', 'You are the tool weather_lookup']);
+  });
+
+  it('branches that asked for consent for the model server ask again at their turn, once approved each is generated', async () => {
+    let approved = false;
+    const model = fakeModel();
+    const generate: NonNullable<RuntimeDeps['generate']> = (request, signal) => {
+      if (!approved)
+        return Promise.reject(new ModelServerNotApproved({ baseUrl: 'http://127.0.0.1:9/v1', model: 'm' }));
+      return model.generate(request, signal);
+    };
+    const engine = run(branchPlan(), generate, true);
+    await engine.continue();
+    expect(engine.status).toBe('needs-consent');
+    approved = true;
+    engine.consentGiven();
+    await engine.continue();
+    expect(engine.status).toBe('finished');
+    const observations = engine.turns.filter((t) => t.role === 'tool').map((t) => JSON.parse(t.content!));
+    expect(observations).toHaveLength(4);
+    for (const o of observations) expect(o).not.toHaveProperty('error');
   });
 
   it('tools the model does not simulate run in turn as before (nothing started ahead)', async () => {
