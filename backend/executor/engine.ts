@@ -17,6 +17,7 @@ import {
 } from '../../shared/runs';
 import { beyondJsonLimits, TOOL_VALUE_LIMITS } from '../../shared/json';
 import { agentPrompt, agentSchema } from './agent';
+import { BranchBatch, readyBranchCalls } from './branch-batch';
 import type { RunTurns } from './run-turns';
 import { callTool, type Observation, type RuntimeDeps } from './runtimes';
 
@@ -39,6 +40,11 @@ export interface EngineOptions {
   maxAssistantTurns?: number;
   /** Checks a tool's result against its `returns` schema (ajv, from the backend). */
   validateResult?: (tool: string, result: unknown) => { path: string; message: string }[];
+  /**
+   * A plan run's independent model-simulated calls start together when it continues (the turns
+   * still come one by one, in the same order): on unless false (bench:engine's one-by-one side).
+   */
+  batchBranches?: boolean;
 }
 
 /** The run as the debugger shows it, from one read of its turns. */
@@ -67,6 +73,7 @@ export class RunEngine {
   /** The call a breakpoint paused before: Continue goes past it instead of pausing again. */
   private releasedCall: string | null = null;
   private readonly tools: Map<string, Tool>;
+  private readonly branches = new BranchBatch();
 
   constructor(private readonly options: EngineOptions) {
     this.tools = new Map(options.graph.tools.map((t) => [t.name, t as Tool]));
@@ -129,6 +136,7 @@ export class RunEngine {
             return this.pauseWith(hit);
           }
         }
+        this.startReadyBranches(turns);
         const added = await this.advance(turns, action);
         if (this.state !== 'running') return; // stopped, or waiting for consent
         const hit = added && breakpointAfter(this.breakpoints, added);
@@ -145,6 +153,7 @@ export class RunEngine {
   }
 
   stop(): void {
+    this.branches.clear();
     this.pauseRequested = true;
     this.state = 'stopped';
     this.note = 'Stopped by the user.';
@@ -179,6 +188,18 @@ export class RunEngine {
     if (this.state !== 'ready' && this.state !== 'paused' && this.state !== 'finished') return this.state;
     if (this.nextAction(turns).kind === 'done') return 'finished';
     return this.state === 'finished' ? 'paused' : this.state;
+  }
+
+  /** A plan run's model-simulated calls that can run now start together (branch-batch.ts). */
+  private startReadyBranches(turns: readonly Turn[]): void {
+    const { mode, plan, batchBranches, runtime } = this.options;
+    if (mode !== 'plan' || !plan || batchBranches === false) return;
+    this.branches.start(readyBranchCalls(plan, turns, this.tools), (tool, args, stopped) =>
+      callTool(tool, args, {
+        ...runtime,
+        signal: runtime.signal ? AbortSignal.any([runtime.signal, stopped]) : stopped,
+      }),
+    );
   }
 
   private pauseWith(note: string) {
@@ -233,7 +254,7 @@ export class RunEngine {
     const observation: Observation = unfilled
       ? { ok: false as const, error: unfilled }
       : tool
-        ? await callTool(tool, call.args, this.options.runtime)
+        ? await (this.branches.take(call) ?? callTool(tool, call.args, this.options.runtime))
         : { ok: false as const, error: `${call.name} is not a tool of this graph.` };
     if (!observation.ok && observation.consent) {
       this.state = 'needs-consent';

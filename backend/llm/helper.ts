@@ -11,12 +11,14 @@ import { measureThroughput } from './helper-benchmark';
 import { corePinning } from './core-pinning';
 import { readGgufInfoWithin, type GgufFileInfo } from './gguf-inspect';
 import { HelperError } from './helper-error';
-import { forcedTokensFor, hookedEvaluate } from './jump-forward';
+import { libraryGeneration, ownLoopGeneration } from './generation';
+import { forcedTokensFor, hookedEvaluate, type RequestTiming } from './jump-forward';
 import { boundJsonNumbers } from './json-grammar';
 import { loadLlamaRuntime } from './llama-runtime';
 import { SequencePool } from './sequence-pool';
 import { TokenOutbox } from './token-outbox';
 import type {
+  GenerationStats,
   HelperMessage,
   HelperRequest,
   InspectLimits,
@@ -250,7 +252,7 @@ async function generate(id: number, request: Extract<HelperRequest, { type: 'gen
   const abort = new AbortController();
   running.set(id, abort);
   const queued = performance.now();
-  const { LlamaChatSession, LlamaCompletion } = await library();
+  const nodeLlama = await library();
   let held: Awaited<ReturnType<typeof acquireSequence>>;
   try {
     held = await acquireSequence(abort.signal);
@@ -265,65 +267,56 @@ async function generate(id: number, request: Extract<HelperRequest, { type: 'gen
   const decodedBefore = sequence.tokenMeter.usedOutputTokens;
   const promptRead = () => promptTokens(sequence.nextTokenIndex, sequence.tokenMeter.usedOutputTokens - decodedBefore);
   let prompt: number | undefined;
-  let session: { dispose(): void } | null = null;
   const evaluate = sequence.evaluate;
+  const timing: RequestTiming = { ms: 0, tokens: 0 };
+  const sampledIds: number[] = [];
   try {
     const grammar = request.jsonSchema ? await jsonSchemaGrammar(request.jsonSchema) : undefined;
-    // node-llama-cpp's generators read the sequence's tokens here: for this request the prompt's
-    // length is read at the first token (before anything generated is decoded, or the context
-    // shifts), and a JSON answer jumps over the text its grammar forces (jump-forward.ts).
+    // The generators read the sequence's tokens here: for this request the prompt's length is
+    // read at the first token (before anything generated is decoded, or the context shifts), and
+    // a JSON answer jumps over the text its grammar forces (jump-forward.ts).
     sequence.evaluate = hookedEvaluate(sequence, {
       onFirstToken: () => (prompt ??= sequence.nextTokenIndex),
       forced: (grammar && forcedTokensFor(model, grammar)) || undefined,
       isEnd: (token) => model!.isEogToken(token as LlamaLibrary.Token),
+      timing,
+      ...(request.returnTokenIds ? { yielded: sampledIds } : {}),
     });
     // When the chunks left the helper: the in-helper side of bench:model's end-to-end rate.
     const chunks: { first?: number; last: number; count: number } = { last: 0, count: 0 };
-    let completion = 0;
-    const options = {
-      maxTokens: request.maxTokens,
-      temperature: request.temperature,
-      seed: request.seed,
-      grammar,
-      // node-llama-cpp's default is a penalty of 1 over the last 64 tokens, which changes no
-      // logit, yet gathers and sends those tokens to the sampler before every token.
-      repeatPenalty: false as const,
-      signal: abort.signal,
-      stopOnAbortSignal: true,
-      onToken: (tokens: readonly unknown[]) => {
-        completion += tokens.length;
-      },
-      onTextChunk: (text: string) => {
-        const now = performance.now();
-        chunks.first ??= now;
-        chunks.last = now;
-        chunks.count++;
-        outbox.add(id, text);
-      },
+    const onText = (text: string) => {
+      const now = performance.now();
+      chunks.first ??= now;
+      chunks.last = now;
+      chunks.count++;
+      outbox.add(id, text);
     };
     const started = performance.now();
-    let text: string;
-    if (request.chat) {
-      const chat = (session = new LlamaChatSession({ contextSequence: sequence }));
-      text = await chat.prompt(request.prompt, options);
-    } else {
-      const plain = (session = new LlamaCompletion({ contextSequence: sequence }));
-      text = await plain.generateCompletion(request.prompt, options);
-    }
+    const generation = { model, sequence, grammar, signal: abort.signal, onText };
+    const own = request.loop !== 'node-llama-cpp' ? await ownLoopGeneration(nodeLlama, generation, request) : null;
+    const done = own ?? (await libraryGeneration(nodeLlama, generation, request));
     const chunkMs = chunks.first === undefined ? null : { first: chunks.first - started, last: chunks.last - started };
-    const tokens = { prompt: prompt ?? promptRead(), completion };
+    const tokens = { prompt: prompt ?? promptRead(), completion: done.completion };
+    const stats: GenerationStats = {
+      loop: own ? 'own' : 'node-llama-cpp',
+      evaluateMs: timing.ms,
+      firstTokenMs: timing.firstAt === undefined ? null : timing.firstAt - started,
+      evaluateFirstMs: timing.firstMs ?? null,
+      sampledTokens: timing.tokens,
+      ...(request.returnTokenIds ? { tokenIds: sampledIds } : {}),
+    };
     return {
-      text,
+      text: done.text,
       cancelled: abort.signal.aborted,
       ms: performance.now() - started,
       chunks: chunks.count,
       chunkMs,
       tokens,
+      stats,
     };
   } finally {
     sequence.evaluate = evaluate;
     running.delete(id);
-    session?.dispose();
     held.release();
   }
 }

@@ -73,6 +73,16 @@ function onlyAllowed<State>(state: State, grammar: GrammarAccess<State>, vocabul
 }
 
 type Token = number;
+
+/** Time waited on the sequence's evaluate, and what the wait before the first token included. */
+export interface RequestTiming {
+  ms: number;
+  /** Tokens it sampled. */
+  tokens: number;
+  /** `performance.now()` when the first token came, and `ms` then (the prompt's decode). */
+  firstAt?: number;
+  firstMs?: number;
+}
 type Reply = void | Token | Token[];
 export type Evaluate<Options> = (tokens: Token[], options?: Options) => AsyncGenerator<Token, void, Reply>;
 type StateOption<State> = State | (() => State | undefined) | undefined;
@@ -83,6 +93,10 @@ export interface RequestHooks<State> {
   /** The tokens the grammar forces after what `state` accepted, accepted on it (takeForced). */
   forced?: (state: State) => Token[];
   isEnd: (token: Token) => boolean;
+  /** Added to while waiting on the sequence's evaluate: its milliseconds, and the tokens it sampled. */
+  timing?: RequestTiming;
+  /** Every token handed to the generator, sampled or forced, is added here (tests compare loops by them). */
+  yielded?: Token[];
 }
 
 /**
@@ -93,7 +107,7 @@ export interface RequestHooks<State> {
  */
 export function requestEvaluate<Options extends { grammarEvaluationState?: StateOption<State> }, State>(
   evaluate: Evaluate<Options>,
-  { onFirstToken, forced, isEnd }: RequestHooks<State>,
+  { onFirstToken, forced, isEnd, timing, yielded }: RequestHooks<State>,
 ): Evaluate<Options> {
   return async function* (tokens, options) {
     const stateOf = () => {
@@ -104,9 +118,16 @@ export function requestEvaluate<Options extends { grammarEvaluationState?: State
     let input: Token[] | undefined;
     try {
       while (true) {
+        const waited = timing ? performance.now() : 0;
         const next = await inner.next(input);
+        if (timing) timing.ms += performance.now() - waited;
         if (next.done) return;
+        if (timing && timing.tokens++ === 0) {
+          timing.firstAt = performance.now();
+          timing.firstMs = timing.ms;
+        }
         const token = next.value;
+        yielded?.push(token);
         onFirstToken?.();
         onFirstToken = undefined;
         const reply = yield token;
@@ -116,6 +137,7 @@ export function requestEvaluate<Options extends { grammarEvaluationState?: State
         if (!jump.length) continue;
         input = [token];
         for (const forcedToken of jump) {
+          yielded?.push(forcedToken);
           const replied = yield forcedToken;
           if (replied !== undefined) {
             input.push(...[replied].flat());

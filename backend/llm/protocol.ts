@@ -23,6 +23,32 @@ export interface GenerateRequest {
   seed?: number;
   /** Output constrained to this JSON Schema. */
   jsonSchema?: Record<string, unknown>;
+  /** Generation ends at the first of these texts, which is not part of the answer. */
+  stop?: string[];
+  /**
+   * Which generation loop runs it: the helper's own over `sequence.evaluate` (the default), or
+   * node-llama-cpp's LlamaChatSession / LlamaCompletion, kept to compare against (tests, bench).
+   */
+  loop?: GenerationLoop;
+  /** The generated tokens come back in the result (`tokenIds`): tests compare loops by them. */
+  returnTokenIds?: boolean;
+}
+
+export type GenerationLoop = 'own' | 'node-llama-cpp';
+
+/** What one generation took in the helper, beside its text. */
+export interface GenerationStats {
+  /** The loop that ran: the own loop hands a chat format it cannot run to node-llama-cpp's. */
+  loop: GenerationLoop;
+  /** Milliseconds spent waiting on `sequence.evaluate` (decoding, sampling); the rest of `ms` is the loop's own. */
+  evaluateMs: number;
+  /** From the start to the first token: the prompt's rendering and decode, the loop's set-up. */
+  firstTokenMs: number | null;
+  /** Of `evaluateMs`, what came before the first token (the prompt's decode, the first sampling). */
+  evaluateFirstMs: number | null;
+  /** Tokens `sequence.evaluate` sampled (text the grammar forces is decoded with them, not sampled). */
+  sampledTokens: number;
+  tokenIds?: number[];
 }
 
 export interface ModelDetails {

@@ -111,6 +111,7 @@ export class OpenAICompatibleClient {
       max_tokens: request.maxTokens,
       temperature: request.temperature,
       ...(request.seed !== undefined ? { seed: request.seed } : {}),
+      ...(request.stop?.length ? { stop: request.stop } : {}),
       stream: true,
       // The last chunk then carries the token counts (OpenAI, llama-server, vLLM, Ollama).
       stream_options: { include_usage: true },

@@ -5,6 +5,7 @@ import { TrellisError, type ErrorCode } from '../../shared/errors';
 import type {
   BenchmarkResult,
   GenerateRequest,
+  GenerationStats,
   HelperMessage,
   HelperRequest,
   InspectLimits,
@@ -36,6 +37,8 @@ export interface GenerateResult {
   tokens?: TokenCounts;
   /** The context (per sequence) of the local model that answered; a server does not say. */
   contextSize?: number;
+  /** How the local helper generated it (generation-loop.ts); a server does not say. */
+  stats?: GenerationStats;
 }
 
 const HELPER_CODES: Record<string, ErrorCode> = {

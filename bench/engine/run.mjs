@@ -3,6 +3,9 @@
 // mock in the QuickJS worker, saving the run's turns to SQLite), and the sandbox's own call
 // overhead against evaluating the same mock in-thread. No model is involved.
 // The graph is imported from resources/examples into a new workspace of its own.
+// Then a plan of three independent branches whose tools the model simulates, run with the
+// branches' model turns batched and one by one (branches.mjs; --branch-shape small|tiny, tiny in
+// quick mode; --branch-runs N).
 // The last line is one JSON object with the figures. Usage: npm run bench:engine [-- --runs 100]
 //   [--calls 500] [--quick]
 import fs from 'node:fs';
@@ -11,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { arg, percentile } from '../args.mjs';
+import { benchBranches } from './branches.mjs';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const require = createRequire(import.meta.url);
@@ -87,6 +91,15 @@ try {
     `Sandbox call (${calls} trivial mocks): worker p50 ${pct(viaWorker, 0.5).toFixed(3)} ms p95 ${pct(viaWorker, 0.95).toFixed(3)} ms; ` +
       `in-thread QuickJS p50 ${pct(inThread, 0.5).toFixed(3)} ms; worker/in-thread ${(pct(viaWorker, 0.5) / pct(inThread, 0.5)).toFixed(2)}×`,
   );
+  const branches = await benchBranches({
+    shape: arg('branch-shape', 'small', 'tiny'),
+    threads: Math.max(1, os.availableParallelism() - 1),
+    runs: Number(arg('branch-runs', 3, 1)),
+  });
+  console.log(
+    `3-branch plan, 4 model turns (${branches.shape} model, ${branches.sequences} sequences): batched ${branches.batchedMs} ms, ` +
+      `one by one ${branches.oneByOneMs} ms, batched / one by one ${branches.batchedOverOneByOne}; same trajectory ${branches.sameTrajectory}`,
+  );
   const p95 = pct(all, 0.95);
   console.log(`per-turn p95 ${p95.toFixed(2)} ms: goal < 5 ms ${p95 < 5 ? 'met' : 'NOT met'}`);
   console.log(
@@ -103,6 +116,8 @@ try {
       sandboxWorkerP95Ms: fmt(pct(viaWorker, 0.95)),
       sandboxInThreadP50Ms: fmt(pct(inThread, 0.5)),
       workerOverInThread: fmt(pct(viaWorker, 0.5) / pct(inThread, 0.5)),
+      branches,
+      load: os.loadavg().map((x) => +x.toFixed(1)),
     }),
   );
 } finally {

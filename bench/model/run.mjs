@@ -15,6 +15,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { arg, quick } from '../args.mjs';
+import { compareLoops, describeLoops } from './loops.mjs';
 import { SHAPES, writeGguf } from './shapes.mjs';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -188,6 +189,20 @@ for (let i = 0; i < repetitions; i++) {
   await viaSupervisor(i + 1);
   if (backend) await viaEvents(i + 1);
 }
+// Every generation Trellis makes is a chat turn: the own loop against LlamaChatSession on it. The
+// chat format's system prompt and a plan need more context than pp + tg: reloaded with at least 1024.
+const CHAT_TURN = { prompt: 'Plan a trip to Lisbon, step by step.', chat: true, temperature: 0.8, seed: 7 };
+const loopContext = Math.max(contextSize, 1024);
+await supervisor.load(modelPath, { ...settings, contextSize: loopContext });
+const loops = {
+  unconstrained: await compareLoops(supervisor, loopContext, { ...CHAT_TURN, maxTokens: TG }, repetitions),
+  constrained: await compareLoops(
+    supervisor,
+    loopContext,
+    { ...CHAT_TURN, maxTokens: TG * 3, jsonSchema: PLAN_SCHEMA },
+    repetitions,
+  ),
+};
 backend?.close();
 await supervisor.stop();
 fs.rmSync(dir, { recursive: true, force: true });
@@ -273,6 +288,8 @@ const summary = {
     runs.map((r) => r.generateTokensPerSecond),
   ),
   e2e_over_helper_stream: pairedRatio(received, streamed.helper),
+  // A chat turn through the helper's own generation loop and through LlamaChatSession, in turn.
+  loops,
   ...(eventsNote ? { note: eventsNote } : {}),
 };
 summary.goals = {
@@ -300,4 +317,6 @@ console.log(
 console.log(
   `  end-to-end / in-helper tg${TG}: ${summary.e2e_ratio}   end-to-end / helper's own stream: ${summary.e2e_over_helper_stream}`,
 );
+console.log(describeLoops('chat turn, unconstrained', loops.unconstrained));
+console.log(describeLoops('chat turn, plan JSON Schema', loops.constrained));
 console.log(JSON.stringify(summary));

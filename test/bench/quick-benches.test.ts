@@ -85,8 +85,11 @@ describe.skipIf(!BACKEND_BUILT)('benchmarks in quick mode (needs dist/: npm run 
         'sandboxWorkerP95Ms',
         'sandboxInThreadP50Ms',
         'workerOverInThread',
+        'branches',
       ]);
       expect(summary.turns).toBeGreaterThan(0);
+      // The three branches ran batched and one by one to the same trajectory.
+      expect(summary.branches).toMatchObject({ sameTrajectory: true, sequences: 3 });
     },
     TIMEOUT,
   );
@@ -186,9 +189,14 @@ describe.skipIf(!BACKEND_BUILT)('benchmarks in quick mode (needs dist/: npm run 
           'every_sampled_time_ratio',
           'streamed',
           'e2e_ratio',
+          'loops',
           'goals',
         ]);
         expect(summary.shape).toBe('tiny');
+        // The own generation loop ran, and gave LlamaChatSession's tokens for the same seed.
+        const loops = summary.loops as Record<string, { same_tokens: boolean; own_loop_ran: boolean }>;
+        for (const kind of ['unconstrained', 'constrained'])
+          expect(loops[kind], kind).toMatchObject({ same_tokens: true, own_loop_ran: true });
         // The backend's event stream was measured too (it refuses settings it would not load).
         expect(summary.note).toBeUndefined();
         if (fs.existsSync(LLAMA_BENCH)) expect(summary.llama_bench).not.toBeNull();

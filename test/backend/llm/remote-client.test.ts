@@ -30,6 +30,15 @@ describe('OpenAI-compatible server backend (loopback server)', () => {
     expect(result.tokens).toEqual({ prompt: 3, completion: 3 });
   });
 
+  it('passes the stop strings on, and leaves them out when there are none', async () => {
+    const { baseUrl, received } = await startOpenAIServer();
+    const client = new OpenAICompatibleClient({ baseUrl, model: 'words' });
+    await client.generate({ ...ask, stop: ['\nUser:'] });
+    await client.generate(ask);
+    expect(received[0]!.body.stop).toEqual(['\nUser:']);
+    expect(received[1]!.body).not.toHaveProperty('stop');
+  });
+
   it('asks for JSON-Schema-constrained output', async () => {
     const { baseUrl, received } = await startOpenAIServer();
     const schema = { type: 'object', properties: { tool: { type: 'string' } }, required: ['tool'] };
