@@ -3,7 +3,7 @@ import type Database from 'better-sqlite3';
 import type { DeclaredTool, Outcome, Trajectory, TrajectoryMetadata, Turn } from '../../../shared/domain';
 import { TrellisError } from '../../../shared/errors';
 import type { ChangeLog } from '../change-log';
-import { nowIso } from './json';
+import { nowIso, toJson } from './json';
 import { statementCache } from './statements';
 import type { ToolSetRepository } from './tool-sets';
 import { hashColumns, searchEntries, toTurn, turnColumns, type TurnRow } from './turn-rows';
@@ -168,8 +168,9 @@ export class TrajectoryRepository {
 
   /**
    * Writes a new recording of a trajectory over the stored one, in place (same id, its labels and
-   * datasets kept): a received trace grows as its spans arrive. Findings and turn edits of the old
-   * turns no longer apply and go.
+   * datasets kept): a received trace grows as its spans arrive. Findings of the old turns go (they
+   * are of another recording); a turn the user edited stays as edited, with the new recording of that
+   * turn as its original, so a late span never undoes a curated edit.
    */
   replaceRecording(
     id: string,
@@ -191,9 +192,21 @@ export class TrajectoryRepository {
         next.metadata && Object.keys(next.metadata).length ? JSON.stringify(next.metadata) : null,
         id,
       );
-      for (const table of ['turns', 'findings', 'turn_edits'])
-        this.sql(`DELETE FROM ${table} WHERE trajectory_id = ?`).run(id);
+      const edited = (this.sql('SELECT turn_idx FROM turn_edits WHERE trajectory_id = ?').pluck().all(id) as number[])
+        .filter((idx) => idx < next.turns.length)
+        .map((idx) => ({ idx, turn: this.turn(id, idx) }));
+      for (const table of ['turns', 'findings']) this.sql(`DELETE FROM ${table} WHERE trajectory_id = ?`).run(id);
+      this.sql('DELETE FROM turn_edits WHERE trajectory_id = ? AND turn_idx >= ?').run(id, next.turns.length);
       next.turns.map(turnColumns).forEach((row, idx) => this.statements.turn.run(id, idx, ...row));
+      for (const { idx, turn } of edited) {
+        if (!turn) continue;
+        this.sql('UPDATE turn_edits SET original = ? WHERE trajectory_id = ? AND turn_idx = ?').run(
+          toJson(next.turns[idx]),
+          id,
+          idx,
+        );
+        this.updateTurn(id, idx, turn);
+      }
       this.refreshSearchEntries(id, rowid);
       this.changes.note('trajectories', 'edited', [id]);
     });
@@ -236,6 +249,14 @@ export class TrajectoryRepository {
     });
   }
 
+  /** Writes `turn` over the stored turn `index`; the number of rows changed (0 when there is none). */
+  private updateTurn(id: string, index: number, turn: Turn): number {
+    return this.sql(
+      `UPDATE turns SET role = ?, thought = ?, content = ?, tool_calls = ?, tool_call_id = ?, timing = ?, tokens = ?
+       WHERE trajectory_id = ? AND idx = ?`,
+    ).run(...turnColumns(turn), id, index).changes;
+  }
+
   /**
    * Writes one turn over the stored one, keeping no original. For the store's own use: an edit
    * made by a user goes through `TurnEditRepository.edit`, which keeps the turn as recorded.
@@ -243,10 +264,7 @@ export class TrajectoryRepository {
   overwriteTurn(id: string, index: number, turn: Turn): void {
     this.changes.transaction(() => {
       const rowid = this.rowid(id);
-      const changed = this.sql(
-        `UPDATE turns SET role = ?, thought = ?, content = ?, tool_calls = ?, tool_call_id = ?, timing = ?, tokens = ?
-         WHERE trajectory_id = ? AND idx = ?`,
-      ).run(...turnColumns(turn), id, index).changes;
+      const changed = this.updateTurn(id, index, turn);
       if (!changed) throw new TrellisError('E3001', `Trajectory ${id} has no turn ${index}.`);
       this.refreshSearchEntries(id, rowid);
       this.changes.note('trajectories', 'edited', [id]);

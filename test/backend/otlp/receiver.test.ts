@@ -126,6 +126,25 @@ describe('TraceReceiver: spans to trajectories of the workspace', () => {
     }
   });
 
+  it('keeps a turn the user edited as edited when later spans of its trace arrive', () => {
+    const backend = testBackend({ seed: false });
+    const receiver = new TraceReceiver(backend.store);
+    const run = agentRun();
+    const [id] = receiver.receive(exportRequest([run.ask, run.tool])).trajectoryIds;
+    const asked = backend.store.trajectories.get(id!).turns[0]!;
+    backend.store.turnEdits.edit(id!, 0, { ...asked, content: 'Weather in Oslo tomorrow?' });
+    receiver.receive(exportRequest([run.answer, run.root]));
+    const t = backend.store.trajectories.get(id!);
+    expect(t.turns.map((x) => x.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
+    expect(t.turns[0]!.content).toBe('Weather in Oslo tomorrow?');
+    expect(backend.store.turnEdits.list(id!).map((e) => [e.turnIndex, e.original.content])).toEqual([
+      [0, 'Weather in Oslo?'],
+    ]);
+    backend.store.turnEdits.revert(id!, 0);
+    expect(backend.store.trajectories.get(id!).turns[0]!.content).toBe('Weather in Oslo?');
+    receiver.close();
+  });
+
   it('makes an OpenInference TOOL span with no model call into the call and its result', () => {
     const backend = testBackend({ seed: false });
     const receiver = new TraceReceiver(backend.store);
