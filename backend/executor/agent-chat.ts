@@ -4,13 +4,6 @@ import { beyondJsonLimits, TOOL_VALUE_LIMITS } from '../../shared/json';
 import { shortText } from '../../shared/runs';
 import type { ChatMessage, ToolChatRequest, ToolChatResult } from '../llm/tool-chat';
 
-/** How an agent turn is asked of the model: the conversation with tools, or today's graph-constrained JSON. */
-export const AGENT_FORMATS = {
-  tools: 'Chat with tools (the messages and tools as the agent sent them; the answer from tool_calls)',
-  json: 'Graph-constrained JSON (one prompt holding the conversation; the answer under a JSON Schema)',
-} as const;
-export type AgentFormat = keyof typeof AGENT_FORMATS;
-
 /** One agent turn decided outside the engine's JSON mode: the assistant turn to add. */
 export type AgentDecider = (turns: readonly Turn[]) => Promise<Turn>;
 

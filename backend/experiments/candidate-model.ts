@@ -16,8 +16,6 @@ export interface CandidateModelClient {
     request: GenerateRequest,
     signal?: AbortSignal,
   ) => Promise<{ text: string; tokens?: TokenCounts; contextSize?: number }>;
-  /** Whether its answers repeat with the same seed, in words for the report. */
-  seedNote: string;
 }
 
 /** Holds a slot of `slots` for the length of `work`. */
@@ -45,8 +43,6 @@ export function candidateModel(ctx: BackendContext, candidate: Candidate): Candi
       concurrency: model.concurrency,
       chat: (request, signal) => inSlot(slots, signal, () => client.chat(request, signal)),
       generate: (request, signal) => inSlot(slots, signal, () => client.generate(request, undefined, signal)),
-      seedNote:
-        'The seed is sent with every request; whether the server honours it (llama-server and vLLM do, many hosted APIs do not) is up to the server.',
     };
   }
   const host = ctx.modelHost();
@@ -66,6 +62,5 @@ export function candidateModel(ctx: BackendContext, candidate: Candidate): Candi
   return {
     concurrency: loaded.sequences ?? 1,
     generate: (request, signal) => host.generate(request, () => {}, signal),
-    seedNote: 'The loaded model samples with the seed: the same seed and settings give the same runs.',
   };
 }

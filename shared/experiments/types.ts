@@ -22,7 +22,12 @@ export const CandidateModel = z.discriminatedUnion('kind', [
 export type CandidateModel = z.infer<typeof CandidateModel>;
 
 /** How each agent turn is asked: chat with tools (as production does), or Trellis's graph-constrained JSON. */
-export const AgentFormat = z.enum(['tools', 'json']);
+export const AGENT_FORMATS = {
+  tools: 'Chat with tools (the messages and tools as the agent sent them; the answer from tool_calls)',
+  json: 'Graph-constrained JSON (one prompt holding the conversation; the answer under a JSON Schema)',
+} as const;
+export const AgentFormat = z.enum(Object.keys(AGENT_FORMATS) as [keyof typeof AGENT_FORMATS]);
+export type AgentFormat = z.infer<typeof AgentFormat>;
 
 /** One model with its settings, and what it is told differently from the recordings. */
 export const Candidate = z.object({
