@@ -15,7 +15,10 @@ function wholeNumber(flag: string, value: unknown, min = 0): number | undefined 
   if (value === undefined) return undefined;
   const n = Number(value);
   if (!Number.isInteger(n) || n < min)
-    throw new TrellisError('E1002', `--${flag} takes a whole number${min ? ` from ${min}` : ''}, not "${String(value)}".`);
+    throw new TrellisError(
+      'E1002',
+      `--${flag} takes a whole number${min ? ` from ${min}` : ''}, not "${String(value)}".`,
+    );
   return n;
 }
 
@@ -33,7 +36,10 @@ function candidateFromFlags(values: Record<string, unknown>): Candidate {
   const server = values.server;
   const model = values.model;
   if ((typeof server === 'string') === (typeof model === 'string'))
-    throw new TrellisError('E1002', 'Give the candidate: --server URL (an OpenAI-compatible server) or --model FILE.gguf, one of them.');
+    throw new TrellisError(
+      'E1002',
+      'Give the candidate: --server URL (an OpenAI-compatible server) or --model FILE.gguf, one of them.',
+    );
   const format = values.format ?? (server ? 'tools' : 'json');
   if (format !== 'tools' && format !== 'json')
     throw new TrellisError('E1002', `--format must be tools or json, not "${String(format)}".`);
@@ -43,7 +49,12 @@ function candidateFromFlags(values: Record<string, unknown>): Candidate {
     ...(typeof values.label === 'string' ? { label: values.label } : {}),
     model:
       typeof server === 'string'
-        ? { kind: 'server', baseUrl: server, model: String(values['server-model'] ?? 'default'), concurrency: concurrency ?? 4 }
+        ? {
+            kind: 'server',
+            baseUrl: server,
+            model: String(values['server-model'] ?? 'default'),
+            concurrency: concurrency ?? 4,
+          }
         : { kind: 'local', path: path.resolve(String(model)) },
     format,
     temperature: 0,
@@ -78,7 +89,10 @@ export const experimentRunVerb: Verb = {
   options: {
     workspace: WORKSPACE,
     ...FILTER_OPTIONS,
-    server: { type: 'string', description: 'The candidate: an OpenAI-compatible server, e.g. http://127.0.0.1:8080/v1' },
+    server: {
+      type: 'string',
+      description: 'The candidate: an OpenAI-compatible server, e.g. http://127.0.0.1:8080/v1',
+    },
     'server-model': { type: 'string', description: 'The model name to ask the server for (default "default")' },
     concurrency: { type: 'string', description: "Requests in flight at once: the server's slots (default 4)" },
     model: { type: 'string', description: 'The candidate: a GGUF file, loaded for the run (graph-constrained JSON)' },
@@ -86,7 +100,10 @@ export const experimentRunVerb: Verb = {
     format: { type: 'string', description: 'tools (chat with tools; servers) or json (graph-constrained JSON)' },
     'system-prompt': { type: 'string', description: 'A file whose text replaces the recorded system message' },
     'from-turn': { type: 'string', description: 'Re-run from this assistant turn (default: the first)' },
-    policy: { type: 'string', description: `How calls are answered: ${Object.keys(TOOL_POLICIES).join(', ')} (default replay)` },
+    policy: {
+      type: 'string',
+      description: `How calls are answered: ${Object.keys(TOOL_POLICIES).join(', ')} (default replay)`,
+    },
     'max-turns': { type: 'string', description: 'Assistant turns a run may take (default 12)' },
     'max-tokens': { type: 'string', description: 'Tokens an answer may take (default 512)' },
     seed: { type: 'string', description: 'Seed of the candidate (default 1)' },
@@ -109,7 +126,10 @@ export const experimentRunVerb: Verb = {
       const candidate = candidateFromFlags(values);
       const policy = values.policy ?? 'replay';
       if (!Object.hasOwn(TOOL_POLICIES, String(policy)))
-        throw new TrellisError('E1002', `--policy must be ${Object.keys(TOOL_POLICIES).join(', ')}, not "${String(policy)}".`);
+        throw new TrellisError(
+          'E1002',
+          `--policy must be ${Object.keys(TOOL_POLICIES).join(', ')}, not "${String(policy)}".`,
+        );
       if (candidate.model.kind === 'local') {
         const sequences = wholeNumber('sequences', values.sequences, 1);
         await loadModelFlag(backend, values.model, sequences ? { sequences } : {});
@@ -140,20 +160,27 @@ export const experimentRunVerb: Verb = {
 
 export const experimentShowVerb: Verb = {
   name: 'experiment show',
-  summary: 'Show an experiment: the table per candidate and the runs that changed (exit 1 when a run errored); without an id, list them.',
+  summary:
+    'Show an experiment: the table per candidate and the runs that changed (exit 1 when a run errored); without an id, list them.',
   usage: 'trellis experiment show [ID] [--workspace FILE] [--json]',
   positional: 'id',
-  options: { id: { type: 'string', description: 'The experiment (or give it as the first argument)' }, workspace: WORKSPACE },
+  options: {
+    id: { type: 'string', description: 'The experiment (or give it as the first argument)' },
+    workspace: WORKSPACE,
+  },
   async run(values, io) {
     const backend = openBackend(values);
     try {
       if (typeof values.id !== 'string') {
         const list = await backend.registry.invoke('experiments.list', {});
         if (io.json) io.out(JSON.stringify({ ok: true, experiments: list }));
-        else if (!list.length) io.out('No experiments yet: run one with trellis experiment run --server URL (or --model FILE.gguf).');
+        else if (!list.length)
+          io.out('No experiments yet: run one with trellis experiment run --server URL (or --model FILE.gguf).');
         else
           for (const e of list)
-            io.out(`${e.id}  ${e.name}  ${e.done}/${e.sources * e.candidates} runs${e.errored ? `, ${e.errored} errored` : ''}  ${e.createdAt}`);
+            io.out(
+              `${e.id}  ${e.name}  ${e.done}/${e.sources * e.candidates} runs${e.errored ? `, ${e.errored} errored` : ''}  ${e.createdAt}`,
+            );
         return 0;
       }
       return print(await backend.registry.invoke('experiments.get', { id: values.id }), io);

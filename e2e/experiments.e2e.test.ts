@@ -34,7 +34,10 @@ describe('Experiments in the Trajectories workspace, in Chromium', () => {
     await form.getByRole('button', { name: 'Run experiment' }).click();
 
     const view = page.getByRole('region', { name: 'Experiment scripted' });
-    await view.getByTestId('experiment-status').getByText(/^finished · 50 trajectories/).waitFor({ timeout: 60_000 });
+    await view
+      .getByTestId('experiment-status')
+      .getByText(/^finished · 50 trajectories/)
+      .waitFor({ timeout: 60_000 });
     const cells = async () =>
       Object.fromEntries(
         await Promise.all(

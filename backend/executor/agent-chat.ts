@@ -49,7 +49,11 @@ export function turnFromChat(answer: ToolChatResult, turnIndex: number): Turn {
   // A server need not respect any bound: arguments too deep to store or send are not used.
   const beyond = beyondJsonLimits(calls, TOOL_VALUE_LIMITS);
   if (beyond)
-    return { role: 'assistant', content: `The model's answer was not used: it ${beyond}, more than a tool call may.`, ...measured };
+    return {
+      role: 'assistant',
+      content: `The model's answer was not used: it ${beyond}, more than a tool call may.`,
+      ...measured,
+    };
   return {
     role: 'assistant',
     ...(answer.content.trim() ? { thought: answer.content.trim() } : {}),

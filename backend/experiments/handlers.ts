@@ -71,10 +71,16 @@ export function experimentsHandlers(ctx: BackendContext): HandlerMap {
         experiment = args.again ? create(existing.definition) : existing;
       }
       if (running.has(experiment.id))
-        throw new TrellisError('E1005', `The experiment "${experiment.name}" is running already.`, 'Wait for it, or cancel it first.');
+        throw new TrellisError(
+          'E1005',
+          `The experiment "${experiment.name}" is running already.`,
+          'Wait for it, or cancel it first.',
+        );
       running.add(experiment.id);
       try {
-        const { cancelled } = await jobs.run('experiments.run', args.jobId, (job) => runExperiment(ctx, experiment, job));
+        const { cancelled } = await jobs.run('experiments.run', args.jobId, (job) =>
+          runExperiment(ctx, experiment, job),
+        );
         running.delete(experiment.id);
         return { ...view(experiment), cancelled };
       } finally {
@@ -97,7 +103,10 @@ export function experimentsHandlers(ctx: BackendContext): HandlerMap {
       const count = experiment.definition.candidates.length;
       for (const index of [a, b])
         if (index >= count)
-          throw new TrellisError('E1002', `Candidate ${index} is not in this experiment; it has candidates 0 to ${count - 1}.`);
+          throw new TrellisError(
+            'E1002',
+            `Candidate ${index} is not in this experiment; it has candidates 0 to ${count - 1}.`,
+          );
       return sideBySide(store.experiments.runs(id), a, b);
     },
     'experiments.delete': ({ id }) => {

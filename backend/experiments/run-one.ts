@@ -15,7 +15,9 @@ function runTools(ctx: BackendContext, source: Trajectory, candidate: Candidate)
   const declared = source.toolSet
     ? ctx.store.toolSets.get(source.toolSet)
     : source.graphId
-      ? ctx.store.graphs.get(source.graphId).tools.map(({ name, description, parameters }) => ({ name, description, parameters }))
+      ? ctx.store.graphs
+          .get(source.graphId)
+          .tools.map(({ name, description, parameters }) => ({ name, description, parameters }))
       : [];
   const overrides = candidate.toolDescriptions ?? {};
   return declared.map((t) => (Object.hasOwn(overrides, t.name) ? { ...t, description: overrides[t.name]! } : t));

@@ -51,7 +51,13 @@ export async function runExperiment(
       if (run) keep(run);
     }
   };
-  const width = Math.max(1, Math.min(pending.length, models.reduce((n, m) => n + m.concurrency, 0)));
+  const width = Math.max(
+    1,
+    Math.min(
+      pending.length,
+      models.reduce((n, m) => n + m.concurrency, 0),
+    ),
+  );
   await Promise.all(Array.from({ length: width }, worker));
   return { cancelled: job.signal.aborted };
 }

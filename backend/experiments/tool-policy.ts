@@ -42,7 +42,12 @@ export function policyCalls(options: {
       const replay = replays.get(tool.name);
       const match = replay ? matchRecording(replay.recordings, args) : null;
       if (match?.kind !== 'exact')
-        misses.push({ turn: turnIndex(), tool: tool.name, args: args ?? {}, nearest: match ? (match.recording.args ?? {}) : null });
+        misses.push({
+          turn: turnIndex(),
+          tool: tool.name,
+          args: args ?? {},
+          nearest: match ? (match.recording.args ?? {}) : null,
+        });
       if (policy === 'replay-then-runtimes' && match?.kind !== 'exact') return viaGraph(tool, args);
       if (!replay)
         return {

@@ -33,10 +33,18 @@ function reply(body) {
   const city = /weather in (\w+)\?/.exec(user)?.[1] ?? '';
   const last = messages.at(-1);
   if (last.role !== 'tool')
-    return { tool_calls: [{ id: 'c1', type: 'function', function: { name: 'get_weather', arguments: JSON.stringify({ city }) } }] };
+    return {
+      tool_calls: [
+        { id: 'c1', type: 'function', function: { name: 'get_weather', arguments: JSON.stringify({ city }) } },
+      ],
+    };
   const result = JSON.parse(last.content ?? '{}');
   if (result.error?.startsWith('unknown city'))
-    return { tool_calls: [{ id: 'c2', type: 'function', function: { name: 'get_weather', arguments: JSON.stringify({ city }) } }] };
+    return {
+      tool_calls: [
+        { id: 'c2', type: 'function', function: { name: 'get_weather', arguments: JSON.stringify({ city }) } },
+      ],
+    };
   return { content: `It is ${result.temp_c}°C in ${result.city}.` };
 }
 
@@ -47,7 +55,12 @@ const server = http.createServer((req, res) => {
     setTimeout(() => {
       const body = JSON.parse(raw || '{}');
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: null, ...reply(body) } }], usage: { prompt_tokens: 50, completion_tokens: 10 } }));
+      res.end(
+        JSON.stringify({
+          choices: [{ message: { role: 'assistant', content: null, ...reply(body) } }],
+          usage: { prompt_tokens: 50, completion_tokens: 10 },
+        }),
+      );
     }, latencyMs),
   );
 });
@@ -66,7 +79,9 @@ const backend = createBackend({
 /** Trajectories per minute of one experiment, and whether every run finished. */
 async function perMinute(name, candidate) {
   const started = performance.now();
-  const view = await backend.registry.invoke('experiments.run', { definition: { name, filter, maxTurns: 3, candidates: [candidate] } });
+  const view = await backend.registry.invoke('experiments.run', {
+    definition: { name, filter, maxTurns: 3, candidates: [candidate] },
+  });
   const minutes = (performance.now() - started) / 60_000;
   const errored = view.runs.filter((r) => r.verdict === 'errored').length;
   return { trajectories: view.runs.length, perMinute: +(view.runs.length / minutes).toFixed(1), errored };
@@ -75,7 +90,9 @@ async function perMinute(name, candidate) {
 try {
   await backend.registry.invoke('trajectories.import', { path: FIXTURE, mode: 'strict' });
   const server1 = await perMinute('server 1', { model: { kind: 'server', baseUrl, model: 'bench', concurrency: 1 } });
-  const serverN = await perMinute(`server ${n}`, { model: { kind: 'server', baseUrl, model: 'bench', concurrency: n } });
+  const serverN = await perMinute(`server ${n}`, {
+    model: { kind: 'server', baseUrl, model: 'bench', concurrency: n },
+  });
   const model = path.join(dir, 'tiny.gguf');
   writeGguf(model, TINY_MODEL);
   const settings = { gpuLayers: 0, contextSize: 1024, threads: 1, batchSize: 256, flashAttention: false };

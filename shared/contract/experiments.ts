@@ -1,9 +1,5 @@
 import { z } from 'zod';
-import {
-  ExperimentDefinition,
-  ExperimentView,
-  SideBySideRow,
-} from '../experiments/types';
+import { ExperimentDefinition, ExperimentView, SideBySideRow } from '../experiments/types';
 import { method } from './define';
 import { JobId } from './jobs';
 

@@ -9,7 +9,10 @@ import type { Divergence, DivergenceKind } from './types';
  */
 function behaviour(turn: Turn): Turn {
   if (turn.role === 'assistant' && turn.toolCalls?.length)
-    return { role: 'assistant', toolCalls: turn.toolCalls.map((c, i) => ({ id: String(i), name: c.name, args: c.args })) };
+    return {
+      role: 'assistant',
+      toolCalls: turn.toolCalls.map((c, i) => ({ id: String(i), name: c.name, args: c.args })),
+    };
   if (turn.role === 'tool') return { role: 'tool', content: (turn.content ?? '').trim() };
   return { role: turn.role, content: (turn.content ?? '').trim() };
 }
@@ -19,7 +22,13 @@ const called = (turn: Turn) => (turn.toolCalls?.length ? turn.toolCalls.map((c) 
 /** What kind of difference a lone turn (one side only) is, and how it reads. */
 function lone(turn: Turn, side: 'a' | 'b'): Pick<Divergence, 'kind' | 'changes'> {
   const kind: DivergenceKind =
-    turn.role === 'assistant' ? (turn.toolCalls?.length ? 'tool' : 'answer') : turn.role === 'tool' ? 'result' : 'length';
+    turn.role === 'assistant'
+      ? turn.toolCalls?.length
+        ? 'tool'
+        : 'answer'
+      : turn.role === 'tool'
+        ? 'result'
+        : 'length';
   const what = turn.role === 'assistant' && !turn.toolCalls?.length ? (turn.content ?? '') : called(turn);
   const path = kind === 'answer' ? 'content' : kind === 'tool' ? 'toolCalls[0].name' : 'content';
   return { kind, changes: [side === 'a' ? { path, before: what, after: '—' } : { path, before: '—', after: what }] };
@@ -59,7 +68,12 @@ export function firstDivergence(
   const k = diff.rows.slice(0, diff.firstDivergence).filter((r) => r.a !== null && r.b !== null).length;
   const left = a[k];
   const right = b[k];
-  const found = left && right ? paired(left, right) : left ? { ...lone(left, 'a'), kind: 'length' as const } : { ...lone(right!, 'b'), kind: 'length' as const };
+  const found =
+    left && right
+      ? paired(left, right)
+      : left
+        ? { ...lone(left, 'a'), kind: 'length' as const }
+        : { ...lone(right!, 'b'), kind: 'length' as const };
   const runTurn = right ? runFrom + k : null;
   const sourceTurn = left ? from + k : null;
   return { ...found, runTurn, sourceTurn };

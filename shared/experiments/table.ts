@@ -21,7 +21,10 @@ export function verdictOf(run: {
 /** How a candidate is named in the table: its label, else its model. */
 export function candidateLabel(candidate: Candidate, index: number): string {
   if (candidate.label) return candidate.label;
-  const model = candidate.model.kind === 'server' ? `${candidate.model.model} @ ${candidate.model.baseUrl}` : (candidate.model.path ?? 'loaded model');
+  const model =
+    candidate.model.kind === 'server'
+      ? `${candidate.model.model} @ ${candidate.model.baseUrl}`
+      : (candidate.model.path ?? 'loaded model');
   return `#${index + 1} ${model}${candidate.format === 'json' ? ' (JSON mode)' : ''}`;
 }
 

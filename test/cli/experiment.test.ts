@@ -26,15 +26,33 @@ describe('trellis experiment', () => {
     expect(imported.status).toBe(0);
 
     const run = await trellis(
-      'experiment', 'run', '--source', 'weather-50.jsonl', '--server', server.baseUrl, '--server-model', 'weather',
-      '--name', 'scripted', '--workspace', workspace,
+      'experiment',
+      'run',
+      '--source',
+      'weather-50.jsonl',
+      '--server',
+      server.baseUrl,
+      '--server-model',
+      'weather',
+      '--name',
+      'scripted',
+      '--workspace',
+      workspace,
     );
     expect(run.stderr).toContain('experiment: 50/50 runs');
     expect(run.status).toBe(0);
     const lines = run.stdout.split('\n');
-    expect(lines[0]).toMatch(/^Experiment "scripted" \(.+\), finished: 50 trajectories × 1 candidate, tools by replay\.$/);
-    expect(lines[1]).toMatch(/^candidate\s+runs\s+same\s+diverged\s+improved\s+regressed\s+errored\s+misses\s+succeeded\s+findings$/);
-    expect(lines[2]).toMatch(new RegExp(`^#1 weather @ ${server.baseUrl.replace(/[.]/g, '\\.')}\\s+50\\s+38\\s+4\\s+5\\s+3\\s+0\\s+5\\s+45 → 47\\s+\\d+ → \\d+$`));
+    expect(lines[0]).toMatch(
+      /^Experiment "scripted" \(.+\), finished: 50 trajectories × 1 candidate, tools by replay\.$/,
+    );
+    expect(lines[1]).toMatch(
+      /^candidate\s+runs\s+same\s+diverged\s+improved\s+regressed\s+errored\s+misses\s+succeeded\s+findings$/,
+    );
+    expect(lines[2]).toMatch(
+      new RegExp(
+        `^#1 weather @ ${server.baseUrl.replace(/[.]/g, '\\.')}\\s+50\\s+38\\s+4\\s+5\\s+3\\s+0\\s+5\\s+45 → 47\\s+\\d+ → \\d+$`,
+      ),
+    );
     expect(run.stdout).toContain(
       '  improved  #1 What is the weather in Lyon? (task 1): turn 2: arguments (toolCalls[0].args.city Lyonx → Lyon)',
     );
@@ -58,7 +76,17 @@ describe('trellis experiment', () => {
     const workspace = path.join(tempDir(), 'exp.trellis');
     await trellis('import', WEATHER_50, '--workspace', workspace);
     const run = await trellis(
-      'experiment', 'run', '--query', 'task 3', '--from-turn', '5', '--server', server.baseUrl, '--workspace', workspace, '--json',
+      'experiment',
+      'run',
+      '--query',
+      'task 3',
+      '--from-turn',
+      '5',
+      '--server',
+      server.baseUrl,
+      '--workspace',
+      workspace,
+      '--json',
     );
     expect(run.status).toBe(1);
     const parsed = JSON.parse(run.stdout) as { ok: boolean; runs: { verdict: string; error: string }[] };
@@ -66,8 +94,19 @@ describe('trellis experiment', () => {
     expect(parsed.runs.find((r) => r.error.includes('turn 5 is a tool turn'))).toBeDefined();
     expect(server.received).toEqual([]);
 
-    const both = await trellis('experiment', 'run', '--server', server.baseUrl, '--model', 'x.gguf', '--workspace', workspace);
+    const both = await trellis(
+      'experiment',
+      'run',
+      '--server',
+      server.baseUrl,
+      '--model',
+      'x.gguf',
+      '--workspace',
+      workspace,
+    );
     expect(both.status).toBe(2);
-    expect(both.stderr).toContain('Give the candidate: --server URL (an OpenAI-compatible server) or --model FILE.gguf, one of them.');
+    expect(both.stderr).toContain(
+      'Give the candidate: --server URL (an OpenAI-compatible server) or --model FILE.gguf, one of them.',
+    );
   });
 });

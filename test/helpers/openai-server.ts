@@ -41,7 +41,13 @@ function scriptedChunks(reply: ScriptedReply): object[] {
     const args = typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments);
     const half = Math.ceil(args.length / 2);
     chunks.push({
-      choices: [{ delta: { tool_calls: [{ index, id: `srv_${index}`, type: 'function', function: { name: call.name, arguments: '' } }] } }],
+      choices: [
+        {
+          delta: {
+            tool_calls: [{ index, id: `srv_${index}`, type: 'function', function: { name: call.name, arguments: '' } }],
+          },
+        },
+      ],
     });
     chunks.push({ choices: [{ delta: { tool_calls: [{ index, function: { arguments: args.slice(0, half) } }] } }] });
     chunks.push({ choices: [{ delta: { tool_calls: [{ index, function: { arguments: args.slice(half) } }] } }] });
@@ -55,12 +61,23 @@ function answerScripted(res: http.ServerResponse, body: Record<string, unknown>,
     const toolCalls = (reply.toolCalls ?? []).map((call, i) => ({
       id: `srv_${i}`,
       type: 'function',
-      function: { name: call.name, arguments: typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments) },
+      function: {
+        name: call.name,
+        arguments: typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments),
+      },
     }));
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(
       JSON.stringify({
-        choices: [{ message: { role: 'assistant', content: reply.content ?? null, ...(toolCalls.length ? { tool_calls: toolCalls } : {}) } }],
+        choices: [
+          {
+            message: {
+              role: 'assistant',
+              content: reply.content ?? null,
+              ...(toolCalls.length ? { tool_calls: toolCalls } : {}),
+            },
+          },
+        ],
         usage,
       }),
     );

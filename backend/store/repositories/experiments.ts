@@ -33,7 +33,13 @@ export class ExperimentRepository {
   constructor(private readonly db: Database.Database) {}
 
   create(definition: ExperimentDefinition, sourceIds: readonly string[]): StoredExperiment {
-    const experiment = { id: randomUUID(), name: definition.name, definition, sourceIds: [...sourceIds], createdAt: nowIso() };
+    const experiment = {
+      id: randomUUID(),
+      name: definition.name,
+      definition,
+      sourceIds: [...sourceIds],
+      createdAt: nowIso(),
+    };
     this.db
       .prepare('INSERT INTO experiments (id, name, definition, source_ids, created_at) VALUES (?, ?, ?, ?, ?)')
       .run(experiment.id, experiment.name, toJson(definition), toJson(experiment.sourceIds), experiment.createdAt);
@@ -43,7 +49,11 @@ export class ExperimentRepository {
   get(id: string): StoredExperiment {
     const row = this.db.prepare('SELECT * FROM experiments WHERE id = ?').get(id) as ExperimentRow | undefined;
     if (!row)
-      throw new TrellisError('E3001', `No experiment with id ${id}.`, 'List them with trellis experiment show (no id) or in Experiments.');
+      throw new TrellisError(
+        'E3001',
+        `No experiment with id ${id}.`,
+        'List them with trellis experiment show (no id) or in Experiments.',
+      );
     return toExperiment(row);
   }
 

@@ -5,7 +5,11 @@ import { startOpenAIServer } from '../../helpers/openai-server';
 import { PLANTED, WEATHER_50, weatherScript } from '../../helpers/weather-candidate';
 
 const taskOf = (run: ExperimentRun) => Number(/\(task (\d+)\)/.exec(run.sourceTitle)?.[1]);
-const tasks = (runs: ExperimentRun[], pick: (r: ExperimentRun) => boolean) => runs.filter(pick).map(taskOf).sort((a, b) => a - b);
+const tasks = (runs: ExperimentRun[], pick: (r: ExperimentRun) => boolean) =>
+  runs
+    .filter(pick)
+    .map(taskOf)
+    .sort((a, b) => a - b);
 
 async function importedWeather() {
   const b = testBackend({ seed: false });
@@ -22,7 +26,9 @@ describe('an experiment against a scripted OpenAI-compatible server', () => {
       definition: {
         name: 'scripted',
         filter: { source: 'weather-50.jsonl' },
-        candidates: [{ label: 'scripted', model: { kind: 'server', baseUrl: server.baseUrl, model: 'weather', concurrency: 4 } }],
+        candidates: [
+          { label: 'scripted', model: { kind: 'server', baseUrl: server.baseUrl, model: 'weather', concurrency: 4 } },
+        ],
       },
     });
     expect(result.cancelled).toBe(false);
@@ -58,7 +64,9 @@ describe('an experiment against a scripted OpenAI-compatible server', () => {
       misses: [{ turn: 3, tool: 'get_forecast', args: { city: 'Pune' }, nearest: null }],
     });
     // The nearest recording answers the lower-case city.
-    expect(byTask.get(9)!.misses).toEqual([{ turn: 3, tool: 'get_weather', args: { city: 'cork' }, nearest: { city: 'Cork' } }]);
+    expect(byTask.get(9)!.misses).toEqual([
+      { turn: 3, tool: 'get_weather', args: { city: 'cork' }, nearest: { city: 'Cork' } },
+    ]);
     expect(byTask.get(9)!.divergence).toMatchObject({ kind: 'arguments', runTurn: 2 });
     expect(byTask.get(11)!.divergence).toMatchObject({
       kind: 'answer',
@@ -88,7 +96,9 @@ describe('an experiment against a scripted OpenAI-compatible server', () => {
     expect(server.inFlight.max).toBeLessThanOrEqual(4);
 
     const listed = await b.registry.invoke('experiments.list', {});
-    expect(listed).toEqual([expect.objectContaining({ id: result.id, sources: 50, candidates: 1, done: 50, errored: 0 })]);
+    expect(listed).toEqual([
+      expect.objectContaining({ id: result.id, sources: 50, candidates: 1, done: 50, errored: 0 }),
+    ]);
   });
 
   it('re-runs from turn N with the recording before it, and sends the candidate’s system prompt and tool descriptions', async () => {

@@ -50,7 +50,8 @@ describe('an experiment with the loaded tiny GGUF (graph-constrained JSON)', () 
         const unmatched = calls.filter((c) => !recorded.has(canonicalJson([c.name, c.args])));
         expect(row.misses.map((m) => m.tool)).toEqual(unmatched.map((c) => c.name));
         // The first candidate turn differs from the recording's unless it made the very same call.
-        const same = canonicalJson(candidateTurns[0]!.toolCalls?.map((c) => [c.name, c.args]) ?? null) ===
+        const same =
+          canonicalJson(candidateTurns[0]!.toolCalls?.map((c) => [c.name, c.args]) ?? null) ===
           canonicalJson(source.turns[2]!.toolCalls?.map((c) => [c.name, c.args]) ?? null);
         if (!same) expect(row.divergence).toMatchObject({ runTurn: 2, sourceTurn: 2 });
       }

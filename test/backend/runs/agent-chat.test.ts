@@ -16,7 +16,11 @@ describe('Run as agent against a remote server', () => {
     try {
       await b.registry.invoke('models.useRemote', { baseUrl: server.baseUrl, model: 'chat' });
       const [graph] = await b.registry.invoke('graphs.list', {});
-      let run = await b.registry.invoke('runs.start', { graphId: graph!.id, intent: 'Weather in Kyoto?', mode: 'agent' });
+      let run = await b.registry.invoke('runs.start', {
+        graphId: graph!.id,
+        intent: 'Weather in Kyoto?',
+        mode: 'agent',
+      });
       run = await b.registry.invoke('runs.step', { runId: run.id });
       expect(run.turns.at(-1)).toMatchObject({
         role: 'assistant',

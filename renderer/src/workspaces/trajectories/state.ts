@@ -45,7 +45,10 @@ export const useBrowserStore = create<BrowserState>()((set) => ({
     set((s) =>
       s.pickingCompare
         ? { compareId: id, pane: 'diff', pickingCompare: false }
-        : { selectedId: id, pane: s.pane === 'evaluate' || s.pane === 'scores' || s.pane === 'experiments' ? 'inspect' : s.pane },
+        : {
+            selectedId: id,
+            pane: s.pane === 'evaluate' || s.pane === 'scores' || s.pane === 'experiments' ? 'inspect' : s.pane,
+          },
     ),
   compareWith: (compareId) => set({ compareId, pane: compareId ? 'diff' : 'inspect', pickingCompare: false }),
   showPane: (pane) => set({ pane, pickingCompare: false }),

@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import type { TrajectoryFilter } from '../../../../../shared/domain';
-import { AGENT_FORMATS, TOOL_POLICIES, type AgentFormat, type ToolPolicy } from '../../../../../shared/experiments/types';
+import {
+  AGENT_FORMATS,
+  TOOL_POLICIES,
+  type AgentFormat,
+  type ToolPolicy,
+} from '../../../../../shared/experiments/types';
 import { api } from '../../../api/api';
 import { useJob } from '../../../api/use-job';
 import { ErrorNote } from '../../../components/ErrorNote';

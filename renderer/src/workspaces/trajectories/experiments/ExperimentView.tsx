@@ -20,9 +20,11 @@ export function divergenceText(run: ExperimentRun): string {
 
 /** An experiment: the table per candidate, then every run with where it diverged, each openable. */
 export function ExperimentView({ id }: { id: string }) {
-  const view = useQuery(() => api.invoke('experiments.get', { id }), [id], [
-    { event: 'jobs.progress', when: (p) => p.kind === 'experiments.run' },
-  ]);
+  const view = useQuery(
+    () => api.invoke('experiments.get', { id }),
+    [id],
+    [{ event: 'jobs.progress', when: (p) => p.kind === 'experiments.run' }],
+  );
   const [onlyChanged, setOnlyChanged] = useState(true);
   const [compare, setCompare] = useState(false);
   if (view.error) return <p className="error">{view.error.message}</p>;

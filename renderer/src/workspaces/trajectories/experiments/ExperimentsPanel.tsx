@@ -9,9 +9,11 @@ import './experiments.css';
 /** Experiments of the workspace: run one over the browser's selection, open one to see what changed. */
 export function ExperimentsPanel() {
   const filter = useBrowserStore((s) => s.filter);
-  const list = useQuery(() => api.invoke('experiments.list', {}), [], [
-    { event: 'jobs.progress', when: (p) => p.kind === 'experiments.run' },
-  ]);
+  const list = useQuery(
+    () => api.invoke('experiments.list', {}),
+    [],
+    [{ event: 'jobs.progress', when: (p) => p.kind === 'experiments.run' }],
+  );
   const [openId, setOpenId] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const shown = openId ?? list.data?.[0]?.id ?? null;
