@@ -6,6 +6,7 @@ import {
   type AgentFormat,
   type ToolPolicy,
 } from '../../../../../shared/experiments/types';
+import { countOf } from '../../../../../shared/text';
 import { api } from '../../../api/api';
 import { useJob } from '../../../api/use-job';
 import { ErrorNote } from '../../../components/ErrorNote';
@@ -109,7 +110,9 @@ export function ExperimentForm({ filter, onRan }: { filter: TrajectoryFilter; on
             {job.progress && (
               <progress max={job.progress.total} value={job.progress.done} aria-label="Experiment progress" />
             )}
-            <span className="muted">{job.progress ? `${job.progress.done}/${job.progress.total} runs` : ''}</span>
+            <span className="muted">
+              {job.progress ? `${job.progress.done} of ${countOf(job.progress.total, 'run')}` : ''}
+            </span>
             <button type="button" onClick={job.cancel}>
               Cancel
             </button>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { ExperimentRun, ExperimentView as View } from '../../../../../shared/experiments/types';
+import { countOf } from '../../../../../shared/text';
 import { api } from '../../../api/api';
 import { useQuery } from '../../../api/use-query';
 import { useUi } from '../../../state/ui-store';
@@ -35,8 +36,8 @@ export function ExperimentView({ id }: { id: string }) {
     <section className="experiment-view" aria-label={`Experiment ${data.name}`}>
       <h3>{data.name}</h3>
       <p className="muted" data-testid="experiment-status">
-        {data.status} · {data.sources} trajectories × {data.definition.candidates.length} candidate
-        {data.definition.candidates.length === 1 ? '' : 's'} · tools by {data.definition.toolPolicy}
+        {data.status} · {countOf(data.sources, 'trajectory', 'trajectories')} ×{' '}
+        {countOf(data.definition.candidates.length, 'candidate')} · tools by {data.definition.toolPolicy}
       </p>
       <table className="experiment-table" aria-label="Candidates">
         <thead>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { countOf } from '../../../../../shared/text';
 import { api } from '../../../api/api';
 import { useQuery } from '../../../api/use-query';
 import { useBrowserStore } from '../state';
@@ -26,7 +27,8 @@ export function ExperimentsPanel() {
             {!list.data?.length && <option value="">No experiments yet</option>}
             {list.data?.map((e) => (
               <option key={e.id} value={e.id}>
-                {e.name} ({e.done}/{e.sources * e.candidates} runs{e.errored ? `, ${e.errored} errored` : ''})
+                {e.name} ({e.done} of {countOf(e.sources * e.candidates, 'run')}
+                {e.errored ? `, ${e.errored} errored` : ''})
               </option>
             ))}
           </select>
