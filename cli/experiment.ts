@@ -40,7 +40,7 @@ function candidateFromFlags(values: Record<string, unknown>): Candidate {
       'E1002',
       'Give the candidate: --server URL (an OpenAI-compatible server) or --model FILE.gguf, one of them.',
     );
-  const format = values.format ?? (server ? 'tools' : 'json');
+  const format = values.format ?? 'tools';
   if (format !== 'tools' && format !== 'json')
     throw new TrellisError('E1002', `--format must be tools or json, not "${String(format)}".`);
   const systemPrompt = readPrompt(values['system-prompt']);
@@ -95,7 +95,10 @@ export const experimentRunVerb: Verb = {
     },
     'server-model': { type: 'string', description: 'The model name to ask the server for (default "default")' },
     concurrency: { type: 'string', description: "Requests in flight at once: the server's slots (default 4)" },
-    model: { type: 'string', description: 'The candidate: a GGUF file, loaded for the run (graph-constrained JSON)' },
+    model: {
+      type: 'string',
+      description: "The candidate: a GGUF file, loaded for the run (its chat template's tool calls)",
+    },
     sequences: { type: 'string', description: 'With --model: sequences decoded at once (runs in parallel)' },
     format: { type: 'string', description: 'tools (chat with tools; servers) or json (graph-constrained JSON)' },
     'system-prompt': { type: 'string', description: 'A file whose text replaces the recorded system message' },

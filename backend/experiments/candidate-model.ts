@@ -3,6 +3,7 @@ import type { Candidate } from '../../shared/experiments/types';
 import type { BackendContext } from '../context';
 import { ModelServerNotApproved, modelServerConsent } from '../config/consent-request';
 import type { GenerateRequest, TokenCounts } from '../llm/protocol';
+import { localToolChat } from '../llm/local-tool-chat';
 import { OpenAICompatibleClient } from '../llm/remote-client';
 import { Slots } from '../llm/slots';
 import type { ToolChatRequest, ToolChatResult } from '../llm/tool-chat';
@@ -53,14 +54,10 @@ export function candidateModel(ctx: BackendContext, candidate: Candidate): Candi
       'This candidate uses the loaded model, and none is loaded.',
       'Load a GGUF in Models (or pass --model FILE.gguf), or give a server instead.',
     );
-  if (candidate.format === 'tools')
-    throw new TrellisError(
-      'E5003',
-      "Chat with tools through a loaded GGUF's own chat template is not available yet.",
-      'Choose the graph-constrained JSON format for the loaded model (--format json), or use an OpenAI-compatible server (llama-server serves the same GGUF with tool calls).',
-    );
   return {
     concurrency: loaded.sequences ?? 1,
+    // The GGUF's own chat template and tool-call syntax (a template without a place for tools: Hermes's).
+    chat: localToolChat(host),
     generate: (request, signal) => host.generate(request, () => {}, signal),
   };
 }

@@ -7,7 +7,7 @@ import { TEST_SETTINGS, tinyModel } from '../../helpers/models';
 import { tempDir } from '../../helpers/temp';
 import { WEATHER_50 } from '../../helpers/weather-candidate';
 
-describe('an experiment with the loaded tiny GGUF (graph-constrained JSON)', () => {
+describe('an experiment with the loaded tiny GGUF', () => {
   it('runs each selected trajectory to its end, finds where it diverged and counts the calls no recording answered', async () => {
     const b = createBackend({
       workspace: path.join(tempDir(), 'tiny.trellis'),
@@ -18,12 +18,22 @@ describe('an experiment with the loaded tiny GGUF (graph-constrained JSON)', () 
     try {
       await b.registry.invoke('trajectories.import', { path: WEATHER_50, mode: 'strict' });
       await b.registry.invoke('models.load', { path: tinyModel(), settings: { ...TEST_SETTINGS, sequences: 2 } });
-      // Chat with tools through the GGUF's own template is not built: refused, saying what to do.
-      await expect(
-        b.registry.invoke('experiments.run', {
-          definition: { name: 'tools', filter: { text: 'Oslo' }, candidates: [{ model: { kind: 'local' } }] },
-        }),
-      ).rejects.toMatchObject({ code: 'E5003', hint: expect.stringContaining('JSON') });
+      // Chat with tools through the GGUF's own template (ChatML without a place for tools: told in Hermes's form).
+      const chat = await b.registry.invoke('experiments.run', {
+        definition: {
+          name: 'tools',
+          filter: { text: 'Oslo' },
+          maxTurns: 2,
+          candidates: [{ model: { kind: 'local' }, format: 'tools', maxTokens: 48, seed: 7 }],
+        },
+      });
+      expect(chat.status).toBe('finished');
+      expect(chat.runs.map((r) => r.error)).toEqual([null, null, null, null, null]);
+      for (const row of chat.runs) {
+        const run = await b.registry.invoke('trajectories.get', { id: row.runId! });
+        expect(run.turns[2]!.role).toBe('assistant');
+        expect(run.turns[2]!.tokens?.completion).toBeGreaterThan(0);
+      }
 
       const result = await b.registry.invoke('experiments.run', {
         definition: {
