@@ -11,6 +11,7 @@ import { resultValidator } from '../checks/argument-validator';
 import type { HandlerMap } from '../registry';
 import { storedRunTurns } from './stored-turns';
 import { chatDecider } from '../executor/agent-chat';
+import { localToolChat } from '../llm/local-tool-chat';
 import type { AgentFormat } from '../../shared/experiments/types';
 
 interface Session {
@@ -110,9 +111,13 @@ export function runsHandlers(ctx: BackendContext): HandlerMap {
         onChange: () => events.emit('runs.changed', view(session)),
         // Read at every agent turn: the model in use may change between two steps.
         get decide() {
-          if (options.mode !== 'agent' || agentFormat !== 'tools' || !ctx.router.chatsWithTools()) return undefined;
+          if (options.mode !== 'agent' || agentFormat !== 'tools') return undefined;
+          // The remote server when one is set, else the loaded GGUF through its own chat template.
+          const remote = ctx.router.chatsWithTools();
+          if (!remote && !ctx.modelHost().loaded) return undefined;
+          const local = remote ? null : localToolChat(ctx.modelHost());
           return chatDecider({
-            chat: (request, signal) => ctx.router.chat(request, signal),
+            chat: (request, signal) => (local ? local(request, signal) : ctx.router.chat(request, signal)),
             tools: declared(),
             maxTokens: 512,
             temperature: 0.3,

@@ -36,9 +36,9 @@ export const runsMethods = {
       intent: z.string().trim().min(1),
       mode: StartMode.default('plan'),
       /**
-       * How an agent asks a remote server each turn: the conversation with its tools, as the
-       * agent's own client does (`tools`), or one prompt answered under the graph's JSON Schema
-       * (`json`). A loaded GGUF always answers in JSON.
+       * How an agent asks its model each turn: the conversation with its tools, as the agent's
+       * own client does (`tools`: a server's tool_calls, a loaded GGUF's own chat template and
+       * tool-call syntax), or one prompt answered under the graph's JSON Schema (`json`).
        */
       agentFormat: AgentFormat.default('tools'),
       planId: z.string().optional(),

@@ -46,3 +46,32 @@ describe('Run as agent against a remote server', () => {
     }
   });
 });
+
+describe('Run as agent with a loaded GGUF', () => {
+  it('asks it through its own chat template (tools told in Hermes’s form) and keeps what it read and wrote', async () => {
+    const { TEST_SETTINGS, tinyModel } = await import('../../helpers/models');
+    const b = createBackend({
+      workspace: path.join(tempDir(), 'local-chat.trellis'),
+      host: 'cli',
+      seed: true,
+      modelEnv: { ...process.env, TRELLIS_GPU: 'off' },
+    });
+    try {
+      await b.registry.invoke('models.load', { path: tinyModel(), settings: TEST_SETTINGS });
+      const [graph] = await b.registry.invoke('graphs.list', {});
+      let run = await b.registry.invoke('runs.start', {
+        graphId: graph!.id,
+        intent: 'Weather in Kyoto?',
+        mode: 'agent',
+      });
+      run = await b.registry.invoke('runs.step', { runId: run.id });
+      const turn = run.turns[1]!;
+      expect(turn.role).toBe('assistant');
+      // The tools in the system message make a prompt far longer than the intent alone.
+      expect(turn.tokens!.prompt).toBeGreaterThan(100);
+      expect(turn.tokens!.completion).toBeGreaterThan(0);
+    } finally {
+      b.close();
+    }
+  }, 120_000);
+});
