@@ -11,11 +11,11 @@ export function experimentLines(view: ExperimentView): string[] {
   ];
   const width = Math.max(9, ...view.table.map((row) => printableLine(row.label).length));
   lines.push(
-    `${'candidate'.padEnd(width)}  ${COLUMNS.map((c) => c.padStart(9)).join(' ')}  ${'succeeded'.padStart(11)}  ${'findings'.padStart(9)}`,
+    `${'candidate'.padEnd(width)}  ${COLUMNS.map((c) => c.padStart(9)).join(' ')}  ${'succeeded'.padStart(11)}  ${'findings'.padStart(9)}  ${'tokens'.padStart(9)}  ${'time'.padStart(8)}`,
   );
   for (const row of view.table)
     lines.push(
-      `${printableLine(row.label).padEnd(width)}  ${COLUMNS.map((c) => String(row[c]).padStart(9)).join(' ')}  ${`${row.succeededBefore} → ${row.succeededAfter}`.padStart(11)}  ${`${row.findingsBefore} → ${row.findingsAfter}`.padStart(9)}`,
+      `${printableLine(row.label).padEnd(width)}  ${COLUMNS.map((c) => String(row[c]).padStart(9)).join(' ')}  ${`${row.succeededBefore} → ${row.succeededAfter}`.padStart(11)}  ${`${row.findingsBefore} → ${row.findingsAfter}`.padStart(9)}  ${String(row.tokens).padStart(9)}  ${`${(row.ms / 1000).toFixed(1)} s`.padStart(8)}`,
     );
   const changed = view.runs.filter((r) => r.verdict !== 'same');
   if (changed.length) lines.push('', 'Runs that changed:');

@@ -5,6 +5,7 @@ import { TrellisError } from '../shared/errors';
 import { TOOL_POLICIES, type Candidate, type ExperimentView, type ToolPolicy } from '../shared/experiments/types';
 import { loadModelFlag, openBackend } from './backend-helpers';
 import { experimentLines } from './experiment-table';
+import { datasetId } from './export';
 import { FILTER_OPTIONS, filterFromFlags, seedFromFlag } from './selection-flags';
 import type { Verb, VerbIO } from './verb';
 import { defaultWorkspacePath } from './workspace-path';
@@ -44,6 +45,7 @@ function candidateFromFlags(values: Record<string, unknown>): Candidate {
   if (format !== 'tools' && format !== 'json')
     throw new TrellisError('E1002', `--format must be tools or json, not "${String(format)}".`);
   const systemPrompt = readPrompt(values['system-prompt']);
+  const toolDescriptions = toolDescriptionsFrom(values['tool-description']);
   const concurrency = wholeNumber('concurrency', values.concurrency, 1);
   return {
     ...(typeof values.label === 'string' ? { label: values.label } : {}),
@@ -61,7 +63,25 @@ function candidateFromFlags(values: Record<string, unknown>): Candidate {
     maxTokens: wholeNumber('max-tokens', values['max-tokens'], 1) ?? 512,
     seed: seedFromFlag(values.seed),
     ...(systemPrompt !== undefined ? { systemPrompt } : {}),
+    ...(toolDescriptions ? { toolDescriptions } : {}),
   };
+}
+
+/** `--tool-description get_weather="Weather now"`, repeated, as descriptions by tool name. */
+function toolDescriptionsFrom(value: unknown): Record<string, string> | undefined {
+  if (value === undefined) return undefined;
+  return Object.fromEntries(
+    [value].flat().map((pair) => {
+      const text = String(pair);
+      const at = text.indexOf('=');
+      if (at < 1)
+        throw new TrellisError(
+          'E1002',
+          `--tool-description takes TOOL=TEXT, e.g. get_weather="Weather now", not "${text}".`,
+        );
+      return [text.slice(0, at), text.slice(at + 1)];
+    }),
+  );
 }
 
 function print(view: ExperimentView & { cancelled?: boolean }, io: VerbIO): number {
@@ -85,10 +105,15 @@ export const experimentRunVerb: Verb = {
     'trellis experiment run [--label L] [--finding F] [--source FILE] [--tool T] [--query Q] [--outcome O] [--meta F=V]…\n' +
     '                       (--server URL [--server-model NAME] [--concurrency N] | --model FILE.gguf [--sequences N])\n' +
     '                       [--format tools|json] [--system-prompt FILE] [--from-turn N] [--policy P]\n' +
-    '                       [--max-turns N] [--seed N] [--name NAME] [--resume ID] [--workspace FILE] [--json]',
+    '                       [--dataset NAME] [--tool-description TOOL=TEXT]… [--max-turns N] [--time-limit S]\n' +
+    '                       [--seed N] [--name NAME] [--resume ID] [--workspace FILE] [--json]',
   options: {
     workspace: WORKSPACE,
     ...FILTER_OPTIONS,
+    dataset: {
+      type: 'string',
+      description: 'Re-run the items of this dataset (by name), those the filter flags select',
+    },
     server: {
       type: 'string',
       description: 'The candidate: an OpenAI-compatible server, e.g. http://127.0.0.1:8080/v1',
@@ -108,6 +133,12 @@ export const experimentRunVerb: Verb = {
       description: `How calls are answered: ${Object.keys(TOOL_POLICIES).join(', ')} (default replay)`,
     },
     'max-turns': { type: 'string', description: 'Assistant turns a run may take (default 12)' },
+    'time-limit': { type: 'string', description: 'Seconds a run may take (default 300)' },
+    'tool-description': {
+      type: 'string',
+      multiple: true,
+      description: 'TOOL=TEXT: tell the candidate this description of the tool instead of the record’s (repeatable)',
+    },
     'max-tokens': { type: 'string', description: 'Tokens an answer may take (default 512)' },
     seed: { type: 'string', description: 'Seed of the candidate (default 1)' },
     name: { type: 'string', description: 'Name of the experiment (default: the candidate and the date)' },
@@ -139,6 +170,8 @@ export const experimentRunVerb: Verb = {
       }
       const fromTurn = wholeNumber('from-turn', values['from-turn']);
       const maxTurns = wholeNumber('max-turns', values['max-turns'], 1);
+      const timeLimitSeconds = wholeNumber('time-limit', values['time-limit'], 1);
+      const dataset = values.dataset === undefined ? undefined : await datasetId(backend, values.dataset);
       const view = await backend.registry.invoke('experiments.run', {
         jobId,
         definition: {
@@ -151,6 +184,8 @@ export const experimentRunVerb: Verb = {
           toolPolicy: policy as ToolPolicy,
           ...(fromTurn !== undefined ? { fromTurn } : {}),
           ...(maxTurns !== undefined ? { maxTurns } : {}),
+          ...(timeLimitSeconds !== undefined ? { timeLimitSeconds } : {}),
+          ...(dataset ? { dataset } : {}),
         },
       });
       return print(view, io);

@@ -42,7 +42,15 @@ export function experimentsHandlers(ctx: BackendContext): HandlerMap {
   /** The trajectories a definition selects, oldest first (as they were imported). */
   const select = (definition: ExperimentDefinition): string[] => {
     const filter = definition.filter;
-    const ids = store.trajectoryQueries.ids(filter).reverse();
+    let ids = store.trajectoryQueries.ids(filter).reverse();
+    if (definition.dataset) {
+      // The dataset's order, those of its items the filter selects.
+      const selected = new Set(ids);
+      ids = store.datasets
+        .get(definition.dataset)
+        .items.map((i) => i.trajectoryId)
+        .filter((id) => selected.has(id));
+    }
     if (filter.source === EXPERIMENT_SOURCE) return ids;
     const made = new Set(store.trajectoryQueries.ids({ ...filter, source: EXPERIMENT_SOURCE }));
     return ids.filter((id) => !made.has(id));

@@ -56,6 +56,8 @@ export type ToolPolicy = z.infer<typeof ToolPolicy>;
 export const ExperimentDefinition = z.object({
   name: z.string().trim().min(1).max(200),
   filter: TrajectoryFilter.default({}),
+  /** A dataset (its id) whose items are re-run, those the filter selects among them. */
+  dataset: z.string().min(1).optional(),
   candidates: z.array(Candidate).min(1).max(8),
   toolPolicy: ToolPolicy.default('replay'),
   /** Re-run from this turn (an assistant turn of each record); absent: from its first assistant turn. */

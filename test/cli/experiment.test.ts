@@ -46,11 +46,11 @@ describe('trellis experiment', () => {
       /^Experiment "scripted" \(.+\), finished: 50 trajectories × 1 candidate, tools by replay\.$/,
     );
     expect(lines[1]).toMatch(
-      /^candidate\s+runs\s+same\s+diverged\s+improved\s+regressed\s+errored\s+misses\s+succeeded\s+findings$/,
+      /^candidate\s+runs\s+same\s+diverged\s+improved\s+regressed\s+errored\s+misses\s+succeeded\s+findings\s+tokens\s+time$/,
     );
     expect(lines[2]).toMatch(
       new RegExp(
-        `^#1 weather @ ${server.baseUrl.replace(/[.]/g, '\\.')}\\s+50\\s+38\\s+4\\s+5\\s+3\\s+0\\s+5\\s+45 → 47\\s+\\d+ → \\d+$`,
+        `^#1 weather @ ${server.baseUrl.replace(/[.]/g, '\\.')}\\s+50\\s+38\\s+4\\s+5\\s+3\\s+0\\s+5\\s+45 → 47\\s+\\d+ → \\d+\\s+\\d+\\s+[\\d.]+ s$`,
       ),
     );
     expect(run.stdout).toContain(
@@ -69,6 +69,37 @@ describe('trellis experiment', () => {
     const parsed = JSON.parse(json.stdout) as { ok: boolean; table: { same: number }[]; runs: unknown[] };
     expect(parsed).toMatchObject({ ok: true, table: [{ same: 38 }] });
     expect(parsed.runs).toHaveLength(50);
+  });
+
+  it('re-runs a dataset’s items with the candidate’s tool descriptions', async () => {
+    const server = await startOpenAIServer({ script: weatherScript });
+    const workspace = path.join(tempDir(), 'exp.trellis');
+    await trellis('import', WEATHER_50, '--workspace', workspace);
+    expect((await trellis('dataset', 'create', 'oslo', '--query', 'Oslo', '--workspace', workspace)).status).toBe(0);
+    const run = await trellis(
+      'experiment',
+      'run',
+      '--dataset',
+      'oslo',
+      '--server',
+      server.baseUrl,
+      '--tool-description',
+      'get_weather=Weather now, by city',
+      '--time-limit',
+      '60',
+      '--workspace',
+      workspace,
+      '--json',
+    );
+    expect(run.status).toBe(0);
+    const parsed = JSON.parse(run.stdout) as { sources: number; definition: { timeLimitSeconds: number } };
+    expect(parsed.sources).toBe(5);
+    expect(parsed.definition.timeLimitSeconds).toBe(60);
+    const tools = server.received[0]!.body.tools as { function: { name: string; description: string } }[];
+    expect(tools.map((t) => [t.function.name, t.function.description])).toEqual([
+      ['get_weather', 'Weather now, by city'],
+      ['get_forecast', 'Forecast of a city for the next days'],
+    ]);
   });
 
   it('exits 1 when a run errored, and 2 on a usage error', async () => {
