@@ -15,6 +15,10 @@ describe('Experiments in the Trajectories workspace, in Chromium', () => {
     const workspace = path.join(tempDir(), 'experiments.trellis');
     const setup = createBackend({ workspace, host: 'cli', seed: true });
     await setup.registry.invoke('trajectories.import', { path: WEATHER_50, mode: 'strict' });
+    const better = await setup.registry.invoke('datasets.create', {
+      name: 'better runs',
+      filter: { source: 'example' },
+    });
     setup.close();
 
     const host = await e2e.startHost(workspace);
@@ -57,6 +61,12 @@ describe('Experiments in the Trajectories workspace, in Chromium', () => {
     });
     const runs = view.getByRole('table', { name: 'Runs' });
     expect(await runs.locator('tbody tr').count()).toBe(12);
+    // The improved run goes to a dataset from its row.
+    const improved = runs.locator('tbody tr', { hasText: '(task 1)' });
+    expect(await improved.getAttribute('data-verdict')).toBe('improved');
+    await improved.getByLabel('Add to dataset').selectOption(better.id);
+    await improved.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByText('Added to better runs (3 trajectories).').waitFor();
     const regressed = runs.locator('tbody tr', { hasText: '(task 6)' });
     expect(await regressed.textContent()).toContain('turn 2: tool (toolCalls[0].name: get_weather → get_forecast)');
 

@@ -114,9 +114,9 @@ function RunRow({ run }: { run: ExperimentRun }) {
       <td>
         {run.outcomeBefore ?? '—'} → {run.outcomeAfter ?? '—'}
       </td>
-      <td className="toolbar">
+      <td>
         {run.runId && (
-          <>
+          <div className="experiment-actions">
             <button type="button" onClick={() => useUi.getState().openIn('runs', { trajectoryId: run.runId! })}>
               Open in debugger
             </button>
@@ -130,7 +130,7 @@ function RunRow({ run }: { run: ExperimentRun }) {
               Diff
             </button>
             {run.verdict === 'improved' && <AddToDataset trajectoryId={run.runId} />}
-          </>
+          </div>
         )}
       </td>
     </tr>
