@@ -26,7 +26,10 @@ describe('Experiments in the Trajectories workspace, in Chromium', () => {
     await page.goto(host.url);
     await page.getByRole('button', { name: /Trip planning/ }).waitFor();
     await page.keyboard.press('Control+3');
-    await page.getByTestId('list-count').getByText('52 trajectories').waitFor();
+    await page
+      .getByTestId('list-count')
+      .getByText(/\d+ trajectories/)
+      .waitFor();
     await pickOption(page, 'Source', 'weather-50.jsonl');
     await page.getByTestId('list-count').getByText('50 trajectories').waitFor();
 
@@ -75,6 +78,58 @@ describe('Experiments in the Trajectories workspace, in Chromium', () => {
     await debuggerPane.getByTestId('run-status').waitFor();
     await expect.poll(() => debuggerPane.locator('.timeline > li').count()).toBe(5);
     await debuggerPane.getByText('get_forecast').first().waitFor();
+    await page.close();
+  }, 180_000);
+
+  it('goes on in the backend when the window reloads: the reloaded window finds it running, with Cancel, until it finishes', async () => {
+    let open = false;
+    const waiting: (() => void)[] = [];
+    const server = await startOpenAIServer({
+      script: async (body) => {
+        const task = Number(/\(task (\d+)\)/.exec(JSON.stringify(body.messages))?.[1]);
+        if (!open && task > 4) await new Promise<void>((resolve) => waiting.push(resolve));
+        return weatherScript(body);
+      },
+    });
+    const workspace = path.join(tempDir(), 'reload.trellis');
+    const setup = createBackend({ workspace, host: 'cli', seed: true });
+    await setup.registry.invoke('trajectories.import', { path: WEATHER_50, mode: 'strict' });
+    setup.close();
+    const host = await e2e.startHost(workspace);
+    const page = await e2e.newPage({ viewport: { width: 1500, height: 950 } });
+    await page.goto(host.url);
+    await page.getByRole('button', { name: /Trip planning/ }).waitFor();
+    await page.keyboard.press('Control+3');
+    await pickOption(page, 'Source', 'weather-50.jsonl');
+    await page.getByTestId('list-count').getByText('50 trajectories').waitFor();
+    await page.getByRole('button', { name: 'Experiments…' }).click();
+    const form = page.getByRole('form', { name: 'New experiment' });
+    await form.getByLabel('Name').fill('gated');
+    await form.getByLabel('Server URL').fill(server.baseUrl);
+    await form.getByRole('button', { name: 'Run experiment' }).click();
+    const view = page.getByRole('region', { name: 'Experiment gated' });
+    await view.getByText('4 of 50 runs').waitFor({ timeout: 60_000 });
+
+    await page.reload();
+    // The window reopens the workspace it showed.
+    await page
+      .getByTestId('list-count')
+      .getByText(/\d+ trajectories/)
+      .waitFor();
+    await page.getByRole('button', { name: 'Experiments…' }).click();
+    await view
+      .getByTestId('experiment-status')
+      .getByText(/^running/)
+      .waitFor();
+    await view.getByText('4 of 50 runs').waitFor();
+    await view.getByRole('button', { name: 'Cancel' }).waitFor();
+    open = true;
+    for (const release of waiting.splice(0)) release();
+    await view
+      .getByTestId('experiment-status')
+      .getByText(/^finished · 50 trajectories/)
+      .waitFor({ timeout: 60_000 });
+    expect(await view.getByTestId('cell-same').textContent()).toBe('38');
     await page.close();
   }, 180_000);
 });

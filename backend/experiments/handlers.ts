@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { TrellisError } from '../../shared/errors';
 import { sideBySide, summarize } from '../../shared/experiments/table';
 import type { ExperimentDefinition, ExperimentView } from '../../shared/experiments/types';
@@ -17,8 +18,8 @@ export const EXPERIMENT_SOURCE = 'experiment';
  */
 export function experimentsHandlers(ctx: BackendContext): HandlerMap {
   const { store, jobs } = ctx;
-  /** Experiments running in this backend now. */
-  const running = new Set<string>();
+  /** Experiments running in this backend now, with their jobs' ids. */
+  const running = new Map<string, string>();
 
   const view = (experiment: StoredExperiment): ExperimentView => {
     const runs = store.experiments.runs(experiment.id);
@@ -31,6 +32,7 @@ export function experimentsHandlers(ctx: BackendContext): HandlerMap {
       definition: experiment.definition,
       sources: experiment.sourceIds.length,
       status: running.has(experiment.id) ? 'running' : runs.length >= total ? 'finished' : 'incomplete',
+      jobId: running.get(experiment.id) ?? null,
       seedNote: experiment.definition.candidates.some((c) => c.model.kind === 'server')
         ? `Each request carries its candidate's seed; whether a server honours it (llama-server and vLLM do, many hosted APIs do not) is up to the server${local ? '; the loaded model samples with it' : ''}.`
         : 'The loaded model samples with the seed: the same seed and settings give the same runs.',
@@ -84,9 +86,10 @@ export function experimentsHandlers(ctx: BackendContext): HandlerMap {
           `The experiment "${experiment.name}" is running already.`,
           'Wait for it, or cancel it first.',
         );
-      running.add(experiment.id);
+      const jobId = args.jobId ?? randomUUID();
+      running.set(experiment.id, jobId);
       try {
-        const { cancelled } = await jobs.run('experiments.run', args.jobId, (job) =>
+        const { cancelled } = await jobs.run('experiments.run', jobId, (job) =>
           runExperiment(ctx, experiment, job),
         );
         running.delete(experiment.id);

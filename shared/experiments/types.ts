@@ -147,6 +147,8 @@ export const ExperimentView = z.object({
   /** The trajectories selected when it was made: re-runs and resumes use the same ones. */
   sources: z.number().int(),
   status: ExperimentStatus,
+  /** The job running it now, to follow and cancel (a window reloaded meanwhile finds it here). */
+  jobId: z.string().nullable(),
   /** Whether the backend says generations are reproducible with the seed (see `seedNote`). */
   seedNote: z.string(),
   table: z.array(CandidateSummary),

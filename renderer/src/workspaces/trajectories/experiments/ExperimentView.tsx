@@ -2,7 +2,9 @@ import { useState } from 'react';
 import type { ExperimentRun, ExperimentView as View } from '../../../../../shared/experiments/types';
 import { countOf } from '../../../../../shared/text';
 import { api } from '../../../api/api';
+import { useJob } from '../../../api/use-job';
 import { useQuery } from '../../../api/use-query';
+import { ErrorNote } from '../../../components/ErrorNote';
 import { useUi } from '../../../state/ui-store';
 import { AddToDataset } from '../AddToDataset';
 import { useBrowserStore } from '../state';
@@ -35,6 +37,7 @@ export function ExperimentView({ id }: { id: string }) {
   return (
     <section className="experiment-view" aria-label={`Experiment ${data.name}`}>
       <h3>{data.name}</h3>
+      <ExperimentJob view={data} />
       <p className="muted" data-testid="experiment-status">
         {data.status} · {countOf(data.sources, 'trajectory', 'trajectories')} ×{' '}
         {countOf(data.definition.candidates.length, 'candidate')} · tools by {data.definition.toolPolicy}
@@ -134,5 +137,47 @@ function RunRow({ run }: { run: ExperimentRun }) {
         )}
       </td>
     </tr>
+  );
+}
+
+/**
+ * The experiment's job as the backend holds it, whichever window started it: its progress and
+ * Cancel while it runs, Resume when it stopped before every run was made.
+ */
+function ExperimentJob({ view }: { view: View }) {
+  const job = useJob();
+  const total = view.sources * view.definition.candidates.length;
+  const done = new Set(view.runs.map((r) => `${r.sourceId}:${r.candidate}`)).size;
+  if (view.status === 'running' && view.jobId)
+    return (
+      <div className="toolbar">
+        <progress max={total} value={done} aria-label="Experiment progress" />
+        <span className="muted">
+          {done} of {countOf(total, 'run')}
+        </span>
+        <button type="button" onClick={() => void api.invoke('jobs.cancel', { jobId: view.jobId! })}>
+          Cancel
+        </button>
+      </div>
+    );
+  if (view.status !== 'incomplete') return null;
+  return (
+    <div className="toolbar">
+      <span className="muted">
+        Stopped after {done} of {countOf(total, 'run')}.
+      </span>
+      <button
+        type="button"
+        disabled={job.busy}
+        onClick={() =>
+          void job.run(async (jobId) => {
+            await api.invoke('experiments.run', { jobId, experimentId: view.id });
+          })
+        }
+      >
+        Resume
+      </button>
+      <ErrorNote message={job.error} />
+    </div>
   );
 }
