@@ -133,6 +133,9 @@ export async function runOne(ctx: BackendContext, request: RunRequest): Promise<
     return null;
   }
   if (timeLimit.aborted) error = `Stopped at the time limit of ${definition.timeLimitSeconds} s.`;
+  // A runtime that must be approved first (an HTTP host, an MCP server) stops the run where it asked.
+  if (!error && engine.status === 'needs-consent')
+    error = `Stopped before a call: ${engine.note ?? 'a tool runtime needs your approval'} Approve it in the debugger (open this run), then run the experiment again.`;
   const after = store.trajectories.get(runId);
   const outcome = error ? null : runOutcome(engine.status, after.turns);
   store.trajectories.setOutcome(runId, outcome);
