@@ -89,9 +89,7 @@ export function experimentsHandlers(ctx: BackendContext): HandlerMap {
       const jobId = args.jobId ?? randomUUID();
       running.set(experiment.id, jobId);
       try {
-        const { cancelled } = await jobs.run('experiments.run', jobId, (job) =>
-          runExperiment(ctx, experiment, job),
-        );
+        const { cancelled } = await jobs.run('experiments.run', jobId, (job) => runExperiment(ctx, experiment, job));
         running.delete(experiment.id);
         return { ...view(experiment), cancelled };
       } finally {
