@@ -1,4 +1,4 @@
-import type { ExperimentView } from '../shared/experiments/types';
+import type { ExperimentView, SideBySideRow } from '../shared/experiments/types';
 import { printableLine } from '../shared/text';
 
 const COLUMNS = ['runs', 'same', 'diverged', 'improved', 'regressed', 'errored', 'misses'] as const;
@@ -32,4 +32,18 @@ export function experimentLines(view: ExperimentView): string[] {
   }
   lines.push('', view.seedNote);
   return lines;
+}
+
+/** Candidates #1 and #2 on the trajectories where their verdicts differ, and which did better. */
+export function sideBySideLines(rows: readonly SideBySideRow[]): string[] {
+  const differing = rows.filter((r) => r.a?.verdict !== r.b?.verdict || r.better !== null);
+  if (!differing.length) return ['', 'Candidates #1 and #2 did the same on every trajectory.'];
+  return [
+    '',
+    'Side by side, #1 | #2 (where they differ):',
+    ...differing.map(
+      (r) =>
+        `  ${printableLine(r.sourceTitle)}: ${r.a?.verdict ?? '—'} | ${r.b?.verdict ?? '—'}${r.better ? `  better: #${r.better === 'a' ? 1 : 2}` : ''}`,
+    ),
+  ];
 }

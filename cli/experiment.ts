@@ -4,7 +4,7 @@ import type { JobProgress } from '../shared/contract/jobs';
 import { TrellisError } from '../shared/errors';
 import { TOOL_POLICIES, type Candidate, type ExperimentView, type ToolPolicy } from '../shared/experiments/types';
 import { loadModelFlag, openBackend } from './backend-helpers';
-import { experimentLines } from './experiment-table';
+import { experimentLines, sideBySideLines } from './experiment-table';
 import { datasetId } from './export';
 import { FILTER_OPTIONS, filterFromFlags, seedFromFlag } from './selection-flags';
 import type { Verb, VerbIO } from './verb';
@@ -30,6 +30,14 @@ function readPrompt(file: unknown): string | undefined {
   } catch (error) {
     throw new TrellisError('E1002', `--system-prompt names a file that cannot be read: ${(error as Error).message}.`);
   }
+}
+
+/** The candidates the flags describe: one per --server-model on the --server, or the GGUF loaded from --model. */
+function candidatesFromFlags(values: Record<string, unknown>): Candidate[] {
+  const names = [values['server-model'] ?? []].flat().map(String);
+  const one = candidateFromFlags({ ...values, 'server-model': names[0] });
+  if (one.model.kind !== 'server' || names.length < 2) return [one];
+  return names.map((name) => ({ ...one, label: name, model: { ...one.model, model: name } }));
 }
 
 /** The candidate the flags describe: a server (--server) or the GGUF loaded from --model. */
@@ -84,11 +92,21 @@ function toolDescriptionsFrom(value: unknown): Record<string, string> | undefine
   );
 }
 
-function print(view: ExperimentView & { cancelled?: boolean }, io: VerbIO): number {
+async function print(
+  backend: ReturnType<typeof openBackend>,
+  view: ExperimentView & { cancelled?: boolean },
+  io: VerbIO,
+): Promise<number> {
   const errored = view.runs.some((r) => r.verdict === 'errored');
-  if (io.json) io.out(JSON.stringify({ ok: !errored && !view.cancelled, ...view }));
+  const compared =
+    view.definition.candidates.length > 1
+      ? await backend.registry.invoke('experiments.compare', { id: view.id, a: 0, b: 1 })
+      : null;
+  if (io.json)
+    io.out(JSON.stringify({ ok: !errored && !view.cancelled, ...view, ...(compared ? { sideBySide: compared } : {}) }));
   else {
     for (const line of experimentLines(view)) io.out(line);
+    if (compared) for (const line of sideBySideLines(compared)) io.out(line);
     if (view.cancelled) io.out(`Cancelled: run trellis experiment run --resume ${view.id} to go on.`);
   }
   return errored || view.cancelled ? 1 : 0;
@@ -118,7 +136,12 @@ export const experimentRunVerb: Verb = {
       type: 'string',
       description: 'The candidate: an OpenAI-compatible server, e.g. http://127.0.0.1:8080/v1',
     },
-    'server-model': { type: 'string', description: 'The model name to ask the server for (default "default")' },
+    'server-model': {
+      type: 'string',
+      multiple: true,
+      description:
+        'The model name to ask the server for (default "default"); repeated: one candidate each, side by side',
+    },
     concurrency: { type: 'string', description: "Requests in flight at once: the server's slots (default 4)" },
     model: {
       type: 'string',
@@ -156,8 +179,13 @@ export const experimentRunVerb: Verb = {
           if (name === 'jobs.progress' && p.jobId === jobId) io.err(`experiment: ${p.done}/${p.total} runs`);
         });
       if (typeof values.resume === 'string')
-        return print(await backend.registry.invoke('experiments.run', { jobId, experimentId: values.resume }), io);
-      const candidate = candidateFromFlags(values);
+        return print(
+          backend,
+          await backend.registry.invoke('experiments.run', { jobId, experimentId: values.resume }),
+          io,
+        );
+      const candidates = candidatesFromFlags(values);
+      const candidate = candidates[0]!;
       const policy = values.policy ?? 'replay';
       if (!Object.hasOwn(TOOL_POLICIES, String(policy)))
         throw new TrellisError(
@@ -180,7 +208,7 @@ export const experimentRunVerb: Verb = {
               ? values.name
               : `${candidate.model.kind === 'server' ? candidate.model.baseUrl : path.basename(String(values.model))} ${new Date().toISOString().slice(0, 16)}`,
           filter: filterFromFlags(values) ?? {},
-          candidates: [candidate],
+          candidates,
           toolPolicy: policy as ToolPolicy,
           ...(fromTurn !== undefined ? { fromTurn } : {}),
           ...(maxTurns !== undefined ? { maxTurns } : {}),
@@ -188,7 +216,7 @@ export const experimentRunVerb: Verb = {
           ...(dataset ? { dataset } : {}),
         },
       });
-      return print(view, io);
+      return print(backend, view, io);
     } finally {
       process.removeListener('SIGINT', cancel);
       backend.close();
@@ -221,7 +249,7 @@ export const experimentShowVerb: Verb = {
             );
         return 0;
       }
-      return print(await backend.registry.invoke('experiments.get', { id: values.id }), io);
+      return print(backend, await backend.registry.invoke('experiments.get', { id: values.id }), io);
     } finally {
       backend.close();
     }

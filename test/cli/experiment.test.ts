@@ -102,6 +102,44 @@ describe('trellis experiment', () => {
     ]);
   });
 
+  it('runs one candidate per --server-model and prints them side by side where they differ', async () => {
+    // "steady" is the scripted candidate without its planted regressions: it never calls get_forecast.
+    const server = await startOpenAIServer({
+      script: async (body) => {
+        const reply = await weatherScript(body);
+        if (body.model !== 'steady' || reply.toolCalls?.[0]?.name !== 'get_forecast') return reply;
+        return { toolCalls: [{ name: 'get_weather', arguments: reply.toolCalls[0].arguments }] };
+      },
+    });
+    const workspace = path.join(tempDir(), 'exp.trellis');
+    await trellis('import', WEATHER_50, '--workspace', workspace);
+    const run = await trellis(
+      'experiment',
+      'run',
+      '--source',
+      'weather-50.jsonl',
+      '--server',
+      server.baseUrl,
+      '--server-model',
+      'weather',
+      '--server-model',
+      'steady',
+      '--workspace',
+      workspace,
+    );
+    expect(run.status).toBe(0);
+    const lines = run.stdout.split('\n');
+    expect(lines[2]).toMatch(/^weather\s+50\s+38\s+4\s+5\s+3\s+0\s+5\s/);
+    expect(lines[3]).toMatch(/^steady\s+50\s+41\s+4\s+5\s+0\s+0\s+2\s/);
+    const at = lines.indexOf('Side by side, #1 | #2 (where they differ):');
+    expect(lines.slice(at + 1, at + 4)).toEqual([
+      '  What is the weather in Pune? (task 6): regressed | same  better: #2',
+      '  What is the weather in Nice? (task 7): regressed | same  better: #2',
+      '  What is the weather in Bonn? (task 8): regressed | same  better: #2',
+    ]);
+    expect(lines[at + 4] ?? '').toBe('');
+  });
+
   it('exits 1 when a run errored, and 2 on a usage error', async () => {
     const server = await startOpenAIServer({ script: weatherScript });
     const workspace = path.join(tempDir(), 'exp.trellis');
