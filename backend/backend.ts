@@ -12,6 +12,7 @@ import type { BackendContext, FilePicker, SecretStore } from './context';
 import { datasetsHandlers } from './datasets/handlers';
 import { labelsHandlers } from './labels/handlers';
 import { evaluationHandlers } from './evaluation/handlers';
+import { experimentsHandlers } from './experiments/handlers';
 import { graphsHandlers } from './graphs/handlers';
 import { jobsHandlers } from './jobs/handlers';
 import { Jobs } from './jobs/jobs';
@@ -141,6 +142,7 @@ export function createBackend(options: BackendOptions): Backend {
     registry.register('labels', labelsHandlers(ctx));
     registry.register('datasets', datasetsHandlers(ctx));
     registry.register('synth', synthHandlers(ctx));
+    registry.register('experiments', experimentsHandlers(ctx));
     const missing = registry.missing();
     if (missing.length) throw new Error(`No handler for contract methods: ${missing.join(', ')}.`);
     return {

@@ -2,6 +2,7 @@ import { printable } from '../shared/text';
 import { checkVerb } from './check';
 import { DATASET_VERBS } from './dataset';
 import { evalVerb } from './eval';
+import { EXPERIMENT_VERBS } from './experiment';
 import { graphInferReturnsVerb, graphReplayVerb } from './graph-recordings';
 import { graphRuntimeVerb } from './graph-runtime';
 import { dedupVerb, exportVerb } from './export';
@@ -34,6 +35,11 @@ const GROUPS: Record<string, { summary: string; verbs: Verb[] }> = {
   dataset: {
     summary: 'Make, list and show datasets: dataset create NAME, dataset list, dataset show NAME.',
     verbs: DATASET_VERBS,
+  },
+  experiment: {
+    summary:
+      'Re-run recorded trajectories with a candidate model or prompt: experiment run (the filter flags, --server or --model), experiment show ID.',
+    verbs: EXPERIMENT_VERBS,
   },
   model: {
     summary: 'The local llama.cpp binding: model build (for this machine), model info (which one runs).',

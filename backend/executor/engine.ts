@@ -17,6 +17,7 @@ import {
 } from '../../shared/runs';
 import { beyondJsonLimits, TOOL_VALUE_LIMITS } from '../../shared/json';
 import { agentPrompt, agentSchema } from './agent';
+import type { AgentDecider } from './agent-chat';
 import { BranchBatch, readyBranchCalls } from './branch-batch';
 import type { RunTurns } from './run-turns';
 import { callTool, type Observation, type RuntimeDeps } from './runtimes';
@@ -38,6 +39,13 @@ export interface EngineOptions {
   onChange?(): void;
   /** Agent mode stops with an answer after this many assistant turns. */
   maxAssistantTurns?: number;
+  /**
+   * Decides agent turns in place of the graph-constrained JSON prompt (agent-chat.ts: the
+   * conversation and its tools, as the agent's own client sends them).
+   */
+  decide?: AgentDecider;
+  /** Answers calls in place of each tool's own runtime (an experiment's tool policy). */
+  callTool?: (tool: Tool, args: unknown) => Promise<Observation>;
   /** Checks a tool's result against its `returns` schema (ajv, from the backend). */
   validateResult?: (tool: string, result: unknown) => { path: string; message: string }[];
   /**
@@ -193,7 +201,8 @@ export class RunEngine {
   /** A plan run's model-simulated calls that can run now start together (branch-batch.ts). */
   private startReadyBranches(turns: readonly Turn[]): void {
     const { mode, plan, batchBranches, runtime } = this.options;
-    if (mode !== 'plan' || !plan || batchBranches === false) return;
+    // Calls answered by an experiment's tool policy are not the runtimes' to start ahead.
+    if (mode !== 'plan' || !plan || batchBranches === false || this.options.callTool) return;
     this.branches.start(readyBranchCalls(plan, turns, this.tools), (tool, args, stopped) =>
       callTool(tool, args, {
         ...runtime,
@@ -254,7 +263,9 @@ export class RunEngine {
     const observation: Observation = unfilled
       ? { ok: false as const, error: unfilled }
       : tool
-        ? await (this.branches.take(call) ?? callTool(tool, call.args, this.options.runtime))
+        ? await (this.branches.take(call) ??
+            this.options.callTool?.(tool, call.args) ??
+            callTool(tool, call.args, this.options.runtime))
         : { ok: false as const, error: `${call.name} is not a tool of this graph.` };
     if (!observation.ok && observation.consent) {
       this.state = 'needs-consent';
@@ -288,13 +299,15 @@ export class RunEngine {
   /** One ReAct turn: the model picks a tool call (constrained to the graph) or answers. */
   private async agentTurn(turns: readonly Turn[]): Promise<Turn> {
     const generate = this.options.runtime.generate;
-    if (!generate) throw new Error('The agent loop needs a model: load one in Models, or run a plan instead.');
+    if (!generate && !this.options.decide)
+      throw new Error('The agent loop needs a model: load one in Models, or run a plan instead.');
     const assistantTurns = turns.filter((t) => t.role === 'assistant').length;
     if (assistantTurns >= (this.options.maxAssistantTurns ?? MAX_ASSISTANT_TURNS))
       return this.append({
         role: 'assistant',
         content: `Stopped after ${assistantTurns} assistant turns without an answer.`,
       });
+    if (this.options.decide || !generate) return this.append(await this.options.decide!(turns));
     const started = performance.now();
     const { text, tokens, contextSize } = await generate(
       {

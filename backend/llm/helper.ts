@@ -376,6 +376,7 @@ async function embed(texts: string[]): Promise<number[][]> {
 async function renderChat(
   messages: Record<string, unknown>[],
   tools: unknown[],
+  addGenerationPrompt = false,
 ): Promise<{ text: string; tokens: number }> {
   if (!model) throw new HelperError('no-model', 'No model is loaded. Load a GGUF in the Models workspace first.');
   const tokenizer = (model.fileInfo.metadata as { tokenizer?: { chat_template?: unknown } }).tokenizer;
@@ -386,7 +387,7 @@ async function renderChat(
   const text = new Template(template).render({
     messages,
     ...(tools.length ? { tools } : {}),
-    add_generation_prompt: false,
+    add_generation_prompt: addGenerationPrompt,
     bos_token: model.tokens.bosString ?? '',
     eos_token: model.tokens.eosString ?? '',
   });
@@ -418,7 +419,7 @@ async function handle(message: HelperRequest): Promise<unknown> {
     case 'embed':
       return embed(message.texts);
     case 'renderChat':
-      return renderChat(message.messages, message.tools);
+      return renderChat(message.messages, message.tools, message.addGenerationPrompt);
     case 'benchmark':
       if (!model) throw new HelperError('no-model', 'No model is loaded. Load a GGUF in the Models workspace first.');
       return measureThroughput(

@@ -100,7 +100,14 @@ export type HelperRequest =
   | { id: number; type: 'unload' }
   | { id: number; type: 'generate'; request: GenerateRequest }
   | { id: number; type: 'embed'; texts: string[] }
-  | { id: number; type: 'renderChat'; messages: Record<string, unknown>[]; tools: unknown[] }
+  | {
+      id: number;
+      type: 'renderChat';
+      messages: Record<string, unknown>[];
+      tools: unknown[];
+      /** End with the template's opening of the assistant's turn (a prompt to generate from). */
+      addGenerationPrompt?: boolean;
+    }
   | { id: number; type: 'cancel'; target: number }
   | {
       id: number;

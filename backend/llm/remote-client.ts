@@ -2,6 +2,7 @@ import { TrellisError } from '../../shared/errors';
 import { printableLine } from '../../shared/text';
 import type { GenerateRequest } from './protocol';
 import type { GenerateResult } from './supervisor';
+import { readToolChat, ToolChatAnswer, type ToolChatRequest, type ToolChatResult } from './tool-chat';
 
 export interface RemoteServer {
   /** e.g. `http://127.0.0.1:8080/v1` (llama-server, vLLM, Ollama, LM Studio, a hosted API). */
@@ -161,6 +162,32 @@ export class OpenAICompatibleClient {
       ms: performance.now() - started,
       ...(tokens ? { tokens } : {}),
     };
+  }
+
+  /**
+   * The conversation as the agent's own client sends it: its messages and its tools, answered
+   * with `tool_calls` or text, streamed or whole as the server chooses. An aborted signal ends it
+   * with what came so far.
+   */
+  async chat(request: ToolChatRequest, signal?: AbortSignal): Promise<ToolChatResult> {
+    const started = performance.now();
+    const answer = new ToolChatAnswer();
+    const body = {
+      model: this.server.model,
+      messages: request.messages,
+      ...(request.tools.length ? { tools: request.tools, tool_choice: 'auto' } : {}),
+      max_tokens: request.maxTokens,
+      temperature: request.temperature,
+      ...(request.seed !== undefined ? { seed: request.seed } : {}),
+      stream: true,
+      stream_options: { include_usage: true },
+    };
+    try {
+      await this.request('/chat/completions', body, signal, (response, touch) => readToolChat(response, touch, answer));
+    } catch (error) {
+      if (!signal?.aborted) throw error;
+    }
+    return answer.result(performance.now() - started, signal?.aborted ?? false);
   }
 
   async embed(texts: string[]): Promise<number[][]> {

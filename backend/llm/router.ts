@@ -5,6 +5,7 @@ import type { SecretStore } from '../context';
 import type { GenerateRequest } from './protocol';
 import { OpenAICompatibleClient, type RemoteServer } from './remote-client';
 import { Slots } from './slots';
+import type { ToolChatRequest, ToolChatResult } from './tool-chat';
 import type { GenerateResult, ModelSupervisor } from './supervisor';
 
 export const REMOTE = 'models.remote';
@@ -99,6 +100,20 @@ export function createModelRouter(deps: {
       }
       try {
         return await new OpenAICompatibleClient(remote).generate(request, onToken, signal);
+      } finally {
+        release();
+      }
+    },
+    /** Whether agent turns can be asked as chat with tools: a remote server is set (the local model answers JSON). */
+    chatsWithTools: () => remoteServer() !== null,
+    /** The conversation with its tools, to the remote server (in one of its slots); throws (E5006) when it is not approved. */
+    async chat(request: ToolChatRequest, signal?: AbortSignal): Promise<ToolChatResult> {
+      const remote = approvedServer();
+      if (!remote) throw new Error('Chat with tools needs a remote server: connect to one in Models.');
+      remoteSlots.resize(store.settings.get<StoredRemote>(REMOTE)?.concurrency ?? DEFAULT_REMOTE_CONCURRENCY);
+      const release = await remoteSlots.acquire(signal);
+      try {
+        return await new OpenAICompatibleClient(remote).chat(request, signal);
       } finally {
         release();
       }

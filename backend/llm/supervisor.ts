@@ -199,8 +199,15 @@ export class ModelSupervisor {
   }
 
   /** A conversation through the loaded model's chat template, with its token count. */
-  renderChat(messages: Record<string, unknown>[], tools: unknown[] = []): Promise<{ text: string; tokens: number }> {
-    return this.call({ type: 'renderChat', messages, tools }) as Promise<{ text: string; tokens: number }>;
+  renderChat(
+    messages: Record<string, unknown>[],
+    tools: unknown[] = [],
+    addGenerationPrompt = false,
+  ): Promise<{ text: string; tokens: number }> {
+    return this.call({ type: 'renderChat', messages, tools, addGenerationPrompt }) as Promise<{
+      text: string;
+      tokens: number;
+    }>;
   }
 
   embed(texts: string[]): Promise<number[][]> {

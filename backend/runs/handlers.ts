@@ -10,6 +10,9 @@ import type { BackendContext } from '../context';
 import { resultValidator } from '../checks/argument-validator';
 import type { HandlerMap } from '../registry';
 import { storedRunTurns } from './stored-turns';
+import { chatDecider } from '../executor/agent-chat';
+import { localToolChat } from '../llm/local-tool-chat';
+import type { AgentFormat } from '../../shared/experiments/types';
 
 interface Session {
   id: string;
@@ -19,6 +22,8 @@ interface Session {
   graphId: string | null;
   planId: string | null;
   forkOf: Trajectory['forkOf'];
+  /** How its agent turns are asked of a remote server (a loaded GGUF answers in JSON). */
+  agentFormat: AgentFormat;
   /** The outcome last written to the run's trajectory (as JSON), so it is written when it changes only. */
   savedOutcome?: string;
 }
@@ -76,9 +81,15 @@ export function runsHandlers(ctx: BackendContext): HandlerMap {
     mode: RunMode;
     plan?: PlanStep[];
     forkOf?: Trajectory['forkOf'];
+    agentFormat?: AgentFormat;
   }): Session => {
     const id = options.trajectoryId ?? randomUUID();
     const graph = graphOf(options.graphId);
+    const agentFormat = options.agentFormat ?? 'tools';
+    // The tools the agent is told of: its record's own (a fork of one), else its graph's.
+    const declared = (): DeclaredTool[] =>
+      (options.trajectoryId ? store.toolSets.ofTrajectory(options.trajectoryId) : null) ??
+      graph.tools.map(({ name, description, parameters }) => ({ name, description, parameters }));
     const session: Session = {
       id,
       trajectoryId: options.trajectoryId,
@@ -86,6 +97,7 @@ export function runsHandlers(ctx: BackendContext): HandlerMap {
       graphId: options.graphId,
       planId: options.planId,
       forkOf: options.forkOf ?? null,
+      agentFormat,
       // onChange runs only after the engine is built, so the closure may refer to the session.
       engine: new RunEngine({
         graph,
@@ -97,6 +109,22 @@ export function runsHandlers(ctx: BackendContext): HandlerMap {
         ...(options.replayOf ? { script: options.replayOf.turns } : {}),
         runtime,
         onChange: () => events.emit('runs.changed', view(session)),
+        // Read at every agent turn: the model in use may change between two steps.
+        get decide() {
+          if (options.mode !== 'agent' || agentFormat !== 'tools') return undefined;
+          // The remote server when one is set, else the loaded GGUF through its own chat template.
+          const remote = ctx.router.chatsWithTools();
+          if (!remote && !ctx.modelHost().loaded) return undefined;
+          const local = remote ? null : localToolChat(ctx.modelHost());
+          return chatDecider({
+            chat: (request, signal) => (local ? local(request, signal) : ctx.router.chat(request, signal)),
+            tools: declared(),
+            maxTokens: 512,
+            temperature: 0.3,
+            seed: runtime.seed,
+            ...(runtime.signal ? { signal: runtime.signal } : {}),
+          });
+        },
       }),
     };
     sessions.set(id, session);
@@ -129,7 +157,7 @@ export function runsHandlers(ctx: BackendContext): HandlerMap {
   };
 
   return {
-    'runs.start': ({ graphId, intent, mode, planId, steps }) => {
+    'runs.start': ({ graphId, intent, mode, planId, steps, agentFormat }) => {
       let plan: PlanStep[] | undefined;
       let savedPlanId: string | null = null;
       if (mode === 'plan') {
@@ -146,7 +174,7 @@ export function runsHandlers(ctx: BackendContext): HandlerMap {
         );
       const turns: Turn[] = [{ role: 'user', content: intent }];
       const trajectoryId = newRun(clipAtWord(intent), graphId, savedPlanId, turns, null);
-      return view(open({ trajectoryId, graphId, planId: savedPlanId, mode, ...(plan ? { plan } : {}) }));
+      return view(open({ trajectoryId, graphId, planId: savedPlanId, mode, agentFormat, ...(plan ? { plan } : {}) }));
     },
     'runs.open': ({ trajectoryId }) => {
       const existing = sessions.get(trajectoryId);
@@ -208,7 +236,7 @@ export function runsHandlers(ctx: BackendContext): HandlerMap {
       }
       return view(s);
     },
-    'runs.fork': ({ runId, turnIndex }) => {
+    'runs.fork': ({ runId, turnIndex, agentFormat }) => {
       const s = session(runId);
       const source = s.trajectoryId ?? s.replayOf!;
       const turns = s.engine.turns.slice(0, turnIndex + 1);
@@ -227,6 +255,7 @@ export function runsHandlers(ctx: BackendContext): HandlerMap {
         planId: s.planId,
         mode,
         forkOf,
+        agentFormat,
         ...(plan ? { plan } : {}),
       });
       fork.engine.breakpoints = [...s.engine.breakpoints];

@@ -233,6 +233,33 @@ export const MIGRATIONS: readonly Migration[] = [
       `),
   },
   {
+    version: 11,
+    description:
+      'experiments: a selection of trajectories re-run by candidates, and each run with what changed against its recording',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE experiments (
+          id TEXT PRIMARY KEY,
+          name TEXT NOT NULL,
+          definition TEXT NOT NULL,
+          -- The trajectories selected when it was made, in order: resumes and re-runs use these.
+          source_ids TEXT NOT NULL,
+          created_at TEXT NOT NULL
+        );
+        CREATE TABLE experiment_runs (
+          experiment_id TEXT NOT NULL REFERENCES experiments(id) ON DELETE CASCADE,
+          source_id TEXT NOT NULL REFERENCES trajectories(id) ON DELETE CASCADE,
+          candidate INTEGER NOT NULL,
+          run_id TEXT REFERENCES trajectories(id) ON DELETE SET NULL,
+          verdict TEXT NOT NULL,
+          result TEXT NOT NULL,
+          PRIMARY KEY (experiment_id, source_id, candidate)
+        );
+        CREATE INDEX experiment_runs_source ON experiment_runs(source_id);
+        CREATE INDEX experiment_runs_run ON experiment_runs(run_id);
+      `),
+  },
+  {
     version: 12,
     description: 'received traces are found by their source (a trace or conversation) as their spans arrive',
     up: (db) => db.exec('CREATE INDEX IF NOT EXISTS trajectories_source ON trajectories(source);'),

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { ChangeLog } from './change-log';
 import { backupDatabase, listBackups, openDatabase, timestampedBackupPath, type OpenOptions } from './database';
 import { DatasetRepository, LabelRepository } from './repositories/curation';
+import { ExperimentRepository } from './repositories/experiments';
 import { FindingRepository } from './repositories/findings';
 import { GraphRepository } from './repositories/graphs';
 import { PlanRepository } from './repositories/plans';
@@ -28,6 +29,8 @@ export interface WorkspaceStore {
   readonly labels: LabelRepository;
   readonly datasets: DatasetRepository;
   readonly settings: SettingsRepository;
+  /** Experiments and the results of their runs. */
+  readonly experiments: ExperimentRepository;
   readonly imports: ImportRepository;
   /** What each commit changed (trajectories, labels, datasets), told once it has committed. */
   readonly changes: Pick<ChangeLog, 'subscribe'>;
@@ -70,6 +73,7 @@ export function openWorkspaceStore(file: string, options: OpenOptions = {}): Wor
     labels: new LabelRepository(db, changes),
     datasets: new DatasetRepository(db, changes),
     settings: new SettingsRepository(db),
+    experiments: new ExperimentRepository(db),
     imports,
     changes,
     transaction: (work) => changes.transaction(work),

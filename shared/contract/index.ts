@@ -4,6 +4,7 @@ import { datasetsMethods } from './datasets';
 import { labelsMethods } from './labels';
 import type { ArgsOf, ResultOf } from './define';
 import { evaluationMethods } from './evaluation';
+import { experimentsMethods } from './experiments';
 import { graphsEvents, graphsMethods } from './graphs';
 import { jobsEvents, jobsMethods } from './jobs';
 import { modelsEvents, modelsMethods } from './models';
@@ -30,6 +31,7 @@ export const contract = {
   ...labelsMethods,
   ...datasetsMethods,
   ...synthMethods,
+  ...experimentsMethods,
 };
 
 /** Every event the backend pushes to the UI. */

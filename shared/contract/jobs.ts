@@ -21,6 +21,7 @@ export const JOB_UNITS = {
   'models.build': 'fraction',
   'models.generate': 'items',
   'plans.generate': 'items',
+  'experiments.run': 'items',
 } as const satisfies Record<string, JobUnit>;
 
 export const JobKind = z.enum(Object.keys(JOB_UNITS) as [keyof typeof JOB_UNITS, ...(keyof typeof JOB_UNITS)[]]);

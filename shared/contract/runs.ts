@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AgentFormat } from '../experiments/types';
 import { PlanStep, Turn } from '../domain';
 import { Breakpoint, ConsentRequest, NextAction, ResultWarning, RunMode, RunStatus, StartMode } from '../runs/types';
 import { method } from './define';
@@ -34,6 +35,12 @@ export const runsMethods = {
       graphId: z.string(),
       intent: z.string().trim().min(1),
       mode: StartMode.default('plan'),
+      /**
+       * How an agent asks its model each turn: the conversation with its tools, as the agent's
+       * own client does (`tools`: a server's tool_calls, a loaded GGUF's own chat template and
+       * tool-call syntax), or one prompt answered under the graph's JSON Schema (`json`).
+       */
+      agentFormat: AgentFormat.default('tools'),
       planId: z.string().optional(),
       steps: z.array(PlanStep).optional(),
     }),
@@ -75,7 +82,7 @@ export const runsMethods = {
   }),
   'runs.fork': method({
     summary: 'A new run that shares this one’s turns up to and including turnIndex.',
-    args: RunId.extend({ turnIndex: z.number().int().min(0) }),
+    args: RunId.extend({ turnIndex: z.number().int().min(0), agentFormat: AgentFormat.default('tools') }),
     result: RunView,
   }),
   'runs.allow': method({

@@ -95,6 +95,23 @@ describe.skipIf(!BACKEND_BUILT)('benchmarks in quick mode (needs dist/: npm run 
   );
 
   it(
+    'bench:experiments re-runs the weather trajectories against a scripted server and the tiny GGUF, at 1 and N',
+    async () => {
+      const { summary } = await expectBench('experiments/run.mjs', 'experiments', [
+        'n',
+        'latencyMs',
+        'trajectories',
+        'server',
+        'tiny',
+      ]);
+      expect(summary.trajectories).toBe(5);
+      for (const side of ['server', 'tiny'] as const)
+        expect(summary[side]).toMatchObject({ one: { errored: 0 }, n: { errored: 0 } });
+    },
+    TIMEOUT,
+  );
+
+  it(
     'bench:import',
     async () => {
       await expectBench('import/run.mjs', 'import', [

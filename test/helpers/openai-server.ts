@@ -11,14 +11,93 @@ export interface Received {
 
 const servers: http.Server[] = [];
 
+/** What a scripted server answers one chat request with: calls, or text. */
+export interface ScriptedReply {
+  content?: string;
+  toolCalls?: { name: string; arguments: unknown }[];
+  usage?: { prompt_tokens: number; completion_tokens: number };
+}
+
+/** Answers a chat request (its body as sent); may wait (a gate the test opens). */
+export type ChatScript = (body: Record<string, unknown>) => ScriptedReply | Promise<ScriptedReply>;
+
+export interface OpenAIServerOptions {
+  /** Chat requests are answered by the script (streamed when asked, in pieces), not by the model name. */
+  script?: ChatScript;
+  /** Answer scripted requests as one JSON message even when a stream was asked for. */
+  whole?: boolean;
+}
+
+/** A scripted reply as server-sent chunks: text in two pieces, each call's name then its arguments in two. */
+function scriptedChunks(reply: ScriptedReply): object[] {
+  const chunks: object[] = [];
+  const text = reply.content ?? '';
+  if (text) {
+    const half = Math.ceil(text.length / 2);
+    chunks.push({ choices: [{ delta: { content: text.slice(0, half) } }] });
+    if (text.length > half) chunks.push({ choices: [{ delta: { content: text.slice(half) } }] });
+  }
+  (reply.toolCalls ?? []).forEach((call, index) => {
+    const args = typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments);
+    const half = Math.ceil(args.length / 2);
+    chunks.push({
+      choices: [
+        {
+          delta: {
+            tool_calls: [{ index, id: `srv_${index}`, type: 'function', function: { name: call.name, arguments: '' } }],
+          },
+        },
+      ],
+    });
+    chunks.push({ choices: [{ delta: { tool_calls: [{ index, function: { arguments: args.slice(0, half) } }] } }] });
+    chunks.push({ choices: [{ delta: { tool_calls: [{ index, function: { arguments: args.slice(half) } }] } }] });
+  });
+  return chunks;
+}
+
+function answerScripted(res: http.ServerResponse, body: Record<string, unknown>, reply: ScriptedReply, whole: boolean) {
+  const usage = reply.usage ?? { prompt_tokens: JSON.stringify(body.messages).length, completion_tokens: 7 };
+  if (!body.stream || whole) {
+    const toolCalls = (reply.toolCalls ?? []).map((call, i) => ({
+      id: `srv_${i}`,
+      type: 'function',
+      function: {
+        name: call.name,
+        arguments: typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments),
+      },
+    }));
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(
+      JSON.stringify({
+        choices: [
+          {
+            message: {
+              role: 'assistant',
+              content: reply.content ?? null,
+              ...(toolCalls.length ? { tool_calls: toolCalls } : {}),
+            },
+          },
+        ],
+        usage,
+      }),
+    );
+    return;
+  }
+  res.writeHead(200, { 'content-type': 'text/event-stream' });
+  for (const chunk of scriptedChunks(reply)) res.write(`data: ${JSON.stringify(chunk)}\n\n`);
+  res.write(`data: ${JSON.stringify({ choices: [], usage })}\n\n`);
+  res.end('data: [DONE]\n\n');
+}
+
 /**
  * A loopback OpenAI-compatible server whose behaviour follows the requested model name:
  * `words` streams "one two three", `slow` streams a word every 30 ms for ever, `paced` streams
  * three words 20 ms apart, `fail` answers 500, `hang` never answers, `json` streams a JSON object.
  * Asked to (`stream_options.include_usage`), it ends with token counts: one per word of the
  * prompt, one per chunk. `inFlight.max` is the most chat completions it ever served at once.
+ * With a `script`, chat requests get the script's answer instead (tool calls or text).
  */
-export async function startOpenAIServer(): Promise<{
+export async function startOpenAIServer(options: OpenAIServerOptions = {}): Promise<{
   baseUrl: string;
   received: Received[];
   inFlight: { now: number; max: number };
@@ -34,6 +113,16 @@ export async function startOpenAIServer(): Promise<{
       if (req.url === '/v1/embeddings') {
         const input = body.input as string[];
         res.end(JSON.stringify({ data: input.map((_, index) => ({ index, embedding: [index, 0.5, 1] })) }));
+        return;
+      }
+      const { script } = options;
+      if (script && req.url === '/v1/chat/completions') {
+        inFlight.max = Math.max(inFlight.max, ++inFlight.now);
+        res.on('close', () => inFlight.now--);
+        void Promise.resolve(script(body)).then(
+          (reply) => answerScripted(res, body, reply, options.whole === true),
+          (error: Error) => res.writeHead(500).end(error.message),
+        );
         return;
       }
       const model = body.model as string;

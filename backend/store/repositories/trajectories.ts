@@ -212,6 +212,19 @@ export class TrajectoryRepository {
     });
   }
 
+  /** Whether a trajectory of this id is stored. */
+  exists(id: string): boolean {
+    return this.sql('SELECT 1 FROM trajectories WHERE id = ?').get(id) !== undefined;
+  }
+
+  /** Takes back a run that was never finished (an experiment's run when its job is cancelled). */
+  discardRun(id: string): void {
+    this.changes.transaction(() => {
+      this.sql("DELETE FROM trajectories WHERE id = ? AND kind = 'run'").run(id);
+      this.changes.note('trajectories', 'discarded', [id]);
+    });
+  }
+
   /** Sets a run's outcome once it has ended (finished, failed calls, stopped). */
   setOutcome(id: string, outcome: Outcome | null): void {
     const changed = this.sql('UPDATE trajectories SET outcome_status = ?, outcome = ? WHERE id = ?').run(

@@ -105,7 +105,12 @@ describe('a remote server behind the other domains', () => {
     expect(received.some((r) => r.path === '/v1/embeddings')).toBe(true);
 
     const [graph] = await b.registry.invoke('graphs.list', {});
-    let run = await b.registry.invoke('runs.start', { graphId: graph!.id, intent: 'Weather in Kyoto?', mode: 'agent' });
+    let run = await b.registry.invoke('runs.start', {
+      graphId: graph!.id,
+      intent: 'Weather in Kyoto?',
+      mode: 'agent',
+      agentFormat: 'json',
+    });
     run = await b.registry.invoke('runs.step', { runId: run.id });
     // The server answers words, not the JSON the grammar asks for: the turn says so instead of failing.
     expect(run.turns.at(-1)).toMatchObject({

@@ -195,6 +195,7 @@ describe('runs domain', () => {
       graphId: graph.id,
       intent: 'Weather in Kyoto tomorrow?',
       mode: 'agent',
+      agentFormat: 'json',
     });
     expect(run.nextAction).toEqual({ kind: 'call' });
     for (let i = 0; i < 4 && run.status !== 'finished'; i++)
@@ -228,6 +229,7 @@ describe('runs domain', () => {
       graphId: summary!.id,
       intent: 'Weather in Kyoto?',
       mode: 'agent',
+      agentFormat: 'json',
     });
     run = await b.registry.invoke('runs.step', { runId: run.id });
     const turn = run.turns[1]!;

@@ -1,3 +1,4 @@
+import { AGENT_FORMATS, type AgentFormat } from '../../../../shared/experiments/types';
 import { ArrowDown, ArrowUp, Bot, FileText, Play, Plus, Save, X } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import type { PlanStep } from '../../../../shared/domain';
@@ -274,6 +275,7 @@ export function PlanEditor({ tools, onRun }: { tools: string[]; onRun(mode: Star
           <Bot size={14} aria-hidden />
           Run as agent
         </button>
+        <AgentFormatPick />
       </div>
       {confirmFor === steps && (
         <RunWithProblems
@@ -309,5 +311,27 @@ export function PlanEditor({ tools, onRun }: { tools: string[]; onRun(mode: Star
       )}
       <ErrorNote message={action.error} />
     </section>
+  );
+}
+
+const FORMAT_NAMES: Record<AgentFormat, string> = { tools: 'Chat with tools', json: 'Graph-constrained JSON' };
+
+/** How Run as agent asks the model each turn (the longer wording of each in its tooltip). */
+function AgentFormatPick() {
+  const format = useRuns((s) => s.agentFormat);
+  const setFormat = useRuns((s) => s.setAgentFormat);
+  return (
+    <select
+      aria-label="Agent asks the model with"
+      title={AGENT_FORMATS[format]}
+      value={format}
+      onChange={(e) => setFormat(e.target.value as AgentFormat)}
+    >
+      {(Object.keys(AGENT_FORMATS) as AgentFormat[]).map((f) => (
+        <option key={f} value={f} title={AGENT_FORMATS[f]}>
+          {FORMAT_NAMES[f]}
+        </option>
+      ))}
+    </select>
   );
 }

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { RunView } from '../../../../shared/contract/runs';
+import type { AgentFormat } from '../../../../shared/experiments/types';
 import type { StartMode } from '../../../../shared/runs';
 import { api } from '../../api/api';
 import { safeLocalStorage } from '../../state/local-storage';
@@ -19,12 +20,15 @@ interface RunsData {
   starting: boolean;
   busy: boolean;
   error: string | null;
+  /** How Run as agent asks the model: chat with tools (as the agent's own client does), or graph-constrained JSON. */
+  agentFormat: AgentFormat;
 }
 
 interface RunsActions {
   /** Opens `graphId` in Plans & Runs: its plan (plans store) and its run come back. */
   setGraph(graphId: string | null): void;
   showRun(run: RunView | null): void;
+  setAgentFormat(format: AgentFormat): void;
   /** Starts a run of the plan (or an agent run) on the graph; a second call while one starts does nothing. */
   startRun(mode: StartMode): Promise<void>;
   /** Runs a debugger action on the open run, keeping busy and error state. */
@@ -80,6 +84,8 @@ export const useRuns = create<RunsState>()(
         run: null,
         ...FRESH_GRAPH,
         setGraph: (graphId) => open(graphId),
+        agentFormat: 'tools',
+        setAgentFormat: (agentFormat) => set({ agentFormat }),
         showRun: (run) => set({ run, error: null }),
         startRun: async (mode) => {
           const { graphId, starting } = get();
@@ -94,6 +100,7 @@ export const useRuns = create<RunsState>()(
               graphId,
               intent,
               mode,
+              ...(mode === 'agent' ? { agentFormat: get().agentFormat } : {}),
               // A saved plan as it was saved runs as itself; other steps are saved as a plan to run.
               ...(mode === 'plan' ? (planId && !unsaved ? { planId } : { steps }) : {}),
             });

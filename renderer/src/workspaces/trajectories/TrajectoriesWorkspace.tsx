@@ -1,4 +1,4 @@
-import { ChartColumn, History, Scale, Upload } from 'lucide-react';
+import { ChartColumn, FlaskConical, History, Scale, Upload } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
@@ -8,6 +8,7 @@ import { selectFilter, useBrowserStore, useChecksState, type BrowserState } from
 import { CheckAll } from './CheckAll';
 import { DiffView } from './DiffView';
 import { EvaluatePanel } from './EvaluatePanel';
+import { ExperimentsPanel } from './experiments/ExperimentsPanel';
 import { FilterBar } from '../../components/FilterBar';
 import { PanelHeader, ResizeHandle, SplitLayout, SplitPanel } from '../../components/Panels';
 import { ImportForm } from './ImportForm';
@@ -58,7 +59,13 @@ export function TrajectoriesWorkspace() {
     return () => window.removeEventListener('keydown', onKey);
   }, [pickingCompare, pickCompare]);
 
-  const paneTitle = { inspect: 'Trajectory', diff: 'Diff', evaluate: 'Evaluate', scores: 'Scores' }[pane];
+  const paneTitle = {
+    inspect: 'Trajectory',
+    diff: 'Diff',
+    evaluate: 'Evaluate',
+    scores: 'Scores',
+    experiments: 'Experiments',
+  }[pane];
 
   return (
     <section className="trajectories-workspace" aria-label="Trajectories">
@@ -86,6 +93,15 @@ export function TrajectoriesWorkspace() {
         >
           <ChartColumn size={14} aria-hidden />
           Score selection…
+        </button>
+        <button
+          type="button"
+          aria-pressed={pane === 'experiments'}
+          title="Re-run the selection with a candidate model or prompt, tools answered from the recordings"
+          onClick={() => showPane(pane === 'experiments' ? 'inspect' : 'experiments')}
+        >
+          <FlaskConical size={14} aria-hidden />
+          Experiments…
         </button>
         <span className="toolbar-divider" aria-hidden />
         <CheckAll />
@@ -133,6 +149,8 @@ export function TrajectoriesWorkspace() {
                 <EvaluatePanel />
               ) : pane === 'scores' ? (
                 <ScoresPanel />
+              ) : pane === 'experiments' ? (
+                <ExperimentsPanel />
               ) : pane === 'diff' && selectedId && compareId ? (
                 <DiffView leftId={selectedId} rightId={compareId} />
               ) : selectedId ? (

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { TrajectoryFilter } from '../../../../shared/domain';
 import { patchFilter, type FilterSlice } from '../../state/trajectory-filter';
 
-export type TrajectoryPane = 'inspect' | 'diff' | 'evaluate' | 'scores';
+export type TrajectoryPane = 'inspect' | 'diff' | 'evaluate' | 'scores' | 'experiments';
 
 interface BrowserData {
   filter: TrajectoryFilter;
@@ -45,7 +45,10 @@ export const useBrowserStore = create<BrowserState>()((set) => ({
     set((s) =>
       s.pickingCompare
         ? { compareId: id, pane: 'diff', pickingCompare: false }
-        : { selectedId: id, pane: s.pane === 'evaluate' || s.pane === 'scores' ? 'inspect' : s.pane },
+        : {
+            selectedId: id,
+            pane: s.pane === 'evaluate' || s.pane === 'scores' || s.pane === 'experiments' ? 'inspect' : s.pane,
+          },
     ),
   compareWith: (compareId) => set({ compareId, pane: compareId ? 'diff' : 'inspect', pickingCompare: false }),
   showPane: (pane) => set({ pane, pickingCompare: false }),

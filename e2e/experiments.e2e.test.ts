@@ -1,0 +1,135 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createBackend } from '../backend/backend';
+import { startOpenAIServer } from '../test/helpers/openai-server';
+import { tempDir } from '../test/helpers/temp';
+import { WEATHER_50, weatherScript } from '../test/helpers/weather-candidate';
+import { useBrowserAndHosts } from './helpers/fixture';
+import { pickOption } from './helpers/quick-pick';
+
+const e2e = useBrowserAndHosts();
+
+describe('Experiments in the Trajectories workspace, in Chromium', () => {
+  it('runs the filtered trajectories against a scripted server, shows the table and opens a diverging run in the debugger', async () => {
+    const server = await startOpenAIServer({ script: weatherScript });
+    const workspace = path.join(tempDir(), 'experiments.trellis');
+    const setup = createBackend({ workspace, host: 'cli', seed: true });
+    await setup.registry.invoke('trajectories.import', { path: WEATHER_50, mode: 'strict' });
+    const better = await setup.registry.invoke('datasets.create', {
+      name: 'better runs',
+      filter: { source: 'example' },
+    });
+    setup.close();
+
+    const host = await e2e.startHost(workspace);
+    const page = await e2e.newPage({ viewport: { width: 1500, height: 950 } });
+    await page.goto(host.url);
+    await page.getByRole('button', { name: /Trip planning/ }).waitFor();
+    await page.keyboard.press('Control+3');
+    await page
+      .getByTestId('list-count')
+      .getByText(/\d+ trajectories/)
+      .waitFor();
+    await pickOption(page, 'Source', 'weather-50.jsonl');
+    await page.getByTestId('list-count').getByText('50 trajectories').waitFor();
+
+    await page.getByRole('button', { name: 'Experiments…' }).click();
+    const form = page.getByRole('form', { name: 'New experiment' });
+    await form.getByLabel('Name').fill('scripted');
+    await form.getByLabel('Server URL').fill(server.baseUrl);
+    await form.getByLabel('Model').fill('weather');
+    await form.getByRole('button', { name: 'Run experiment' }).click();
+
+    const view = page.getByRole('region', { name: 'Experiment scripted' });
+    await view
+      .getByTestId('experiment-status')
+      .getByText(/^finished · 50 trajectories/)
+      .waitFor({ timeout: 60_000 });
+    const cells = async () =>
+      Object.fromEntries(
+        await Promise.all(
+          ['runs', 'same', 'diverged', 'improved', 'regressed', 'errored', 'misses'].map(
+            async (c) => [c, await view.getByTestId(`cell-${c}`).textContent()] as const,
+          ),
+        ),
+      );
+    expect(await cells()).toEqual({
+      runs: '50',
+      same: '38',
+      diverged: '4',
+      improved: '5',
+      regressed: '3',
+      errored: '0',
+      misses: '5',
+    });
+    const runs = view.getByRole('table', { name: 'Runs' });
+    expect(await runs.locator('tbody tr').count()).toBe(12);
+    // The improved run goes to a dataset from its row.
+    const improved = runs.locator('tbody tr', { hasText: '(task 1)' });
+    expect(await improved.getAttribute('data-verdict')).toBe('improved');
+    await improved.getByLabel('Add to dataset').selectOption(better.id);
+    await improved.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByText('Added to better runs (3 trajectories).').waitFor();
+    const regressed = runs.locator('tbody tr', { hasText: '(task 6)' });
+    expect(await regressed.textContent()).toContain('turn 2: tool (toolCalls[0].name: get_weather → get_forecast)');
+
+    await regressed.getByRole('button', { name: 'Open in debugger' }).click();
+    const debuggerPane = page.getByRole('region', { name: 'Debugger' });
+    await debuggerPane.getByTestId('run-status').waitFor();
+    await expect.poll(() => debuggerPane.locator('.timeline > li').count()).toBe(5);
+    await debuggerPane.getByText('get_forecast').first().waitFor();
+    await page.close();
+  }, 180_000);
+
+  it('goes on in the backend when the window reloads: the reloaded window finds it running, with Cancel, until it finishes', async () => {
+    let open = false;
+    const waiting: (() => void)[] = [];
+    const server = await startOpenAIServer({
+      script: async (body) => {
+        const task = Number(/\(task (\d+)\)/.exec(JSON.stringify(body.messages))?.[1]);
+        if (!open && task > 4) await new Promise<void>((resolve) => waiting.push(resolve));
+        return weatherScript(body);
+      },
+    });
+    const workspace = path.join(tempDir(), 'reload.trellis');
+    const setup = createBackend({ workspace, host: 'cli', seed: true });
+    await setup.registry.invoke('trajectories.import', { path: WEATHER_50, mode: 'strict' });
+    setup.close();
+    const host = await e2e.startHost(workspace);
+    const page = await e2e.newPage({ viewport: { width: 1500, height: 950 } });
+    await page.goto(host.url);
+    await page.getByRole('button', { name: /Trip planning/ }).waitFor();
+    await page.keyboard.press('Control+3');
+    await pickOption(page, 'Source', 'weather-50.jsonl');
+    await page.getByTestId('list-count').getByText('50 trajectories').waitFor();
+    await page.getByRole('button', { name: 'Experiments…' }).click();
+    const form = page.getByRole('form', { name: 'New experiment' });
+    await form.getByLabel('Name').fill('gated');
+    await form.getByLabel('Server URL').fill(server.baseUrl);
+    await form.getByRole('button', { name: 'Run experiment' }).click();
+    const view = page.getByRole('region', { name: 'Experiment gated' });
+    await view.getByText('4 of 50 runs').waitFor({ timeout: 60_000 });
+
+    await page.reload();
+    // The window reopens the workspace it showed.
+    await page
+      .getByTestId('list-count')
+      .getByText(/\d+ trajectories/)
+      .waitFor();
+    await page.getByRole('button', { name: 'Experiments…' }).click();
+    await view
+      .getByTestId('experiment-status')
+      .getByText(/^running/)
+      .waitFor();
+    await view.getByText('4 of 50 runs').waitFor();
+    await view.getByRole('button', { name: 'Cancel' }).waitFor();
+    open = true;
+    for (const release of waiting.splice(0)) release();
+    await view
+      .getByTestId('experiment-status')
+      .getByText(/^finished · 50 trajectories/)
+      .waitFor({ timeout: 60_000 });
+    expect(await view.getByTestId('cell-same').textContent()).toBe('38');
+    await page.close();
+  }, 180_000);
+});

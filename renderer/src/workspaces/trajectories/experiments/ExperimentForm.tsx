@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import type { TrajectoryFilter } from '../../../../../shared/domain';
+import {
+  AGENT_FORMATS,
+  TOOL_POLICIES,
+  type AgentFormat,
+  type ToolPolicy,
+} from '../../../../../shared/experiments/types';
+import { countOf } from '../../../../../shared/text';
+import { api } from '../../../api/api';
+import { useJob } from '../../../api/use-job';
+import { ErrorNote } from '../../../components/ErrorNote';
+
+/** A new experiment over the browser's filter: a server candidate, its prompt, where to start, how calls are answered. */
+export function ExperimentForm({ filter, onRan }: { filter: TrajectoryFilter; onRan(id: string): void }) {
+  const [baseUrl, setBaseUrl] = useState('http://127.0.0.1:8080/v1');
+  const [model, setModel] = useState('default');
+  const [format, setFormat] = useState<AgentFormat>('tools');
+  const [policy, setPolicy] = useState<ToolPolicy>('replay');
+  const [systemPrompt, setSystemPrompt] = useState('');
+  const [fromTurn, setFromTurn] = useState('');
+  const [name, setName] = useState('');
+  const job = useJob();
+  const start = () =>
+    void job.run(async (jobId) => {
+      const view = await api.invoke('experiments.run', {
+        jobId,
+        definition: {
+          name: name.trim() || `${model} @ ${baseUrl}`,
+          filter,
+          toolPolicy: policy,
+          ...(fromTurn.trim() ? { fromTurn: Number(fromTurn) } : {}),
+          candidates: [
+            {
+              model: { kind: 'server', baseUrl, model },
+              format,
+              ...(systemPrompt.trim() ? { systemPrompt } : {}),
+            },
+          ],
+        },
+      });
+      onRan(view.id);
+    });
+  return (
+    <form
+      className="experiment-form"
+      aria-label="New experiment"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!job.busy) start();
+      }}
+    >
+      <p className="muted">Re-runs the trajectories the browser's filter selects with this candidate.</p>
+      <label>
+        Name
+        <input value={name} placeholder="(the model and server)" onChange={(e) => setName(e.target.value)} />
+      </label>
+      <label>
+        Server URL
+        <input value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} />
+      </label>
+      <label>
+        Model
+        <input value={model} onChange={(e) => setModel(e.target.value)} />
+      </label>
+      <label>
+        Request format
+        <select value={format} onChange={(e) => setFormat(e.target.value as AgentFormat)}>
+          {Object.entries(AGENT_FORMATS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Tool calls answered by
+        <select value={policy} onChange={(e) => setPolicy(e.target.value as ToolPolicy)}>
+          {Object.entries(TOOL_POLICIES).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Re-run from turn
+        <input
+          inputMode="numeric"
+          value={fromTurn}
+          placeholder="the first assistant turn"
+          onChange={(e) => setFromTurn(e.target.value.replace(/\D/g, ''))}
+        />
+      </label>
+      <label>
+        System prompt
+        <textarea
+          rows={3}
+          value={systemPrompt}
+          placeholder="(the recorded one)"
+          onChange={(e) => setSystemPrompt(e.target.value)}
+        />
+      </label>
+      <div className="toolbar">
+        <button type="submit" disabled={job.busy}>
+          {job.busy ? 'Running…' : 'Run experiment'}
+        </button>
+        {job.busy && (
+          <>
+            {job.progress && (
+              <progress max={job.progress.total} value={job.progress.done} aria-label="Experiment progress" />
+            )}
+            <span className="muted">
+              {job.progress ? `${job.progress.done} of ${countOf(job.progress.total, 'run')}` : ''}
+            </span>
+            <button type="button" onClick={job.cancel}>
+              Cancel
+            </button>
+          </>
+        )}
+      </div>
+      <ErrorNote message={job.error} />
+    </form>
+  );
+}

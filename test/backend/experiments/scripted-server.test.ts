@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import type { ExperimentRun } from '../../../shared/experiments/types';
+import { testBackend } from '../../helpers/backend';
+import { startOpenAIServer } from '../../helpers/openai-server';
+import { PLANTED, WEATHER_50, weatherScript } from '../../helpers/weather-candidate';
+
+const taskOf = (run: ExperimentRun) => Number(/\(task (\d+)\)/.exec(run.sourceTitle)?.[1]);
+const tasks = (runs: ExperimentRun[], pick: (r: ExperimentRun) => boolean) =>
+  runs
+    .filter(pick)
+    .map(taskOf)
+    .sort((a, b) => a - b);
+
+async function importedWeather() {
+  const b = testBackend({ seed: false });
+  const imported = await b.registry.invoke('trajectories.import', { path: WEATHER_50, mode: 'strict' });
+  expect(imported.imported).toBe(50);
+  return b;
+}
+
+describe('an experiment against a scripted OpenAI-compatible server', () => {
+  it('finds exactly the planted divergences, replay misses and outcome changes on 50 imported runs', async () => {
+    const server = await startOpenAIServer({ script: weatherScript });
+    const b = await importedWeather();
+    const result = await b.registry.invoke('experiments.run', {
+      definition: {
+        name: 'scripted',
+        filter: { source: 'weather-50.jsonl' },
+        candidates: [
+          { label: 'scripted', model: { kind: 'server', baseUrl: server.baseUrl, model: 'weather', concurrency: 4 } },
+        ],
+      },
+    });
+    expect(result.cancelled).toBe(false);
+    expect(result.status).toBe('finished');
+    expect(result.runs).toHaveLength(50);
+    expect(result.table).toEqual([
+      expect.objectContaining({ runs: 50, same: 38, diverged: 4, improved: 5, regressed: 3, errored: 0, misses: 5 }),
+    ]);
+    const { runs } = result;
+    expect(tasks(runs, (r) => r.verdict === 'improved')).toEqual(PLANTED.improved);
+    expect(tasks(runs, (r) => r.verdict === 'regressed')).toEqual(PLANTED.regressed);
+    expect(tasks(runs, (r) => r.verdict === 'diverged')).toEqual([...PLANTED.nearest, ...PLANTED.answer]);
+
+    const byTask = new Map(runs.map((r) => [taskOf(r), r]));
+    // Improved: the recording misspelt the city first; the candidate asked the right one at once.
+    expect(byTask.get(1)!.divergence).toEqual({
+      kind: 'arguments',
+      runTurn: 2,
+      sourceTurn: 2,
+      changes: [{ path: 'toolCalls[0].args.city', before: 'Lyonx', after: 'Lyon' }],
+    });
+    expect(byTask.get(1)).toMatchObject({ outcomeBefore: 'failure', outcomeAfter: 'success', misses: [] });
+    // Regressed: a tool the recording never called; nothing to replay, the call fails.
+    expect(byTask.get(6)!.divergence).toEqual({
+      kind: 'tool',
+      runTurn: 2,
+      sourceTurn: 2,
+      changes: [{ path: 'toolCalls[0].name', before: 'get_weather', after: 'get_forecast' }],
+    });
+    expect(byTask.get(6)).toMatchObject({
+      outcomeBefore: 'success',
+      outcomeAfter: 'failure',
+      misses: [{ turn: 3, tool: 'get_forecast', args: { city: 'Pune' }, nearest: null }],
+    });
+    // The nearest recording answers the lower-case city.
+    expect(byTask.get(9)!.misses).toEqual([
+      { turn: 3, tool: 'get_weather', args: { city: 'cork' }, nearest: { city: 'Cork' } },
+    ]);
+    expect(byTask.get(9)!.divergence).toMatchObject({ kind: 'arguments', runTurn: 2 });
+    expect(byTask.get(11)!.divergence).toMatchObject({
+      kind: 'answer',
+      runTurn: 4,
+      sourceTurn: 4,
+      changes: [{ path: 'content', before: 'It is 22°C in Lyon.', after: 'The temperature in Lyon is 22°C.' }],
+    });
+    expect(byTask.get(20)).toMatchObject({ verdict: 'same', divergence: null, misses: [], outcomeAfter: 'success' });
+
+    // Each run is a trajectory forked from its source, with the record's tools, named after its candidate.
+    const run = await b.registry.invoke('trajectories.get', { id: byTask.get(6)!.runId! });
+    expect(run.kind).toBe('run');
+    expect(run.forkOf).toEqual({ trajectoryId: byTask.get(6)!.sourceId, turnIndex: 1 });
+    expect(run.metadata).toMatchObject({ experiment: result.id, candidate: 'scripted' });
+    expect(run.turns.map((t) => t.role)).toEqual(['system', 'user', 'assistant', 'tool', 'assistant']);
+    const declared = await b.registry.invoke('trajectories.declaredTools', { id: run.id });
+    expect(declared?.map((t) => t.name)).toEqual(['get_weather', 'get_forecast']);
+
+    // The candidate was asked as production asks: the recorded messages with roles, and the record's tools.
+    const first = server.received.find((r) => JSON.stringify(r.body.messages).includes('(task 20)'))!;
+    expect(first.body.tools).toEqual([
+      expect.objectContaining({ type: 'function', function: expect.objectContaining({ name: 'get_weather' }) }),
+      expect.objectContaining({ type: 'function', function: expect.objectContaining({ name: 'get_forecast' }) }),
+    ]);
+    expect((first.body.messages as { role: string }[]).map((m) => m.role)).toEqual(['system', 'user']);
+    expect(first.body.response_format).toBeUndefined();
+    expect(server.inFlight.max).toBeLessThanOrEqual(4);
+
+    const listed = await b.registry.invoke('experiments.list', {});
+    expect(listed).toEqual([
+      expect.objectContaining({ id: result.id, sources: 50, candidates: 1, done: 50, errored: 0 }),
+    ]);
+  });
+
+  it('re-runs from turn N with the recording before it, and sends the candidate’s system prompt and tool descriptions', async () => {
+    const server = await startOpenAIServer({ script: weatherScript, whole: true });
+    const b = await importedWeather();
+    const result = await b.registry.invoke('experiments.run', {
+      definition: {
+        name: 'from turn 4',
+        filter: { source: 'weather-50.jsonl', text: 'task 1' },
+        fromTurn: 4,
+        candidates: [
+          {
+            model: { kind: 'server', baseUrl: server.baseUrl, model: 'weather' },
+            systemPrompt: 'Be brief.',
+            toolDescriptions: { get_weather: 'Weather now, by city name' },
+          },
+        ],
+      },
+    });
+    const one = result.runs.find((r) => r.sourceTitle.includes('(task 1)'))!;
+    // The recording's failed first call stays in the history; the candidate retries as the recording did.
+    expect(one).toMatchObject({ verdict: 'same', divergence: null, outcomeBefore: 'failure', outcomeAfter: 'failure' });
+    const asked = server.received.find((r) => JSON.stringify(r.body.messages).includes('(task 1)'))!;
+    const messages = asked.body.messages as { role: string; content?: string }[];
+    expect(messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'tool']);
+    expect(messages[0]!.content).toBe('Be brief.');
+    expect((asked.body.tools as { function: { description: string } }[])[0]!.function.description).toBe(
+      'Weather now, by city name',
+    );
+    // Turn 4 of every other record is its answer: re-answered the same, but by the tasks planted to word it otherwise.
+    const others = result.runs.filter((r) => r !== one);
+    expect(others.length).toBeGreaterThan(2);
+    for (const r of others)
+      expect([taskOf(r), r.verdict, r.divergence?.kind ?? null]).toEqual(
+        PLANTED.answer.includes(taskOf(r) as 11) ? [taskOf(r), 'diverged', 'answer'] : [taskOf(r), 'same', null],
+      );
+
+    // A turn that is no assistant turn is refused per record, saying which turns are; nothing is run.
+    const sent = server.received.length;
+    const past = await b.registry.invoke('experiments.run', {
+      definition: {
+        name: 'from turn 5',
+        filter: { source: 'weather-50.jsonl', text: 'task 1' },
+        fromTurn: 5,
+        candidates: [{ model: { kind: 'server', baseUrl: server.baseUrl, model: 'weather' } }],
+      },
+    });
+    expect(server.received.length).toBe(sent);
+    const errors = new Set(past.runs.map((r) => r.error));
+    expect(errors).toEqual(
+      new Set([
+        'Not re-run: turn 5 is a tool turn; its assistant turns are 2, 4, 6.',
+        'Not re-run: turn 5 is past its end; its assistant turns are 2, 4.',
+      ]),
+    );
+    expect(past.table[0]).toMatchObject({ errored: past.runs.length });
+  });
+});
