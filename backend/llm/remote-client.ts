@@ -2,7 +2,7 @@ import { TrellisError } from '../../shared/errors';
 import { printableLine } from '../../shared/text';
 import type { GenerateRequest } from './protocol';
 import type { GenerateResult } from './supervisor';
-import { readToolChat, ToolChatAnswer, type ToolChatRequest, type ToolChatResult } from './tool-chat';
+import { readToolChat, serverSentData, ToolChatAnswer, type ToolChatRequest, type ToolChatResult } from './tool-chat';
 
 export interface RemoteServer {
   /** e.g. `http://127.0.0.1:8080/v1` (llama-server, vLLM, Ollama, LM Studio, a hosted API). */
@@ -127,25 +127,13 @@ export class OpenAICompatibleClient {
     };
     try {
       await this.request('/chat/completions', body, signal, async (response, touch) => {
-        const decoder = new TextDecoder();
-        let buffer = '';
-        for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-          touch();
-          buffer += decoder.decode(chunk, { stream: true });
-          let newline: number;
-          while ((newline = buffer.indexOf('\n')) >= 0) {
-            const line = buffer.slice(0, newline).trim();
-            buffer = buffer.slice(newline + 1);
-            if (!line.startsWith('data:')) continue;
-            const data = line.slice(5).trim();
-            if (data === '[DONE]') return;
-            const parsed = JSON.parse(data) as StreamChunk;
-            if (parsed.usage) usage = parsed.usage;
-            const delta = parsed.choices?.[0]?.delta?.content;
-            if (delta) {
-              text += delta;
-              onToken?.(delta);
-            }
+        for await (const data of serverSentData(response, touch)) {
+          const parsed = JSON.parse(data) as StreamChunk;
+          if (parsed.usage) usage = parsed.usage;
+          const delta = parsed.choices?.[0]?.delta?.content;
+          if (delta) {
+            text += delta;
+            onToken?.(delta);
           }
         }
       });

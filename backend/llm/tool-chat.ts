@@ -110,6 +110,14 @@ export async function readToolChat(response: Response, touch: () => void, answer
     answer.add((await response.json()) as ChatChunk);
     return;
   }
+  for await (const data of serverSentData(response, touch)) answer.add(JSON.parse(data) as ChatChunk);
+}
+
+/**
+ * The `data:` payloads of a server-sent event stream, as an OpenAI-compatible server streams a
+ * chat completion, until `[DONE]` or the end; `touch` is called for each chunk that arrives.
+ */
+export async function* serverSentData(response: Response, touch: () => void): AsyncGenerator<string> {
   const decoder = new TextDecoder();
   let buffer = '';
   for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
@@ -122,7 +130,7 @@ export async function readToolChat(response: Response, touch: () => void, answer
       if (!line.startsWith('data:')) continue;
       const data = line.slice(5).trim();
       if (data === '[DONE]') return;
-      answer.add(JSON.parse(data) as ChatChunk);
+      yield data;
     }
   }
 }
