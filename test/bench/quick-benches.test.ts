@@ -154,6 +154,27 @@ describe.skipIf(!BACKEND_BUILT)('benchmarks in quick mode (needs dist/: npm run 
     TIMEOUT,
   );
 
+  it(
+    'bench:checks checks each trajectory against its own tools, as the bare ajv loop does',
+    async () => {
+      const { summary } = await expectBench('checks/run.mjs', 'checks', [
+        'trajectories',
+        'calls',
+        'readSeconds',
+        'bareSeconds',
+        'trellisSeconds',
+        'bareChecksPerSecond',
+        'trellisChecksPerSecond',
+        'ratio',
+        'findings',
+        'schemaFindings',
+        'peakRssMb',
+      ]);
+      expect(summary.against).toEqual({ ownTools: summary.trajectories });
+    },
+    TIMEOUT,
+  );
+
   describe.skipIf(!prebuiltBindingFolder())('on the tiny GGUF from our writer (needs a llama.cpp binding)', () => {
     it(
       `bench:model${fs.existsSync(LLAMA_BENCH) ? '' : ' (llama-bench not built: no reference figures)'}`,
