@@ -26,6 +26,12 @@ const { createChecker } = require(path.join(root, 'dist/backend/checks/checker.j
 const count = Number(arg('count', 100_000, 300));
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-bench-checks-'));
 
+/** CPU seconds (user and system) since `from`: what a busy shared machine moves less than wall time. */
+const cpuSeconds = (from) => {
+  const { user, system } = process.cpuUsage(from);
+  return (user + system) / 1e6;
+};
+
 /** The reference: ajv over every call, validators compiled once per tool set. */
 function bareAjvChecks(store, ids) {
   const sets = new Map();
@@ -67,10 +73,13 @@ try {
   const readSeconds = (performance.now() - t) / 1000;
 
   t = performance.now();
+  let cpu = process.cpuUsage();
   const bare = bareAjvChecks(store, ids);
   const bareSeconds = (performance.now() - t) / 1000;
+  const bareCpuSeconds = cpuSeconds(cpu);
 
   t = performance.now();
+  cpu = process.cpuUsage();
   const checker = createChecker(store);
   let findings = 0;
   let schemaFindings = 0;
@@ -84,6 +93,7 @@ try {
     against[basis] = (against[basis] ?? 0) + 1;
   }
   const trellisSeconds = (performance.now() - t) / 1000;
+  const trellisCpuSeconds = cpuSeconds(cpu);
   store.close();
 
   const ratio = bareSeconds / trellisSeconds;
@@ -106,6 +116,9 @@ try {
       bareChecksPerSecond: Math.round(count / bareSeconds),
       trellisChecksPerSecond: Math.round(count / trellisSeconds),
       ratio: +ratio.toFixed(3),
+      bareCpuSeconds: +bareCpuSeconds.toFixed(2),
+      trellisCpuSeconds: +trellisCpuSeconds.toFixed(2),
+      cpuRatio: +(bareCpuSeconds / trellisCpuSeconds).toFixed(3),
       findings,
       schemaFindings,
       peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
