@@ -34,7 +34,9 @@ const sha256 = (file) => createHash('sha256').update(fs.readFileSync(file)).dige
 /** The reference loop: the same OpenAI chat JSONL as Trellis's exporter writes, from bare statements. */
 function bareOpenAIExport(db, ids, file) {
   const toolSetOf = db.prepare('SELECT tool_set FROM trajectories WHERE id = ?').pluck();
-  const turnsOf = db.prepare('SELECT role, content, tool_calls, tool_call_id FROM turns WHERE trajectory_id = ? ORDER BY idx');
+  const turnsOf = db.prepare(
+    'SELECT role, content, tool_calls, tool_call_id FROM turns WHERE trajectory_id = ? ORDER BY idx',
+  );
   const setText = db.prepare('SELECT tools FROM tool_sets WHERE id = ?').pluck();
   const sets = new Map();
   const fd = fs.openSync(file, 'w');
@@ -106,7 +108,8 @@ try {
   const exportCpuSeconds = cpuSeconds(cpu);
   const ratio = bareSeconds / exportSeconds;
   const sameRecords = sha256(files[0].path) === sha256(bareFile);
-  if (!sameRecords) throw new Error('the bare loop wrote other records than the export: the reference is not comparable');
+  if (!sameRecords)
+    throw new Error('the bare loop wrote other records than the export: the reference is not comparable');
   console.log(
     `Export OpenAI JSONL: Trellis ${exportSeconds.toFixed(1)} s (${Math.round(count / exportSeconds)}/s, ${mb(fs.statSync(files[0].path).size)} MiB), ` +
       `bare loop ${bareSeconds.toFixed(1)} s (same bytes); ratio ${ratio.toFixed(2)} (goal ≥ 0.9) ${ratio >= 0.9 ? 'met' : 'NOT met'}; ` +

@@ -67,7 +67,13 @@ export class SaidSoFar {
   private unstemmed: string[] = [];
   private readonly values: ValuesRead;
   /** Per kind of value, the texts added since it was last read. */
-  private readonly unread: Record<ValueKind, string[]> = { days: [], times: [], numbers: [], currencies: [], zones: [] };
+  private readonly unread: Record<ValueKind, string[]> = {
+    days: [],
+    times: [],
+    numbers: [],
+    currencies: [],
+    zones: [],
+  };
   /** The values said, each kind read on first use: what `valueIsRead` is given. */
   private readonly read: ValuesRead;
 
@@ -79,7 +85,9 @@ export class SaidSoFar {
           const more = READERS.days(text, this.today);
           for (const d of more.days) this.values.days.days.add(d);
           for (const d of more.monthDays) this.values.days.monthDays.add(d);
-        } else for (const v of READERS[k as Exclude<ValueKind, 'days'>](text) as Set<unknown>) (this.values[k] as Set<unknown>).add(v);
+        } else
+          for (const v of READERS[k as Exclude<ValueKind, 'days'>](text) as Set<unknown>)
+            (this.values[k] as Set<unknown>).add(v);
       }
       return this.values[k];
     };

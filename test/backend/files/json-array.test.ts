@@ -48,9 +48,7 @@ describe('JSON array elements', () => {
     for (const size of [1, 3, 8, 100]) {
       const { elements, problems } = await read(broken, size);
       expect(elements.map((e) => e.text)).toEqual(['{"a": "x, ]"}', '{"b": 1}']);
-      expect(problems).toEqual([
-        expect.objectContaining({ line: 4, offset: broken.indexOf(',,') + 1, record: 3 }),
-      ]);
+      expect(problems).toEqual([expect.objectContaining({ line: 4, offset: broken.indexOf(',,') + 1, record: 3 })]);
       expect(problems[0]!.reason).toMatch(/unexpected ","/);
     }
   });
