@@ -3,6 +3,10 @@ import type { SourceRecord } from './records';
 
 const isSpace = (byte: number) => byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
 
+/** The bytes that matter to the split between strings: quote, brackets, braces, comma. */
+const STRUCTURAL = new Uint8Array(256);
+for (const c of '"[]{},') STRUCTURAL[c.charCodeAt(0)] = 1;
+
 export function firstNonSpace(buffer: Buffer, from: number): number {
   let at = from;
   while (at < buffer.length && isSpace(buffer[at]!)) at++;
@@ -97,6 +101,9 @@ export async function* arrayElements(
           }
           continue;
         }
+        // Whitespace, numbers and literals between strings mean nothing to the split.
+        while (i < length && !STRUCTURAL[chunk[i]!]) i++;
+        if (i === length) break;
         const byte = chunk[i]!;
         if (byte === 0x22) inString = true;
         else if (byte === 0x7b || byte === 0x5b) depth++;

@@ -1,5 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 
+/** Random bits for this many ids are drawn at once (a call into the system per id cost more than the id). */
+const POOL_IDS = 256;
+const pool = Buffer.alloc(POOL_IDS * 16);
+let poolAt = POOL_IDS;
 let lastMs = 0;
 let counter = 0;
 
@@ -18,7 +22,11 @@ export function orderedId(now = Date.now()): string {
     lastMs++;
     counter = 0;
   }
-  const bytes = randomBytes(16);
+  if (poolAt === POOL_IDS) {
+    randomFillSync(pool);
+    poolAt = 0;
+  }
+  const bytes = pool.subarray(poolAt * 16, ++poolAt * 16);
   bytes.writeUIntBE(lastMs, 0, 6);
   bytes[6] = 0x70 | (counter >> 8);
   bytes[7] = counter & 0xff;
