@@ -61,10 +61,12 @@ type ValueKind = keyof typeof READERS;
  */
 export class SaidSoFar {
   private lower = '';
-  private compacted = '';
+  private compactedText = '';
+  /** Texts added since the compacted text was last made. */
+  private readonly uncompacted: string[] = [];
   private readonly stemSet = new Set<string>();
   /** Texts added since the stems were last read. */
-  private unstemmed: string[] = [];
+  private readonly unstemmed: string[] = [];
   private readonly values: ValuesRead;
   /** Per kind of value, the texts added since it was last read. */
   private readonly unread: Record<ValueKind, string[]> = {
@@ -110,6 +112,12 @@ export class SaidSoFar {
     };
   }
 
+  /** Everything said, lower-case with only its letters and digits (for ids written with other separators). */
+  private get compacted(): string {
+    for (const text of this.uncompacted.splice(0)) this.compactedText += `\n${compact(text)}`;
+    return this.compactedText;
+  }
+
   private get stems(): Set<string> {
     for (const text of this.unstemmed.splice(0)) for (const s of contentStems(text)) this.stemSet.add(s);
     return this.stemSet;
@@ -121,7 +129,7 @@ export class SaidSoFar {
     const parts = [text, ...jsonWords(text)];
     const all = parts.join('\n');
     this.lower += `\n${all.toLowerCase()}`;
-    this.compacted += `\n${compact(all)}`;
+    this.uncompacted.push(all);
     this.unstemmed.push(all.slice(0, MAX_READ));
     for (const part of parts) {
       const read = part.slice(0, MAX_READ);
