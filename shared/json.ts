@@ -8,12 +8,33 @@ export function isObject(value: unknown): value is Record<string, unknown> {
  * recursion, so a hostile value cannot exhaust the stack while it is measured).
  */
 export function nestedDeeperThan(value: unknown, limit: number): boolean {
-  const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length) {
-    const [node, depth] = stack.pop()!;
-    if (typeof node !== 'object' || node === null) continue;
+  // Two parallel stacks of containers only (no pair, no values array per node): imports run this
+  // over every record.
+  const nodes: object[] = [];
+  const depths: number[] = [];
+  if (typeof value === 'object' && value !== null) {
+    nodes.push(value);
+    depths.push(0);
+  }
+  while (nodes.length) {
+    const node = nodes.pop()!;
+    const depth = depths.pop()!;
     if (depth >= limit) return true;
-    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+    if (Array.isArray(node)) {
+      for (const child of node as unknown[])
+        if (typeof child === 'object' && child !== null) {
+          nodes.push(child);
+          depths.push(depth + 1);
+        }
+    } else
+      for (const key in node) {
+        if (!Object.hasOwn(node, key)) continue;
+        const child = (node as Record<string, unknown>)[key];
+        if (typeof child === 'object' && child !== null) {
+          nodes.push(child);
+          depths.push(depth + 1);
+        }
+      }
   }
   return false;
 }

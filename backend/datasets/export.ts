@@ -152,14 +152,15 @@ export async function exportDataset(
       if (json) file.write('[\n');
       for (let at = 0; at < ids.length && !job.signal.aborted; at += CHUNK) {
         const chunk = ids.slice(at, at + CHUNK);
-        // One read of the store per chunk: its ratings and findings in two queries, not two per
-        // trajectory, and every row of the chunk from the same state of the workspace.
+        // One read of the store per chunk: its statuses, ratings and findings in three queries,
+        // not three per trajectory, and every row of the chunk from the same state of the workspace.
         const lines = store.transaction(() => {
+          const statuses = store.labels.statuses(chunk);
           const ratings = store.labels.ratings(chunk);
           const errors = store.findings.errorTurns(chunk);
           const kept: string[] = [];
           for (const id of chunk) {
-            const status = store.labels.get(id)?.status ?? null;
+            const status = statuses.get(id) ?? null;
             if ((status === 'rejected' || status === 'needs-fix') && !options.includeRejected) {
               const named = { trajectoryId: id, title: store.trajectories.title(id) };
               reporter.flag(named, split, [

@@ -3,6 +3,10 @@ import type { SourceRecord } from './records';
 
 const isSpace = (byte: number) => byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
 
+/** The bytes that matter to the split between strings: quote, brackets, braces, comma. */
+const STRUCTURAL = new Uint8Array(256);
+for (const c of '"[]{},') STRUCTURAL[c.charCodeAt(0)] = 1;
+
 export function firstNonSpace(buffer: Buffer, from: number): number {
   let at = from;
   while (at < buffer.length && isSpace(buffer[at]!)) at++;
@@ -61,17 +65,46 @@ export async function* arrayElements(
       position = 3;
     }
     first = false;
+    const chunkStart = position - i;
+    const length = chunk.length;
+    // Lines are counted only where one is needed (an element's start, a problem), by jumping
+    // from newline to newline; strings are skipped from quote to quote the same way. The byte
+    // at a time walk is left for the structure between strings.
+    let nextNewline = chunk.indexOf(0x0a);
+    let nextBackslash = chunk.indexOf(0x5c);
+    /** Counts the newlines up to index `at` of this chunk (it included) into `line`, and sets `position` to it. */
+    const reach = (at: number) => {
+      while (nextNewline !== -1 && nextNewline <= at) {
+        line++;
+        nextNewline = chunk.indexOf(0x0a, nextNewline + 1);
+      }
+      position = chunkStart + at;
+    };
     let elementFrom = state === 'element' ? 0 : -1;
-    for (; i < chunk.length; i++, position++) {
-      const byte = chunk[i]!;
-      if (byte === 0x0a) line++;
+    while (i < length) {
       if (state === 'element') {
         if (inString) {
-          if (escaped) escaped = false;
-          else if (byte === 0x5c) escaped = true;
-          else if (byte === 0x22) inString = false;
+          if (escaped) {
+            escaped = false;
+            i++;
+            continue;
+          }
+          if (nextBackslash !== -1 && nextBackslash < i) nextBackslash = chunk.indexOf(0x5c, i);
+          const quote = chunk.indexOf(0x22, i);
+          if (nextBackslash !== -1 && (quote === -1 || nextBackslash < quote)) {
+            escaped = true;
+            i = nextBackslash + 1;
+          } else if (quote === -1) i = length;
+          else {
+            inString = false;
+            i = quote + 1;
+          }
           continue;
         }
+        // Whitespace, numbers and literals between strings mean nothing to the split.
+        while (i < length && !STRUCTURAL[chunk[i]!]) i++;
+        if (i === length) break;
+        const byte = chunk[i]!;
         if (byte === 0x22) inString = true;
         else if (byte === 0x7b || byte === 0x5b) depth++;
         else if ((byte === 0x7d || byte === 0x5d) && depth > 0) depth--;
@@ -85,9 +118,15 @@ export async function* arrayElements(
           state = byte === 0x2c ? 'between' : 'after';
           expectingElement = byte === 0x2c;
         }
+        i++;
         continue;
       }
-      if (isSpace(byte)) continue;
+      const byte = chunk[i]!;
+      if (isSpace(byte)) {
+        i++;
+        continue;
+      }
+      reach(i);
       if (state === 'before') {
         if (byte !== 0x5b) return problem('not a JSON array', snippetOf(chunk.subarray(i, i + 240).toString()));
         state = 'between';
@@ -111,7 +150,9 @@ export async function* arrayElements(
           snippetOf(chunk.subarray(i, i + 240).toString('latin1')),
         );
       }
+      i++;
     }
+    reach(length);
     if (state === 'element' && !tooLong) {
       const rest = chunk.subarray(elementFrom);
       size += rest.length;

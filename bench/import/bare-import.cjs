@@ -6,6 +6,11 @@ const readline = require('node:readline');
 const { createHash, randomUUID } = require('node:crypto');
 const path = require('node:path');
 const { performance } = require('node:perf_hooks');
+/** CPU seconds (user and system) since `from`: what a busy shared machine moves less than wall time. */
+const cpuTime = (from) => {
+  const { user, system } = process.cpuUsage(from);
+  return (user + system) / 1e6;
+};
 const root = path.resolve(__dirname, '..', '..');
 const { openWorkspaceStore } = require(path.join(root, 'dist/backend/store/workspace-store.js'));
 
@@ -26,6 +31,7 @@ const { openWorkspaceStore } = require(path.join(root, 'dist/backend/store/works
     'INSERT INTO turns (trajectory_id, idx, role, content, tool_calls, tool_call_id) VALUES (?, ?, ?, ?, ?, ?)',
   );
   const started = performance.now();
+  const cpuStarted = process.cpuUsage();
   const now = new Date().toISOString();
   let batch = [];
   let line = 0;
@@ -57,10 +63,11 @@ const { openWorkspaceStore } = require(path.join(root, 'dist/backend/store/works
   }
   flush(batch);
   const seconds = (performance.now() - started) / 1000;
+  const cpuSeconds = cpuTime(cpuStarted);
   const turns = db.prepare('SELECT count(*) FROM turns').pluck().get();
   db.close();
   process.stdout.write(
-    JSON.stringify({ seconds, turns, peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024) }),
+    JSON.stringify({ seconds, cpuSeconds, turns, peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024) }),
   );
 })().catch((error) => {
   console.error(error);

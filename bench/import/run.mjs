@@ -82,10 +82,18 @@ try {
   );
 
   const ratio = ourRows / bareRows;
+  // The same rows in less CPU time is the same ratio: CPU seconds are moved far less than wall
+  // seconds by other work on a shared machine.
+  const cpuRatio = bare.cpuSeconds / ours.cpuSeconds;
+  const arrayCpuRatio = bare.cpuSeconds / asArray.cpuSeconds;
+  console.log(
+    `CPU seconds: bare ${bare.cpuSeconds.toFixed(1)}, Trellis ${ours.cpuSeconds.toFixed(1)} (ratio ${cpuRatio.toFixed(2)}), ` +
+      `JSON array ${asArray.cpuSeconds.toFixed(1)} (ratio ${arrayCpuRatio.toFixed(2)})`,
+  );
   const verdicts = [
-    `ratio ${ratio.toFixed(2)} (goal ≥ 0.7) ${ratio >= 0.7 ? 'met' : 'NOT met'}`,
+    `ratio ${ratio.toFixed(2)} (goal ≥ 0.9) ${ratio >= 0.9 ? 'met' : 'NOT met'}`,
     `peak RSS ${ours.peakRssMb} MB (goal < 400) ${ours.peakRssMb < 400 ? 'met' : 'NOT met'}`,
-    `JSON array ratio ${(arrayRows / bareRows).toFixed(2)}, peak RSS ${asArray.peakRssMb} MB (goal < 400) ${asArray.peakRssMb < 400 ? 'met' : 'NOT met'}`,
+    `JSON array ratio ${(arrayRows / bareRows).toFixed(2)} (goal ≥ 0.9) ${arrayRows / bareRows >= 0.9 ? 'met' : 'NOT met'}, peak RSS ${asArray.peakRssMb} MB (goal < 400) ${asArray.peakRssMb < 400 ? 'met' : 'NOT met'}`,
     `FTS p95 ${p(0.95).toFixed(1)} ms (goal < 50) ${p(0.95) < 50 ? 'met' : 'NOT met'}`,
   ];
   console.log(verdicts.join('; '));
@@ -108,6 +116,11 @@ try {
       arrayRowsPerSecond: Math.round(arrayRows),
       arrayRatio: +(arrayRows / bareRows).toFixed(3),
       arrayPeakRssMb: asArray.peakRssMb,
+      bareCpuSeconds: +bare.cpuSeconds.toFixed(2),
+      trellisCpuSeconds: +ours.cpuSeconds.toFixed(2),
+      arrayCpuSeconds: +asArray.cpuSeconds.toFixed(2),
+      cpuRatio: +cpuRatio.toFixed(3),
+      arrayCpuRatio: +arrayCpuRatio.toFixed(3),
       arrayRssAtQuartersMb: asArray.rssAt,
       barePeakRssMb: bare.peakRssMb,
       ftsP50Ms: +p(0.5).toFixed(2),

@@ -2,6 +2,11 @@
 // time, peak RSS and RSS at each quarter of the file. Argv: FILE WORKSPACE
 const path = require('node:path');
 const { performance } = require('node:perf_hooks');
+/** CPU seconds (user and system) since `from`: what a busy shared machine moves less than wall time. */
+const cpuTime = (from) => {
+  const { user, system } = process.cpuUsage(from);
+  return (user + system) / 1e6;
+};
 const root = path.resolve(__dirname, '..', '..');
 const { openWorkspaceStore } = require(path.join(root, 'dist/backend/store/workspace-store.js'));
 const { importTrajectoryFile } = require(path.join(root, 'dist/backend/trajectories/import-file.js'));
@@ -12,6 +17,7 @@ const { importTrajectoryFile } = require(path.join(root, 'dist/backend/trajector
   const rssAt = [];
   let next = 0.25;
   const started = performance.now();
+  const cpuStarted = process.cpuUsage();
   const report = await importTrajectoryFile(store, {
     file,
     mode: 'strict',
@@ -23,6 +29,7 @@ const { importTrajectoryFile } = require(path.join(root, 'dist/backend/trajector
     },
   });
   const seconds = (performance.now() - started) / 1000;
+  const cpuSeconds = cpuTime(cpuStarted);
   if (!report.committed) throw new Error(`import refused: ${JSON.stringify(report.rejected.slice(0, 3))}`);
   rssAt.push(Math.round(process.memoryUsage().rss / 2 ** 20));
   const turns = store.db.prepare('SELECT count(*) FROM turns').pluck().get();
@@ -30,6 +37,7 @@ const { importTrajectoryFile } = require(path.join(root, 'dist/backend/trajector
   process.stdout.write(
     JSON.stringify({
       seconds,
+      cpuSeconds,
       imported: report.imported,
       toolSets: report.toolSets,
       shape: report.shape,

@@ -1,7 +1,17 @@
 import { isObject } from '../json';
 import type { TrajectoryMetadata, Turn } from '../domain';
 import { contentStems, wordsOf } from '../plans/intent-words';
-import { datesInIntent, mergeValues, valueIsRead, valuesInText, type ValuesRead } from '../text-values';
+import {
+  currenciesInText,
+  datesInIntent,
+  daysInText,
+  numbersInText,
+  timesInText,
+  valueIsRead,
+  valuesInText,
+  zonesInText,
+  type ValuesRead,
+} from '../text-values';
 
 /**
  * Whether an argument's value was given before it was used: by the user's (or system's) words,
@@ -34,15 +44,83 @@ function literal(needle: string, text: string): boolean {
 /** Composed text (a message body, a note): several lines or many words, not a value taken from anywhere. */
 export const isProse = (value: string): boolean => /\n/.test(value.trim()) || value.trim().split(/\s+/).length >= 8;
 
-/** Everything said so far in a trajectory, read once as it grows. */
+/** What each kind of value is read from a text with, for `SaidSoFar`'s lazy reading. */
+const READERS = {
+  days: (text: string, today?: string) => daysInText(text, today ? { today } : {}),
+  times: timesInText,
+  numbers: numbersInText,
+  currencies: currenciesInText,
+  zones: zonesInText,
+} as const;
+type ValueKind = keyof typeof READERS;
+
+/**
+ * Everything said so far in a trajectory, read once as it grows. Reading values from text
+ * (dates, numbers, stems…) costs far more than searching it, and most values are found as
+ * written: each kind is read only when a value first needs it, then kept up to date.
+ */
 export class SaidSoFar {
   private lower = '';
-  private compacted = '';
-  private readonly stems = new Set<string>();
+  private compactedText = '';
+  /** Texts added since the compacted text was last made. */
+  private readonly uncompacted: string[] = [];
+  private readonly stemSet = new Set<string>();
+  /** Texts added since the stems were last read. */
+  private readonly unstemmed: string[] = [];
+  private readonly values: ValuesRead;
+  /** Per kind of value, the texts added since it was last read. */
+  private readonly unread: Record<ValueKind, string[]> = {
+    days: [],
+    times: [],
+    numbers: [],
+    currencies: [],
+    zones: [],
+  };
+  /** The values said, each kind read on first use: what `valueIsRead` is given. */
   private readonly read: ValuesRead;
 
   constructor(private readonly today?: string) {
-    this.read = valuesInText('', today);
+    this.values = valuesInText('', today);
+    const kind = <K extends ValueKind>(k: K) => {
+      for (const text of this.unread[k].splice(0)) {
+        if (k === 'days') {
+          const more = READERS.days(text, this.today);
+          for (const d of more.days) this.values.days.days.add(d);
+          for (const d of more.monthDays) this.values.days.monthDays.add(d);
+        } else
+          for (const v of READERS[k as Exclude<ValueKind, 'days'>](text) as Set<unknown>)
+            (this.values[k] as Set<unknown>).add(v);
+      }
+      return this.values[k];
+    };
+    this.read = {
+      get days() {
+        return kind('days');
+      },
+      get times() {
+        return kind('times');
+      },
+      get numbers() {
+        return kind('numbers');
+      },
+      get currencies() {
+        return kind('currencies');
+      },
+      get zones() {
+        return kind('zones');
+      },
+    };
+  }
+
+  /** Everything said, lower-case with only its letters and digits (for ids written with other separators). */
+  private get compacted(): string {
+    for (const text of this.uncompacted.splice(0)) this.compactedText += `\n${compact(text)}`;
+    return this.compactedText;
+  }
+
+  private get stems(): Set<string> {
+    for (const text of this.unstemmed.splice(0)) for (const s of contentStems(text)) this.stemSet.add(s);
+    return this.stemSet;
   }
 
   /** Adds a turn's text; a JSON result also by its keys and decoded values, wherever they sit. */
@@ -51,9 +129,12 @@ export class SaidSoFar {
     const parts = [text, ...jsonWords(text)];
     const all = parts.join('\n');
     this.lower += `\n${all.toLowerCase()}`;
-    this.compacted += `\n${compact(all)}`;
-    for (const s of contentStems(all.slice(0, MAX_READ))) this.stems.add(s);
-    for (const part of parts) mergeValues(this.read, valuesInText(part.slice(0, MAX_READ), this.today));
+    this.uncompacted.push(all);
+    this.unstemmed.push(all.slice(0, MAX_READ));
+    for (const part of parts) {
+      const read = part.slice(0, MAX_READ);
+      for (const k of Object.keys(this.unread) as ValueKind[]) this.unread[k].push(read);
+    }
     return this;
   }
 

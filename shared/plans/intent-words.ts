@@ -28,6 +28,20 @@ const ALIASES: Record<string, string> = {
  * meet. Not a linguist's stemmer: it only has to make the same word in two forms compare equal.
  */
 export function stem(word: string): string {
+  let stemmed = STEMS.get(word);
+  if (stemmed === undefined) {
+    stemmed = stemOf(word);
+    if (STEMS.size >= MAX_REMEMBERED_STEMS) STEMS.clear();
+    STEMS.set(word, stemmed);
+  }
+  return stemmed;
+}
+
+/** Stems already made: checks stem every word of every trajectory, from a vocabulary far smaller. */
+const STEMS = new Map<string, string>();
+const MAX_REMEMBERED_STEMS = 50_000;
+
+function stemOf(word: string): string {
   let w = word.toLowerCase();
   const alias = ALIASES[w];
   if (alias) return alias === w ? w : stem(alias);

@@ -126,6 +126,8 @@ describe.skipIf(!BACKEND_BUILT)('benchmarks in quick mode (needs dist/: npm run 
         'arrayRowsPerSecond',
         'arrayRatio',
         'arrayPeakRssMb',
+        'cpuRatio',
+        'arrayCpuRatio',
         'ftsP50Ms',
         'ftsP95Ms',
       ]);
@@ -178,6 +180,7 @@ describe.skipIf(!BACKEND_BUILT)('benchmarks in quick mode (needs dist/: npm run 
           'exportSeconds',
           'bareSeconds',
           'exportRatio',
+          'exportCpuRatio',
           'dedupSeconds',
           'dedupReadSeconds',
           'clusters',
@@ -187,6 +190,28 @@ describe.skipIf(!BACKEND_BUILT)('benchmarks in quick mode (needs dist/: npm run 
         ],
         ['--expose-gc'],
       );
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'bench:checks checks each trajectory against its own tools, as the bare ajv loop does',
+    async () => {
+      const { summary } = await expectBench('checks/run.mjs', 'checks', [
+        'trajectories',
+        'calls',
+        'readSeconds',
+        'bareSeconds',
+        'trellisSeconds',
+        'bareChecksPerSecond',
+        'trellisChecksPerSecond',
+        'ratio',
+        'cpuRatio',
+        'findings',
+        'schemaFindings',
+        'peakRssMb',
+      ]);
+      expect(summary.against).toEqual({ ownTools: summary.trajectories });
     },
     TIMEOUT,
   );

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { orderedId } from './ordered-id';
 import type Database from 'better-sqlite3';
 import type { DeclaredTool, Outcome, Trajectory, TrajectoryMetadata, Turn } from '../../../shared/domain';
 import { TrellisError } from '../../../shared/errors';
@@ -93,7 +93,7 @@ export class TrajectoryRepository {
     // A trajectory of an import being taken back is nobody's duplicate: it makes way at once.
     if (existing?.discarding) this.statements.deleteById.run(existing.id);
     else if (existing) return { id: existing.id, duplicate: true, graphId: existing.graphId };
-    const id = trajectory.id ?? randomUUID();
+    const id = trajectory.id ?? orderedId();
     const s = this.statements;
     const write = () => {
       const { lastInsertRowid } = s.trajectory.run(

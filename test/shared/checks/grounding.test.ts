@@ -44,6 +44,24 @@ describe('what was said so far gives a value as people write it', () => {
     expect(empty.gives('Invoice')).toBe(false);
   });
 
+  it('reads what is added after a value was looked for (each kind of value as it is first needed)', () => {
+    const growing = new SaidSoFar('2026-12-01').add('Book a table for the team.');
+    expect([
+      growing.gives('2026-12-04'),
+      growing.gives(6),
+      growing.gives('EUR'),
+      growing.gives('Terrace Room'),
+    ]).toEqual([false, false, false, false]);
+    growing.add('{"slots": [{"day": "Dec 4", "seats": "six"}], "price": "40 euros", "room": "the terrace rooms"}');
+    expect([growing.gives('2026-12-04'), growing.gives('EUR'), growing.gives('Terrace Room')]).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    growing.add('Party of 6, please.');
+    expect(growing.gives(6)).toBe(true);
+  });
+
   it('needs the day a trajectory carries to read "tomorrow"', () => {
     expect(new SaidSoFar('2026-12-01').add('tomorrow at 4:30 pm').gives('2026-12-02T16:30:00Z')).toBe(true);
     expect(new SaidSoFar().add('tomorrow at 4:30 pm').gives('2026-12-02T16:30:00Z')).toBe(false);
