@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createBackend } from '../../../backend/backend';
 import { TraceReceiver } from '../../../backend/otlp/receiver';
 import { testBackend } from '../../helpers/backend';
+import { tool } from '../../helpers/graphs';
 import { exportRequest, span } from '../../helpers/otlp-json';
 import { tempDir } from '../../helpers/temp';
 
@@ -142,6 +143,28 @@ describe('TraceReceiver: spans to trajectories of the workspace', () => {
     ]);
     backend.store.turnEdits.revert(id!, 0);
     expect(backend.store.trajectories.get(id!).turns[0]!.content).toBe('Weather in Oslo?');
+    receiver.close();
+  });
+
+  it("gives a graph's tools replay runtimes from the results received traces recorded", async () => {
+    const backend = testBackend({ seed: false });
+    const receiver = new TraceReceiver(backend.store);
+    const run = agentRun();
+    receiver.receive(exportRequest([run.root, run.ask, run.tool, run.answer]));
+    const { id: graphId } = await backend.registry.invoke('graphs.create', { name: 'Weather agent' });
+    await backend.registry.invoke('graphs.save', {
+      id: graphId,
+      tools: [tool('weather', { city: 'string' })],
+      edges: [],
+      dismissedSuggestions: [],
+    });
+    const made = await backend.registry.invoke('graphs.makeReplayRuntimes', {
+      id: graphId,
+      filter: { source: 'otlp' },
+    });
+    expect(made.trajectories).toBe(1);
+    const replay = made.tools.find((t) => t.tool === 'weather')!.runtime;
+    expect(replay.kind === 'replay' && replay.recordings).toEqual([{ args: { city: 'Oslo' }, result: 'rain' }]);
     receiver.close();
   });
 
