@@ -66,7 +66,10 @@ describe('Trajectories workspace in Chromium', () => {
     expect(await page.getByTestId('check-summary').textContent()).toMatch(
       /^Checked 4 trajectories; \d+ findings in \d trajectories \(.*repeated-call: 1 finding in 1 trajectory/,
     );
-    expect((await optionTexts(page, 'Finding'))['repeated-call']).toBe('repeated-call (1 trajectory)');
+    // The filter's counts come with the checks' change event, which may follow the summary.
+    await expect
+      .poll(async () => (await optionTexts(page, 'Finding'))['repeated-call'])
+      .toBe('repeated-call (1 trajectory)');
     await pickOption(page, 'Finding', 'repeated-call');
     await page.getByTestId('list-count').getByText('1 trajectory').waitFor();
     // Every filter is as wide as its choice: "repeated-call (1 trajectory)" is not cut short.
