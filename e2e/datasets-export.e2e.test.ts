@@ -116,8 +116,13 @@ describe('thoughts in an export, chosen in Chromium', () => {
     const host = await e2e.startHost(workspace);
     const page = await e2e.newPage({ viewport: { width: 1600, height: 1000 } });
     await page.goto(host.url);
-    await page.getByRole('button', { name: /Trip planning/ }).waitFor();
-    await page.keyboard.press('Control+4');
+    // Ctrl+4 once the app listens for its keys: pressed again until Datasets is open.
+    await expect
+      .poll(async () => {
+        await page.keyboard.press('Control+4');
+        return page.getByLabel('Dataset name').isVisible();
+      })
+      .toBe(true);
     await page.getByLabel('Dataset name').fill('reasoning');
     await page.getByLabel('Split ratio').fill('1,0,0');
     await page.getByRole('button', { name: 'New dataset from selection' }).click();
