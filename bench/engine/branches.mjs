@@ -12,11 +12,9 @@ import { SHAPES, writeGguf } from '../model/shapes.mjs';
 const root = path.resolve(import.meta.dirname, '..', '..');
 const require = createRequire(import.meta.url);
 const { ModelSupervisor } = require(path.join(root, 'dist/backend/llm/supervisor.js'));
-const { RunEngine } = require(path.join(root, 'dist/backend/executor/engine.js'));
-const { memoryTurns } = require(path.join(root, 'dist/backend/executor/run-turns.js'));
 const { MockRunner } = require(path.join(root, 'dist/backend/executor/runtimes/mock-runner.js'));
 const { McpServers } = require(path.join(root, 'dist/backend/executor/runtimes/index.js'));
-const { branchGraph, branchPlan } = require(path.join(root, 'dist/test/support/branch-plan.js'));
+const { branchPlanEngine } = require(path.join(root, 'dist/test/support/branch-plan.js'));
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const withoutTiming = (turns) => JSON.stringify(turns.map(({ timing: _timing, ...turn }) => turn));
@@ -39,19 +37,12 @@ export async function benchBranches({ shape, threads, runs }) {
       sequences: 3,
     });
     const runPlan = async (batchBranches, seed) => {
-      const engine = new RunEngine({
-        graph: { tools: branchGraph().tools, edges: [] },
-        mode: 'plan',
-        plan: branchPlan(),
-        turns: memoryTurns([{ role: 'user', content: 'Plan a trip to Lisbon' }]),
-        batchBranches,
-        runtime: {
-          mocks,
-          mcp,
-          seed,
-          allowed: () => true,
-          generate: (r, signal) => supervisor.generate(r, undefined, signal),
-        },
+      const engine = branchPlanEngine(batchBranches, {
+        mocks,
+        mcp,
+        seed,
+        allowed: () => true,
+        generate: (r, signal) => supervisor.generate(r, undefined, signal),
       });
       const started = performance.now();
       await engine.continue();

@@ -1,4 +1,7 @@
 /** The three-branch plan of the batched-branch tests and bench:engine (compiled to dist/ for the bench). */
+import { RunEngine } from '../../backend/executor/engine';
+import { memoryTurns } from '../../backend/executor/run-turns';
+import type { RuntimeDeps } from '../../backend/executor/runtimes';
 import type { PlanStep, Tool } from '../../shared/domain';
 
 const simulated = (name: string, description: string): Tool => ({
@@ -34,4 +37,16 @@ export function branchPlan(): PlanStep[] {
     { id: 'weather', tool: 'weather_lookup', args: { city: 'Lisbon' }, dependsOn: [] },
     { id: 'summary', tool: 'trip_summary', args: { city: 'Lisbon' }, dependsOn: ['flights', 'hotels', 'weather'] },
   ];
+}
+
+/** The plan's run, its tools simulated through `runtime`: batched branches or one by one. */
+export function branchPlanEngine(batchBranches: boolean, runtime: RuntimeDeps): RunEngine {
+  return new RunEngine({
+    graph: { tools: branchGraph().tools, edges: [] },
+    mode: 'plan',
+    plan: branchPlan(),
+    turns: memoryTurns([{ role: 'user', content: 'Plan a trip to Lisbon' }]),
+    batchBranches,
+    runtime,
+  });
 }

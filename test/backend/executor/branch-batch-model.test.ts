@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RunEngine } from '../../../backend/executor/engine';
 import { MockRunner } from '../../../backend/executor/runtimes/mock-runner';
-import { memoryTurns } from '../../../backend/executor/run-turns';
 import { McpServers } from '../../../backend/executor/runtimes';
 import type { ModelSupervisor } from '../../../backend/llm/supervisor';
 import type { Turn } from '../../../shared/domain';
-import { branchGraph, branchPlan } from '../../support/branch-plan';
+import { branchPlanEngine } from '../../support/branch-plan';
 import { TEST_SETTINGS, testSupervisor, tinyModel } from '../../helpers/models';
 
 const mocks = new MockRunner();
@@ -25,25 +23,18 @@ afterAll(async () => {
 async function runPlan(batchBranches: boolean, seed: number) {
   let inFlight = 0;
   let most = 0;
-  const engine = new RunEngine({
-    graph: { tools: branchGraph().tools, edges: [] },
-    mode: 'plan',
-    plan: branchPlan(),
-    turns: memoryTurns([{ role: 'user', content: 'Plan a trip to Lisbon' }]),
-    batchBranches,
-    runtime: {
-      mocks,
-      mcp,
-      seed,
-      allowed: () => true,
-      generate: async (request, signal) => {
-        most = Math.max(most, ++inFlight);
-        try {
-          return await s.generate(request, undefined, signal);
-        } finally {
-          inFlight--;
-        }
-      },
+  const engine = branchPlanEngine(batchBranches, {
+    mocks,
+    mcp,
+    seed,
+    allowed: () => true,
+    generate: async (request, signal) => {
+      most = Math.max(most, ++inFlight);
+      try {
+        return await s.generate(request, undefined, signal);
+      } finally {
+        inFlight--;
+      }
     },
   });
   await engine.continue();
