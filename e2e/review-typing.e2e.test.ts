@@ -84,12 +84,13 @@ describe('Review queue fields in Chromium', () => {
           await openQueue(other);
           return other.getByLabel('Note', { exact: true }).inputValue();
         },
-        { timeout: 20_000 },
+        // Each try reloads a second page and opens the queue (up to 30 s on a busy machine).
+        { timeout: 90_000 },
       )
       .toBe('left by shortcut, paused');
     await other.close();
     await page.close();
-  }, 120_000);
+  }, 240_000);
 
   it('takes a note of several lines: Ctrl+Enter saves it, Escape leaves it with its text for the queue’s keys', async () => {
     const host = await e2e.startHost(path.join(tempDir(), 'note-lines.trellis'));

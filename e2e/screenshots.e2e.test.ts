@@ -34,6 +34,30 @@ async function settle(page: Page) {
   await page.mouse.move(0, 0);
 }
 
+/**
+ * A screenshot taken once two in a row are the same pixels: a canvas that lays itself out once
+ * more after its transform settled (a late resize, a path graph fitted again) is waited for, as
+ * Playwright's own toHaveScreenshot does.
+ */
+async function stillScreenshot(page: Page) {
+  let last = await page.screenshot({ animations: 'disabled', caret: 'hide' });
+  for (let tries = 0; tries < 20; tries++) {
+    await page.waitForTimeout(400);
+    const next = await page.screenshot({ animations: 'disabled', caret: 'hide' });
+    if (next.equals(last)) return next;
+    last = next;
+  }
+  return last;
+}
+
+/** The trace receiver listens on the host's port, a free one each run: shown as OTLP's usual 4318. */
+async function fixReceiverPort(page: Page) {
+  await page.evaluate(() => {
+    for (const code of document.querySelectorAll('[data-testid="trace-receiver"] summary code'))
+      code.textContent = (code.textContent ?? '').replace(/:\d+\//, ':4318/');
+  });
+}
+
 describe.each(['light', 'dark'] as const)('each workspace at 1600×1000 in the %s theme', (theme) => {
   it('looks like its committed screenshot', async () => {
     const workspace = path.join(WORKSPACES, `${theme}.trellis`);
@@ -53,7 +77,7 @@ describe.each(['light', 'dark'] as const)('each workspace at 1600×1000 in the %
     async function shoot(name: string) {
       await settle(page);
       // What changes from run to run (how long each turn took) is hidden by STILL, not painted over.
-      const png = await page.screenshot({ animations: 'disabled', caret: 'hide' });
+      const png = await stillScreenshot(page);
       const result = compareWithReference(`${name}-${theme}`, png);
       const line = describeComparison(`${name}-${theme}`, result);
       if ((result.kind === 'differs' || result.kind === 'resized') && renderer.same) failures.push(line);
@@ -76,6 +100,7 @@ describe.each(['light', 'dark'] as const)('each workspace at 1600×1000 in the %
     await page.getByLabel('Trajectory file').waitFor({ state: 'hidden' });
     await page.getByRole('option', { name: /Make the bedroom 21 degrees/ }).click();
     await page.getByRole('region', { name: 'Trajectory inspector' }).getByTestId('turn-1').waitFor();
+    await fixReceiverPort(page);
     await shoot('trajectories');
 
     // Plans & Runs: a deterministic plan on the trip graph, run to its end.
