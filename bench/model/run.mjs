@@ -9,6 +9,7 @@
 //   --gpu cuda  offload every layer;  --native  run the native build recorded for this machine
 //   (built first, offline, when there is none: the same build as `trellis model build`).
 //   --quick  the tiny model, pp64 and tg16 once: seconds, to see that the bench still runs
+//   --skip-loops  leave out the chat turn through both generation loops (minutes with the 1b shape)
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -33,6 +34,7 @@ const gpu = arg('gpu', 'off');
 const threads = Number(arg('threads', Math.max(1, os.availableParallelism() - 1)));
 const repetitions = Number(arg('repetitions', 3, 1));
 const native = process.argv.includes('--native');
+const skipLoops = process.argv.includes('--skip-loops');
 const PP = quick ? 64 : 512;
 const TG = quick ? 16 : 128;
 // The helper's context as llama-bench's by default (just large enough, flash attention on); the
@@ -193,16 +195,19 @@ for (let i = 0; i < repetitions; i++) {
 // chat format's system prompt and a plan need more context than pp + tg: reloaded with at least 1024.
 const CHAT_TURN = { prompt: 'Plan a trip to Lisbon, step by step.', chat: true, temperature: 0.8, seed: 7 };
 const loopContext = Math.max(contextSize, 1024);
-await supervisor.load(modelPath, { ...settings, contextSize: loopContext });
-const loops = {
-  unconstrained: await compareLoops(supervisor, loopContext, { ...CHAT_TURN, maxTokens: TG }, repetitions),
-  constrained: await compareLoops(
-    supervisor,
-    loopContext,
-    { ...CHAT_TURN, maxTokens: TG * 3, jsonSchema: PLAN_SCHEMA },
-    repetitions,
-  ),
-};
+let loops = null;
+if (!skipLoops) {
+  await supervisor.load(modelPath, { ...settings, contextSize: loopContext });
+  loops = {
+    unconstrained: await compareLoops(supervisor, loopContext, { ...CHAT_TURN, maxTokens: TG }, repetitions),
+    constrained: await compareLoops(
+      supervisor,
+      loopContext,
+      { ...CHAT_TURN, maxTokens: TG * 3, jsonSchema: PLAN_SCHEMA },
+      repetitions,
+    ),
+  };
+}
 backend?.close();
 await supervisor.stop();
 fs.rmSync(dir, { recursive: true, force: true });
@@ -317,6 +322,8 @@ console.log(
 console.log(
   `  end-to-end / in-helper tg${TG}: ${summary.e2e_ratio}   end-to-end / helper's own stream: ${summary.e2e_over_helper_stream}`,
 );
-console.log(describeLoops('chat turn, unconstrained', loops.unconstrained));
-console.log(describeLoops('chat turn, plan JSON Schema', loops.constrained));
+if (loops) {
+  console.log(describeLoops('chat turn, unconstrained', loops.unconstrained));
+  console.log(describeLoops('chat turn, plan JSON Schema', loops.constrained));
+}
 console.log(JSON.stringify(summary));
