@@ -112,6 +112,25 @@ async function print(
   return errored || view.cancelled ? 1 : 0;
 }
 
+/**
+ * The key in the environment variable --api-key-env names, for each server candidate's address:
+ * read now, sent with this run's requests only.
+ */
+function apiKeysFromFlag(variable: unknown, candidates: readonly Candidate[]): Record<string, string> {
+  if (variable === undefined) return {};
+  const name = String(variable);
+  const key = process.env[name];
+  if (!key)
+    throw new TrellisError(
+      'E1002',
+      `--api-key-env names ${name}, which is not set (or empty) in this shell.`,
+      `Set it first, e.g. export ${name}=sk-…, or leave --api-key-env out for a server that needs no key.`,
+    );
+  const servers = candidates.flatMap((c) => (c.model.kind === 'server' ? [c.model.baseUrl] : []));
+  if (!servers.length) throw new TrellisError('E1002', '--api-key-env is for a --server candidate; this run has none.');
+  return Object.fromEntries(servers.map((url) => [url, key]));
+}
+
 export const experimentRunVerb: Verb = {
   name: 'experiment run',
   summary:
@@ -121,7 +140,8 @@ export const experimentRunVerb: Verb = {
     'diverged, improved or regressed, and where each changed run diverged first. Exit 1 when a run errored.',
   usage:
     'trellis experiment run [--label L] [--finding F] [--source FILE] [--tool T] [--query Q] [--outcome O] [--meta F=V]…\n' +
-    '                       (--server URL [--server-model NAME] [--concurrency N] | --model FILE.gguf [--sequences N])\n' +
+    '                       (--server URL [--server-model NAME] [--concurrency N] [--api-key-env VAR]\n' +
+    '                        | --model FILE.gguf [--sequences N])\n' +
     '                       [--format tools|json] [--system-prompt FILE] [--from-turn N] [--policy P]\n' +
     '                       [--dataset NAME] [--tool-description TOOL=TEXT]… [--max-turns N] [--time-limit S]\n' +
     '                       [--seed N] [--name NAME] [--resume ID] [--workspace FILE] [--json]',
@@ -143,6 +163,11 @@ export const experimentRunVerb: Verb = {
         'The model name to ask the server for (default "default"); repeated: one candidate each, side by side',
     },
     concurrency: { type: 'string', description: "Requests in flight at once: the server's slots (default 4)" },
+    'api-key-env': {
+      type: 'string',
+      description:
+        "The environment variable that holds the server's API key (read for this run, never written to the workspace)",
+    },
     model: {
       type: 'string',
       description: "The candidate: a GGUF file, loaded for the run (its chat template's tool calls)",
@@ -178,13 +203,17 @@ export const experimentRunVerb: Verb = {
           const p = payload as JobProgress;
           if (name === 'jobs.progress' && p.jobId === jobId) io.err(`experiment: ${p.done}/${p.total} runs`);
         });
-      if (typeof values.resume === 'string')
+      if (typeof values.resume === 'string') {
+        const { definition } = await backend.registry.invoke('experiments.get', { id: values.resume });
+        const apiKeys = apiKeysFromFlag(values['api-key-env'], definition.candidates);
         return print(
           backend,
-          await backend.registry.invoke('experiments.run', { jobId, experimentId: values.resume }),
+          await backend.registry.invoke('experiments.run', { jobId, experimentId: values.resume, apiKeys }),
           io,
         );
+      }
       const candidates = candidatesFromFlags(values);
+      const apiKeys = apiKeysFromFlag(values['api-key-env'], candidates);
       const candidate = candidates[0]!;
       const policy = values.policy ?? 'replay';
       if (!Object.hasOwn(TOOL_POLICIES, String(policy)))
@@ -215,6 +244,7 @@ export const experimentRunVerb: Verb = {
           ...(timeLimitSeconds !== undefined ? { timeLimitSeconds } : {}),
           ...(dataset ? { dataset } : {}),
         },
+        apiKeys,
       });
       return print(backend, view, io);
     } finally {

@@ -31,12 +31,18 @@ async function inSlot<T>(slots: Slots, signal: AbortSignal | undefined, work: ()
 
 /**
  * The model a candidate names. A server must be approved on this machine (consent is the
- * user's, never the workspace's: an experiment read from a shared file may name any address).
+ * user's, never the workspace's: an experiment read from a shared file may name any address);
+ * its API key comes with the run (`apiKeys`, by address) or from Models for the workspace's server.
  */
-export function candidateModel(ctx: BackendContext, candidate: Candidate): CandidateModelClient {
+export function candidateModel(
+  ctx: BackendContext,
+  candidate: Candidate,
+  apiKeys: Record<string, string> = {},
+): CandidateModelClient {
   const { model } = candidate;
   if (model.kind === 'server') {
-    const server = { baseUrl: model.baseUrl, model: model.model };
+    const apiKey = apiKeys[model.baseUrl] ?? ctx.router.keyFor(model.baseUrl);
+    const server = { baseUrl: model.baseUrl, model: model.model, ...(apiKey ? { apiKey } : {}) };
     if (!ctx.runtime.allowed('model', modelServerConsent(server).key)) throw new ModelServerNotApproved(server);
     const client = new OpenAICompatibleClient(server);
     const slots = new Slots(model.concurrency);

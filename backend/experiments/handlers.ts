@@ -20,6 +20,8 @@ export function experimentsHandlers(ctx: BackendContext): HandlerMap {
   const { store, jobs } = ctx;
   /** Experiments running in this backend now, with their jobs' ids. */
   const running = new Map<string, string>();
+  /** API keys by server address given with a run: kept as long as this backend, for resuming; never stored. */
+  const sessionKeys = new Map<string, string>();
 
   const view = (experiment: StoredExperiment): ExperimentView => {
     const runs = store.experiments.runs(experiment.id);
@@ -86,10 +88,13 @@ export function experimentsHandlers(ctx: BackendContext): HandlerMap {
           `The experiment "${experiment.name}" is running already.`,
           'Wait for it, or cancel it first.',
         );
+      for (const [url, key] of Object.entries(args.apiKeys ?? {})) sessionKeys.set(url, key);
       const jobId = args.jobId ?? randomUUID();
       running.set(experiment.id, jobId);
       try {
-        const { cancelled } = await jobs.run('experiments.run', jobId, (job) => runExperiment(ctx, experiment, job));
+        const { cancelled } = await jobs.run('experiments.run', jobId, (job) =>
+          runExperiment(ctx, experiment, job, Object.fromEntries(sessionKeys)),
+        );
         running.delete(experiment.id);
         return { ...view(experiment), cancelled };
       } finally {

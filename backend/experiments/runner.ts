@@ -15,11 +15,12 @@ export async function runExperiment(
   ctx: BackendContext,
   experiment: StoredExperiment,
   job: Job,
+  apiKeys: Record<string, string> = {},
 ): Promise<{ cancelled: boolean }> {
   const { store } = ctx;
   const { definition, sourceIds } = experiment;
   // Every candidate's model is checked (approved, loaded) before any run starts.
-  const models = definition.candidates.map((c) => candidateModel(ctx, c));
+  const models = definition.candidates.map((c) => candidateModel(ctx, c, apiKeys));
   const kept = new Set(store.experiments.runs(experiment.id).map((r) => `${r.sourceId}\n${r.candidate}`));
   const pending: { sourceId: string; candidate: number }[] = [];
   for (const sourceId of sourceIds)

@@ -67,6 +67,15 @@ export function createModelRouter(deps: {
     assertRemoteApproved(): void {
       approvedServer();
     },
+    /**
+     * The API key the user gave for the workspace's server, when `baseUrl` is that server's
+     * (trailing slashes aside): a candidate of an experiment pointed at it needs no key of its own.
+     */
+    keyFor(baseUrl: string): string | undefined {
+      const remote = remoteServer();
+      const bare = (url: string) => url.replace(/\/+$/, '');
+      return remote && bare(remote.baseUrl) === bare(baseUrl) ? remote.apiKey : undefined;
+    },
     setSessionKey(key: string | undefined) {
       sessionKey = key || undefined;
     },

@@ -3,14 +3,26 @@ import { ExperimentDefinition, ExperimentView, SideBySideRow } from '../experime
 import { method } from './define';
 import { JobId } from './jobs';
 
+/**
+ * API keys by server address for this run (and, in the same backend, its resumes): never kept
+ * with the experiment (a workspace is shared; a key is the user's). A server without one uses
+ * the key given in Models when it is the workspace's server, else none.
+ */
+const ServerKeys = z.record(z.string(), z.string().min(1)).optional();
+
 export const experimentsMethods = {
   'experiments.run': method({
     summary:
       'Re-runs the selected trajectories with each candidate, tools answered by the policy, as a job; each run is saved as a trajectory forked from its source. ' +
       'With `experimentId` it resumes that experiment (the runs it lacks), or with `again` runs its definition anew. Cancelled, the runs done so far are kept.',
     args: z.union([
-      z.object({ jobId: JobId.optional(), definition: ExperimentDefinition }),
-      z.object({ jobId: JobId.optional(), experimentId: z.string().min(1), again: z.boolean().default(false) }),
+      z.object({ jobId: JobId.optional(), definition: ExperimentDefinition, apiKeys: ServerKeys }),
+      z.object({
+        jobId: JobId.optional(),
+        experimentId: z.string().min(1),
+        again: z.boolean().default(false),
+        apiKeys: ServerKeys,
+      }),
     ]),
     result: ExperimentView.extend({ cancelled: z.boolean() }),
   }),

@@ -8,9 +8,10 @@ import { WEATHER_50, weatherScript } from '../helpers/weather-candidate';
 const BIN = path.join(__dirname, '..', '..', 'bin', 'trellis.js');
 
 /** The real CLI, run without blocking this process: the scripted server lives here. */
-const trellis = (...args: string[]) =>
+const trellis = (...args: string[]) => trellisWith(process.env, ...args);
+const trellisWith = (env: NodeJS.ProcessEnv, ...args: string[]) =>
   new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args]);
+    const child = spawn(process.execPath, [BIN, ...args], { env });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -177,5 +178,36 @@ describe('trellis experiment', () => {
     expect(both.stderr).toContain(
       'Give the candidate: --server URL (an OpenAI-compatible server) or --model FILE.gguf, one of them.',
     );
+  });
+
+  it('sends the key from the variable --api-key-env names, and says so when it is not set', async () => {
+    const server = await startOpenAIServer({ script: weatherScript });
+    const workspace = path.join(tempDir(), 'keyed.trellis');
+    expect((await trellis('import', WEATHER_50, '--workspace', workspace)).status).toBe(0);
+    const args = ['experiment', 'run', '--query', 'Oslo', '--server', server.baseUrl, '--server-model', 'weather'];
+    const unset = await trellisWith(
+      { ...process.env, TRELLIS_TEST_KEY: '' },
+      ...args,
+      '--api-key-env',
+      'TRELLIS_TEST_KEY',
+      '--workspace',
+      workspace,
+    );
+    expect(unset.status).not.toBe(0);
+    expect(unset.stderr).toContain('--api-key-env names TRELLIS_TEST_KEY, which is not set');
+    expect(server.received.filter((r) => r.path.endsWith('/chat/completions'))).toHaveLength(0);
+
+    const run = await trellisWith(
+      { ...process.env, TRELLIS_TEST_KEY: 'sk-from-env' },
+      ...args,
+      '--api-key-env',
+      'TRELLIS_TEST_KEY',
+      '--workspace',
+      workspace,
+    );
+    expect(run.status).toBe(0);
+    const chats = server.received.filter((r) => r.path.endsWith('/chat/completions'));
+    expect(chats.length).toBeGreaterThan(0);
+    expect(new Set(chats.map((r) => r.authorization))).toEqual(new Set(['Bearer sk-from-env']));
   });
 });

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { ExperimentRun } from '../../../shared/experiments/types';
 import { testBackend } from '../../helpers/backend';
@@ -155,5 +156,52 @@ describe('an experiment against a scripted OpenAI-compatible server', () => {
       ]),
     );
     expect(past.table[0]).toMatchObject({ errored: past.runs.length });
+  });
+
+  it('sends the run’s API key with every request, keeps it for resuming in this backend, and never stores it', async () => {
+    const server = await startOpenAIServer({ script: weatherScript });
+    const b = await importedWeather();
+    const KEY = 'sk-experiment-key-7f3a';
+    const candidates = [
+      { label: 'keyed', model: { kind: 'server' as const, baseUrl: server.baseUrl, model: 'weather', concurrency: 2 } },
+    ];
+    const first = await b.registry.invoke('experiments.run', {
+      definition: { name: 'keyed', filter: { source: 'weather-50.jsonl', query: 'Oslo' }, candidates },
+      apiKeys: { [server.baseUrl]: KEY },
+    });
+    expect(first.runs.length).toBeGreaterThan(0);
+    const chats = () => server.received.filter((r) => r.path.endsWith('/chat/completions'));
+    const sent = chats().length;
+    expect(sent).toBeGreaterThan(0);
+    expect(new Set(chats().map((r) => r.authorization))).toEqual(new Set([`Bearer ${KEY}`]));
+    // Run again in the same backend, no key given: the one given before is used.
+    await b.registry.invoke('experiments.run', { experimentId: first.id, again: true });
+    expect(chats().length).toBeGreaterThan(sent);
+    expect(new Set(chats().map((r) => r.authorization))).toEqual(new Set([`Bearer ${KEY}`]));
+    // Nothing of the key is in the workspace file or its journal.
+    const workspace = b.store.db.name;
+    b.close();
+    for (const file of [workspace, `${workspace}-wal`])
+      if (fs.existsSync(file)) expect(fs.readFileSync(file).includes(KEY)).toBe(false);
+  });
+
+  it('uses the key given in Models for the workspace’s own server when the run brings none', async () => {
+    const server = await startOpenAIServer({ script: weatherScript });
+    const b = await importedWeather();
+    await b.registry.invoke('models.useRemote', {
+      baseUrl: `${server.baseUrl}/`,
+      model: 'weather',
+      apiKey: 'sk-models',
+    });
+    await b.registry.invoke('experiments.run', {
+      definition: {
+        name: 'models key',
+        filter: { source: 'weather-50.jsonl', query: 'Oslo' },
+        candidates: [{ model: { kind: 'server', baseUrl: server.baseUrl, model: 'weather', concurrency: 1 } }],
+      },
+    });
+    const chats = server.received.filter((r) => r.path.endsWith('/chat/completions'));
+    expect(chats.length).toBeGreaterThan(0);
+    expect(new Set(chats.map((r) => r.authorization))).toEqual(new Set(['Bearer sk-models']));
   });
 });

@@ -15,6 +15,7 @@ import { ErrorNote } from '../../../components/ErrorNote';
 export function ExperimentForm({ filter, onRan }: { filter: TrajectoryFilter; onRan(id: string): void }) {
   const [baseUrl, setBaseUrl] = useState('http://127.0.0.1:8080/v1');
   const [model, setModel] = useState('default');
+  const [apiKey, setApiKey] = useState('');
   const [format, setFormat] = useState<AgentFormat>('tools');
   const [policy, setPolicy] = useState<ToolPolicy>('replay');
   const [systemPrompt, setSystemPrompt] = useState('');
@@ -38,6 +39,7 @@ export function ExperimentForm({ filter, onRan }: { filter: TrajectoryFilter; on
             },
           ],
         },
+        ...(apiKey ? { apiKeys: { [baseUrl]: apiKey } } : {}),
       });
       onRan(view.id);
     });
@@ -62,6 +64,17 @@ export function ExperimentForm({ filter, onRan }: { filter: TrajectoryFilter; on
       <label>
         Model
         <input value={model} onChange={(e) => setModel(e.target.value)} />
+      </label>
+      <label>
+        API key
+        <input
+          type="password"
+          autoComplete="off"
+          value={apiKey}
+          placeholder="(none, or the one given in Models for this server)"
+          title="Sent to this server with the experiment's requests; never saved in the workspace"
+          onChange={(e) => setApiKey(e.target.value)}
+        />
       </label>
       <label>
         Request format
