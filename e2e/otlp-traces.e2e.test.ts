@@ -36,7 +36,11 @@ describe('Traces an instrumented agent sends while the app is open, in Chromium'
       .getByText(/failed/)
       .waitFor();
     await row.click();
-    await page.getByRole('region', { name: 'Trajectory inspector' }).getByText('7 turns', { exact: false }).waitFor();
+    const inspector = page.getByRole('region', { name: 'Trajectory inspector' });
+    await inspector.getByText('7 turns', { exact: false }).waitFor();
+    // The failed tool span's result is marked in the inspector as in the debugger: that turn alone.
+    await inspector.getByTestId('turn-5').getByTestId('call-failed').waitFor();
+    expect(await inspector.getByTestId('call-failed').count()).toBe(1);
 
     await page.getByRole('button', { name: 'Open in debugger' }).click();
     const debuggerPane = page.getByRole('region', { name: 'Debugger' });

@@ -3,6 +3,7 @@ import { checkTrajectory, type CheckContext } from '../../shared/checks/trajecto
 import type { DeclaredTool, Finding, ToolGraph, Trajectory, Turn } from '../../shared/domain';
 import { canonicalJson } from '../../shared/json';
 import { argumentValidator } from './argument-validator';
+import { recordedToolErrors } from '../../shared/runs/results';
 import { pythonTypesAsJsonSchema } from '../../shared/formats/tools/bfcl';
 import type { WorkspaceStore } from '../store/workspace-store';
 
@@ -89,8 +90,9 @@ export function createChecker(store: WorkspaceStore): TrajectoryChecker {
     turns: readonly Turn[],
     { graphId, toolSet }: Pick<Trajectory, 'graphId' | 'toolSet'>,
     today?: string,
+    extra: Pick<CheckContext, 'failedCalls'> = {},
   ) => {
-    const day = today ? { today } : {};
+    const day = { ...(today ? { today } : {}), ...extra };
     if (graphId && toolSet) {
       const key = `both:${graphId}:${toolSet}`;
       let context = contexts.get(key);
@@ -115,6 +117,9 @@ export function createChecker(store: WorkspaceStore): TrajectoryChecker {
     return checkTrajectory(turns, day);
   };
   /** A stored trajectory is read on the day it carries (its record's timestamp, or when a run was made). */
-  const check = (trajectory: Trajectory) => turns(trajectory.turns, trajectory, trajectoryDay(trajectory));
+  const check = (trajectory: Trajectory) => {
+    const failedCalls = recordedToolErrors(trajectory.metadata);
+    return turns(trajectory.turns, trajectory, trajectoryDay(trajectory), failedCalls.size ? { failedCalls } : {});
+  };
   return Object.assign(check, { turns, basis });
 }

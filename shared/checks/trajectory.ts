@@ -61,6 +61,8 @@ export interface CheckContext {
   conflicts?: ReadonlyMap<string, string>;
   /** The day the trajectory took place (`YYYY-MM-DD`), to read "tomorrow" and "Friday"; else what its turns say. */
   today?: string;
+  /** Calls the record says failed (`recordedToolErrors`): their results are tool errors whatever their text. */
+  failedCalls?: ReadonlySet<string>;
 }
 
 const make = problemMaker<TrajectoryCode, TurnWhere>(TRAJECTORY_CODES);
@@ -140,9 +142,12 @@ export function checkTrajectory(turns: readonly Turn[], context: CheckContext = 
   const said = new SaidSoFar(context.today ?? trajectoryDay({ turns }));
   let previousCall: string | null = null;
 
+  const failedCalls = context.failedCalls;
+  const isError = (turn: Turn) =>
+    answeredWithError(turn) || (failedCalls !== undefined && failedCalls.has(turn.toolCallId ?? ''));
   turns.forEach((turn, index) => {
     // An error gives nothing: "Unknown hotel_id kyoto-grand-01" only echoes the call's own value.
-    if (turn.role === 'user' || turn.role === 'system' || (turn.role === 'tool' && !answeredWithError(turn)))
+    if (turn.role === 'user' || turn.role === 'system' || (turn.role === 'tool' && !isError(turn)))
       said.add(turn.content ?? '');
     if (turn.role === 'tool') {
       const answered = turn.toolCallId ? openCalls.get(turn.toolCallId)?.call.name : undefined;
@@ -158,7 +163,7 @@ export function checkTrajectory(turns: readonly Turn[], context: CheckContext = 
           ),
         );
       }
-      if (answeredWithError(turn)) {
+      if (isError(turn)) {
         findings.push(finding('tool-error', index, '$.content', 'The tool answered with an error.'));
       }
       return;

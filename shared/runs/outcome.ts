@@ -20,8 +20,11 @@ export interface CallOutcome {
 /** What a run's calls say about it: all failed, some failed, none failed, or no call answered yet. */
 export type OutcomeLevel = 'error' | 'warning' | 'ok' | 'none';
 
-/** How the calls of a run (or any trajectory) went, from its turns alone. */
-export function callOutcome(turns: readonly Turn[]): CallOutcome {
+/**
+ * How the calls of a run (or any trajectory) went, from its turns and the calls its record says
+ * failed (`recordedToolErrors`): an observation is failed when it reads `{"error": …}` or answers one of those.
+ */
+export function callOutcome(turns: readonly Turn[], failedCalls: ReadonlySet<string> = new Set()): CallOutcome {
   let made = 0;
   let answered = 0;
   const failedTurns: number[] = [];
@@ -33,7 +36,7 @@ export function callOutcome(turns: readonly Turn[]): CallOutcome {
     made += turn.toolCalls?.length ?? 0;
     if (turn.role !== 'tool') return;
     answered++;
-    if (isErrorResult(resultOf(turn))) failedTurns.push(i);
+    if (isErrorResult(resultOf(turn)) || failedCalls.has(turn.toolCallId ?? '')) failedTurns.push(i);
   });
   return { made, answered, failedTurns, unanswered };
 }

@@ -1,4 +1,4 @@
-import type { Turn } from '../domain';
+import type { Turn, TrajectoryMetadata } from '../domain';
 
 /** The result of a call from its observation turn (JSON when it parses, the text otherwise). */
 export function resultOf(turn: Turn): unknown {
@@ -17,3 +17,22 @@ export const isErrorResult = (result: unknown): boolean =>
 export function callResults(turns: readonly Turn[]): Map<string, unknown> {
   return new Map(turns.filter((t) => t.role === 'tool').map((t) => [t.toolCallId ?? '', resultOf(t)]));
 }
+
+/**
+ * Calls whose tool the record itself says failed, by call id: `metadata.tool_errors` as an OTLP
+ * trace's failed tool spans (`toolCallId`) and an Inspect log's tool errors (`tool_call_id`)
+ * give them, though the result's text ("Error: …") need not read as an error.
+ */
+export function recordedToolErrors(metadata: TrajectoryMetadata | undefined): ReadonlySet<string> {
+  const errors = metadata?.tool_errors;
+  if (!Array.isArray(errors)) return NO_ERRORS;
+  const ids = new Set<string>();
+  for (const e of errors as unknown[]) {
+    if (typeof e !== 'object' || e === null) continue;
+    const { toolCallId, tool_call_id: snake } = e as { toolCallId?: unknown; tool_call_id?: unknown };
+    const id = typeof toolCallId === 'string' ? toolCallId : snake;
+    if (typeof id === 'string' && id) ids.add(id);
+  }
+  return ids;
+}
+const NO_ERRORS: ReadonlySet<string> = new Set();

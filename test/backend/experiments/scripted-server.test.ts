@@ -166,7 +166,7 @@ describe('an experiment against a scripted OpenAI-compatible server', () => {
       { label: 'keyed', model: { kind: 'server' as const, baseUrl: server.baseUrl, model: 'weather', concurrency: 2 } },
     ];
     const first = await b.registry.invoke('experiments.run', {
-      definition: { name: 'keyed', filter: { source: 'weather-50.jsonl', query: 'Oslo' }, candidates },
+      definition: { name: 'keyed', filter: { source: 'weather-50.jsonl', text: 'Oslo' }, candidates },
       apiKeys: { [server.baseUrl]: KEY },
     });
     expect(first.runs.length).toBeGreaterThan(0);
@@ -196,7 +196,7 @@ describe('an experiment against a scripted OpenAI-compatible server', () => {
     await b.registry.invoke('experiments.run', {
       definition: {
         name: 'models key',
-        filter: { source: 'weather-50.jsonl', query: 'Oslo' },
+        filter: { source: 'weather-50.jsonl', text: 'Oslo' },
         candidates: [{ model: { kind: 'server', baseUrl: server.baseUrl, model: 'weather', concurrency: 1 } }],
       },
     });

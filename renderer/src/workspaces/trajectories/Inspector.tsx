@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { countOf } from '../../../../shared/text';
 import { findingCodeDescription } from '../../../../shared/checks/trajectory';
 import type { Finding } from '../../../../shared/domain';
+import { callOutcome } from '../../../../shared/runs/outcome';
+import { recordedToolErrors } from '../../../../shared/runs/results';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
 import { trajectoryChanged } from '../../api/use-refresh';
@@ -28,6 +30,8 @@ export function Inspector({ id }: { id: string }) {
   const checkedAll = useChecksState((s) => s.checkedAll);
   if (trajectory.error) return <p className="error">{trajectory.error.message}</p>;
   if (!t) return <p className="muted">Loading…</p>;
+  // Observations whose call answered an error, marked as the debugger marks them.
+  const failed = new Set(callOutcome(t.turns, recordedToolErrors(t.metadata)).failedTurns);
   const byTurn = new Map<number, Finding[]>();
   for (const f of findings.data ?? []) byTurn.set(f.where.turn, [...(byTurn.get(f.where.turn) ?? []), f]);
   const kinds = Object.entries(
@@ -96,7 +100,14 @@ export function Inspector({ id }: { id: string }) {
       {graph.data && showPath && <PathOverlay graph={graph.data} turns={t.turns} />}
       <div className="turns">
         {t.turns.map((turn, i) => (
-          <TurnView key={i} turn={turn} index={i} findings={byTurn.get(i)} editedAt={editedAt.get(i)} />
+          <TurnView
+            key={i}
+            turn={turn}
+            index={i}
+            findings={byTurn.get(i)}
+            editedAt={editedAt.get(i)}
+            failed={failed.has(i)}
+          />
         ))}
       </div>
     </section>
