@@ -89,8 +89,10 @@ export function experimentsHandlers(ctx: BackendContext): HandlerMap {
       const jobId = args.jobId ?? randomUUID();
       running.set(experiment.id, jobId);
       try {
-        const { cancelled } = await jobs.run('experiments.run', jobId, (job) => runExperiment(ctx, experiment, job));
-        running.delete(experiment.id);
+        // No longer running before the job reports its end, so a view fetched on `jobs.ended` says so.
+        const { cancelled } = await jobs.run('experiments.run', jobId, (job) =>
+          runExperiment(ctx, experiment, job).finally(() => running.delete(experiment.id)),
+        );
         return { ...view(experiment), cancelled };
       } finally {
         running.delete(experiment.id);
