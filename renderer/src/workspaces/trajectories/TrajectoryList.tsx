@@ -1,5 +1,5 @@
 import { countOf, shortWhen, splitForkTitle } from '../../../../shared/text';
-import { describeOutcome, OUTCOME_WORDS } from '../../../../shared/domain';
+import { describeOutcome, outcomeWord } from '../../../../shared/domain';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import { useBrowserStore } from './state';
@@ -94,7 +94,7 @@ export function TrajectoryList({ list }: { list: ReturnType<typeof usePagedList>
                           title={describeOutcome(row.outcome)}
                           data-testid="row-outcome"
                         >
-                          {OUTCOME_WORDS[row.outcome.status]} ·{' '}
+                          {outcomeWord(row.outcome)} ·{' '}
                         </span>
                       )}
                       {row.source} · {countOf(row.turnCount, 'turn')} ·{' '}

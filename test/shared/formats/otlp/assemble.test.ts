@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { describeOutcome, outcomeWord } from '../../../../shared/domain';
 import { assembleTrace } from '../../../../shared/formats/otlp/assemble';
 import { unflatten } from '../../../../shared/formats/otlp/flattened';
 import { anyValue, spansOfExport } from '../../../../shared/formats/otlp/spans';
@@ -52,6 +53,15 @@ describe('assembleTrace', () => {
     expect(trace.turns.map((t) => t.content)).toEqual(['Hi.', 'one?', 'one.', 'two?', 'two.']);
     expect(trace.complete).toBe(false);
     expect(trace.outcome).toEqual({ status: 'unknown', by: 'trace in progress', value: null });
+    // Named as a run still going, not as one whose outcome is unknown.
+    expect(outcomeWord(trace.outcome)).toBe('in progress');
+    expect(describeOutcome(trace.outcome)).toBe('the trace goes on: its root span has not arrived yet');
+    // Once its root span has arrived (here without a status), or it went quiet, it has ended.
+    const ended = assembleTrace(spansOf(call(0, 'one?', 'one.'), span({ name: 'agent', at: 20 })));
+    expect(ended.complete).toBe(true);
+    expect(outcomeWord(ended.outcome)).toBe('outcome unknown');
+    const quiet = assembleTrace(spansOf(call(0, 'one?', 'one.')), { quiet: true });
+    expect(outcomeWord(quiet.outcome)).toBe('outcome unknown');
   });
 
   it('reads OpenInference message contents and tool call ids of tool messages', () => {
