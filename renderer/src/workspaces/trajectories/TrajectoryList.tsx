@@ -1,5 +1,6 @@
 import { countOf, shortWhen, splitForkTitle } from '../../../../shared/text';
 import { describeOutcome, outcomeWord } from '../../../../shared/domain';
+import { sourceLabel } from '../../../../shared/formats/otlp/groups';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import { useBrowserStore } from './state';
@@ -97,7 +98,7 @@ export function TrajectoryList({ list }: { list: ReturnType<typeof usePagedList>
                           {outcomeWord(row.outcome)} ·{' '}
                         </span>
                       )}
-                      {row.source} · {countOf(row.turnCount, 'turn')} ·{' '}
+                      {sourceLabel(row.source)} · {countOf(row.turnCount, 'turn')} ·{' '}
                       <time
                         dateTime={row.createdAt}
                         title={new Date(row.createdAt).toLocaleString()}
