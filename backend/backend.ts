@@ -95,7 +95,10 @@ export function createBackend(options: BackendOptions): Backend {
     // Each shared service is built once here and handed to the domains.
     const consent = new ConsentStore(configDir, store);
     const router = createModelRouter({ store, modelHost, secrets: options.secrets, consent });
-    const jobs = new Jobs((progress) => events.emit('jobs.progress', progress));
+    const jobs = new Jobs(
+      (progress) => events.emit('jobs.progress', progress),
+      (end) => events.emit('jobs.ended', end),
+    );
     // Running jobs stop at their next safe point instead of writing to a closed workspace.
     onClose(() => jobs.cancelAll());
     const traceEndpoint = new TraceEndpointSlot();

@@ -1,5 +1,6 @@
 import { checkSummaryText, findingKinds } from '../shared/checks/finding-counts';
 import { formatProblem } from '../shared/checks/format';
+import { sourceLabel } from '../shared/formats/otlp/groups';
 import { openBackend } from './backend-helpers';
 import type { Verb } from './verb';
 import { defaultWorkspacePath } from './workspace-path';
@@ -17,7 +18,7 @@ export const checkVerb: Verb = {
       const summary = await backend.registry.invoke('trajectories.checkAll', { listFindings: true });
       if (io.json) io.out(JSON.stringify({ ok: true, ...summary }));
       else {
-        for (const f of summary.findings ?? []) io.out(`${f.source} ${formatProblem(f)}`);
+        for (const f of summary.findings ?? []) io.out(`${sourceLabel(f.source)} ${formatProblem(f)}`);
         io.out(checkSummaryText(summary, { byKind: false }));
         const { graph, ownTools, both, none } = summary.against;
         io.out(

@@ -50,13 +50,14 @@ export const exportVerb: Verb = {
   summary:
     'Write a dataset, or the trajectories a filter selects, as SFT files, one per split (OpenAI, ShareGPT,\n' +
     "Hermes or WorfBench). Records that break the format's rules and items labelled rejected or needs-fix\n" +
-    'are left out and reported unless included. Files are replaced whole: a killed export changes nothing.',
+    'are left out and reported unless included. Files of an earlier export in DIR are kept unless --replace;\n' +
+    'replaced, they are replaced whole: a killed export changes nothing.',
   usage:
     'trellis export --format openai|sharegpt|hermes|worfbench --out DIR [--workspace FILE]\n' +
     '               (--dataset NAME | [--label L] [--finding F] [--source FILE] [--tool T] [--query Q]\n' +
     '                [--outcome success|failure|unknown|none] [--meta FIELD=VALUE]… [--name NAME])\n' +
     '               [--split 0.8,0.1,0.1 --seed N] [--include-rejected] [--include-invalid]\n' +
-    '               [--reasoning inline|drop|field] [--json]',
+    '               [--reasoning inline|drop|field] [--replace] [--json]',
   options: {
     workspace: { type: 'string', description: `Workspace file (default ${defaultWorkspacePath()})` },
     dataset: { type: 'string', description: 'Dataset name (without it, the filter flags select what to export)' },
@@ -68,6 +69,10 @@ export const exportVerb: Verb = {
     name: { type: 'string', description: 'File name prefix when exporting a filter (default "export")' },
     'include-rejected': { type: 'boolean', description: 'Also write items labelled rejected or needs-fix' },
     'include-invalid': { type: 'boolean', description: "Also write records that break the format's rules" },
+    replace: {
+      type: 'boolean',
+      description: 'Replace files of the same names already in the folder (an earlier export); refused without it',
+    },
     reasoning: {
       type: 'string',
       description:
@@ -100,6 +105,7 @@ export const exportVerb: Verb = {
       dir: path.resolve(values.out),
       includeRejected: values['include-rejected'] === true,
       includeInvalid: values['include-invalid'] === true,
+      replace: values.replace === true,
       ...(reasoning ? { reasoning } : {}),
     };
     const backend = openBackend(values);

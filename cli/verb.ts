@@ -67,10 +67,12 @@ export async function runVerb(verb: Verb, argv: string[], io: Omit<VerbIO, 'json
 }
 
 export function helpText(verb: Verb): string {
-  const lines = Object.entries({ ...verb.options, ...COMMON }).map(([name, option]) => {
-    const flag = `--${name}${option.type === 'string' ? ' <value>' : ''}`;
-    return `  ${flag.padEnd(26)}${option.description}`;
-  });
+  const flags = Object.entries({ ...verb.options, ...COMMON }).map(
+    ([name, option]) => [`--${name}${option.type === 'string' ? ' <value>' : ''}`, option.description] as const,
+  );
+  // One column for the descriptions, at least two spaces after the longest flag.
+  const width = Math.max(26, ...flags.map(([flag]) => flag.length + 2));
+  const lines = flags.map(([flag, description]) => `  ${flag.padEnd(width)}${description}`);
   return `Usage: ${verb.usage}\n\n${verb.summary}\n\nOptions:\n${lines.join('\n')}`;
 }
 

@@ -137,7 +137,16 @@ describe('Datasets workspace in Chromium', () => {
     expect(await leftOut.locator('strong').getAttribute('title')).toMatch(/^Trajectory [0-9a-f-]{36}$/);
     await page.getByLabel('Include rejected / needs-fix').check();
     await page.getByRole('button', { name: 'Export', exact: true }).click();
+    // The earlier export is there: it is kept, and replaced only when asked.
+    const form = page.getByRole('form', { name: 'Export' });
+    await form
+      .getByRole('alert')
+      .getByText(`all-weather.train.jsonl is already in ${out}, from an earlier export; nothing was written.`)
+      .waitFor();
+    expect(fs.readFileSync(path.join(out, 'all-weather.train.jsonl'), 'utf8').trim().split('\n')).toHaveLength(4);
+    await form.getByRole('button', { name: 'Replace them' }).click();
     await report.getByText('Wrote 1 flagged record as asked: 1 label:rejected').waitFor();
+    expect(await form.getByRole('button', { name: 'Replace them' }).count()).toBe(0);
     expect(fs.readFileSync(path.join(out, 'all-weather.train.jsonl'), 'utf8').trim().split('\n')).toHaveLength(5);
     await page.close();
   }, 120_000);

@@ -132,4 +132,46 @@ describe('Experiments in the Trajectories workspace, in Chromium', () => {
     expect(await view.getByTestId('cell-same').textContent()).toBe('38');
     await page.close();
   }, 180_000);
+
+  it('shows a cancelled experiment as stopped, with Resume, without a reload', async () => {
+    const waiting: (() => void)[] = [];
+    const server = await startOpenAIServer({
+      script: async (body) => {
+        const task = Number(/\(task (\d+)\)/.exec(JSON.stringify(body.messages))?.[1]);
+        // Tasks above 4 never answer: the cancel takes them back while they are in flight.
+        if (task > 4) await new Promise<void>((resolve) => waiting.push(resolve));
+        return weatherScript(body);
+      },
+    });
+    const workspace = path.join(tempDir(), 'cancel.trellis');
+    const setup = createBackend({ workspace, host: 'cli', seed: true });
+    await setup.registry.invoke('trajectories.import', { path: WEATHER_50, mode: 'strict' });
+    setup.close();
+    const host = await e2e.startHost(workspace);
+    const page = await e2e.newPage({ viewport: { width: 1500, height: 950 } });
+    await page.goto(host.url);
+    await page.getByRole('button', { name: /Trip planning/ }).waitFor();
+    await page.keyboard.press('Control+3');
+    await pickOption(page, 'Source', 'weather-50.jsonl');
+    await page.getByTestId('list-count').getByText('50 trajectories').waitFor();
+    await page.getByRole('button', { name: 'Experiments…' }).click();
+    const form = page.getByRole('form', { name: 'New experiment' });
+    await form.getByLabel('Name').fill('cancelled');
+    await form.getByLabel('Server URL').fill(server.baseUrl);
+    await form.getByRole('button', { name: 'Run experiment' }).click();
+    const view = page.getByRole('region', { name: 'Experiment cancelled' });
+    await view.getByText('4 of 50 runs').waitFor({ timeout: 60_000 });
+    await expect.poll(() => waiting.length, { timeout: 30_000 }).toBeGreaterThan(0);
+
+    await view.getByRole('button', { name: 'Cancel' }).click();
+    await view
+      .getByTestId('experiment-status')
+      .getByText(/^incomplete · 50 trajectories/)
+      .waitFor({ timeout: 30_000 });
+    await view.getByText('Stopped after 4 of 50 runs.').waitFor();
+    await view.getByRole('button', { name: 'Resume' }).waitFor();
+    expect(await view.getByRole('button', { name: 'Cancel' }).count()).toBe(0);
+    for (const release of waiting.splice(0)) release();
+    await page.close();
+  }, 180_000);
 });

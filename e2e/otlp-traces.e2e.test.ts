@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runWeatherAgent } from '../test/helpers/instrumented-agent';
+import { exportRequest, span } from '../test/helpers/otlp-json';
 import { tempDir } from '../test/helpers/temp';
 import { useBrowserAndHosts } from './helpers/fixture';
 
@@ -54,6 +55,52 @@ describe('Traces an instrumented agent sends while the app is open, in Chromium'
     await failedCall.getByText(/no table free at Chez Marie/).waitFor();
     await failedCall.getByRole('button', { name: 'Fork from here' }).click();
     await debuggerPane.getByText('fork at turn 5').waitFor();
+    await page.close();
+  }, 120_000);
+
+  it('shows a trace whose root span has not arrived as in progress, by its trace id in hex, then as it ended', async () => {
+    const host = await e2e.startHost(path.join(tempDir(), 'open-trace.trellis'));
+    const page = await e2e.newPage({ viewport: { width: 1500, height: 950 } });
+    await page.goto(host.url);
+    await page.getByRole('button', { name: /Trip planning/ }).waitFor();
+    await page.keyboard.press('Control+3');
+    await page.getByTestId('list-count').getByText('2 trajectories').waitFor();
+    const token = new URL(host.url).searchParams.get('token')!;
+    const traceId = '0af7651916cd43dd8448eb211c80319c';
+    const root = 'b'.repeat(16);
+    const send = async (spans: ReturnType<typeof span>[]) => {
+      const answer = await fetch(`${host.origin}/v1/traces`, {
+        method: 'POST',
+        body: JSON.stringify(exportRequest(spans)),
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      });
+      expect(answer.status).toBe(200);
+    };
+    const chat = span({
+      name: 'chat',
+      traceId,
+      parent: root,
+      attributes: {
+        'gen_ai.input.messages': JSON.stringify([{ role: 'user', parts: [{ type: 'text', content: 'Still going?' }] }]),
+        'gen_ai.output.messages': JSON.stringify([{ role: 'assistant', parts: [{ type: 'text', content: 'Yes.' }] }]),
+      },
+    });
+    await send([chat]);
+    await page.getByTestId('list-count').getByText('3 trajectories').waitFor({ timeout: 20_000 });
+    const row = page.getByRole('option', { name: /Still going\?/ });
+    await row.getByTestId('row-outcome').getByText('in progress').waitFor();
+    await row.getByText(`otlp trace ${traceId}`).waitFor();
+    await row.click();
+    const inspector = page.getByRole('region', { name: 'Trajectory inspector' });
+    await inspector.getByTestId('trajectory-outcome').getByText('in progress').waitFor();
+    expect(await inspector.getByTestId('trajectory-outcome').textContent()).not.toContain('outcome unknown');
+
+    // The root span ends it: its status is the outcome.
+    await send([{ ...span({ name: 'agent', traceId, at: 20, status: { code: 1 } }), spanId: root }]);
+    await row
+      .getByTestId('row-outcome')
+      .getByText(/^succeeded/)
+      .waitFor({ timeout: 20_000 });
     await page.close();
   }, 120_000);
 });

@@ -40,6 +40,10 @@ export const ERRORS = {
   E3002: { title: 'Name already used', hint: 'Choose another name.' },
   E3003: { title: 'Edit refused', hint: 'Undo or fix the named part, then try again.' },
   E3004: { title: 'Export refused', hint: 'No file was written; files already in the folder are as they were.' },
+  E3005: {
+    title: 'An earlier export is in the folder',
+    hint: 'Export to another folder, or replace those files (Replace them under the Export form; trellis export --replace).',
+  },
   E3010: {
     title: 'Outside the folders you can browse',
     hint: 'Choose a folder under your home folder or the workspace folder, or type the path in the field.',

@@ -4,9 +4,9 @@ export const countOf = (n: number, noun: string, plural = `${noun}s`): string =>
 /** "1 trajectory", "3 trajectories". */
 export const trajectoriesCount = (n: number): string => countOf(n, 'trajectory', 'trajectories');
 
-/** "12 findings in 5 trajectories": findings are counted one by one, trajectories once each. */
+/** "12 findings in 5 trajectories": findings are counted one by one, trajectories once each; "no findings" for none. */
 export const findingsIn = (findings: number, trajectories: number): string =>
-  `${countOf(findings, 'finding')} in ${trajectoriesCount(trajectories)}`;
+  findings ? `${countOf(findings, 'finding')} in ${trajectoriesCount(trajectories)}` : 'no findings';
 
 /** The longest a trajectory's title is stored. */
 export const TITLE_MAX = 80;

@@ -31,6 +31,7 @@ import { ExportReporter } from './export-report';
 import { CARRIES_RUN_RECORD } from '../../shared/formats/export-records';
 import { mergeDatasetInfo, readDatasetInfo } from './dataset-info';
 import { nothingToExport, removeCreatedFolders } from './nothing-to-export';
+import { refuseToReplace } from './earlier-export';
 
 const CHUNK = 500;
 
@@ -43,6 +44,8 @@ export interface ExportOptions {
   subject?: string;
   /** What to do with thoughts (the format's default when absent; see `REASONING`). */
   reasoning?: ReasoningMode;
+  /** Replace files of the same names already in the folder (refused with E3005 otherwise). */
+  replace?: boolean;
 }
 
 /** Where an exported record's tools came from, for the report. */
@@ -97,9 +100,11 @@ export function toolsForExport(
  * checked against its format's rules; records that break one and items labelled rejected or
  * needs-fix are left out unless `options` include them, and the report says which and why.
  * ShareGPT exports merge their entries into `dataset_info.json`. A split none of whose records
- * passed gets no file and no entry (the report names it). Every file is written beside
- * its target and renamed into place once all are complete: a cancelled (or killed) export
- * leaves the previous files as they were. An export that would write no record is refused
+ * passed gets no file and no entry (the report names it). Files already in `dir` under the
+ * names it would write (an earlier export, whatever its format: they share names) are refused
+ * (E3005) unless `options.replace`. Every file is written beside its target and renamed into
+ * place once all are complete: a replacing export cancelled (or killed) leaves the previous
+ * files as they were. An export that would write no record is refused
  * (E3004, saying why each was left out) and changes nothing in `dir`.
  */
 export async function exportDataset(
@@ -238,6 +243,12 @@ export async function exportDataset(
       emptySplits.push({ split: f.split, path: f.path, earlierKept: fs.existsSync(f.path) });
     }
     files.splice(0, files.length, ...files.filter((f) => f.count > 0));
+    // Known only now: the files this export would write, so the refusal names exactly those.
+    if (!options.replace)
+      refuseToReplace(
+        files.map((f) => f.path),
+        dir,
+      );
     if (format === 'sharegpt') {
       const info = stageFile(infoFile, mode);
       staged.push(info);

@@ -92,10 +92,12 @@ export function experimentsHandlers(ctx: BackendContext): HandlerMap {
       const jobId = args.jobId ?? randomUUID();
       running.set(experiment.id, jobId);
       try {
+        // No longer running before the job reports its end, so a view fetched on `jobs.ended` says so.
         const { cancelled } = await jobs.run('experiments.run', jobId, (job) =>
-          runExperiment(ctx, experiment, job, Object.fromEntries(sessionKeys)),
+          runExperiment(ctx, experiment, job, Object.fromEntries(sessionKeys)).finally(() =>
+            running.delete(experiment.id),
+          ),
         );
-        running.delete(experiment.id);
         return { ...view(experiment), cancelled };
       } finally {
         running.delete(experiment.id);

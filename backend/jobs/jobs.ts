@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { JobKind, JobProgress } from '../../shared/contract/jobs';
+import type { JobEnd, JobKind, JobProgress } from '../../shared/contract/jobs';
 import { TrellisError } from '../../shared/errors';
 import { createJob, type Job } from './job';
 
@@ -10,11 +10,15 @@ import { createJob, type Job } from './job';
 export class Jobs {
   private readonly running = new Map<string, { kind: JobKind; abort: AbortController }>();
 
-  constructor(private readonly emit: (progress: JobProgress) => void) {}
+  constructor(
+    private readonly emit: (progress: JobProgress) => void,
+    private readonly ended: (end: JobEnd) => void = () => {},
+  ) {}
 
   /**
    * Runs `work` as a job named `jobId` (a random id when absent) and unregisters it however the
-   * work ends. A second job with the id of a running one is refused.
+   * work ends, then reports how it ended (`jobs.ended`). A second job with the id of a running
+   * one is refused.
    */
   async run<T>(kind: JobKind, jobId: string | undefined, work: (job: Job) => Promise<T>): Promise<T> {
     const id = jobId ?? randomUUID();
@@ -26,10 +30,14 @@ export class Jobs {
       );
     const abort = new AbortController();
     this.running.set(id, { kind, abort });
+    let outcome: JobEnd['outcome'] = 'failed';
     try {
-      return await work(createJob({ id, kind, signal: abort.signal, emit: this.emit }));
+      const result = await work(createJob({ id, kind, signal: abort.signal, emit: this.emit }));
+      outcome = abort.signal.aborted ? 'cancelled' : 'finished';
+      return result;
     } finally {
       this.running.delete(id);
+      this.ended({ jobId: id, kind, outcome });
     }
   }
 

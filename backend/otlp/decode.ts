@@ -50,6 +50,11 @@ export function decodeJsonRequest(body: Buffer): unknown {
     throw new PayloadError(`the body is not valid JSON: ${(error as Error).message}`);
   }
   if (!isObject(value)) throw new PayloadError('the body is not a JSON object (an ExportTraceServiceRequest)');
+  // Nothing in it could be read as spans: refused whole, not answered as a partial success.
+  if ('resourceSpans' in value && !Array.isArray(value.resourceSpans))
+    throw new PayloadError(
+      `resourceSpans is ${value.resourceSpans === null ? 'null' : `a ${typeof value.resourceSpans}`}, not an array: an ExportTraceServiceRequest holds a list of resource spans`,
+    );
   return shallowEnough(value);
 }
 

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import zlib from 'node:zlib';
 import { decodeJsonRequest, decodeProtobufRequest, encodeError, encodeResponse, PayloadError } from './decode';
-import { TooManySpansError, type TraceReceiver } from './receiver';
+import { SMALLER_BATCHES, TooManySpansError, type TraceReceiver } from './receiver';
 
 /** The path OTLP/HTTP exporters post traces to (`OTEL_EXPORTER_OTLP_ENDPOINT` + this). */
 export const OTLP_TRACES_PATH = '/v1/traces';
@@ -76,7 +76,10 @@ export function handleTraceRequest(request: IncomingMessage, response: ServerRes
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBody)
-    return refuse(413, `the body is ${declared} bytes; this receiver takes at most ${maxBody} per request`);
+    return refuse(
+      413,
+      `the body is ${declared} bytes; this receiver takes at most ${maxBody} per request ${SMALLER_BATCHES}`,
+    );
   const chunks: Buffer[] = [];
   let size = 0;
   request.on('error', () => undefined);
@@ -84,7 +87,10 @@ export function handleTraceRequest(request: IncomingMessage, response: ServerRes
     size += chunk.length;
     if (size > maxBody) {
       chunks.length = 0;
-      return refuse(413, `the body is over ${maxBody} bytes, the most this receiver takes per request`);
+      return refuse(
+        413,
+        `the body is over ${maxBody} bytes, the most this receiver takes per request ${SMALLER_BATCHES}`,
+      );
     }
     chunks.push(chunk);
   });
@@ -131,7 +137,10 @@ function inflate(body: Buffer, max: number): Buffer {
     return zlib.gunzipSync(body, { maxOutputLength: max });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE')
-      throw new Refusal(413, `the gzip body inflates past ${max} bytes, the most this receiver takes per request`);
+      throw new Refusal(
+        413,
+        `the gzip body inflates past ${max} bytes, the most this receiver takes per request ${SMALLER_BATCHES}`,
+      );
     throw new Refusal(400, `the body is not valid gzip: ${(error as Error).message}`);
   }
 }

@@ -21,6 +21,10 @@ export interface ReceiveResult {
 }
 
 /** A request with more spans than a receiver takes at once. */
+/** What a 413 advises: the exporter sends fewer spans per request. */
+export const SMALLER_BATCHES =
+  "(export in smaller batches: lower the BatchSpanProcessor's maxExportBatchSize, e.g. OTEL_BSP_MAX_EXPORT_BATCH_SIZE=256)";
+
 export class TooManySpansError extends Error {}
 
 interface OpenGroup {
@@ -60,7 +64,7 @@ export class TraceReceiver {
     const found = spansOfExport(request);
     if (found.spans.length > this.maxSpans)
       throw new TooManySpansError(
-        `the request carries ${found.spans.length} spans; this receiver takes at most ${this.maxSpans} per request (lower the exporter's batch size, e.g. OTEL_BSP_MAX_EXPORT_BATCH_SIZE)`,
+        `the request carries ${found.spans.length} spans; this receiver takes at most ${this.maxSpans} per request ${SMALLER_BATCHES}`,
       );
     const groups = groupSpans(found.spans, this.conversations);
     const ids: string[] = [];

@@ -16,6 +16,8 @@ const ExportInclusion = {
   includeInvalid: z.boolean().default(false),
   /** What to do with thoughts: inline (`<think>…</think>`), drop, or field (`reasoning_content`, OpenAI only); the format's default when absent. */
   reasoning: z.enum(REASONING_MODES).optional(),
+  /** Replace files already in the folder with the same names (an earlier export); refused (E3005) otherwise. */
+  replace: z.boolean().default(false),
 };
 
 /** Records an export left out (or, when asked to include them, wrote anyway), and why. */
@@ -165,6 +167,7 @@ export const datasetsMethods = {
     summary:
       'Writes one file per split in an SFT format (OpenAI, ShareGPT with dataset_info.json merged, Hermes, WorfBench), as a job. ' +
       "Records that break the format's rules and items labelled rejected or needs-fix are left out unless included, and reported. " +
+      'Files already in the folder under the same names are refused (E3005) unless `replace`. ' +
       'Every file is written beside its target and renamed into place: cancelled or killed, the previous files stay whole.',
     args: z.object({
       id: z.string(),

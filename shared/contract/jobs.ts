@@ -55,6 +55,14 @@ export const JobProgress = z.object({
 });
 export type JobProgress = z.infer<typeof JobProgress>;
 
+/** How a job ended: its work returned, it stopped because it was cancelled, or its work threw. */
+export const JobEnd = z.object({
+  jobId: z.string(),
+  kind: JobKind,
+  outcome: z.enum(['finished', 'cancelled', 'failed']),
+});
+export type JobEnd = z.infer<typeof JobEnd>;
+
 export const jobsMethods = {
   'jobs.cancel': method({
     summary:
@@ -67,4 +75,9 @@ export const jobsMethods = {
 export const jobsEvents = {
   /** How far a running job is, whatever its kind. */
   'jobs.progress': JobProgress,
+  /**
+   * Pushed once when a job has ended however it ended, after its method's data (an experiment's
+   * status) says so: a cancelled job may report no progress after its last kept item.
+   */
+  'jobs.ended': JobEnd,
 };

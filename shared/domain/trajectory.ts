@@ -53,11 +53,26 @@ export const OUTCOME_WORDS: Record<OutcomeStatus, string> = {
   unknown: 'outcome unknown',
 };
 
+/**
+ * The outcome of a run still going (a received trace whose root span has not arrived): not known
+ * yet, and said so rather than "outcome unknown".
+ */
+export const IN_PROGRESS: Outcome = { status: 'unknown', by: 'trace in progress', value: null };
+
+/** Whether an outcome is that of a run still going ({@link IN_PROGRESS}). */
+export const isInProgress = (outcome: Outcome): boolean =>
+  outcome.status === 'unknown' && outcome.by === IN_PROGRESS.by && outcome.value === null;
+
+/** How a list names an outcome in one word: its status's, or "in progress" for a run still going. */
+export const outcomeWord = (outcome: Outcome): string =>
+  isInProgress(outcome) ? 'in progress' : OUTCOME_WORDS[outcome.status];
+
 /** The Outcome filter's values as the list words them (`none`: the record carries no outcome). */
 export const OUTCOME_FILTER_WORDS: Record<OutcomeStatus | 'none', string> = { ...OUTCOME_WORDS, none: 'no outcome' };
 
 /** "tau-bench reward 0", "inspect scorer includes: C": an outcome as a person reads it. */
 export function describeOutcome(outcome: Outcome): string {
+  if (isInProgress(outcome)) return 'the trace goes on: its root span has not arrived yet';
   if (outcome.value === null) return outcome.by;
   return typeof outcome.value === 'string'
     ? `${outcome.by}: ${outcome.value}`

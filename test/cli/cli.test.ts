@@ -351,18 +351,17 @@ describe('trellis command line', () => {
     // The Kyoto example ends without a final answer: a trainer should not get it.
     expect(files).toEqual([{ split: 'train', path: path.join(out, 'examples.train.jsonl'), count: 1 }]);
     expect(report).toMatchObject({ leftOut: 1, reasons: { 'no-final-answer': 1 } });
-    const all = trellis(
-      'export',
-      '--workspace',
-      workspace,
-      '--dataset',
-      'examples',
-      '--format',
-      'openai',
-      '--out',
-      out,
-      '--include-invalid',
+    const before = fs.readFileSync(files[0]!.path, 'utf8');
+    const again = ['export', '--workspace', workspace, '--dataset', 'examples', '--format', 'openai', '--out', out];
+    // The earlier export is kept unless --replace says to replace it.
+    const refused = trellis(...again, '--include-invalid');
+    expect(refused.code).not.toBe(0);
+    expect(refused.err).toContain(
+      `E3005 An earlier export is in the folder: examples.train.jsonl is already in ${out}, from an earlier export; nothing was written.`,
     );
+    expect(refused.err).toContain('trellis export --replace');
+    expect(fs.readFileSync(files[0]!.path, 'utf8')).toBe(before);
+    const all = trellis(...again, '--include-invalid', '--replace');
     expect(all.code).toBe(0);
     const lines = fs
       .readFileSync(files[0]!.path, 'utf8')

@@ -176,6 +176,7 @@ describe('trellis export from a filter', () => {
       '--split',
       '1,0,0',
       '--include-invalid',
+      '--replace',
       '--json',
     );
     expect(json(all.out)).toMatchObject({ files: [{ split: 'train', count: 10 }], report: { leftOut: 0, flagged: 1 } });

@@ -35,6 +35,12 @@ describe('the trace receiver of trellis serve refuses bad requests clearly and s
     const tooDeep = await post(served.endpoint, deep, json);
     expect(tooDeep.status).toBe(400);
     expect(((await tooDeep.json()) as { message: string }).message).toMatch(/levels deep/);
+    // Nothing in it can be spans: refused whole, not taken as a partial success.
+    const notAList = await post(served.endpoint, '{"resourceSpans":"x"}', json);
+    expect(notAList.status).toBe(400);
+    expect(((await notAList.json()) as { message: string }).message).toBe(
+      'Trellis trace receiver: resourceSpans is a string, not an array: an ExportTraceServiceRequest holds a list of resource spans',
+    );
     const notProtobuf = await post(served.endpoint, Buffer.from([0xff, 0xff, 0xff, 0xff, 0x0f]), {
       ...auth,
       'content-type': 'application/x-protobuf',
@@ -53,15 +59,21 @@ describe('the trace receiver of trellis serve refuses bad requests clearly and s
     const bomb = zlib.gzipSync(Buffer.alloc(200 * 1024 * 1024));
     const bombed = await post(served.endpoint, bomb, { ...json, 'content-encoding': 'gzip' });
     expect(bombed.status).toBe(413);
-    expect(((await bombed.json()) as { message: string }).message).toMatch(/inflates past/);
+    const smaller = /export in smaller batches: lower the BatchSpanProcessor's maxExportBatchSize/;
+    const bombedMessage = ((await bombed.json()) as { message: string }).message;
+    expect(bombedMessage).toMatch(/inflates past/);
+    expect(bombedMessage).toMatch(smaller);
     const huge = await post(served.endpoint, Buffer.alloc(9 * 1024 * 1024, 0x20), json);
     expect(huge.status).toBe(413);
+    expect(((await huge.json()) as { message: string }).message).toMatch(smaller);
     const many = exportRequest(
       Array.from({ length: 10_001 }, (_, i) => span({ name: `s${i}`, parent: 'a'.repeat(16) })),
     );
     const tooMany = await post(served.endpoint, JSON.stringify(many), json);
     expect(tooMany.status).toBe(413);
-    expect(((await tooMany.json()) as { message: string }).message).toMatch(/at most 10000/);
+    const tooManyMessage = ((await tooMany.json()) as { message: string }).message;
+    expect(tooManyMessage).toMatch(/at most 10000/);
+    expect(tooManyMessage).toMatch(smaller);
 
     // A request with one bad span: the others are taken, the answer says which was refused.
     const traceId = randomBytes(16).toString('hex');

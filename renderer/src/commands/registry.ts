@@ -12,6 +12,8 @@ export interface Command {
   /** Leave the key to the text field when one has focus (undo, copy, paste…). */
   ignoreInTextFields?: boolean;
   enabled?(ui: UiState): boolean;
+  /** Why it is off and what to do instead, said where it shows greyed (a menu item's, a button's tooltip). */
+  disabledReason?(ui: UiState): string;
   perform(ui: UiState): void | Promise<void>;
   /** Calls `listener` when `enabled` may have changed besides the UI store (a toolbar button follows it). */
   subscribe?(listener: () => void): () => void;
@@ -90,6 +92,11 @@ export function formatKeybinding(binding: string, mac = isMac): string {
 
 export function isEnabled(command: Command, ui: UiState): boolean {
   return command.enabled ? command.enabled(ui) : true;
+}
+
+/** Why a command is off now (its own reason, when it gives one); undefined while it is on. */
+export function whyDisabled(command: Command, ui: UiState): string | undefined {
+  return isEnabled(command, ui) ? undefined : command.disabledReason?.(ui);
 }
 
 /** Checks a command list for duplicate ids and bindings (a mistake, not a user error). */

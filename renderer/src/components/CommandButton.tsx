@@ -1,7 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import { useCallback, useSyncExternalStore } from 'react';
 import { useCommand } from '../commands/commands-context';
-import { formatKeybinding, isEnabled } from '../commands/registry';
+import { formatKeybinding, isEnabled, whyDisabled } from '../commands/registry';
 import { useUi } from '../state/ui-store';
 
 /**
@@ -33,10 +33,12 @@ export function CommandButton({
     [command],
   );
   const enabled = useSyncExternalStore(subscribe, () => isEnabled(command, useUi.getState()));
+  const title = command.keybinding ? `${command.label} (${formatKeybinding(command.keybinding)})` : command.label;
+  const reason = enabled ? undefined : whyDisabled(command, useUi.getState());
   return (
     <button
       type="button"
-      title={command.keybinding ? `${command.label} (${formatKeybinding(command.keybinding)})` : command.label}
+      title={reason ? `${title}: ${reason}` : title}
       disabled={!enabled}
       onClick={() => void command.perform(useUi.getState())}
     >

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { CATEGORIES, formatKeybinding, isEnabled, type Command } from '../commands/registry';
+import { CATEGORIES, formatKeybinding, isEnabled, whyDisabled, type Command } from '../commands/registry';
 import { useUi } from '../state/ui-store';
 
 /** The enabled items of the open menu, in order. */
@@ -124,6 +124,7 @@ export function MenuBar({ commands }: { commands: readonly Command[] }) {
                       type="button"
                       role="menuitem"
                       disabled={!isEnabled(command, ui)}
+                      title={whyDisabled(command, ui)}
                       onClick={() => {
                         setOpen(null);
                         void command.perform(ui);

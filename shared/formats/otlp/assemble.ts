@@ -1,4 +1,4 @@
-import type { DeclaredTool, Outcome, TrajectoryMetadata, Turn } from '../../domain';
+import { IN_PROGRESS, type DeclaredTool, type Outcome, type TrajectoryMetadata, type Turn } from '../../domain';
 import { genAiModelCall, genAiToolExecution } from './genai';
 import { saysSomething, type ChatMessage, type ModelCall, type ToolExecution } from './messages';
 import { openInferenceModelCall, openInferenceToolExecution } from './openinference';
@@ -144,7 +144,7 @@ export function assembleTrace(input: readonly OtlpSpan[], options: { quiet?: boo
 }
 
 function outcomeOf(root: OtlpSpan | undefined, complete: boolean): Outcome {
-  if (!complete) return { status: 'unknown', by: 'trace in progress', value: null };
+  if (!complete) return IN_PROGRESS;
   if (!root) return { status: 'unknown', by: 'trace went quiet without its root span', value: null };
   const by = `root span "${root.name}" status`;
   if (root.status.code === ERROR) return { status: 'failure', by, value: spanError(root) ?? 'ERROR' };

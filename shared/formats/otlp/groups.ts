@@ -48,3 +48,13 @@ export function traceSource(key: string): string {
   if (kind === 'trace') return `otlp#1${BigInt(`0x${id}`).toString()}`;
   return `otlp#2${fnv64(id).toString()}`;
 }
+
+/**
+ * A source as people read it: a received trace's as `otlp trace <id>`, the id in hex as OTLP
+ * writes it (the stored source holds it as a number so the Source filter counts all received
+ * traces as one source); any other source as it is.
+ */
+export function sourceLabel(source: string): string {
+  const trace = /^otlp#1(\d+)$/.exec(source);
+  return trace ? `otlp trace ${BigInt(trace[1]!).toString(16).padStart(32, '0')}` : source;
+}

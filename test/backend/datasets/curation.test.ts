@@ -256,6 +256,7 @@ describe('export weights', () => {
       format: 'openai',
       dir,
       includeInvalid: true,
+      replace: true,
     });
     const lines = fs.readFileSync(again.files[0]!.path, 'utf8').trim().split('\n');
     const lisbonAgain = lines

@@ -183,6 +183,7 @@ describe('export leaves out what a trainer should not get', () => {
       dir,
       includeRejected: true,
       includeInvalid: true,
+      replace: true,
     });
     expect(all.report).toMatchObject({ written: 13, leftOut: 0, flagged: 4, leftOutReasons: {} });
     expect(exportSummary(all.report).leftOut).toBeNull();
@@ -306,7 +307,7 @@ describe('splits of an export', () => {
     ]);
 
     // Over the first export: its validation entry goes, its file is left and said to be there.
-    const over = await b.registry.invoke('datasets.export', { id: dataset.id, format: 'sharegpt', dir });
+    const over = await b.registry.invoke('datasets.export', { id: dataset.id, format: 'sharegpt', dir, replace: true });
     expect(info().sort()).toEqual(['nine_test', 'nine_train']);
     expect(over.report.emptySplits).toEqual([
       { split: 'validation', path: path.join(dir, 'nine.validation.jsonl'), earlierKept: true },
@@ -495,6 +496,42 @@ describe('dataset_info.json', () => {
   });
 });
 
+describe('an earlier export in the folder', () => {
+  it('is never replaced unasked: an export in another format is refused, naming the files, and writes nothing', async () => {
+    const b = workspace();
+    await importRecords(b, 'good.jsonl', [goodRecord(1), goodRecord(2)]);
+    const dataset = await b.registry.invoke('datasets.create', {
+      name: 'weather',
+      filter: {},
+      ratio: { train: 0.5, validation: 0, test: 0.5 },
+      seed: 1,
+    });
+    const dir = tempDir();
+    const first = await b.registry.invoke('datasets.export', { id: dataset.id, format: 'openai', dir });
+    const before = new Map(first.files.map((f) => [f.path, fs.readFileSync(f.path)]));
+    expect(before.size).toBe(2);
+    for (const format of ['sharegpt', 'hermes', 'openai'] as const) {
+      await expect(b.registry.invoke('datasets.export', { id: dataset.id, format, dir })).rejects.toMatchObject({
+        code: 'E3005',
+        message: `weather.test.jsonl and weather.train.jsonl are already in ${dir}, from an earlier export; nothing was written.`,
+        hint: expect.stringMatching(/another folder, or replace those files .*--replace/),
+      });
+      for (const [file, bytes] of before) expect(fs.readFileSync(file)).toEqual(bytes);
+      expect(fs.readdirSync(dir).sort()).toEqual(['weather.test.jsonl', 'weather.train.jsonl']);
+    }
+    // Asked to, it replaces them.
+    const replaced = await b.registry.invoke('datasets.export', {
+      id: dataset.id,
+      format: 'sharegpt',
+      dir,
+      replace: true,
+    });
+    expect(replaced.files.map((f) => f.path).sort()).toEqual([...before.keys()].sort());
+    expect(Object.keys(lines(replaced.files[0]!.path)[0] as object)).toContain('conversations');
+    b.close();
+  });
+});
+
 describe('export files are replaced whole', () => {
   it('replace a symbolic link with the file itself, never writing through it, and say so', async () => {
     const b = workspace();
@@ -509,7 +546,12 @@ describe('export files are replaced whole', () => {
     fs.writeFileSync(elsewhere, 'keep me');
     const target = path.join(dir, 'weather.train.jsonl');
     fs.symlinkSync(elsewhere, target);
-    const { report } = await b.registry.invoke('datasets.export', { id: dataset.id, format: 'openai', dir });
+    const { report } = await b.registry.invoke('datasets.export', {
+      id: dataset.id,
+      format: 'openai',
+      dir,
+      replace: true,
+    });
     expect(report.replacedLinks).toEqual([target]);
     expect(fs.lstatSync(target).isSymbolicLink()).toBe(false);
     expect(lines(target)).toHaveLength(1);
@@ -636,7 +678,12 @@ describe('an export killed while it writes', () => {
     expect(tempsIn(dir)).toEqual([temp]);
 
     b = createBackend({ workspace: file, host: 'cli', seed: false });
-    const again = await b.registry.invoke('datasets.export', { id: dataset.id, format: 'sharegpt', dir });
+    const again = await b.registry.invoke('datasets.export', {
+      id: dataset.id,
+      format: 'sharegpt',
+      dir,
+      replace: true,
+    });
     expect(tempsIn(dir)).toEqual([]);
     expect(again.report.reasons).toEqual({ 'label:rejected': 300 });
     expect(again.files.reduce((n, f) => n + lines(f.path).length, 0)).toBe(1700);

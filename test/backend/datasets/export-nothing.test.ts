@@ -56,7 +56,7 @@ describe('an export with nothing to write', () => {
     });
     const dir = tempDir();
     for (const format of ['openai', 'sharegpt'] as const) {
-      const first = await b.registry.invoke('datasets.export', { id: dataset.id, format, dir });
+      const first = await b.registry.invoke('datasets.export', { id: dataset.id, format, dir, replace: true });
       expect(first.report.written).toBe(2);
     }
     const before = contents(dir);

@@ -27,9 +27,14 @@ describe('an experiment job', () => {
     const b = testBackend({ seed: false });
     await b.registry.invoke('trajectories.import', { path: WEATHER_50, mode: 'strict' });
     const progress: number[] = [];
+    let id = '';
+    // What a window fetching the experiment as it hears the job's end would show.
+    const statusAtEnd: Promise<string>[] = [];
     b.events.subscribe((name, payload) => {
       const p = payload as { jobId: string; done: number };
       if (name === 'jobs.progress' && p.jobId === 'exp-job') progress.push(p.done);
+      if (name === 'jobs.ended' && p.jobId === 'exp-job')
+        statusAtEnd.push(b.registry.invoke('experiments.get', { id }).then((v) => v.status));
     });
     const definition = {
       name: 'gated',
@@ -37,7 +42,6 @@ describe('an experiment job', () => {
       candidates: [{ model: { kind: 'server' as const, baseUrl: server.baseUrl, model: 'weather', concurrency: 2 } }],
     };
     const first = b.registry.invoke('experiments.run', { jobId: 'exp-job', definition });
-    let id = '';
     await until(async () => {
       const [listed] = await b.registry.invoke('experiments.list', {});
       id = listed?.id ?? '';
@@ -50,6 +54,8 @@ describe('an experiment job', () => {
     const cancelled = await first;
     expect(cancelled.cancelled).toBe(true);
     expect(cancelled.status).toBe('incomplete');
+    // The end of a cancelled job is pushed, and the experiment is no longer running by then.
+    expect(await Promise.all(statusAtEnd)).toEqual(['incomplete']);
     const kept = cancelled.runs.map((r) => Number(/\(task (\d+)\)/.exec(r.sourceTitle)?.[1])).sort((x, y) => x - y);
     expect(kept).toEqual([1, 2, 3, 4]);
     expect(progress.at(-1)).toBe(4);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JobProgress } from '../../../shared/contract/jobs';
+import { JobEnd, JobProgress } from '../../../shared/contract/jobs';
 import { Jobs } from '../../../backend/jobs/jobs';
 
 /** A Jobs service whose progress events are collected. */
@@ -101,5 +101,39 @@ describe('Jobs', () => {
       { jobId: 'check', kind: 'trajectories.checkAll', done: 250, total: 602, unit: 'items' },
     ]);
     for (const event of events) expect(JobProgress.parse(event)).toEqual(event);
+  });
+
+  it('reports once how each job ended, after it is unregistered: finished, cancelled or failed', async () => {
+    const ends: JobEnd[] = [];
+    const runningWhenEnded: boolean[] = [];
+    const record = new Jobs(
+      () => {},
+      (end) => {
+        ends.push(end);
+        // Whoever hears the end finds the job gone (cancel says so).
+        runningWhenEnded.push(record.cancel(end.jobId));
+      },
+    );
+    await record.run('datasets.export', 'done', async () => 'ok');
+    const { open, opened } = gate();
+    const cancelled = record.run('experiments.run', 'stop', async (job) => {
+      await opened;
+      return { cancelled: job.signal.aborted };
+    });
+    record.cancel('stop');
+    open();
+    await cancelled;
+    await expect(
+      record.run('models.load', 'broken', async () => {
+        throw new Error('no such file');
+      }),
+    ).rejects.toThrow('no such file');
+    expect(ends).toEqual([
+      { jobId: 'done', kind: 'datasets.export', outcome: 'finished' },
+      { jobId: 'stop', kind: 'experiments.run', outcome: 'cancelled' },
+      { jobId: 'broken', kind: 'models.load', outcome: 'failed' },
+    ]);
+    expect(runningWhenEnded).toEqual([false, false, false]);
+    for (const end of ends) expect(JobEnd.parse(end)).toEqual(end);
   });
 });

@@ -20,9 +20,9 @@ describe('check summaries', () => {
 
   it('say when the checks were cancelled, and read right with nothing found', () => {
     const none = { checked: 1, withFindings: 0, findingCount: 0, byKind: {}, trajectoriesByKind: {} };
-    expect(checkSummaryText(none)).toBe('Checked 1 trajectory; 0 findings in 0 trajectories.');
+    expect(checkSummaryText(none)).toBe('Checked 1 trajectory; no findings.');
     expect(checkSummaryText({ ...none, cancelled: true })).toBe(
-      'Checked 1 trajectory (cancelled: the rest keep their findings); 0 findings in 0 trajectories.',
+      'Checked 1 trajectory (cancelled: the rest keep their findings); no findings.',
     );
     expect(findingKinds(none)).toEqual([]);
   });

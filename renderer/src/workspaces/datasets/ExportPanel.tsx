@@ -1,5 +1,6 @@
 import { Download } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import type { TrellisError } from '../../../../shared/errors';
 import { api } from '../../api/api';
 import type { useJob } from '../../api/use-job';
 import { ErrorNote } from '../../components/ErrorNote';
@@ -66,6 +67,8 @@ export function ExportPanel({
   /** The last export, with the format and folder it was made with: the form may have changed since. */
   const [exported, setExported] = useState<{ result: Exported; format: Format; dir: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** The format and folder of an export refused because an earlier export's files are there (E3005). */
+  const [refused, setRefused] = useState<{ format: Format; dir: string } | null>(null);
   const [shown, setShown] = useState(0);
   const outcome = useRef<HTMLDivElement>(null);
   const folder = useRef<HTMLInputElement>(null);
@@ -74,7 +77,7 @@ export function ExportPanel({
     if (shown) outcome.current?.scrollIntoView({ block: 'nearest' });
   }, [shown]);
 
-  const run = () => {
+  const run = (replace = false) => {
     if (busy) return;
     if (!dir.trim()) {
       // From the palette with no folder yet: open the form where the folder goes.
@@ -85,6 +88,7 @@ export function ExportPanel({
     }
     void job.run(async (jobId) => {
       setError(null);
+      setRefused(null);
       try {
         const result = await api.invoke('datasets.export', {
           id: datasetId,
@@ -94,6 +98,7 @@ export function ExportPanel({
           includeRejected,
           includeInvalid,
           reasoning,
+          replace,
         });
         setExported({ result, format, dir });
         notify(exportedText(result));
@@ -101,12 +106,14 @@ export function ExportPanel({
         // Said here, beside the button, rather than at the top of the panel.
         setExported(null);
         setError((e as Error).message);
+        if ((e as TrellisError).code === 'E3005') setRefused({ format, dir });
         notify(firstSentence((e as Error).message), 'error');
       }
       setShown((n) => n + 1);
     });
   };
-  useRegisterAction('export', run);
+  useRegisterAction('export', () => run());
+  const canReplace = refused?.format === format && refused.dir === dir;
 
   return (
     <form
@@ -163,6 +170,14 @@ export function ExportPanel({
       </div>
       <div ref={outcome} className="export-outcome">
         <ErrorNote message={error} />
+        {canReplace && (
+          <p className="row">
+            <span className="muted">Choose another folder, or</span>
+            <button type="button" disabled={busy} onClick={() => run(true)}>
+              Replace them
+            </button>
+          </p>
+        )}
         {exported && (
           <ExportResult
             result={exported.result}

@@ -1,11 +1,14 @@
 import { panelCommand } from '../../commands/panel-actions';
-import { bindCommands, type Command, type CommandContextSource } from '../../commands/registry';
+import { bindCommands, formatKeybinding, type Command, type CommandContextSource } from '../../commands/registry';
 import type { FilterSlice } from '../../state/trajectory-filter';
 import type { UiState } from '../../state/ui-store';
 import { useDatasetsFilter } from './state';
 
-const dataset = (action: Parameters<typeof panelCommand>[0], id: string, label: string) =>
-  panelCommand(action, 'datasets', { id, label, category: 'Dataset' });
+/** What a Dataset command off outside Datasets says: where it works, and how to get there. */
+const IN_DATASETS = `Works in Datasets (${formatKeybinding('Mod+4')}), on the selection under review there.`;
+
+const dataset = (action: Parameters<typeof panelCommand>[0], id: string, label: string, reason = IN_DATASETS) =>
+  panelCommand(action, 'datasets', { id, label, category: 'Dataset', disabledReason: () => reason });
 
 const selectionContext: CommandContextSource<{ ui: UiState; selection: FilterSlice }> = {
   current: (ui) => ({ ui, selection: useDatasetsFilter.getState() }),
@@ -19,7 +22,12 @@ const selectionContext: CommandContextSource<{ ui: UiState; selection: FilterSli
 export const DATASET_COMMANDS: readonly Command[] = [
   dataset('export', 'dataset.export', 'Export Dataset to SFT Files (JSONL)…'),
   dataset('findDuplicates', 'dataset.findDuplicates', 'Find Duplicates in Dataset'),
-  dataset('newDataset', 'dataset.new', 'New Dataset from Selection…'),
+  dataset(
+    'newDataset',
+    'dataset.new',
+    'New Dataset from Selection…',
+    `${IN_DATASETS} From Trajectories, Go › Review This Selection in Datasets carries the selection over; name the dataset there.`,
+  ),
   dataset('synthesize', 'dataset.synthesize', 'Synthesize Trajectories from a Graph…'),
   ...bindCommands('datasets', selectionContext, [
     {

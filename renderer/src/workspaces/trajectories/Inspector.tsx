@@ -8,6 +8,7 @@ import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
 import { trajectoryChanged } from '../../api/use-refresh';
 import { useUi } from '../../state/ui-store';
+import { sourceLabel } from '../../../../shared/formats/otlp/groups';
 import { AddToDataset } from './AddToDataset';
 import { RunRecord } from './RunRecord';
 import { PathOverlay } from '../../components/PathOverlay';
@@ -48,7 +49,7 @@ export function Inspector({ id }: { id: string }) {
       <header className="inspector-header">
         <h2>{t.title || '(untitled)'}</h2>
         <p className="muted">
-          {t.source === t.kind ? t.kind : `${t.kind} · ${t.source}`} · {countOf(t.turns.length, 'turn')}
+          {t.source === t.kind ? t.kind : `${t.kind} · ${sourceLabel(t.source)}`} · {countOf(t.turns.length, 'turn')}
           {graph.data ? ` · graph ${graph.data.name}` : ' · no tool graph'}
           {t.forkOf ? ` · fork of ${t.forkOf.trajectoryId.slice(0, 8)} at turn ${t.forkOf.turnIndex}` : ''}
         </p>

@@ -1,5 +1,5 @@
 import { countOf } from '../../../../shared/text';
-import { describeOutcome, OUTCOME_WORDS, type Trajectory } from '../../../../shared/domain';
+import { describeOutcome, outcomeWord, type Trajectory } from '../../../../shared/domain';
 
 /** A metadata value in one line: text as it is, anything else as compact JSON, cut for the eye. */
 function shortValue(value: unknown): string {
@@ -19,7 +19,7 @@ export function RunRecord({ trajectory }: { trajectory: Pick<Trajectory, 'outcom
     <div className="run-record" data-testid="run-record">
       {outcome && (
         <p className={`outcome outcome-${outcome.status}`} data-testid="trajectory-outcome">
-          <strong>{OUTCOME_WORDS[outcome.status]}</strong> · {describeOutcome(outcome)}
+          <strong>{outcomeWord(outcome)}</strong> · {describeOutcome(outcome)}
         </p>
       )}
       {fields.length > 0 && (

@@ -1,5 +1,6 @@
 import { countOf, shortWhen, splitForkTitle } from '../../../../shared/text';
-import { describeOutcome, OUTCOME_WORDS } from '../../../../shared/domain';
+import { describeOutcome, outcomeWord } from '../../../../shared/domain';
+import { sourceLabel } from '../../../../shared/formats/otlp/groups';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import { useBrowserStore } from './state';
@@ -94,10 +95,10 @@ export function TrajectoryList({ list }: { list: ReturnType<typeof usePagedList>
                           title={describeOutcome(row.outcome)}
                           data-testid="row-outcome"
                         >
-                          {OUTCOME_WORDS[row.outcome.status]} ·{' '}
+                          {outcomeWord(row.outcome)} ·{' '}
                         </span>
                       )}
-                      {row.source} · {countOf(row.turnCount, 'turn')} ·{' '}
+                      {sourceLabel(row.source)} · {countOf(row.turnCount, 'turn')} ·{' '}
                       <time
                         dateTime={row.createdAt}
                         title={new Date(row.createdAt).toLocaleString()}

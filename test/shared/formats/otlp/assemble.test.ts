@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { describeOutcome, outcomeWord } from '../../../../shared/domain';
 import { assembleTrace } from '../../../../shared/formats/otlp/assemble';
+import { groupKey, sourceLabel, traceSource } from '../../../../shared/formats/otlp/groups';
 import { unflatten } from '../../../../shared/formats/otlp/flattened';
 import { anyValue, spansOfExport } from '../../../../shared/formats/otlp/spans';
 import { exportRequest, span } from '../../../helpers/otlp-json';
@@ -52,6 +54,15 @@ describe('assembleTrace', () => {
     expect(trace.turns.map((t) => t.content)).toEqual(['Hi.', 'one?', 'one.', 'two?', 'two.']);
     expect(trace.complete).toBe(false);
     expect(trace.outcome).toEqual({ status: 'unknown', by: 'trace in progress', value: null });
+    // Named as a run still going, not as one whose outcome is unknown.
+    expect(outcomeWord(trace.outcome)).toBe('in progress');
+    expect(describeOutcome(trace.outcome)).toBe('the trace goes on: its root span has not arrived yet');
+    // Once its root span has arrived (here without a status), or it went quiet, it has ended.
+    const ended = assembleTrace(spansOf(call(0, 'one?', 'one.'), span({ name: 'agent', at: 20 })));
+    expect(ended.complete).toBe(true);
+    expect(outcomeWord(ended.outcome)).toBe('outcome unknown');
+    const quiet = assembleTrace(spansOf(call(0, 'one?', 'one.')), { quiet: true });
+    expect(outcomeWord(quiet.outcome)).toBe('outcome unknown');
   });
 
   it('reads OpenInference message contents and tool call ids of tool messages', () => {
@@ -91,5 +102,18 @@ describe('assembleTrace', () => {
     expect(trace.metadata).toMatchObject({ model: 'oi-model', trace_state: 'complete' });
     // Not read by any convention: kept, with the span it came on.
     expect(Object.values(trace.metadata.span_attributes as object)).toEqual([{ 'llm.provider': 'openai' }]);
+  });
+});
+
+describe('the source of a received trace', () => {
+  it('is stored as a number and read as the trace id in hex, as OTLP JSON writes it', () => {
+    const traceId = '0af7651916cd43dd8448eb211c80319c';
+    const source = traceSource(groupKey(traceId));
+    expect(source).toMatch(/^otlp#1\d+$/);
+    expect(sourceLabel(source)).toBe(`otlp trace ${traceId}`);
+    // Leading zeros are part of the id.
+    expect(sourceLabel(traceSource(groupKey(`00${traceId.slice(2)}`)))).toBe(`otlp trace 00${traceId.slice(2)}`);
+    expect(sourceLabel('runs.jsonl#7')).toBe('runs.jsonl#7');
+    expect(sourceLabel(traceSource(groupKey(traceId, 'chat-1')))).toMatch(/^otlp#2\d+$/);
   });
 });

@@ -26,7 +26,10 @@ export function ExperimentView({ id }: { id: string }) {
   const view = useQuery(
     () => api.invoke('experiments.get', { id }),
     [id],
-    [{ event: 'jobs.progress', when: (p) => p.kind === 'experiments.run' }],
+    [
+      { event: 'jobs.progress', when: (p) => p.kind === 'experiments.run' },
+      { event: 'jobs.ended', when: (p) => p.kind === 'experiments.run' },
+    ],
   );
   const [onlyChanged, setOnlyChanged] = useState(true);
   const [compare, setCompare] = useState(false);

@@ -13,7 +13,10 @@ export function ExperimentsPanel() {
   const list = useQuery(
     () => api.invoke('experiments.list', {}),
     [],
-    [{ event: 'jobs.progress', when: (p) => p.kind === 'experiments.run' }],
+    [
+      { event: 'jobs.progress', when: (p) => p.kind === 'experiments.run' },
+      { event: 'jobs.ended', when: (p) => p.kind === 'experiments.run' },
+    ],
   );
   const [openId, setOpenId] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
