@@ -16,6 +16,7 @@ const IN_STRING = new Uint8Array(256);
 IN_STRING[0x22] = ACTS;
 IN_STRING[0x5c] = ESCAPE;
 IN_STRING[0x0a] = NEWLINE;
+const FOUR_SPACES = 0x20202020;
 
 export function firstNonSpace(buffer: Buffer, from: number): number {
   let at = from;
@@ -42,6 +43,8 @@ interface Scan {
 function elementEnd(chunk: Buffer, from: number, scan: Scan): number {
   let { inString, escaped, depth, line } = scan;
   const length = chunk.length;
+  const words = new DataView(chunk.buffer, chunk.byteOffset, length);
+  const lastFour = length - 4;
   let i = from;
   let end = -1;
   while (i < length) {
@@ -61,7 +64,9 @@ function elementEnd(chunk: Buffer, from: number, scan: Scan): number {
       else inString = false;
       continue;
     }
-    // Whitespace, numbers and literals between strings mean nothing to the split.
+    // Whitespace, numbers and literals between strings mean nothing to the split; an indented
+    // file's runs of spaces go four at a time.
+    while (i <= lastFour && words.getUint32(i) === FOUR_SPACES) i += 4;
     while (i < length && (kind = BETWEEN_STRINGS[chunk[i]!]!) === 0) i++;
     if (i === length) break;
     const byte = chunk[i]!;
