@@ -31,12 +31,18 @@ export class ExportReporter {
   /** A record written: where its tools came from, its thoughts, and its turns not to train on. */
   written(item: ExportItem, tools: ToolSource, format: ExportFormat): void {
     this.tools[tools]++;
-    const thoughts = item.turns.filter((t) => t.role === 'assistant' && t.thought).length;
+    // Counted in one pass over the turns, with nothing made: this runs for every record written.
+    let thoughts = 0;
+    let zero = 0;
+    item.turns.forEach((t, i) => {
+      if (t.role !== 'assistant') return;
+      if (t.thought) thoughts++;
+      if (item.weights?.[i] === 0) zero++;
+    });
     const kept = this.reasoning !== 'drop' && REASONING[format].includes(this.reasoning);
     this.thoughts[kept ? 'written' : 'dropped'] += thoughts;
     // WorfBench items hold a plan, not the turns: nothing of them is a turn to train on or not.
     if (format === 'worfbench') return;
-    const zero = item.turns.filter((t, i) => t.role === 'assistant' && item.weights?.[i] === 0).length;
     if (zero) {
       this.untrained.turns += zero;
       this.untrained.records++;

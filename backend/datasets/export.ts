@@ -141,6 +141,8 @@ export async function exportDataset(
   if (format === 'sharegpt') readDatasetInfo(infoFile);
 
   const graphs = new Map<string, Tool[]>();
+  // The calls of the record at hand whose arguments the exporter wrote from an object (see `RuleContext`).
+  const objectArguments = new Set<object>();
   const reporter = new ExportReporter(reasoning);
   const staged: StagedFile[] = [];
   const files: { split: string; path: string; count: number; withTools: boolean; media: Set<string> }[] = [];
@@ -163,6 +165,8 @@ export async function exportDataset(
           const statuses = store.labels.statuses(chunk);
           const ratings = store.labels.ratings(chunk);
           const errors = store.findings.errorTurns(chunk);
+          // The chunk's trajectories in one query, and each one's turns in the columns a record writes.
+          const heads = store.trajectories.heads(chunk);
           const kept: string[] = [];
           for (const id of chunk) {
             const status = statuses.get(id) ?? null;
@@ -173,13 +177,16 @@ export async function exportDataset(
               ]);
               continue;
             }
-            const t = store.trajectories.get(id);
+            const t = heads.get(id);
+            if (!t) throw new TrellisError('E3001', `No trajectory with id ${id}.`);
+            const turns = store.trajectories.turnsToWrite(id);
             const tools = toolsForExport(store, t, graphs);
+            objectArguments.clear();
             const item: ExportItem = {
               id,
-              turns: t.turns,
+              turns,
               tools: tools.tools,
-              weights: trainingWeights(t.turns, {
+              weights: trainingWeights(turns, {
                 lowRated: (ratings.get(id) ?? Infinity) <= 2,
                 errorTurns: errors.get(id),
               }),
@@ -189,11 +196,12 @@ export async function exportDataset(
               media: mediaOf(t.metadata),
               reasoning,
             };
-            const record = EXPORTERS[format](item);
+            const record = EXPORTERS[format](item, objectArguments);
             const problems = EXPORT_RULES[format](record, {
               toolsDeclared: item.tools.length > 0,
               media: item.media!,
               reasoning,
+              objectArguments,
             });
             const leaveOut = problems.length > 0 && !options.includeInvalid;
             const flags = [
@@ -217,6 +225,9 @@ export async function exportDataset(
           file.write((json && written ? ',\n' : '') + lines.join(json ? ',\n' : '\n') + (json ? '' : '\n'));
         }
         written += lines.length;
+        // Let the chunk's lines go now: the export, suspended below, would hold them while it makes
+        // the next chunk, and every young-generation collection would copy them again.
+        lines.length = 0;
         done += chunk.length;
         job.progress(done, dataset.items.length);
         await job.yield(chunk.length);

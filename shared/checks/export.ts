@@ -43,6 +43,11 @@ export interface RuleContext {
   media?: Media;
   /** How thoughts are written (`field` lets OpenAI records carry `reasoning_content`). */
   reasoning?: ReasoningMode;
+  /**
+   * The `function` objects of an OpenAI record whose `arguments` its exporter wrote as the JSON
+   * text of an object (`toOpenAI` collects them): those are not parsed back to be checked.
+   */
+  objectArguments?: ReadonlySet<object>;
 }
 
 /** The rule of formats with no place for media: a record that has them is refused, in one line. */
@@ -100,9 +105,11 @@ export function openAIProblems(record: unknown, context: RuleContext): ExportPro
   const extra = context.reasoning === 'field' ? ['reasoning_content'] : [];
   messages.forEach((m, i) => {
     const allowed = isObject(m) ? OPENAI_MESSAGE_FIELDS[String(m.role)] : undefined;
-    const unknown =
-      allowed && isObject(m) ? Object.keys(m).filter((k) => !allowed.includes(k) && !extra.includes(k)) : [];
-    if (unknown.length)
+    if (!allowed || !isObject(m)) return;
+    // Its keys gone through without a list made of them: every message of every record is checked.
+    let unknown: string[] | undefined;
+    for (const k in m) if (Object.hasOwn(m, k) && !allowed.includes(k) && !extra.includes(k)) (unknown ??= []).push(k);
+    if (unknown)
       problems.push(
         problem(
           'unknown-field',
@@ -140,7 +147,7 @@ export function openAIProblems(record: unknown, context: RuleContext): ExportPro
         typeof c.id !== 'string' ||
         typeof fn?.name !== 'string' ||
         !args ||
-        !parsesTo(args, isObject)
+        !(context.objectArguments?.has(fn) || parsesTo(args, isObject))
       )
         problems.push(
           problem(

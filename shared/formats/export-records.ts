@@ -96,11 +96,23 @@ export const CARRIES_RUN_RECORD: Record<ExportFormat, boolean> = {
 const argumentsText = (args: unknown) => (typeof args === 'string' ? args : JSON.stringify(args ?? {}));
 
 /**
+ * Whether `argumentsText(args)` is the JSON text of an object by construction, with no need to
+ * parse it back: none (`{}`), or an object with no `toJSON` of its own to write it otherwise.
+ * A string is written as it is, and only parsing tells what it holds.
+ */
+const writesObject = (args: unknown) =>
+  args === undefined ||
+  args === null ||
+  (isObject(args) && typeof (args as { toJSON?: unknown }).toJSON !== 'function');
+
+/**
  * OpenAI chat JSONL (the fine-tuning schema): `arguments` as a JSON string, a `weight` (0/1) on
  * every assistant message and nowhere else; the trajectory's tools as OpenAI functions. Thoughts
  * are dropped (the schema has no field), or written inline or as `reasoning_content` when asked.
+ * `objectArguments`, when given, gets each call's `function` whose arguments are the JSON text of
+ * an object by construction, for the format's checks (`RuleContext.objectArguments`).
  */
-export function toOpenAI(item: ExportItem): object {
+export function toOpenAI(item: ExportItem, objectArguments?: Set<object>): object {
   const mode = item.reasoning ?? REASONING.openai[0]!;
   const messages = item.turns.map((t, i) => {
     const m: Record<string, unknown> = { role: t.role };
@@ -109,26 +121,24 @@ export function toOpenAI(item: ExportItem): object {
     else if (t.content !== undefined) m.content = t.content;
     if (thought && mode === 'field') m.reasoning_content = thought;
     if (t.toolCalls?.length)
-      m.tool_calls = t.toolCalls.map((c) => ({
-        id: c.id,
-        type: 'function',
-        function: { name: c.name, arguments: argumentsText(c.args) },
-      }));
+      m.tool_calls = t.toolCalls.map((c) => {
+        const fn = { name: c.name, arguments: argumentsText(c.args) };
+        if (objectArguments && writesObject(c.args)) objectArguments.add(fn);
+        return { id: c.id, type: 'function', function: fn };
+      });
     if (t.toolCallId) m.tool_call_id = t.toolCallId;
     if (t.role === 'assistant') m.weight = item.weights?.[i] ?? 1;
     return m;
   });
-  return {
-    messages,
-    ...(item.tools.length
-      ? {
-          tools: item.tools.map((t) => ({
-            type: 'function',
-            function: { name: t.name, description: t.description, parameters: t.parameters },
-          })),
-        }
-      : {}),
-  };
+  return item.tools.length
+    ? {
+        messages,
+        tools: item.tools.map((t) => ({
+          type: 'function',
+          function: { name: t.name, description: t.description, parameters: t.parameters },
+        })),
+      }
+    : { messages };
 }
 
 /** How LLaMA-Factory joins the results of parallel calls into one observation (its OpenAI converter). */
@@ -313,7 +323,8 @@ function parseOr(text: string): unknown {
   }
 }
 
-export const EXPORTERS: Record<ExportFormat, (item: ExportItem) => object> = {
+/** Each format's record of an item (`objectArguments`: see `toOpenAI`; the other formats take none). */
+export const EXPORTERS: Record<ExportFormat, (item: ExportItem, objectArguments?: Set<object>) => object> = {
   openai: toOpenAI,
   sharegpt: toShareGPT,
   hermes: toHermes,

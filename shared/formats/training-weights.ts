@@ -17,15 +17,24 @@ export interface TrainingVerdict {
  * turns after a failed call (a retry, an answer that says it failed) keep theirs.
  */
 export function trainingWeights(turns: readonly Turn[], verdict: TrainingVerdict): (0 | 1)[] {
-  const caller = new Map<string, number>();
-  turns.forEach((t, i) => t.toolCalls?.forEach((c) => caller.set(c.id, i)));
-  const untrained = new Set<number>();
+  const weights = turns.map((): 0 | 1 => 1);
+  // Which turn made each call: looked up only once a result failed (most records have none).
+  let caller: Map<string, number> | undefined;
   turns.forEach((t, i) => {
-    if (t.role === 'assistant' && (verdict.lowRated || verdict.errorTurns?.has(i))) untrained.add(i);
+    if (t.role === 'assistant' && (verdict.lowRated || verdict.errorTurns?.has(i))) weights[i] = 0;
     // An error found on a result, or a result that is an error, is the calling turn's.
     const failed = t.role === 'tool' && (answeredWithError(t) || verdict.errorTurns?.has(i));
-    const call = failed ? caller.get(t.toolCallId ?? '') : undefined;
-    if (call !== undefined) untrained.add(call);
+    if (!failed) return;
+    caller ??= callers(turns);
+    const call = caller.get(t.toolCallId ?? '');
+    if (call !== undefined) weights[call] = 0;
   });
-  return turns.map((_, i) => (untrained.has(i) ? 0 : 1));
+  return weights;
+}
+
+/** The turn that made each call, by call id (the last one, should two make the same id). */
+function callers(turns: readonly Turn[]): Map<string, number> {
+  const caller = new Map<string, number>();
+  turns.forEach((t, i) => t.toolCalls?.forEach((c) => caller.set(c.id, i)));
+  return caller;
 }

@@ -67,29 +67,21 @@ export class LabelRepository {
 
   /** Review statuses of many trajectories (a bulk action's undo); those never reviewed are absent. */
   statuses(trajectoryIds: readonly string[]): Map<string, Label['status']> {
-    const statuses = new Map<string, Label['status']>();
-    // In chunks: SQLite limits how many values one statement may bind.
-    for (let i = 0; i < trajectoryIds.length; i += 500) {
-      const chunk = trajectoryIds.slice(i, i + 500);
-      const rows = this.db
-        .prepare(
-          `SELECT trajectory_id AS id, status FROM labels WHERE trajectory_id IN (${chunk.map(() => '?').join(',')})`,
-        )
-        .all(...chunk) as { id: string; status: Label['status'] }[];
-      for (const row of rows) statuses.set(row.id, row.status);
-    }
-    return statuses;
+    if (!trajectoryIds.length) return new Map();
+    // The ids as one JSON value: one statement, prepared once, whatever their number.
+    const rows = this.sql(
+      'SELECT trajectory_id AS id, status FROM labels WHERE trajectory_id IN (SELECT value FROM json_each(?))',
+    ).all(JSON.stringify(trajectoryIds)) as { id: string; status: Label['status'] }[];
+    return new Map(rows.map((r) => [r.id, r.status]));
   }
 
   /** Ratings of many trajectories at once (one query per call); unrated ones are absent. */
   ratings(trajectoryIds: readonly string[]): Map<string, number> {
     if (!trajectoryIds.length) return new Map();
-    const rows = this.db
-      .prepare(
-        `SELECT trajectory_id AS id, rating FROM labels
-         WHERE rating IS NOT NULL AND trajectory_id IN (${trajectoryIds.map(() => '?').join(',')})`,
-      )
-      .all(...trajectoryIds) as { id: string; rating: number }[];
+    const rows = this.sql(
+      `SELECT trajectory_id AS id, rating FROM labels
+       WHERE rating IS NOT NULL AND trajectory_id IN (SELECT value FROM json_each(?))`,
+    ).all(JSON.stringify(trajectoryIds)) as { id: string; rating: number }[];
     return new Map(rows.map((r) => [r.id, r.rating]));
   }
 

@@ -52,12 +52,10 @@ export class FindingRepository {
   errorTurns(trajectoryIds: readonly string[]): Map<string, Set<number>> {
     const out = new Map<string, Set<number>>();
     if (!trajectoryIds.length) return out;
-    const rows = this.db
-      .prepare(
-        `SELECT trajectory_id AS id, turn_idx AS turn FROM findings
-         WHERE severity = 'error' AND trajectory_id IN (${trajectoryIds.map(() => '?').join(',')})`,
-      )
-      .all(...trajectoryIds) as { id: string; turn: number }[];
+    const rows = this.sql(
+      `SELECT trajectory_id AS id, turn_idx AS turn FROM findings
+       WHERE severity = 'error' AND trajectory_id IN (SELECT value FROM json_each(?))`,
+    ).all(JSON.stringify(trajectoryIds)) as { id: string; turn: number }[];
     for (const r of rows) out.set(r.id, (out.get(r.id) ?? new Set()).add(r.turn));
     return out;
   }

@@ -6,7 +6,16 @@ import type { ChangeLog } from '../change-log';
 import { nowIso, toJson } from './json';
 import { statementCache } from './statements';
 import type { ToolSetRepository } from './tool-sets';
-import { hashColumns, searchEntries, toTurn, turnColumns, type TurnRow } from './turn-rows';
+import {
+  hashColumns,
+  searchEntries,
+  toTurn,
+  toWrittenTurn,
+  turnColumns,
+  type TurnRow,
+  type WrittenTurn,
+  type WrittenTurnValues,
+} from './turn-rows';
 
 interface TrajectoryRow {
   id: string;
@@ -33,6 +42,29 @@ export type NewTrajectory = Omit<Trajectory, 'id' | 'createdAt' | 'toolSet' | 'o
   /** The same as JSON text, when the caller has made it already (imports do). */
   toolsText?: string;
 };
+
+/** A trajectory without its turns. */
+export type TrajectoryHead = Omit<Trajectory, 'turns'>;
+
+/** A trajectory from its row, with its turns (`get`) or without (`heads`), its fields in one order. */
+function fromRow(row: TrajectoryRow): TrajectoryHead;
+function fromRow(row: TrajectoryRow, turns: Turn[]): Trajectory;
+function fromRow(row: TrajectoryRow, turns?: Turn[]): TrajectoryHead | Trajectory {
+  return {
+    id: row.id,
+    kind: row.kind,
+    title: row.title,
+    source: row.source,
+    graphId: row.graph_id,
+    planId: row.plan_id,
+    forkOf: row.fork_of === null ? null : { trajectoryId: row.fork_of, turnIndex: row.fork_turn ?? 0 },
+    ...(turns ? { turns } : {}),
+    createdAt: row.created_at,
+    toolSet: row.tool_set,
+    outcome: row.outcome === null ? null : (JSON.parse(row.outcome) as Outcome),
+    ...(row.metadata === null ? {} : { metadata: JSON.parse(row.metadata) as TrajectoryMetadata }),
+  };
+}
 
 /** Trajectories of an import still running (or interrupted) are not part of the workspace. */
 export const VISIBLE = "t.import_id IS NULL OR t.import_id IN (SELECT id FROM imports WHERE status = 'done')";
@@ -144,20 +176,21 @@ export class TrajectoryRepository {
   get(id: string): Trajectory {
     const row = this.sql('SELECT * FROM trajectories WHERE id = ?').get(id) as TrajectoryRow | undefined;
     if (!row) throw new TrellisError('E3001', `No trajectory with id ${id}.`);
-    return {
-      id: row.id,
-      kind: row.kind,
-      title: row.title,
-      source: row.source,
-      graphId: row.graph_id,
-      planId: row.plan_id,
-      forkOf: row.fork_of === null ? null : { trajectoryId: row.fork_of, turnIndex: row.fork_turn ?? 0 },
-      turns: this.turnsOf(id),
-      createdAt: row.created_at,
-      toolSet: row.tool_set,
-      outcome: row.outcome === null ? null : (JSON.parse(row.outcome) as Outcome),
-      ...(row.metadata === null ? {} : { metadata: JSON.parse(row.metadata) as TrajectoryMetadata }),
-    };
+    return fromRow(row, this.turnsOf(id));
+  }
+
+  /**
+   * Many trajectories without their turns, in one query (exports read a chunk of them at once):
+   * each as `get` has it but for `turns`. Ids with no trajectory are absent.
+   */
+  heads(ids: readonly string[]): Map<string, TrajectoryHead> {
+    const heads = new Map<string, TrajectoryHead>();
+    if (!ids.length) return heads;
+    const rows = this.sql('SELECT * FROM trajectories WHERE id IN (SELECT value FROM json_each(?))').all(
+      JSON.stringify(ids),
+    ) as TrajectoryRow[];
+    for (const row of rows) heads.set(row.id, fromRow(row));
+    return heads;
   }
 
   /** The trajectory stored under `source` (a received trace's group), if any. */
@@ -311,6 +344,19 @@ export class TrajectoryRepository {
     const rowid = this.sql('SELECT rowid FROM trajectories WHERE id = ?').pluck().get(id) as number | undefined;
     if (rowid === undefined) throw new TrellisError('E3001', `No trajectory with id ${id}.`);
     return rowid;
+  }
+
+  /**
+   * A trajectory's turns without their timings and token counts (what exports write), read in
+   * the five columns they need as rows of values: empty when there is no such trajectory.
+   */
+  turnsToWrite(id: string): WrittenTurn[] {
+    const rows = this.sql(
+      'SELECT role, thought, content, tool_calls, tool_call_id FROM turns WHERE trajectory_id = ? ORDER BY idx',
+    )
+      .raw()
+      .all(id) as WrittenTurnValues[];
+    return rows.map(toWrittenTurn);
   }
 
   private turnsOf(id: string): Turn[] {

@@ -47,6 +47,22 @@ export function toTurn(row: TurnRow): Turn {
   return turn;
 }
 
+/** A turn without its timing and token counts: what an export writes of it. */
+export type WrittenTurn = Omit<Turn, 'timing' | 'tokens'>;
+
+/** The values of a turn's role, thought, content, tool_calls and tool_call_id columns, in that order. */
+export type WrittenTurnValues = [Turn['role'], string | null, string | null, string | null, string | null];
+
+/** A turn from its written columns, as `toTurn` reads them. */
+export function toWrittenTurn(values: WrittenTurnValues): WrittenTurn {
+  const turn: WrittenTurn = { role: values[0] };
+  if (values[1] !== null) turn.thought = values[1];
+  if (values[2] !== null) turn.content = values[2];
+  if (values[3] !== null) turn.toolCalls = fromJson<WrittenTurn['toolCalls']>(values[3]) ?? [];
+  if (values[4] !== null) turn.toolCallId = values[4];
+  return turn;
+}
+
 /**
  * Same turns, same content hash: re-importing a log does not duplicate it. Hashes the stored
  * columns (so the JSON made for the rows is made once), with a separator no text can contain

@@ -53,6 +53,18 @@ describe('JSON array elements', () => {
     }
   });
 
+  it('count every line, also one inside a string or after a backslash (text JSON refuses, read on)', async () => {
+    const raw = '[\n  {"a": "one\ntwo"},\n  {"b": "\\\n"},\n  {"c": 3}\n]';
+    const bytes = Buffer.from(raw);
+    for (const size of [1, 2, 5, 100]) {
+      const { elements, problems } = await read(raw, size);
+      expect(problems).toEqual([]);
+      expect(elements.map((e) => e.text)).toEqual(['{"a": "one\ntwo"}', '{"b": "\\\n"}', '{"c": 3}']);
+      for (const e of elements) expect(bytes.subarray(0, e.offset).toString().split('\n').length).toBe(e.line);
+      expect(elements.map((e) => e.line)).toEqual([2, 4, 6]);
+    }
+  });
+
   it('say where an array is cut short', async () => {
     const cut = '[{"a": "\\\\"}, {"b": "open';
     const { elements, problems } = await read(cut, 4);

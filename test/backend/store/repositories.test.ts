@@ -268,6 +268,29 @@ describe('plans, labels and datasets', () => {
     s.close();
   });
 
+  it('reads the statuses, ratings and error turns of many trajectories at once, more than SQLite binds', () => {
+    const s = store();
+    const a = insertRun(s, 'a').id;
+    const b = insertRun(s, 'b').id;
+    s.labels.set({ trajectoryId: a, status: 'rejected', rating: 2, tags: [], note: '' });
+    s.labels.set({ trajectoryId: b, status: null, rating: null, tags: ['x'], note: '' });
+    s.findings.replace(a, [
+      { code: 'tool-error', severity: 'error', message: 'm', where: { at: 'turn', turn: 2, path: '$' } },
+      { code: 'w', severity: 'warning', message: 'm', where: { at: 'turn', turn: 1, path: '$' } },
+    ]);
+    const ids = [...Array.from({ length: 40_000 }, (_, i) => `absent-${i}`), b, a];
+    expect(s.labels.statuses(ids)).toEqual(
+      new Map([
+        [a, 'rejected'],
+        [b, null],
+      ]),
+    );
+    expect(s.labels.ratings(ids)).toEqual(new Map([[a, 2]]));
+    expect(s.findings.errorTurns(ids)).toEqual(new Map([[a, new Set([2])]]));
+    expect(s.labels.statuses([])).toEqual(new Map());
+    s.close();
+  });
+
   it('creates a dataset with its split items, names unique', () => {
     const s = store();
     const { id } = insertRun(s);

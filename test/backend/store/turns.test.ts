@@ -53,4 +53,41 @@ describe('turns of a stored trajectory', () => {
     expect(() => s.turnEdits.edit(id, 5, recorded)).toThrow(/has no turn 5/);
     expect(() => s.turnEdits.revert(id, 1)).toThrow(/has not been edited/);
   });
+
+  it('reads a chunk of trajectories without their turns, and turns in the columns an export writes, as `get` has them', () => {
+    const { s, id } = run();
+    s.trajectories.appendTurn(id, {
+      ...call('geocode_city', { city: 'Kyoto' }),
+      thought: 'Find it first.',
+      timing: { durationMs: 12 },
+      tokens: { prompt: 10, completion: 4 },
+    });
+    s.trajectories.appendTurn(id, { role: 'tool', toolCallId: 'c1', content: '{"lat":35.01}' });
+    const { id: other } = s.trajectories.insert({
+      kind: 'imported',
+      title: 'Osaka',
+      source: 'file',
+      graphId: null,
+      planId: null,
+      forkOf: null,
+      outcome: { status: 'success', by: 'reward', value: 1 },
+      metadata: { model: 'm' },
+      turns: [{ role: 'user', content: 'Osaka?' }],
+    });
+    const heads = s.trajectories.heads([id, 'nope', other, id]);
+    expect([...heads.keys()].sort()).toEqual([id, other].sort());
+    for (const t of [id, other]) {
+      const { turns, ...head } = s.trajectories.get(t);
+      expect(heads.get(t)).toEqual(head);
+      // The same turns, less their timings and token counts.
+      expect(s.trajectories.turnsToWrite(t)).toEqual(turns.map(({ timing: _t, tokens: _k, ...turn }) => turn));
+    }
+    expect(s.trajectories.turnsToWrite(id)[1]).toEqual({
+      role: 'assistant',
+      thought: 'Find it first.',
+      toolCalls: [{ id: 'c1', name: 'geocode_city', args: { city: 'Kyoto' } }],
+    });
+    expect(s.trajectories.heads([])).toEqual(new Map());
+    expect(s.trajectories.turnsToWrite('nope')).toEqual([]);
+  });
 });

@@ -6,6 +6,8 @@ import {
   workflowProblems,
   type ExportProblem,
 } from '../../../shared/checks/export';
+import type { Turn } from '../../../shared/domain';
+import { toOpenAI } from '../../../shared/formats/export-records';
 
 const rules = (problems: ExportProblem[]) => problems.map((p) => p.code);
 const none = { toolsDeclared: false };
@@ -72,6 +74,28 @@ describe('OpenAI chat rules', () => {
     ];
     // The call is not counted as open, so its answer is unpaired too.
     expect(rules(openAIProblems({ messages }, none))).toEqual(['bad-call', 'unpaired-tool-message']);
+  });
+
+  it('bad-call: arguments parsed back unless the exporter wrote them from an object', () => {
+    const turns = (args: unknown): Turn[] => [
+      { role: 'user', content: 'Weather in Oslo?' },
+      { role: 'assistant', toolCalls: [{ id: 'a', name: 'get_weather', args }] },
+      { role: 'tool', toolCallId: 'a', content: '4' },
+      { role: 'assistant', content: '4°C.' },
+    ];
+    const check = (args: unknown) => {
+      const objectArguments = new Set<object>();
+      const record = toOpenAI({ id: 'r', turns: turns(args), tools: [] }, objectArguments);
+      return { known: objectArguments.size, problems: rules(openAIProblems(record, { ...none, objectArguments })) };
+    };
+    // Written from an object (or none): known to be the JSON text of one, not parsed back.
+    expect(check({ city: 'Oslo' })).toEqual({ known: 1, problems: [] });
+    expect(check(undefined)).toEqual({ known: 1, problems: [] });
+    // Written as given or from anything else: parsed back, and refused when not an object.
+    expect(check('{"city":"Oslo"}')).toEqual({ known: 0, problems: [] });
+    expect(check('{oops')).toEqual({ known: 0, problems: ['bad-call', 'unpaired-tool-message'] });
+    expect(check(['Oslo'])).toEqual({ known: 0, problems: ['bad-call', 'unpaired-tool-message'] });
+    expect(check(new Date(0))).toEqual({ known: 0, problems: ['bad-call', 'unpaired-tool-message'] });
   });
 
   it('no-final-answer: a record that ends on a tool message or an empty answer; one that ends on its calls is complete', () => {
