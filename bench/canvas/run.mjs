@@ -65,6 +65,30 @@ const FRAME_RECORDER = () => {
     requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
+  // Long animation frames (over 50 ms) while recording: what a long frame was spent on.
+  window.__longFrames = [];
+  try {
+    new window.PerformanceObserver((list) => {
+      if (!window.__recording) return;
+      for (const e of list.getEntries())
+        window.__longFrames.push({
+          start: Math.round(e.startTime),
+          duration: Math.round(e.duration),
+          blocking: Math.round(e.blockingDuration),
+          // Script until rendering began, then style and layout, then the rest (paint, commit).
+          render: Math.round(e.renderStart ? e.startTime + e.duration - e.renderStart : 0),
+          styleLayout: Math.round(e.styleAndLayoutStart ? e.startTime + e.duration - e.styleAndLayoutStart : 0),
+          scripts: e.scripts.map((s) => ({
+            duration: Math.round(s.duration),
+            forcedLayout: Math.round(s.forcedStyleAndLayoutDuration),
+            invoker: s.invoker,
+            source: `${s.sourceFunctionName}@${(s.sourceURL ?? '').split('/').pop()}:${s.sourceCharPosition}`,
+          })),
+        });
+    }).observe({ type: 'long-animation-frame', buffered: false });
+  } catch {
+    // No long-animation-frame entries in this browser.
+  }
 };
 
 const quantile = (values, q) => {
@@ -162,8 +186,28 @@ async function measureLayout(url, { fitAll }) {
   await settle(page);
   await page.evaluate(() => {
     window.__frames = [];
+    window.__longFrames = [];
     window.__recording = true;
   });
+  if (process.env.BENCH_MUTATIONS)
+    await page.evaluate(() => {
+      window.__mutations = {};
+      new window.MutationObserver((records) => {
+        for (const r of records) {
+          const t = r.target;
+          const where = `${t.nodeName}.${(t.getAttribute?.('class') ?? '').split(' ')[0]}<${t.parentElement?.getAttribute('class')?.split(' ')[0] ?? ''}`;
+          const key = `${r.type}:${r.attributeName ?? ''}:${where}`;
+          window.__mutations[key] =
+            (window.__mutations[key] ?? 0) + (r.type === 'childList' ? r.addedNodes.length + r.removedNodes.length : 1);
+        }
+      }).observe(window.document.body, { subtree: true, attributes: true, childList: true });
+    });
+  const profiler = process.env.BENCH_PROFILE ? await page.context().newCDPSession(page) : null;
+  if (profiler) {
+    await profiler.send('Profiler.enable');
+    await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
+    await profiler.send('Profiler.start');
+  }
   await page.keyboard.press('Control+K');
   await page.getByLabel('Search commands').fill('auto-layout');
   await page.keyboard.press('Enter');
@@ -178,10 +222,34 @@ async function measureLayout(url, { fitAll }) {
     { polling: 250, timeout: 120_000 },
   );
   const layoutMs = Number(/Laid out in (\d+) ms/.exec(await noticeText.jsonValue())[1]);
-  const frames = await page.evaluate(() => {
+  const { frames, longFrames } = await page.evaluate(() => {
     window.__recording = false;
-    return window.__frames;
+    return { frames: window.__frames, longFrames: window.__longFrames };
   });
+  if (profiler) {
+    const { profile } = await profiler.send('Profiler.stop');
+    const file = path.join(process.env.BENCH_PROFILE, `layout-${fitAll ? 'fit-all' : 'opening'}.cpuprofile`);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, JSON.stringify(profile));
+    console.log(`  profile: ${file}`);
+  }
+  if (process.env.BENCH_VERBOSE) {
+    console.log(`  layout${fitAll ? ', zoomed to fit all' : ''}: frames ${frames.map((f) => Math.round(f)).join(' ')}`);
+    for (const f of longFrames) console.log(`    long frame ${JSON.stringify(f)}`);
+    const slices = await page.evaluate(() =>
+      performance
+        .getEntriesByName('layout slice')
+        .map((e) => `${Math.round(e.startTime)}:${e.detail.count}/${Math.round(e.duration)}ms`),
+    );
+    console.log(`    slices (start:tools/script) ${slices.join(' ')}`);
+    if (process.env.BENCH_MUTATIONS) {
+      const m = await page.evaluate(() => window.__mutations);
+      for (const [k, v] of Object.entries(m)
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 25))
+        console.log(`    ${v} ${k}`);
+    }
+  }
   await page.close();
   return { layoutMs, maxFrameMs: Math.max(...frames) };
 }
@@ -200,8 +268,10 @@ for (let round_ = 0; round_ < ROUNDS; round_++) {
   }
 }
 
-const layout = await measureLayout(host.url, { fitAll: false });
-const layoutFitAll = await measureLayout(host.url, { fitAll: true });
+// BENCH_LAYOUT=opening or fit-all: that layout only.
+const layoutViews = process.env.BENCH_LAYOUT ?? 'both';
+const layout = layoutViews === 'fit-all' ? null : await measureLayout(host.url, { fitAll: false });
+const layoutFitAll = layoutViews === 'opening' ? null : await measureLayout(host.url, { fitAll: true });
 
 await browser.close();
 await host.close();
@@ -220,8 +290,8 @@ const summary = {
   frame_p95_fit_all_ms: round(median(results.trellis.p95FitAll)),
   layout_ms: layout?.layoutMs ?? null,
   layout_max_frame_ms: layout ? round(layout.maxFrameMs) : null,
-  layout_fit_all_ms: layoutFitAll.layoutMs,
-  layout_fit_all_max_frame_ms: round(layoutFitAll.maxFrameMs),
+  layout_fit_all_ms: layoutFitAll?.layoutMs ?? null,
+  layout_fit_all_max_frame_ms: layoutFitAll ? round(layoutFitAll.maxFrameMs) : null,
 };
 summary.first_render_ratio = round(summary.first_render_ms.trellis / summary.first_render_ms.bare, 2);
 summary.frame_p95_ratio = round(summary.frame_p95_ms.trellis / summary.frame_p95_ms.bare, 2);
