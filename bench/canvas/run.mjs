@@ -23,6 +23,8 @@ const EDGES = Number(process.env.BENCH_EDGES ?? (quick ? 80 : 3000));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (quick ? 1 : 3));
 /** How long a page is left to finish what follows a load or a Zoom to Fit. */
 const AFTER_LOAD_MS = quick ? 500 : 2500;
+/** How long frames are still recorded after a layout's notice. */
+const AFTER_LAYOUT_MS = quick ? 300 : 1500;
 /** Mouse moves of the scripted pan, and wheel notches each way of its zoom. */
 const PAN_STEPS = quick ? 10 : 40;
 const WHEEL_STEPS = quick ? 3 : 8;
@@ -57,10 +59,14 @@ const browser = await chromium.launch({
 
 const FRAME_RECORDER = () => {
   window.__frames = [];
+  window.__frameEnds = [];
   window.__recording = false;
   let last = performance.now();
   const tick = (now) => {
-    if (window.__recording) window.__frames.push(now - last);
+    if (window.__recording) {
+      window.__frames.push(now - last);
+      window.__frameEnds.push(now);
+    }
     last = now;
     requestAnimationFrame(tick);
   };
@@ -186,6 +192,7 @@ async function measureLayout(url, { fitAll }) {
   await settle(page);
   await page.evaluate(() => {
     window.__frames = [];
+    window.__frameEnds = [];
     window.__longFrames = [];
     window.__recording = true;
   });
@@ -216,16 +223,33 @@ async function measureLayout(url, { fitAll }) {
   const noticeText = await page.waitForFunction(
     () => {
       const text = window.document.querySelector('span.notice[role="status"]')?.textContent ?? '';
-      return /Laid out in \d+ ms/.test(text) && text;
+      return /Laid out in \d+ ms/.test(text) && { text, at: performance.now() };
     },
     null,
     { polling: 250, timeout: 120_000 },
   );
-  const layoutMs = Number(/Laid out in (\d+) ms/.exec(await noticeText.jsonValue())[1]);
-  const { frames, longFrames } = await page.evaluate(() => {
+  const notice = await noticeText.jsonValue();
+  const layoutMs = Number(/Laid out in (\d+) ms/.exec(notice.text)[1]);
+  // Frames until the notice was seen (the figure of earlier rows); then split: waiting for ELK,
+  // from its answer to the notice, and what follows the notice (the view's move, the minimap's
+  // return, the problems' check and the save), recorded for another AFTER_LAYOUT_MS.
+  const untilNotice = await page.evaluate(() => window.__frames.length);
+  await page.waitForTimeout(AFTER_LAYOUT_MS);
+  const { frames, frameEnds, longFrames, answeredAt } = await page.evaluate(() => {
     window.__recording = false;
-    return { frames: window.__frames, longFrames: window.__longFrames };
+    return {
+      frames: window.__frames,
+      frameEnds: window.__frameEnds,
+      longFrames: window.__longFrames,
+      answeredAt: performance.getEntriesByName('layout answered').at(-1)?.startTime ?? null,
+    };
   });
+  const maxOf = (pick) => Math.max(0, ...frames.filter((_, i) => pick(frameEnds[i], i)));
+  const split = {
+    waitingMaxFrameMs: answeredAt === null ? null : maxOf((t) => t <= answeredAt),
+    applyingMaxFrameMs: answeredAt === null ? null : maxOf((t, i) => t > answeredAt && i < untilNotice),
+    afterMaxFrameMs: maxOf((_, i) => i >= untilNotice),
+  };
   if (profiler) {
     const { profile } = await profiler.send('Profiler.stop');
     const file = path.join(process.env.BENCH_PROFILE, `layout-${fitAll ? 'fit-all' : 'opening'}.cpuprofile`);
@@ -251,7 +275,7 @@ async function measureLayout(url, { fitAll }) {
     }
   }
   await page.close();
-  return { layoutMs, maxFrameMs: Math.max(...frames) };
+  return { layoutMs, maxFrameMs: Math.max(...frames.slice(0, untilNotice)), ...split };
 }
 
 const results = { trellis: { render: [], p95: [], p95FitAll: [] }, bare: { render: [], p95: [] } };
@@ -290,8 +314,22 @@ const summary = {
   frame_p95_fit_all_ms: round(median(results.trellis.p95FitAll)),
   layout_ms: layout?.layoutMs ?? null,
   layout_max_frame_ms: layout ? round(layout.maxFrameMs) : null,
+  layout_split_max_frame_ms: layout
+    ? {
+        waiting: round(layout.waitingMaxFrameMs),
+        applying: round(layout.applyingMaxFrameMs),
+        after: round(layout.afterMaxFrameMs),
+      }
+    : null,
   layout_fit_all_ms: layoutFitAll?.layoutMs ?? null,
   layout_fit_all_max_frame_ms: layoutFitAll ? round(layoutFitAll.maxFrameMs) : null,
+  layout_fit_all_split_max_frame_ms: layoutFitAll
+    ? {
+        waiting: round(layoutFitAll.waitingMaxFrameMs),
+        applying: round(layoutFitAll.applyingMaxFrameMs),
+        after: round(layoutFitAll.afterMaxFrameMs),
+      }
+    : null,
 };
 summary.first_render_ratio = round(summary.first_render_ms.trellis / summary.first_render_ms.bare, 2);
 summary.frame_p95_ratio = round(summary.frame_p95_ms.trellis / summary.frame_p95_ms.bare, 2);
@@ -313,8 +351,11 @@ console.log(
 console.log(
   `  frame time p95, Trellis zoomed to fit all   ${summary.frame_p95_fit_all_ms} ms   ratio ${summary.frame_p95_fit_all_ratio}`,
 );
-console.log(`  auto-layout      ${summary.layout_ms} ms (longest frame meanwhile ${summary.layout_max_frame_ms} ms)`);
+const splitText = (s) => (s ? `: waiting for ELK ${s.waiting}, applying ${s.applying}, after ${s.after} ms` : '');
 console.log(
-  `  auto-layout, zoomed to fit all   ${summary.layout_fit_all_ms} ms (longest frame ${summary.layout_fit_all_max_frame_ms} ms)`,
+  `  auto-layout      ${summary.layout_ms} ms (longest frame meanwhile ${summary.layout_max_frame_ms} ms${splitText(summary.layout_split_max_frame_ms)})`,
+);
+console.log(
+  `  auto-layout, zoomed to fit all   ${summary.layout_fit_all_ms} ms (longest frame ${summary.layout_fit_all_max_frame_ms} ms${splitText(summary.layout_fit_all_split_max_frame_ms)})`,
 );
 console.log(JSON.stringify(summary));

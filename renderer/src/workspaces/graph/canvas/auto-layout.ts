@@ -83,6 +83,7 @@ export async function layoutGraph(
     sizes: sizeArray,
     edges: Int32Array.from(edges),
   });
+  performance.mark('layout answered');
   const byName = new Map<string, Position>();
   for (let i = 0; i < positions.length; i += 3) {
     const tool = content.tools[positions[i]!];

@@ -18,6 +18,7 @@ const DECAY = 0.7;
  * to the slices so far, recent ones weighing more. The next slice takes as many items as that
  * says fit in `budgetMs`; where the fixed part alone fills most of the budget, the items still
  * get a third of it, so that a slow machine takes longer frames rather than a thousand of them.
+ * Sizes vary by a quarter where they would stay the same, which keeps the two parts apart.
  * It starts at `first` (a probe) and at most doubles from one slice to the next (a cheap slice
  * says little of a bigger one's cost) and at most halves (one slow frame may be another process's), and never goes under `min`.
  */
@@ -36,6 +37,7 @@ export function sliceSizer({
   let sumMs = 0;
   let sumNN = 0;
   let sumNMs = 0;
+  let flip = false;
   return {
     size: () => next,
     spent(count, ms) {
@@ -54,6 +56,9 @@ export function sliceSizer({
       const room = Math.max(budgetMs - fixed, budgetMs / 3);
       const fits = perItem > 0 ? Math.floor(room / perItem + 1e-6) : count * 2;
       next = Math.max(min, Math.ceil(count / 2), Math.min(count * 2, fits));
+      // Slices all of one size would leave the fixed part and the part per item inseparable.
+      if (next === count)
+        next = Math.max(min, (flip = !flip) ? count + Math.ceil(count / 4) : count - Math.ceil(count / 4));
     },
   };
 }

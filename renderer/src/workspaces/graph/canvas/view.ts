@@ -56,7 +56,7 @@ const FIRST_ON_SCREEN = { full: 4, compact: 20 };
  * At most this many slices of each kind, whatever they cost: a busy machine then takes longer
  * frames rather than thousands of them (a slice's fixed cost is most of it there).
  */
-const MAX_SLICES = 60;
+const MAX_SLICES = 40;
 const minSlice = (moves: readonly unknown[]) => Math.ceil(moves.length / MAX_SLICES);
 
 /**
