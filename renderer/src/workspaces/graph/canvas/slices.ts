@@ -57,8 +57,10 @@ export function sliceSizer({
       const fits = perItem > 0 ? Math.floor(room / perItem + 1e-6) : count * 2;
       next = Math.max(min, Math.ceil(count / 2), Math.min(count * 2, fits));
       // Slices all of one size would leave the fixed part and the part per item inseparable.
-      if (next === count)
-        next = Math.max(min, (flip = !flip) ? count + Math.ceil(count / 4) : count - Math.ceil(count / 4));
+      if (next === count) {
+        flip = !flip;
+        next = Math.max(min, flip ? count + Math.ceil(count / 4) : count - Math.ceil(count / 4));
+      }
     },
   };
 }
