@@ -48,7 +48,7 @@ const nextFrame = () => new Promise<number>((resolve) => requestAnimationFrame(r
  * last slice cost, starting from a small probe.
  */
 const FRAME_BUDGET_MS = 10;
-const FIRST_OFF_SCREEN = 50;
+const FIRST_OFF_SCREEN = 20;
 /** Zoomed far out (compact) a tool is its name only: cheap to draw. */
 const FIRST_ON_SCREEN = { full: 4, compact: 20 };
 
