@@ -55,9 +55,16 @@ describe('tool graph editing in Chromium', () => {
 
     const before = await page.locator('.react-flow__node[data-id="new_tool_2"]').getAttribute('style');
     await runCommand(page, 'auto-layout');
-    await expect
-      .poll(() => page.locator('.react-flow__node[data-id="new_tool_2"]').getAttribute('style'))
-      .not.toBe(before);
+    const moved = page.locator('.react-flow__node[data-id="new_tool_2"]');
+    await expect.poll(() => moved.getAttribute('style')).not.toBe(before);
+    await page.getByText(/Laid out in \d+ ms/).waitFor();
+    const after = await moved.getAttribute('style');
+    // The layout is one edit: one undo puts every tool back, one redo lays them out again.
+    await page.locator('.react-flow__pane').click({ position: { x: 20, y: 20 } });
+    await page.keyboard.press('Control+Z');
+    await expect.poll(() => moved.getAttribute('style')).toBe(before);
+    await page.keyboard.press('Control+Shift+Z');
+    await expect.poll(() => moved.getAttribute('style')).toBe(after);
     await saved(page);
 
     await page.reload();

@@ -23,6 +23,8 @@ const EDGES = Number(process.env.BENCH_EDGES ?? (quick ? 80 : 3000));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (quick ? 1 : 3));
 /** How long a page is left to finish what follows a load or a Zoom to Fit. */
 const AFTER_LOAD_MS = quick ? 500 : 2500;
+/** How long frames are still recorded after a layout's notice. */
+const AFTER_LAYOUT_MS = quick ? 300 : 1500;
 /** Mouse moves of the scripted pan, and wheel notches each way of its zoom. */
 const PAN_STEPS = quick ? 10 : 40;
 const WHEEL_STEPS = quick ? 3 : 8;
@@ -57,14 +59,42 @@ const browser = await chromium.launch({
 
 const FRAME_RECORDER = () => {
   window.__frames = [];
+  window.__frameEnds = [];
   window.__recording = false;
   let last = performance.now();
   const tick = (now) => {
-    if (window.__recording) window.__frames.push(now - last);
+    if (window.__recording) {
+      window.__frames.push(now - last);
+      window.__frameEnds.push(now);
+    }
     last = now;
     requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
+  // Long animation frames (over 50 ms) while recording: what a long frame was spent on.
+  window.__longFrames = [];
+  try {
+    new window.PerformanceObserver((list) => {
+      if (!window.__recording) return;
+      for (const e of list.getEntries())
+        window.__longFrames.push({
+          start: Math.round(e.startTime),
+          duration: Math.round(e.duration),
+          blocking: Math.round(e.blockingDuration),
+          // Script until rendering began, then style and layout, then the rest (paint, commit).
+          render: Math.round(e.renderStart ? e.startTime + e.duration - e.renderStart : 0),
+          styleLayout: Math.round(e.styleAndLayoutStart ? e.startTime + e.duration - e.styleAndLayoutStart : 0),
+          scripts: e.scripts.map((s) => ({
+            duration: Math.round(s.duration),
+            forcedLayout: Math.round(s.forcedStyleAndLayoutDuration),
+            invoker: s.invoker,
+            source: `${s.sourceFunctionName}@${(s.sourceURL ?? '').split('/').pop()}:${s.sourceCharPosition}`,
+          })),
+        });
+    }).observe({ type: 'long-animation-frame', buffered: false });
+  } catch {
+    // No long-animation-frame entries in this browser.
+  }
 };
 
 const quantile = (values, q) => {
@@ -162,8 +192,29 @@ async function measureLayout(url, { fitAll }) {
   await settle(page);
   await page.evaluate(() => {
     window.__frames = [];
+    window.__frameEnds = [];
+    window.__longFrames = [];
     window.__recording = true;
   });
+  if (process.env.BENCH_MUTATIONS)
+    await page.evaluate(() => {
+      window.__mutations = {};
+      new window.MutationObserver((records) => {
+        for (const r of records) {
+          const t = r.target;
+          const where = `${t.nodeName}.${(t.getAttribute?.('class') ?? '').split(' ')[0]}<${t.parentElement?.getAttribute('class')?.split(' ')[0] ?? ''}`;
+          const key = `${r.type}:${r.attributeName ?? ''}:${where}`;
+          window.__mutations[key] =
+            (window.__mutations[key] ?? 0) + (r.type === 'childList' ? r.addedNodes.length + r.removedNodes.length : 1);
+        }
+      }).observe(window.document.body, { subtree: true, attributes: true, childList: true });
+    });
+  const profiler = process.env.BENCH_PROFILE ? await page.context().newCDPSession(page) : null;
+  if (profiler) {
+    await profiler.send('Profiler.enable');
+    await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
+    await profiler.send('Profiler.start');
+  }
   await page.keyboard.press('Control+K');
   await page.getByLabel('Search commands').fill('auto-layout');
   await page.keyboard.press('Enter');
@@ -172,18 +223,59 @@ async function measureLayout(url, { fitAll }) {
   const noticeText = await page.waitForFunction(
     () => {
       const text = window.document.querySelector('span.notice[role="status"]')?.textContent ?? '';
-      return /Laid out in \d+ ms/.test(text) && text;
+      return /Laid out in \d+ ms/.test(text) && { text, at: performance.now() };
     },
     null,
     { polling: 250, timeout: 120_000 },
   );
-  const layoutMs = Number(/Laid out in (\d+) ms/.exec(await noticeText.jsonValue())[1]);
-  const frames = await page.evaluate(() => {
+  const notice = await noticeText.jsonValue();
+  const layoutMs = Number(/Laid out in (\d+) ms/.exec(notice.text)[1]);
+  // Frames until the notice was seen (the figure of earlier rows); then split: waiting for ELK,
+  // from its answer to the notice, and what follows the notice (the view's move, the minimap's
+  // return, the problems' check and the save), recorded for another AFTER_LAYOUT_MS.
+  const untilNotice = await page.evaluate(() => window.__frames.length);
+  await page.waitForTimeout(AFTER_LAYOUT_MS);
+  const { frames, frameEnds, longFrames, answeredAt } = await page.evaluate(() => {
     window.__recording = false;
-    return window.__frames;
+    return {
+      frames: window.__frames,
+      frameEnds: window.__frameEnds,
+      longFrames: window.__longFrames,
+      answeredAt: performance.getEntriesByName('layout answered').at(-1)?.startTime ?? null,
+    };
   });
+  const maxOf = (pick) => Math.max(0, ...frames.filter((_, i) => pick(frameEnds[i], i)));
+  const split = {
+    waitingMaxFrameMs: answeredAt === null ? null : maxOf((t) => t <= answeredAt),
+    applyingMaxFrameMs: answeredAt === null ? null : maxOf((t, i) => t > answeredAt && i < untilNotice),
+    afterMaxFrameMs: maxOf((_, i) => i >= untilNotice),
+  };
+  if (profiler) {
+    const { profile } = await profiler.send('Profiler.stop');
+    const file = path.join(process.env.BENCH_PROFILE, `layout-${fitAll ? 'fit-all' : 'opening'}.cpuprofile`);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, JSON.stringify(profile));
+    console.log(`  profile: ${file}`);
+  }
+  if (process.env.BENCH_VERBOSE) {
+    console.log(`  layout${fitAll ? ', zoomed to fit all' : ''}: frames ${frames.map((f) => Math.round(f)).join(' ')}`);
+    for (const f of longFrames) console.log(`    long frame ${JSON.stringify(f)}`);
+    const slices = await page.evaluate(() =>
+      performance
+        .getEntriesByName('layout slice')
+        .map((e) => `${Math.round(e.startTime)}:${e.detail.count}/${Math.round(e.duration)}ms`),
+    );
+    console.log(`    slices (start:tools/script) ${slices.join(' ')}`);
+    if (process.env.BENCH_MUTATIONS) {
+      const m = await page.evaluate(() => window.__mutations);
+      for (const [k, v] of Object.entries(m)
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 25))
+        console.log(`    ${v} ${k}`);
+    }
+  }
   await page.close();
-  return { layoutMs, maxFrameMs: Math.max(...frames) };
+  return { layoutMs, maxFrameMs: Math.max(...frames.slice(0, untilNotice)), ...split };
 }
 
 const results = { trellis: { render: [], p95: [], p95FitAll: [] }, bare: { render: [], p95: [] } };
@@ -200,8 +292,10 @@ for (let round_ = 0; round_ < ROUNDS; round_++) {
   }
 }
 
-const layout = await measureLayout(host.url, { fitAll: false });
-const layoutFitAll = await measureLayout(host.url, { fitAll: true });
+// BENCH_LAYOUT=opening or fit-all: that layout only.
+const layoutViews = process.env.BENCH_LAYOUT ?? 'both';
+const layout = layoutViews === 'fit-all' ? null : await measureLayout(host.url, { fitAll: false });
+const layoutFitAll = layoutViews === 'opening' ? null : await measureLayout(host.url, { fitAll: true });
 
 await browser.close();
 await host.close();
@@ -220,8 +314,22 @@ const summary = {
   frame_p95_fit_all_ms: round(median(results.trellis.p95FitAll)),
   layout_ms: layout?.layoutMs ?? null,
   layout_max_frame_ms: layout ? round(layout.maxFrameMs) : null,
-  layout_fit_all_ms: layoutFitAll.layoutMs,
-  layout_fit_all_max_frame_ms: round(layoutFitAll.maxFrameMs),
+  layout_split_max_frame_ms: layout
+    ? {
+        waiting: round(layout.waitingMaxFrameMs),
+        applying: round(layout.applyingMaxFrameMs),
+        after: round(layout.afterMaxFrameMs),
+      }
+    : null,
+  layout_fit_all_ms: layoutFitAll?.layoutMs ?? null,
+  layout_fit_all_max_frame_ms: layoutFitAll ? round(layoutFitAll.maxFrameMs) : null,
+  layout_fit_all_split_max_frame_ms: layoutFitAll
+    ? {
+        waiting: round(layoutFitAll.waitingMaxFrameMs),
+        applying: round(layoutFitAll.applyingMaxFrameMs),
+        after: round(layoutFitAll.afterMaxFrameMs),
+      }
+    : null,
 };
 summary.first_render_ratio = round(summary.first_render_ms.trellis / summary.first_render_ms.bare, 2);
 summary.frame_p95_ratio = round(summary.frame_p95_ms.trellis / summary.frame_p95_ms.bare, 2);
@@ -243,8 +351,11 @@ console.log(
 console.log(
   `  frame time p95, Trellis zoomed to fit all   ${summary.frame_p95_fit_all_ms} ms   ratio ${summary.frame_p95_fit_all_ratio}`,
 );
-console.log(`  auto-layout      ${summary.layout_ms} ms (longest frame meanwhile ${summary.layout_max_frame_ms} ms)`);
+const splitText = (s) => (s ? `: waiting for ELK ${s.waiting}, applying ${s.applying}, after ${s.after} ms` : '');
 console.log(
-  `  auto-layout, zoomed to fit all   ${summary.layout_fit_all_ms} ms (longest frame ${summary.layout_fit_all_max_frame_ms} ms)`,
+  `  auto-layout      ${summary.layout_ms} ms (longest frame meanwhile ${summary.layout_max_frame_ms} ms${splitText(summary.layout_split_max_frame_ms)})`,
+);
+console.log(
+  `  auto-layout, zoomed to fit all   ${summary.layout_fit_all_ms} ms (longest frame ${summary.layout_fit_all_max_frame_ms} ms${splitText(summary.layout_fit_all_split_max_frame_ms)})`,
 );
 console.log(JSON.stringify(summary));

@@ -4,7 +4,7 @@ import { graphToFile, graphToOpenAITools } from '../../../../shared/graph';
 import { layoutGraph } from './canvas/auto-layout';
 import { freeSpotOnScreen } from './canvas/free-spot';
 import { COMPACT_ZOOM } from './canvas/use-compact';
-import { moveOnCanvas, showOpeningView } from './canvas/view';
+import { canvasMoves, moveOnCanvas, showOpeningView } from './canvas/view';
 import { newTool } from './editor/new-tool';
 import { bindCommands } from '../../commands/registry';
 import { graphContext, type GraphContext } from './state';
@@ -31,6 +31,8 @@ async function exportGraph({ ui, editor }: GraphContext, as: 'trellis' | 'openai
   ui.notify(`Exported ${countOf(content.tools.length, 'tool')} of "${name}".`);
 }
 
+const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+
 async function autoLayout({ ui, editor: store, canvas }: GraphContext): Promise<void> {
   const editor = store.getState();
   const sizes = new Map(
@@ -43,15 +45,20 @@ async function autoLayout({ ui, editor: store, canvas }: GraphContext): Promise<
   const started = performance.now();
   const positions = await layoutGraph(editor.history.present, sizes);
   // The tools move a slice per frame, then the edit lands in one step (one undo) with nothing
-  // left to redraw: a thousand tools never hold up a frame.
-  if (canvas) await moveOnCanvas(canvas, positions);
-  store.getState().moveTools(positions);
+  // left to redraw: a thousand tools never hold up a frame. The minimap, away meanwhile, comes
+  // back a frame later, and the view moves a frame after that: each its own frame.
+  try {
+    if (canvas) await moveOnCanvas(canvas, positions);
+    store.getState().moveTools(positions);
+  } finally {
+    await nextFrame();
+    canvasMoves.setState({ moving: false });
+  }
   ui.notify(`Laid out in ${Math.round(performance.now() - started)} ms. Undo with Ctrl+Z.`, 'info', 'graph');
+  await nextFrame();
   // Zoomed out to the whole graph, it stays whole; otherwise the view opens on the graph's start.
-  requestAnimationFrame(() => {
-    if (canvas && canvas.getZoom() < COMPACT_ZOOM) void canvas.fitView({ duration: 300 });
-    else if (canvas) showOpeningView(canvas, 300);
-  });
+  if (canvas && canvas.getZoom() < COMPACT_ZOOM) void canvas.fitView({ duration: 300 });
+  else if (canvas) showOpeningView(canvas, 300);
 }
 
 /** The Graph workspace's commands: each works on the open graph, and none is on without one. */

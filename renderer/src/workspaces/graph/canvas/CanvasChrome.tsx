@@ -1,7 +1,9 @@
 import { Background, ControlButton, Controls, MiniMap, useStore, type ReactFlowState } from '@xyflow/react';
 import { useCallback, useState } from 'react';
 import { rectsOverlap, showsAll, type Rect } from '../../../components/readable-fit';
+import { useStore as useZustand } from 'zustand';
 import { useCompact } from './use-compact';
+import { canvasMoves } from './view';
 
 const MINIMAP_SIZE = { width: 168, height: 112 };
 /** React Flow's panels keep this far from the canvas's edges. */
@@ -39,11 +41,13 @@ function MinimapIcon() {
 /**
  * The canvas's background, controls and minimap. The minimap shows only while part of the
  * graph is off screen (a graph that fits needs no map, and the map would cover its tools), and
- * the user can hide it; over a tool it fades and lets the pointer through to the tool. Zoomed far
+ * the user can hide it (and a layout does while it moves the tools); over a tool it fades and lets the pointer through to the tool. Zoomed far
  * out (compact) there is no dotted background.
  */
 export function CanvasChrome({ bounds }: { bounds: Rect | null }) {
   const [mapHidden, setMapHidden] = useState(false);
+  // While a layout moves the tools the map is away: it would redraw every tool on every slice.
+  const moving = useZustand(canvasMoves, (s) => s.moving);
   const partOffScreen = useStore(
     useCallback(
       (s: ReactFlowState) =>
@@ -54,14 +58,14 @@ export function CanvasChrome({ bounds }: { bounds: Rect | null }) {
     ),
   );
   // A tool under the map shows through it and takes the pointer: the map never hides a tool.
-  const covering = useStore((s: ReactFlowState) => partOffScreen && !mapHidden && toolUnderMinimap(s));
+  const covering = useStore((s: ReactFlowState) => partOffScreen && !mapHidden && !moving && toolUnderMinimap(s));
   const mapLabel = mapHidden ? 'Show minimap' : 'Hide minimap';
   // Zoomed far out the dots would be a few pixels apart: a dense pattern to draw on every frame.
   const compact = useCompact();
   return (
     <>
       {!compact && <Background />}
-      {partOffScreen && !mapHidden && (
+      {partOffScreen && !mapHidden && !moving && (
         <MiniMap
           pannable
           zoomable

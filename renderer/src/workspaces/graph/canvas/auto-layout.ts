@@ -1,7 +1,6 @@
-import type { ElkNode } from 'elkjs/lib/elk-api.js';
 import type { Position } from '../../../../../shared/domain';
 import type { GraphContent } from '../../../../../shared/graph';
-import type { LayoutAnswer, LayoutRequest } from './layout.worker';
+import type { LayoutAnswer, LayoutRequest } from './layout-request';
 import LayoutWorker from './layout.worker?worker';
 
 let worker: Worker | null = null;
@@ -19,13 +18,16 @@ function layoutEngine(): Worker {
   return worker;
 }
 
-function layoutInWorker(graph: ElkNode): Promise<Float64Array> {
+function layoutInWorker(request: Omit<LayoutRequest, 'id'>): Promise<Float64Array> {
   const id = nextId++;
   return new Promise((resolve, reject) => {
     waiting.set(id, (answer) =>
       'error' in answer ? reject(new Error(`The layout failed: ${answer.error}`)) : resolve(answer.positions),
     );
-    layoutEngine().postMessage({ id, graph } satisfies LayoutRequest);
+    layoutEngine().postMessage({ id, ...request } satisfies LayoutRequest, [
+      request.sizes.buffer,
+      request.edges.buffer,
+    ]);
   });
 }
 
@@ -44,23 +46,25 @@ export async function layoutGraph(
   content: GraphContent,
   sizes: ReadonlyMap<string, NodeSize>,
 ): Promise<Map<string, Position>> {
-  const names = new Set(content.tools.map((t) => t.name));
+  const names = content.tools.map((t) => t.name);
+  const index = new Map(names.map((name, i) => [name, i]));
+  const sizeArray = new Float64Array(names.length * 2);
+  names.forEach((name, i) => {
+    sizeArray[i * 2] = sizes.get(name)?.width ?? 240;
+    sizeArray[i * 2 + 1] = sizes.get(name)?.height ?? 160;
+  });
   const seen = new Set<string>();
-  const edges = content.edges.flatMap((edge, i) => {
-    if (
-      edge.kind !== 'dependency' ||
-      !names.has(edge.fromTool) ||
-      !names.has(edge.toTool) ||
-      edge.fromTool === edge.toTool
-    )
-      return [];
+  const edges: number[] = [];
+  content.edges.forEach((edge, i) => {
+    if (edge.kind !== 'dependency' || edge.fromTool === edge.toTool) return;
+    const from = index.get(edge.fromTool);
+    const to = index.get(edge.toTool);
     const key = `${edge.fromTool}>${edge.toTool}`;
-    if (seen.has(key)) return [];
+    if (from === undefined || to === undefined || seen.has(key)) return;
     seen.add(key);
-    return [{ id: `e${i}`, sources: [edge.fromTool], targets: [edge.toTool] }];
+    edges.push(i, from, to);
   });
   const positions = await layoutInWorker({
-    id: 'root',
     layoutOptions: {
       'elk.algorithm': 'layered',
       'elk.direction': 'RIGHT',
@@ -75,13 +79,11 @@ export async function layoutGraph(
       'elk.layered.nodePlacement.strategy': 'BRANDES_KOEPF',
       'elk.edgeRouting': 'POLYLINE',
     },
-    children: content.tools.map((tool) => ({
-      id: tool.name,
-      width: sizes.get(tool.name)?.width ?? 240,
-      height: sizes.get(tool.name)?.height ?? 160,
-    })),
-    edges,
+    names,
+    sizes: sizeArray,
+    edges: Int32Array.from(edges),
   });
+  performance.mark('layout answered');
   const byName = new Map<string, Position>();
   for (let i = 0; i < positions.length; i += 3) {
     const tool = content.tools[positions[i]!];

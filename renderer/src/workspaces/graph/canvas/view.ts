@@ -7,7 +7,10 @@ import {
   type Rect,
   type Viewport,
 } from '../../../components/readable-fit';
+import { flushSync } from 'react-dom';
+import { createStore } from 'zustand';
 import { NEW_TOOL_SIZE } from './free-spot';
+import { sliceSizer, type SliceSizer } from './slices';
 import { COMPACT_ZOOM } from './use-compact';
 
 /** Clear of the canvas's edges and of the controls along its bottom-left. */
@@ -36,16 +39,31 @@ export function showOpeningView(flow: ReactFlowInstance, duration = 0): void {
   if (pane) void flow.setViewport(openingViewport(flow.getNodes(), pane), { duration });
 }
 
-const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+const nextFrame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
+
 /**
- * Tools moved per frame. A tool on screen (before or after its move) is re-rendered, remounted or
- * measured, so those move a few per frame; one that stays off screen is only a store update.
- * Zoomed far out (compact) a tool is cheap to draw and each frame's own cost dominates (60 a
- * frame made more long frames than 100 in bench:canvas).
+ * What the moves of a frame may cost, rendering and measuring included. A tool on screen (before
+ * or after its move) is re-rendered, remounted or measured, and an edge to it redrawn; one that
+ * stays off screen is only a store update: their slices are sized apart, each from what its own
+ * last slice cost, starting from a small probe.
  */
-const ON_SCREEN_PER_FRAME = 15;
-const COMPACT_PER_FRAME = 100;
-const OFF_SCREEN_PER_FRAME = 500;
+const FRAME_BUDGET_MS = 10;
+const FIRST_OFF_SCREEN = 20;
+/** Zoomed far out (compact) a tool is its name only: cheap to draw. */
+const FIRST_ON_SCREEN = { full: 4, compact: 20 };
+
+/**
+ * At most this many slices of each kind, whatever they cost: a busy machine then takes longer
+ * frames rather than thousands of them (a slice's fixed cost is most of it there).
+ */
+const MAX_SLICES = 40;
+const minSlice = (moves: readonly unknown[]) => Math.ceil(moves.length / MAX_SLICES);
+
+/**
+ * True while a layout moves the tools, from its first slice until the layout has landed (see
+ * autoLayout): the minimap is hidden meanwhile, as it would redraw all of them on every slice.
+ */
+export const canvasMoves = createStore<{ moving: boolean }>()(() => ({ moving: false }));
 
 /** The part of the flow the pane shows, in flow coordinates. */
 function shownRect(flow: ReactFlowInstance): Rect | null {
@@ -58,7 +76,10 @@ function shownRect(flow: ReactFlowInstance): Rect | null {
 /**
  * Moves the canvas's tools to `positions` a slice per frame (the editor's content is changed
  * after, in one undoable edit, which then finds the tools already in place): first the tools that
- * stay off screen, many at a time, then those seen on screen, a few at a time.
+ * stay off screen, then those seen on screen, each slice as many as fit in the frame's budget by
+ * what the last one cost. A slice is applied at the start of a frame and its whole update (React
+ * Flow's store, the tools and edges it redraws) runs there and then; its cost is that, or, where
+ * more, how far the frame ran over, which counts the style, layout and measuring that followed.
  */
 export async function moveOnCanvas(flow: ReactFlowInstance, positions: ReadonlyMap<string, XYPosition>): Promise<void> {
   const shown = shownRect(flow);
@@ -71,24 +92,45 @@ export async function moveOnCanvas(flow: ReactFlowInstance, positions: ReadonlyM
     const seen = !shown || rectsOverlap(box, shown) || rectsOverlap({ ...box, ...to }, shown);
     (seen ? onScreen : offScreen).push([node.id, to]);
   }
-  const slices = [
-    ...chunks(offScreen, OFF_SCREEN_PER_FRAME),
-    ...chunks(onScreen, flow.getViewport().zoom < COMPACT_ZOOM ? COMPACT_PER_FRAME : ON_SCREEN_PER_FRAME),
-  ];
-  for (const slice of slices) {
-    const moves = new Map(slice);
-    flow.setNodes((nodes) =>
-      nodes.map((n) => {
-        const p = moves.get(n.id);
-        return p ? { ...n, position: { x: p.x, y: p.y } } : n;
+  const runs = [
+    {
+      moves: offScreen,
+      sizer: sliceSizer({ first: FIRST_OFF_SCREEN, min: minSlice(offScreen), budgetMs: FRAME_BUDGET_MS }),
+    },
+    {
+      moves: onScreen,
+      sizer: sliceSizer({
+        first: flow.getViewport().zoom < COMPACT_ZOOM ? FIRST_ON_SCREEN.compact : FIRST_ON_SCREEN.full,
+        min: minSlice(onScreen),
+        budgetMs: FRAME_BUDGET_MS,
       }),
-    );
-    await nextFrame();
+    },
+  ];
+  canvasMoves.setState({ moving: true });
+  let frameMs = 1000 / 60;
+  let previous = await nextFrame();
+  let last: { sizer: SliceSizer; count: number; scriptMs: number; startedAt: number } | null = null;
+  for (const { moves, sizer } of runs) {
+    for (let at = 0; at < moves.length;) {
+      const now = await nextFrame();
+      frameMs = Math.min(frameMs, now - previous);
+      previous = now;
+      if (last) last.sizer.spent(last.count, Math.max(last.scriptMs, performance.now() - last.startedAt - frameMs));
+      const slice = new Map(moves.slice(at, at + sizer.size()));
+      at += slice.size;
+      const startedAt = performance.now();
+      // Synchronously: the update is done when this returns, and its cost is known.
+      flushSync(() =>
+        flow.setNodes((nodes) =>
+          nodes.map((n) => {
+            const p = slice.get(n.id);
+            return p ? { ...n, position: { x: p.x, y: p.y } } : n;
+          }),
+        ),
+      );
+      const scriptMs = performance.now() - startedAt;
+      performance.measure('layout slice', { start: startedAt, duration: scriptMs, detail: { count: slice.size } });
+      last = { sizer, count: slice.size, scriptMs, startedAt };
+    }
   }
-}
-
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
 }
