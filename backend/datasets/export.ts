@@ -18,6 +18,7 @@ import { TrellisError } from '../../shared/errors';
 import { EXPORT_RULES } from '../../shared/checks/export';
 import { formatProblem } from '../../shared/checks/format';
 import { trainingWeights } from '../../shared/formats/training-weights';
+import { recordedToolErrors } from '../../shared/runs/results';
 import {
   cannotWrite,
   commitStaged,
@@ -189,6 +190,7 @@ export async function exportDataset(
               weights: trainingWeights(turns, {
                 lowRated: (ratings.get(id) ?? Infinity) <= 2,
                 errorTurns: errors.get(id),
+                failedCalls: recordedToolErrors(t.metadata),
               }),
               plan: t.planId ? store.plans.get(t.planId).steps : null,
               outcome: t.outcome ?? null,

@@ -7,6 +7,8 @@ export interface TrainingVerdict {
   lowRated: boolean;
   /** Turns with an error finding. */
   errorTurns?: ReadonlySet<number> | undefined;
+  /** Calls the record says failed (`recordedToolErrors`), whatever their result's text. */
+  failedCalls?: ReadonlySet<string> | undefined;
 }
 
 /**
@@ -23,7 +25,9 @@ export function trainingWeights(turns: readonly Turn[], verdict: TrainingVerdict
   turns.forEach((t, i) => {
     if (t.role === 'assistant' && (verdict.lowRated || verdict.errorTurns?.has(i))) weights[i] = 0;
     // An error found on a result, or a result that is an error, is the calling turn's.
-    const failed = t.role === 'tool' && (answeredWithError(t) || verdict.errorTurns?.has(i));
+    const failed =
+      t.role === 'tool' &&
+      (answeredWithError(t) || verdict.errorTurns?.has(i) || verdict.failedCalls?.has(t.toolCallId ?? ''));
     if (!failed) return;
     caller ??= callers(turns);
     const call = caller.get(t.toolCallId ?? '');

@@ -31,6 +31,13 @@ describe('training weights of an OpenAI export', () => {
     expect(trainingWeights(fine, { lowRated: false, errorTurns: new Set([7]) })).toEqual([1, 1, 1, 1, 1, 1, 1, 0]);
   });
 
+  it('put 0 on the calling turn of a call the record says failed, whose result reads as text', () => {
+    // A failed tool span's result as an agent passed it on: "Error: …", not {"error": …}.
+    const traced = turns.map((t, i) => (i === 4 ? { ...t, content: 'Error: Unknown room: bedroom' } : t));
+    expect(trainingWeights(traced, { lowRated: false })).toEqual([1, 1, 1, 1, 1, 1, 1, 1]);
+    expect(trainingWeights(traced, { lowRated: false, failedCalls: new Set(['b']) })).toEqual([1, 1, 0, 1, 1, 1, 1, 1]);
+  });
+
   it('put 0 on every assistant turn of a low-rated trajectory', () => {
     expect(trainingWeights(turns, { lowRated: true })).toEqual([1, 1, 0, 1, 1, 0, 1, 0]);
   });
