@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../test/helpers/temp';
+import { pressUntilVisible } from './helpers/app';
 import { useBrowserAndHosts } from './helpers/fixture';
 import { optionTexts, pickedValue, pickOption } from './helpers/quick-pick';
 
@@ -116,13 +117,7 @@ describe('thoughts in an export, chosen in Chromium', () => {
     const host = await e2e.startHost(workspace);
     const page = await e2e.newPage({ viewport: { width: 1600, height: 1000 } });
     await page.goto(host.url);
-    // Ctrl+4 once the app listens for its keys: pressed again until Datasets is open.
-    await expect
-      .poll(async () => {
-        await page.keyboard.press('Control+4');
-        return page.getByLabel('Dataset name').isVisible();
-      })
-      .toBe(true);
+    await pressUntilVisible(page, 'Control+4', page.getByLabel('Dataset name'));
     await page.getByLabel('Dataset name').fill('reasoning');
     await page.getByLabel('Split ratio').fill('1,0,0');
     await page.getByRole('button', { name: 'New dataset from selection' }).click();

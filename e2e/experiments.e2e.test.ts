@@ -9,6 +9,32 @@ import { pickOption } from './helpers/quick-pick';
 
 const e2e = useBrowserAndHosts();
 
+/**
+ * The 50 weather records imported into a new workspace, the page on them in Trajectories, and an
+ * experiment named `name` started from the form against `baseUrl`, its first 4 runs done.
+ */
+async function startedExperiment(name: string, baseUrl: string) {
+  const workspace = path.join(tempDir(), `${name}.trellis`);
+  const setup = createBackend({ workspace, host: 'cli', seed: true });
+  await setup.registry.invoke('trajectories.import', { path: WEATHER_50, mode: 'strict' });
+  setup.close();
+  const host = await e2e.startHost(workspace);
+  const page = await e2e.newPage({ viewport: { width: 1500, height: 950 } });
+  await page.goto(host.url);
+  await page.getByRole('button', { name: /Trip planning/ }).waitFor();
+  await page.keyboard.press('Control+3');
+  await pickOption(page, 'Source', 'weather-50.jsonl');
+  await page.getByTestId('list-count').getByText('50 trajectories').waitFor();
+  await page.getByRole('button', { name: 'Experiments…' }).click();
+  const form = page.getByRole('form', { name: 'New experiment' });
+  await form.getByLabel('Name').fill(name);
+  await form.getByLabel('Server URL').fill(baseUrl);
+  await form.getByRole('button', { name: 'Run experiment' }).click();
+  const view = page.getByRole('region', { name: `Experiment ${name}` });
+  await view.getByText('4 of 50 runs').waitFor({ timeout: 60_000 });
+  return { page, view };
+}
+
 describe('Experiments in the Trajectories workspace, in Chromium', () => {
   it('runs the filtered trajectories against a scripted server, shows the table and opens a diverging run in the debugger', async () => {
     const server = await startOpenAIServer({ script: weatherScript });
@@ -91,24 +117,7 @@ describe('Experiments in the Trajectories workspace, in Chromium', () => {
         return weatherScript(body);
       },
     });
-    const workspace = path.join(tempDir(), 'reload.trellis');
-    const setup = createBackend({ workspace, host: 'cli', seed: true });
-    await setup.registry.invoke('trajectories.import', { path: WEATHER_50, mode: 'strict' });
-    setup.close();
-    const host = await e2e.startHost(workspace);
-    const page = await e2e.newPage({ viewport: { width: 1500, height: 950 } });
-    await page.goto(host.url);
-    await page.getByRole('button', { name: /Trip planning/ }).waitFor();
-    await page.keyboard.press('Control+3');
-    await pickOption(page, 'Source', 'weather-50.jsonl');
-    await page.getByTestId('list-count').getByText('50 trajectories').waitFor();
-    await page.getByRole('button', { name: 'Experiments…' }).click();
-    const form = page.getByRole('form', { name: 'New experiment' });
-    await form.getByLabel('Name').fill('gated');
-    await form.getByLabel('Server URL').fill(server.baseUrl);
-    await form.getByRole('button', { name: 'Run experiment' }).click();
-    const view = page.getByRole('region', { name: 'Experiment gated' });
-    await view.getByText('4 of 50 runs').waitFor({ timeout: 60_000 });
+    const { page, view } = await startedExperiment('gated', server.baseUrl);
 
     await page.reload();
     // The window reopens the workspace it showed.
@@ -143,24 +152,7 @@ describe('Experiments in the Trajectories workspace, in Chromium', () => {
         return weatherScript(body);
       },
     });
-    const workspace = path.join(tempDir(), 'cancel.trellis');
-    const setup = createBackend({ workspace, host: 'cli', seed: true });
-    await setup.registry.invoke('trajectories.import', { path: WEATHER_50, mode: 'strict' });
-    setup.close();
-    const host = await e2e.startHost(workspace);
-    const page = await e2e.newPage({ viewport: { width: 1500, height: 950 } });
-    await page.goto(host.url);
-    await page.getByRole('button', { name: /Trip planning/ }).waitFor();
-    await page.keyboard.press('Control+3');
-    await pickOption(page, 'Source', 'weather-50.jsonl');
-    await page.getByTestId('list-count').getByText('50 trajectories').waitFor();
-    await page.getByRole('button', { name: 'Experiments…' }).click();
-    const form = page.getByRole('form', { name: 'New experiment' });
-    await form.getByLabel('Name').fill('cancelled');
-    await form.getByLabel('Server URL').fill(server.baseUrl);
-    await form.getByRole('button', { name: 'Run experiment' }).click();
-    const view = page.getByRole('region', { name: 'Experiment cancelled' });
-    await view.getByText('4 of 50 runs').waitFor({ timeout: 60_000 });
+    const { page, view } = await startedExperiment('cancelled', server.baseUrl);
     await expect.poll(() => waiting.length, { timeout: 30_000 }).toBeGreaterThan(0);
 
     await view.getByRole('button', { name: 'Cancel' }).click();

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../test/helpers/temp';
+import { pressUntilVisible } from './helpers/app';
 import { useBrowserAndHosts } from './helpers/fixture';
 
 const e2e = useBrowserAndHosts();
@@ -169,8 +170,9 @@ describe('Plans & Runs says when calls fail, in Chromium', () => {
     const host = await e2e.startHost(workspace);
     const page = await e2e.newPage({ viewport: { width: 1600, height: 1000 } });
     await page.goto(host.url);
-    await page.keyboard.press('Control+3');
-    await page.getByRole('option', { name: /Weather in Nara without its result/ }).click();
+    const record = page.getByRole('option', { name: /Weather in Nara without its result/ });
+    await pressUntilVisible(page, 'Control+3', record);
+    await record.click();
     await page.getByRole('button', { name: 'Open in debugger' }).click();
     const debuggerPane = page.getByRole('region', { name: 'Debugger' });
     await debuggerPane.getByText('Replay').waitFor();

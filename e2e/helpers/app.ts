@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { tempDir } from '../../test/helpers/temp';
 
 /** Reloads; the window reopens the workspace it showed, so back to Graph with its graphs listed. */
@@ -138,4 +139,20 @@ export async function selectTool(page: Page, name: string): Promise<void> {
     .and(page.locator(`[value="${name}"]`))
     .waitFor();
   await parameterSchema(page).locator('.monaco-editor .view-lines').waitFor();
+}
+
+/**
+ * Presses a workspace shortcut until `opened` shows: a key pressed before the app listens for its
+ * keys (right after the page loads) is lost, and pressing it again where it already is changes nothing.
+ */
+export async function pressUntilVisible(page: Page, key: string, opened: Locator): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await page.keyboard.press(key);
+        return opened.isVisible();
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
 }
