@@ -11,6 +11,7 @@
 // scheduling, the thread pool's hand-offs).
 // Usage: node bench/model/per-token.mjs [--native] [--shape small|tiny] [--threads 1] [--rounds 5]
 //   [--tokens 128] [--modes llama-bench,decode,…]  (llama-bench: when built, npm run build:llama-tools)
+//   [--mmap on|off]  how the weights are loaded (default: node-llama-cpp's own choice)
 //   [--quick]  the tiny model, one round of 16 tokens per way: seconds, to see that it still runs
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -49,13 +50,21 @@ const { llama, binary } = await loadLlamaRuntime(lib, { gpu: false, nativeRecord
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-per-token-'));
 const modelPath = path.join(dir, `${shapeName}.gguf`);
 writeGguf(modelPath, SHAPES[shapeName]);
-const model = await llama.loadModel({ modelPath, gpuLayers: 0 });
+// --mmap on|off: how the weights are loaded (node-llama-cpp's default "auto" decides itself).
+const mmap = arg('mmap', 'auto');
+const model = await llama.loadModel({
+  modelPath,
+  gpuLayers: 0,
+  ...(mmap === 'auto' ? {} : { useMmap: mmap === 'on' }),
+});
 const settings = { contextSize: 640, threads, batchSize: 512, flashAttention: true };
 const plain = await model.createContext({ ...settings, sequences: 1 });
 const pool = new SequencePool(1);
 const pooled = await model.createContext({ ...settings, sequences: 1, batching: pool.batching });
 pool.attach(pooled);
-console.log(`Binding ${binary.kind}; ${shapeName}; threads ${threads}; ${rounds} rounds of ${TG} tokens per way`);
+console.log(
+  `Binding ${binary.kind}; ${shapeName}; threads ${threads}; weights ${model.useMmap ? 'mmap' : 'read into memory'}; ${rounds} rounds of ${TG} tokens per way`,
+);
 
 /** Wraps a context's native calls to add up their time (decodeBatch, sampleToken). */
 function meter(context) {
