@@ -90,9 +90,10 @@ export function createChecker(store: WorkspaceStore): TrajectoryChecker {
     turns: readonly Turn[],
     { graphId, toolSet }: Pick<Trajectory, 'graphId' | 'toolSet'>,
     today?: string,
-    extra: Pick<CheckContext, 'failedCalls'> = {},
+    failedCalls?: ReadonlySet<string>,
   ) => {
-    const day = { ...(today ? { today } : {}), ...extra };
+    // What is this trajectory's own: the day it took place, the calls its record says failed.
+    const day = { ...(today ? { today } : {}), ...(failedCalls?.size ? { failedCalls } : {}) };
     if (graphId && toolSet) {
       const key = `both:${graphId}:${toolSet}`;
       let context = contexts.get(key);
@@ -117,9 +118,7 @@ export function createChecker(store: WorkspaceStore): TrajectoryChecker {
     return checkTrajectory(turns, day);
   };
   /** A stored trajectory is read on the day it carries (its record's timestamp, or when a run was made). */
-  const check = (trajectory: Trajectory) => {
-    const failedCalls = recordedToolErrors(trajectory.metadata);
-    return turns(trajectory.turns, trajectory, trajectoryDay(trajectory), failedCalls.size ? { failedCalls } : {});
-  };
+  const check = (trajectory: Trajectory) =>
+    turns(trajectory.turns, trajectory, trajectoryDay(trajectory), recordedToolErrors(trajectory.metadata));
   return Object.assign(check, { turns, basis });
 }

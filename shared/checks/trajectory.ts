@@ -69,9 +69,12 @@ const make = problemMaker<TrajectoryCode, TurnWhere>(TRAJECTORY_CODES);
 const finding = (code: TrajectoryCode, turn: number, path: string, message: string): TrajectoryFinding =>
   make(code, { at: 'turn', turn, path }, message);
 
-/** Whether a tool turn reports an error (`{"error": …}`): the `tool-error` finding, and a call not to train on. */
-export const answeredWithError = (turn: Turn): boolean =>
-  turn.role === 'tool' && /"error"\s*:/.test(turn.content ?? '');
+/**
+ * Whether a tool turn reports an error (`{"error": …}`), or answers a call the record says failed
+ * (`failedCalls`, from `recordedToolErrors`): the `tool-error` finding, and a call not to train on.
+ */
+export const answeredWithError = (turn: Turn, failedCalls?: ReadonlySet<string>): boolean =>
+  turn.role === 'tool' && (/"error"\s*:/.test(turn.content ?? '') || failedCalls?.has(turn.toolCallId ?? '') === true);
 
 /** Every string and number leaf of a value, with its JSON path. */
 function leaves(value: unknown, path = '$'): { path: string; value: string }[] {
@@ -142,9 +145,7 @@ export function checkTrajectory(turns: readonly Turn[], context: CheckContext = 
   const said = new SaidSoFar(context.today ?? trajectoryDay({ turns }));
   let previousCall: string | null = null;
 
-  const failedCalls = context.failedCalls;
-  const isError = (turn: Turn) =>
-    answeredWithError(turn) || (failedCalls !== undefined && failedCalls.has(turn.toolCallId ?? ''));
+  const isError = (turn: Turn) => answeredWithError(turn, context.failedCalls);
   turns.forEach((turn, index) => {
     // An error gives nothing: "Unknown hotel_id kyoto-grand-01" only echoes the call's own value.
     if (turn.role === 'user' || turn.role === 'system' || (turn.role === 'tool' && !isError(turn)))

@@ -25,9 +25,7 @@ export function trainingWeights(turns: readonly Turn[], verdict: TrainingVerdict
   turns.forEach((t, i) => {
     if (t.role === 'assistant' && (verdict.lowRated || verdict.errorTurns?.has(i))) weights[i] = 0;
     // An error found on a result, or a result that is an error, is the calling turn's.
-    const failed =
-      t.role === 'tool' &&
-      (answeredWithError(t) || verdict.errorTurns?.has(i) || verdict.failedCalls?.has(t.toolCallId ?? ''));
+    const failed = t.role === 'tool' && (answeredWithError(t, verdict.failedCalls) || verdict.errorTurns?.has(i));
     if (!failed) return;
     caller ??= callers(turns);
     const call = caller.get(t.toolCallId ?? '');
