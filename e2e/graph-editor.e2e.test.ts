@@ -1,6 +1,6 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { Page } from 'playwright-core';
+import type { Page, WebSocket } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../test/helpers/temp';
 import { dragHandle, handle, runCommand } from './helpers/app';
@@ -9,8 +9,10 @@ import type { HostProcess } from './helpers/host-process';
 
 const e2e = useBrowserAndHosts();
 
-async function open(host: HostProcess): Promise<Page> {
+/** Opens the app; `sockets` collects the page's WebSockets (the web host's API connection). */
+async function open(host: HostProcess, sockets: WebSocket[] = []): Promise<Page> {
   const page = await e2e.newPage({ viewport: { width: 1400, height: 900 } });
+  page.on('websocket', (socket) => sockets.push(socket));
   await page.goto(host.url);
   await page.getByRole('button', { name: /Trip planning/ }).waitFor();
   await page.locator('.react-flow__node').first().waitFor();
@@ -26,7 +28,8 @@ describe('tool graph editing in Chromium', () => {
   it('creates tools, connects them by dragging, undoes, lays out and keeps it all after a reload', async () => {
     const workspace = path.join(tempDir(), 'editor.trellis');
     const host = await e2e.startHost(workspace);
-    const page = await open(host);
+    const sockets: WebSocket[] = [];
+    const page = await open(host, sockets);
 
     await runCommand(page, 'new graph');
     // The proposed name is selected: typing replaces it.
@@ -53,6 +56,14 @@ describe('tool graph editing in Chromium', () => {
     await page.keyboard.press('Control+Shift+Z');
     await expect.poll(() => edgeCount(page)).toBe(1);
 
+    await saved(page);
+    // What the page asks the backend from here: a layout is saved as positions, and not checked again.
+    const asked: string[] = [];
+    for (const socket of sockets)
+      socket.on('framesent', ({ payload }) => {
+        const method = /"method":"([\w.]+)"/.exec(String(payload))?.[1];
+        if (method?.startsWith('graphs.')) asked.push(method);
+      });
     const before = await page.locator('.react-flow__node[data-id="new_tool_2"]').getAttribute('style');
     await runCommand(page, 'auto-layout');
     const moved = page.locator('.react-flow__node[data-id="new_tool_2"]');
@@ -66,6 +77,10 @@ describe('tool graph editing in Chromium', () => {
     await page.keyboard.press('Control+Shift+Z');
     await expect.poll(() => moved.getAttribute('style')).toBe(after);
     await saved(page);
+    expect(asked).toContain('graphs.savePositions');
+    expect(asked).not.toContain('graphs.save');
+    expect(asked).not.toContain('graphs.check');
+    const [, x, y] = /translate\(([-\d.]+)px, ([-\d.]+)px\)/.exec(after ?? '') ?? [];
 
     await page.reload();
     await page.getByRole('button', { name: /Pipeline/ }).click();
@@ -80,6 +95,12 @@ describe('tool graph editing in Chromium', () => {
       )
       .all();
     expect(edges).toEqual([{ from_tool: 'new_tool', to_tool: 'new_tool_2' }]);
+    const position = db
+      .prepare(
+        "SELECT t.x, t.y FROM tools t JOIN graphs g ON g.id = t.graph_id WHERE g.name = 'Pipeline' AND t.name = ?",
+      )
+      .get('new_tool_2');
+    expect(position).toEqual({ x: Number(x), y: Number(y) });
     db.close();
   });
 

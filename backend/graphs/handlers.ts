@@ -37,6 +37,12 @@ export function graphsHandlers(ctx: BackendContext): HandlerMap {
       changed(id, 'updated', updatedAt);
       return { updatedAt };
     },
+    'graphs.savePositions': ({ id, positions, dismissedSuggestions, baseUpdatedAt }) => {
+      const updatedAt = store.graphs.savePositions(id, positions, dismissedSuggestions, baseUpdatedAt);
+      if (updatedAt === null) return { updatedAt: store.graphs.get(id).updatedAt, stale: true };
+      changed(id, 'updated', updatedAt);
+      return { updatedAt };
+    },
     'graphs.check': (content) => checkGraph(content, compileSchema),
     ...graphRuntimeHandlers(ctx),
   };

@@ -82,6 +82,17 @@ export const graphsMethods = {
     }),
     result: z.object({ updatedAt: z.string(), stale: z.literal(true).optional() }),
   }),
+  'graphs.savePositions': method({
+    summary:
+      'Move a graph’s tools (the editor’s autosave after a drag or an auto-layout: positions only, not the whole graph), with its dismissed suggestions. baseUpdatedAt as for graphs.save.',
+    args: z.object({
+      id: GraphId,
+      positions: z.array(z.object({ tool: ToolName, x: z.number(), y: z.number() })),
+      dismissedSuggestions: z.array(z.string()),
+      baseUpdatedAt: z.string().optional(),
+    }),
+    result: z.object({ updatedAt: z.string(), stale: z.literal(true).optional() }),
+  }),
   'graphs.setRuntime': method({
     summary: `Give tools a runtime (or none): ${RUNTIME_KIND_NAMES.map((k) => RUNTIME_KINDS[k].noun).join(', ')}.`,
     args: z.object({ id: GraphId, tools: z.array(ToolName).min(1), runtime: ToolRuntime.nullable() }),

@@ -52,6 +52,35 @@ export function moveTools(graph: GraphContent, positions: ReadonlyMap<string, Po
   };
 }
 
+/**
+ * The tools `after` moved, when moving them is all that differs from `before`: same tools in the
+ * same order, each one the same object or a copy whose every other field is the same object, and
+ * the same edges. Anything else (or a copy with equal but rebuilt fields) is `null`: the caller
+ * treats it as any edit. Positions never change a check's problems, and only they need saving.
+ */
+export function movedOnly(before: GraphContent, after: GraphContent): Map<string, Position> | null {
+  if (before.tools.length !== after.tools.length || !sameItems(before.edges, after.edges)) return null;
+  const moved = new Map<string, Position>();
+  for (let i = 0; i < after.tools.length; i++) {
+    const was = before.tools[i]!;
+    const is = after.tools[i]!;
+    if (was === is) continue;
+    if (!sameApartFromPosition(was, is)) return null;
+    if (was.position.x !== is.position.x || was.position.y !== is.position.y) moved.set(is.name, is.position);
+  }
+  return moved;
+}
+
+function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a === b || (a.length === b.length && a.every((item, i) => item === b[i]));
+}
+
+function sameApartFromPosition(a: Tool, b: Tool): boolean {
+  const keys = Object.keys(b) as (keyof Tool)[];
+  if (Object.keys(a).length !== keys.length) return false;
+  return keys.every((key) => key === 'position' || (key in a && a[key] === b[key]));
+}
+
 export function addEdge(graph: GraphContent, edge: GraphEdge): GraphContent {
   return { ...graph, edges: [...graph.edges, edge] };
 }

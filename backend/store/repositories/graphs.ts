@@ -133,6 +133,39 @@ export class GraphRepository {
         throw new TrellisError('E3003', `Two tools are named "${tool.name}"; the graph was not saved.`);
       names.add(tool.name);
     }
+    return this.saveIfBase(id, baseUpdatedAt, content.dismissedSuggestions, () => {
+      this.db.prepare('DELETE FROM edges WHERE graph_id = ?').run(id);
+      this.db.prepare('DELETE FROM tools WHERE graph_id = ?').run(id);
+      this.insertContents(id, content.tools, content.edges);
+    });
+  }
+
+  /**
+   * Moves tools (by name) and sets the dismissed suggestions, as `saveContent` would with the
+   * stored content so moved; `baseUpdatedAt` as there. A name the graph lacks changes nothing.
+   */
+  savePositions(
+    id: string,
+    positions: readonly { tool: string; x: number; y: number }[],
+    dismissedSuggestions: string[],
+    baseUpdatedAt?: string,
+  ): string | null {
+    return this.saveIfBase(id, baseUpdatedAt, dismissedSuggestions, () => {
+      const move = this.db.prepare('UPDATE tools SET x = ?, y = ? WHERE graph_id = ? AND name = ?');
+      for (const { tool, x, y } of positions) {
+        if (move.run(x, y, id, tool).changes === 0)
+          throw new TrellisError('E3003', `The graph has no tool "${tool}"; nothing was moved.`);
+      }
+    });
+  }
+
+  /** One save's transaction: nothing when saved elsewhere since `baseUpdatedAt`, else `write` and the new time. */
+  private saveIfBase(
+    id: string,
+    baseUpdatedAt: string | undefined,
+    dismissedSuggestions: string[],
+    write: () => void,
+  ): string | null {
     let updatedAt = nowIso();
     const saved = this.db
       .transaction(() => {
@@ -142,12 +175,10 @@ export class GraphRepository {
         // Each save is later than the one before, even within a millisecond, so that a base
         // read before another save never matches after it.
         if (updatedAt <= row.updated_at) updatedAt = new Date(Date.parse(row.updated_at) + 1).toISOString();
-        this.db.prepare('DELETE FROM edges WHERE graph_id = ?').run(id);
-        this.db.prepare('DELETE FROM tools WHERE graph_id = ?').run(id);
-        this.insertContents(id, content.tools, content.edges);
+        write();
         this.db
           .prepare('UPDATE graphs SET updated_at = ?, dismissed_suggestions = ? WHERE id = ?')
-          .run(updatedAt, toJson(content.dismissedSuggestions), id);
+          .run(updatedAt, toJson(dismissedSuggestions), id);
         return true;
       })
       .immediate();

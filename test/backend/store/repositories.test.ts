@@ -114,6 +114,41 @@ describe('GraphRepository', () => {
     s.close();
   });
 
+  it('moves tools by name, keeping everything else, and honours the base like a whole save', () => {
+    const s = store();
+    const edge = { kind: 'dependency' as const, fromTool: 'a', fromPath: 'id', toTool: 'b', toParam: 'city' };
+    const g = s.graphs.create({ name: 'G', tools: [tool('a'), tool('b')], edges: [edge] });
+    const before = s.graphs.get(g.id);
+    const moved = s.graphs.savePositions(g.id, [{ tool: 'b', x: 40, y: -3 }], ['dep:x'], before.updatedAt);
+    const after = s.graphs.get(g.id);
+    expect(after.updatedAt).toBe(moved);
+    expect(after.tools).toEqual([before.tools[0], { ...before.tools[1], position: { x: 40, y: -3 } }]);
+    expect(after.edges).toEqual([edge]);
+    expect(after.dismissedSuggestions).toEqual(['dep:x']);
+    // Saved elsewhere since the base: nothing moves.
+    expect(s.graphs.savePositions(g.id, [{ tool: 'a', x: 9, y: 9 }], [], before.updatedAt)).toBeNull();
+    expect(s.graphs.get(g.id)).toEqual(after);
+    s.close();
+  });
+
+  it('moves nothing when a named tool is not in the graph', () => {
+    const s = store();
+    const g = s.graphs.create({ name: 'G', tools: [tool('a')], edges: [] });
+    const before = s.graphs.get(g.id);
+    expect(() =>
+      s.graphs.savePositions(
+        g.id,
+        [
+          { tool: 'a', x: 5, y: 5 },
+          { tool: 'gone', x: 1, y: 1 },
+        ],
+        ['k'],
+      ),
+    ).toThrow(expect.objectContaining({ code: 'E3003', message: expect.stringContaining('"gone"') }));
+    expect(s.graphs.get(g.id)).toEqual(before);
+    s.close();
+  });
+
   it('refuses to save two tools with one name and keeps what was saved', () => {
     const s = store();
     const g = s.graphs.create({ name: 'G', tools: [tool('a')], edges: [] });

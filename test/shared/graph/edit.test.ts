@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   addTool,
   copyTools,
+  movedOnly,
+  moveTools,
   pasteTools,
   redo,
   record,
@@ -87,5 +89,35 @@ describe('edge suggestions', () => {
     expect(suggestEdges(withEdge, dismissed).map((s) => s.key)).toEqual([
       'shared:book_hotel.guests~search_hotels.guests',
     ]);
+  });
+
+  describe('movedOnly', () => {
+    const g = graph([tool('a'), tool('b'), tool('c')], [dep('a', 'x', 'b', 'y')]);
+
+    it('gives the positions a move changed, and none for a tool moved back where it was', () => {
+      const moved = moveTools(
+        g,
+        new Map([
+          ['b', { x: 7, y: 8 }],
+          ['c', g.tools[2]!.position],
+        ]),
+      );
+      expect(movedOnly(g, moved)).toEqual(new Map([['b', { x: 7, y: 8 }]]));
+      expect(movedOnly(g, g)).toEqual(new Map());
+    });
+
+    it('is null for any other edit, even one that also moves', () => {
+      const moved = moveTools(g, new Map([['a', { x: 1, y: 1 }]]));
+      expect(movedOnly(g, updateTool(moved, 'b', { ...moved.tools[1]!, description: 'new' }))).toBeNull();
+      expect(movedOnly(g, updateTool(moved, 'b', { ...moved.tools[1]!, name: 'b2' }))).toBeNull();
+      expect(movedOnly(g, removeTools(moved, ['c']))).toBeNull();
+      expect(movedOnly(g, { ...moved, edges: [] })).toBeNull();
+      expect(movedOnly(g, { ...moved, tools: [...moved.tools].reverse() })).toBeNull();
+    });
+
+    it('is null for a copy whose fields are equal but rebuilt (it cannot tell, so it does not guess)', () => {
+      const rebuilt = { ...g, tools: g.tools.map((t) => structuredClone(t)) };
+      expect(movedOnly(g, rebuilt)).toBeNull();
+    });
   });
 });

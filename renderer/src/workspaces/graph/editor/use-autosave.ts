@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { movedOnly } from '../../../../../shared/graph';
 import { api } from '../../../api/api';
 import { useUi } from '../../../state/ui-store';
 import type { EditorStore } from '../editor-store';
@@ -42,10 +43,25 @@ export function useAutosave(store: EditorStore): void {
       ui.setSaveState('saving');
       inFlight = inFlight.then(() => {
         // Read when the save starts: an earlier save or merge may have moved the base.
-        const { graphId, history, dismissed, storedAt } = store.getState();
+        const { graphId, history, dismissed, stored, storedAt } = store.getState();
         const { tools, edges } = history.present;
-        const content = { id: graphId, tools, edges, dismissedSuggestions: dismissed };
-        return api.invoke('graphs.save', { ...content, baseUpdatedAt: storedAt }).then(
+        // A drag or an auto-layout sends the moved positions, not the whole graph.
+        const moved = movedOnly(stored, history.present);
+        const saving = moved
+          ? api.invoke('graphs.savePositions', {
+              id: graphId,
+              positions: [...moved].map(([tool, { x, y }]) => ({ tool, x, y })),
+              dismissedSuggestions: dismissed,
+              baseUpdatedAt: storedAt,
+            })
+          : api.invoke('graphs.save', {
+              id: graphId,
+              tools,
+              edges,
+              dismissedSuggestions: dismissed,
+              baseUpdatedAt: storedAt,
+            });
+        return saving.then(
           async ({ updatedAt, stale }) => {
             // Saved elsewhere since the editor read it: merge; the merge's own revision saves
             // the result on top.

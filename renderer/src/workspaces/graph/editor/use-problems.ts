@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { movedOnly, type GraphContent } from '../../../../../shared/graph';
 import { api } from '../../../api/api';
 import type { EditorStore } from '../editor-store';
 
@@ -9,10 +10,14 @@ export function useProblems(store: EditorStore): void {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let latest = 0;
+    /** What the last check was asked about: moving its tools leaves its problems as they are. */
+    let checked: GraphContent | undefined;
     const check = () => {
+      const present = store.getState().history.present;
+      if (checked && movedOnly(checked, present)) return void (checked = present);
       const request = ++latest;
-      const { tools, edges } = store.getState().history.present;
-      api.invoke('graphs.check', { tools, edges }).then(
+      checked = present;
+      api.invoke('graphs.check', { tools: present.tools, edges: present.edges }).then(
         (problems) => request === latest && store.getState().setProblems(problems),
         () => undefined,
       );
