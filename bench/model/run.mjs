@@ -11,6 +11,8 @@
 //   --quick  the tiny model, pp64 and tg16 once: seconds, to see that the bench still runs
 //   --skip-loops  leave out the chat turn through both generation loops (minutes with the 1b shape)
 //   --skip-constrained  leave out the plan under its JSON Schema (the constrained figures are null)
+//   --reference-cores helper|free  llama-bench on the cores the helper keeps to (default; the
+//   helper pins itself when it has fewer threads than cores), or wherever the scheduler puts it
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -43,6 +45,7 @@ const TG = quick ? 16 : 128;
 // app's own defaults are measured against it with --context 4096 --flash-attention off.
 const contextSize = Number(arg('context', PP + TG, 128));
 const flashAttention = arg('flash-attention', 'on') === 'on';
+const referenceCores = arg('reference-cores', 'helper');
 
 const llamaBench = path.join(root, 'build/llama.cpp/bin/llama-bench');
 const haveLlamaBench = fs.existsSync(llamaBench);
@@ -107,9 +110,12 @@ console.log(
 const ngl = gpu === 'off' ? 0 : 99;
 /** One llama-bench run of pp and tg (one repetition): taken in turn with Trellis's, see below. */
 function runLlamaBench() {
+  // Cores of a VM differ by up to a third in speed, and from minute to minute: the reference runs
+  // on the cores the helper runs on, so that both meet the same core.
+  const [command, prefix] = referenceOn ? ['taskset', ['-c', referenceOn.join(','), llamaBench]] : [llamaBench, []];
   const bench = spawnSync(
-    llamaBench,
-    ['-m', modelPath, '-p', String(PP), '-n', String(TG), '-t', String(threads), '-ngl', String(ngl)].concat(
+    command,
+    [...prefix, '-m', modelPath, '-p', String(PP), '-n', String(TG), '-t', String(threads), '-ngl', String(ngl)].concat(
       ['-fa', flashAttention ? '1' : '0'],
       ['-r', '1', '-o', 'json'],
     ),
@@ -135,11 +141,16 @@ const settings = {
   flashAttention,
 };
 const supervisor = new ModelSupervisor({ env: helperEnv, ...(nativeRecord ? { nativeRecord } : {}) });
-await supervisor.load(modelPath, settings);
+const { cores } = await supervisor.load(modelPath, settings);
+/** The cores llama-bench runs on: the helper's, unless asked to leave it free (or the helper is not pinned). */
+const referenceOn = referenceCores === 'helper' && cores?.length ? cores : null;
 const binary = await supervisor.binary();
 console.log(
   `Binding: ${binary.kind}, ${binary.backend}, ${binary.cpuFeatures.join(' ')}, ${binary.mathCores} math cores` +
     (binary.fallbackReason ? ` (not native: ${binary.fallbackReason})` : ''),
+);
+console.log(
+  `Helper on ${cores?.length ? `cores ${cores.join(',')}` : 'any core'}; llama-bench ${referenceOn ? 'on the same cores' : 'where the scheduler puts it'}`,
 );
 const runs = [];
 const references = [];
@@ -252,6 +263,9 @@ const summary = {
   context: contextSize,
   flash_attention: flashAttention,
   gpu,
+  /** The cores the helper kept to (null: anywhere), and whether llama-bench ran on them too. */
+  helper_cores: cores ?? null,
+  reference_cores: referenceOn ? 'helper' : 'free',
   // The machine's load average (1 minute) when the run started and ended: figures from a shared
   // machine mean little without it.
   load: [round(loadAtStart, 1), round(os.loadavg()[0], 1)],
