@@ -106,7 +106,10 @@ export async function moveOnCanvas(flow: ReactFlowInstance, positions: ReadonlyM
       }),
     },
   ];
-  canvasMoves.setState({ moving: true });
+  // Hiding the minimap (and zoomed out, the compact edges) is a render of its own: done in a frame
+  // before the first slice, whose cost it would otherwise add to and whose size it would skew.
+  flushSync(() => canvasMoves.setState({ moving: true }));
+  await nextFrame();
   let frameMs = 1000 / 60;
   let previous = await nextFrame();
   let last: { sizer: SliceSizer; count: number; scriptMs: number; startedAt: number } | null = null;
