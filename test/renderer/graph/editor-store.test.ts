@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createEditorStore } from '../../../renderer/src/workspaces/graph/editor-store';
+import { selectApartFromPositions } from '../../../renderer/src/workspaces/graph/editor/editor-context';
+import { tool } from '../../helpers/graphs';
 import type { GraphProblem } from '../../../shared/graph';
 
 const problem = (message: string): GraphProblem => ({
@@ -25,5 +27,31 @@ describe("the graph editor's problems", () => {
     store.getState().setProblems([problem('one')]);
     store.getState().setProblems([problem('two')]);
     expect(store.getState().problems.map((p) => p.message)).toEqual(['two']);
+  });
+});
+
+describe('the content apart from positions', () => {
+  it('stays the same object while tools only move, and follows every other edit', () => {
+    const store = createEditorStore({
+      id: 'g',
+      name: 'G',
+      tools: [tool('a'), tool('b')],
+      edges: [],
+      dismissedSuggestions: [],
+      updatedAt: '',
+    } as never);
+    const select = selectApartFromPositions();
+    const first = select(store.getState());
+    store.getState().moveTools(new Map([['a', { x: 50, y: 60 }]]));
+    store.getState().moveTools(new Map([['b', { x: -5, y: 0 }]]));
+    expect(select(store.getState())).toBe(first);
+    store.getState().updateTool('b', { ...store.getState().history.present.tools[1]!, description: 'changed' });
+    const edited = select(store.getState());
+    expect(edited).not.toBe(first);
+    expect(edited.tools[1]!.description).toBe('changed');
+    expect(edited.tools.map((t) => t.position)).toEqual([
+      { x: 50, y: 60 },
+      { x: -5, y: 0 },
+    ]);
   });
 });

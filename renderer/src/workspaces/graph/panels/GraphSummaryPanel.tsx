@@ -1,11 +1,11 @@
 import { countOf } from '../../../../../shared/text';
 import { useMemo } from 'react';
 import { summarizeGraph } from '../../../../../shared/graph';
-import { selectContent, useEditor } from '../editor/editor-context';
+import { useContentApartFromPositions } from '../editor/editor-context';
 
 /** Tools, edges of each kind, longest dependency chain, `G_share` components. */
 export function GraphSummaryPanel() {
-  const content = useEditor(selectContent);
+  const content = useContentApartFromPositions();
   const summary = useMemo(() => summarizeGraph(content), [content]);
   return (
     <section aria-label="Graph summary" className="summary">

@@ -3,20 +3,21 @@ import { CircleAlert, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import type { GraphProblem } from '../../../../../shared/graph';
 import { ProblemLine } from '../../../components/ProblemLine';
-import { selectContent, useEditor, useEditorStore } from '../editor/editor-context';
+import { useEditor, useEditorStore } from '../editor/editor-context';
 import { SuggestionsList } from './SuggestionsList';
 
 /** Live problems of the graph and Trellis's edge suggestions; a problem focuses its tool. */
 export function ProblemsPanel() {
   const problems = useEditor((s) => s.problems);
-  const content = useEditor(selectContent);
-  const actions = useEditorStore().getState();
+  const store = useEditorStore();
+  const actions = store.getState();
   const flow = useReactFlow();
   const [tab, setTab] = useState<'problems' | 'suggestions'>('problems');
   const errors = problems.filter((p) => p.severity === 'error').length;
 
   const focus = (problem: GraphProblem) => {
-    const names = problem.where.tools.filter((name) => content.tools.some((t) => t.name === name));
+    const { tools } = store.getState().history.present;
+    const names = problem.where.tools.filter((name) => tools.some((t) => t.name === name));
     if (!names.length) return;
     actions.select(names);
     void flow.fitView({ nodes: names.map((id) => ({ id })), duration: 300, maxZoom: 1.2 });

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { suggestEdges } from '../../../../../shared/graph';
-import { selectContent, useEditor, useEditorStore } from '../editor/editor-context';
+import { useContentApartFromPositions, useEditor, useEditorStore } from '../editor/editor-context';
 
 /** Edges Trellis proposes from names and types; accept adds the edge, dismiss hides it for good. */
 export function SuggestionsList() {
-  const content = useEditor(selectContent);
+  const content = useContentApartFromPositions();
   const dismissed = useEditor((s) => s.dismissed);
   const actions = useEditorStore().getState();
   const suggestions = useMemo(() => suggestEdges(content, new Set(dismissed)), [content, dismissed]);
