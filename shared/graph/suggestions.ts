@@ -35,32 +35,40 @@ export function suggestEdges(
     }
   }
   const out: EdgeSuggestion[] = [];
-  const offer = (edge: DependencyEdge | SharedParamEdge, reason: string) => {
+  /** The edge's key when it is neither drawn nor dismissed (nor offered already), else null. */
+  const fresh = (edge: DependencyEdge | SharedParamEdge) => {
     const key = suggestionKey(edge);
-    if (!existing.has(key) && !dismissed.has(key) && out.length < MAX_SUGGESTIONS) {
-      existing.add(key);
-      out.push({ key, edge, reason });
-    }
+    return existing.has(key) || dismissed.has(key) ? null : key;
+  };
+  const offer = (key: string, edge: DependencyEdge | SharedParamEdge, reason: string) => {
+    existing.add(key);
+    out.push({ key, edge, reason });
   };
 
+  // The cheap tests first, and no more searching once the list is full: on a thousand tools that
+  // share parameter names the pairs run to hundreds of thousands.
   for (const tool of graph.tools) {
     for (const result of schemaFields(tool.returns, { elements: true })) {
       for (const name of fieldNameVariants(result.path)) {
         for (const target of paramsByName.get(name) ?? []) {
           if (target.tool === tool.name || fed.has(`${target.tool}.${target.field.path}`)) continue;
-          if (fieldCompatibility(result, target.field).level !== 'ok') continue;
+          const edge: DependencyEdge = {
+            kind: 'dependency',
+            fromTool: tool.name,
+            fromPath: result.path,
+            toTool: target.tool,
+            toParam: target.field.path,
+          };
+          const key = fresh(edge);
+          if (key === null || fieldCompatibility(result, target.field).level !== 'ok') continue;
           offer(
-            {
-              kind: 'dependency',
-              fromTool: tool.name,
-              fromPath: result.path,
-              toTool: target.tool,
-              toParam: target.field.path,
-            },
+            key,
+            edge,
             isElementPath(result.path)
               ? `${tool.name} returns a list ${listOfElementPath(result.path)}; one element's ${result.path.split('].').pop()} fills ${target.tool}.${target.field.path}`
               : `${tool.name} returns ${result.path}, which ${target.tool} takes as ${target.field.path}`,
           );
+          if (out.length >= MAX_SUGGESTIONS) return out;
         }
       }
     }
@@ -70,11 +78,12 @@ export function suggestEdges(
       for (let j = i + 1; j < holders.length; j++) {
         const a = holders[i]!;
         const b = holders[j]!;
-        if (a.tool === b.tool || fieldCompatibility(a.field, b.field).level !== 'ok') continue;
-        offer(
-          { kind: 'shared', toolA: a.tool, paramA: name, toolB: b.tool, paramB: name },
-          `${a.tool} and ${b.tool} both take ${name} (${a.field.type})`,
-        );
+        if (a.tool === b.tool) continue;
+        const edge: SharedParamEdge = { kind: 'shared', toolA: a.tool, paramA: name, toolB: b.tool, paramB: name };
+        const key = fresh(edge);
+        if (key === null || fieldCompatibility(a.field, b.field).level !== 'ok') continue;
+        offer(key, edge, `${a.tool} and ${b.tool} both take ${name} (${a.field.type})`);
+        if (out.length >= MAX_SUGGESTIONS) return out;
       }
     }
   }
