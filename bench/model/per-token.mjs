@@ -12,6 +12,7 @@
 // Usage: node bench/model/per-token.mjs [--native] [--shape small|tiny] [--threads 1] [--rounds 5]
 //   [--tokens 128] [--modes llama-bench,decode,…]  (llama-bench: when built, npm run build:llama-tools)
 //   [--mmap on|off]  how the weights are loaded (default: node-llama-cpp's own choice)
+//   [--context 640]  the context size (llama-bench's own is prompt + generated tokens: 128 for tg128)
 //   [--quick]  the tiny model, one round of 16 tokens per way: seconds, to see that it still runs
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -57,7 +58,7 @@ const model = await llama.loadModel({
   gpuLayers: 0,
   ...(mmap === 'auto' ? {} : { useMmap: mmap === 'on' }),
 });
-const settings = { contextSize: 640, threads, batchSize: 512, flashAttention: true };
+const settings = { contextSize: Number(arg('context', 640)), threads, batchSize: 512, flashAttention: true };
 const plain = await model.createContext({ ...settings, sequences: 1 });
 const pool = new SequencePool(1);
 const pooled = await model.createContext({ ...settings, sequences: 1, batching: pool.batching });
