@@ -71,14 +71,21 @@ export function movedOnly(before: GraphContent, after: GraphContent): Map<string
   return moved;
 }
 
-function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+/** The same items in the same order (each the same object). */
+export function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
   return a === b || (a.length === b.length && a.every((item, i) => item === b[i]));
 }
 
-function sameApartFromPosition(a: Tool, b: Tool): boolean {
-  const keys = Object.keys(b) as (keyof Tool)[];
-  if (Object.keys(a).length !== keys.length) return false;
-  return keys.every((key) => key === 'position' || (key in a && a[key] === b[key]));
+/** The same tool apart from where it stands: every other field the same object (or value). */
+export function sameApartFromPosition(a: Tool, b: Tool): boolean {
+  return (
+    a === b ||
+    (a.name === b.name &&
+      a.description === b.description &&
+      a.parameters === b.parameters &&
+      a.returns === b.returns &&
+      a.runtime === b.runtime)
+  );
 }
 
 export function addEdge(graph: GraphContent, edge: GraphEdge): GraphContent {

@@ -142,7 +142,8 @@ export class GraphRepository {
 
   /**
    * Moves tools (by name) and sets the dismissed suggestions, as `saveContent` would with the
-   * stored content so moved; `baseUpdatedAt` as there. A name the graph lacks changes nothing.
+   * stored content so moved; `baseUpdatedAt` as there. A name the graph lacks is refused (E3003)
+   * and nothing changes.
    */
   savePositions(
     id: string,

@@ -13,6 +13,7 @@ import {
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { sameItems } from '../../../../../shared/graph';
 import { boundsOf, type Viewport } from '../../../components/readable-fit';
 import { useUi } from '../../../state/ui-store';
 import { selectContent, useEditor, useEditorStore } from '../editor/editor-context';
@@ -70,7 +71,7 @@ export function GraphCanvas() {
       setNodes((previous) => {
         const next = mergeNodes(previous, toFlowNodes(content, selectionSet, problems), compact);
         // Every tool as it was (a layout already moved them on the canvas): nothing to hand React Flow.
-        return next.length === previous.length && next.every((n, i) => n === previous[i]) ? previous : next;
+        return sameItems(next, previous) ? previous : next;
       }),
     // The drawing mode only matters for tools new to the canvas; a switch is handled below.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -1,6 +1,12 @@
 import { MarkerType, type Edge, type Node, type NodeChange } from '@xyflow/react';
 import type { GraphEdge, Tool } from '../../../../../shared/domain';
-import { isElementPath, suggestionKey, type GraphContent, type GraphProblem } from '../../../../../shared/graph';
+import {
+  isElementPath,
+  sameApartFromPosition,
+  suggestionKey,
+  type GraphContent,
+  type GraphProblem,
+} from '../../../../../shared/graph';
 import { paramHandle, paramSourceHandle, resultHandle } from './connect';
 import { estimateNode } from './node-estimate';
 
@@ -37,15 +43,6 @@ export function toFlowNodes(
   }));
 }
 
-/** Whether a tool draws the same on the canvas: everything but its position. */
-const drawsSame = (a: Tool, b: Tool) =>
-  a === b ||
-  (a.name === b.name &&
-    a.description === b.description &&
-    a.parameters === b.parameters &&
-    a.returns === b.returns &&
-    a.runtime === b.runtime);
-
 /**
  * Keeps the node objects React Flow already has where nothing changed, their data where only
  * the position did, and their measured size where something else did: a thousand-tool canvas
@@ -57,7 +54,8 @@ export function mergeNodes(previous: readonly ToolFlowNode[], next: ToolFlowNode
   return next.map((node) => {
     const old = byId.get(node.id);
     if (!old) return { ...node, ...estimateNode(node.data.tool, compact) };
-    const sameTool = drawsSame(old.data.tool, node.data.tool);
+    // A tool draws the same on the canvas when all but its position is the same.
+    const sameTool = sameApartFromPosition(old.data.tool, node.data.tool);
     const sameData = sameTool && old.data.errors === node.data.errors && old.data.warnings === node.data.warnings;
     if (
       sameData &&
