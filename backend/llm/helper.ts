@@ -16,6 +16,7 @@ import { forcedTokensFor, hookedEvaluate, type RequestTiming } from './jump-forw
 import { boundJsonNumbers } from './json-grammar';
 import { loadLlamaRuntime } from './llama-runtime';
 import { SequencePool } from './sequence-pool';
+import { availableMemoryBytes, chooseWeightsLoading } from './weights-loading';
 import { TokenOutbox } from './token-outbox';
 import type {
   GenerationStats,
@@ -166,10 +167,18 @@ async function load(id: number, path: string, settings: LoadSettings): Promise<L
   }
   await unload();
   const runtimeLlama = await runtime();
+  const weights = chooseWeightsLoading({
+    fileBytes: details.fileBytes,
+    availableBytes: availableMemoryBytes(),
+    gpu: runtimeLlama.gpu,
+    gpuLayers: settings.gpuLayers,
+    env: process.env,
+  });
   try {
     model = await runtimeLlama.loadModel({
       modelPath: path,
       gpuLayers: settings.gpuLayers,
+      ...(weights.useMmap === undefined ? {} : { useMmap: weights.useMmap }),
       onLoadProgress: (fraction) => send({ id, type: 'progress', fraction }),
     });
   } catch (error) {
@@ -224,6 +233,7 @@ async function load(id: number, path: string, settings: LoadSettings): Promise<L
     threads: settings.threads,
     sequences: count,
     cores: pinCores(settings.threads),
+    weights: model.useMmap ? 'mapped' : 'in-memory',
   };
   return loaded;
 }

@@ -71,7 +71,7 @@ async function startTrellis(n) {
     env: { TRELLIS_GPU: gpu === 'off' ? 'off' : 'on' },
     ...(nativeRecord ? { nativeRecord } : {}),
   });
-  await supervisor.load(modelPath, {
+  const { weights } = await supervisor.load(modelPath, {
     gpuLayers: gpu === 'off' ? 0 : 'max',
     contextSize: CONTEXT,
     threads,
@@ -84,15 +84,17 @@ async function startTrellis(n) {
     const result = await supervisor.generate({ prompt: prompt(i), chat: false, maxTokens: TG, temperature: 0.8, seed });
     return result.tokens.completion;
   };
-  return { one, binary, stop: () => supervisor.stop() };
+  return { one, binary, weights, stop: () => supervisor.stop() };
 }
 
 /** llama-server with N slots, the same context per slot. */
-async function startServer(n) {
+async function startServer(n, weights) {
   const port = 19_000 + Math.floor(Math.random() * 1000);
   const args = ['-m', modelPath, '--host', '127.0.0.1', '--port', String(port), '-t', String(threads)];
   args.push('-c', String(CONTEXT * n), '--parallel', String(n), '-ngl', gpu === 'off' ? '0' : '99');
   args.push('-fa', flashAttention ? 'on' : 'off', '-b', '512');
+  // The weights loaded as the helper loaded them (backend/llm/weights-loading.ts).
+  if (weights === 'in-memory') args.push('--no-mmap');
   const child = spawn(server, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let log = '';
   child.stderr.on('data', (d) => (log = (log + d).slice(-4000)));
@@ -124,13 +126,19 @@ async function startServer(n) {
  * a busy machine's drift falls on both alike; medians.
  */
 async function measure(n) {
-  const sides = [await startTrellis(n), ...(haveServer ? [await startServer(n)] : [])];
+  const trellis = await startTrellis(n);
+  const sides = [trellis, ...(haveServer ? [await startServer(n, trellis.weights)] : [])];
   try {
     const rates = sides.map(() => []);
     for (const side of sides) await burst(n, side.one, 10); // warm-up: every sequence used once
     for (let r = 0; r < repetitions; r++)
       for (const [k, side] of sides.entries()) rates[k].push(await burst(n, side.one, r));
-    return { trellis: median(rates[0]), server: haveServer ? median(rates[1]) : null, binary: sides[0].binary };
+    return {
+      trellis: median(rates[0]),
+      server: haveServer ? median(rates[1]) : null,
+      binary: trellis.binary,
+      weights: trellis.weights,
+    };
   } finally {
     for (const side of sides) await side.stop();
   }
@@ -138,9 +146,11 @@ async function measure(n) {
 
 const rows = [];
 let binary = null;
+let weights = null;
 for (const n of counts) {
   const measured = await measure(n);
   binary = measured.binary;
+  weights = measured.weights;
   const row = {
     n,
     trellis: round(measured.trellis),
@@ -172,6 +182,8 @@ const summary = {
   tokens: TG,
   context_per_sequence: CONTEXT,
   flash_attention: flashAttention,
+  /** How the helper loaded the weights; llama-server loads them the same way (--no-mmap). */
+  weights: weights ?? 'mapped',
   gpu,
   binary: binary ? { kind: binary.kind, backend: binary.backend } : null,
   rows,

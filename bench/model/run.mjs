@@ -117,6 +117,8 @@ function runLlamaBench() {
     command,
     [...prefix, '-m', modelPath, '-p', String(PP), '-n', String(TG), '-t', String(threads), '-ngl', String(ngl)].concat(
       ['-fa', flashAttention ? '1' : '0'],
+      // The weights loaded as the helper loaded them (backend/llm/weights-loading.ts).
+      ['-mmp', weights === 'in-memory' ? '0' : '1'],
       ['-r', '1', '-o', 'json'],
     ),
     { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
@@ -141,7 +143,7 @@ const settings = {
   flashAttention,
 };
 const supervisor = new ModelSupervisor({ env: helperEnv, ...(nativeRecord ? { nativeRecord } : {}) });
-const { cores } = await supervisor.load(modelPath, settings);
+const { cores, weights } = await supervisor.load(modelPath, settings);
 /** The cores llama-bench runs on: the helper's, unless asked to leave it free (or the helper is not pinned). */
 const referenceOn = referenceCores === 'helper' && cores?.length ? cores : null;
 const binary = await supervisor.binary();
@@ -150,7 +152,7 @@ console.log(
     (binary.fallbackReason ? ` (not native: ${binary.fallbackReason})` : ''),
 );
 console.log(
-  `Helper on ${cores?.length ? `cores ${cores.join(',')}` : 'any core'}; llama-bench ${referenceOn ? 'on the same cores' : 'where the scheduler puts it'}`,
+  `Helper on ${cores?.length ? `cores ${cores.join(',')}` : 'any core'}; llama-bench ${referenceOn ? 'on the same cores' : 'where the scheduler puts it'}; weights ${weights === 'in-memory' ? 'read into memory' : 'mapped'} in both`,
 );
 const runs = [];
 const references = [];
@@ -266,6 +268,8 @@ const summary = {
   /** The cores the helper kept to (null: anywhere), and whether llama-bench ran on them too. */
   helper_cores: cores ?? null,
   reference_cores: referenceOn ? 'helper' : 'free',
+  /** How the helper loaded the weights; llama-bench loads them the same way (-mmp). */
+  weights: weights ?? 'mapped',
   // The machine's load average (1 minute) when the run started and ended: figures from a shared
   // machine mean little without it.
   load: [round(loadAtStart, 1), round(os.loadavg()[0], 1)],

@@ -47,6 +47,8 @@ export const LoadedModel = ModelDetails.extend({
   sequences: z.number().int(),
   /** The cores the helper is kept on (fewer threads than cores, Linux); absent or null: anywhere. */
   cores: z.array(z.number().int()).nullable().optional(),
+  /** How the weights were loaded: mapped from the file, or read into the helper's memory (backend/llm/weights-loading.ts). */
+  weights: z.enum(['mapped', 'in-memory']).optional(),
 });
 export type LoadedModel = z.infer<typeof LoadedModel>;
 

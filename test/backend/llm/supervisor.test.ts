@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import Ajv from 'ajv';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ModelSupervisor } from '../../../backend/llm/supervisor';
+import { ModelSupervisor } from '../../../backend/llm/supervisor';
 import { tempDir } from '../../helpers/temp';
-import { TEST_SETTINGS, testSupervisor, tinyModel } from '../../helpers/models';
+import { HELPER, TEST_SETTINGS, testSupervisor, tinyModel } from '../../helpers/models';
 
 const supervisors: ModelSupervisor[] = [];
 function supervisor(): ModelSupervisor {
@@ -58,7 +58,8 @@ describe('llama helper process with a generated model (real inference)', () => {
   it('loads, streams tokens that add up to the text, and embeds with the model’s width', async () => {
     const s = supervisor();
     const progress: number[] = [];
-    const loaded = await s.load(tinyModel(), TEST_SETTINGS, (f) => progress.push(f));
+    const file = tinyModel();
+    const loaded = await s.load(file, TEST_SETTINGS, (f) => progress.push(f));
     expect(loaded).toMatchObject({ architecture: 'llama', gpu: false, threads: 1 });
     // One thread on a machine with more cores: the helper keeps to the last one (Linux, taskset).
     const cores = os.availableParallelism();
@@ -67,6 +68,9 @@ describe('llama helper process with a generated model (real inference)', () => {
       const status = fs.readFileSync(`/proc/${s.pid}/status`, 'utf8');
       expect(/Cpus_allowed_list:\s*(\S+)/.exec(status)![1]).toBe(String(loaded.cores![0]));
     }
+    // On the CPU a model this small is read into the helper's memory: the file is not mapped.
+    expect(loaded.weights).toBe('in-memory');
+    if (process.platform === 'linux') expect(fs.readFileSync(`/proc/${s.pid}/maps`, 'utf8')).not.toContain(file);
     const tokens: string[] = [];
     const result = await s.generate({ prompt: 'Book the flight', chat: false, maxTokens: 24, temperature: 0 }, (t) =>
       tokens.push(t),
@@ -77,6 +81,17 @@ describe('llama helper process with a generated model (real inference)', () => {
     expect(a).toHaveLength(64);
     expect(b).toHaveLength(64);
     expect(progress.length).toBeGreaterThan(0);
+  });
+
+  it('maps the weights from the file when TRELLIS_MMAP=on says so', async () => {
+    const s = new ModelSupervisor({ helperPath: HELPER, env: { TRELLIS_GPU: 'off', TRELLIS_MMAP: 'on' } });
+    supervisors.push(s);
+    const file = tinyModel();
+    const loaded = await s.load(file, TEST_SETTINGS);
+    expect(loaded.weights).toBe('mapped');
+    if (process.platform === 'linux') expect(fs.readFileSync(`/proc/${s.pid}/maps`, 'utf8')).toContain(file);
+    const result = await s.generate({ prompt: 'Book the flight', chat: false, maxTokens: 8, temperature: 0 });
+    expect(result.text.length).toBeGreaterThan(0);
   });
 
   it('stops a generation midway when cancelled, returning the text so far', async () => {

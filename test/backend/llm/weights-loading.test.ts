@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { availableMemoryBytes, chooseWeightsLoading, type WeightsInput } from '../../../backend/llm/weights-loading';
+
+const GiB = 1024 ** 3;
+const cpu: WeightsInput = { fileBytes: 2 * GiB, availableBytes: 16 * GiB, gpu: false, gpuLayers: 'auto', env: {} };
+
+describe('how the helper loads the weights', () => {
+  it('reads them into memory on the CPU when the file fits twice in available memory', () => {
+    expect(chooseWeightsLoading(cpu).useMmap).toBe(false);
+    expect(chooseWeightsLoading({ ...cpu, gpu: 'cuda', gpuLayers: 0 }).useMmap).toBe(false);
+    expect(chooseWeightsLoading({ ...cpu, availableBytes: 4 * GiB }).useMmap).toBe(false);
+  });
+
+  it('maps them when the file takes over half of the available memory', () => {
+    const choice = chooseWeightsLoading({ ...cpu, availableBytes: 4 * GiB - 1 });
+    expect(choice.useMmap).toBe(true);
+    expect(choice.why).toMatch(/half of the available memory/);
+  });
+
+  it('leaves the choice to node-llama-cpp when layers go to a GPU', () => {
+    expect(chooseWeightsLoading({ ...cpu, gpu: 'cuda', gpuLayers: 'max' }).useMmap).toBeUndefined();
+    expect(chooseWeightsLoading({ ...cpu, gpu: 'vulkan', gpuLayers: 12 }).useMmap).toBeUndefined();
+  });
+
+  it('does as TRELLIS_MMAP says, whatever the rest', () => {
+    expect(chooseWeightsLoading({ ...cpu, env: { TRELLIS_MMAP: 'on' } }).useMmap).toBe(true);
+    const big = { ...cpu, fileBytes: 100 * GiB, gpu: 'cuda', gpuLayers: 'max' } as const;
+    expect(chooseWeightsLoading({ ...big, env: { TRELLIS_MMAP: 'off' } }).useMmap).toBe(false);
+  });
+
+  it('reads MemAvailable from /proc/meminfo, and falls back to free memory without one', () => {
+    const meminfo = 'MemTotal:       24576000 kB\nMemFree:         1000000 kB\nMemAvailable:   20000000 kB\n';
+    expect(availableMemoryBytes(() => meminfo)).toBe(20_000_000 * 1024);
+    expect(
+      availableMemoryBytes(() => {
+        throw new Error('ENOENT');
+      }),
+    ).toBeGreaterThan(0);
+  });
+});
