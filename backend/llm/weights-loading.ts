@@ -42,7 +42,9 @@ export function chooseWeightsLoading(input: WeightsInput): WeightsChoice {
 }
 
 /** MemAvailable from /proc/meminfo, where there is one; otherwise the free memory Node reports. */
-export function availableMemoryBytes(readMeminfo: () => string = () => fs.readFileSync('/proc/meminfo', 'utf8')): number {
+export function availableMemoryBytes(
+  readMeminfo: () => string = () => fs.readFileSync('/proc/meminfo', 'utf8'),
+): number {
   try {
     const match = /^MemAvailable:\s+(\d+)\s+kB/m.exec(readMeminfo());
     if (match) return Number(match[1]) * 1024;

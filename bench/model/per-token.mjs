@@ -166,7 +166,10 @@ async function completion(temperature, repeatPenalty) {
 function llamaBench() {
   const run = spawnSync(
     llamaBenchPath,
-    ['-m', modelPath, '-p', '0', '-n', String(TG), '-t', String(threads), '-fa', '1', '-r', '1', '-o', 'json'],
+    ['-m', modelPath, '-p', '0', '-n', String(TG), '-t', String(threads), '-fa', '1', '-r', '1', '-o', 'json'].concat(
+      // The weights loaded as this process loaded them.
+      ['-mmp', model.useMmap ? '1' : '0'],
+    ),
     { encoding: 'utf8' },
   );
   if (run.status !== 0) throw new Error(run.stderr);
