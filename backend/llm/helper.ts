@@ -16,7 +16,7 @@ import { forcedTokensFor, hookedEvaluate, type RequestTiming } from './jump-forw
 import { boundJsonNumbers } from './json-grammar';
 import { loadLlamaRuntime } from './llama-runtime';
 import { SequencePool } from './sequence-pool';
-import { availableMemoryBytes, chooseWeightsLoading } from './weights-loading';
+import { availableMemoryBytes, chooseWeightsLoading, hugePageBytes } from './weights-loading';
 import { TokenOutbox } from './token-outbox';
 import type {
   GenerationStats,
@@ -234,6 +234,8 @@ async function load(id: number, path: string, settings: LoadSettings): Promise<L
     sequences: count,
     cores: pinCores(settings.threads),
     weights: model.useMmap ? 'mapped' : 'in-memory',
+    // Read into memory, the weights are most of the helper's memory: on huge pages if half the file is.
+    ...(model.useMmap ? {} : { hugePages: hugePageBytes() >= details.fileBytes / 2 }),
   };
   return loaded;
 }

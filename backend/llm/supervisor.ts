@@ -14,6 +14,7 @@ import type {
   ModelDetails,
   TokenCounts,
 } from './protocol';
+import { hugePagesEnv } from './weights-loading';
 
 type Pending = {
   resolve(value: unknown): void;
@@ -267,11 +268,14 @@ export class ModelSupervisor {
     if (this.child) return this.child;
     const recent = this.crashes.filter((t) => Date.now() - t < 60_000);
     if (recent.length) await new Promise((r) => setTimeout(r, Math.min(250 * 2 ** (recent.length - 1), 8000)));
-    const child = (this.options.spawn ?? forkHelper)(this.helperPath, {
-      ...process.env,
-      ...(this.options.nativeRecord ? { TRELLIS_NATIVE_BUILD: this.options.nativeRecord } : {}),
-      ...this.options.env,
-    });
+    const child = (this.options.spawn ?? forkHelper)(
+      this.helperPath,
+      hugePagesEnv({
+        ...process.env,
+        ...(this.options.nativeRecord ? { TRELLIS_NATIVE_BUILD: this.options.nativeRecord } : {}),
+        ...this.options.env,
+      }),
+    );
     this.child = child;
     child.onMessage((message) => this.receive(message));
     child.onExit((how) => {

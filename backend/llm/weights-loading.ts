@@ -1,12 +1,17 @@
 /**
  * How the helper loads a model's weights: mapped from the file (llama.cpp's default) or read into
- * the helper's own memory. On the CPU every generated token streams all the weights through the
- * cores, and the kernel backs a mapped file with 4 KiB pages while the helper's own memory gets
- * transparent huge pages: on the 1b shape, one thread, llama-bench took 75–93 ms a token mapped and
- * 61 ms read into memory, the helper's decode 78–145 ms and 62 ms (bench/model/RESULTS.md).
- * Reading costs a copy of the file in memory, so it is chosen only where the CPU runs every layer
- * and the file takes at most half of the memory the machine has available; with layers on a GPU
- * node-llama-cpp's own choice stands. TRELLIS_MMAP=on|off decides instead.
+ * the helper's own memory, and on which pages. On the CPU every generated token streams all the
+ * weights through the cores. The kernel backs a mapped file with 4 KiB pages; memory the helper
+ * allocates gets transparent huge pages where the kernel gives them to every process
+ * (`/sys/kernel/mm/transparent_hugepage/enabled` = always) or where the allocation asks for them
+ * (= madvise, the usual default): glibc's malloc asks when `GLIBC_TUNABLES` holds
+ * `glibc.malloc.hugetlb=1`, which the supervisor sets for the helper (`hugePagesEnv`).
+ * On the 1b shape, one thread, 32 tokens, THP = madvise (bench/model/RESULTS.md): llama-bench
+ * 76–83 ms a token; the helper's decode mapped 109–122, read into memory on 4 KiB pages 160–167,
+ * read into memory on huge pages 77–79. Reading costs a copy of the file in memory, so it is chosen
+ * only where the CPU runs every layer and the file takes at most half of the memory the machine
+ * has available; with layers on a GPU node-llama-cpp's own choice stands. TRELLIS_MMAP=on|off
+ * decides instead, TRELLIS_HUGE_PAGES=off leaves glibc's malloc as it is.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -52,4 +57,28 @@ export function availableMemoryBytes(
     // Not Linux: below.
   }
   return os.freemem();
+}
+
+/**
+ * The helper's environment with glibc's malloc asking for transparent huge pages
+ * (`glibc.malloc.hugetlb=1`, glibc 2.35 and later; ignored elsewhere), added to any tunables the
+ * user set, unless they chose a hugetlb value themselves or TRELLIS_HUGE_PAGES=off.
+ */
+export function hugePagesEnv(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform): NodeJS.ProcessEnv {
+  if (platform !== 'linux' || env['TRELLIS_HUGE_PAGES'] === 'off') return env;
+  const tunables = env['GLIBC_TUNABLES'] ?? '';
+  if (/(^|:)glibc\.malloc\.hugetlb=/.test(tunables)) return env;
+  return { ...env, GLIBC_TUNABLES: tunables ? `${tunables}:glibc.malloc.hugetlb=1` : 'glibc.malloc.hugetlb=1' };
+}
+
+/** Bytes of this process's memory on transparent huge pages (AnonHugePages), 0 where unknown. */
+export function hugePageBytes(
+  readRollup: () => string = () => fs.readFileSync('/proc/self/smaps_rollup', 'utf8'),
+): number {
+  try {
+    const match = /^AnonHugePages:\s+(\d+)\s+kB/m.exec(readRollup());
+    return match ? Number(match[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
 }

@@ -12,6 +12,7 @@
 // Usage: node bench/model/per-token.mjs [--native] [--shape small|tiny] [--threads 1] [--rounds 5]
 //   [--tokens 128] [--modes llama-bench,decode,…]  (llama-bench: when built, npm run build:llama-tools)
 //   [--mmap on|off]  how the weights are loaded (default: node-llama-cpp's own choice)
+//   [--huge-pages on|off]  glibc's malloc asking for huge pages, as in the helper (default on)
 //   [--context 640]  the context size (llama-bench's own is prompt + generated tokens: 128 for tg128)
 //   [--quick]  the tiny model, one round of 16 tokens per way: seconds, to see that it still runs
 import { spawnSync } from 'node:child_process';
@@ -29,6 +30,15 @@ const { SequencePool } = require(path.join(root, 'dist/backend/llm/sequence-pool
 const { NativeBuilds, nativeBuildsDir } = require(path.join(root, 'dist/backend/llm/native-build.js'));
 const { defaultConfigDir } = require(path.join(root, 'dist/backend/config/user-config.js'));
 
+// As the supervisor starts the helper: glibc's malloc asking for huge pages (--huge-pages off: not).
+// The environment is read when the process starts, so the bench starts itself again with it.
+const { hugePagesEnv } = require(path.join(root, 'dist/backend/llm/weights-loading.js'));
+const hugePages = arg('huge-pages', 'on');
+const helperEnv = hugePages === 'on' ? hugePagesEnv(process.env) : { ...process.env, TRELLIS_HUGE_PAGES: 'off' };
+if (helperEnv.GLIBC_TUNABLES !== process.env.GLIBC_TUNABLES) {
+  const again = spawnSync(process.execPath, process.argv.slice(1), { env: helperEnv, stdio: 'inherit' });
+  process.exit(again.status ?? 1);
+}
 const shapeName = arg('shape', 'small', 'tiny');
 const threads = Number(arg('threads', Math.max(1, os.availableParallelism() - 1)));
 const rounds = Number(arg('rounds', 5, 1));
@@ -64,7 +74,7 @@ const pool = new SequencePool(1);
 const pooled = await model.createContext({ ...settings, sequences: 1, batching: pool.batching });
 pool.attach(pooled);
 console.log(
-  `Binding ${binary.kind}; ${shapeName}; threads ${threads}; weights ${model.useMmap ? 'mmap' : 'read into memory'}; ${rounds} rounds of ${TG} tokens per way`,
+  `Binding ${binary.kind}; ${shapeName}; threads ${threads}; weights ${model.useMmap ? 'mmap' : 'read into memory'}, huge pages ${hugePages}; ${rounds} rounds of ${TG} tokens per way`,
 );
 
 /** Wraps a context's native calls to add up their time (decodeBatch, sampleToken). */
@@ -235,6 +245,8 @@ console.log(
     date: new Date().toISOString(),
     binary: binary.kind,
     threads,
+    weights: model.useMmap ? 'mapped' : 'in-memory',
+    huge_pages: hugePages,
     loadavg: os.loadavg()[0],
     rows,
   }),

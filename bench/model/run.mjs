@@ -143,7 +143,7 @@ const settings = {
   flashAttention,
 };
 const supervisor = new ModelSupervisor({ env: helperEnv, ...(nativeRecord ? { nativeRecord } : {}) });
-const { cores, weights } = await supervisor.load(modelPath, settings);
+const { cores, weights, hugePages } = await supervisor.load(modelPath, settings);
 /** The cores llama-bench runs on: the helper's, unless asked to leave it free (or the helper is not pinned). */
 const referenceOn = referenceCores === 'helper' && cores?.length ? cores : null;
 const binary = await supervisor.binary();
@@ -152,7 +152,7 @@ console.log(
     (binary.fallbackReason ? ` (not native: ${binary.fallbackReason})` : ''),
 );
 console.log(
-  `Helper on ${cores?.length ? `cores ${cores.join(',')}` : 'any core'}; llama-bench ${referenceOn ? 'on the same cores' : 'where the scheduler puts it'}; weights ${weights === 'in-memory' ? 'read into memory' : 'mapped'} in both`,
+  `Helper on ${cores?.length ? `cores ${cores.join(',')}` : 'any core'}; llama-bench ${referenceOn ? 'on the same cores' : 'where the scheduler puts it'}; weights ${weights === 'in-memory' ? 'read into memory' : 'mapped'} in both${hugePages ? " (the helper's on huge pages)" : ''}`,
 );
 const runs = [];
 const references = [];
@@ -270,6 +270,8 @@ const summary = {
   reference_cores: referenceOn ? 'helper' : 'free',
   /** How the helper loaded the weights; llama-bench loads them the same way (-mmp). */
   weights: weights ?? 'mapped',
+  /** The helper's weights on transparent huge pages (glibc's malloc asks: backend/llm/weights-loading.ts). */
+  huge_pages: hugePages ?? false,
   // The machine's load average (1 minute) when the run started and ended: figures from a shared
   // machine mean little without it.
   load: [round(loadAtStart, 1), round(os.loadavg()[0], 1)],

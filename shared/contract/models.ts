@@ -49,6 +49,8 @@ export const LoadedModel = ModelDetails.extend({
   cores: z.array(z.number().int()).nullable().optional(),
   /** How the weights were loaded: mapped from the file, or read into the helper's memory (backend/llm/weights-loading.ts). */
   weights: z.enum(['mapped', 'in-memory']).optional(),
+  /** Weights read into memory: whether they are on transparent huge pages (faster on the CPU). */
+  hugePages: z.boolean().optional(),
 });
 export type LoadedModel = z.infer<typeof LoadedModel>;
 

@@ -70,7 +70,15 @@ describe('llama helper process with a generated model (real inference)', () => {
     }
     // On the CPU a model this small is read into the helper's memory: the file is not mapped.
     expect(loaded.weights).toBe('in-memory');
-    if (process.platform === 'linux') expect(fs.readFileSync(`/proc/${s.pid}/maps`, 'utf8')).not.toContain(file);
+    if (process.platform === 'linux') {
+      expect(fs.readFileSync(`/proc/${s.pid}/maps`, 'utf8')).not.toContain(file);
+      // glibc's malloc asks for huge pages in the helper, and gets them unless the kernel gives none.
+      expect(fs.readFileSync(`/proc/${s.pid}/environ`, 'utf8')).toMatch(
+        /GLIBC_TUNABLES=(?:[^\0]*:)?glibc\.malloc\.hugetlb=1/,
+      );
+      const thp = /\[(\w+)\]/.exec(fs.readFileSync('/sys/kernel/mm/transparent_hugepage/enabled', 'utf8'))?.[1];
+      expect(loaded.hugePages).toBe(thp !== undefined && thp !== 'never');
+    }
     const tokens: string[] = [];
     const result = await s.generate({ prompt: 'Book the flight', chat: false, maxTokens: 24, temperature: 0 }, (t) =>
       tokens.push(t),
@@ -89,6 +97,7 @@ describe('llama helper process with a generated model (real inference)', () => {
     const file = tinyModel();
     const loaded = await s.load(file, TEST_SETTINGS);
     expect(loaded.weights).toBe('mapped');
+    expect(loaded.hugePages).toBeUndefined();
     if (process.platform === 'linux') expect(fs.readFileSync(`/proc/${s.pid}/maps`, 'utf8')).toContain(file);
     const result = await s.generate({ prompt: 'Book the flight', chat: false, maxTokens: 8, temperature: 0 });
     expect(result.text.length).toBeGreaterThan(0);

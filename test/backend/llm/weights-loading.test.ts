@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { availableMemoryBytes, chooseWeightsLoading, type WeightsInput } from '../../../backend/llm/weights-loading';
+import {
+  availableMemoryBytes,
+  chooseWeightsLoading,
+  hugePageBytes,
+  hugePagesEnv,
+  type WeightsInput,
+} from '../../../backend/llm/weights-loading';
 
 const GiB = 1024 ** 3;
 const cpu: WeightsInput = { fileBytes: 2 * GiB, availableBytes: 16 * GiB, gpu: false, gpuLayers: 'auto', env: {} };
@@ -36,5 +42,27 @@ describe('how the helper loads the weights', () => {
         throw new Error('ENOENT');
       }),
     ).toBeGreaterThan(0);
+  });
+
+  it('has glibc ask for huge pages in the helper, beside the tunables already set, unless told not to', () => {
+    expect(hugePagesEnv({ PATH: '/bin' }, 'linux')).toEqual({ PATH: '/bin', GLIBC_TUNABLES: 'glibc.malloc.hugetlb=1' });
+    expect(hugePagesEnv({ GLIBC_TUNABLES: 'glibc.malloc.arena_max=2' }, 'linux').GLIBC_TUNABLES).toBe(
+      'glibc.malloc.arena_max=2:glibc.malloc.hugetlb=1',
+    );
+    // The user's own choice of hugetlb stands, and so does TRELLIS_HUGE_PAGES=off; not Linux, nothing.
+    expect(hugePagesEnv({ GLIBC_TUNABLES: 'glibc.malloc.hugetlb=0' }, 'linux').GLIBC_TUNABLES).toBe(
+      'glibc.malloc.hugetlb=0',
+    );
+    expect(hugePagesEnv({ TRELLIS_HUGE_PAGES: 'off' }, 'linux').GLIBC_TUNABLES).toBeUndefined();
+    expect(hugePagesEnv({}, 'darwin').GLIBC_TUNABLES).toBeUndefined();
+  });
+
+  it('reads the bytes on huge pages from smaps_rollup, 0 where it cannot', () => {
+    expect(hugePageBytes(() => 'Rss:  392572 kB\nAnonHugePages:   2187264 kB\n')).toBe(2187264 * 1024);
+    expect(
+      hugePageBytes(() => {
+        throw new Error('ENOENT');
+      }),
+    ).toBe(0);
   });
 });

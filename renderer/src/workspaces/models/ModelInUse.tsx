@@ -22,7 +22,8 @@ export function ModelInUse({ status }: { status: Result<'models.status'> | undef
           {loaded.cores?.length
             ? `, kept on ${loaded.cores.length === 1 ? 'core' : 'cores'} ${loaded.cores.join(', ')}`
             : ''}
-          {loaded.weights && `, weights ${loaded.weights === 'mapped' ? 'mapped from the file' : 'read into memory'}`}
+          {loaded.weights &&
+            `, weights ${loaded.weights === 'mapped' ? 'mapped from the file' : `read into memory${loaded.hugePages ? ' on huge pages' : ''}`}`}
           {status?.memory &&
             ` — helper RAM ${size(status.memory.ramBytes)}${status.memory.vramTotalBytes ? `, VRAM ${size(status.memory.vramUsedBytes)} of ${size(status.memory.vramTotalBytes)}` : ''}`}
         </p>
