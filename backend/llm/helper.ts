@@ -16,7 +16,7 @@ import { forcedTokensFor, hookedEvaluate, type RequestTiming } from './jump-forw
 import { boundJsonNumbers } from './json-grammar';
 import { loadLlamaRuntime } from './llama-runtime';
 import { SequencePool } from './sequence-pool';
-import { availableMemoryBytes, chooseWeightsLoading, hugePageBytes } from './weights-loading';
+import { availableMemoryBytes, chooseWeightsLoading, hugePageBytes, hugePagesInReach } from './weights-loading';
 import { TokenOutbox } from './token-outbox';
 import type {
   GenerationStats,
@@ -172,6 +172,7 @@ async function load(id: number, path: string, settings: LoadSettings): Promise<L
     availableBytes: availableMemoryBytes(),
     gpu: runtimeLlama.gpu,
     gpuLayers: settings.gpuLayers,
+    hugePages: hugePagesInReach(process.env),
     env: process.env,
   });
   try {

@@ -9,8 +9,8 @@
  * On the 1b shape, one thread, 32 tokens, THP = madvise (bench/model/RESULTS.md): llama-bench
  * 76–83 ms a token; the helper's decode mapped 109–122, read into memory on 4 KiB pages 160–167,
  * read into memory on huge pages 77–79. Reading costs a copy of the file in memory, so it is chosen
- * only where the CPU runs every layer and the file takes at most half of the memory the machine
- * has available; with layers on a GPU node-llama-cpp's own choice stands. TRELLIS_MMAP=on|off
+ * only where it gets huge pages, the CPU runs every layer and the file takes at most half of the
+ * memory the machine has available; with layers on a GPU node-llama-cpp's own choice stands. TRELLIS_MMAP=on|off
  * decides instead, TRELLIS_HUGE_PAGES=off leaves glibc's malloc as it is.
  */
 import fs from 'node:fs';
@@ -31,6 +31,8 @@ export interface WeightsInput {
   /** The runtime's GPU, false for the CPU binding. */
   gpu: string | false;
   gpuLayers: 'auto' | 'max' | number;
+  /** Whether memory this process allocates gets huge pages (`hugePagesInReach`). */
+  hugePages: boolean;
   env: NodeJS.ProcessEnv;
 }
 
@@ -40,10 +42,33 @@ export function chooseWeightsLoading(input: WeightsInput): WeightsChoice {
   if (asked === 'off') return { useMmap: false, why: 'TRELLIS_MMAP=off' };
   const cpuOnly = input.gpu === false || input.gpuLayers === 0;
   if (!cpuOnly) return { useMmap: undefined, why: 'layers on the GPU: node-llama-cpp decides' };
+  // Read into memory on 4 KiB pages, the weights decoded slower than mapped (1b: 160 against 115 ms).
+  if (!input.hugePages) return { useMmap: true, why: 'no huge pages for the helper: mapped' };
   if (input.fileBytes > input.availableBytes / 2) {
     return { useMmap: true, why: 'the file takes over half of the available memory: mapped' };
   }
-  return { useMmap: false, why: 'CPU only, and the file fits twice in available memory: read into memory' };
+  return { useMmap: false, why: 'CPU only, huge pages, and the file fits twice in available memory: read into memory' };
+}
+
+/**
+ * Whether memory this process allocates gets transparent huge pages: the kernel gives them to
+ * every allocation (`always`), or on request (`madvise`) and glibc's malloc asks (the tunable
+ * `hugePagesEnv` sets). Electron's processes may allocate through Chromium's allocator, which
+ * does not read glibc's tunables: there only `always` counts.
+ */
+export function hugePagesInReach(
+  env: NodeJS.ProcessEnv,
+  readEnabled: () => string = () => fs.readFileSync('/sys/kernel/mm/transparent_hugepage/enabled', 'utf8'),
+  electron: boolean = Boolean(process.versions['electron']),
+): boolean {
+  let mode: string | undefined;
+  try {
+    mode = /\[(\w+)\]/.exec(readEnabled())?.[1];
+  } catch {
+    return false;
+  }
+  if (mode === 'always') return true;
+  return mode === 'madvise' && !electron && /(^|:)glibc\.malloc\.hugetlb=[12]/.test(env['GLIBC_TUNABLES'] ?? '');
 }
 
 /** MemAvailable from /proc/meminfo, where there is one; otherwise the free memory Node reports. */

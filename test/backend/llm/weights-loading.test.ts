@@ -4,17 +4,47 @@ import {
   chooseWeightsLoading,
   hugePageBytes,
   hugePagesEnv,
+  hugePagesInReach,
   type WeightsInput,
 } from '../../../backend/llm/weights-loading';
 
 const GiB = 1024 ** 3;
-const cpu: WeightsInput = { fileBytes: 2 * GiB, availableBytes: 16 * GiB, gpu: false, gpuLayers: 'auto', env: {} };
+const cpu: WeightsInput = {
+  fileBytes: 2 * GiB,
+  availableBytes: 16 * GiB,
+  gpu: false,
+  gpuLayers: 'auto',
+  hugePages: true,
+  env: {},
+};
 
 describe('how the helper loads the weights', () => {
-  it('reads them into memory on the CPU when the file fits twice in available memory', () => {
+  it('reads them into memory on the CPU when they get huge pages and the file fits twice in available memory', () => {
     expect(chooseWeightsLoading(cpu).useMmap).toBe(false);
     expect(chooseWeightsLoading({ ...cpu, gpu: 'cuda', gpuLayers: 0 }).useMmap).toBe(false);
     expect(chooseWeightsLoading({ ...cpu, availableBytes: 4 * GiB }).useMmap).toBe(false);
+  });
+
+  it('maps them where the helper gets no huge pages: on 4 KiB pages reading them in decoded slower', () => {
+    const choice = chooseWeightsLoading({ ...cpu, hugePages: false });
+    expect(choice.useMmap).toBe(true);
+    expect(choice.why).toMatch(/no huge pages/);
+  });
+
+  it('knows huge pages are in reach under THP always, or madvise with glibc asking, outside Electron', () => {
+    const asking = { GLIBC_TUNABLES: 'glibc.malloc.arena_max=2:glibc.malloc.hugetlb=1' };
+    const thp = (mode: string) => () =>
+      ['always', 'madvise', 'never'].map((m) => (m === mode ? `[${m}]` : m)).join(' ');
+    expect(hugePagesInReach({}, thp('always'), false)).toBe(true);
+    expect(hugePagesInReach({}, thp('always'), true)).toBe(true);
+    expect(hugePagesInReach(asking, thp('madvise'), false)).toBe(true);
+    expect(hugePagesInReach({}, thp('madvise'), false)).toBe(false);
+    expect(hugePagesInReach(asking, thp('madvise'), true)).toBe(false);
+    expect(hugePagesInReach(asking, thp('never'), false)).toBe(false);
+    const noSysfs = () => {
+      throw new Error('ENOENT');
+    };
+    expect(hugePagesInReach(asking, noSysfs, false)).toBe(false);
   });
 
   it('maps them when the file takes over half of the available memory', () => {
