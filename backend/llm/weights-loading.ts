@@ -10,8 +10,8 @@
  * 76–83 ms a token; the helper's decode mapped 109–122, read into memory on 4 KiB pages 160–167,
  * read into memory on huge pages 77–79. Reading costs a copy of the file in memory, so it is chosen
  * only where it gets huge pages, the CPU runs every layer and the file takes at most half of the
- * memory the machine has available; with layers on a GPU node-llama-cpp's own choice stands. TRELLIS_MMAP=on|off
- * decides instead, TRELLIS_HUGE_PAGES=off leaves glibc's malloc as it is.
+ * memory the machine has available; with layers on a GPU node-llama-cpp's own choice stands.
+ * TRELLIS_MMAP=on|off decides instead; TRELLIS_HUGE_PAGES=off leaves glibc's malloc as it is.
  */
 import fs from 'node:fs';
 import os from 'node:os';
