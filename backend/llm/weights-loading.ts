@@ -53,14 +53,17 @@ export function chooseWeightsLoading(input: WeightsInput): WeightsChoice {
 /**
  * Whether memory this process allocates gets transparent huge pages: the kernel gives them to
  * every allocation (`always`), or on request (`madvise`) and glibc's malloc asks (the tunable
- * `hugePagesEnv` sets). Electron's processes may allocate through Chromium's allocator, which
- * does not read glibc's tunables: there only `always` counts.
+ * `hugePagesEnv` sets). Never in Electron: its processes route malloc through Chromium's
+ * PartitionAlloc shim, which reads no glibc tunable and holds its heap in a pool of bounded size
+ * (electron/electron#44291, a native module's large posix_memalign): there the weights stay
+ * mapped, node-llama-cpp's default.
  */
 export function hugePagesInReach(
   env: NodeJS.ProcessEnv,
   readEnabled: () => string = () => fs.readFileSync('/sys/kernel/mm/transparent_hugepage/enabled', 'utf8'),
   electron: boolean = Boolean(process.versions['electron']),
 ): boolean {
+  if (electron) return false;
   let mode: string | undefined;
   try {
     mode = /\[(\w+)\]/.exec(readEnabled())?.[1];
@@ -68,7 +71,7 @@ export function hugePagesInReach(
     return false;
   }
   if (mode === 'always') return true;
-  return mode === 'madvise' && !electron && /(^|:)glibc\.malloc\.hugetlb=[12]/.test(env['GLIBC_TUNABLES'] ?? '');
+  return mode === 'madvise' && /(^|:)glibc\.malloc\.hugetlb=[12]/.test(env['GLIBC_TUNABLES'] ?? '');
 }
 
 /** MemAvailable from /proc/meminfo, where there is one; otherwise the free memory Node reports. */
