@@ -66,6 +66,11 @@ const ALLOWED: Record<string, { calls: Call[]; reason: string }> = {
     reason: "what node-llama-cpp's own build wrote into its package folder.",
   },
   'backend/llm/node-llama-cpp-package.ts': { calls: ['readFileSync'], reason: "node-llama-cpp's package.json." },
+  'backend/llm/weights-loading.ts': {
+    calls: ['readFileSync'],
+    reason:
+      "the kernel's transparent-huge-page setting, /proc/meminfo and the helper's own smaps_rollup, to choose how the weights load.",
+  },
   'backend/models/discover.ts': {
     calls: ['open', 'readFile'],
     reason:
