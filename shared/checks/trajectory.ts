@@ -2,6 +2,7 @@ import { isObject } from '../json';
 import type { ToolCall, ToolGraph, Turn } from '../domain';
 import { listOfElementPath } from '../graph/field-paths';
 import { dependencyEdges } from '../graph/topology';
+import { answeredWithError } from '../runs/results';
 import { SaidSoFar, trajectoryDay } from './grounding';
 import { codesOf, problemMaker, type CodeRegistry, type Problem, type TurnWhere } from './problem';
 
@@ -68,13 +69,6 @@ export interface CheckContext {
 const make = problemMaker<TrajectoryCode, TurnWhere>(TRAJECTORY_CODES);
 const finding = (code: TrajectoryCode, turn: number, path: string, message: string): TrajectoryFinding =>
   make(code, { at: 'turn', turn, path }, message);
-
-/**
- * Whether a tool turn reports an error (`{"error": …}`), or answers a call the record says failed
- * (`failedCalls`, from `recordedToolErrors`): the `tool-error` finding, and a call not to train on.
- */
-export const answeredWithError = (turn: Turn, failedCalls?: ReadonlySet<string>): boolean =>
-  turn.role === 'tool' && (/"error"\s*:/.test(turn.content ?? '') || failedCalls?.has(turn.toolCallId ?? '') === true);
 
 /** Every string and number leaf of a value, with its JSON path. */
 function leaves(value: unknown, path = '$'): { path: string; value: string }[] {

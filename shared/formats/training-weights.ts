@@ -1,4 +1,4 @@
-import { answeredWithError } from '../checks/trajectory';
+import { answeredWithError } from '../runs/results';
 import type { Turn } from '../domain';
 
 /** What the review and the checks said about a trajectory, as far as training on it goes. */

@@ -1,5 +1,5 @@
 import type { ToolCall, Turn } from '../domain';
-import { isErrorResult, resultOf } from './results';
+import { answeredWithError } from './results';
 import type { Breakpoint } from './types';
 
 /** Whether an argument's value matches a breakpoint's pattern (as plain text when it is no valid pattern). */
@@ -27,6 +27,6 @@ export function breakpointBefore(breakpoints: readonly Breakpoint[], call: ToolC
 
 /** Why the run pauses after adding `turn` (an observation with an error), or null. */
 export function breakpointAfter(breakpoints: readonly Breakpoint[], turn: Turn): string | null {
-  if (turn.role !== 'tool' || !isErrorResult(resultOf(turn))) return null;
+  if (!answeredWithError(turn)) return null;
   return breakpoints.some((b) => b.kind === 'error') ? `Paused: ${turn.toolCallId} returned an error.` : null;
 }

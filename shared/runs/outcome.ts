@@ -1,6 +1,6 @@
 import type { Outcome, Turn } from '../domain';
 import type { RunStatus } from './types';
-import { isErrorResult, resultOf } from './results';
+import { answeredWithError } from './results';
 
 /** How a run's calls went: how many were made and answered, and which observations are errors. */
 export interface CallOutcome {
@@ -36,7 +36,7 @@ export function callOutcome(turns: readonly Turn[], failedCalls: ReadonlySet<str
     made += turn.toolCalls?.length ?? 0;
     if (turn.role !== 'tool') return;
     answered++;
-    if (isErrorResult(resultOf(turn)) || failedCalls.has(turn.toolCallId ?? '')) failedTurns.push(i);
+    if (answeredWithError(turn, failedCalls)) failedTurns.push(i);
   });
   return { made, answered, failedTurns, unanswered };
 }

@@ -9,9 +9,30 @@ export function resultOf(turn: Turn): unknown {
   }
 }
 
-/** Observations of failed calls are `{"error": …}`. */
-export const isErrorResult = (result: unknown): boolean =>
-  typeof result === 'object' && result !== null && 'error' in result;
+/**
+ * Observations of failed calls are `{"error": …}`: an object whose own top-level `error` says
+ * something. `{"error": null}` (or `false`) is an API saying there was none, and an `error` deeper
+ * in the result (one item of a list, say) is data, not the call failing.
+ */
+export const isErrorResult = (result: unknown): boolean => {
+  if (typeof result !== 'object' || result === null || Array.isArray(result)) return false;
+  const error = (result as { error?: unknown }).error;
+  return Object.hasOwn(result, 'error') && error !== null && error !== undefined && error !== false;
+};
+
+/** Text that may hold an `"error":` key: the cheap test before parsing a turn's content. */
+const MAY_REPORT_ERROR = /"error"\s*:/;
+
+/**
+ * Whether a tool turn reports that its call failed: its result is an error (`isErrorResult`), or
+ * the record says that call failed (`failedCalls`, from `recordedToolErrors`) whatever its text.
+ * The one question the checks, the training weights and the outcomes ask.
+ */
+export function answeredWithError(turn: Turn, failedCalls?: ReadonlySet<string>): boolean {
+  if (turn.role !== 'tool') return false;
+  if (failedCalls?.has(turn.toolCallId ?? '')) return true;
+  return MAY_REPORT_ERROR.test(turn.content ?? '') && isErrorResult(resultOf(turn));
+}
 
 /** Results of answered calls by call id (plan step ids in plan mode). */
 export function callResults(turns: readonly Turn[]): Map<string, unknown> {
