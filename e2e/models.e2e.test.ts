@@ -32,7 +32,7 @@ describe('Models workspace in Chromium', () => {
     await page.getByRole('button', { name: 'Load', exact: true }).click();
     await page.getByTestId('loaded-model').waitFor();
     expect(await page.getByTestId('loaded-model').textContent()).toMatch(
-      /llama, CPU, context \d+ per sequence, \d+ sequences?, 1 thread(?:, kept on core \d+)?, weights read into memory(?: on huge pages)? — helper RAM [\d.]+ (?:GiB|MiB)/,
+      /llama, CPU, context \d+ per sequence, \d+ sequences?, 1 thread(?:, kept on core \d+|, decoding on core \d+, the rest on cores? \d+(?:, \d+)*)?, weights read into memory(?: on huge pages)? — helper RAM [\d.]+ (?:GiB|MiB)/,
     );
     // Which llama.cpp binding runs, and the offer to build one for this machine.
     const binding = page.getByTestId('llama-binary');

@@ -226,6 +226,7 @@ async function load(id: number, path: string, settings: LoadSettings): Promise<L
       );
     }
   }
+  const pinned = pinCores(settings.threads);
   loaded = {
     ...details,
     gpu: runtimeLlama.gpu,
@@ -233,7 +234,8 @@ async function load(id: number, path: string, settings: LoadSettings): Promise<L
     contextSize: context.contextSize,
     threads: settings.threads,
     sequences: count,
-    cores: pinCores(settings.threads),
+    cores: pinned?.cores ?? null,
+    restCores: pinned?.restCores ?? null,
     weights: model.useMmap ? 'mapped' : 'in-memory',
     // Read into memory, the weights are most of the helper's memory: on huge pages if half the file is.
     ...(model.useMmap ? {} : { hugePages: hugePageBytes() >= details.fileBytes / 2 }),

@@ -14,6 +14,8 @@
 //   [--mmap on|off]  how the weights are loaded (default: node-llama-cpp's own choice)
 //   [--huge-pages on|off]  glibc's malloc asking for huge pages, as in the helper (default on)
 //   [--context 640]  the context size (llama-bench's own is prompt + generated tokens: 128 for tg128)
+//   [--pin-as-helper]  the decoding threads on the last core, the rest on the others, as the helper
+//   does; a way named with "~whole" (pool@.8~whole) then runs with the whole process on that core
 //   [--quick]  the tiny model, one round of 16 tokens per way: seconds, to see that it still runs
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -35,10 +37,22 @@ const { defaultConfigDir } = require(path.join(root, 'dist/backend/config/user-c
 const { hugePagesEnv } = require(path.join(root, 'dist/backend/llm/weights-loading.js'));
 const hugePages = arg('huge-pages', 'on');
 const helperEnv = hugePages === 'on' ? hugePagesEnv(process.env) : { ...process.env, TRELLIS_HUGE_PAGES: 'off' };
-if (helperEnv.GLIBC_TUNABLES !== process.env.GLIBC_TUNABLES) {
-  const again = spawnSync(process.execPath, process.argv.slice(1), { env: helperEnv, stdio: 'inherit' });
+// --pin-as-helper: started again with decode-threads.js preloaded, to see libuv's pool start (an
+// ES module's imports start it before this line runs).
+const decodeThreadsModule = path.join(root, 'dist/backend/llm/decode-threads.js');
+const preload = process.argv.includes('--pin-as-helper') && !process.env.TRELLIS_BENCH_PRELOADED;
+if (helperEnv.GLIBC_TUNABLES !== process.env.GLIBC_TUNABLES || preload) {
+  const again = spawnSync(process.execPath, ['--require', decodeThreadsModule, ...process.argv.slice(1)], {
+    env: { ...helperEnv, TRELLIS_BENCH_PRELOADED: '1' },
+    stdio: 'inherit',
+  });
   process.exit(again.status ?? 1);
 }
+// --pin-as-helper: kept on the cores as the helper keeps itself (core-pinning.ts: with one thread,
+// the decoding threads on the last core and the rest on the others); llama-bench then runs on the
+// decoding cores. Without it the process stays where it was started (run it under taskset).
+const { corePinning } = require(path.join(root, 'dist/backend/llm/core-pinning.js'));
+const pinAsHelper = process.argv.includes('--pin-as-helper') ? corePinning() : null;
 const shapeName = arg('shape', 'small', 'tiny');
 const threads = Number(arg('threads', Math.max(1, os.availableParallelism() - 1)));
 const rounds = Number(arg('rounds', 5, 1));
@@ -68,6 +82,7 @@ const model = await llama.loadModel({
   gpuLayers: 0,
   ...(mmap === 'auto' ? {} : { useMmap: mmap === 'on' }),
 });
+const pinned = pinAsHelper?.(threads) ?? null;
 const settings = { contextSize: Number(arg('context', 640)), threads, batchSize: 512, flashAttention: true };
 const plain = await model.createContext({ ...settings, sequences: 1 });
 const pool = new SequencePool(1);
@@ -175,10 +190,12 @@ async function completion(temperature, repeatPenalty) {
 /** llama.cpp's own tg: llama-bench -n TG -p 0, one repetition, same file and threads. */
 function llamaBench() {
   const run = spawnSync(
-    llamaBenchPath,
-    ['-m', modelPath, '-p', '0', '-n', String(TG), '-t', String(threads), '-fa', '1', '-r', '1', '-o', 'json'].concat(
-      // The weights loaded as this process loaded them.
-      ['-mmp', model.useMmap ? '1' : '0'],
+    pinned === null ? llamaBenchPath : 'taskset',
+    (pinned === null ? [] : ['-c', pinned.cores.join(','), llamaBenchPath]).concat(
+      ['-m', modelPath, '-p', '0', '-n', String(TG), '-t', String(threads), '-fa', '1', '-r', '1', '-o', 'json'].concat(
+        // The weights loaded as this process loaded them.
+        ['-mmp', model.useMmap ? '1' : '0'],
+      ),
     ),
     { encoding: 'utf8' },
   );
@@ -197,11 +214,26 @@ const ways = {
   'completion@.8': [spentPlain, () => completion(0.8, true)],
   'completion@.8/no-penalty': [spentPlain, () => completion(0.8, false)],
 };
+/**
+ * With --pin-as-helper, a way ending in "~whole" runs with the whole process on the decoding cores
+ * (TRELLIS_PIN_CORES=whole), the others as the helper pins itself: the two compared a few seconds
+ * apart, where this machine's speed drifts from minute to minute.
+ */
+function pinFor(mode) {
+  if (!pinAsHelper) return;
+  process.env.TRELLIS_PIN_CORES = mode.endsWith('~whole') ? 'whole' : '';
+  pinAsHelper(threads);
+}
+const wayOf = (mode) => ways[mode.replace(/~whole$/, '')];
 const results = Object.fromEntries(modes.map((m) => [m, []]));
-for (const mode of modes) await ways[mode][1](); // warm-up
+for (const mode of modes) {
+  pinFor(mode);
+  await wayOf(mode)[1](); // warm-up
+}
 for (let r = 0; r < rounds; r++) {
   for (const mode of modes) {
-    const [spent, run] = ways[mode];
+    pinFor(mode);
+    const [spent, run] = wayOf(mode);
     spent.decode = spent.sample = 0;
     const cpuBefore = process.cpuUsage();
     const ms = await run();
@@ -247,6 +279,7 @@ console.log(
     threads,
     weights: model.useMmap ? 'mapped' : 'in-memory',
     huge_pages: hugePages,
+    pinned,
     loadavg: os.loadavg()[0],
     rows,
   }),

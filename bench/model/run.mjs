@@ -143,7 +143,7 @@ const settings = {
   flashAttention,
 };
 const supervisor = new ModelSupervisor({ env: helperEnv, ...(nativeRecord ? { nativeRecord } : {}) });
-const { cores, weights, hugePages } = await supervisor.load(modelPath, settings);
+const { cores, restCores, weights, hugePages } = await supervisor.load(modelPath, settings);
 /** The cores llama-bench runs on: the helper's, unless asked to leave it free (or the helper is not pinned). */
 const referenceOn = referenceCores === 'helper' && cores?.length ? cores : null;
 const binary = await supervisor.binary();
@@ -152,7 +152,7 @@ console.log(
     (binary.fallbackReason ? ` (not native: ${binary.fallbackReason})` : ''),
 );
 console.log(
-  `Helper on ${cores?.length ? `cores ${cores.join(',')}` : 'any core'}; llama-bench ${referenceOn ? 'on the same cores' : 'where the scheduler puts it'}; weights ${weights === 'in-memory' ? 'read into memory' : 'mapped'} in both${hugePages ? " (the helper's on huge pages)" : ''}`,
+  `Helper ${cores?.length ? `decoding on cores ${cores.join(',')}${restCores?.length ? `, the rest on ${restCores.join(',')}` : ''}` : 'on any core'}; llama-bench ${referenceOn ? 'on the same cores' : 'where the scheduler puts it'}; weights ${weights === 'in-memory' ? 'read into memory' : 'mapped'} in both${hugePages ? " (the helper's on huge pages)" : ''}`,
 );
 const runs = [];
 const references = [];
@@ -267,6 +267,8 @@ const summary = {
   gpu,
   /** The cores the helper kept to (null: anywhere), and whether llama-bench ran on them too. */
   helper_cores: cores ?? null,
+  /** The cores of the helper's other threads when apart from its decoding (null: with it). */
+  helper_rest_cores: restCores ?? null,
   reference_cores: referenceOn ? 'helper' : 'free',
   /** How the helper loaded the weights; llama-bench loads them the same way (-mmp). */
   weights: weights ?? 'mapped',

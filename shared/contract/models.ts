@@ -45,8 +45,10 @@ export const LoadedModel = ModelDetails.extend({
   contextSize: z.number(),
   threads: z.number(),
   sequences: z.number().int(),
-  /** The cores the helper is kept on (fewer threads than cores, Linux); absent or null: anywhere. */
+  /** The cores the helper decodes on (fewer threads than cores, Linux); absent or null: anywhere. */
   cores: z.array(z.number().int()).nullable().optional(),
+  /** The cores the rest of the helper is kept on, apart from its decoding; absent or null: on `cores` too. */
+  restCores: z.array(z.number().int()).nullable().optional(),
   /** How the weights were loaded: mapped from the file, or read into the helper's memory (backend/llm/weights-loading.ts). */
   weights: z.enum(['mapped', 'in-memory']).optional(),
   /** Weights read into memory: whether they are on transparent huge pages (faster on the CPU). */

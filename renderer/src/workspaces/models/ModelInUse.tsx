@@ -19,9 +19,7 @@ export function ModelInUse({ status }: { status: Result<'models.status'> | undef
           {loaded.gpu ? `GPU (${loaded.gpu}), ${loaded.gpuLayers} layers offloaded` : 'CPU'}, context{' '}
           {loaded.contextSize} per sequence, {loaded.sequences} {loaded.sequences === 1 ? 'sequence' : 'sequences'},{' '}
           {loaded.threads} {loaded.threads === 1 ? 'thread' : 'threads'}
-          {loaded.cores?.length
-            ? `, kept on ${loaded.cores.length === 1 ? 'core' : 'cores'} ${loaded.cores.join(', ')}`
-            : ''}
+          {loaded.cores?.length ? `, ${coresInWords(loaded.cores, loaded.restCores)}` : ''}
           {loaded.weights &&
             `, weights ${loaded.weights === 'mapped' ? 'mapped from the file' : `read into memory${loaded.hugePages ? ' on huge pages' : ''}`}`}
           {status?.memory &&
@@ -34,4 +32,10 @@ export function ModelInUse({ status }: { status: Result<'models.status'> | undef
       )}
     </section>
   );
+}
+
+/** "decoding on core 1, the rest on core 0", or "kept on cores 2, 3" when the helper is kept there whole. */
+function coresInWords(cores: number[], restCores: number[] | null | undefined): string {
+  const named = (list: number[]) => `${list.length === 1 ? 'core' : 'cores'} ${list.join(', ')}`;
+  return restCores?.length ? `decoding on ${named(cores)}, the rest on ${named(restCores)}` : `kept on ${named(cores)}`;
 }
