@@ -1,7 +1,8 @@
 /**
  * Which threads of this process decode: node-llama-cpp runs each decode and sampling as a libuv
  * work item, on a thread of libuv's pool. libuv makes all of that pool's threads at once, when the
- * first work item is queued; so the threads that are new after one are the pool. Known only when
+ * first work item is queued; so the threads that are new after one are the pool, and the threads
+ * made later are the pool's own (ggml's workers). Known only when
  * this process had not queued one before this module was loaded (the helper loads it as it starts);
  * otherwise null, and the helper is kept on its cores whole. Linux only (/proc).
  */
@@ -16,18 +17,21 @@ export function threadIds(pid = process.pid): number[] | null {
   }
 }
 
-/** Starts libuv's pool and returns what its threads are once known (see `decodeThreads`). */
+/**
+ * Starts libuv's pool and returns the threads that decode once known: those made since this module
+ * was loaded (the pool's, and those its threads start, such as ggml's OpenMP workers with more than
+ * one thread); see `decodeThreads`.
+ */
 function watchPool(): () => ReadonlySet<number> | null {
   const before = process.platform === 'linux' ? threadIds() : null;
-  let pool: ReadonlySet<number> | null = null;
+  let poolSeen = false;
+  const startup = new Set(before);
   if (before)
     // Any work item starts the pool; an asynchronous stat is the smallest.
     fs.stat(__filename, () => {
-      const known = new Set(before);
-      const fresh = (threadIds() ?? []).filter((tid) => !known.has(tid));
-      pool = fresh.length ? new Set(fresh) : null;
+      poolSeen = (threadIds() ?? []).some((tid) => !startup.has(tid));
     });
-  return () => pool;
+  return () => (poolSeen ? new Set((threadIds() ?? []).filter((tid) => !startup.has(tid))) : null);
 }
 
 // Watched from when this module is first loaded: the helper loads it (through core-pinning.ts)
@@ -35,8 +39,9 @@ function watchPool(): () => ReadonlySet<number> | null {
 const watched = watchPool();
 
 /**
- * libuv's pool threads of this process: null until the pool has answered its first work item,
- * and when the pool was running before this module was loaded or /proc cannot tell.
+ * The threads of this process that decode: libuv's pool and the threads made after it (the main
+ * thread and V8's, made as the process started, are not). Null until the pool has answered its
+ * first work item, and when it was running before this module was loaded or /proc cannot tell.
  */
 export function decodeThreads(): ReadonlySet<number> | null {
   return watched();
