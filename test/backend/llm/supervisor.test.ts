@@ -65,8 +65,18 @@ describe('llama helper process with a generated model (real inference)', () => {
     const cores = os.availableParallelism();
     if (process.platform === 'linux' && cores > 1 && spawnSync('taskset', ['--version']).status === 0) {
       expect(loaded.cores).toHaveLength(1);
-      const status = fs.readFileSync(`/proc/${s.pid}/status`, 'utf8');
-      expect(/Cpus_allowed_list:\s*(\S+)/.exec(status)![1]).toBe(String(loaded.cores![0]));
+      // The decoding threads keep to that core; the main thread is on the cores before it when the
+      // helper split them (restCores), or on the same core when the whole helper is pinned.
+      const allowed = (task: string) =>
+        /Cpus_allowed_list:\s*(\S+)/.exec(fs.readFileSync(`/proc/${s.pid}/task/${task}/status`, 'utf8'))![1];
+      const expandList = (list: string) =>
+        list.split(',').flatMap((part) => {
+          const [from, to = from] = part.split('-').map(Number);
+          return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+        });
+      expect(expandList(allowed(String(s.pid)))).toEqual(loaded.restCores ?? loaded.cores);
+      const tasks = fs.readdirSync(`/proc/${s.pid}/task`);
+      expect(tasks.some((task) => allowed(task) === String(loaded.cores![0]))).toBe(true);
     }
     if (process.platform === 'linux') {
       // glibc's malloc asks for huge pages in the helper; where the kernel gives them, a model this
