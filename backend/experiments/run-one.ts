@@ -24,6 +24,16 @@ function runTools(ctx: BackendContext, source: Trajectory, candidate: Candidate)
 }
 
 /** The recording's turns up to `start`, with the candidate's system prompt in place of the recorded one. */
+/**
+ * The source's outcome: its record's own when it carries one, otherwise read from its calls the way
+ * a re-run's is (so before and after compare alike), and said so.
+ */
+export function outcomeOfSource(source: Trajectory): Pick<ExperimentRun, 'outcomeBefore' | 'outcomeBeforeFrom'> {
+  if (source.outcome) return { outcomeBefore: source.outcome.status, outcomeBeforeFrom: 'record' };
+  const derived = runOutcome('finished', source.turns)?.status ?? null;
+  return { outcomeBefore: derived, outcomeBeforeFrom: derived ? 'calls' : null };
+}
+
 function startingTurns(turns: readonly Turn[], start: number, systemPrompt: string | undefined): Turn[] {
   const prefix = turns.slice(0, start).map((t) => structuredClone(t));
   if (systemPrompt === undefined) return prefix;
@@ -67,7 +77,7 @@ export async function runOne(ctx: BackendContext, request: RunRequest): Promise<
     tokens: { prompt: 0, completion: 0 },
     ms: 0,
     divergence: null,
-    outcomeBefore: source.outcome?.status ?? runOutcome('finished', source.turns)?.status ?? null,
+    ...outcomeOfSource(source),
     outcomeAfter: null,
   };
   const start = rerunStart(source.turns, definition.fromTurn);

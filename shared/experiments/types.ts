@@ -108,6 +108,11 @@ export const ExperimentRun = z.object({
   divergence: Divergence.nullable(),
   misses: z.array(ReplayMiss),
   outcomeBefore: z.enum(['success', 'failure', 'unknown']).nullable(),
+  /**
+   * Where the source's outcome came from: `record` (its log said so), `calls` (the record carries
+   * none, so it is read from its calls as a re-run's is). Absent in runs saved before it was kept.
+   */
+  outcomeBeforeFrom: z.enum(['record', 'calls']).nullable().optional(),
   outcomeAfter: z.enum(['success', 'failure', 'unknown']).nullable(),
   findingsBefore: z.number().int(),
   findingsAfter: z.number().int(),

@@ -51,7 +51,13 @@ describe('an experiment against a scripted OpenAI-compatible server', () => {
       sourceTurn: 2,
       changes: [{ path: 'toolCalls[0].args.city', before: 'Lyonx', after: 'Lyon' }],
     });
-    expect(byTask.get(1)).toMatchObject({ outcomeBefore: 'failure', outcomeAfter: 'success', misses: [] });
+    // The recordings carry no outcome: the source's is read from its calls, and the run says so.
+    expect(byTask.get(1)).toMatchObject({
+      outcomeBefore: 'failure',
+      outcomeBeforeFrom: 'calls',
+      outcomeAfter: 'success',
+      misses: [],
+    });
     // Regressed: a tool the recording never called; nothing to replay, the call fails.
     expect(byTask.get(6)!.divergence).toEqual({
       kind: 'tool',

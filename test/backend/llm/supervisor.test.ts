@@ -68,11 +68,11 @@ describe('llama helper process with a generated model (real inference)', () => {
       // The decoding threads keep to that core; the main thread is on the cores before it when the
       // helper split them (restCores), or on the same core when the whole helper is pinned.
       const allowed = (task: string) =>
-        /Cpus_allowed_list:\s*(\S+)/.exec(fs.readFileSync(`/proc/${s.pid}/task/${task}/status`, 'utf8'))![1];
+        /Cpus_allowed_list:\s*(\S+)/.exec(fs.readFileSync(`/proc/${s.pid}/task/${task}/status`, 'utf8'))![1]!;
       const expandList = (list: string) =>
         list.split(',').flatMap((part) => {
-          const [from, to = from] = part.split('-').map(Number);
-          return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+          const [from, to] = part.split('-').map(Number) as [number, number?];
+          return Array.from({ length: (to ?? from) - from + 1 }, (_, i) => from + i);
         });
       expect(expandList(allowed(String(s.pid)))).toEqual(loaded.restCores ?? loaded.cores);
       const tasks = fs.readdirSync(`/proc/${s.pid}/task`);

@@ -108,6 +108,20 @@ export function ExperimentView({ id }: { id: string }) {
   );
 }
 
+/** The source's outcome; one its record does not carry is marked as read from its calls. */
+function OutcomeBefore({ run }: { run: ExperimentRun }) {
+  if (run.outcomeBefore === null) return <>—</>;
+  if (run.outcomeBeforeFrom !== 'calls') return <>{run.outcomeBefore}</>;
+  return (
+    <span
+      className="outcome-derived"
+      title="The record carries no outcome (the list says “no outcome”); this is what its calls say, read as a re-run’s is."
+    >
+      {run.outcomeBefore} (from its calls)
+    </span>
+  );
+}
+
 function RunRow({ run }: { run: ExperimentRun }) {
   const compareWith = useBrowserStore((s) => s.compareWith);
   const select = useBrowserStore((s) => s.select);
@@ -118,7 +132,7 @@ function RunRow({ run }: { run: ExperimentRun }) {
       <td>{divergenceText(run)}</td>
       <td>{run.misses.length || ''}</td>
       <td>
-        {run.outcomeBefore ?? '—'} → {run.outcomeAfter ?? '—'}
+        <OutcomeBefore run={run} /> → {run.outcomeAfter ?? '—'}
       </td>
       <td>
         {run.runId && (
