@@ -93,6 +93,8 @@ describe('Experiments in the Trajectories workspace, in Chromium', () => {
     // The improved run goes to a dataset from its row.
     const improved = runs.locator('tbody tr', { hasText: '(task 1)' });
     expect(await improved.getAttribute('data-verdict')).toBe('improved');
+    // The recordings carry no outcome (the list says "no outcome"): the row says where "before" came from.
+    expect(await improved.textContent()).toContain('failure (from its calls) → success');
     await improved.getByLabel('Add to dataset').selectOption(better.id);
     await improved.getByRole('button', { name: 'Add', exact: true }).click();
     await page.getByText('Added to better runs (3 trajectories).').waitFor();

@@ -91,9 +91,13 @@ export function ExperimentView({ id }: { id: string }) {
             <tr>
               <th>Trajectory</th>
               <th>Verdict</th>
-              <th>First divergence</th>
+              <th title="The run's turn set against the recording's turn at the same step. Compare aligns the two conversations instead, so a call the candidate skipped (say, a failed first try) shows there as a turn removed from the recording.">
+                First divergence
+              </th>
               <th>Misses</th>
-              <th>Outcome</th>
+              <th title="Before → after: the recording's outcome, or what its calls say when it carries none, and the re-run's.">
+                Outcome
+              </th>
               <th />
             </tr>
           </thead>
