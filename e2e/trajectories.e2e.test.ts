@@ -159,6 +159,31 @@ describe('Trajectories workspace in Chromium', () => {
     await page.getByLabel('Trajectory file').fill(file);
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     await page.getByTestId('list-count').getByText('4 trajectories').waitFor();
+    await page.getByRole('option', { name: /Set the bedroom to 22 degrees/ }).waitFor();
+    // The list refreshes when the checks end: its rows stay on screen meanwhile (a click is never lost).
+    // The page's own socket is watched for the list's requests and their answers.
+    await page.evaluate(() => {
+      const w = window as unknown as { blankRows: number; listAsked: number[]; listAnswered: number[] };
+      Object.assign(w, { blankRows: 0, listAsked: [], listAnswered: [] });
+      new MutationObserver(() => {
+        const rows = [...document.querySelectorAll('[aria-label="Trajectory list"] [role="option"]')];
+        if (rows.some((row) => row.textContent === 'Loading…')) w.blankRows++;
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+      const send = WebSocket.prototype.send;
+      const watched = new WeakSet<WebSocket>();
+      WebSocket.prototype.send = function (this: WebSocket, data) {
+        if (!watched.has(this)) {
+          watched.add(this);
+          this.addEventListener('message', (e) => {
+            const id = Number(/"id":(\d+)/.exec(String(e.data))?.[1]);
+            if (w.listAsked.includes(id)) w.listAnswered.push(id);
+          });
+        }
+        const asked = /"id":(\d+),"method":"trajectories\.list"/.exec(String(data));
+        if (asked) w.listAsked.push(Number(asked[1]));
+        send.call(this, data);
+      };
+    });
     // The checks run from the command palette as from their button.
     await page.keyboard.press('Control+K');
     await page.getByLabel('Search commands').fill('run checks');
@@ -168,6 +193,14 @@ describe('Trajectories workspace in Chromium', () => {
       .getByTestId('check-summary')
       .getByText(/^Checked 4 trajectories/)
       .waitFor();
+    const watch = () =>
+      page.evaluate(() => {
+        const w = window as unknown as { blankRows: number; listAsked: number[]; listAnswered: number[] };
+        return { blankRows: w.blankRows, asked: w.listAsked.length, answered: w.listAnswered.length };
+      });
+    await expect.poll(async () => (await watch()).answered).toBeGreaterThan(0);
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    expect((await watch()).blankRows).toBe(0);
     await page.getByRole('option', { name: /Set the bedroom to 22 degrees/ }).click();
     const inspector = page.getByRole('region', { name: 'Trajectory inspector' });
     await inspector.getByRole('button', { name: 'Compare with…' }).click();

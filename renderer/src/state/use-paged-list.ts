@@ -13,6 +13,10 @@ export function usePagedList(filter: TrajectoryFilter) {
   const [error, setError] = useState<string | null>(null);
   const [, setVersion] = useState(0);
   const pages = useRef(new Map<number, TrajectorySummary[] | 'loading'>());
+  // A refresh of the same filter shows the rows it had until their page comes again, so the list
+  // neither blanks out nor drops a click that lands meanwhile; a new filter starts empty.
+  const stale = useRef(new Map<number, TrajectorySummary[] | 'loading'>());
+  const loadedKey = useRef<string | null>(null);
   const generation = useRef(0);
   const key = JSON.stringify(filter);
 
@@ -37,17 +41,21 @@ export function usePagedList(filter: TrajectoryFilter) {
 
   const reload = useCallback(() => {
     generation.current++;
+    const loaded = [...pages.current].filter(([, page]) => Array.isArray(page));
+    stale.current = loadedKey.current === key ? new Map([...stale.current, ...loaded]) : new Map();
+    loadedKey.current = key;
     pages.current = new Map();
     setError(null);
     loadPage(0);
-  }, [loadPage]);
+  }, [loadPage, key]);
 
   useEffect(reload, [reload]);
 
   const rowAt = (index: number): TrajectorySummary | undefined => {
     const page = pages.current.get(Math.floor(index / PAGE_SIZE));
     if (page === undefined) loadPage(Math.floor(index / PAGE_SIZE));
-    return Array.isArray(page) ? page[index % PAGE_SIZE] : undefined;
+    const shown = Array.isArray(page) ? page : stale.current.get(Math.floor(index / PAGE_SIZE));
+    return Array.isArray(shown) ? shown[index % PAGE_SIZE] : undefined;
   };
 
   return { total, error, rowAt, reload };
