@@ -32,18 +32,10 @@ export function ReviewQueue() {
   const filter = useDatasetsFilter((s) => s.filter);
   const list = usePagedList(filter);
   const [index, setIndex] = useState(0);
-  // While the queue's page is fetched again the trajectory shown stays, and its open editors with
-  // their text: it is kept at its position until the page is back.
-  const [kept, setKept] = useState<{ index: number; id: string } | null>(null);
-  const row = list.rowAt(index);
-  const id = row?.id ?? (kept?.index === index ? kept.id : null);
-  useEffect(() => {
-    if (row && kept) setKept(null);
-  }, [row, kept]);
-  useRefresh(MEMBERSHIP_CHANGES, () => {
-    if (id) setKept({ index, id });
-    list.reload();
-  });
+  // While the queue's page is fetched again the list keeps its rows (usePagedList), so the
+  // trajectory shown stays, and its open editors with their text, until the page is back.
+  const id = list.rowAt(index)?.id ?? null;
+  useRefresh(MEMBERSHIP_CHANGES, list.reload);
   useRefresh(BULK_LABELS, () => {
     list.reload();
     setIndex(0);
