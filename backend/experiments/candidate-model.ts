@@ -5,6 +5,7 @@ import { ModelServerNotApproved, modelServerConsent } from '../config/consent-re
 import type { GenerateRequest, TokenCounts } from '../llm/protocol';
 import { localToolChat } from '../llm/local-tool-chat';
 import { OpenAICompatibleClient } from '../llm/remote-client';
+import { checkRemoteServer } from '../models/remote-check';
 import { Slots } from '../llm/slots';
 import type { ToolChatRequest, ToolChatResult } from '../llm/tool-chat';
 
@@ -12,12 +13,17 @@ import type { ToolChatRequest, ToolChatResult } from '../llm/tool-chat';
 export interface CandidateModelClient {
   /** Runs worth having in flight at once: the server's slots, or the loaded model's sequences. */
   concurrency: number;
+  /** Asks a server whether it is there before any run starts (throws what is wrong); none for the loaded model. */
+  check?: () => Promise<void>;
   chat?: (request: ToolChatRequest, signal?: AbortSignal) => Promise<ToolChatResult>;
   generate: (
     request: GenerateRequest,
     signal?: AbortSignal,
   ) => Promise<{ text: string; tokens?: TokenCounts; contextSize?: number }>;
 }
+
+const NO_RUN_MADE =
+  "Start the server or correct the candidate's address, then run the experiment again; no run was made.";
 
 /** Holds a slot of `slots` for the length of `work`. */
 async function inSlot<T>(slots: Slots, signal: AbortSignal | undefined, work: () => Promise<T>): Promise<T> {
@@ -48,6 +54,9 @@ export function candidateModel(
     const slots = new Slots(model.concurrency);
     return {
       concurrency: model.concurrency,
+      check: async () => {
+        await checkRemoteServer(server.baseUrl, apiKey, undefined, NO_RUN_MADE);
+      },
       chat: (request, signal) => inSlot(slots, signal, () => client.chat(request, signal)),
       generate: (request, signal) => inSlot(slots, signal, () => client.generate(request, undefined, signal)),
     };

@@ -147,6 +147,13 @@ export async function runOne(ctx: BackendContext, request: RunRequest): Promise<
   if (!error && engine.status === 'needs-consent')
     error = `Stopped before a call: ${engine.note ?? 'a tool runtime needs your approval'} Approve it in the debugger (open this run), then run the experiment again.`;
   const after = store.trajectories.get(runId);
+  // A run that failed before its model said anything holds only the recording's own turns: it is
+  // not kept as a trajectory (the row keeps the error).
+  if (error && engine.status !== 'needs-consent' && after.turns.length <= runFrom) {
+    store.trajectories.discardRun(runId);
+    const result = { ...base, runId: null, error, misses: calls.misses, ms: performance.now() - started };
+    return { ...result, verdict: verdictOf(result) };
+  }
   const outcome = error ? null : runOutcome(engine.status, after.turns);
   store.trajectories.setOutcome(runId, outcome);
   const added = after.turns.slice(runFrom);

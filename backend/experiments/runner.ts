@@ -21,6 +21,8 @@ export async function runExperiment(
   const { definition, sourceIds } = experiment;
   // Every candidate's model is checked (approved, loaded) before any run starts.
   const models = definition.candidates.map((c) => candidateModel(ctx, c, apiKeys));
+  // …and every server asked whether it is there: one clear error, not a row of failed runs.
+  await Promise.all(models.map((m) => m.check?.()));
   const kept = new Set(store.experiments.runs(experiment.id).map((r) => `${r.sourceId}\n${r.candidate}`));
   const pending: { sourceId: string; candidate: number }[] = [];
   for (const sourceId of sourceIds)

@@ -32,6 +32,8 @@ export async function checkRemoteServer(
   baseUrl: string,
   apiKey: string | undefined,
   timeoutMs = CHECK_TIMEOUT_MS,
+  /** What to do about it, said where the server is not there or answers with an error. */
+  hint = NOTHING_CHANGED,
 ): Promise<{ models: string[] | null }> {
   const url = `${baseUrl.replace(/\/+$/, '')}/models`;
   let response: Response;
@@ -47,7 +49,7 @@ export async function checkRemoteServer(
       timedOut
         ? `The server at ${baseUrl} did not answer within ${timeoutMs / 1000} s.`
         : `Cannot reach the server at ${baseUrl}: ${why(error)}.`,
-      NOTHING_CHANGED,
+      hint,
     );
   }
   if (response.status === 401 || response.status === 403)
@@ -63,7 +65,7 @@ export async function checkRemoteServer(
     throw new TrellisError(
       'E5004',
       `The server at ${baseUrl} answered ${response.status}${text ? `: ${text}` : ''}.`,
-      NOTHING_CHANGED,
+      hint,
     );
   }
   try {

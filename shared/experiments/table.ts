@@ -44,8 +44,9 @@ export function summarize(candidates: readonly Candidate[], runs: readonly Exper
       regressed: count('regressed'),
       errored: count('errored'),
       misses: sum((r) => r.misses.length),
-      succeededBefore: mine.filter((r) => r.outcomeBefore === 'success').length,
-      succeededAfter: mine.filter((r) => r.outcomeAfter === 'success').length,
+      // Over the runs that did not error, so a server that was down reads as errored, not as regressed.
+      succeededBefore: mine.filter((r) => !r.error && r.outcomeBefore === 'success').length,
+      succeededAfter: mine.filter((r) => !r.error && r.outcomeAfter === 'success').length,
       findingsBefore: sum((r) => r.findingsBefore),
       findingsAfter: sum((r) => r.findingsAfter),
       tokens: sum((r) => r.tokens.prompt + r.tokens.completion),

@@ -162,7 +162,9 @@ describe('trellis experiment', () => {
     const parsed = JSON.parse(run.stdout) as { ok: boolean; runs: { verdict: string; error: string }[] };
     expect(parsed.ok).toBe(false);
     expect(parsed.runs.find((r) => r.error.includes('turn 5 is a tool turn'))).toBeDefined();
+    // No model request; only the question whether the server is there, asked before any run.
     expect(server.received).toEqual([]);
+    expect(server.listed.count).toBe(1);
 
     const both = await trellis(
       'experiment',

@@ -69,6 +69,8 @@ describe('a model server planted in a workspace gets nothing from the command li
     expect(plan.stderr).toContain(`trellis plan: ${refusal}`);
 
     expect(server.received).toEqual([]);
+
+    expect(server.listed.count).toBe(0);
   });
 
   it('sends to it once --allow names it, and refuses an --allow that names another server', async () => {
@@ -90,6 +92,7 @@ describe('a model server planted in a workspace gets nothing from the command li
       `This workspace's model server is ${server.baseUrl}, not http://x/v1; nothing was approved.`,
     );
     expect(server.received).toEqual([]);
+    expect(server.listed.count).toBe(0);
 
     const allowed = await trellis(
       home,

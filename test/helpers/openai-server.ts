@@ -100,14 +100,24 @@ function answerScripted(res: http.ServerResponse, body: Record<string, unknown>,
 export async function startOpenAIServer(options: OpenAIServerOptions = {}): Promise<{
   baseUrl: string;
   received: Received[];
+  /** How often the model list (`GET /v1/models`) was asked for. */
+  listed: { count: number };
   inFlight: { now: number; max: number };
 }> {
   const received: Received[] = [];
+  const listed = { count: 0 };
   const inFlight = { now: 0, max: 0 };
   const server = http.createServer((req, res) => {
     let raw = '';
     req.on('data', (c: Buffer) => (raw += c.toString()));
     req.on('end', () => {
+      // The model list Trellis asks for before relying on a server (counted apart from the model
+      // requests): this one keeps none, and serves any name.
+      if (req.method === 'GET' && req.url === '/v1/models') {
+        listed.count++;
+        res.writeHead(404).end();
+        return;
+      }
       const body = JSON.parse(raw || '{}') as Record<string, unknown>;
       received.push({ path: req.url ?? '', body, authorization: req.headers.authorization });
       if (req.url === '/v1/embeddings') {
@@ -163,7 +173,7 @@ export async function startOpenAIServer(options: OpenAIServerOptions = {}): Prom
   });
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, received, inFlight };
+  return { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, received, listed, inFlight };
 }
 
 afterEach(() => {

@@ -107,5 +107,6 @@ describe('an experiment job', () => {
     );
     await expect(b.registry.invoke('experiments.run', { experimentId: experiment.id })).rejects.toThrow(/not approved/);
     expect(server.received).toEqual([]);
+    expect(server.listed.count).toBe(0);
   });
 });

@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { ExperimentRun } from '../../../shared/experiments/types';
 import { testBackend } from '../../helpers/backend';
@@ -209,5 +211,50 @@ describe('an experiment against a scripted OpenAI-compatible server', () => {
     const chats = server.received.filter((r) => r.path.endsWith('/chat/completions'));
     expect(chats.length).toBeGreaterThan(0);
     expect(new Set(chats.map((r) => r.authorization))).toEqual(new Set(['Bearer sk-models']));
+  });
+});
+
+describe('an experiment whose server is not there, or fails every answer', () => {
+  it('refuses before any run when nothing listens at the address, and keeps no trajectory', async () => {
+    const b = await importedWeather();
+    // A port that was free a moment ago: nothing listens there.
+    const probe = http.createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise((resolve) => probe.close(resolve));
+    const baseUrl = `http://127.0.0.1:${port}/v1`;
+    const before = (await b.registry.invoke('trajectories.list', { filter: {}, limit: 1, offset: 0 })).total;
+    await expect(
+      b.registry.invoke('experiments.run', {
+        definition: {
+          name: 'down',
+          filter: { source: 'weather-50.jsonl' },
+          candidates: [{ model: { kind: 'server', baseUrl, model: 'weather' } }],
+        },
+      }),
+    ).rejects.toThrow(/Cannot reach the server at .*nothing is listening/);
+    expect((await b.registry.invoke('trajectories.list', { filter: {}, limit: 1, offset: 0 })).total).toBe(before);
+  });
+
+  it('keeps the error on the row but no trajectory for a run whose model failed before answering', async () => {
+    const server = await startOpenAIServer({
+      script: () => Promise.reject(new Error('model crashed')),
+    });
+    const b = await importedWeather();
+    const before = (await b.registry.invoke('trajectories.list', { filter: {}, limit: 1, offset: 0 })).total;
+    const result = await b.registry.invoke('experiments.run', {
+      definition: {
+        name: 'failing',
+        filter: { source: 'weather-50.jsonl', text: 'Oslo' },
+        candidates: [{ model: { kind: 'server', baseUrl: server.baseUrl, model: 'weather' } }],
+      },
+    });
+    expect(result.runs.length).toBeGreaterThan(0);
+    for (const run of result.runs) {
+      expect(run).toMatchObject({ verdict: 'errored', runId: null });
+      expect(run.error).toMatch(/500/);
+    }
+    expect(result.table[0]).toMatchObject({ errored: result.runs.length, succeededAfter: 0, succeededBefore: 0 });
+    expect((await b.registry.invoke('trajectories.list', { filter: {}, limit: 1, offset: 0 })).total).toBe(before);
   });
 });

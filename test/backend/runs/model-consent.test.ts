@@ -61,6 +61,7 @@ describe('a model server named by the workspace is sent nothing until the user a
       ],
     });
     expect(server.received).toEqual([]);
+    expect(server.listed.count).toBe(0);
 
     await backend.registry.invoke('runs.allow', { runId: run.id, kind: 'model', key: run.consent!.key });
     const after = await backend.registry.invoke('runs.continue', { runId: run.id });
@@ -88,6 +89,7 @@ describe('a model server named by the workspace is sent nothing until the user a
       backend.registry.invoke('models.generate', { prompt: 'Say hello', maxTokens: 8 }),
     ).rejects.toMatchObject(refusal);
     expect(server.received).toEqual([]);
+    expect(server.listed.count).toBe(0);
   });
 
   it('counts a server the user sets here as approved, and approves another only by its own address', async () => {

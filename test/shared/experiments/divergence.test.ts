@@ -126,6 +126,8 @@ describe('verdicts and the table', () => {
         outcomeAfter: 'failure',
         misses: [{ turn: 3, tool: 't', args: {}, nearest: null }],
       }),
+      // Errored: counted as such, and in neither side of "succeeded".
+      run({ sourceId: 's3', sourceTitle: 'three', verdict: 'errored', error: 'down', outcomeAfter: null }),
       run({ candidate: 1, verdict: 'same' }),
       run({ candidate: 1, sourceId: 's2', sourceTitle: 'two', verdict: 'same', findingsAfter: 1 }),
     ];
@@ -135,15 +137,18 @@ describe('verdicts and the table', () => {
     ];
     expect(summarize(candidates, runs)[0]).toMatchObject({
       label: 'A',
-      runs: 2,
+      runs: 3,
       same: 1,
       regressed: 1,
+      errored: 1,
       misses: 1,
+      succeededBefore: 2,
       succeededAfter: 1,
     });
     expect(sideBySide(runs, 0, 1).map((r) => [r.sourceTitle, r.better])).toEqual([
       ['one', null],
       ['two', 'b'],
+      ['three', null],
     ]);
   });
 });

@@ -52,7 +52,9 @@ export function ExperimentView({ id }: { id: string }) {
             {COLUMNS.map((c) => (
               <th key={c}>{c}</th>
             ))}
-            <th>succeeded</th>
+            <th title="Of the runs that did not error: how many of their recordings succeeded → how many re-runs did.">
+              succeeded
+            </th>
           </tr>
         </thead>
         <tbody>
