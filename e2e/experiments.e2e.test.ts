@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createBackend } from '../backend/backend';
@@ -168,4 +170,36 @@ describe('Experiments in the Trajectories workspace, in Chromium', () => {
     for (const release of waiting.splice(0)) release();
     await page.close();
   }, 180_000);
+
+  it('says so under the form when nothing listens at the server, and makes no experiment and no trajectory', async () => {
+    const workspace = path.join(tempDir(), 'down.trellis');
+    const setup = createBackend({ workspace, host: 'cli', seed: true });
+    await setup.registry.invoke('trajectories.import', { path: WEATHER_50, mode: 'strict' });
+    setup.close();
+    // A port that was free a moment ago: nothing listens there.
+    const probe = http.createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise((resolve) => probe.close(resolve));
+    const host = await e2e.startHost(workspace);
+    const page = await e2e.newPage({ viewport: { width: 1500, height: 950 } });
+    await page.goto(host.url);
+    await page.getByRole('button', { name: /Trip planning/ }).waitFor();
+    await page.keyboard.press('Control+3');
+    await page
+      .getByTestId('list-count')
+      .getByText(/^\d+ trajectories/)
+      .waitFor();
+    const listed = await page.getByTestId('list-count').textContent();
+    await page.getByRole('button', { name: 'Experiments…' }).click();
+    const form = page.getByRole('form', { name: 'New experiment' });
+    await form.getByLabel('Name').fill('down');
+    await form.getByLabel('Server URL').fill(`http://127.0.0.1:${port}/v1`);
+    await form.getByRole('button', { name: 'Run experiment' }).click();
+    await form.getByText(/Cannot reach the server at .*nothing is listening/).waitFor();
+    await form.getByText(/no run was made/).waitFor();
+    expect(await page.getByTestId('list-count').textContent()).toBe(listed);
+    expect(await page.getByRole('combobox', { name: 'Experiment' }).textContent()).toContain('No experiments yet');
+    await page.close();
+  }, 120_000);
 });

@@ -76,3 +76,17 @@ export function candidateModel(
     generate: (request, signal) => host.generate(request, () => {}, signal),
   };
 }
+
+/**
+ * Every candidate's model, made (a server approved, a model loaded) and each server asked whether
+ * it is there, before any run starts: throws the first thing that is wrong.
+ */
+export async function checkCandidates(
+  ctx: BackendContext,
+  candidates: readonly Candidate[],
+  apiKeys: Record<string, string> = {},
+): Promise<CandidateModelClient[]> {
+  const models = candidates.map((c) => candidateModel(ctx, c, apiKeys));
+  await Promise.all(models.map((m) => m.check?.()));
+  return models;
+}

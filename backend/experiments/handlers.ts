@@ -6,6 +6,7 @@ import { modelServerConsent } from '../config/consent-request';
 import type { BackendContext } from '../context';
 import type { HandlerMap } from '../registry';
 import type { StoredExperiment } from '../store/repositories/experiments';
+import { checkCandidates, type CandidateModelClient } from './candidate-model';
 import { runExperiment } from './runner';
 
 /** Experiments' runs are trajectories of this source; a selection leaves them out unless it names it. */
@@ -68,17 +69,23 @@ export function experimentsHandlers(ctx: BackendContext): HandlerMap {
         'The filter selects no trajectories; nothing was run.',
         'Import trajectories first (trellis import FILE), or widen the filter.',
       );
-    // A server typed into a new experiment is the user's own choice, as "Use this server" is.
-    for (const candidate of definition.candidates)
-      if (candidate.model.kind === 'server') ctx.runtime.allow('model', modelServerConsent(candidate.model).key);
     return store.experiments.create(definition, sourceIds);
   };
 
   return {
     'experiments.run': async (args) => {
+      for (const [url, key] of Object.entries(args.apiKeys ?? {})) sessionKeys.set(url, key);
       let experiment: StoredExperiment;
-      if ('definition' in args) experiment = create(args.definition);
-      else {
+      let checked: CandidateModelClient[] | undefined;
+      if ('definition' in args) {
+        // A server typed into a new experiment is the user's own choice, as "Use this server" is;
+        // each candidate's model is asked for before the experiment is made, so one that is not
+        // there leaves one clear error and nothing behind.
+        for (const candidate of args.definition.candidates)
+          if (candidate.model.kind === 'server') ctx.runtime.allow('model', modelServerConsent(candidate.model).key);
+        checked = await checkCandidates(ctx, args.definition.candidates, Object.fromEntries(sessionKeys));
+        experiment = create(args.definition);
+      } else {
         const existing = store.experiments.get(args.experimentId);
         experiment = args.again ? create(existing.definition) : existing;
       }
@@ -88,13 +95,12 @@ export function experimentsHandlers(ctx: BackendContext): HandlerMap {
           `The experiment "${experiment.name}" is running already.`,
           'Wait for it, or cancel it first.',
         );
-      for (const [url, key] of Object.entries(args.apiKeys ?? {})) sessionKeys.set(url, key);
       const jobId = args.jobId ?? randomUUID();
       running.set(experiment.id, jobId);
       try {
         // No longer running before the job reports its end, so a view fetched on `jobs.ended` says so.
         const { cancelled } = await jobs.run('experiments.run', jobId, (job) =>
-          runExperiment(ctx, experiment, job, Object.fromEntries(sessionKeys)).finally(() =>
+          runExperiment(ctx, experiment, job, Object.fromEntries(sessionKeys), checked).finally(() =>
             running.delete(experiment.id),
           ),
         );

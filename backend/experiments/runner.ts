@@ -2,7 +2,7 @@ import type { ExperimentRun } from '../../shared/experiments/types';
 import type { BackendContext } from '../context';
 import type { Job } from '../jobs/job';
 import type { StoredExperiment } from '../store/repositories/experiments';
-import { candidateModel } from './candidate-model';
+import { checkCandidates, type CandidateModelClient } from './candidate-model';
 import { runOne } from './run-one';
 
 /**
@@ -16,13 +16,13 @@ export async function runExperiment(
   experiment: StoredExperiment,
   job: Job,
   apiKeys: Record<string, string> = {},
+  /** The candidates' models when the caller has just made and checked them. */
+  checked?: CandidateModelClient[],
 ): Promise<{ cancelled: boolean }> {
   const { store } = ctx;
   const { definition, sourceIds } = experiment;
-  // Every candidate's model is checked (approved, loaded) before any run starts.
-  const models = definition.candidates.map((c) => candidateModel(ctx, c, apiKeys));
-  // …and every server asked whether it is there: one clear error, not a row of failed runs.
-  await Promise.all(models.map((m) => m.check?.()));
+  // Every candidate's model is checked (approved, loaded, its server there) before any run starts.
+  const models = checked ?? (await checkCandidates(ctx, definition.candidates, apiKeys));
   const kept = new Set(store.experiments.runs(experiment.id).map((r) => `${r.sourceId}\n${r.candidate}`));
   const pending: { sourceId: string; candidate: number }[] = [];
   for (const sourceId of sourceIds)
