@@ -158,7 +158,10 @@ function ImportReportView({ report }: { report: Report }) {
     <div data-testid="import-report" className="import-report">
       <p>
         {describeImport(report)}
-        {!report.committed && !report.cancelled && report.rejectedCount > 0 && ' Fix them, or tick "Skip bad records".'}
+        {!report.committed &&
+          !report.cancelled &&
+          report.rejectedCount > 0 &&
+          ` Fix ${report.rejectedCount === 1 ? 'it' : 'them'}, or tick "Skip bad records".`}
         {report.tools &&
           ` Tools added to the graph: ${report.tools.added.length ? report.tools.added.join(', ') : 'none'}` +
             (report.tools.alreadyPresent ? ` (${report.tools.alreadyPresent} already there).` : '.')}
