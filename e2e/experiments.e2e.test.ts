@@ -1,9 +1,7 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createBackend } from '../backend/backend';
-import { startOpenAIServer } from '../test/helpers/openai-server';
+import { closedPortUrl, startOpenAIServer } from '../test/helpers/openai-server';
 import { tempDir } from '../test/helpers/temp';
 import { WEATHER_50, weatherScript } from '../test/helpers/weather-candidate';
 import { useBrowserAndHosts } from './helpers/fixture';
@@ -12,10 +10,10 @@ import { pickOption } from './helpers/quick-pick';
 const e2e = useBrowserAndHosts();
 
 /**
- * The 50 weather records imported into a new workspace, the page on them in Trajectories, and an
- * experiment named `name` started from the form against `baseUrl`, its first 4 runs done.
+ * The 50 weather records imported into a new workspace, the page on them in Trajectories, and the
+ * experiment form named `name` against `baseUrl`, filled in and submitted.
  */
-async function startedExperiment(name: string, baseUrl: string) {
+async function submittedExperiment(name: string, baseUrl: string) {
   const workspace = path.join(tempDir(), `${name}.trellis`);
   const setup = createBackend({ workspace, host: 'cli', seed: true });
   await setup.registry.invoke('trajectories.import', { path: WEATHER_50, mode: 'strict' });
@@ -32,6 +30,12 @@ async function startedExperiment(name: string, baseUrl: string) {
   await form.getByLabel('Name').fill(name);
   await form.getByLabel('Server URL').fill(baseUrl);
   await form.getByRole('button', { name: 'Run experiment' }).click();
+  return { page, form };
+}
+
+/** The same, with the experiment's first 4 runs done. */
+async function startedExperiment(name: string, baseUrl: string) {
+  const { page } = await submittedExperiment(name, baseUrl);
   const view = page.getByRole('region', { name: `Experiment ${name}` });
   await view.getByText('4 of 50 runs').waitFor({ timeout: 60_000 });
   return { page, view };
@@ -172,33 +176,10 @@ describe('Experiments in the Trajectories workspace, in Chromium', () => {
   }, 180_000);
 
   it('says so under the form when nothing listens at the server, and makes no experiment and no trajectory', async () => {
-    const workspace = path.join(tempDir(), 'down.trellis');
-    const setup = createBackend({ workspace, host: 'cli', seed: true });
-    await setup.registry.invoke('trajectories.import', { path: WEATHER_50, mode: 'strict' });
-    setup.close();
-    // A port that was free a moment ago: nothing listens there.
-    const probe = http.createServer();
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-    const { port } = probe.address() as AddressInfo;
-    await new Promise((resolve) => probe.close(resolve));
-    const host = await e2e.startHost(workspace);
-    const page = await e2e.newPage({ viewport: { width: 1500, height: 950 } });
-    await page.goto(host.url);
-    await page.getByRole('button', { name: /Trip planning/ }).waitFor();
-    await page.keyboard.press('Control+3');
-    await page
-      .getByTestId('list-count')
-      .getByText(/^\d+ trajectories/)
-      .waitFor();
-    const listed = await page.getByTestId('list-count').textContent();
-    await page.getByRole('button', { name: 'Experiments…' }).click();
-    const form = page.getByRole('form', { name: 'New experiment' });
-    await form.getByLabel('Name').fill('down');
-    await form.getByLabel('Server URL').fill(`http://127.0.0.1:${port}/v1`);
-    await form.getByRole('button', { name: 'Run experiment' }).click();
+    const { page, form } = await submittedExperiment('down', await closedPortUrl());
     await form.getByText(/Cannot reach the server at .*nothing is listening/).waitFor();
     await form.getByText(/no run was made/).waitFor();
-    expect(await page.getByTestId('list-count').textContent()).toBe(listed);
+    expect(await page.getByTestId('list-count').textContent()).toContain('50 trajectories');
     expect(await page.getByRole('combobox', { name: 'Experiment' }).textContent()).toContain('No experiments yet');
     await page.close();
   }, 120_000);

@@ -182,3 +182,12 @@ afterEach(() => {
     server.close();
   }
 });
+
+/** A server address where nothing listens: a port that was free a moment ago. */
+export async function closedPortUrl(): Promise<string> {
+  const probe = http.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return `http://127.0.0.1:${port}/v1`;
+}

@@ -1,10 +1,8 @@
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { ExperimentRun } from '../../../shared/experiments/types';
 import { testBackend } from '../../helpers/backend';
-import { startOpenAIServer } from '../../helpers/openai-server';
+import { closedPortUrl, startOpenAIServer } from '../../helpers/openai-server';
 import { PLANTED, WEATHER_50, weatherScript } from '../../helpers/weather-candidate';
 
 const taskOf = (run: ExperimentRun) => Number(/\(task (\d+)\)/.exec(run.sourceTitle)?.[1]);
@@ -217,12 +215,7 @@ describe('an experiment against a scripted OpenAI-compatible server', () => {
 describe('an experiment whose server is not there, or fails every answer', () => {
   it('refuses before any run when nothing listens at the address, and keeps no trajectory', async () => {
     const b = await importedWeather();
-    // A port that was free a moment ago: nothing listens there.
-    const probe = http.createServer();
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-    const { port } = probe.address() as AddressInfo;
-    await new Promise((resolve) => probe.close(resolve));
-    const baseUrl = `http://127.0.0.1:${port}/v1`;
+    const baseUrl = await closedPortUrl();
     const before = (await b.registry.invoke('trajectories.list', { filter: {}, limit: 1, offset: 0 })).total;
     await expect(
       b.registry.invoke('experiments.run', {
