@@ -51,7 +51,12 @@ function reply(body) {
 const server = http.createServer((req, res) => {
   let raw = '';
   req.on('data', (c) => (raw += c));
-  req.on('end', () =>
+  req.on('end', () => {
+    // The question Trellis asks before an experiment's first run: this server lists no models.
+    if (req.method === 'GET' && req.url === '/v1/models') {
+      res.writeHead(404).end();
+      return;
+    }
     setTimeout(() => {
       const body = JSON.parse(raw || '{}');
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -61,8 +66,8 @@ const server = http.createServer((req, res) => {
           usage: { prompt_tokens: 50, completion_tokens: 10 },
         }),
       );
-    }, latencyMs),
-  );
+    }, latencyMs);
+  });
 });
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 const baseUrl = `http://127.0.0.1:${server.address().port}/v1`;
