@@ -87,7 +87,10 @@ export function experimentsHandlers(ctx: BackendContext): HandlerMap {
         experiment = create(args.definition);
       } else {
         const existing = store.experiments.get(args.experimentId);
-        experiment = args.again ? create(existing.definition) : existing;
+        if (args.again) {
+          checked = await checkCandidates(ctx, existing.definition.candidates, Object.fromEntries(sessionKeys));
+          experiment = create(existing.definition);
+        } else experiment = existing;
       }
       if (running.has(experiment.id))
         throw new TrellisError(

@@ -23,7 +23,6 @@ function runTools(ctx: BackendContext, source: Trajectory, candidate: Candidate)
   return declared.map((t) => (Object.hasOwn(overrides, t.name) ? { ...t, description: overrides[t.name]! } : t));
 }
 
-/** The recording's turns up to `start`, with the candidate's system prompt in place of the recorded one. */
 /**
  * The source's outcome: its record's own when it carries one, otherwise read from its calls the way
  * a re-run's is (so before and after compare alike), and said so.
@@ -34,6 +33,7 @@ export function outcomeOfSource(source: Trajectory): Pick<ExperimentRun, 'outcom
   return { outcomeBefore: derived, outcomeBeforeFrom: derived ? 'calls' : null };
 }
 
+/** The recording's turns up to `start`, with the candidate's system prompt in place of the recorded one. */
 function startingTurns(turns: readonly Turn[], start: number, systemPrompt: string | undefined): Turn[] {
   const prefix = turns.slice(0, start).map((t) => structuredClone(t));
   if (systemPrompt === undefined) return prefix;
