@@ -9,7 +9,7 @@
 //               bookkeeping; `/no-penalty` without it, as the helper now asks)
 // and for each, the native decode and sampling time per token, and what is left (JavaScript,
 // scheduling, the thread pool's hand-offs).
-// Usage: node bench/model/per-token.mjs [--native] [--shape small|tiny] [--threads 1] [--rounds 5]
+// Usage: node bench/model/per-token.mjs [--native] [--gpu cuda] [--shape small|tiny|1b] [--threads 1] [--rounds 5]
 //   [--tokens 128] [--modes llama-bench,decode,…]  (llama-bench: when built, npm run build:llama-tools)
 //   [--mmap on|off]  how the weights are loaded (default: node-llama-cpp's own choice)
 //   [--huge-pages on|off]  glibc's malloc asking for huge pages, as in the helper (default on)
@@ -23,6 +23,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { arg } from '../args.mjs';
+import { llamaBenchReference } from './reference.mjs';
 import { SHAPES, writeGguf } from './shapes.mjs';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -57,21 +58,19 @@ const shapeName = arg('shape', 'small', 'tiny');
 const threads = Number(arg('threads', Math.max(1, os.availableParallelism() - 1)));
 const rounds = Number(arg('rounds', 5, 1));
 const TG = Number(arg('tokens', 128, 16));
-/** llama.cpp's own tg, when built (npm run build:llama-tools); left out, saying so, when not. */
-const llamaBenchPath = path.join(root, 'build/llama.cpp/bin/llama-bench');
+// --gpu cuda: every layer offloaded, in llama-bench too (-ngl 99).
+const gpu = arg('gpu', 'off');
+const nativeBuilds = process.argv.includes('--native')
+  ? new NativeBuilds(nativeBuildsDir(defaultConfigDir()), () => Promise.reject(new Error('no build')))
+  : null;
+const nativeRecord = nativeBuilds?.recordFile;
+/** llama.cpp's own tg, when built (bench/model/reference.mjs); left out, saying so, when not. */
+const referenceBench = llamaBenchReference(nativeBuilds?.recorded()?.folder ?? null);
 const modes = arg('modes', 'llama-bench,decode,+greedy,evaluate@0,evaluate@.8,pool@.8')
   .split(',')
-  .filter((mode) => {
-    if (mode !== 'llama-bench' || fs.existsSync(llamaBenchPath)) return true;
-    console.log(`llama-bench is not built (${llamaBenchPath}): no reference row. Run "npm run build:llama-tools".`);
-    return false;
-  });
-
-const nativeRecord = process.argv.includes('--native')
-  ? new NativeBuilds(nativeBuildsDir(defaultConfigDir()), () => Promise.reject(new Error('no build'))).recordFile
-  : undefined;
+  .filter((mode) => mode !== 'llama-bench' || referenceBench);
 const lib = await import('node-llama-cpp');
-const { llama, binary } = await loadLlamaRuntime(lib, { gpu: false, nativeRecord });
+const { llama, binary } = await loadLlamaRuntime(lib, { gpu: gpu === 'off' ? false : gpu, nativeRecord });
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-per-token-'));
 const modelPath = path.join(dir, `${shapeName}.gguf`);
 writeGguf(modelPath, SHAPES[shapeName]);
@@ -79,7 +78,7 @@ writeGguf(modelPath, SHAPES[shapeName]);
 const mmap = arg('mmap', 'auto');
 const model = await llama.loadModel({
   modelPath,
-  gpuLayers: 0,
+  gpuLayers: gpu === 'off' ? 0 : 'max',
   ...(mmap === 'auto' ? {} : { useMmap: mmap === 'on' }),
 });
 const pinned = pinAsHelper?.(threads) ?? null;
@@ -89,7 +88,7 @@ const pool = new SequencePool(1);
 const pooled = await model.createContext({ ...settings, sequences: 1, batching: pool.batching });
 pool.attach(pooled);
 console.log(
-  `Binding ${binary.kind}; ${shapeName}; threads ${threads}; weights ${model.useMmap ? 'mmap' : 'read into memory'}, huge pages ${hugePages}; ${rounds} rounds of ${TG} tokens per way`,
+  `Binding ${binary.kind} (${binary.backend ?? 'cpu'}); GPU ${gpu}; llama-bench ${referenceBench?.build ?? 'not built'}; ${shapeName}; threads ${threads}; weights ${model.useMmap ? 'mmap' : 'read into memory'}, huge pages ${hugePages}; ${rounds} rounds of ${TG} tokens per way`,
 );
 
 /** Wraps a context's native calls to add up their time (decodeBatch, sampleToken). */
@@ -190,9 +189,10 @@ async function completion(temperature, repeatPenalty) {
 /** llama.cpp's own tg: llama-bench -n TG -p 0, one repetition, same file and threads. */
 function llamaBench() {
   const run = spawnSync(
-    pinned === null ? llamaBenchPath : 'taskset',
-    (pinned === null ? [] : ['-c', pinned.cores.join(','), llamaBenchPath]).concat(
+    pinned === null ? referenceBench.path : 'taskset',
+    (pinned === null ? [] : ['-c', pinned.cores.join(','), referenceBench.path]).concat(
       ['-m', modelPath, '-p', '0', '-n', String(TG), '-t', String(threads), '-fa', '1', '-r', '1', '-o', 'json'].concat(
+        ['-ngl', gpu === 'off' ? '0' : '99'],
         // The weights loaded as this process loaded them.
         ['-mmp', model.useMmap ? '1' : '0'],
       ),
@@ -276,6 +276,8 @@ console.log(
     bench: 'per-token',
     date: new Date().toISOString(),
     binary: binary.kind,
+    gpu,
+    llama_bench_build: referenceBench?.build ?? null,
     threads,
     weights: model.useMmap ? 'mapped' : 'in-memory',
     huge_pages: hugePages,

@@ -20,6 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { arg, quick } from '../args.mjs';
 import { compareLoops, describeLoops } from './loops.mjs';
+import { llamaBenchReference } from './reference.mjs';
 import { SHAPES, writeGguf } from './shapes.mjs';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -47,15 +48,12 @@ const contextSize = Number(arg('context', PP + TG, 128));
 const flashAttention = arg('flash-attention', 'on') === 'on';
 const referenceCores = arg('reference-cores', 'helper');
 
-const llamaBench = path.join(root, 'build/llama.cpp/bin/llama-bench');
-const haveLlamaBench = fs.existsSync(llamaBench);
-if (!haveLlamaBench)
-  console.log(
-    `llama-bench is not built (${llamaBench}): no reference figures. Run "npm run build:llama-tools" (add -- --cuda on a GPU machine).`,
-  );
-
 // --native: the build recorded in the user's config folder, made now when there is none that fits.
 const nativeRecord = native ? await ensureNativeBuild() : undefined;
+const referenceBench = llamaBenchReference(
+  nativeRecord ? JSON.parse(fs.readFileSync(nativeRecord, 'utf8')).folder : null,
+);
+const llamaBench = referenceBench?.path;
 async function ensureNativeBuild() {
   const builds = new NativeBuilds(nativeBuildsDir(defaultConfigDir()), buildWithNodeLlamaCpp);
   const recorded = builds.recorded();
@@ -63,11 +61,17 @@ async function ensureNativeBuild() {
   if (recorded && recorded.backend === wanted && !nativeBuildProblem(recorded, gpu === 'off')) return builds.recordFile;
   console.log(`Building the native ${wanted} binding first (offline; many minutes)…`);
   let shown = -10;
-  const record = await builds.build(wanted, {
-    onLine: () => {},
-    onProgress: (f) => f * 100 >= shown + 10 && console.log(`  ${(shown = Math.floor(f * 100))}%`),
-    signal: new globalThis.AbortController().signal,
-  });
+  const lastLines = [];
+  const record = await builds
+    .build(wanted, {
+      onLine: (line) => lastLines.push(line) > 40 && lastLines.shift(),
+      onProgress: (f) => f * 100 >= shown + 10 && console.log(`  ${(shown = Math.floor(f * 100))}%`),
+      signal: new globalThis.AbortController().signal,
+    })
+    .catch((error) => {
+      console.error(`The build failed: ${error.message}\nIts last lines:\n${lastLines.join('\n')}`);
+      process.exit(1);
+    });
   console.log(`  built in ${record.buildSeconds} s: ${record.folder}`);
   return builds.recordFile;
 }
@@ -201,7 +205,7 @@ const viaEvents = async (seed) => {
 // a side measured all before the other would meet another machine. Ratios are taken within a
 // repetition, then the median of them.
 for (let i = 0; i < repetitions; i++) {
-  if (haveLlamaBench) references.push(runLlamaBench());
+  if (referenceBench) references.push(runLlamaBench());
   runs.push(await supervisor.benchmark(PP, TG, skipConstrained ? undefined : PLAN_SCHEMA));
   await viaSupervisor(i + 1);
   if (backend) await viaEvents(i + 1);
@@ -283,6 +287,8 @@ const summary = {
     cpu: binary.cpuFeatures.join(' '),
     fallback: binary.fallbackReason,
   },
+  /** Which llama-bench: "linked" to the helper's native build, or llama.cpp's "own" build (bench/model/reference.mjs). */
+  llama_bench_build: referenceBench?.build ?? null,
   llama_bench: reference ? { pp512: round(reference.pp, 1), tg128: round(reference.tg, 1) } : null,
   trellis: { pp512: round(trellis.pp, 1), tg128: round(trellis.tg, 1) },
   pp_ratio: reference
