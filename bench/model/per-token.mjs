@@ -113,12 +113,12 @@ const spentPlain = meter(plain);
 const spentPooled = meter(pooled);
 const first = model.tokenize(' the')[0];
 
-async function bare(withSampling) {
+async function bare(withSampling, temperature = 0) {
   const sequence = plain.getSequence();
   const ctx = plain._ctx;
   // node-llama-cpp's LlamaSampler is internal: the addon's own sampler class, configured greedy.
   const sampler = withSampling ? new llama._bindings.AddonSampler(model._model) : null;
-  sampler?.applyConfig({ temperature: 0, seed: 1 });
+  sampler?.applyConfig(temperature ? { temperature, topK: 40, topP: 0.95, seed: 1 } : { temperature: 0, seed: 1 });
   const id = sequence._sequenceId ?? 0;
   let token = first;
   const started = performance.now();
@@ -208,6 +208,9 @@ const ways = {
   'llama-bench': [{ decode: 0, sample: 0 }, async () => llamaBench()],
   decode: [spentPlain, () => bare(false)],
   '+greedy': [spentPlain, () => bare(true)],
+  // The same with the helper's sampling (temperature 0.8, top-k 40, top-p 0.95): the least a
+  // generation costs through node-llama-cpp's native calls, without sequence.evaluate's loop.
+  'direct@.8': [spentPlain, () => bare(true, 0.8)],
   'evaluate@0': [spentPlain, () => evaluate(plain, 0)],
   'evaluate@.8': [spentPlain, () => evaluate(plain, 0.8)],
   'pool@.8': [spentPooled, () => viaPool(0.8)],
