@@ -2,6 +2,7 @@
 // In one process, the same context, ways of generating 128 tokens taken in turn (medians):
 //   decode      initBatch/addToBatch/decodeBatch of one token, no logits read (llama-bench's tg)
 //   +greedy     the same plus a greedy sampleToken (a second native call per token)
+//   direct@.8   the same with the helper's sampling (temperature 0.8, top-k 40, top-p 0.95)
 //   evaluate@0  sequence.evaluate with temperature 0 (greedy chain)
 //   evaluate@.8 sequence.evaluate with temperature 0.8 (top-k 40, top-p 0.95, dist)
 //   pool@.8     as the helper: its SequencePool's batching (sequence order, lockstep) and temperature 0.8
