@@ -1,5 +1,9 @@
-/** "1 record", "2 records", "3 trajectories": a count with its noun, for messages people read. */
-export const countOf = (n: number, noun: string, plural = `${noun}s`): string => `${n} ${n === 1 ? noun : plural}`;
+/** "3,018": every count people read is written one way, with thousands grouped. */
+export const formatCount = (n: number): string => n.toLocaleString('en-US');
+
+/** "1 record", "2 records", "3,018 trajectories": a count with its noun, for messages people read. */
+export const countOf = (n: number, noun: string, plural = `${noun}s`): string =>
+  `${formatCount(n)} ${n === 1 ? noun : plural}`;
 
 /** "1 trajectory", "3 trajectories". */
 export const trajectoriesCount = (n: number): string => countOf(n, 'trajectory', 'trajectories');

@@ -21,6 +21,7 @@ import type { AgentDecider } from './agent-chat';
 import { BranchBatch, readyBranchCalls } from './branch-batch';
 import type { RunTurns } from './run-turns';
 import { callTool, type Observation, type RuntimeDeps } from './runtimes';
+import { countOf, formatCount } from '../../shared/text';
 
 export interface EngineOptions {
   graph: Pick<ToolGraph, 'tools' | 'edges'>;
@@ -327,7 +328,7 @@ export class RunEngine {
         kind: 'context',
         turnIndex: turns.length,
         path: '',
-        message: `The prompt (${tokens.prompt.toLocaleString('en-US')} tokens) and the answer (${tokens.completion.toLocaleString('en-US')}) did not fit the model's context of ${contextSize.toLocaleString('en-US')} tokens, so the model no longer saw the start of the prompt. Load the model with a larger context size in Models.`,
+        message: `The prompt (${countOf(tokens.prompt, 'token')}) and the answer (${formatCount(tokens.completion)}) did not fit the model's context of ${countOf(contextSize, 'token')}, so the model no longer saw the start of the prompt. Load the model with a larger context size in Models.`,
       });
     let decision: { action: string; thought?: string; tool?: string; args?: unknown; answer?: string };
     try {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clipAtWord, countOf, forkTitle, splitForkTitle, TITLE_MAX, shortWhen } from '../../shared/text';
+import { clipAtWord, countOf, formatCount, forkTitle, splitForkTitle, TITLE_MAX, shortWhen } from '../../shared/text';
 
 const intent = 'Find the cheapest flight from Lisbon to Paris on 2026-06-01 and book it for Ana Silva';
 
@@ -32,6 +32,12 @@ describe('counts with their noun', () => {
   it('says "1 turn" and "2 turns"', () => {
     expect(countOf(1, 'turn')).toBe('1 turn');
     expect(countOf(2, 'turn')).toBe('2 turns');
+  });
+
+  it('groups thousands the one way every count is shown ("3,018")', () => {
+    expect(countOf(3018, 'trajectory', 'trajectories')).toBe('3,018 trajectories');
+    expect(formatCount(1234567)).toBe('1,234,567');
+    expect(formatCount(999)).toBe('999');
   });
 });
 

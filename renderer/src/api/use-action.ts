@@ -1,12 +1,5 @@
 import { useCallback, useState } from 'react';
-import { TrellisError } from '../../../shared/errors';
-
-/** What a failed action says: the message, then what to do about it when the backend said (its hint). */
-export function actionErrorText(error: unknown): string {
-  const { message } = error as Error;
-  if (!(error instanceof TrellisError) || !error.hint || message.includes(error.hint)) return message;
-  return `${message} ${error.hint}`;
-}
+import { errorText } from './error-text';
 
 /** State of one user-started async action: busy while it runs, its error message if it fails. */
 export function useAction() {
@@ -18,7 +11,7 @@ export function useAction() {
     try {
       await work();
     } catch (e) {
-      setError(actionErrorText(e));
+      setError(errorText(e));
     } finally {
       setBusy(false);
     }

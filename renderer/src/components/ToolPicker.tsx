@@ -86,7 +86,11 @@ export function ToolPicker({
               <span>{tool}</span>
             </label>
           ))}
-          {shown.length === 0 && <span className="muted">No tool matches “{filter}”.</span>}
+          {shown.length === 0 && (
+            <span className="muted">
+              {tools.length === 0 ? 'This graph has no tools yet: add them in Graph.' : `No tool matches “${filter}”.`}
+            </span>
+          )}
         </div>
         {/* Below the list, never over a row; its line stays while the list scrolls, so rows do not jump. */}
         {scrolls && (

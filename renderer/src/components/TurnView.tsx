@@ -1,8 +1,9 @@
 import type { Finding, Turn } from '../../../shared/domain';
 import { ProblemLine } from './ProblemLine';
+import { formatCount } from '../../../shared/text';
 
 /** 0.17 ms, 72.5 ms, 1,204 ms: enough digits to compare turns, no more. */
-const formatMs = (ms: number) => `${ms < 100 ? ms.toFixed(ms < 1 ? 2 : 1) : Math.round(ms).toLocaleString()} ms`;
+const formatMs = (ms: number) => `${ms < 100 ? ms.toFixed(ms < 1 ? 2 : 1) : formatCount(Math.round(ms))} ms`;
 
 const pretty = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value, null, 2));
 
@@ -47,7 +48,7 @@ export function TurnView({
         {turn.tokens && (
           <span className="muted" data-testid="turn-tokens" title="Tokens the model read (its prompt) and wrote">
             {' '}
-            · {turn.tokens.prompt.toLocaleString()} prompt + {turn.tokens.completion.toLocaleString()} generated tokens
+            · {formatCount(turn.tokens.prompt)} prompt + {formatCount(turn.tokens.completion)} generated tokens
           </span>
         )}
       </header>

@@ -1,3 +1,4 @@
+import { errorText } from '../api/error-text';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TrajectoryFilter, TrajectorySummary } from '../../../shared/domain';
 import { api } from '../api/api';
@@ -32,7 +33,7 @@ export function usePagedList(filter: TrajectoryFilter) {
           setTotal(result.total);
           setVersion((v) => v + 1);
         },
-        (e: Error) => mine === generation.current && setError(e.message),
+        (e: Error) => mine === generation.current && setError(errorText(e)),
       );
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the filter's JSON is the dependency

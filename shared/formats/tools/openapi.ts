@@ -3,6 +3,7 @@ import type { JsonSchema } from '../../domain';
 import { TrellisError } from '../../errors';
 import { isObject } from '../../json';
 import { EMPTY_OBJECT_SCHEMA, makeTool, toolName, type ParsedTools } from './parsed';
+import { formatCount } from '../../text';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 const MAX_REF_DEPTH = 8;
@@ -30,7 +31,7 @@ function inliner(doc: Doc) {
     if (--budget < 0)
       throw new TrellisError(
         'E4001',
-        `The document's $refs expand to more than ${MAX_INLINED_NODES.toLocaleString('en')} schema nodes; Trellis does not inline that many.`,
+        `The document's $refs expand to more than ${formatCount(MAX_INLINED_NODES)} schema nodes; Trellis does not inline that many.`,
         'Import a smaller part of the API, or flatten the chained schemas.',
       );
     if (Array.isArray(node)) return node.map((n) => inline(n, depth));

@@ -1,3 +1,4 @@
+import { errorText } from '../../api/error-text';
 import { countOf } from '../../../../shared/text';
 import { ReactFlowProvider, useReactFlow } from '@xyflow/react';
 import { Plus } from 'lucide-react';
@@ -40,7 +41,7 @@ export function GraphWorkspace() {
 
   const list = (
     <aside className="sidebar" aria-label="Graphs">
-      {graphs.error && <p className="error">{graphs.error.message}</p>}
+      {graphs.error && <p className="error">{errorText(graphs.error)}</p>}
       <ul>
         {graphs.data?.map((g) => (
           <li key={g.id}>
@@ -68,9 +69,33 @@ export function GraphWorkspace() {
       <GraphEditor
         graph={graph.data && graph.data.id === selectedId ? graph.data : null}
         list={list}
-        placeholder={<p className="muted center">{graph.error ? graph.error.message : selectedId ? 'Loading…' : ''}</p>}
+        placeholder={
+          graph.error || selectedId ? (
+            <p className="muted center">{graph.error ? errorText(graph.error) : 'Loading…'}</p>
+          ) : graphs.data?.length === 0 ? (
+            <NoGraphYet />
+          ) : null
+        }
       />
     </ReactFlowProvider>
+  );
+}
+
+/** The canvas of a workspace with no graph: what a graph is for, and the way to make one. */
+function NoGraphYet() {
+  const newGraph = useCommand('graph.new');
+  return (
+    <div className="empty-state">
+      <p>No graph yet.</p>
+      <p className="muted">
+        A graph holds the tools an agent can call: their parameters as JSON Schema, which tool needs another&apos;s
+        result, and which parameters they share. Make one, then add tools or import them (OpenAI tools, BFCL functions,
+        an OpenAPI file or an MCP server).
+      </p>
+      <button type="button" onClick={() => void newGraph.perform(useUi.getState())}>
+        New graph…
+      </button>
+    </div>
   );
 }
 

@@ -1,3 +1,4 @@
+import { errorText } from '../../api/error-text';
 import { useState } from 'react';
 import type { ModelSource } from '../../../../shared/contract/models';
 import { api } from '../../api/api';
@@ -26,7 +27,7 @@ export function DiscoveredModels({ onPick }: { onPick(path: string): void }) {
   return (
     <section className="discovered-models" aria-label="Models on this machine">
       {found.loading && !found.data && <p className="muted">Looking…</p>}
-      <ErrorNote message={found.error?.message} />
+      <ErrorNote message={found.error ? errorText(found.error) : undefined} />
       {found.data && models.length === 0 && (
         <p className="muted" data-testid="discovered-none">
           No GGUF found in the usual folders (listed under “Folders searched”, below). Name a folder that holds some, or

@@ -9,6 +9,7 @@ import { useQuery } from '../../api/use-query';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useUi } from '../../state/ui-store';
 import { size } from './units';
+import { formatCount } from '../../../../shared/text';
 
 type Inspected = Result<'models.inspect'>;
 type Status = Result<'models.status'>;
@@ -111,7 +112,7 @@ export function LoadModel({
           <dt>File type</dt>
           <dd>{details.fileType ?? 'unknown'}</dd>
           <dt>Trained context</dt>
-          <dd>{details.trainedContextLength?.toLocaleString('en-US') ?? 'unknown'}</dd>
+          <dd>{details.trainedContextLength == null ? 'unknown' : formatCount(details.trainedContextLength)}</dd>
           <dt>Chat template</dt>
           <dd>{details.hasChatTemplate ? 'yes' : 'no (prompts are sent as plain text)'}</dd>
           <dt>File size</dt>
@@ -203,7 +204,7 @@ function TrainedContextHint({
   onUse(contextSize: number): void;
 }) {
   if (trained === null || contextSize <= trained) return null;
-  const length = trained.toLocaleString('en-US');
+  const length = formatCount(trained);
   return (
     <p className="setting-hint" role="note">
       Longer than this model’s trained context ({length} tokens): past {length} its answers may degrade.{' '}

@@ -227,9 +227,6 @@ function FollowedRecordings({ candidate }: { candidate: Candidates[number] }) {
 function generationText(generation: { ms: number; tokens: number | null } | null, candidates: number): string | null {
   if (!generation) return null;
   const seconds = (generation.ms / 1000).toFixed(1);
-  const tokens =
-    generation.tokens === null
-      ? ''
-      : `, ${generation.tokens.toLocaleString('en-US')} ${generation.tokens === 1 ? 'token' : 'tokens'}`;
+  const tokens = generation.tokens === null ? '' : `, ${countOf(generation.tokens, 'token')}`;
   return `Planned in ${seconds} s${tokens}${candidates > 1 ? ` for ${candidates} candidates` : ''}.`;
 }

@@ -86,6 +86,12 @@ export function RunsWorkspace() {
                     ))}
                   </select>
                 </label>
+                {graphs.data?.length === 0 && (
+                  <p className="muted" data-testid="no-graph-note">
+                    No tool graph yet: a plan is made on one. Make it in Graph (Graph → New Graph…), add or import its
+                    tools, then come back to plan and run.
+                  </p>
+                )}
                 {/* Keyed by graph: what the panels hold for themselves (goals, WorfBench text) belongs to one graph. */}
                 <PlanPanel key={`panel-${graphId}`} tools={tools} example={example} />
                 <PlanEditor key={`editor-${graphId}`} tools={tools} onRun={(mode) => void startRun(mode)} />

@@ -1,3 +1,4 @@
+import { errorText } from '../../api/error-text';
 import { useState } from 'react';
 import { countOf } from '../../../../shared/text';
 import { findingCodeDescription } from '../../../../shared/checks/trajectory';
@@ -29,7 +30,7 @@ export function Inspector({ id }: { id: string }) {
   const compareId = useBrowserStore((s) => s.compareId);
   const pickCompare = useBrowserStore((s) => s.pickCompare);
   const checkedAll = useChecksState((s) => s.checkedAll);
-  if (trajectory.error) return <p className="error">{trajectory.error.message}</p>;
+  if (trajectory.error) return <p className="error">{errorText(trajectory.error)}</p>;
   if (!t) return <p className="muted">Loading…</p>;
   // Observations whose call answered an error, marked as the debugger marks them.
   const failed = new Set(callOutcome(t.turns, recordedToolErrors(t.metadata)).failedTurns);

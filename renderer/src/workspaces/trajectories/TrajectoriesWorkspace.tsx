@@ -21,6 +21,7 @@ import { TrajectoryList } from './TrajectoryList';
 import { TraceReceiverNote } from './TraceReceiverNote';
 import { usePagedList } from '../../state/use-paged-list';
 import './trajectories.css';
+import { trajectoriesCount } from '../../../../shared/text';
 
 /** New trajectories (an import here or by another process) have not been checked yet. */
 const UNCHECKED: RefreshOn[] = [
@@ -132,11 +133,7 @@ export function TrajectoriesWorkspace() {
               )}
               {list.error && <p className="error">{list.error}</p>}
               <p className="muted list-count" data-testid="list-count">
-                {list.total === null
-                  ? list.error
-                    ? 'No list'
-                    : 'Loading…'
-                  : `${list.total.toLocaleString()} ${list.total === 1 ? 'trajectory' : 'trajectories'}`}
+                {list.total === null ? (list.error ? 'No list' : 'Loading…') : trajectoriesCount(list.total)}
               </p>
               <TrajectoryList list={list} />
             </aside>

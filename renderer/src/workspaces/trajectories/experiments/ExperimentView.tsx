@@ -1,3 +1,4 @@
+import { errorText } from '../../../api/error-text';
 import { useState } from 'react';
 import type { ExperimentRun, ExperimentView as View } from '../../../../../shared/experiments/types';
 import { countOf } from '../../../../../shared/text';
@@ -33,7 +34,7 @@ export function ExperimentView({ id }: { id: string }) {
   );
   const [onlyChanged, setOnlyChanged] = useState(true);
   const [compare, setCompare] = useState(false);
-  if (view.error) return <p className="error">{view.error.message}</p>;
+  if (view.error) return <p className="error">{errorText(view.error)}</p>;
   const data: View | undefined = view.data;
   if (!data) return <p className="muted">Loading…</p>;
   const rows = onlyChanged ? data.runs.filter((r) => r.verdict !== 'same') : data.runs;

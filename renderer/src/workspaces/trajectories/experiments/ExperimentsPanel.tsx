@@ -1,3 +1,4 @@
+import { errorText } from '../../../api/error-text';
 import { useState } from 'react';
 import { countOf } from '../../../../../shared/text';
 import { api } from '../../../api/api';
@@ -50,7 +51,7 @@ export function ExperimentsPanel() {
           }}
         />
       )}
-      {list.error && <p className="error">{list.error.message}</p>}
+      {list.error && <p className="error">{errorText(list.error)}</p>}
       {shown ? (
         <ExperimentView id={shown} />
       ) : (

@@ -1,3 +1,4 @@
+import { errorText } from '../../../api/error-text';
 import { api } from '../../../api/api';
 import { useQuery } from '../../../api/use-query';
 import { AddToDataset } from '../AddToDataset';
@@ -6,7 +7,7 @@ import { divergenceText } from './ExperimentView';
 /** The first two candidates on the same trajectories, the better run of each row offered for a dataset. */
 export function SideBySide({ id }: { id: string }) {
   const rows = useQuery(() => api.invoke('experiments.compare', { id, a: 0, b: 1 }), [id]);
-  if (rows.error) return <p className="error">{rows.error.message}</p>;
+  if (rows.error) return <p className="error">{errorText(rows.error)}</p>;
   return (
     <table className="experiment-runs" aria-label="Side by side">
       <thead>
