@@ -107,6 +107,13 @@ describe('Experiments in the Trajectories workspace, in Chromium', () => {
     const regressed = runs.locator('tbody tr', { hasText: '(task 6)' });
     expect(await regressed.textContent()).toContain('turn 2: tool (toolCalls[0].name: get_weather → get_forecast)');
 
+    // Its diff closes back onto this table, not onto the source trajectory.
+    await regressed.getByRole('button', { name: 'Diff' }).click();
+    const diff = page.getByRole('region', { name: 'Trajectory diff' });
+    await diff.getByTestId('diff-summary').waitFor();
+    await diff.getByRole('button', { name: 'Close diff' }).click();
+    await view.getByRole('table', { name: 'Runs' }).waitFor();
+
     await regressed.getByRole('button', { name: 'Open in debugger' }).click();
     const debuggerPane = page.getByRole('region', { name: 'Debugger' });
     await debuggerPane.getByTestId('run-status').waitFor();

@@ -88,7 +88,7 @@ describe('Trajectories workspace in Chromium', () => {
     await inspector.getByRole('button', { name: 'Compare with…' }).click();
     await page
       .getByRole('status')
-      .getByText(/Pick the trajectory to compare with/)
+      .getByText(/Pick another trajectory in the list to compare this one with/)
       .waitFor();
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await page.getByRole('option', { name: /Lisbon flight, booked/ }).click();

@@ -29,6 +29,11 @@ function useIntents(): void {
   );
 }
 
+/** Every workspace's watcher, open or not (WorkspaceDescriptor.Watcher). */
+function Watchers() {
+  return WORKSPACE_LIST.map(({ id, Watcher }) => Watcher && <Watcher key={id} />);
+}
+
 export function App() {
   const theme = useUi((s) => s.theme);
   const workspace = useUi((s) => s.workspace);
@@ -52,6 +57,7 @@ export function App() {
         <StatusBar names={WORKSPACE_NAMES} />
         <CommandPalette commands={COMMANDS} />
         <PromptDialog />
+        <Watchers />
       </div>
     </CommandsContext.Provider>
   );

@@ -1,6 +1,6 @@
-import type { Outcome, Turn } from '../domain';
+import type { Outcome, Trajectory, Turn } from '../domain';
 import type { RunStatus } from './types';
-import { answeredWithError } from './results';
+import { answeredWithError, recordedToolErrors } from './results';
 
 /** How a run's calls went: how many were made and answered, and which observations are errors. */
 export interface CallOutcome {
@@ -18,6 +18,11 @@ export interface CallOutcome {
 }
 
 /** What a run's calls say about it: all failed, some failed, none failed, or no call answered yet. */
+/** The turns of a trajectory whose call failed: the inspector and the diff mark them alike. */
+export function failedTurnsOf(trajectory: Pick<Trajectory, 'turns' | 'metadata'>): ReadonlySet<number> {
+  return new Set(callOutcome(trajectory.turns, recordedToolErrors(trajectory.metadata)).failedTurns);
+}
+
 export type OutcomeLevel = 'error' | 'warning' | 'ok' | 'none';
 
 /**

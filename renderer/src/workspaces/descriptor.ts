@@ -17,4 +17,9 @@ export interface WorkspaceDescriptor<W extends WorkspaceId = WorkspaceId> {
   commands: readonly Command[];
   /** Shows what another workspace sent the user here for (`useUi().openIn`). */
   receive?(detail: WorkspaceIntents[W]): void;
+  /**
+   * Mounted for as long as the app runs, open or not: keeps what the workspace remembers up to
+   * date with changes made elsewhere (no UI of its own).
+   */
+  Watcher?: ComponentType;
 }

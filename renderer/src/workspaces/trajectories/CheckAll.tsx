@@ -1,6 +1,6 @@
 import { trajectoriesCount } from '../../../../shared/text';
 import { ShieldCheck } from 'lucide-react';
-import { useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { checkSummaryText } from '../../../../shared/checks/finding-counts';
 import type { Result } from '../../../../shared/contract';
 import { api } from '../../api/api';
@@ -11,15 +11,13 @@ import { useRegisterAction } from '../../commands/panel-actions';
 
 /** Runs the deterministic checks on every trajectory and shows what they found, by kind. */
 export function CheckAll() {
-  const [summary, setSummary] = useState<Result<'trajectories.checkAll'> | null>(null);
+  const { summary, stale } = useChecksState(useShallow((s) => ({ summary: s.summary, stale: s.stale })));
   const job = useJob();
   const { busy, error, progress } = job;
   const run = () => {
     if (busy) return;
     void job.run(async (jobId) => {
-      const result = await api.invoke('trajectories.checkAll', { jobId });
-      setSummary(result);
-      useChecksState.getState().setCheckedAll(!result.cancelled);
+      useChecksState.getState().finished(await api.invoke('trajectories.checkAll', { jobId }));
     });
   };
   useRegisterAction('checkAll', run);
@@ -38,17 +36,26 @@ export function CheckAll() {
         </>
       )}
       <ErrorNote message={error} />
-      {summary && <CheckSummary summary={summary} />}
+      {summary && !busy && <CheckSummary summary={summary} stale={stale} />}
     </section>
   );
 }
 
-/** What the checks found, on one line that the toolbar cuts short; the whole text is its tooltip. */
-function CheckSummary({ summary }: { summary: Result<'trajectories.checkAll'> }) {
+/**
+ * What the checks found, on one line that the toolbar cuts short; the whole text is its tooltip.
+ * Once trajectories change, it says the figures are from before.
+ */
+function CheckSummary({ summary, stale }: { summary: Result<'trajectories.checkAll'>; stale: boolean }) {
   const found = checkSummaryText(summary);
   const against = `Checked against ${basisText(summary.against)}.`;
+  const before = stale ? 'Before the latest changes (run the checks again): ' : '';
   return (
-    <p className="check-summary" data-testid="check-summary" title={`${found} ${against}`}>
+    <p
+      className={`check-summary${stale ? ' stale' : ''}`}
+      data-testid="check-summary"
+      title={`${before}${found} ${against}`}
+    >
+      {before && <span className="muted">{before}</span>}
       {found}{' '}
       <span className="muted" title="What each trajectory's calls were checked against">
         {against}

@@ -10,6 +10,7 @@ import { countOf } from '../../../../shared/text';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
 import { useBrowserStore } from './state';
+import { failedTurnsOf } from '../../../../shared/runs/outcome';
 import { TurnView } from '../../components/TurnView';
 
 const pct = (x: number) => `${Math.round(100 * x)}%`;
@@ -61,6 +62,8 @@ export function DiffView({ leftId, rightId }: { leftId: string; rightId: string 
   }, [diff?.firstDivergence]);
   if (!left || !right || !diff) return <p className="muted">Loading…</p>;
   const accuracy = stepAccuracy(left.turns, right.turns, diff.rows);
+  const failedLeft = failedTurnsOf(left);
+  const failedRight = failedTurnsOf(right);
   return (
     <section className="diff-view" aria-label="Trajectory diff">
       <header>
@@ -87,8 +90,16 @@ export function DiffView({ leftId, rightId }: { leftId: string; rightId: string 
           data-kind={row.kind}
           aria-label={`Row ${i + 1}: ${row.kind}`}
         >
-          {row.a === null ? <Gap kind="inserted" /> : <TurnView turn={left.turns[row.a]!} index={row.a} />}
-          {row.b === null ? <Gap kind="removed" /> : <TurnView turn={right.turns[row.b]!} index={row.b} />}
+          {row.a === null ? (
+            <Gap kind="inserted" />
+          ) : (
+            <TurnView turn={left.turns[row.a]!} index={row.a} failed={failedLeft.has(row.a)} />
+          )}
+          {row.b === null ? (
+            <Gap kind="removed" />
+          ) : (
+            <TurnView turn={right.turns[row.b]!} index={row.b} failed={failedRight.has(row.b)} />
+          )}
           {row.kind === 'changed' && (
             <ul className="diff-changes" aria-label={`Changes in row ${i + 1}`}>
               {turnChanges(left.turns[row.a!]!, right.turns[row.b!]!).map((c) => (

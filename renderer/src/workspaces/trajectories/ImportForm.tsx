@@ -11,28 +11,27 @@ import { useQuery } from '../../api/use-query';
 import { ErrorNote } from '../../components/ErrorNote';
 import { PathField } from '../../components/PathField';
 import { QuickPick } from '../../components/QuickPick';
+import { useImportDraft, type ToolTarget } from './state';
 
 type Report = Result<'trajectories.import'>;
 
 /** The files an import reads: JSON Lines, JSON, SWE-agent .traj, inspect .eval, Parquet, and any of them gzipped. */
 const IMPORT_EXTENSIONS = ['jsonl', 'json', 'traj', 'eval', 'parquet', 'gz'];
 
-/** Where the tools the file declares go: nowhere, a new graph, or an existing graph. */
-type ToolTarget = { kind: 'none' } | { kind: 'new'; name: string } | { kind: 'existing'; graphId: string };
-
 /** Import a file of trajectories (JSONL, a JSON array or object, Parquet, an inspect .eval; gzip or not) from a path on the machine that runs the backend. */
 export function ImportForm({ focusAsked = 0 }: { focusAsked?: number }) {
-  const [path, setPath] = useState('');
+  const { path, format, lenient, target, patch } = useImportDraft();
+  const setPath = (value: string) => patch({ path: value });
+  const setFormat = (value: '' | TrajectoryFormat) => patch({ format: value });
+  const setLenient = (value: boolean) => patch({ lenient: value });
+  const setTarget = (value: ToolTarget) => patch({ target: value });
   const file = useRef<HTMLInputElement>(null);
   // Asked for from the palette: where the user types or chooses the file.
   useEffect(() => {
     if (focusAsked) file.current?.focus();
   }, [focusAsked]);
-  const [format, setFormat] = useState<'' | TrajectoryFormat>('');
-  const [lenient, setLenient] = useState(false);
   const job = useJob();
   const { busy, error, progress } = job;
-  const [target, setTarget] = useState<ToolTarget>({ kind: 'none' });
   const graphs = useQuery(() => api.invoke('graphs.list', {}), [], ['graphs.changed']);
   const [report, setReport] = useState<Report | null>(null);
   /** A new graph needs a name: without one the records would go in linked to no graph. */

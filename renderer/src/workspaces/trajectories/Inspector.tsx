@@ -3,8 +3,7 @@ import { useState } from 'react';
 import { countOf } from '../../../../shared/text';
 import { findingCodeDescription } from '../../../../shared/checks/trajectory';
 import type { Finding } from '../../../../shared/domain';
-import { callOutcome } from '../../../../shared/runs/outcome';
-import { recordedToolErrors } from '../../../../shared/runs/results';
+import { failedTurnsOf } from '../../../../shared/runs/outcome';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
 import { trajectoryChanged } from '../../api/use-refresh';
@@ -33,7 +32,7 @@ export function Inspector({ id }: { id: string }) {
   if (trajectory.error) return <p className="error">{errorText(trajectory.error)}</p>;
   if (!t) return <p className="muted">Loading…</p>;
   // Observations whose call answered an error, marked as the debugger marks them.
-  const failed = new Set(callOutcome(t.turns, recordedToolErrors(t.metadata)).failedTurns);
+  const failed = failedTurnsOf(t);
   const byTurn = new Map<number, Finding[]>();
   for (const f of findings.data ?? []) byTurn.set(f.where.turn, [...(byTurn.get(f.where.turn) ?? []), f]);
   const kinds = Object.entries(

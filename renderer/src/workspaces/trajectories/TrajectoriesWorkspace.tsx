@@ -2,9 +2,9 @@ import { ChartColumn, FlaskConical, History, Scale, Upload } from 'lucide-react'
 import { useEffect, useState, type ReactNode } from 'react';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
-import { SELECTION_CHANGES, useRefresh, type RefreshOn } from '../../api/use-refresh';
+import { SELECTION_CHANGES, useRefresh } from '../../api/use-refresh';
 import { useShallow } from 'zustand/react/shallow';
-import { selectFilter, useBrowserStore, useChecksState, type BrowserState } from './state';
+import { selectFilter, useBrowserStore, type BrowserState } from './state';
 import { CheckAll } from './CheckAll';
 import { DiffView } from './DiffView';
 import { EvaluatePanel } from './EvaluatePanel';
@@ -22,11 +22,6 @@ import { TraceReceiverNote } from './TraceReceiverNote';
 import { usePagedList } from '../../state/use-paged-list';
 import './trajectories.css';
 import { trajectoriesCount } from '../../../../shared/text';
-
-/** New trajectories (an import here or by another process) have not been checked yet. */
-const UNCHECKED: RefreshOn[] = [
-  { event: 'trajectories.changed', when: (p) => p.reason === 'imported' || p.reason === 'external' },
-];
 
 const selector = (s: BrowserState) => ({
   selectedId: s.selectedId,
@@ -52,7 +47,6 @@ export function TrajectoriesWorkspace() {
   const list = usePagedList(filter);
   const facets = useQuery(() => api.invoke('trajectories.facets', {}), [], SELECTION_CHANGES);
   useRefresh(SELECTION_CHANGES, list.reload);
-  useRefresh(UNCHECKED, () => useChecksState.getState().setCheckedAll(false));
   useEffect(() => {
     if (!pickingCompare) return;
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && pickCompare(false);
@@ -128,7 +122,7 @@ export function TrajectoriesWorkspace() {
               <SelectionSummary />
               {pickingCompare && (
                 <p className="picking" role="status">
-                  Pick the trajectory to compare with (Esc to cancel).
+                  Pick another trajectory in the list to compare this one with (Esc to cancel).
                 </p>
               )}
               {list.error && <p className="error">{list.error}</p>}

@@ -1,5 +1,6 @@
 import { Route } from 'lucide-react';
 import type { WorkspaceDescriptor } from '../descriptor';
+import { ChecksWatcher } from './ChecksWatcher';
 import { TRAJECTORY_COMMANDS } from './commands';
 import { useBrowserStore } from './state';
 import { TrajectoriesWorkspace } from './TrajectoriesWorkspace';
@@ -12,4 +13,5 @@ export const trajectoriesWorkspace: WorkspaceDescriptor<'trajectories'> = {
   View: TrajectoriesWorkspace,
   commands: TRAJECTORY_COMMANDS,
   receive: ({ filter }) => useBrowserStore.setState({ filter }),
+  Watcher: ChecksWatcher,
 };

@@ -1,5 +1,7 @@
 import { create } from 'zustand';
 import type { TrajectoryFilter } from '../../../../shared/domain';
+import type { TrajectoryFormat } from '../../../../shared/contract/trajectories';
+import type { Result } from '../../../../shared/contract';
 import { patchFilter, type FilterSlice } from '../../state/trajectory-filter';
 
 export type TrajectoryPane = 'inspect' | 'diff' | 'evaluate' | 'scores' | 'experiments';
@@ -12,13 +14,19 @@ interface BrowserData {
   pane: TrajectoryPane;
   /** The next trajectory picked in the list becomes the one compared with. */
   pickingCompare: boolean;
+  /** The pane "Close diff" goes back to: the one the diff was opened from (an experiment's table). */
+  diffReturnsTo: TrajectoryPane;
+  /** The experiment the Experiments pane shows (null: the newest); kept while a diff is open over it. */
+  experimentId: string | null;
 }
 
 interface BrowserActions {
   setFilter(patch: Partial<TrajectoryFilter>): void;
   clearFilter(): void;
   select(id: string | null): void;
-  compareWith(id: string | null): void;
+  /** Opens the diff with `id` (`from`: the pane to go back to), or closes it (null). */
+  compareWith(id: string | null, from?: TrajectoryPane): void;
+  openExperiment(id: string | null): void;
   showPane(pane: TrajectoryPane): void;
   pickCompare(on: boolean): void;
 }
@@ -39,18 +47,29 @@ export const useBrowserStore = create<BrowserState>()((set) => ({
   compareId: null,
   pane: 'inspect',
   pickingCompare: false,
+  diffReturnsTo: 'inspect',
+  experimentId: null,
   setFilter: (patch) => set((s) => ({ filter: patchFilter(s.filter, patch) })),
   clearFilter: () => set({ filter: {} }),
   select: (id) =>
     set((s) =>
       s.pickingCompare
-        ? { compareId: id, pane: 'diff', pickingCompare: false }
+        ? // A trajectory compared with itself shows nothing: the pick waits for another one.
+          id === s.selectedId
+          ? {}
+          : { compareId: id, pane: 'diff', pickingCompare: false }
         : {
             selectedId: id,
             pane: s.pane === 'evaluate' || s.pane === 'scores' || s.pane === 'experiments' ? 'inspect' : s.pane,
           },
     ),
-  compareWith: (compareId) => set({ compareId, pane: compareId ? 'diff' : 'inspect', pickingCompare: false }),
+  compareWith: (compareId, from = 'inspect') =>
+    set((s) =>
+      compareId
+        ? { compareId, pane: 'diff', pickingCompare: false, diffReturnsTo: from }
+        : { compareId, pane: s.diffReturnsTo, pickingCompare: false, diffReturnsTo: 'inspect' },
+    ),
+  openExperiment: (experimentId) => set({ experimentId }),
   showPane: (pane) => set({ pane, pickingCompare: false }),
   pickCompare: (pickingCompare) => set({ pickingCompare }),
 }));
@@ -61,11 +80,42 @@ interface ChecksState {
    * any: then a trajectory without findings is one the checks found nothing on, not an unchecked one.
    */
   checkedAll: boolean;
-  setCheckedAll(checkedAll: boolean): void;
+  /** What the last run of the checks found (null: none yet in this window). */
+  summary: Result<'trajectories.checkAll'> | null;
+  /** Trajectories were added, edited or removed since: the summary is of what was there before. */
+  stale: boolean;
+  finished(summary: Result<'trajectories.checkAll'>): void;
+  /**
+   * Trajectories changed (not by the checks): what the summary said may no longer hold, and
+   * with `added`, some trajectories have not been checked at all.
+   */
+  changed(added: boolean): void;
 }
 
 /** What this window knows about the checks having run; kept across workspace switches. */
 export const useChecksState = create<ChecksState>()((set) => ({
   checkedAll: false,
-  setCheckedAll: (checkedAll) => set({ checkedAll }),
+  summary: null,
+  stale: false,
+  finished: (summary) => set({ summary, stale: false, checkedAll: !summary.cancelled }),
+  changed: (added) => set((s) => ({ stale: s.summary !== null, checkedAll: s.checkedAll && !added })),
+}));
+
+/** Where the tools an imported file declares go: nowhere, a new graph, or an existing graph. */
+export type ToolTarget = { kind: 'none' } | { kind: 'new'; name: string } | { kind: 'existing'; graphId: string };
+
+interface ImportDraft {
+  path: string;
+  format: '' | TrajectoryFormat;
+  lenient: boolean;
+  target: ToolTarget;
+}
+
+/** What the import form holds before it runs: kept when the drawer closes or another workspace opens. */
+export const useImportDraft = create<ImportDraft & { patch(change: Partial<ImportDraft>): void }>()((set) => ({
+  path: '',
+  format: '',
+  lenient: false,
+  target: { kind: 'none' },
+  patch: (change) => set(change),
 }));

@@ -151,7 +151,7 @@ function RunRow({ run }: { run: ExperimentRun }) {
               type="button"
               onClick={() => {
                 select(run.sourceId);
-                compareWith(run.runId);
+                compareWith(run.runId, 'experiments');
               }}
             >
               Diff

@@ -1,6 +1,6 @@
 import { errorText } from '../../../api/error-text';
 import { useState } from 'react';
-import { countOf } from '../../../../../shared/text';
+import { countOf, shortWhen } from '../../../../../shared/text';
 import { api } from '../../../api/api';
 import { useQuery } from '../../../api/use-query';
 import { useBrowserStore } from '../state';
@@ -19,7 +19,8 @@ export function ExperimentsPanel() {
       { event: 'jobs.ended', when: (p) => p.kind === 'experiments.run' },
     ],
   );
-  const [openId, setOpenId] = useState<string | null>(null);
+  const openId = useBrowserStore((s) => s.experimentId);
+  const setOpenId = useBrowserStore((s) => s.openExperiment);
   const [adding, setAdding] = useState(false);
   const shown = openId ?? list.data?.[0]?.id ?? null;
   return (
@@ -31,7 +32,7 @@ export function ExperimentsPanel() {
             {!list.data?.length && <option value="">No experiments yet</option>}
             {list.data?.map((e) => (
               <option key={e.id} value={e.id}>
-                {e.name} ({e.done} of {countOf(e.sources * e.candidates, 'run')}
+                {e.name}, {shortWhen(e.createdAt)} ({e.done} of {countOf(e.sources * e.candidates, 'run')}
                 {e.errored ? `, ${e.errored} errored` : ''})
               </option>
             ))}
