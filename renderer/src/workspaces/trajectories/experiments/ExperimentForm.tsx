@@ -6,9 +6,11 @@ import {
   type AgentFormat,
   type ToolPolicy,
 } from '../../../../../shared/experiments/types';
-import { countOf } from '../../../../../shared/text';
+import { countOf, trajectoriesCount } from '../../../../../shared/text';
 import { api } from '../../../api/api';
 import { useJob } from '../../../api/use-job';
+import { useQuery } from '../../../api/use-query';
+import { SELECTION_CHANGES } from '../../../api/use-refresh';
 import { ErrorNote } from '../../../components/ErrorNote';
 
 /** A new experiment over the browser's filter: a server candidate, its prompt, where to start, how calls are answered. */
@@ -22,6 +24,11 @@ export function ExperimentForm({ filter, onRan }: { filter: TrajectoryFilter; on
   const [fromTurn, setFromTurn] = useState('');
   const [name, setName] = useState('');
   const job = useJob();
+  const selected = useQuery(
+    () => api.invoke('trajectories.summarize', { filter }),
+    [JSON.stringify(filter)],
+    SELECTION_CHANGES,
+  ).data;
   const start = () =>
     void job.run(async (jobId) => {
       const view = await api.invoke('experiments.run', {
@@ -52,7 +59,10 @@ export function ExperimentForm({ filter, onRan }: { filter: TrajectoryFilter; on
         if (!job.busy) start();
       }}
     >
-      <p className="muted">Re-runs the trajectories the browser's filter selects with this candidate.</p>
+      <p className="muted" data-testid="experiment-scope">
+        Re-runs {selected ? `the ${trajectoriesCount(selected.trajectories)}` : 'the trajectories'} the browser&apos;s
+        filter selects with this candidate.
+      </p>
       <label>
         Name
         <input value={name} placeholder="(the model and server)" onChange={(e) => setName(e.target.value)} />
@@ -78,7 +88,7 @@ export function ExperimentForm({ filter, onRan }: { filter: TrajectoryFilter; on
       </label>
       <label>
         Request format
-        <select value={format} onChange={(e) => setFormat(e.target.value as AgentFormat)}>
+        <select value={format} title={AGENT_FORMATS[format]} onChange={(e) => setFormat(e.target.value as AgentFormat)}>
           {Object.entries(AGENT_FORMATS).map(([value, label]) => (
             <option key={value} value={value}>
               {label}
@@ -88,7 +98,7 @@ export function ExperimentForm({ filter, onRan }: { filter: TrajectoryFilter; on
       </label>
       <label>
         Tool calls answered by
-        <select value={policy} onChange={(e) => setPolicy(e.target.value as ToolPolicy)}>
+        <select value={policy} title={TOOL_POLICIES[policy]} onChange={(e) => setPolicy(e.target.value as ToolPolicy)}>
           {Object.entries(TOOL_POLICIES).map(([value, label]) => (
             <option key={value} value={value}>
               {label}
