@@ -273,7 +273,7 @@ describe.skipIf(!BACKEND_BUILT)('benchmarks in quick mode (needs dist/: npm run 
         expect(ways).toEqual(expect.arrayContaining(['decode', '+greedy', 'evaluate@0', 'evaluate@.8', 'pool@.8']));
         if (!fs.existsSync(LLAMA_BENCH)) {
           expect(ways).not.toContain('llama-bench');
-          expect(out).toMatch(/llama-bench is not built .*no reference row/);
+          expect(out).toMatch(/llama-bench is not built .*no reference figures/);
         }
       },
       TIMEOUT,
