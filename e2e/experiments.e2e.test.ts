@@ -67,7 +67,10 @@ describe('Experiments in the Trajectories workspace, in Chromium', () => {
 
     await page.getByRole('button', { name: 'Experiments…' }).click();
     const form = page.getByRole('form', { name: 'New experiment' });
-    await form.getByTestId('experiment-scope').getByText(/Re-runs the 50 trajectories/).waitFor();
+    await form
+      .getByTestId('experiment-scope')
+      .getByText(/Re-runs the 50 trajectories/)
+      .waitFor();
     await form.getByLabel('Name').fill('scripted');
     await form.getByLabel('Server URL').fill(server.baseUrl);
     await form.getByLabel('Model').fill('weather');
