@@ -43,8 +43,8 @@ export function useBrowserAndHosts() {
       watches.push(watchPageErrors(page, allowErrors));
       return page;
     },
-    async startHost(workspace: string): Promise<HostProcess> {
-      const host = await startHostProcess(workspace);
+    async startHost(workspace: string, options?: { examples?: boolean }): Promise<HostProcess> {
+      const host = await startHostProcess(workspace, options);
       hosts.push(host);
       return host;
     },

@@ -16,11 +16,11 @@ process.once('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
-/** Runs `trellis serve --json` as a real process and waits for its URL. */
-export async function startHostProcess(workspace: string): Promise<HostProcess> {
+/** Runs `trellis serve --json` as a real process and waits for its URL; a new workspace gets the examples unless `examples` is false. */
+export async function startHostProcess(workspace: string, { examples = true } = {}): Promise<HostProcess> {
   const child: ChildProcess = spawn(
     process.execPath,
-    [BIN, 'serve', '--workspace', workspace, '--with-examples', '--json'],
+    [BIN, 'serve', '--workspace', workspace, ...(examples ? ['--with-examples'] : []), '--json'],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
     },

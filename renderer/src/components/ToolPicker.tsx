@@ -53,7 +53,9 @@ export function ToolPicker({
     <fieldset className="tool-picker">
       <legend>{label}</legend>
       <div className="chips" aria-live="polite">
-        {value.length === 0 && <span className="muted">{emptyText}</span>}
+        {value.length === 0 && (
+          <span className="muted">{tools.length ? emptyText : 'This graph has no tools yet: add them in Graph.'}</span>
+        )}
         {value.map((tool) => (
           <span key={tool} className="chip">
             {tool}
@@ -78,31 +80,33 @@ export function ToolPicker({
           onChange={(e) => setFilter(e.target.value)}
         />
       )}
-      <div className={`options-frame${below ? ' more-below' : ''}`}>
-        <div className="options" id={listId} role="group" aria-label={label} ref={list} onScroll={measure}>
-          {shown.map((tool) => (
-            <label key={tool} title={tool}>
-              <input type="checkbox" checked={value.includes(tool)} onChange={(e) => toggle(tool, e.target.checked)} />
-              <span>{tool}</span>
-            </label>
-          ))}
-          {shown.length === 0 && (
-            <span className="muted">
-              {tools.length === 0 ? 'This graph has no tools yet: add them in Graph.' : `No tool matches “${filter}”.`}
-            </span>
+      {tools.length > 0 && (
+        <div className={`options-frame${below ? ' more-below' : ''}`}>
+          <div className="options" id={listId} role="group" aria-label={label} ref={list} onScroll={measure}>
+            {shown.map((tool) => (
+              <label key={tool} title={tool}>
+                <input
+                  type="checkbox"
+                  checked={value.includes(tool)}
+                  onChange={(e) => toggle(tool, e.target.checked)}
+                />
+                <span>{tool}</span>
+              </label>
+            ))}
+            {shown.length === 0 && <span className="muted">No tool matches “{filter}”.</span>}
+          </div>
+          {/* Below the list, never over a row; its line stays while the list scrolls, so rows do not jump. */}
+          {scrolls && (
+            <div className="more-line" aria-hidden>
+              {below > 0 && (
+                <span className="more-hint" data-testid="picker-more">
+                  {below} more ↓
+                </span>
+              )}
+            </div>
           )}
         </div>
-        {/* Below the list, never over a row; its line stays while the list scrolls, so rows do not jump. */}
-        {scrolls && (
-          <div className="more-line" aria-hidden>
-            {below > 0 && (
-              <span className="more-hint" data-testid="picker-more">
-                {below} more ↓
-              </span>
-            )}
-          </div>
-        )}
-      </div>
+      )}
     </fieldset>
   );
 }
