@@ -43,6 +43,15 @@ export async function checkRemoteServer(
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {
+    // fetch never connects to the ports browsers block (6000, 6667, 9, …): starting the server will not help.
+    if ((error as { cause?: { message?: string } }).cause?.message === 'bad port') {
+      const port = new URL(url).port;
+      throw new TrellisError(
+        'E5004',
+        `Cannot reach the server at ${baseUrl}: port ${port} is one that Trellis (like a browser) never connects to.`,
+        'Run the server on another port (8080, say) and change the address to match; nothing was sent.',
+      );
+    }
     const timedOut = (error as Error).name === 'TimeoutError';
     throw new TrellisError(
       'E5004',

@@ -1,6 +1,7 @@
 import * as Plot from '@observablehq/plot';
 import { useEffect, useRef } from 'react';
 import './plot-chart.css';
+import { scoreBins } from './score-bins';
 
 /** Renders an Observable Plot figure; `make` is called again when `deps` change. */
 export function PlotChart({
@@ -46,23 +47,21 @@ export function countBars(counts: Record<string, number>, width = 360) {
   });
 }
 
-/** Distribution of scores in [0, 1] in ten bins. */
+/** Distribution of scores in [0, 1] in ten bins, counted here (not by the plot) so the bars are the table's. */
 export function scoreHistogram(values: number[], label: string, width = 360) {
+  const bins = scoreBins(values);
+  const max = Math.max(1, ...bins.map((b) => b.count));
   return Plot.plot({
     width,
     height: 160,
+    marginLeft: 16 + String(max).length * 7,
     style: { fontSize: '11px', background: 'transparent' },
     x: { domain: [0, 1], label },
-    y: { grid: true, label: 'items' },
+    y: { grid: true, label: 'items', domain: [0, max], ticks: Math.min(5, max), tickFormat: 'd' },
     marks: [
       Plot.rectY(
-        values,
-        Plot.binX({ y: 'count' }, {
-          x: (d: number) => d,
-          thresholds: 10,
-          domain: [0, 1],
-          className: 'plot-bars',
-        } as never),
+        bins.filter((b) => b.count > 0),
+        { x1: 'x1', x2: 'x2', y: 'count', inset: 0.5, className: 'plot-bars' },
       ),
       Plot.ruleY([0]),
     ],

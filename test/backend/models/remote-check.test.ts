@@ -27,6 +27,18 @@ function backend() {
 }
 
 describe('Use this server: the server is checked first', () => {
+  it('says a blocked port (one fetch never connects to) is to be changed, not a server to start', async () => {
+    const b = backend();
+    await expect(
+      b.registry.invoke('models.useRemote', { baseUrl: 'http://127.0.0.1:6000/v1', model: 'm' }),
+    ).rejects.toMatchObject({
+      code: 'E5004',
+      message: expect.stringContaining('port 6000 is one that Trellis (like a browser) never connects to'),
+      hint: expect.stringContaining('Run the server on another port'),
+    });
+    b.close();
+  });
+
   it('refuses an address where nothing listens, says so, and keeps the model in use', async () => {
     const closed = await modelsServer(200, { data: [] });
     servers.pop()!.close();

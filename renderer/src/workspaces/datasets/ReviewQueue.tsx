@@ -9,6 +9,7 @@ import { usePagedList } from '../../state/use-paged-list';
 import { EditableTurn } from './EditableTurn';
 import { TemplatePreview } from './TemplatePreview';
 import { unlabelled, useLabelDraft, type LabelPatch } from './use-label-draft';
+import { formatCount } from '../../../../shared/text';
 
 type Status = Label['status'];
 const KEY_STATUS: Record<string, Exclude<Status, null>> = { a: 'accepted', r: 'rejected', f: 'needs-fix' };
@@ -91,7 +92,7 @@ export function ReviewQueue() {
       <header className="queue-header">
         <progress max={total || 1} value={index + 1} />
         <span data-testid="queue-position">
-          {total ? index + 1 : 0} of {total}
+          {formatCount(total ? index + 1 : 0)} of {formatCount(total)}
         </span>
         <span className="muted">
           A accept · R reject · F needs fix — each then opens the next · J/K next/previous · 1–5 rate
