@@ -5,6 +5,7 @@ import { api } from '../../api/api';
 import { useJob } from '../../api/use-job';
 import { useQuery } from '../../api/use-query';
 import { ErrorNote } from '../../components/ErrorNote';
+import { firstClickOnly } from '../../components/first-click';
 import { useLabelSwitch } from './use-label-switch';
 import { useRegisterAction } from '../../commands/panel-actions';
 
@@ -93,7 +94,7 @@ export function SynthPanel() {
           type="button"
           className="primary"
           disabled={!graph || !kinds.length || job.busy}
-          onClick={() =>
+          onClick={firstClickOnly(() =>
             job.run(async (jobId) => {
               const made = await api.invoke('synth.start', {
                 graphId: graph!,
@@ -106,8 +107,8 @@ export function SynthPanel() {
               setResult(made);
               setAsked(kinds);
               if (made.created.length) labels.showUnlabelled();
-            })
-          }
+            }),
+          )}
         >
           {job.busy ? 'Synthesizing…' : 'Synthesize'}
         </button>

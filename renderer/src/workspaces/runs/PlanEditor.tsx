@@ -9,6 +9,7 @@ import { api } from '../../api/api';
 import { useAction } from '../../api/use-action';
 import { useQuery } from '../../api/use-query';
 import { ErrorNote } from '../../components/ErrorNote';
+import { firstClickOnly } from '../../components/first-click';
 import { useShallow } from 'zustand/react/shallow';
 import { usePlans, type PlansState } from './plans-state';
 import { useRuns } from './state';
@@ -255,7 +256,7 @@ export function PlanEditor({ tools, onRun }: { tools: string[]; onRun(mode: Star
           className="primary"
           disabled={!steps.length || !graphId || !intent.trim() || starting || checking}
           title={checking ? 'Checking the plan…' : !intent.trim() ? 'Type an intent first' : undefined}
-          onClick={() => (problems.length || checkError ? setConfirmFor(steps) : onRun('plan'))}
+          onClick={firstClickOnly(() => (problems.length || checkError ? setConfirmFor(steps) : onRun('plan')))}
         >
           <Play size={14} aria-hidden />
           {starting ? 'Starting…' : 'Run plan'}
@@ -263,7 +264,7 @@ export function PlanEditor({ tools, onRun }: { tools: string[]; onRun(mode: Star
         <button
           type="button"
           disabled={!graphId || !intent.trim() || starting || agentModel === null}
-          onClick={() => onRun('agent')}
+          onClick={firstClickOnly(() => onRun('agent'))}
           title={
             agentModel === null
               ? 'No model is loaded: load one in Models (Ctrl+5) to run as an agent'

@@ -4,6 +4,7 @@ import { callOutcome } from '../../../../shared/runs/outcome';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
 import { TurnView } from '../../components/TurnView';
+import { firstClickOnly } from '../../components/first-click';
 import { useShallow } from 'zustand/react/shallow';
 import { useRuns, type RunsState } from './state';
 import { TurnEditor } from './TurnEditor';
@@ -64,7 +65,7 @@ export function RunTimeline({ run }: { run: RunView }) {
             <button
               type="button"
               disabled={busy}
-              onClick={() => void act((runId) => api.invoke('runs.fork', { runId, turnIndex: i }))}
+              onClick={firstClickOnly(() => void act((runId) => api.invoke('runs.fork', { runId, turnIndex: i })))}
             >
               Fork from here
             </button>

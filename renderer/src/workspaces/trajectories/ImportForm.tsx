@@ -9,6 +9,7 @@ import { api } from '../../api/api';
 import { useJob } from '../../api/use-job';
 import { useQuery } from '../../api/use-query';
 import { ErrorNote } from '../../components/ErrorNote';
+import { firstClickOnly } from '../../components/first-click';
 import { PathField } from '../../components/PathField';
 import { QuickPick } from '../../components/QuickPick';
 import { useImportDraft, type ToolTarget } from './state';
@@ -128,7 +129,7 @@ export function ImportForm({ focusAsked = 0 }: { focusAsked?: number }) {
           className="primary"
           disabled={!path.trim() || unnamedGraph || busy}
           title={unnamedGraph ? 'Name the new graph first' : undefined}
-          onClick={() => void run()}
+          onClick={firstClickOnly(() => void run())}
         >
           {busy ? 'Importing…' : 'Import'}
         </button>

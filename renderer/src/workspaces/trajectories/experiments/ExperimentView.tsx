@@ -6,6 +6,7 @@ import { api } from '../../../api/api';
 import { useJob } from '../../../api/use-job';
 import { useQuery } from '../../../api/use-query';
 import { ErrorNote } from '../../../components/ErrorNote';
+import { firstClickOnly } from '../../../components/first-click';
 import { useUi } from '../../../state/ui-store';
 import { AddToDataset } from '../AddToDataset';
 import { useBrowserStore } from '../state';
@@ -193,11 +194,12 @@ function ExperimentJob({ view }: { view: View }) {
       <button
         type="button"
         disabled={job.busy}
-        onClick={() =>
-          void job.run(async (jobId) => {
-            await api.invoke('experiments.run', { jobId, experimentId: view.id });
-          })
-        }
+        onClick={firstClickOnly(
+          () =>
+            void job.run(async (jobId) => {
+              await api.invoke('experiments.run', { jobId, experimentId: view.id });
+            }),
+        )}
       >
         Resume
       </button>
