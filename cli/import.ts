@@ -1,7 +1,7 @@
 import { describeToolVariants } from '../shared/formats/tool-variants';
 import path from 'node:path';
 import { TrajectoryFormat } from '../shared/contract/trajectories';
-import { describeImport } from '../shared/formats/trajectories/import-report';
+import { describeAddedTools, describeImport } from '../shared/formats/trajectories/import-report';
 import { countOf } from '../shared/text';
 import { formatIdsText, TRAJECTORY_FORMATS } from '../shared/formats/trajectories/registry';
 import { formatError, TrellisError } from '../shared/errors';
@@ -105,7 +105,7 @@ function printReport(file: string, report: Result<'trajectories.import'>, io: Ve
   for (const n of report.notes) io.out(`  note: ${n.note} (${countOf(n.records, 'record')})`);
   const tools = report.tools;
   if (!tools) return;
-  io.out(`Tools added to the graph: ${tools.added.length} (${tools.alreadyPresent} already there).`);
+  io.out(describeAddedTools(tools, 'count'));
   for (const c of tools.conflicts)
     io.out(
       `  ${c.name}: ${c.variants.length} different definitions (${describeToolVariants(c.variants)}); each record keeps its own`,

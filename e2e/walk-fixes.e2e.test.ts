@@ -48,6 +48,16 @@ describe('what a new user found walking the app, in Chromium', () => {
       .getByTestId('import-report')
       .getByText(/Tools added to the graph: get_weather/)
       .waitFor();
+    // The graph exists now: the form imports into it next, rather than asking for "Weather" again.
+    await expect
+      .poll(() => page.getByLabel('Declared tools').locator('option:checked').innerText())
+      .toBe('into Weather');
+    expect(await page.getByLabel('New graph name').count()).toBe(0);
+    await importButton.click();
+    await page
+      .getByTestId('import-report')
+      .getByText(/Imported 0 trajectories.*; [1-9]\d* already present/)
+      .waitFor();
     await page.close();
   }, 60_000);
 

@@ -13,6 +13,8 @@ export interface ToolConflict {
 export interface ToolMergeReport {
   graphId: string;
   added: string[];
+  /** Of `added`, the tools no record declared, made from the calls that name them (a new graph only). */
+  inferred: string[];
   /** Declared tools the graph already had; the graph's version is kept. */
   alreadyPresent: number;
   /** Names declared differently by different records; every record keeps its own definition. */
@@ -70,16 +72,19 @@ export class DeclaredTools {
     return this.byName.size;
   }
 
-  /** Reads the graph and saves it with the added tools as one unit, so no edit in between is lost. */
-  mergeInto(store: WorkspaceStore, graphId: string): ToolMergeReport {
-    return store.transaction(() => this.merge(store, graphId));
+  /**
+   * Reads the graph and saves it with the added tools as one unit, so no edit in between is lost.
+   * `inferred` tools (made from calls, see CalledTools) are added after the declared ones.
+   */
+  mergeInto(store: WorkspaceStore, graphId: string, inferred: readonly DeclaredTool[] = []): ToolMergeReport {
+    return store.transaction(() => this.merge(store, graphId, inferred));
   }
 
   private ranked(name: string): Variant[] {
     return [...this.byName.get(name)!.values()].sort((a, b) => b.records - a.records || a.firstRecord - b.firstRecord);
   }
 
-  private merge(store: WorkspaceStore, graphId: string): ToolMergeReport {
+  private merge(store: WorkspaceStore, graphId: string, inferred: readonly DeclaredTool[]): ToolMergeReport {
     const graph = store.graphs.get(graphId);
     const taken = new Set(graph.tools.map((t) => t.name));
     const warnings: string[] = [];
@@ -87,17 +92,13 @@ export class DeclaredTools {
     const added: Tool[] = [];
     const conflicts: ToolConflict[] = [];
     let alreadyPresent = 0;
-    for (const name of this.byName.keys()) {
-      const variants = this.ranked(name);
-      if (variants.length > 1)
-        conflicts.push({ name, variants: variants.map(({ records, firstRecord }) => ({ records, firstRecord })) });
-      if (taken.has(name)) {
+    const add = (declared: DeclaredTool) => {
+      if (taken.has(declared.name)) {
         alreadyPresent++;
-        continue;
+        return;
       }
-      const declared = variants[0]!.tool;
       const tool = makeTool(
-        toolName(name, taken, warnings),
+        toolName(declared.name, taken, warnings),
         declared.description,
         declared.parameters ?? EMPTY_OBJECT_SCHEMA,
         {
@@ -107,13 +108,22 @@ export class DeclaredTools {
       const i = added.length;
       tool.position = { x: (i % COLUMNS) * 280, y: bottom + Math.floor(i / COLUMNS) * 180 };
       added.push(tool);
+    };
+    for (const name of this.byName.keys()) {
+      const variants = this.ranked(name);
+      if (variants.length > 1)
+        conflicts.push({ name, variants: variants.map(({ records, firstRecord }) => ({ records, firstRecord })) });
+      add(variants[0]!.tool);
     }
+    const declaredCount = added.length;
+    for (const tool of inferred) add(tool);
     if (added.length)
       store.graphs.saveContent(graphId, {
         tools: [...graph.tools, ...added],
         edges: graph.edges,
         dismissedSuggestions: graph.dismissedSuggestions,
       });
-    return { graphId, added: added.map((t) => t.name), alreadyPresent, conflicts, warnings };
+    const names = added.map((t) => t.name);
+    return { graphId, added: names, inferred: names.slice(declaredCount), alreadyPresent, conflicts, warnings };
   }
 }

@@ -13,6 +13,7 @@ import {
   unknownRecordMessage,
   type TrajectoryFormat,
 } from '../../shared/formats/trajectories/registry';
+import { CalledTools } from './called-tools';
 import { DeclaredTools, type ToolMergeReport } from './declared-tools';
 import { snippetOf, type LineProblem } from '../files/lines';
 import { inputFileSize } from '../files/input-file';
@@ -94,6 +95,8 @@ export async function importTrajectoryFile(store: WorkspaceStore, options: Impor
   let shape: FileShape | null = null;
   let gzip = false;
   const declared = new DeclaredTools();
+  // A new graph made from records that declare no tools gets the tools their calls name.
+  const called = options.newGraphName ? new CalledTools() : null;
   let graphId = options.graphId ?? null;
   let createdGraph = false;
   const rejected: LineProblem[] = [];
@@ -214,6 +217,7 @@ export async function importTrajectoryFile(store: WorkspaceStore, options: Impor
           toolSets.add(store.toolSets.idOf(toolsText));
           if (graphId) declared.add(parsed.tools, item.record, toolsText);
         }
+        called?.add(parsed.turns);
         const firstUser = parsed.turns.find((t) => t.role === 'user')?.content ?? '';
         batch.push({
           kind: 'imported',
@@ -241,7 +245,11 @@ export async function importTrajectoryFile(store: WorkspaceStore, options: Impor
     if (options.mode === 'strict' && rejectedCount) return refused(false);
     flush();
     if (imported + duplicates === 0) return refused(false, nothingImportedReason(rejectedCount, totalBytes));
-    const tools = graphId && declared.size ? declared.mergeInto(store, graphId) : null;
+    const tools =
+      // A new graph is reported even with no tools: the form goes on importing into it.
+      graphId && (declared.size || called?.size || createdGraph)
+        ? declared.mergeInto(store, graphId, declared.size ? [] : called?.tools())
+        : null;
     // Records imported before without a graph now have their tools in one: checks use its edges.
     if (graphId) store.trajectories.linkToGraph(unlinked, graphId);
     if (begun) store.imports.finish(importId);

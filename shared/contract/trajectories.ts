@@ -113,6 +113,8 @@ export const trajectoriesMethods = {
         .object({
           graphId: z.string(),
           added: z.array(z.string()),
+          /** Of `added`, tools no record declared, made from the calls that name them. */
+          inferred: z.array(z.string()),
           alreadyPresent: z.number().int(),
           conflicts: z.array(
             z.object({

@@ -26,3 +26,17 @@ export function describeImport(report: ImportReport): string {
         : '')
   );
 }
+
+/** The tools an import added to its graph, as one line (the Import form lists the names, the CLI counts them). */
+export function describeAddedTools(tools: NonNullable<ImportReport['tools']>, names: 'list' | 'count'): string {
+  const added = names === 'list' ? tools.added.join(', ') || 'none' : String(tools.added.length);
+  const inferred = tools.inferred.length;
+  return (
+    `Tools added to the graph: ${added}` +
+    (tools.alreadyPresent ? ` (${tools.alreadyPresent} already there).` : '.') +
+    (inferred
+      ? ` No record declares ${inferred === tools.added.length ? (inferred === 1 ? 'it' : 'them') : tools.inferred.join(', ')}:` +
+        ` ${inferred === 1 ? 'its parameters are' : 'their parameters are'} the arguments the calls passed; review ${inferred === 1 ? 'it' : 'them'} in Graph.`
+      : '')
+  );
+}

@@ -75,6 +75,87 @@ describe('the tools a trajectory declared', () => {
     expect((await imported()).map((t) => t.graphId)).toEqual(Array(first.imported).fill(graphId));
   });
 
+  it('a new graph gets the tools the calls name when no record declares them, parameters from the arguments', async () => {
+    const b = testBackend();
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-called-')), 'calls.jsonl');
+    // OpenAI chat messages as a logger writes them without the request's "tools": arguments are JSON text.
+    const call = (id: string, name: string, args: object) => ({
+      id,
+      type: 'function',
+      function: { name, arguments: JSON.stringify(args) },
+    });
+    const record = (ask: string, calls: ReturnType<typeof call>[]) =>
+      JSON.stringify({
+        messages: [
+          { role: 'user', content: ask },
+          { role: 'assistant', content: null, tool_calls: calls },
+          ...calls.map((c) => ({ role: 'tool', tool_call_id: c.id, content: '{"ok": true}' })),
+          { role: 'assistant', content: 'Done.' },
+        ],
+      });
+    fs.writeFileSync(
+      file,
+      [
+        record('Weather in Lisbon, in celsius?', [call('c1', 'get_weather', { city: 'Lisbon', unit: 'celsius' })]),
+        record('And Oslo?', [call('c2', 'get_weather', { city: 'Oslo' })]),
+        record('Find three hotels', [
+          call('c3', 'search_web', { query: 'hotels', limit: 3 }),
+          call('c4', 'get_weather', { city: 'Porto' }),
+        ]),
+      ].join('\n') + '\n',
+    );
+    const report = await b.registry.invoke('trajectories.import', {
+      path: file,
+      mode: 'strict',
+      newGraphName: 'From calls',
+    });
+    expect(report).toMatchObject({ imported: 3, committed: true, toolSets: 0 });
+    expect(report.tools).toMatchObject({
+      added: ['get_weather', 'search_web'],
+      inferred: ['get_weather', 'search_web'],
+    });
+    const graph = await b.registry.invoke('graphs.get', { id: report.tools!.graphId });
+    const weather = graph.tools.find((t) => t.name === 'get_weather')!;
+    expect(weather.description).toMatch(/^Made from 3 calls in the imported records/);
+    expect(weather.parameters).toEqual({
+      type: 'object',
+      properties: { city: { type: 'string' }, unit: { type: 'string' } },
+      required: ['city'],
+    });
+    expect(graph.tools.find((t) => t.name === 'search_web')!.parameters).toEqual({
+      type: 'object',
+      properties: { query: { type: 'string' }, limit: { type: 'integer' } },
+      required: ['query', 'limit'],
+    });
+    // The checks find the calls' tools in the graph: no unknown-tool, no invalid arguments.
+    const { items } = await b.registry.invoke('trajectories.list', { filter: { text: 'Oslo' } });
+    const findings = await b.registry.invoke('trajectories.check', { id: items[0]!.id });
+    expect(findings.map((f) => f.code)).not.toContain('unknown-tool');
+    expect(findings.filter((f) => f.severity === 'error')).toEqual([]);
+
+    // Into an existing graph, a call to a tool it lacks stays a finding: the graph is the user's.
+    const other = await b.registry.invoke('trajectories.import', {
+      path: file,
+      mode: 'strict',
+      graphId: (await b.registry.invoke('graphs.list', {})).find((g) => g.name !== 'From calls')!.id,
+    });
+    expect(other.tools).toBeNull();
+  });
+
+  it('makes no tool from calls when a record declares tools: an undeclared call may be invented', async () => {
+    const b = testBackend();
+    // The first record declares get_weather; the second calls search_flights and search_hotels.
+    const report = await b.registry.invoke('trajectories.import', {
+      path: path.join(__dirname, '..', '..', 'fixtures', 'trajectories', 'sharegpt.jsonl'),
+      mode: 'strict',
+      newGraphName: 'Mixed',
+    });
+    expect(report.tools).toMatchObject({ added: ['get_weather'], inferred: [] });
+    const { items } = await b.registry.invoke('trajectories.list', { filter: { text: 'Kyoto' } });
+    const findings = await b.registry.invoke('trajectories.check', { id: items[0]!.id });
+    expect(findings.filter((f) => f.code === 'unknown-tool')).toHaveLength(2);
+  });
+
   it('refuse a new graph with a blank name, importing nothing', async () => {
     const b = testBackend();
     await expect(

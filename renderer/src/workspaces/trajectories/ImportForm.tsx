@@ -1,6 +1,6 @@
 import { describeToolVariants } from '../../../../shared/formats/tool-variants';
 import { TRAJECTORY_FORMATS } from '../../../../shared/formats/trajectories/registry';
-import { describeImport } from '../../../../shared/formats/trajectories/import-report';
+import { describeAddedTools, describeImport } from '../../../../shared/formats/trajectories/import-report';
 import { countOf } from '../../../../shared/text';
 import { useEffect, useRef, useState } from 'react';
 import type { Result } from '../../../../shared/contract';
@@ -50,6 +50,9 @@ export function ImportForm({ focusAsked = 0 }: { focusAsked?: number }) {
         ...(target.kind === 'new' ? { newGraphName: target.name.trim() } : {}),
       });
       setReport(result);
+      // The new graph exists now: a next import goes into it rather than asking for the same name again.
+      if (target.kind === 'new' && result.committed && result.tools)
+        setTarget({ kind: 'existing', graphId: result.tools.graphId });
     });
 
   return (
@@ -162,9 +165,7 @@ function ImportReportView({ report }: { report: Report }) {
           !report.cancelled &&
           report.rejectedCount > 0 &&
           ` Fix ${report.rejectedCount === 1 ? 'it' : 'them'}, or tick "Skip bad records".`}
-        {report.tools &&
-          ` Tools added to the graph: ${report.tools.added.length ? report.tools.added.join(', ') : 'none'}` +
-            (report.tools.alreadyPresent ? ` (${report.tools.alreadyPresent} already there).` : '.')}
+        {report.tools && ` ${describeAddedTools(report.tools, 'list')}`}
       </p>
       {(report.notUnderstood.length > 0 || report.notes.length > 0) && (
         <ul className="import-notes" aria-label="Fields kept as metadata">
