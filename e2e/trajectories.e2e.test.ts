@@ -333,9 +333,11 @@ describe('Trajectories workspace in Chromium', () => {
       )
       .waitFor();
     await page.getByTestId('list-count').getByText('5 trajectories').waitFor();
-    expect(await page.getByTestId('selection-summary').locator('summary').textContent()).toContain(
-      '2 succeeded, 1 failed',
-    );
+    // The summary counts the selection again after the import; it says so while it does.
+    await page
+      .locator('[data-testid="selection-summary"][aria-busy="false"]')
+      .getByText('2 succeeded, 1 failed')
+      .waitFor();
     expect((await optionTexts(page, 'Outcome')).failure).toBe('failed (1 trajectory)');
     await pickOption(page, 'Outcome', 'failure');
     await page

@@ -10,17 +10,22 @@ import { describeOutcomeCounts } from '../../../../shared/domain';
 export function SelectionSummary() {
   const filter = useBrowserStore((s) => s.filter);
   const checkedAll = useChecksState((s) => s.checkedAll);
-  const summary = useQuery(
+  const { data: summary, loading } = useQuery(
     () => api.invoke('trajectories.summarize', { filter }),
     [JSON.stringify(filter)],
     SELECTION_CHANGES,
-  ).data;
+  );
   if (!summary) return null;
   const kinds = Object.keys(summary.findingsByKind).length;
   const outcomes = describeOutcomeCounts(summary.outcomes);
   const findings = Object.values(summary.findingsByKind).reduce((a, b) => a + b, 0);
   return (
-    <details className="selection-summary" data-testid="selection-summary">
+    <details
+      className={loading ? 'selection-summary updating' : 'selection-summary'}
+      data-testid="selection-summary"
+      aria-busy={loading}
+      title={loading ? 'Counting the selection again…' : undefined}
+    >
       <summary>
         {trajectoriesCount(summary.trajectories)} · {countOf(summary.turns, 'turn')} ·{' '}
         {countOf(summary.toolCalls, 'call')} · {findingsIn(findings, summary.withFindings)}
