@@ -192,6 +192,15 @@ describe('Experiments in the Trajectories workspace, in Chromium', () => {
     await form.getByText(/no run was made/).waitFor();
     expect(await page.getByTestId('list-count').textContent()).toContain('50 trajectories');
     expect(await page.getByRole('combobox', { name: 'Experiment' }).textContent()).toContain('No experiments yet');
+    // What was typed into the form waits there while another workspace is open.
+    const address = await form.getByLabel('Server URL').inputValue();
+    await form.getByLabel('System prompt').fill('Answer in one line.');
+    await page.keyboard.press('Control+1');
+    await form.waitFor({ state: 'detached' });
+    await page.keyboard.press('Control+3');
+    expect(await form.getByLabel('Name').inputValue()).toBe('down');
+    expect(await form.getByLabel('Server URL').inputValue()).toBe(address);
+    expect(await form.getByLabel('System prompt').inputValue()).toBe('Answer in one line.');
     await page.close();
   }, 120_000);
 });

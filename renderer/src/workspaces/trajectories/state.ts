@@ -3,6 +3,7 @@ import type { TrajectoryFilter } from '../../../../shared/domain';
 import type { TrajectoryFormat } from '../../../../shared/contract/trajectories';
 import type { Result } from '../../../../shared/contract';
 import { patchFilter, type FilterSlice } from '../../state/trajectory-filter';
+import { createFormDraft } from '../../state/form-draft';
 
 export type TrajectoryPane = 'inspect' | 'diff' | 'evaluate' | 'scores' | 'experiments';
 
@@ -112,10 +113,9 @@ interface ImportDraft {
 }
 
 /** What the import form holds before it runs: kept when the drawer closes or another workspace opens. */
-export const useImportDraft = create<ImportDraft & { patch(change: Partial<ImportDraft>): void }>()((set) => ({
+export const useImportDraft = createFormDraft<ImportDraft>({
   path: '',
   format: '',
   lenient: false,
   target: { kind: 'none' },
-  patch: (change) => set(change),
-}));
+});

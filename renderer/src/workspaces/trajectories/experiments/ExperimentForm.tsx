@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import type { TrajectoryFilter } from '../../../../../shared/domain';
 import {
   AGENT_FORMATS,
@@ -12,17 +11,23 @@ import { useJob } from '../../../api/use-job';
 import { useQuery } from '../../../api/use-query';
 import { SELECTION_CHANGES } from '../../../api/use-refresh';
 import { ErrorNote } from '../../../components/ErrorNote';
+import { createFormDraft } from '../../../state/form-draft';
+
+/** The new-experiment form's values: kept when the pane closes or another workspace opens. */
+const useExperimentDraft = createFormDraft({
+  baseUrl: 'http://127.0.0.1:8080/v1',
+  model: 'default',
+  apiKey: '',
+  format: 'tools' as AgentFormat,
+  policy: 'replay' as ToolPolicy,
+  systemPrompt: '',
+  fromTurn: '',
+  name: '',
+});
 
 /** A new experiment over the browser's filter: a server candidate, its prompt, where to start, how calls are answered. */
 export function ExperimentForm({ filter, onRan }: { filter: TrajectoryFilter; onRan(id: string): void }) {
-  const [baseUrl, setBaseUrl] = useState('http://127.0.0.1:8080/v1');
-  const [model, setModel] = useState('default');
-  const [apiKey, setApiKey] = useState('');
-  const [format, setFormat] = useState<AgentFormat>('tools');
-  const [policy, setPolicy] = useState<ToolPolicy>('replay');
-  const [systemPrompt, setSystemPrompt] = useState('');
-  const [fromTurn, setFromTurn] = useState('');
-  const [name, setName] = useState('');
+  const { baseUrl, model, apiKey, format, policy, systemPrompt, fromTurn, name, patch } = useExperimentDraft();
   const job = useJob();
   const selected = useQuery(
     () => api.invoke('trajectories.summarize', { filter }),
@@ -65,15 +70,15 @@ export function ExperimentForm({ filter, onRan }: { filter: TrajectoryFilter; on
       </p>
       <label>
         Name
-        <input value={name} placeholder="(the model and server)" onChange={(e) => setName(e.target.value)} />
+        <input value={name} placeholder="(the model and server)" onChange={(e) => patch({ name: e.target.value })} />
       </label>
       <label>
         Server URL
-        <input value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} />
+        <input value={baseUrl} onChange={(e) => patch({ baseUrl: e.target.value })} />
       </label>
       <label>
         Model
-        <input value={model} onChange={(e) => setModel(e.target.value)} />
+        <input value={model} onChange={(e) => patch({ model: e.target.value })} />
       </label>
       <label>
         API key
@@ -83,12 +88,16 @@ export function ExperimentForm({ filter, onRan }: { filter: TrajectoryFilter; on
           value={apiKey}
           placeholder="(none, or the one given in Models for this server)"
           title="Sent to this server with the experiment's requests; never saved in the workspace"
-          onChange={(e) => setApiKey(e.target.value)}
+          onChange={(e) => patch({ apiKey: e.target.value })}
         />
       </label>
       <label>
         Request format
-        <select value={format} title={AGENT_FORMATS[format]} onChange={(e) => setFormat(e.target.value as AgentFormat)}>
+        <select
+          value={format}
+          title={AGENT_FORMATS[format]}
+          onChange={(e) => patch({ format: e.target.value as AgentFormat })}
+        >
           {Object.entries(AGENT_FORMATS).map(([value, label]) => (
             <option key={value} value={value}>
               {label}
@@ -98,7 +107,11 @@ export function ExperimentForm({ filter, onRan }: { filter: TrajectoryFilter; on
       </label>
       <label>
         Tool calls answered by
-        <select value={policy} title={TOOL_POLICIES[policy]} onChange={(e) => setPolicy(e.target.value as ToolPolicy)}>
+        <select
+          value={policy}
+          title={TOOL_POLICIES[policy]}
+          onChange={(e) => patch({ policy: e.target.value as ToolPolicy })}
+        >
           {Object.entries(TOOL_POLICIES).map(([value, label]) => (
             <option key={value} value={value}>
               {label}
@@ -112,7 +125,7 @@ export function ExperimentForm({ filter, onRan }: { filter: TrajectoryFilter; on
           inputMode="numeric"
           value={fromTurn}
           placeholder="the first assistant turn"
-          onChange={(e) => setFromTurn(e.target.value.replace(/\D/g, ''))}
+          onChange={(e) => patch({ fromTurn: e.target.value.replace(/\D/g, '') })}
         />
       </label>
       <label>
@@ -121,7 +134,7 @@ export function ExperimentForm({ filter, onRan }: { filter: TrajectoryFilter; on
           rows={3}
           value={systemPrompt}
           placeholder="(the recorded one)"
-          onChange={(e) => setSystemPrompt(e.target.value)}
+          onChange={(e) => patch({ systemPrompt: e.target.value })}
         />
       </label>
       <div className="toolbar">
