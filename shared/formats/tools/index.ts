@@ -26,8 +26,14 @@ export function parseTools(format: z.infer<typeof ToolFileFormat>, text: string)
       return parseOpenApi(text);
     case 'trellis': {
       const parsed = GraphFile.safeParse(parseJson(text, 'a Trellis graph'));
-      if (!parsed.success)
-        throw new TrellisError('E4001', `Not a Trellis graph file: ${parsed.error.issues[0]?.message ?? ''}`);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new TrellisError(
+          'E4001',
+          `This is not a Trellis graph as Export graph writes it (field "${issue?.path.join('.') || '(top)'}": ${issue?.message ?? ''}). ` +
+            'Choose the format the text is in, or export the graph again from Trellis.',
+        );
+      }
       return { tools: parsed.data.tools, edges: parsed.data.edges, warnings: [] };
     }
   }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parseTools } from '../../../shared/formats/tools';
 import { parseBfclFunctions } from '../../../shared/formats/tools/bfcl';
 import { parseOpenAITools } from '../../../shared/formats/tools/openai';
 import { parseOpenApi } from '../../../shared/formats/tools/openapi';
@@ -84,5 +85,14 @@ describe('schema compiler', () => {
     expect(compileSchema({ type: 'object', properties: { a: { type: 'string' } } })).toBeNull();
     expect(compileSchema({ type: 'strnig' })).toMatch(/schema\/type/);
     expect(compileSchema({ $ref: '#/definitions/missing' })).toMatch(/can't resolve reference/);
+  });
+});
+
+describe('Trellis graph importer', () => {
+  it('names the field that is wrong, and what to do, for text that is not an exported graph', () => {
+    expect(() => parseTools('trellis', '{"tools": []}')).toThrow(
+      /^This is not a Trellis graph as Export graph writes it \(field "format": .*\)\. Choose the format the text is in/,
+    );
+    expect(() => parseTools('trellis', '[1]')).toThrow(/field "\(top\)"/);
   });
 });

@@ -245,6 +245,7 @@ export function PlanEditor({ tools, onRun }: { tools: string[]; onRun(mode: Star
         type="button"
         className="add-step"
         disabled={!tools.length}
+        title={tools.length ? undefined : 'This graph has no tools yet: add one in Graph (Ctrl+1) first'}
         onClick={() => void setSteps([...steps, { id: nextId(steps), tool: tools[0]!, args: {}, dependsOn: [] }])}
       >
         <Plus size={14} aria-hidden />
