@@ -1,7 +1,6 @@
 import { createSchema, mergeSchemas, type Schema } from 'genson-js';
 import type { DeclaredTool, JsonSchema, Turn } from '../../shared/domain';
 import { isObject } from '../../shared/json';
-import { countOf } from '../../shared/text';
 import { EMPTY_OBJECT_SCHEMA } from '../../shared/formats/tools/parsed';
 
 /** Arguments of this many calls of a tool shape its parameters; the rest are only counted. */
@@ -19,7 +18,8 @@ interface Called {
  * property every sampled call passed is required). A new graph made from records that declare no
  * tools (many harnesses log only the calls) gets these, rather than no tools and an
  * `unknown-tool` finding on every call. Where any record declares tools, none are made: a call
- * to a tool no record declares may be one the model invented, which the checks must report.
+ * to a tool no record declares may be one the model invented, which the checks must report; the
+ * import report names such tools with their calls.
  */
 export class CalledTools {
   private readonly byName = new Map<string, Called>();
@@ -42,14 +42,19 @@ export class CalledTools {
     return this.byName.size;
   }
 
-  /** The called tools, as tools to add (most called first). */
+  /** Every called name with its number of calls, most called first. */
+  counts(): { name: string; calls: number }[] {
+    return [...this.byName].map(([name, { calls }]) => ({ name, calls })).sort((a, b) => b.calls - a.calls);
+  }
+
+  /**
+   * The called tools, as tools to add (most called first). Their description is left empty for
+   * the user to write: it is what a model reads, and the import report says where they came from.
+   */
   tools(): DeclaredTool[] {
-    return [...this.byName]
-      .sort(([, a], [, b]) => b.calls - a.calls)
-      .map(([name, { calls, schema }]) => ({
-        name,
-        description: `Made from ${countOf(calls, 'call')} in the imported records, which declare no tools; its parameters are the arguments the calls passed.`,
-        parameters: schema ? (schema as JsonSchema) : EMPTY_OBJECT_SCHEMA,
-      }));
+    return this.counts().map(({ name }) => {
+      const schema = this.byName.get(name)!.schema;
+      return { name, description: '', parameters: schema ? (schema as JsonSchema) : EMPTY_OBJECT_SCHEMA };
+    });
   }
 }

@@ -1,6 +1,7 @@
 import type { DeclaredTool, Tool } from '../../shared/domain';
 import type { WorkspaceStore } from '../store/workspace-store';
 import { EMPTY_OBJECT_SCHEMA, makeTool, toolName } from '../../shared/formats/tools/parsed';
+import type { CalledTools } from './called-tools';
 
 /** Two or more records declared a tool of this name with different definitions. */
 export interface ToolConflict {
@@ -17,6 +18,8 @@ export interface ToolMergeReport {
   inferred: string[];
   /** Declared tools the graph already had; the graph's version is kept. */
   alreadyPresent: number;
+  /** Tools the records call that no record declares and the graph lacks: not added, their calls are unknown tools. */
+  undeclared: { name: string; calls: number }[];
   /** Names declared differently by different records; every record keeps its own definition. */
   conflicts: ToolConflict[];
   warnings: string[];
@@ -74,17 +77,28 @@ export class DeclaredTools {
 
   /**
    * Reads the graph and saves it with the added tools as one unit, so no edit in between is lost.
-   * `inferred` tools (made from calls, see CalledTools) are added after the declared ones.
+   * With `called` (the tools the records' calls name), a new graph made from records that declare
+   * no tools gets them (`inferCalled`); any called name still missing is reported, never dropped.
    */
-  mergeInto(store: WorkspaceStore, graphId: string, inferred: readonly DeclaredTool[] = []): ToolMergeReport {
-    return store.transaction(() => this.merge(store, graphId, inferred));
+  mergeInto(
+    store: WorkspaceStore,
+    graphId: string,
+    called: CalledTools | null = null,
+    inferCalled = false,
+  ): ToolMergeReport {
+    return store.transaction(() => this.merge(store, graphId, called, inferCalled));
   }
 
   private ranked(name: string): Variant[] {
     return [...this.byName.get(name)!.values()].sort((a, b) => b.records - a.records || a.firstRecord - b.firstRecord);
   }
 
-  private merge(store: WorkspaceStore, graphId: string, inferred: readonly DeclaredTool[]): ToolMergeReport {
+  private merge(
+    store: WorkspaceStore,
+    graphId: string,
+    called: CalledTools | null,
+    inferCalled: boolean,
+  ): ToolMergeReport {
     const graph = store.graphs.get(graphId);
     const taken = new Set(graph.tools.map((t) => t.name));
     const warnings: string[] = [];
@@ -116,7 +130,8 @@ export class DeclaredTools {
       add(variants[0]!.tool);
     }
     const declaredCount = added.length;
-    for (const tool of inferred) add(tool);
+    if (called && inferCalled && !this.size) for (const tool of called.tools()) add(tool);
+    const undeclared = (called?.counts() ?? []).filter(({ name }) => !taken.has(name) && !this.byName.has(name));
     if (added.length)
       store.graphs.saveContent(graphId, {
         tools: [...graph.tools, ...added],
@@ -124,6 +139,14 @@ export class DeclaredTools {
         dismissedSuggestions: graph.dismissedSuggestions,
       });
     const names = added.map((t) => t.name);
-    return { graphId, added: names, inferred: names.slice(declaredCount), alreadyPresent, conflicts, warnings };
+    return {
+      graphId,
+      added: names,
+      inferred: names.slice(declaredCount),
+      alreadyPresent,
+      undeclared,
+      conflicts,
+      warnings,
+    };
   }
 }

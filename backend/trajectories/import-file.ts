@@ -95,8 +95,8 @@ export async function importTrajectoryFile(store: WorkspaceStore, options: Impor
   let shape: FileShape | null = null;
   let gzip = false;
   const declared = new DeclaredTools();
-  // A new graph made from records that declare no tools gets the tools their calls name.
-  const called = options.newGraphName ? new CalledTools() : null;
+  // The tools the calls name: a new graph from records that declare none gets them; any left out is reported.
+  const called = options.newGraphName || options.graphId ? new CalledTools() : null;
   let graphId = options.graphId ?? null;
   let createdGraph = false;
   const rejected: LineProblem[] = [];
@@ -248,7 +248,7 @@ export async function importTrajectoryFile(store: WorkspaceStore, options: Impor
     const tools =
       // A new graph is reported even with no tools: the form goes on importing into it.
       graphId && (declared.size || called?.size || createdGraph)
-        ? declared.mergeInto(store, graphId, declared.size ? [] : called?.tools())
+        ? declared.mergeInto(store, graphId, called, createdGraph)
         : null;
     // Records imported before without a graph now have their tools in one: checks use its edges.
     if (graphId) store.trajectories.linkToGraph(unlinked, graphId);

@@ -116,6 +116,8 @@ export const trajectoriesMethods = {
           /** Of `added`, tools no record declared, made from the calls that name them. */
           inferred: z.array(z.string()),
           alreadyPresent: z.number().int(),
+          /** Tools the records call that no record declares and the graph lacks: not added. */
+          undeclared: z.array(z.object({ name: z.string(), calls: z.number().int() })),
           conflicts: z.array(
             z.object({
               name: z.string(),

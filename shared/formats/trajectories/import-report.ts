@@ -27,16 +27,26 @@ export function describeImport(report: ImportReport): string {
   );
 }
 
+/** Names shown in a report line before "and N more". */
+const NAMES_SHOWN = 8;
+
 /** The tools an import added to its graph, as one line (the Import form lists the names, the CLI counts them). */
 export function describeAddedTools(tools: NonNullable<ImportReport['tools']>, names: 'list' | 'count'): string {
   const added = names === 'list' ? tools.added.join(', ') || 'none' : String(tools.added.length);
   const inferred = tools.inferred.length;
+  const undeclared = tools.undeclared;
+  const shown = undeclared.slice(0, NAMES_SHOWN).map((u) => `${u.name} (${countOf(u.calls, 'call')})`);
+  if (undeclared.length > NAMES_SHOWN) shown.push(`and ${undeclared.length - NAMES_SHOWN} more`);
   return (
     `Tools added to the graph: ${added}` +
     (tools.alreadyPresent ? ` (${tools.alreadyPresent} already there).` : '.') +
     (inferred
       ? ` No record declares ${inferred === tools.added.length ? (inferred === 1 ? 'it' : 'them') : tools.inferred.join(', ')}:` +
         ` ${inferred === 1 ? 'its parameters are' : 'their parameters are'} the arguments the calls passed; review ${inferred === 1 ? 'it' : 'them'} in Graph.`
+      : '') +
+    (undeclared.length
+      ? ` Called but declared by no record and not in the graph, so not added: ${shown.join(', ')};` +
+        ` the checks report these calls as unknown tools. Add ${undeclared.length === 1 ? 'it' : 'them'} in Graph if ${undeclared.length === 1 ? 'it is' : 'they are'} real.`
       : '')
   );
 }

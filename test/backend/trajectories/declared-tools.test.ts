@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { testBackend } from '../../helpers/backend';
+import { describeAddedTools } from '../../../shared/formats/trajectories/import-report';
 
 const SHAREGPT = path.join(__dirname, '..', '..', 'fixtures', 'trajectories', 'sharegpt.jsonl');
 
@@ -116,7 +117,8 @@ describe('the tools a trajectory declared', () => {
     });
     const graph = await b.registry.invoke('graphs.get', { id: report.tools!.graphId });
     const weather = graph.tools.find((t) => t.name === 'get_weather')!;
-    expect(weather.description).toMatch(/^Made from 3 calls in the imported records/);
+    // A description is what a model reads: left for the user to write, the report says where the tool came from.
+    expect(weather.description).toBe('');
     expect(weather.parameters).toEqual({
       type: 'object',
       properties: { city: { type: 'string' }, unit: { type: 'string' } },
@@ -133,13 +135,24 @@ describe('the tools a trajectory declared', () => {
     expect(findings.map((f) => f.code)).not.toContain('unknown-tool');
     expect(findings.filter((f) => f.severity === 'error')).toEqual([]);
 
-    // Into an existing graph, a call to a tool it lacks stays a finding: the graph is the user's.
+    // Into an existing graph, a call to a tool it lacks stays a finding (the graph is the user's), and the report names it.
     const other = await b.registry.invoke('trajectories.import', {
       path: file,
       mode: 'strict',
       graphId: (await b.registry.invoke('graphs.list', {})).find((g) => g.name !== 'From calls')!.id,
     });
-    expect(other.tools).toBeNull();
+    expect(other.tools).toMatchObject({
+      added: [],
+      inferred: [],
+      undeclared: [
+        { name: 'get_weather', calls: 3 },
+        { name: 'search_web', calls: 1 },
+      ],
+    });
+    expect(describeAddedTools(other.tools!, 'list')).toBe(
+      'Tools added to the graph: none. Called but declared by no record and not in the graph, so not added:' +
+        ' get_weather (3 calls), search_web (1 call); the checks report these calls as unknown tools. Add them in Graph if they are real.',
+    );
   });
 
   it('makes no tool from calls when a record declares tools: an undeclared call may be invented', async () => {
@@ -150,7 +163,14 @@ describe('the tools a trajectory declared', () => {
       mode: 'strict',
       newGraphName: 'Mixed',
     });
-    expect(report.tools).toMatchObject({ added: ['get_weather'], inferred: [] });
+    expect(report.tools).toMatchObject({
+      added: ['get_weather'],
+      inferred: [],
+      undeclared: [
+        { name: 'search_flights', calls: 1 },
+        { name: 'search_hotels', calls: 1 },
+      ],
+    });
     const { items } = await b.registry.invoke('trajectories.list', { filter: { text: 'Kyoto' } });
     const findings = await b.registry.invoke('trajectories.check', { id: items[0]!.id });
     expect(findings.filter((f) => f.code === 'unknown-tool')).toHaveLength(2);
