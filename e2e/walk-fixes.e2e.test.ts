@@ -43,11 +43,55 @@ describe('what a new user found walking the app, in Chromium', () => {
     expect(await importButton.isDisabled()).toBe(true);
     await page.getByLabel('New graph name').fill('Weather');
     expect(await importButton.isDisabled()).toBe(false);
+    // Every state of the counts while the import lands: the selection summary never shows its old
+    // counts as current once the list has the new ones (it is busy from the change's push on).
+    await page.evaluate(() => {
+      const w = window as unknown as { counts: { list: string; summary: string; busy: string }[] };
+      const read = () => ({
+        list: document.querySelector('[data-testid="list-count"]')?.textContent ?? '',
+        summary: document.querySelector('[data-testid="selection-summary"] summary')?.textContent ?? '',
+        busy: document.querySelector('[data-testid="selection-summary"]')?.getAttribute('aria-busy') ?? '',
+      });
+      w.counts = [read()];
+      new MutationObserver(() => w.counts.push(read())).observe(document.body, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+        attributes: true,
+        attributeFilter: ['aria-busy'],
+      });
+    });
     await importButton.click();
     await page
       .getByTestId('import-report')
       .getByText(/Tools added to the graph: get_weather/)
       .waitFor();
+    // Settled: the list has the imported records, the summary counts what the list counts, and is not counting again.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const { counts } = window as unknown as { counts: { list: string; summary: string; busy: string }[] };
+          return { ...counts.at(-1)!, first: counts[0]!.list };
+        }),
+      )
+      .toSatisfy(
+        (c) =>
+          c.list !== c.first &&
+          c.busy === 'false' &&
+          c.list !== '' &&
+          c.summary.startsWith(/^[\d,]+ trajector(y|ies)/.exec(c.list)?.[0] ?? '-'),
+      );
+    const counts = await page.evaluate(
+      () => (window as unknown as { counts: { list: string; summary: string; busy: string }[] }).counts,
+    );
+    const [before] = counts;
+    expect(
+      counts.filter((c) => c.list !== before!.list && c.summary === before!.summary && c.busy === 'false'),
+    ).toEqual([]);
+    // The second record calls two tools no record declares: named, not dropped without a word.
+    expect(await page.getByTestId('import-report').textContent()).toContain(
+      'Called but declared by no record and not in the graph, so not added: search_flights (1 call), search_hotels (1 call)',
+    );
     // The graph exists now: the form imports into it next, rather than asking for "Weather" again.
     await expect
       .poll(() => page.getByLabel('Declared tools').locator('option:checked').innerText())

@@ -12,7 +12,7 @@ export interface Query<T> {
 /**
  * Fetches persisted data through the API (never mirrored in a store) and fetches again
  * when one of `refreshOn` is pushed by the backend (see useRefresh). The data shown stays
- * while it is fetched again, so nothing below it is remounted.
+ * while it is fetched again, so nothing below it is remounted; `loading` is true from the push on.
  */
 export function useQuery<T>(
   load: (() => Promise<T>) | null,
@@ -40,7 +40,8 @@ export function useQuery<T>(
     // eslint-disable-next-line react-hooks/exhaustive-deps -- callers pass the load's inputs as deps
   }, [...deps, version]);
 
-  useRefresh(refreshOn, reload);
+  // From the change's push on, not only once the fetch starts: the data shown is known to be old.
+  useRefresh(refreshOn, reload, () => setState((s) => (s.loading ? s : { ...s, loading: true })));
 
   return { data: state.data, error: state.error, loading: state.loading, reload };
 }

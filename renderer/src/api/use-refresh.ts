@@ -28,13 +28,14 @@ export const labelChanged = (trajectoryId: string): RefreshOn => ({
 
 /**
  * Calls `refresh` when one of `on` is pushed by the backend: once per burst, at most every
- * half second. `on` and `refresh` may be new on every render (the events are subscribed to
- * again only when their names change).
+ * half second; `pending` as soon as a refresh is scheduled, so a view can say that what it shows
+ * is about to change. `on`, `refresh` and `pending` may be new on every render (the events are
+ * subscribed to again only when their names change).
  */
-export function useRefresh(on: readonly RefreshOn[], refresh: () => void): void {
-  const latest = useRef({ on, refresh });
+export function useRefresh(on: readonly RefreshOn[], refresh: () => void, pending?: () => void): void {
+  const latest = useRef({ on, refresh, pending });
   useLayoutEffect(() => {
-    latest.current = { on, refresh };
+    latest.current = { on, refresh, pending };
   });
   const names = [...new Set(on.map((o) => (typeof o === 'string' ? o : o.event)))].sort().join(' ');
   useEffect(() => {
@@ -42,6 +43,7 @@ export function useRefresh(on: readonly RefreshOn[], refresh: () => void): void 
     let last = 0;
     const schedule = () => {
       if (timer !== undefined) return;
+      latest.current.pending?.();
       const wait = Math.max(COALESCE_MS, last + MIN_INTERVAL_MS - Date.now());
       timer = setTimeout(() => {
         timer = undefined;
