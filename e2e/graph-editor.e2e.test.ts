@@ -139,6 +139,12 @@ describe('tool graph editing in Chromium', () => {
     const page = await open(host);
     await expect.poll(() => page.locator('.react-flow__node').count()).toBe(13);
     await runCommand(page, 'import tools');
+    // It has the focus as it opens, so Escape closes it as it closes every dialog.
+    const importDialog = page.getByRole('dialog', { name: 'Import tools' });
+    await importDialog.waitFor();
+    await page.keyboard.press('Escape');
+    await importDialog.waitFor({ state: 'detached' });
+    await runCommand(page, 'import tools');
     const tools = [
       {
         type: 'function',

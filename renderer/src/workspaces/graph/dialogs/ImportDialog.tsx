@@ -10,6 +10,7 @@ import { useGraphSession } from '../state';
 import { useEditorStore } from '../editor/editor-context';
 import { ErrorNote } from '../../../components/ErrorNote';
 import { QuickPick, type QuickPickOption } from '../../../components/QuickPick';
+import { ModalDialog } from '../../../components/ModalDialog';
 
 type Parsed = Result<'tools.parse'>;
 
@@ -59,118 +60,111 @@ export function ImportDialog() {
   };
 
   return (
-    <div className="overlay" onMouseDown={close}>
-      <div
-        className="dialog import-dialog"
-        role="dialog"
-        aria-label="Import tools"
-        onMouseDown={(e) => e.stopPropagation()}
-      >
-        <h2>Import tools</h2>
-        <div className="tabs" role="tablist">
-          <button type="button" role="tab" aria-selected={source === 'file'} onClick={() => setSource('file')}>
-            File or text
-          </button>
-          <button type="button" role="tab" aria-selected={source === 'mcp'} onClick={() => setSource('mcp')}>
-            MCP server
-          </button>
-        </div>
-        {source === 'file' ? (
-          <>
-            <label>
-              Format
-              <QuickPick label="Format" value={format} options={FORMATS} onChange={setFormat} />
-            </label>
-            <label>
-              File
-              <input
-                type="file"
-                accept=".json,.jsonl,.yaml,.yml"
-                onChange={async (e) => setText((await e.target.files?.[0]?.text()) ?? '')}
-              />
-            </label>
-            <label>
-              …or paste
-              <textarea aria-label="Tools text" rows={8} value={text} onChange={(e) => setText(e.target.value)} />
-            </label>
-            <div className="buttons">
-              <button
-                type="button"
-                disabled={!text.trim() || busy}
-                onClick={() => run(() => api.invoke('tools.parse', { format, text }))}
-              >
-                Read tools
-              </button>
-            </div>
-          </>
-        ) : (
-          <>
-            <label>
-              Command
-              <input
-                aria-label="MCP command"
-                placeholder="node, npx, uvx, python…"
-                value={command}
-                onChange={(e) => setCommand(e.target.value)}
-              />
-            </label>
-            <label>
-              Arguments
-              <input
-                aria-label="MCP arguments"
-                placeholder="e.g. /path/to/server.js stdio"
-                value={args}
-                onChange={(e) => setArgs(e.target.value)}
-              />
-            </label>
-            <p>Trellis will run this program on your machine, with your permissions:</p>
-            <pre data-testid="mcp-command-line">{[command, ...argList].join(' ')}</pre>
-            <label className="checkbox">
-              <input type="checkbox" checked={consent} onChange={(e) => setConsent(e.target.checked)} /> I trust this
-              command; start it to list its tools
-            </label>
-            <div className="buttons">
-              <button
-                type="button"
-                disabled={!consent || !command.trim() || busy}
-                onClick={() => run(() => api.invoke('tools.fromMcp', { command, args: argList, consent: true }))}
-              >
-                Start and list tools
-              </button>
-            </div>
-          </>
-        )}
-        {busy && <p className="muted">Reading…</p>}
-        <ErrorNote message={error} />
-        {parsed && (
-          <div className="import-preview">
-            <p>
-              Found {countOf(parsed.tools.length, 'tool')}
-              {parsed.edges.length ? ` and ${countOf(parsed.edges.length, 'edge')}` : ''}:{' '}
-              {parsed.tools
-                .slice(0, 12)
-                .map((t) => t.name)
-                .join(', ')}
-              {parsed.tools.length > 12 ? '…' : ''}
-            </p>
-            {parsed.warnings.length > 0 && (
-              <ul className="muted">
-                {parsed.warnings.slice(0, 8).map((w) => (
-                  <li key={w}>{w}</li>
-                ))}
-              </ul>
-            )}
-          </div>
-        )}
-        <div className="buttons">
-          <button type="button" onClick={close}>
-            Cancel
-          </button>
-          <button type="button" className="primary" disabled={!parsed?.tools.length} onClick={add}>
-            {parsed ? `Add ${countOf(parsed.tools.length, 'tool')}` : 'Add tools'}
-          </button>
-        </div>
+    <ModalDialog label="Import tools" className="import-dialog" onClose={close}>
+      <h2>Import tools</h2>
+      <div className="tabs" role="tablist">
+        <button type="button" role="tab" aria-selected={source === 'file'} onClick={() => setSource('file')}>
+          File or text
+        </button>
+        <button type="button" role="tab" aria-selected={source === 'mcp'} onClick={() => setSource('mcp')}>
+          MCP server
+        </button>
       </div>
-    </div>
+      {source === 'file' ? (
+        <>
+          <label>
+            Format
+            <QuickPick label="Format" value={format} options={FORMATS} onChange={setFormat} />
+          </label>
+          <label>
+            File
+            <input
+              type="file"
+              accept=".json,.jsonl,.yaml,.yml"
+              onChange={async (e) => setText((await e.target.files?.[0]?.text()) ?? '')}
+            />
+          </label>
+          <label>
+            …or paste
+            <textarea aria-label="Tools text" rows={8} value={text} onChange={(e) => setText(e.target.value)} />
+          </label>
+          <div className="buttons">
+            <button
+              type="button"
+              disabled={!text.trim() || busy}
+              onClick={() => run(() => api.invoke('tools.parse', { format, text }))}
+            >
+              Read tools
+            </button>
+          </div>
+        </>
+      ) : (
+        <>
+          <label>
+            Command
+            <input
+              aria-label="MCP command"
+              placeholder="node, npx, uvx, python…"
+              value={command}
+              onChange={(e) => setCommand(e.target.value)}
+            />
+          </label>
+          <label>
+            Arguments
+            <input
+              aria-label="MCP arguments"
+              placeholder="e.g. /path/to/server.js stdio"
+              value={args}
+              onChange={(e) => setArgs(e.target.value)}
+            />
+          </label>
+          <p>Trellis will run this program on your machine, with your permissions:</p>
+          <pre data-testid="mcp-command-line">{[command, ...argList].join(' ')}</pre>
+          <label className="checkbox">
+            <input type="checkbox" checked={consent} onChange={(e) => setConsent(e.target.checked)} /> I trust this
+            command; start it to list its tools
+          </label>
+          <div className="buttons">
+            <button
+              type="button"
+              disabled={!consent || !command.trim() || busy}
+              onClick={() => run(() => api.invoke('tools.fromMcp', { command, args: argList, consent: true }))}
+            >
+              Start and list tools
+            </button>
+          </div>
+        </>
+      )}
+      {busy && <p className="muted">Reading…</p>}
+      <ErrorNote message={error} />
+      {parsed && (
+        <div className="import-preview">
+          <p>
+            Found {countOf(parsed.tools.length, 'tool')}
+            {parsed.edges.length ? ` and ${countOf(parsed.edges.length, 'edge')}` : ''}:{' '}
+            {parsed.tools
+              .slice(0, 12)
+              .map((t) => t.name)
+              .join(', ')}
+            {parsed.tools.length > 12 ? '…' : ''}
+          </p>
+          {parsed.warnings.length > 0 && (
+            <ul className="muted">
+              {parsed.warnings.slice(0, 8).map((w) => (
+                <li key={w}>{w}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      <div className="buttons">
+        <button type="button" onClick={close}>
+          Cancel
+        </button>
+        <button type="button" className="primary" disabled={!parsed?.tools.length} onClick={add}>
+          {parsed ? `Add ${countOf(parsed.tools.length, 'tool')}` : 'Add tools'}
+        </button>
+      </div>
+    </ModalDialog>
   );
 }

@@ -7,6 +7,7 @@ import { api } from '../../../api/api';
 import { ErrorNote } from '../../../components/ErrorNote';
 import { useUi } from '../../../state/ui-store';
 import { selectContent, useEditor, useEditorStore } from '../editor/editor-context';
+import { ModalDialog } from '../../../components/ModalDialog';
 
 type Report = Result<'graphs.makeReplayRuntimes'>;
 
@@ -72,79 +73,69 @@ export function ReplayDialog() {
   };
 
   return (
-    <div className="overlay" onMouseDown={close}>
-      <div
-        className="dialog recordings-dialog"
-        role="dialog"
-        aria-label="Replay runtimes"
-        onMouseDown={(e) => e.stopPropagation()}
-        onKeyDown={(e) => e.key === 'Escape' && close()}
-      >
-        <h2>Replay runtimes from recorded trajectories</h2>
-        <p className="muted">
-          Each tool answers with the observation recorded for the same arguments in the workspace’s trajectories
-          (imported or run), else with the nearest recording’s, marked in the turn. No code to write.
+    <ModalDialog label="Replay runtimes" className="recordings-dialog" onClose={close}>
+      <h2>Replay runtimes from recorded trajectories</h2>
+      <p className="muted">
+        Each tool answers with the observation recorded for the same arguments in the workspace’s trajectories (imported
+        or run), else with the nearest recording’s, marked in the turn. No code to write.
+      </p>
+      <ErrorNote message={error} />
+      {!report && !error && <p className="muted">Reading trajectories…</p>}
+      {report && rows.length === 0 && (
+        <p>
+          No trajectory calls {selection.length ? 'the selected tools' : 'a tool of this graph'}. Import logs that call
+          them in Trajectories (Import…), then come back.
         </p>
-        <ErrorNote message={error} />
-        {!report && !error && <p className="muted">Reading trajectories…</p>}
-        {report && rows.length === 0 && (
-          <p>
-            No trajectory calls {selection.length ? 'the selected tools' : 'a tool of this graph'}. Import logs that
-            call them in Trajectories (Import…), then come back.
-          </p>
-        )}
-        {rows.length > 0 && (
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Tool</th>
-                <th scope="col">Recordings</th>
-                <th scope="col">Calls</th>
-                <th scope="col">Trajectories</th>
-                <th scope="col">Runtime now</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map(({ tool, runtime }) =>
-                runtime.kind === 'replay' ? (
-                  <tr key={tool}>
-                    <td>{tool}</td>
-                    <td>
-                      {runtime.recordings.length}
-                      {runtime.source.dropped > 0 && (
-                        <span className="muted"> ({runtime.source.dropped} left out)</span>
-                      )}
-                    </td>
-                    <td>{runtime.source.calls}</td>
-                    <td>{runtime.source.trajectories}</td>
-                    <td>{byName.get(tool)?.runtime?.kind ?? 'none'}</td>
-                  </tr>
-                ) : null,
-              )}
-            </tbody>
-          </table>
-        )}
-        {unrecorded.length > 0 && report && (
-          <p className="muted">Never called in a trajectory: {unrecorded.join(', ')}.</p>
-        )}
-        {report?.limited && (
-          <p className="muted">Only the newest trajectories were read: there are more than a request reads.</p>
-        )}
-        {withOwn > 0 && (
-          <label className="checkbox">
-            <input type="checkbox" checked={overwrite} onChange={(e) => setOverwrite(e.target.checked)} />
-            Also replace the runtime {withOwn === 1 ? 'the tool has' : `${withOwn} tools have`} of their own
-          </label>
-        )}
-        <div className="buttons">
-          <button type="button" onClick={close}>
-            Cancel
-          </button>
-          <button type="button" className="primary" disabled={!chosen.length} onClick={make}>
-            Make replay runtimes from {trajectoriesCount(report?.trajectories ?? 0)}
-          </button>
-        </div>
+      )}
+      {rows.length > 0 && (
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Tool</th>
+              <th scope="col">Recordings</th>
+              <th scope="col">Calls</th>
+              <th scope="col">Trajectories</th>
+              <th scope="col">Runtime now</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map(({ tool, runtime }) =>
+              runtime.kind === 'replay' ? (
+                <tr key={tool}>
+                  <td>{tool}</td>
+                  <td>
+                    {runtime.recordings.length}
+                    {runtime.source.dropped > 0 && <span className="muted"> ({runtime.source.dropped} left out)</span>}
+                  </td>
+                  <td>{runtime.source.calls}</td>
+                  <td>{runtime.source.trajectories}</td>
+                  <td>{byName.get(tool)?.runtime?.kind ?? 'none'}</td>
+                </tr>
+              ) : null,
+            )}
+          </tbody>
+        </table>
+      )}
+      {unrecorded.length > 0 && report && (
+        <p className="muted">Never called in a trajectory: {unrecorded.join(', ')}.</p>
+      )}
+      {report?.limited && (
+        <p className="muted">Only the newest trajectories were read: there are more than a request reads.</p>
+      )}
+      {withOwn > 0 && (
+        <label className="checkbox">
+          <input type="checkbox" checked={overwrite} onChange={(e) => setOverwrite(e.target.checked)} />
+          Also replace the runtime {withOwn === 1 ? 'the tool has' : `${withOwn} tools have`} of their own
+        </label>
+      )}
+      <div className="buttons">
+        <button type="button" onClick={close}>
+          Cancel
+        </button>
+        <button type="button" className="primary" disabled={!chosen.length} onClick={make}>
+          Make replay runtimes from {trajectoriesCount(report?.trajectories ?? 0)}
+        </button>
       </div>
-    </div>
+    </ModalDialog>
   );
 }

@@ -6,6 +6,7 @@ import { ErrorNote } from '../../../components/ErrorNote';
 import { useUi } from '../../../state/ui-store';
 import { selectContent, useEditor, useEditorStore } from '../editor/editor-context';
 import { useGraphSession } from '../state';
+import { ModalDialog } from '../../../components/ModalDialog';
 
 const SchemaDiff = lazy(() => import('./SchemaDiff'));
 
@@ -67,64 +68,56 @@ export function ReturnsDialog() {
   };
 
   return (
-    <div className="overlay" onMouseDown={close}>
-      <div
-        className="dialog recordings-dialog"
-        role="dialog"
-        aria-label="Inferred result schemas"
-        onMouseDown={(e) => e.stopPropagation()}
-        onKeyDown={(e) => e.key === 'Escape' && close()}
-      >
-        <h2>Result schemas from recorded results</h2>
-        <ErrorNote message={error} />
-        {!proposals && !error && <p className="muted">Reading trajectories…</p>}
-        {proposals && (
-          <p className="muted">
-            From the results in {trajectoriesCount(trajectories)}: {countOf(remaining.length, 'tool')} to review
-            {unchanged ? `, ${unchanged} already say what was recorded` : ''}. Fields present in every result are
-            required; strings with a few repeated values become enums.
-          </p>
-        )}
-        {proposals && remaining.length === 0 && <p>Nothing left to review.</p>}
-        {shown && (
-          <div className="proposal-split">
-            <ul aria-label="Tools with a proposal">
-              {remaining.map((p) => (
-                <li key={p.tool}>
-                  <button type="button" aria-current={p.tool === open} onClick={() => setOpen(p.tool)}>
-                    {p.tool} <span className="muted">({countOf(p.results, 'result')})</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-            <section className="returns-proposal" aria-label={`Proposal for ${shown.tool}`}>
-              <strong>{shown.tool}</strong>: current returns (left), proposed from {shown.results} recorded results
-              (right)
-              <Suspense fallback={<p className="muted">Loading diff…</p>}>
-                <SchemaDiff current={toolOf(shown.tool)?.returns ?? shown.current} proposed={shown.proposed} />
-              </Suspense>
-              <div className="buttons">
-                <button type="button" onClick={() => settle([shown.tool])}>
-                  Dismiss
+    <ModalDialog label="Inferred result schemas" className="recordings-dialog" onClose={close}>
+      <h2>Result schemas from recorded results</h2>
+      <ErrorNote message={error} />
+      {!proposals && !error && <p className="muted">Reading trajectories…</p>}
+      {proposals && (
+        <p className="muted">
+          From the results in {trajectoriesCount(trajectories)}: {countOf(remaining.length, 'tool')} to review
+          {unchanged ? `, ${unchanged} already say what was recorded` : ''}. Fields present in every result are
+          required; strings with a few repeated values become enums.
+        </p>
+      )}
+      {proposals && remaining.length === 0 && <p>Nothing left to review.</p>}
+      {shown && (
+        <div className="proposal-split">
+          <ul aria-label="Tools with a proposal">
+            {remaining.map((p) => (
+              <li key={p.tool}>
+                <button type="button" aria-current={p.tool === open} onClick={() => setOpen(p.tool)}>
+                  {p.tool} <span className="muted">({countOf(p.results, 'result')})</span>
                 </button>
-                <button type="button" className="primary" onClick={() => accept([shown])}>
-                  Accept
-                </button>
-              </div>
-            </section>
-          </div>
-        )}
-        <div className="buttons">
-          {remaining.length > 1 && (
-            <button type="button" onClick={() => accept(remaining)}>
-              Accept all {remaining.length}
-            </button>
-          )}
-          <button type="button" onClick={close}>
-            Close
-          </button>
+              </li>
+            ))}
+          </ul>
+          <section className="returns-proposal" aria-label={`Proposal for ${shown.tool}`}>
+            <strong>{shown.tool}</strong>: current returns (left), proposed from {shown.results} recorded results
+            (right)
+            <Suspense fallback={<p className="muted">Loading diff…</p>}>
+              <SchemaDiff current={toolOf(shown.tool)?.returns ?? shown.current} proposed={shown.proposed} />
+            </Suspense>
+            <div className="buttons">
+              <button type="button" onClick={() => settle([shown.tool])}>
+                Dismiss
+              </button>
+              <button type="button" className="primary" onClick={() => accept([shown])}>
+                Accept
+              </button>
+            </div>
+          </section>
         </div>
+      )}
+      <div className="buttons">
+        {remaining.length > 1 && (
+          <button type="button" onClick={() => accept(remaining)}>
+            Accept all {remaining.length}
+          </button>
+        )}
+        <button type="button" onClick={close}>
+          Close
+        </button>
       </div>
-    </div>
+    </ModalDialog>
   );
 }
