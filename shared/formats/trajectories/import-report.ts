@@ -1,6 +1,6 @@
 import type { Result } from '../../contract';
 import { describeOutcomeCounts } from '../../domain';
-import { countOf, trajectoriesCount } from '../../text';
+import { countOf, formatCount, trajectoriesCount } from '../../text';
 import { describeFileShape } from './file-shapes';
 import { formatDescriptor } from './registry';
 
@@ -16,7 +16,7 @@ export function describeImport(report: ImportReport): string {
   const outcomes = describeOutcomeCounts(report.outcomes);
   return (
     `Imported ${trajectoriesCount(report.imported)} (${format}, ${describeFileShape(report.shape, report.gzip)}); ` +
-    `${report.duplicates} already present; ${report.rejectedCount} rejected.` +
+    `${formatCount(report.duplicates)} already present; ${formatCount(report.rejectedCount)} rejected.` +
     // Counted over every record read, the ones already present too: they are the file's outcomes.
     (outcomes ? ` Outcomes in the file: ${outcomes}.` : '') +
     (report.toolSets === 1

@@ -1,7 +1,7 @@
 import { describeToolVariants } from '../../../../shared/formats/tool-variants';
 import { TRAJECTORY_FORMATS } from '../../../../shared/formats/trajectories/registry';
 import { describeAddedTools, describeImport } from '../../../../shared/formats/trajectories/import-report';
-import { countOf } from '../../../../shared/text';
+import { countOf, formatCount } from '../../../../shared/text';
 import { useEffect, useRef, useState } from 'react';
 import type { Result } from '../../../../shared/contract';
 import type { TrajectoryFormat } from '../../../../shared/contract/trajectories';
@@ -141,8 +141,8 @@ export function ImportForm({ focusAsked = 0 }: { focusAsked?: number }) {
         <div className="import-progress" role="status">
           <progress max={progress.total || 1} value={progress.done} />
           <span className="muted">
-            {countOf(progress.detail?.lines ?? 0, 'line')} read, {progress.detail?.imported ?? 0} imported,{' '}
-            {progress.detail?.rejected ?? 0} rejected…
+            {countOf(progress.detail?.lines ?? 0, 'line')} read, {formatCount(progress.detail?.imported ?? 0)} imported,{' '}
+            {formatCount(progress.detail?.rejected ?? 0)} rejected…
           </span>
           <button type="button" onClick={job.cancel}>
             Cancel
