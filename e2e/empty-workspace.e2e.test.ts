@@ -27,6 +27,14 @@ describe('a new workspace with nothing in it, in Chromium', () => {
     await page.keyboard.press('Control+2');
     await page.getByRole('combobox', { name: 'Tool graph' }).getByText('Travel').waitFor({ state: 'attached' });
     expect(await page.getByTestId('no-graph-note').count()).toBe(0);
+    // A graph with no tools: nothing to plan with, and the buttons say so where they are off.
+    await page.getByRole('textbox', { name: 'Intent' }).fill('Plan a trip to Lisbon');
+    const noTools = 'This graph has no tools yet: add one in Graph (Ctrl+1) first';
+    for (const name of ['Add step', 'Generate plan', 'Run plan']) {
+      const button = page.getByRole('button', { name });
+      expect(await button.isDisabled(), name).toBe(true);
+      expect(await button.getAttribute('title'), name).toBe(noTools);
+    }
     await page.close();
   }, 60_000);
 });

@@ -192,6 +192,8 @@ describe('Experiments in the Trajectories workspace, in Chromium', () => {
     await form.getByText(/no run was made/).waitFor();
     expect(await page.getByTestId('list-count').textContent()).toContain('50 trajectories');
     expect(await page.getByRole('combobox', { name: 'Experiment' }).textContent()).toContain('No experiments yet');
+    // The form is open already: no button that would only toggle it.
+    expect(await page.getByRole('button', { name: 'New experiment…' }).count()).toBe(0);
     // What was typed into the form waits there while another workspace is open.
     const address = await form.getByLabel('Server URL').inputValue();
     await form.getByLabel('System prompt').fill('Answer in one line.');

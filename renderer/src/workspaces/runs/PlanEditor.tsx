@@ -256,7 +256,17 @@ export function PlanEditor({ tools, onRun }: { tools: string[]; onRun(mode: Star
           type="button"
           className="primary"
           disabled={!steps.length || !graphId || !intent.trim() || starting || checking}
-          title={checking ? 'Checking the plan…' : !intent.trim() ? 'Type an intent first' : undefined}
+          title={
+            checking
+              ? 'Checking the plan…'
+              : !steps.length
+                ? tools.length
+                  ? 'Add a step or generate a plan first'
+                  : 'This graph has no tools yet: add one in Graph (Ctrl+1) first'
+                : !intent.trim()
+                  ? 'Type an intent first'
+                  : undefined
+          }
           onClick={firstClickOnly(() => (problems.length || checkError ? setConfirmFor(steps) : onRun('plan')))}
         >
           <Play size={14} aria-hidden />

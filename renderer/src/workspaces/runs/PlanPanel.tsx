@@ -144,7 +144,16 @@ export function PlanPanel({ tools, example }: { tools: string[]; example: string
         <button
           type="button"
           className="primary"
-          disabled={!graphId || !intent.trim() || action.busy || noModel}
+          disabled={!graphId || !tools.length || !intent.trim() || action.busy || noModel}
+          title={
+            !graphId
+              ? 'Choose a graph first'
+              : !tools.length
+                ? 'This graph has no tools yet: add one in Graph (Ctrl+1) first'
+                : !intent.trim()
+                  ? 'Type an intent first'
+                  : undefined
+          }
           onClick={() => void generate()}
         >
           <Sparkles size={14} aria-hidden />

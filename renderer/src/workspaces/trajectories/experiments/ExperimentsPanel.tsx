@@ -38,9 +38,12 @@ export function ExperimentsPanel() {
             ))}
           </select>
         </label>
-        <button type="button" aria-pressed={adding} onClick={() => setAdding(!adding)}>
-          New experiment…
-        </button>
+        {/* With no experiment yet the form is open already. */}
+        {list.data?.length ? (
+          <button type="button" aria-pressed={adding} onClick={() => setAdding(!adding)}>
+            New experiment…
+          </button>
+        ) : null}
       </div>
       {(adding || list.data?.length === 0) && (
         <ExperimentForm
