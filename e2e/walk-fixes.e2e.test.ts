@@ -102,6 +102,14 @@ describe('what a new user found walking the app, in Chromium', () => {
       .getByTestId('import-report')
       .getByText(/Imported 0 trajectories.*; [1-9]\d* already present/)
       .waitFor();
+    // Another workspace and back: the drawer is still open on the last report.
+    await page.keyboard.press('Control+1');
+    await page.getByTestId('import-report').waitFor({ state: 'detached' });
+    await page.keyboard.press('Control+3');
+    await page
+      .getByTestId('import-report')
+      .getByText(/Imported 0 trajectories.*; [1-9]\d* already present/)
+      .waitFor();
     await page.close();
   }, 60_000);
 

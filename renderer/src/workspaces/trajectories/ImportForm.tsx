@@ -2,7 +2,7 @@ import { describeToolVariants } from '../../../../shared/formats/tool-variants';
 import { TRAJECTORY_FORMATS } from '../../../../shared/formats/trajectories/registry';
 import { describeAddedTools, describeImport } from '../../../../shared/formats/trajectories/import-report';
 import { countOf, formatCount } from '../../../../shared/text';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import type { Result } from '../../../../shared/contract';
 import type { TrajectoryFormat } from '../../../../shared/contract/trajectories';
 import { api } from '../../api/api';
@@ -21,7 +21,7 @@ const IMPORT_EXTENSIONS = ['jsonl', 'json', 'traj', 'eval', 'parquet', 'gz'];
 
 /** Import a file of trajectories (JSONL, a JSON array or object, Parquet, an inspect .eval; gzip or not) from a path on the machine that runs the backend. */
 export function ImportForm({ focusAsked = 0 }: { focusAsked?: number }) {
-  const { path, format, lenient, target, patch } = useImportDraft();
+  const { path, format, lenient, target, report, patch } = useImportDraft();
   const setPath = (value: string) => patch({ path: value });
   const setFormat = (value: '' | TrajectoryFormat) => patch({ format: value });
   const setLenient = (value: boolean) => patch({ lenient: value });
@@ -34,7 +34,7 @@ export function ImportForm({ focusAsked = 0 }: { focusAsked?: number }) {
   const job = useJob();
   const { busy, error, progress } = job;
   const graphs = useQuery(() => api.invoke('graphs.list', {}), [], ['graphs.changed']);
-  const [report, setReport] = useState<Report | null>(null);
+  const setReport = (value: Report | null) => patch({ report: value });
   /** A new graph needs a name: without one the records would go in linked to no graph. */
   const unnamedGraph = target.kind === 'new' && !target.name.trim();
 

@@ -37,7 +37,8 @@ export function TrajectoriesWorkspace() {
   const { selectedId, compareId, pane, pickingCompare } = useBrowserStore(useShallow(selector));
   const showPane = useBrowserStore((s) => s.showPane);
   const pickCompare = useBrowserStore((s) => s.pickCompare);
-  const [drawer, setDrawer] = useState<'import' | 'replay' | null>(null);
+  const drawer = useBrowserStore((s) => s.drawer);
+  const setDrawer = useBrowserStore((s) => s.openDrawer);
   // The palette's Import Trajectories…: the import drawer, its file field focused.
   const [importAsked, setImportAsked] = useState(0);
   useRegisterAction('importTrajectories', () => {

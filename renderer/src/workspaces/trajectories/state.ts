@@ -19,7 +19,11 @@ interface BrowserData {
   diffReturnsTo: TrajectoryPane;
   /** The experiment the Experiments pane shows (null: the newest); kept while a diff is open over it. */
   experimentId: string | null;
+  /** The toolbar's open drawer (Import…, Replay runtimes…), kept while another workspace is open. */
+  drawer: TrajectoryDrawer | null;
 }
+
+export type TrajectoryDrawer = 'import' | 'replay';
 
 interface BrowserActions {
   setFilter(patch: Partial<TrajectoryFilter>): void;
@@ -30,6 +34,7 @@ interface BrowserActions {
   openExperiment(id: string | null): void;
   showPane(pane: TrajectoryPane): void;
   pickCompare(on: boolean): void;
+  openDrawer(drawer: TrajectoryDrawer | null): void;
 }
 
 /** What the Trajectories workspace shows: its own filter (Datasets keeps another), the selection and the open pane. */
@@ -50,6 +55,7 @@ export const useBrowserStore = create<BrowserState>()((set) => ({
   pickingCompare: false,
   diffReturnsTo: 'inspect',
   experimentId: null,
+  drawer: null,
   setFilter: (patch) => set((s) => ({ filter: patchFilter(s.filter, patch) })),
   clearFilter: () => set({ filter: {} }),
   select: (id) =>
@@ -73,6 +79,7 @@ export const useBrowserStore = create<BrowserState>()((set) => ({
   openExperiment: (experimentId) => set({ experimentId }),
   showPane: (pane) => set({ pane, pickingCompare: false }),
   pickCompare: (pickingCompare) => set({ pickingCompare }),
+  openDrawer: (drawer) => set({ drawer }),
 }));
 
 interface ChecksState {
@@ -110,6 +117,8 @@ interface ImportDraft {
   format: '' | TrajectoryFormat;
   lenient: boolean;
   target: ToolTarget;
+  /** The last import's report, shown until the next import starts. */
+  report: Result<'trajectories.import'> | null;
 }
 
 /** What the import form holds before it runs: kept when the drawer closes or another workspace opens. */
@@ -118,4 +127,5 @@ export const useImportDraft = createFormDraft<ImportDraft>({
   format: '',
   lenient: false,
   target: { kind: 'none' },
+  report: null,
 });
