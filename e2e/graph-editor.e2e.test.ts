@@ -144,7 +144,13 @@ describe('tool graph editing in Chromium', () => {
     await importDialog.waitFor();
     await page.keyboard.press('Escape');
     await importDialog.waitFor({ state: 'detached' });
+    // What was pasted waits there when it closes (here from the text field, by Escape).
     await runCommand(page, 'import tools');
+    await page.getByLabel('Tools text').fill('[{"type": "function"');
+    await page.keyboard.press('Escape');
+    await importDialog.waitFor({ state: 'detached' });
+    await runCommand(page, 'import tools');
+    expect(await page.getByLabel('Tools text').inputValue()).toBe('[{"type": "function"');
     const tools = [
       {
         type: 'function',
@@ -161,6 +167,7 @@ describe('tool graph editing in Chromium', () => {
     await page.getByRole('button', { name: 'Add 1 tool' }).click();
     await page.getByTestId('tool-get_exchange_rate').waitFor();
     expect(await page.locator('.react-flow__node').count()).toBe(14);
+    expect(await importDialog.count()).toBe(0);
     // The imported tool is brought into view, not left off-screen right of the graph.
     const pane = (await page.locator('.react-flow__pane').boundingBox())!;
     await expect

@@ -11,6 +11,7 @@ import { useEditorStore } from '../editor/editor-context';
 import { ErrorNote } from '../../../components/ErrorNote';
 import { QuickPick, type QuickPickOption } from '../../../components/QuickPick';
 import { ModalDialog } from '../../../components/ModalDialog';
+import { createFormDraft } from '../../../state/form-draft';
 
 type Parsed = Result<'tools.parse'>;
 
@@ -21,15 +22,28 @@ const FORMATS: QuickPickOption<ToolFileFormat>[] = [
   { value: 'trellis', label: 'Trellis graph (JSON)' },
 ];
 
+const EMPTY_DRAFT = {
+  source: 'file' as 'file' | 'mcp',
+  format: 'openai' as ToolFileFormat,
+  text: '',
+  command: '',
+  args: '',
+};
+
+/** What was pasted or typed into the dialog: kept when it closes or another workspace opens, until its tools are added. */
+const useToolsImportDraft = createFormDraft(EMPTY_DRAFT);
+
 /** Import tools from a file, pasted text, or an MCP server the user agrees to start. */
 export function ImportDialog() {
   const editor = useEditorStore();
   const close = () => useUi.getState().openDialog(null);
-  const [source, setSource] = useState<'file' | 'mcp'>('file');
-  const [format, setFormat] = useState<ToolFileFormat>('openai');
-  const [text, setText] = useState('');
-  const [command, setCommand] = useState('');
-  const [args, setArgs] = useState('');
+  const { source, format, text, command, args, patch } = useToolsImportDraft();
+  const setSource = (value: 'file' | 'mcp') => patch({ source: value });
+  const setFormat = (value: ToolFileFormat) => patch({ format: value });
+  const setText = (value: string) => patch({ text: value });
+  const setCommand = (value: string) => patch({ command: value });
+  const setArgs = (value: string) => patch({ args: value });
+  // Agreeing to start a program is asked each time the dialog opens.
   const [consent, setConsent] = useState(false);
   const action = useAction();
   const { busy, error } = action;
@@ -45,6 +59,7 @@ export function ImportDialog() {
   const add = () => {
     if (!parsed) return;
     editor.getState().addTools(parsed.tools, parsed.edges);
+    patch(EMPTY_DRAFT);
     useUi.getState().notify(`Imported ${countOf(parsed.tools.length, 'tool')}. Undo with Ctrl+Z.`);
     close();
     // Show what arrived (they are selected), readable, once the canvas has drawn them.
