@@ -154,15 +154,21 @@ export function ImportDialog() {
       <ErrorNote message={error} />
       {parsed && (
         <div className="import-preview">
-          <p>
-            Found {countOf(parsed.tools.length, 'tool')}
-            {parsed.edges.length ? ` and ${countOf(parsed.edges.length, 'edge')}` : ''}:{' '}
-            {parsed.tools
-              .slice(0, 12)
-              .map((t) => t.name)
-              .join(', ')}
-            {parsed.tools.length > 12 ? '…' : ''}
-          </p>
+          {parsed.tools.length ? (
+            <p>
+              Found {countOf(parsed.tools.length, 'tool')}
+              {parsed.edges.length ? ` and ${countOf(parsed.edges.length, 'edge')}` : ''}:{' '}
+              {parsed.tools
+                .slice(0, 12)
+                .map((t) => t.name)
+                .join(', ')}
+              {parsed.tools.length > 12 ? '…' : ''}
+            </p>
+          ) : (
+            <p>
+              No tools in this text: it is read as {FORMATS.find((f) => f.value === format)?.label}; is that its format?
+            </p>
+          )}
           {parsed.warnings.length > 0 && (
             <ul className="muted">
               {parsed.warnings.slice(0, 8).map((w) => (
