@@ -47,13 +47,19 @@ const GROUPS: Record<string, { summary: string; verbs: Verb[] }> = {
   },
 };
 
+/** A summary's first sentence on one line: what the list of verbs shows of it. */
+const firstSentence = (summary: string) => /^.*?\.(?=\s|$)/.exec(summary.replace(/\s*\n\s*/g, ' '))?.[0] ?? summary;
+
+const VERB_LIST: [string, string][] = [
+  ...VERBS.map((verb): [string, string] => [verb.name, verb.summary]),
+  ...Object.entries(GROUPS).map(([name, group]): [string, string] => [name, group.summary]),
+];
+const NAME_WIDTH = Math.max(...VERB_LIST.map(([name]) => name.length)) + 2;
+
 const USAGE = `Usage: trellis <verb> [options]
 
 Trellis — an IDE for agent planning. Verbs:
-${[
-  ...VERBS.map((verb) => `  ${verb.name.padEnd(10)}${verb.summary.split('\n')[0]}`),
-  ...Object.entries(GROUPS).map(([name, group]) => `  ${name.padEnd(10)}${group.summary}`),
-].join('\n')}
+${VERB_LIST.map(([name, summary]) => `  ${name.padEnd(NAME_WIDTH)}${firstSentence(summary)}`).join('\n')}
 
 Run "trellis <verb> --help" for a verb's options.`;
 

@@ -2,6 +2,15 @@ import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { TrellisError } from '../../shared/errors';
 
+/** A path the user gave that names nothing: theirs to correct (not a list to refresh). */
+export function noFileAt(file: string, what = 'file'): TrellisError {
+  return new TrellisError(
+    'E3001',
+    `No file at ${file}.`,
+    `Check the path (Browse… picks one), or give the full path of the ${what}.`,
+  );
+}
+
 /** What a path that is not a regular file is, in words. */
 function kindOf(stat: fs.Stats): string | null {
   if (stat.isFIFO()) return 'a named pipe (FIFO)';
@@ -17,7 +26,7 @@ function kindOf(stat: fs.Stats): string | null {
  */
 export function inputFileSize(file: string, what = 'file'): number {
   const stat = fs.statSync(file, { throwIfNoEntry: false });
-  if (!stat) throw new TrellisError('E3001', `No file at ${file}.`);
+  if (!stat) throw noFileAt(file, what);
   if (stat.isDirectory()) throw new TrellisError('E1002', `${file} is a folder.`, `Give the ${what} inside it.`);
   const kind = kindOf(stat);
   if (kind)
@@ -53,7 +62,7 @@ export function readInputHead(file: string, bytes: number, what = 'file'): Buffe
 
 function cannotRead(file: string, what: string, error: unknown): TrellisError {
   const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT' || code === 'ENOTDIR') return new TrellisError('E3001', `No file at ${file}.`);
+  if (code === 'ENOENT' || code === 'ENOTDIR') return noFileAt(file, what);
   return new TrellisError(
     'E1002',
     `Cannot read ${file}: ${(error as Error).message}`,

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { TrellisError } from '../../shared/errors';
 import { isObject, nestedDeeperThan } from '../../shared/json';
 import type { OutcomeStatus, TrajectoryMetadata } from '../../shared/domain';
 import { clipAtWord } from '../../shared/text';
@@ -16,7 +15,7 @@ import {
 import { CalledTools } from './called-tools';
 import { DeclaredTools, type ToolMergeReport } from './declared-tools';
 import { snippetOf, type LineProblem } from '../files/lines';
-import { inputFileSize } from '../files/input-file';
+import { inputFileSize, noFileAt } from '../files/input-file';
 import { openRecords, type FileShape } from '../files/records';
 import { archiveLayout, fileRecords, MAX_NESTING, TOO_DEEP } from './record-stream';
 import { recordFields } from './record-fields';
@@ -256,7 +255,7 @@ export async function importTrajectoryFile(store: WorkspaceStore, options: Impor
     return { ...summary(), imported, duplicates, committed: true, cancelled: false, tools };
   } catch (error) {
     await discard();
-    if ((error as { code?: string }).code === 'ENOENT') throw new TrellisError('E3001', `No file at ${options.file}.`);
+    if ((error as { code?: string }).code === 'ENOENT') throw noFileAt(options.file);
     throw error;
   }
 }

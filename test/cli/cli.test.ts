@@ -42,6 +42,16 @@ describe('trellis command line', () => {
     expect(unknown.err).toMatch(/unknown verb "frobnicate"/);
   });
 
+  it('lists every verb with its first sentence, the summaries in one column', () => {
+    const { code, out } = trellis('--help');
+    expect(code).toBe(0);
+    const rows = out.split('\n').filter((line) => /^ {2}[a-z]/.test(line));
+    expect(rows.map((row) => row.trim().split(/\s+/)[0])).toContain('experiment');
+    const column = new Set(rows.map((row) => /^ {2}\S+\s+/.exec(row)![0].length));
+    expect(column.size).toBe(1);
+    expect(out).toContain('Serve the Trellis UI and backend on this machine.\n');
+  });
+
   it('documents every flag of serve', () => {
     const { code, out } = trellis('serve', '--help');
     expect(code).toBe(0);

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ToolFileFormat } from '../../contract/tools';
 import { GraphFile } from '../../domain';
+import { isObject } from '../../json';
 import { TrellisError } from '../../errors';
 import { parseBfclFunctions } from './bfcl';
 import { parseJson, parseOpenAITools } from './openai';
@@ -25,13 +26,20 @@ export function parseTools(format: z.infer<typeof ToolFileFormat>, text: string)
     case 'openapi':
       return parseOpenApi(text);
     case 'trellis': {
-      const parsed = GraphFile.safeParse(parseJson(text, 'a Trellis graph'));
+      const value = parseJson(text, 'a Trellis graph');
+      const parsed = GraphFile.safeParse(value);
       if (!parsed.success) {
+        const missing = isObject(value) ? Object.keys(GraphFile.shape).filter((key) => !(key in value)) : [];
         const issue = parsed.error.issues[0];
+        const what = !isObject(value)
+          ? 'it is not a JSON object'
+          : missing.length
+            ? `it has no ${missing.map((key) => `"${key}"`).join(', ')}`
+            : `field "${issue?.path.join('.')}": ${issue?.message ?? ''}`;
         throw new TrellisError(
           'E4001',
-          `This is not a Trellis graph as Export graph writes it (field "${issue?.path.join('.') || '(top)'}": ${issue?.message ?? ''}). ` +
-            'Choose the format the text is in, or export the graph again from Trellis.',
+          `This is not a Trellis graph as Graph › Export as Trellis JSON writes it: ${what}.`,
+          'Choose the format the text is in (OpenAI tools, BFCL, OpenAPI), or export the graph again from Trellis.',
         );
       }
       return { tools: parsed.data.tools, edges: parsed.data.edges, warnings: [] };

@@ -29,10 +29,14 @@ describe('readInputText: a whole file the user named, checked and bounded', () =
     expect(readInputText(path.join(dir, 'a.jsonl.gz'), { maxBytes: 100, gzip: true })).toBe('{"id": "é"}\n');
   });
 
-  it('says no file is there with the path (E3001)', () => {
+  it('says no file is there with the path (E3001), and to check the path rather than refresh a list', () => {
     const missing = path.join(tempDir(), 'gold.jsonl');
     expect(() => readInputText(missing, { maxBytes: 100 })).toThrow(
-      expect.objectContaining({ code: 'E3001', message: `No file at ${missing}.` }),
+      expect.objectContaining({
+        code: 'E3001',
+        message: `No file at ${missing}.`,
+        hint: 'Check the path (Browse… picks one), or give the full path of the file.',
+      }),
     );
   });
 

@@ -89,10 +89,23 @@ describe('schema compiler', () => {
 });
 
 describe('Trellis graph importer', () => {
-  it('names the field that is wrong, and what to do, for text that is not an exported graph', () => {
-    expect(() => parseTools('trellis', '{"tools": []}')).toThrow(
-      /^This is not a Trellis graph as Export graph writes it \(field "format": .*\)\. Choose the format the text is in/,
+  it('says which fields text that is not an exported graph lacks, and what to do', () => {
+    const refusal = (text: string) => {
+      try {
+        parseTools('trellis', text);
+      } catch (error) {
+        return { message: (error as Error).message, hint: (error as { hint?: string }).hint };
+      }
+      throw new Error('read as a graph');
+    };
+    expect(refusal('{"tools": []}')).toEqual({
+      message:
+        'This is not a Trellis graph as Graph › Export as Trellis JSON writes it: it has no "format", "version", "name", "edges".',
+      hint: 'Choose the format the text is in (OpenAI tools, BFCL, OpenAPI), or export the graph again from Trellis.',
+    });
+    expect(refusal('[1]').message).toMatch(/: it is not a JSON object\.$/);
+    expect(refusal('{"format": "trellis.graph", "version": 2, "name": "x", "tools": [], "edges": []}').message).toMatch(
+      /: field "version": /,
     );
-    expect(() => parseTools('trellis', '[1]')).toThrow(/field "\(top\)"/);
   });
 });

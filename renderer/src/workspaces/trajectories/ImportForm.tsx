@@ -112,6 +112,8 @@ export function ImportForm({ focusAsked = 0 }: { focusAsked?: number }) {
             New graph name
             <input
               aria-label="New graph name"
+              // Chosen "into a new graph…": the name is what is asked next.
+              autoFocus
               value={target.name}
               aria-invalid={unnamedGraph}
               aria-describedby={unnamedGraph ? 'import-graph-name-needed' : undefined}

@@ -39,8 +39,15 @@ export function ImportDialog() {
   const close = () => useUi.getState().openDialog(null);
   const { source, format, text, command, args, patch } = useToolsImportDraft();
   const setSource = (value: 'file' | 'mcp') => patch({ source: value });
-  const setFormat = (value: ToolFileFormat) => patch({ format: value });
-  const setText = (value: string) => patch({ text: value });
+  // What was read (or refused) was read as the format and text before: a change leaves neither on screen.
+  const setFormat = (value: ToolFileFormat) => {
+    patch({ format: value });
+    forgetReading();
+  };
+  const setText = (value: string) => {
+    patch({ text: value });
+    forgetReading();
+  };
   const setCommand = (value: string) => patch({ command: value });
   const setArgs = (value: string) => patch({ args: value });
   // Agreeing to start a program is asked each time the dialog opens.
@@ -48,6 +55,10 @@ export function ImportDialog() {
   const action = useAction();
   const { busy, error } = action;
   const [parsed, setParsed] = useState<Parsed | null>(null);
+  const forgetReading = () => {
+    setParsed(null);
+    action.clear();
+  };
   const argList = args.split(/\s+/).filter(Boolean);
 
   const run = (work: () => Promise<Parsed>) =>
