@@ -79,15 +79,17 @@ describe('llama helper process with a generated model (real inference)', () => {
       expect(tasks.some((task) => allowed(task) === String(loaded.cores![0]))).toBe(true);
     }
     if (process.platform === 'linux') {
-      // glibc's malloc asks for huge pages in the helper; where the kernel gives them, a model this
-      // small is read into the helper's memory, on huge pages, and the file is not mapped.
+      // glibc's malloc asks for huge pages in the helper; where the kernel offers them, a model this
+      // small is read into the helper's memory (on huge pages when there are free ones), and the file is not mapped.
       expect(fs.readFileSync(`/proc/${s.pid}/environ`, 'utf8')).toMatch(
         /GLIBC_TUNABLES=(?:[^\0]*:)?glibc\.malloc\.hugetlb=1/,
       );
       const thp = /\[(\w+)\]/.exec(fs.readFileSync('/sys/kernel/mm/transparent_hugepage/enabled', 'utf8'))?.[1];
       const huge = thp === 'always' || thp === 'madvise';
       expect(loaded.weights).toBe(huge ? 'in-memory' : 'mapped');
-      expect(loaded.hugePages).toBe(huge ? true : undefined);
+      // Whether the kernel found free 2 MiB pages is its answer, not ours: on a busy machine it may not.
+      if (huge) expect(typeof loaded.hugePages).toBe('boolean');
+      else expect(loaded.hugePages).toBeUndefined();
       expect(fs.readFileSync(`/proc/${s.pid}/maps`, 'utf8').includes(file)).toBe(!huge);
     }
     const tokens: string[] = [];
