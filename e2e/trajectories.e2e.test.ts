@@ -49,7 +49,9 @@ describe('Trajectories workspace in Chromium', () => {
     await page.getByLabel('New graph name').fill('From logs');
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     await report
-      .getByText(/Imported 2 trajectories \(ShareGPT, JSONL\).*1 rejected\..*Tools added to the graph: get_weather/)
+      .getByText(
+        /Imported 2 trajectories \(ShareGPT, JSONL\).*1 rejected\..*Tools added to graph "From logs": get_weather/,
+      )
       .waitFor();
     const rejected = report.locator('.rejected li').first();
     expect(await rejected.locator('span').textContent()).toMatch(/^line 3 \(byte \d+\): not valid JSON/);

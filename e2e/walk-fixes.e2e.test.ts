@@ -64,7 +64,7 @@ describe('what a new user found walking the app, in Chromium', () => {
     await importButton.click();
     await page
       .getByTestId('import-report')
-      .getByText(/Tools added to the graph: get_weather/)
+      .getByText(/Tools added to graph "Weather": get_weather/)
       .waitFor();
     // Settled: the list has the imported records, the summary counts what the list counts, and is not counting again.
     await expect

@@ -13,6 +13,8 @@ export interface ToolConflict {
 /** What merging a file's declared tools did to a graph. */
 export interface ToolMergeReport {
   graphId: string;
+  /** The graph's name, as the report says where the tools went. */
+  graphName: string;
   added: string[];
   /** Of `added`, the tools no record declared, made from the calls that name them (a new graph only). */
   inferred: string[];
@@ -141,6 +143,7 @@ export class DeclaredTools {
     const names = added.map((t) => t.name);
     return {
       graphId,
+      graphName: graph.name,
       added: names,
       inferred: names.slice(declaredCount),
       alreadyPresent,

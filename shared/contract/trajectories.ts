@@ -112,6 +112,7 @@ export const trajectoriesMethods = {
       tools: z
         .object({
           graphId: z.string(),
+          graphName: z.string(),
           added: z.array(z.string()),
           /** Of `added`, tools no record declared, made from the calls that name them. */
           inferred: z.array(z.string()),

@@ -162,6 +162,7 @@ describe('trellis command line', () => {
     expect(imported.out).toContain(
       'Imported 4 trajectories (ShareGPT, JSON array); 0 already present; 0 rejected. The records declare 2 distinct tool sets, each kept with its records.',
     );
+    expect(imported.out).toContain('Tools added to graph "glaive": 2.');
     expect(imported.out).toContain(
       'calculate_area: 2 different definitions (2 records as in record 3 (the one the graph has); 1 record as in record 2); each record keeps its own',
     );

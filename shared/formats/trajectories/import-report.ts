@@ -20,9 +20,10 @@ export function describeImport(report: ImportReport): string {
     // Counted over every record read, the ones already present too: they are the file's outcomes.
     (outcomes ? ` Outcomes in the file: ${outcomes}.` : '') +
     (report.toolSets === 1
-      ? ' The records declare one tool set.'
+      ? ` The records declare one tool set${report.tools ? '' : ', kept with them; no graph was chosen to add its tools to'}.`
       : report.toolSets
-        ? ` The records declare ${report.toolSets} distinct tool sets, each kept with its records.`
+        ? ` The records declare ${report.toolSets} distinct tool sets, each kept with its records` +
+          (report.tools ? '.' : '; no graph was chosen to add their tools to.')
         : '')
   );
 }
@@ -38,7 +39,7 @@ export function describeAddedTools(tools: NonNullable<ImportReport['tools']>, na
   const shown = undeclared.slice(0, NAMES_SHOWN).map((u) => `${u.name} (${countOf(u.calls, 'call')})`);
   if (undeclared.length > NAMES_SHOWN) shown.push(`and ${undeclared.length - NAMES_SHOWN} more`);
   return (
-    `Tools added to the graph: ${added}` +
+    `Tools added to graph "${tools.graphName}": ${added}` +
     (tools.alreadyPresent ? ` (${tools.alreadyPresent} already there).` : '.') +
     (inferred
       ? ` No record declares ${inferred === tools.added.length ? (inferred === 1 ? 'it' : 'them') : tools.inferred.join(', ')}:` +

@@ -150,7 +150,7 @@ describe('the tools a trajectory declared', () => {
       ],
     });
     expect(describeAddedTools(other.tools!, 'list')).toBe(
-      'Tools added to the graph: none. Called but declared by no record and not in the graph, so not added:' +
+      'Tools added to graph "Trip planning": none. Called but declared by no record and not in the graph, so not added:' +
         ' get_weather (3 calls), search_web (1 call); the checks report these calls as unknown tools. Add them in Graph if they are real.',
     );
   });

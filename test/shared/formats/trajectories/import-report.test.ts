@@ -23,8 +23,26 @@ const report = (toolSets: number, imported = 9): Result<'trajectories.import'> =
 
 describe('the words of an import report', () => {
   it('say one tool set as one, and count several', () => {
-    expect(describeImport(report(1))).toMatch(/ The records declare one tool set\.$/);
+    expect(describeImport(report(1))).toMatch(
+      / The records declare one tool set, kept with them; no graph was chosen to add its tools to\.$/,
+    );
     expect(describeImport(report(2))).toMatch(
+      / The records declare 2 distinct tool sets, each kept with its records; no graph was chosen to add their tools to\.$/,
+    );
+    const intoGraph = {
+      ...report(2),
+      tools: {
+        graphId: 'g',
+        graphName: 'Travel',
+        added: [],
+        inferred: [],
+        alreadyPresent: 2,
+        undeclared: [],
+        conflicts: [],
+        warnings: [],
+      },
+    };
+    expect(describeImport(intoGraph)).toMatch(
       / The records declare 2 distinct tool sets, each kept with its records\.$/,
     );
     expect(describeImport(report(0))).not.toMatch(/tool set/);
