@@ -86,7 +86,7 @@ export function ExperimentForm({ filter, onRan }: { filter: TrajectoryFilter; on
           type="password"
           autoComplete="off"
           value={apiKey}
-          placeholder="(none, or the one given in Models for this server)"
+          placeholder="(none, or the key given in Models)"
           title="Sent to this server with the experiment's requests; never saved in the workspace"
           onChange={(e) => patch({ apiKey: e.target.value })}
         />
