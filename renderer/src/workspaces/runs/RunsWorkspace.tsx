@@ -26,23 +26,14 @@ const selector = (s: RunsState) => ({
 /** Plans & Runs: intent → plan on the graph → a run stepped like a debugger, forked, compared. */
 export function RunsWorkspace() {
   const selectedGraphId = useUi((s) => s.selectedGraphId);
-  const selectGraph = useUi((s) => s.selectGraph);
   const { graphId, setGraph, run, startRun } = useRuns(useShallow(selector));
   const steps = usePlans((s) => s.steps);
   const graphs = useQuery(() => api.invoke('graphs.list', {}), [], ['graphs.changed']);
-  // One open graph for Graph and Plans & Runs: a pick in either is the other's (each graph keeps
-  // its plan and runs here, so following loses nothing). A graph not in this list yet is waited for.
   useEffect(() => {
-    const list = graphs.data;
-    if (!list) return;
-    if (selectedGraphId) {
-      if (selectedGraphId !== graphId && list.some((g) => g.id === selectedGraphId)) setGraph(selectedGraphId);
-      return;
-    }
-    const mine = graphId && list.some((g) => g.id === graphId) ? graphId : (list[0]?.id ?? null);
-    if (mine !== graphId) setGraph(mine);
-    if (mine) selectGraph(mine);
-  }, [graphId, selectedGraphId, graphs.data, setGraph, selectGraph]);
+    if (graphId) return;
+    const fallback = selectedGraphId ?? graphs.data?.[0]?.id ?? null;
+    if (fallback) setGraph(fallback);
+  }, [graphId, selectedGraphId, graphs.data, setGraph]);
   const graph = useQuery(
     graphId ? () => api.invoke('graphs.get', { id: graphId }) : null,
     [graphId],
@@ -86,10 +77,7 @@ export function RunsWorkspace() {
                   <select
                     aria-label="Tool graph"
                     value={graphId ?? ''}
-                    onChange={(e) => {
-                      setGraph(e.target.value || null);
-                      selectGraph(e.target.value || null);
-                    }}
+                    onChange={(e) => setGraph(e.target.value || null)}
                   >
                     {graphs.data?.map((g) => (
                       <option key={g.id} value={g.id}>
