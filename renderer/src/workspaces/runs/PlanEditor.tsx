@@ -11,7 +11,7 @@ import { useQuery } from '../../api/use-query';
 import { ErrorNote } from '../../components/ErrorNote';
 import { firstClickOnly } from '../../components/first-click';
 import { useShallow } from 'zustand/react/shallow';
-import { usePlans, type PlansState } from './plans-state';
+import { NOT_YET, usePlans, type PlansState } from './plans-state';
 import { useRuns } from './state';
 import { RunWithProblems } from './RunWithProblems';
 import { useModelInUse } from './use-model-in-use';
@@ -245,7 +245,7 @@ export function PlanEditor({ tools, onRun }: { tools: string[]; onRun(mode: Star
         type="button"
         className="add-step"
         disabled={!tools.length}
-        title={tools.length ? undefined : 'This graph has no tools yet: add one in Graph (Ctrl+1) first'}
+        title={tools.length ? undefined : NOT_YET.tools}
         onClick={() => void setSteps([...steps, { id: nextId(steps), tool: tools[0]!, args: {}, dependsOn: [] }])}
       >
         <Plus size={14} aria-hidden />
@@ -262,9 +262,9 @@ export function PlanEditor({ tools, onRun }: { tools: string[]; onRun(mode: Star
               : !steps.length
                 ? tools.length
                   ? 'Add a step or generate a plan first'
-                  : 'This graph has no tools yet: add one in Graph (Ctrl+1) first'
+                  : NOT_YET.tools
                 : !intent.trim()
-                  ? 'Type an intent first'
+                  ? NOT_YET.intent
                   : undefined
           }
           onClick={firstClickOnly(() => (problems.length || checkError ? setConfirmFor(steps) : onRun('plan')))}
@@ -280,7 +280,7 @@ export function PlanEditor({ tools, onRun }: { tools: string[]; onRun(mode: Star
             agentModel === null
               ? 'No model is loaded: load one in Models (Ctrl+5) to run as an agent'
               : !intent.trim()
-                ? 'Type an intent first'
+                ? NOT_YET.intent
                 : `${agentModel ?? 'The loaded model'} picks each call`
           }
         >

@@ -7,7 +7,7 @@ import { ToolPicker } from '../../components/ToolPicker';
 import { useShallow } from 'zustand/react/shallow';
 import { countOf } from '../../../../shared/text';
 import type { Candidates } from './plans-graphs';
-import { usePlans, type PlansState } from './plans-state';
+import { NOT_YET, usePlans, type PlansState } from './plans-state';
 import { useModelInUse } from './use-model-in-use';
 
 const NO_GOALS: string[] = [];
@@ -149,9 +149,9 @@ export function PlanPanel({ tools, example }: { tools: string[]; example: string
             !graphId
               ? 'Choose a graph first'
               : !tools.length
-                ? 'This graph has no tools yet: add one in Graph (Ctrl+1) first'
+                ? NOT_YET.tools
                 : !intent.trim()
-                  ? 'Type an intent first'
+                  ? NOT_YET.intent
                   : undefined
           }
           onClick={() => void generate()}

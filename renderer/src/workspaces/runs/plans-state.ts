@@ -8,6 +8,12 @@ import { persisted, switchGraph, type Candidates, type GraphWork } from './plans
 
 export type PlanProblems = Result<'plans.validate'>;
 
+/** Why a plan cannot be made or run yet, as the buttons that are off say it. */
+export const NOT_YET = {
+  tools: 'This graph has no tools yet: add one in Graph (Ctrl+1) first',
+  intent: 'Type an intent first',
+} as const;
+
 interface PlansData {
   /** The graph open in Plans & Runs (the runs store opens it: `useRuns().setGraph`). */
   graphId: string | null;
