@@ -36,6 +36,8 @@ const STEP_FIELDS = new Set([
   'execution_time',
   'state',
   'query',
+  // Before 1.0 the query was named `messages`.
+  'messages',
   'extra_info',
 ]);
 
@@ -182,8 +184,12 @@ function readSteps(trajectory: unknown[], at: string, reading: Reading): Record<
   trajectory.forEach((raw, k) => {
     const step = checkStep(raw, `${at}[${k}]`, reading.ignored);
     const action = reading.actions[next];
-    if (!action || step.action !== action.item.action || step.response !== action.item.content) {
-      const { query: _query, state: _state, ...kept } = step;
+    // A requeried step repeats no action of the history, or is followed by the step that does;
+    // a demonstration edited by hand may change the response beside an action it keeps.
+    const sameAction = action !== undefined && step.action === action.item.action;
+    const followed = isObject(trajectory[k + 1]) && trajectory[k + 1].action === step.action;
+    if (!sameAction || (step.response !== action.item.content && followed)) {
+      const { query: _query, state: _state, messages: _messages, ...kept } = step;
       requeried.push(kept);
       return;
     }
@@ -305,18 +311,19 @@ const isStep = (step: unknown) =>
   typeof step.action === 'string' &&
   'observation' in step &&
   ('response' in step || 'thought' in step);
+/** `info` is written when the run ends: a demonstration (`history` alone) or a file cut short lacks it. */
 const isRun = (run: unknown): boolean =>
   isObject(run) &&
-  isObject(run.info) &&
+  (isObject(run.info) || run.info === undefined) &&
   ((Array.isArray(run.history) && isHistoryItem(run.history[0])) ||
     (Array.isArray(run.trajectory) && isStep(run.trajectory[0])));
 
 export const sweAgentFormat = defineFormat({
   id: 'swe-agent',
   label: 'SWE-agent trajectory',
-  recognisedBy: '"info" with "history" or "trajectory" steps (a .traj file)',
+  recognisedBy: '"history" of messages with "agent" or "message_type", or "trajectory" steps (a .traj file)',
   versions:
-    'SWE-agent 1.x .traj (3ea751c0, v1.1.0-177: function calling and text actions, retry attempts) and 0.7 .traj (v0.7.0)',
+    'SWE-agent 1.x .traj (3ea751c0, v1.1.0-177: function calling and text actions, retry attempts, demonstrations without info) and 0.1–0.7 .traj (v0.7.0)',
   detect: (record) => isRun(record) || (Array.isArray(record.attempts) && isRun(record.attempts.at(-1))),
   parse: (record) => fromSweAgent(record),
   turnFields: ['history', 'trajectory', 'attempts'],

@@ -258,3 +258,57 @@ describe('SWE-agent files of other shapes', () => {
     expect(sweAgent.detect(sharegpt)).toBe(false);
   });
 });
+
+describe('SWE-agent demonstrations (written before the run ends: no info)', () => {
+  const CODING = path.join(__dirname, '..', '..', '..', 'fixtures', 'trajectories', 'coding-agents');
+  const demo = JSON.parse(fs.readFileSync(path.join(CODING, 'swe-agent-1.1-demonstration.traj'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
+
+  it('reads a history alone, as trajectories/demonstrations/function_calling_simple.traj is written', () => {
+    const parsed = parse(demo);
+    expect(parsed.turns.map((t) => t.role)).toEqual([
+      'system',
+      'user',
+      ...['assistant', 'tool', 'assistant', 'tool', 'assistant', 'tool'],
+    ]);
+    expect(parsed.turns.flatMap((t) => t.toolCalls ?? [])).toEqual([
+      { id: 'call_Wc1aXq', name: 'find_file', args: { file_name: 'text_utils.py' } },
+      {
+        id: 'call_Ed2bYr',
+        name: 'edit',
+        args: { search: 'return len(text.split(" "))', replace: 'return len(text.split())' },
+      },
+      { id: 'call_Sb3cZs', name: 'submit', args: {} },
+    ]);
+    expectResultsPaired(parsed.turns);
+    expect(parsed.turns[7]!.content).toMatch(/^\r\ndiff --git a\/src\/text_utils.py/);
+    // No info: no exit status, so no outcome rather than a guessed one.
+    expect(parsed.outcome).toBeUndefined();
+    expect(parsed.metadata).toEqual({ harness: 'swe-agent' });
+  });
+
+  it('reads a 0.x demonstration whose history was edited beside its steps: each step still times its result', () => {
+    const history = (v07.history as Record<string, unknown>[]).map((item, i) =>
+      i === 5 ? { ...item, content: `${String(item.content)} (edited)` } : item,
+    );
+    const parsed = parse({ ...v07, history });
+    expect(parsed.metadata!.requeried_steps).toBeUndefined();
+    expectResultsPaired(parsed.turns);
+    expect(parsed.turns.at(-1)).toMatchObject({ role: 'tool', toolCallId: 'action_9' });
+  });
+
+  it("reads the steps' pre-1.0 `messages` (the query's old name) as a repeat of the history, not as an unknown field", () => {
+    const trajectory = (functionCalling.trajectory as Record<string, unknown>[]).map(({ query, ...step }) => ({
+      ...step,
+      messages: query,
+    }));
+    expect(parse({ ...functionCalling, trajectory }).ignored).toEqual([]);
+  });
+
+  it('still takes no record whose history is not SWE-agent messages', () => {
+    expect(sweAgent.detect({ history: [{ role: 'user', content: 'hi' }] })).toBe(false);
+    expect(sweAgent.detect({ history: [{ source: 'user', action: 'message', args: {} }] })).toBe(false);
+  });
+});
