@@ -1,0 +1,90 @@
+import type { ToolCall } from '../../domain';
+import { isObject } from '../../json';
+import { parseArguments } from '../trajectories/records';
+import type { Message } from './types';
+
+/** What a shape reader makes of one provider message: Trellis messages, and the paths it could not read. */
+export type ShapeReader = (message: Record<string, unknown>, at: string, index: number, ignored: string[]) => Message[];
+
+/** Text as a message holds it: strings as they are, any other JSON as JSON text. */
+export const textOf = (value: unknown): string | undefined =>
+  value === undefined || value === null ? undefined : typeof value === 'string' ? value : JSON.stringify(value);
+
+/** The first of `keys` the object has (camelCase or snake_case spellings of one field). */
+export function field(value: Record<string, unknown>, ...keys: string[]): unknown {
+  for (const key of keys) if (value[key] !== undefined && value[key] !== null) return value[key];
+  return undefined;
+}
+
+/** Lists, as `at.key`, the fields of `value` none of `known` names (null values say nothing). */
+export function reportUnknown(
+  value: Record<string, unknown>,
+  known: ReadonlySet<string>,
+  at: string,
+  ignored: string[],
+): void {
+  for (const [key, v] of Object.entries(value))
+    if (!known.has(key) && v !== null && v !== undefined) ignored.push(`${at}.${key}`);
+}
+
+/** A tool call; arguments written as JSON text are parsed (malformed ones kept as the text). */
+export const callOf = (id: unknown, name: string, args: unknown, fallbackId: string): ToolCall => ({
+  id: typeof id === 'string' && id ? id : fallbackId,
+  name,
+  args: parseArguments(args),
+});
+
+/** The id Trellis gives a call whose shape gives none: unique within a list (message and position). */
+export const fallbackCallId = (index: number, k: number) => `call_${index}_${k}`;
+
+/** A message with only the fields that hold something (no `content: undefined`). */
+export function message(fields: Message): Message {
+  const out: Message = { role: fields.role };
+  for (const [key, value] of Object.entries(fields) as [keyof Message, unknown][])
+    if (key !== 'role' && value !== undefined && !(Array.isArray(value) && !value.length))
+      (out as unknown as Record<string, unknown>)[key] = value;
+  return out;
+}
+
+/** Whether a message holds anything a turn shows. */
+export const saysSomething = (m: Message) =>
+  m.content !== undefined || Boolean(m.thought || m.toolCalls?.length) || m.role === 'tool';
+
+/** `[image: image/png]`: what a media part without text of its own leaves in a message's text. */
+export function mediaPlaceholder(mime: unknown, fallbackKind = 'file', name?: unknown): string {
+  const type = typeof mime === 'string' && mime ? mime : undefined;
+  const kind = type ? kindOfMime(type, fallbackKind) : fallbackKind;
+  const what = typeof name === 'string' && name ? name : (type ?? '');
+  return what ? `[${kind}: ${what}]` : `[${kind}]`;
+}
+
+function kindOfMime(mime: string, fallback: string): string {
+  const top = mime.split('/')[0]!;
+  return ['image', 'audio', 'video'].includes(top) ? top : fallback;
+}
+
+/** The media type of a `data:` URL, or the URL itself when it names a file elsewhere. */
+export function urlDescription(url: unknown): string | undefined {
+  if (typeof url !== 'string' || !url) return undefined;
+  const data = /^data:([^;,]+)[;,]/.exec(url);
+  return data ? data[1] : url.startsWith('data:') ? undefined : url;
+}
+
+/** Usage counts as a turn holds them, from any provider's names for them. */
+export function tokensOf(usage: unknown): Message['tokens'] {
+  if (!isObject(usage)) return undefined;
+  const prompt = field(usage, 'prompt_tokens', 'input_tokens', 'inputTokens', 'promptTokenCount');
+  const completion = field(usage, 'completion_tokens', 'output_tokens', 'outputTokens', 'candidatesTokenCount');
+  return typeof prompt === 'number' && typeof completion === 'number' ? { prompt, completion } : undefined;
+}
+
+/** Texts joined as one message's text: pieces side by side, placeholders on lines of their own. */
+export function joinText(pieces: { text: string; media?: boolean }[]): string | undefined {
+  if (!pieces.length) return undefined;
+  let out = '';
+  pieces.forEach((p, k) => {
+    const prev = pieces[k - 1];
+    out += k > 0 && (p.media || prev?.media) ? `\n${p.text}` : p.text;
+  });
+  return out;
+}

@@ -1,0 +1,92 @@
+import { isObject } from '../../json';
+
+type Json = Record<string, unknown>;
+
+/** A string field grown by a fragment. */
+const grow = (target: Json, key: string, piece: unknown) => {
+  if (typeof piece === 'string') target[key] = (typeof target[key] === 'string' ? target[key] : '') + piece;
+};
+
+/**
+ * The assistant message a streamed Chat Completion's `chat.completion.chunk`s make (of choice
+ * `choice`, 0 unless asked): content, refusal and `reasoning_content` fragments joined, tool calls
+ * assembled by `tool_calls[].index` (id, name and argument fragments), the last chunk's `usage`
+ * kept. Chunks may be objects or the JSON text of server-sent events' `data:` lines.
+ */
+export function joinChatChunks(chunks: unknown[], choice = 0): Json {
+  const message: Json = { role: 'assistant' };
+  const calls: Json[] = [];
+  for (const raw of chunks) {
+    const chunk = typeof raw === 'string' ? parsed(raw) : raw;
+    if (!isObject(chunk)) continue;
+    if (isObject(chunk.usage)) message.usage = chunk.usage;
+    const picked = Array.isArray(chunk.choices)
+      ? chunk.choices.find((c) => isObject(c) && (c.index ?? 0) === choice)
+      : undefined;
+    const delta = isObject(picked) && isObject(picked.delta) ? picked.delta : undefined;
+    if (!delta) continue;
+    if (typeof delta.role === 'string') message.role = delta.role;
+    for (const key of ['content', 'refusal', 'reasoning_content', 'reasoning']) grow(message, key, delta[key]);
+    if (!Array.isArray(delta.tool_calls)) continue;
+    for (const part of delta.tool_calls) {
+      if (!isObject(part)) continue;
+      const at = typeof part.index === 'number' ? part.index : calls.length;
+      const call = (calls[at] ??= { type: 'function', function: {} });
+      if (typeof part.id === 'string') call.id = part.id;
+      const fn = isObject(part.function) ? part.function : {};
+      const target = call.function as Json;
+      grow(target, 'name', fn.name);
+      grow(target, 'arguments', fn.arguments);
+    }
+  }
+  const assembled = calls.filter(Boolean);
+  if (assembled.length) message.tool_calls = assembled;
+  return message;
+}
+
+/**
+ * The message an Anthropic Messages stream makes: `message_start`'s message, each content block
+ * from `content_block_start` grown by its deltas (`text_delta`, `input_json_delta` — the input's
+ * JSON parsed at `content_block_stop` —, `thinking_delta`, `signature_delta`, `citations_delta`),
+ * and `message_delta`'s stop reason and usage. Events may be objects or the JSON text of `data:` lines.
+ */
+export function joinAnthropicEvents(events: unknown[]): Json {
+  let message: Json = { role: 'assistant', content: [] };
+  const blocks: Json[] = [];
+  const json: string[] = [];
+  for (const raw of events) {
+    const event = typeof raw === 'string' ? parsed(raw) : raw;
+    if (!isObject(event)) continue;
+    const index = typeof event.index === 'number' ? event.index : blocks.length - 1;
+    if (event.type === 'message_start' && isObject(event.message)) message = { ...event.message };
+    else if (event.type === 'content_block_start' && isObject(event.content_block)) {
+      blocks[index] = { ...event.content_block };
+      json[index] = '';
+    } else if (event.type === 'content_block_delta' && isObject(event.delta) && blocks[index]) {
+      const block = blocks[index];
+      const delta = event.delta;
+      if (delta.type === 'text_delta') grow(block, 'text', delta.text);
+      else if (delta.type === 'thinking_delta') grow(block, 'thinking', delta.thinking);
+      else if (delta.type === 'signature_delta') grow(block, 'signature', delta.signature);
+      else if (delta.type === 'input_json_delta' && typeof delta.partial_json === 'string')
+        json[index] = (json[index] ?? '') + delta.partial_json;
+      else if (delta.type === 'citations_delta')
+        block.citations = [...(Array.isArray(block.citations) ? block.citations : []), delta.citation];
+    } else if (event.type === 'content_block_stop' && blocks[index] && json[index]) {
+      blocks[index].input = parsed(json[index]) ?? json[index];
+    } else if (event.type === 'message_delta') {
+      if (isObject(event.delta)) message = { ...message, ...event.delta };
+      if (isObject(event.usage)) message.usage = { ...(isObject(message.usage) ? message.usage : {}), ...event.usage };
+    }
+  }
+  return { ...message, content: blocks.filter(Boolean) };
+}
+
+function parsed(text: string): unknown {
+  const body = text.replace(/^data:\s*/, '').trim();
+  try {
+    return JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+}
