@@ -1,0 +1,13 @@
+export { applyMapping, mappedOutcome, mappedRuns, overlayMapping, BY_ORDER_NOTE } from './apply';
+export { isPath, parsePath, selectAll, selectOne } from './path';
+export { previewMapping, type MappingPreview, type PreviewTrajectory } from './preview';
+export { proposeMapping, type MappingProposal, type MessageArray, type RunField } from './propose';
+export {
+  mappingProblems,
+  mapsTurns,
+  TEXT_CALL_STYLES,
+  TrajectoryMapping,
+  type MappingInput,
+  type TextCallStyle,
+} from './schema';
+export { callsInText, type TextCall, type TextWithCalls } from './text-calls';

@@ -1,0 +1,348 @@
+import type { TurnRole } from '../../domain';
+import { isObject } from '../../json';
+import { pathText, selectAll, type Segment } from './path';
+import type { TextCallStyle, TrajectoryMapping } from './schema';
+import { callOf } from './text-calls';
+
+/** An array of message-like objects found in the records: where, and what its fields look like. */
+export interface MessageArray {
+  /** Where the runs are ("$": each record) and, inside a run, the messages. */
+  runs: string;
+  messages: string;
+  /** Messages seen in all the records looked at. */
+  count: number;
+  /** Fields whose values are a few distinct strings, with those values and how often each came: role candidates. */
+  roleFields: { field: string; values: { value: string; count: number }[] }[];
+  /** Fields holding text, longest on average first, with one example each: content candidates. */
+  contentFields: { field: string; example: string }[];
+  /** Every field the messages have. */
+  fields: string[];
+  /** A few messages as they are (long strings clipped). */
+  examples: unknown[];
+}
+
+/** A run's field with a scalar value: a pick for the outcome, the model or the task id. */
+export interface RunField {
+  path: string;
+  examples: (string | number | boolean)[];
+}
+
+export interface MappingProposal {
+  /** The best guess, to edit; null when the records hold no array of message-like objects. */
+  mapping: TrajectoryMapping | null;
+  /** Every array of message-like objects found, best first. */
+  found: MessageArray[];
+  /** The scalar fields of the runs the proposed mapping finds (for outcome, model, task id). */
+  runFields: RunField[];
+  /** Why there is no mapping, when there is none. */
+  reason?: string;
+}
+
+const ROLE_NAMES: Record<TurnRole, readonly string[]> = {
+  user: ['user', 'human', 'prompt', 'customer', 'input', 'question', 'usr', 'client'],
+  assistant: ['assistant', 'ai', 'gpt', 'bot', 'model', 'agent', 'chatbot', 'completion', 'response', 'answer'],
+  system: ['system', 'developer', 'instruction', 'instructions'],
+  tool: ['tool', 'function', 'observation', 'tool_result', 'ipython', 'environment', 'env', 'obs', 'tool_response'],
+};
+const ROLE_FIELDS = ['role', 'from', 'speaker', 'author', 'sender', 'type', 'who', 'actor', 'source'];
+const CONTENT_FIELDS = ['content', 'text', 'value', 'message', 'body', 'utterance', 'parts'];
+const CALL_FIELDS = ['tool_calls', 'function_call', 'calls', 'actions', 'tool_call', 'tools_called'];
+const CALL_ID_FIELDS = ['tool_call_id', 'call_id', 'toolCallId', 'tool_use_id', 'id'];
+const CALL_ID_KEYS = ['id', 'call_id', 'tool_call_id', 'toolUseId', 'tool_use_id'];
+const OUTCOME_FIELDS = [
+  'resolved',
+  'success',
+  'succeeded',
+  'passed',
+  'correct',
+  'solved',
+  'reward',
+  'score',
+  'outcome',
+  'verdict',
+  'status',
+  'result',
+  'grade',
+];
+const MODEL_FIELDS = ['model', 'model_name', 'modelName', 'llm', 'engine', 'model_id'];
+const TASK_FIELDS = ['task_id', 'taskId', 'instance_id', 'problem_id', 'question_id', 'task', 'id'];
+const SUCCESS_WORDS = [
+  'success',
+  'succeeded',
+  'passed',
+  'pass',
+  'resolved',
+  'correct',
+  'solved',
+  'completed',
+  'true',
+  'yes',
+];
+const MAX_DEPTH = 6;
+/** Fields that name or identify rather than say something: never a message's content. */
+const IDENTIFIER = /(^|_)(id|type|name)$|[a-z](Id|Type)$/;
+
+/**
+ * Where the conversation probably is in records no reader claims: every array of objects that
+ * look like messages (a field of a few distinct short strings, a field of text), ranked, and the
+ * mapping the best one makes, with roles, calls, results, outcome, model and task id guessed.
+ */
+export function proposeMapping(records: readonly unknown[], name = 'my mapping'): MappingProposal {
+  const arrays = new Map<string, { segments: Segment[]; items: Record<string, unknown>[] }>();
+  for (const record of records) collectArrays(record, [], arrays, 0);
+  const found = [...arrays.values()]
+    .map(({ segments, items }) => describeArray(segments, items))
+    .filter((a): a is MessageArray & { score: number } => a !== null)
+    .sort((a, b) => b.score - a.score)
+    .map(({ score: _, ...a }) => a);
+  const best = found[0];
+  if (!best)
+    return { mapping: null, found, runFields: [], reason: 'no array of objects with a role field and a text field' };
+  const mapping = mappingFor(best, records, name);
+  const runs = records.flatMap((r) => (mapping.runs === '$' ? [r] : selectAll(r, mapping.runs).flat()));
+  const runFields = scalarFields(runs, mapping.messages!);
+  return { mapping: { ...mapping, ...runGuesses(runFields) }, found, runFields };
+}
+
+/** Every array of objects, by generalised path (`data[*].turns`), with its elements from all records. */
+function collectArrays(
+  value: unknown,
+  at: Segment[],
+  arrays: Map<string, { segments: Segment[]; items: Record<string, unknown>[] }>,
+  depth: number,
+) {
+  if (depth > MAX_DEPTH) return;
+  if (Array.isArray(value)) {
+    const objects = value.filter(isObject);
+    if (objects.length) {
+      const key = pathText(at);
+      const entry = arrays.get(key) ?? { segments: at, items: [] };
+      if (entry.items.length < 2000) entry.items.push(...objects.slice(0, 200));
+      arrays.set(key, entry);
+    }
+    for (const item of value.slice(0, 50)) collectArrays(item, [...at, { every: true }], arrays, depth + 1);
+  } else if (isObject(value))
+    for (const [key, child] of Object.entries(value)) collectArrays(child, [...at, { key }], arrays, depth + 1);
+}
+
+function describeArray(
+  segments: Segment[],
+  items: Record<string, unknown>[],
+): (MessageArray & { score: number }) | null {
+  const fields = [...new Set(items.flatMap((i) => Object.keys(i)))];
+  const roleFields = fields
+    .map((field) => ({ field, values: distinctStrings(items, field) }))
+    .filter(({ values }) => values.length > 0 && values.length <= 8 && values.every((v) => v.value.length <= 40))
+    .sort((a, b) => fieldRank(ROLE_FIELDS, a.field) - fieldRank(ROLE_FIELDS, b.field) || roleScore(b) - roleScore(a));
+  const contentFields = fields
+    .map((field) => ({ field, length: averageTextLength(items, field), example: exampleText(items, field) }))
+    .filter(
+      (f) => f.length > 0 && !IDENTIFIER.test(f.field) && !roleFields.slice(0, 1).some((r) => r.field === f.field),
+    )
+    .sort((a, b) => fieldRank(CONTENT_FIELDS, a.field) - fieldRank(CONTENT_FIELDS, b.field) || b.length - a.length)
+    .map(({ field, example }) => ({ field, example }));
+  if (!roleFields.length || !contentFields.length) return null;
+  // The last `[*]` splits the path: what comes before is the runs, what follows the messages inside one.
+  const split = segments.map((s) => 'every' in s).lastIndexOf(true);
+  const runs = split < 0 ? '$' : pathText(segments.slice(0, split));
+  const messages = pathText(segments.slice(split + 1));
+  const score =
+    items.length * (1 + roleScore(roleFields[0]!)) +
+    (fieldRank(ROLE_FIELDS, roleFields[0]!.field) < ROLE_FIELDS.length ? items.length : 0);
+  return {
+    runs,
+    messages,
+    count: items.length,
+    roleFields,
+    contentFields,
+    fields,
+    examples: items.slice(0, 3).map(clipped),
+    score,
+  };
+}
+
+function distinctStrings(items: Record<string, unknown>[], field: string) {
+  const counts = new Map<string, number>();
+  for (const item of items) {
+    const v = item[field];
+    if (typeof v !== 'string') continue;
+    counts.set(v, (counts.get(v) ?? 0) + 1);
+    if (counts.size > 8) break;
+  }
+  // A role field is on most messages: one on a few of them is something else.
+  const total = [...counts.values()].reduce((a, b) => a + b, 0);
+  if (total < items.length * 0.8) return [];
+  return [...counts].map(([value, count]) => ({ value, count })).sort((a, b) => b.count - a.count);
+}
+
+/** How many of a field's values name a role Trellis knows. */
+function roleScore({ values }: { values: { value: string }[] }): number {
+  return values.filter((v) => knownRole(v.value)).length;
+}
+
+function knownRole(value: string): TurnRole | null {
+  const lower = value.toLowerCase();
+  return (Object.keys(ROLE_NAMES) as TurnRole[]).find((role) => ROLE_NAMES[role].includes(lower)) ?? null;
+}
+
+const fieldRank = (names: readonly string[], field: string) => {
+  const i = names.indexOf(field);
+  return i < 0 ? names.length : i;
+};
+
+function textIn(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return value.map(textIn).join('\n');
+  if (isObject(value) && typeof value.text === 'string') return value.text;
+  return '';
+}
+
+function averageTextLength(items: Record<string, unknown>[], field: string): number {
+  const texts = items.map((i) => textIn(i[field])).filter(Boolean);
+  return texts.length ? texts.reduce((a, t) => a + t.length, 0) / items.length : 0;
+}
+
+function exampleText(items: Record<string, unknown>[], field: string): string {
+  const text = items.map((i) => textIn(i[field])).find((t) => t.trim()) ?? '';
+  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
+}
+
+function clipped(value: unknown): unknown {
+  if (typeof value === 'string') return value.length > 200 ? `${value.slice(0, 199)}…` : value;
+  if (Array.isArray(value)) return value.slice(0, 5).map(clipped);
+  if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, clipped(v)]));
+  return value;
+}
+
+function mappingFor(best: MessageArray, records: readonly unknown[], name: string): TrajectoryMapping {
+  const role = best.roleFields[0]!;
+  const roles: TrajectoryMapping['roles'] = {};
+  for (const { value } of role.values) {
+    const r = knownRole(value);
+    if (r) (roles[r] ??= []).push(value);
+  }
+  const content = best.contentFields[0]!.field;
+  const messages = records.flatMap((r) =>
+    (best.runs === '$' ? [r] : selectAll(r, best.runs).flat()).flatMap((run) => selectAll(run, best.messages).flat()),
+  );
+  const objects = messages.filter(isObject);
+  const toolNames = new Set(roles.tool ?? []);
+  const calls = callsGuess(objects, best.fields, role.field, content);
+  return {
+    trellisMapping: 1,
+    name,
+    runs: best.runs,
+    messages: best.messages,
+    role: role.field,
+    roles,
+    content,
+    ...calls,
+    ...resultsGuess(
+      objects.filter((m) => toolNames.has(String(m[role.field]))),
+      best.fields,
+      calls.calls,
+      objects.filter((m) => !toolNames.has(String(m[role.field]))),
+    ),
+  };
+}
+
+function callsGuess(
+  messages: Record<string, unknown>[],
+  fields: string[],
+  role: string,
+  content: string,
+): { calls?: NonNullable<TrajectoryMapping['calls']> } {
+  for (const field of CALL_FIELDS.filter((f) => fields.includes(f))) {
+    const calls = messages.flatMap((m) => (Array.isArray(m[field]) ? m[field] : m[field] ? [m[field]] : []));
+    const first = calls.find(isObject);
+    if (!first || !callOf(first)) continue;
+    const nested = isObject(first.function);
+    const fn = isObject(first.function) ? first.function : first;
+    const nameKey = ['name', 'tool', 'tool_name', 'action'].find((k) => typeof fn[k] === 'string');
+    const argsKey =
+      ['arguments', 'args', 'parameters', 'input', 'tool_input', 'action_input'].find((k) => fn[k] !== undefined) ??
+      'arguments';
+    const prefix = nested ? 'function.' : '';
+    const idKey = CALL_ID_KEYS.find((k) => typeof first[k] === 'string');
+    return {
+      calls: {
+        from: 'field' as const,
+        path: field,
+        name: `${prefix}${nameKey ?? 'name'}`,
+        args: `${prefix}${argsKey}`,
+        ...(idKey ? { id: idKey } : {}),
+      },
+    };
+  }
+  const texts = messages.map((m) => textIn(m[content])).filter((t) => t && role);
+  const style: TextCallStyle | null = texts.some((t) => /<tool_call>/.test(t))
+    ? 'tool_call_tag'
+    : texts.some((t) => /^\s*Action\s*:/m.test(t) && /^\s*Action Input\s*:/m.test(t))
+      ? 'react'
+      : texts.some((t) => /^\s*[[{][\s\S]*"(name|action)"\s*:/.test(t))
+        ? 'json'
+        : null;
+  return style ? { calls: { from: 'text' as const, style } } : {};
+}
+
+/** The field of tool messages holding the ids of the calls they answer: one whose values are those ids, or a usual name. */
+function resultsGuess(
+  toolMessages: Record<string, unknown>[],
+  fields: string[],
+  calls: ReturnType<typeof callsGuess>['calls'],
+  assistant: Record<string, unknown>[],
+) {
+  const ids = new Set<string>();
+  if (calls?.from === 'field' && calls.id)
+    for (const m of assistant)
+      for (const c of selectAll(m, calls.path).flat()) {
+        const id = selectAll(c, calls.id)[0];
+        if (typeof id === 'string' || typeof id === 'number') ids.add(String(id));
+      }
+  const byValue = ids.size ? fields.find((f) => toolMessages.some((m) => ids.has(String(m[f])))) : undefined;
+  const field =
+    byValue ?? CALL_ID_FIELDS.find((f) => fields.includes(f) && toolMessages.some((m) => m[f] !== undefined));
+  return field ? { results: { callId: field } } : {};
+}
+
+/** Scalar fields of the runs (besides the messages), one level into objects, with a few examples. */
+function scalarFields(runs: unknown[], messages: string): RunField[] {
+  const fields = new Map<string, Set<string | number | boolean>>();
+  const visit = (value: unknown, path: string, depth: number) => {
+    if (!isObject(value) || depth > 2) return;
+    for (const [key, child] of Object.entries(value)) {
+      const at = path ? `${path}.${key}` : key;
+      if (!path && key === messages.split(/[.[]/)[0]) continue;
+      if (typeof child === 'string' || typeof child === 'number' || typeof child === 'boolean') {
+        const seen = fields.get(at) ?? new Set();
+        if (seen.size < 5) seen.add(typeof child === 'string' && child.length > 80 ? `${child.slice(0, 79)}…` : child);
+        fields.set(at, seen);
+      } else visit(child, at, depth + 1);
+    }
+  };
+  for (const run of runs.slice(0, 200)) visit(run, '', 0);
+  return [...fields].map(([path, examples]) => ({ path, examples: [...examples] }));
+}
+
+const lastKey = (path: string) => path.split('.').at(-1)!;
+
+function runGuesses(fields: RunField[]): Partial<TrajectoryMapping> {
+  const pick = (names: readonly string[], ok: (f: RunField) => boolean = () => true) =>
+    names.flatMap((n) => fields.filter((f) => lastKey(f.path) === n && ok(f)))[0];
+  const outcome = pick(OUTCOME_FIELDS);
+  const model = pick(MODEL_FIELDS, (f) => f.examples.every((e) => typeof e === 'string'));
+  // A run's own identifier stands in for a task id when none is named as one.
+  const task = pick(TASK_FIELDS) ?? fields.find((f) => /(_id|Id)$/.test(lastKey(f.path)) && !f.path.includes('.'));
+  return {
+    ...(outcome ? { outcome: { path: outcome.path, success: successOf(outcome) } } : {}),
+    ...(model ? { model: model.path } : {}),
+    ...(task ? { taskId: task.path } : {}),
+  };
+}
+
+function successOf(field: RunField): NonNullable<TrajectoryMapping['outcome']>['success'] {
+  if (field.examples.some((e) => typeof e === 'boolean')) return [true];
+  if (field.examples.every((e) => typeof e === 'number')) return { atLeast: 1 };
+  const words = field.examples.filter((e) => SUCCESS_WORDS.includes(String(e).toLowerCase()));
+  return words.length ? words : ['success'];
+}
