@@ -9,6 +9,7 @@ import { otlpFormat } from './otlp';
 import { sharegptFormat } from './sharegpt';
 import { sweAgentFormat } from './swe-agent';
 import { tauBenchFormat } from './tau-bench';
+import { tau2BenchFormat } from './tau2-bench';
 import { toolbenchFormat } from './toolbench';
 import { worfbenchFormat } from './worfbench';
 import { xlamFormat } from './xlam';
@@ -25,6 +26,7 @@ export type { TrajectoryFormatDescriptor } from './descriptor';
  */
 export const TRAJECTORY_FORMATS = [
   tauBenchFormat,
+  tau2BenchFormat,
   sweAgentFormat,
   inspectFormat,
   openhandsFormat,
