@@ -17,6 +17,7 @@ const CHAT_ONLY = ['tool_calls', 'tool_call_id', 'function_call', 'refusal', 're
 export function detectMessageShape(m: unknown): MessageShape | null {
   if (!isObject(m)) return null;
   if (isLangChainMessage(m)) return 'langchain';
+  if (m.type === 'message' && isAnthropicResponse(m)) return 'anthropic';
   if (isResponsesItemType(m.type)) return 'openai-responses';
   if (Array.isArray(m.parts))
     return m.parts.some(
@@ -35,10 +36,19 @@ export function detectMessageShape(m: unknown): MessageShape | null {
   return 'openai-chat';
 }
 
+/** An Anthropic response (`type: "message"` too, but with a stop reason, or blocks Responses never writes). */
+function isAnthropicResponse(m: Record<string, unknown>): boolean {
+  if ('stop_reason' in m) return true;
+  return (
+    Array.isArray(m.content) &&
+    m.content.some((p) => isObject(p) && (p.type === 'text' || ANTHROPIC_BLOCKS.has(String(p.type))))
+  );
+}
+
 /** A message every shape writes alike: a role and text, nothing else. */
 export const isPlainMessage = (m: unknown): boolean =>
   isObject(m) &&
-  (m.role === 'user' || m.role === 'assistant' || m.role === 'system') &&
+  ['user', 'assistant', 'system', 'developer'].includes(String(m.role)) &&
   (typeof m.content === 'string' ||
     (Array.isArray(m.content) && m.content.every((p) => isObject(p) && p.type === 'text'))) &&
   Object.keys(m).every((k) => k === 'role' || k === 'content');

@@ -1,15 +1,10 @@
 import type { DeclaredTool, ToolCall, Turn } from '../../domain';
 import { isObject } from '../../json';
+import type { Message } from '../messages/types';
 import { declaredTools, parseArguments } from '../trajectories/records';
 
-/** One message of a model call, as any convention gives it. */
-export interface ChatMessage {
-  role: Turn['role'];
-  content?: string;
-  thought?: string;
-  toolCalls?: ToolCall[];
-  toolCallId?: string;
-}
+/** One message of a model call, as any convention gives it: the messages layer's own. */
+export type ChatMessage = Message;
 
 /** What a model-call span says, whatever convention wrote it. */
 export interface ModelCall {
