@@ -1,5 +1,6 @@
 import { isObject } from '../../json';
 import { agentgymFormat, hermesFormat } from './agent';
+import { agentdojoFormat } from './agentdojo';
 import { bfclFormat } from './bfcl';
 import type { TrajectoryFormatDescriptor } from './descriptor';
 import { inspectFormat } from './inspect';
@@ -36,6 +37,7 @@ export const TRAJECTORY_FORMATS = [
   xlamFormat,
   agentgymFormat,
   hermesFormat,
+  agentdojoFormat,
   sharegptFormat,
   openaiFormat,
   otlpFormat,
