@@ -1,6 +1,7 @@
 import { nestedDeeperThan, isObject } from '../../shared/json';
 import {
   archiveFormat,
+  detectFormat,
   eventArrayFormat,
   formatDescriptor,
   partsFormat,
@@ -60,6 +61,8 @@ export async function* fileRecords(
   // Records that hold parts of many runs are gathered over the whole file, then grouped.
   let parts: { format: TrajectoryFormat; values: unknown[]; lines: { at: FileRecord['at']; text: string }[] } | null =
     null;
+  // The first record parsed (a line that is not JSON before it is reported, not taken as the first).
+  let seenFirst = false;
   for await (const line of source.records) {
     const at = { line: line.line, offset: line.offset, ...(source.shape === 'jsonl' ? {} : { record: line.record }) };
     // An archive's records are numbered like an array's (so the Source filter lists the archive once); each keeps its entry's name.
@@ -81,10 +84,14 @@ export async function* fileRecords(
       reject({ ...at, reason: TOO_DEEP, snippet: snippetOf(line.text) });
       continue;
     }
-    if (source.shape === 'json-array' && line.record === 1) {
+    // A JSON array, or JSON Lines, whose first element is an event of one run (an OpenHands
+    // trajectory, a coding agent's session log): the whole file is that run. A JSONL line that
+    // some format reads as a record of its own is not taken for an event.
+    if (!seenFirst && (source.shape === 'json-array' || (source.shape === 'jsonl' && !detectFormat(value)))) {
       const format = eventArrayFormat(value);
       if (format) events = { format, values: [], first: line };
     }
+    seenFirst = true;
     if (events) {
       events.values.push(value);
       continue;

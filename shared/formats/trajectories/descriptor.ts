@@ -39,8 +39,9 @@ export interface TrajectoryFormatDescriptor<Id extends string = string> {
       shareOf?(document: Record<string, unknown>): Record<string, unknown>;
     };
     /**
-     * A JSON array whose elements are the events of one run (an OpenHands trajectory): true when
-     * its first element is one, and the record the events make.
+     * A JSON array, or JSON Lines, whose elements are the events of one run (an OpenHands
+     * trajectory, a coding agent's session log): true when its first element is one, and the
+     * record the events make. A JSONL line some format reads as a record is never an event.
      */
     events?: { detect(first: unknown): boolean; record(events: unknown[]): Record<string, unknown> };
     /**

@@ -248,6 +248,55 @@ describe('inspect_ai logs, SWE-agent trajectories and OpenHands event streams', 
   });
 });
 
+describe('a JSON Lines log whose lines are the events of one run', () => {
+  const eventLines = () =>
+    (JSON.parse(fs.readFileSync(fixture('openhands-0.35-trajectory.json'), 'utf8')) as unknown[]).map((e) =>
+      JSON.stringify(e),
+    );
+
+  it('imports the whole file as one run, as the same events in a JSON array are', async () => {
+    const store = workspace();
+    const lines = eventLines();
+    const report = await importTrajectoryFile(store, { file: write('events.jsonl', lines.join('\n')), mode: 'strict' });
+    expect(report).toMatchObject({ committed: true, format: 'openhands', shape: 'jsonl', imported: 1 });
+    const array = await importTrajectoryFile(workspace(), {
+      file: fixture('openhands-0.35-trajectory.json'),
+      mode: 'strict',
+    });
+    expect(array.imported).toBe(1);
+    const [run] = all(store);
+    expect(run!.turns.length).toBeGreaterThan(lines.length / 2);
+    store.close();
+  });
+
+  it('reports a line that is not JSON with its number and, leniently, keeps the run without it', async () => {
+    const lines = eventLines();
+    const broken = [...lines.slice(0, 3), '{"truncated": ', ...lines.slice(3)].join('\n');
+    const strict = await importTrajectoryFile(workspace(), { file: write('events.jsonl', broken), mode: 'strict' });
+    expect(strict).toMatchObject({ committed: false, rejectedCount: 1 });
+    expect(strict.rejected[0]).toMatchObject({ line: 4, reason: expect.stringMatching(/^not valid JSON/) });
+    const store = workspace();
+    const lenient = await importTrajectoryFile(store, { file: write('events.jsonl', broken), mode: 'lenient' });
+    expect(lenient).toMatchObject({ committed: true, format: 'openhands', imported: 1, rejectedCount: 1 });
+    store.close();
+  });
+
+  it('still reads a JSONL file whose first line is a record of its own as one record a line', async () => {
+    const record = (i: number) =>
+      JSON.stringify({
+        messages: [
+          { role: 'user', content: `hi ${i}` },
+          { role: 'assistant', content: 'hello' },
+        ],
+      });
+    const report = await importTrajectoryFile(workspace(), {
+      file: write('chats.jsonl', [record(1), record(2)].join('\n')),
+      mode: 'strict',
+    });
+    expect(report).toMatchObject({ committed: true, format: 'openai', imported: 2 });
+  });
+});
+
 describe('what the import says when it reads nothing', () => {
   it('refuses a JSON object of no known format in one line that says what it looks like', async () => {
     const store = workspace();
