@@ -3,6 +3,23 @@ import { isObject } from '../../json';
 import { defineFormat } from './descriptor';
 import { declaredTools, parseArguments, RecordError, type ParsedRecord } from './records';
 import { importedMedia, MEDIA_COLUMNS } from '../media';
+import { declaredToolsOf, detectMessageShape, turnsFromMessages, type MessageShape } from '../messages';
+
+const OTHER_SHAPES = new Set<MessageShape>(['openai-responses', 'anthropic', 'gemini', 'bedrock', 'langchain']);
+
+/** A `messages` list in another provider's shape, with the record's top-level system prompt and tools. */
+function fromOtherShapes(record: Record<string, unknown>, messages: unknown[]): ParsedRecord {
+  const read = turnsFromMessages(messages, { at: 'messages' });
+  // Anthropic's request puts the system prompt beside the messages, as text or text blocks.
+  const text = Array.isArray(record.system)
+    ? record.system.map((b) => (isObject(b) && typeof b.text === 'string' ? b.text : '')).join('\n')
+    : record.system;
+  const system = typeof text === 'string' && text ? [{ role: 'system' as const, content: text }] : [];
+  const turns = [...system, ...read.turns];
+  if (!turns.length) throw new RecordError('"messages" is empty');
+  const tools = toolsValue(record.tools ?? record.functions);
+  return { turns, tools: declaredToolsOf(tools), ignored: read.ignored, notes: read.notes };
+}
 
 const OPENAI_ROLES: Record<string, Turn['role']> = {
   system: 'system',
@@ -95,6 +112,10 @@ function splitResults(content: string | undefined, open: number): string[] | nul
  */
 export function fromOpenAI(record: unknown): ParsedRecord {
   if (!isObject(record) || !Array.isArray(record.messages)) throw new RecordError('no "messages" array');
+  // `messages` written in another provider's shape (Anthropic blocks, Gemini parts, Responses
+  // items, LangChain dicts): the message layer reads them.
+  if (record.messages.some((m) => OTHER_SHAPES.has(detectMessageShape(m) ?? 'openai-chat')))
+    return fromOtherShapes(record, record.messages);
   const ignored: string[] = [];
   const turns: Turn[] = [];
   if (typeof record.system === 'string' && record.system) turns.push({ role: 'system', content: record.system });
@@ -103,10 +124,12 @@ export function fromOpenAI(record: unknown): ParsedRecord {
     const at = `messages[${i}]`;
     if (!isObject(m)) throw new RecordError(`message ${i + 1} is not an object`);
     const role = typeof m.role === 'string' ? OPENAI_ROLES[m.role] : undefined;
-    if (!role)
-      throw new RecordError(
-        `message ${i + 1} has role ${JSON.stringify(m.role)}; expected system, user, assistant or tool`,
-      );
+    // A role no chat API writes (a harness's `exit`, a `critic`) is not a reason to drop the run:
+    // strict refuses it as a field not understood, lenient keeps the message as metadata.
+    if (!role) {
+      ignored.push(`${at} (role ${JSON.stringify(m.role ?? null)}; expected system, user, assistant or tool)`);
+      return;
+    }
     for (const [key, value] of Object.entries(m))
       if (!OPENAI_QUIET_FIELDS.has(key) && !OPENAI_FIELDS.has(key) && value !== null && value !== undefined)
         ignored.push(`${at}.${key}`);
@@ -140,7 +163,8 @@ export function fromOpenAI(record: unknown): ParsedRecord {
     if (typeof m.tool_call_id === 'string') turn.toolCallId = m.tool_call_id;
     turns.push(turn);
   });
-  if (!turns.length) throw new RecordError('"messages" is empty');
+  if (!turns.length)
+    throw new RecordError(ignored.length ? `no message Trellis reads: ${ignored[0]}` : '"messages" is empty');
   return {
     turns,
     tools: declaredTools(toolsValue(record.tools ?? record.functions)),

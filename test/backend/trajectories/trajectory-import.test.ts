@@ -81,7 +81,7 @@ describe('importing trajectories from JSONL', () => {
     expect(report.imported).toBe(0);
     expect(report.rejected.map((r) => [r.line, r.reason.split(':')[0]])).toEqual([
       [2, 'not valid JSON'],
-      [3, 'message 1 has role "robot"; expected system, user, assistant or tool'],
+      [3, 'no message Trellis reads'],
       [4, 'invalid UTF-8'],
     ]);
     expect(report.rejected[0]!.offset).toBe(Buffer.byteLength(lines[0]!) + 1);
