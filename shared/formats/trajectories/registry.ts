@@ -4,6 +4,7 @@ import { agentdojoFormat } from './agentdojo';
 import { bfclFormat } from './bfcl';
 import type { TrajectoryFormatDescriptor } from './descriptor';
 import { inspectFormat } from './inspect';
+import { litellmFormat } from './litellm';
 import { openaiFormat } from './openai';
 import { openhandsFormat } from './openhands';
 import { otlpFormat } from './otlp';
@@ -38,6 +39,7 @@ export const TRAJECTORY_FORMATS = [
   agentgymFormat,
   hermesFormat,
   agentdojoFormat,
+  litellmFormat,
   sharegptFormat,
   openaiFormat,
   otlpFormat,
