@@ -2,7 +2,10 @@ import { isObject } from '../../json';
 import { agentgymFormat, hermesFormat } from './agent';
 import { agentdojoFormat } from './agentdojo';
 import { bfclFormat } from './bfcl';
+import { claudeCodeFormat } from './claude-code';
+import { codexCliFormat } from './codex-cli';
 import type { TrajectoryFormatDescriptor } from './descriptor';
+import { geminiCliFormat } from './gemini-cli';
 import { inspectFormat } from './inspect';
 import { litellmFormat } from './litellm';
 import { openaiFormat } from './openai';
@@ -32,6 +35,9 @@ export const TRAJECTORY_FORMATS = [
   sweAgentFormat,
   inspectFormat,
   openhandsFormat,
+  claudeCodeFormat,
+  codexCliFormat,
+  geminiCliFormat,
   toolbenchFormat,
   bfclFormat,
   worfbenchFormat,

@@ -1,0 +1,315 @@
+// Claude Code writes a session as JSON Lines, one line per event, in ~/.claude/projects/<project>/<session>.jsonl
+// (and, from 2.1, a subagent's run in <session>/subagents/agent-<id>.jsonl). Read from the files Claude Code 1.0
+// to 2.1 wrote and the Claude Agent SDK's message types (claude-agent-sdk-python types.py: SystemMessage,
+// AssistantMessage, UserMessage, ResultMessage), which `claude -p --output-format stream-json` prints one per line.
+// Every line that holds a message: {type: "user"|"assistant", message: <Anthropic message>, uuid, parentUuid,
+// isSidechain, sessionId, cwd, gitBranch, version, timestamp, requestId, toolUseResult, isMeta, …}. One API
+// response is written as several lines, one content block each, that share `message.id`.
+import type { Outcome, Turn, TrajectoryMetadata } from '../../domain';
+import { isObject } from '../../json';
+import { messagesToTurns, readMessages } from '../messages';
+import type { Message, MessageShape } from '../messages/types';
+import { defineFormat } from './descriptor';
+import { RecordError, type ParsedRecord } from './records';
+
+type Line = Record<string, unknown>;
+interface Placed {
+  line: Line;
+  at: string;
+}
+
+/** Lines that hold nothing the model was sent: file backups, the typed-ahead queue, titles, a subagent's progress echoes. */
+const QUIET_TYPES = new Set(['file-history-snapshot', 'queue-operation', 'progress', 'stream_event', 'custom-title']);
+
+const SIDECHAIN_NOTE =
+  'Claude Code subagent (sidechain) messages are kept apart from the main thread, in the metadata\'s "sidechains".';
+const ABANDONED_NOTE =
+  'Claude Code messages off the session\'s last branch (a rewound or edited conversation) are left out; the metadata\'s "abandoned_lines" counts them.';
+
+const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
+/** One provider message read by the message layer, the paths it could not read given from where it sits. */
+function readOne(message: unknown, shape: MessageShape, at: string) {
+  const read = readMessages([message], { shape });
+  return { ...read, ignored: read.ignored.map((path) => at + path.slice('[0]'.length)) };
+}
+const isMessageLine = (line: Line) => (line.type === 'user' || line.type === 'assistant') && isObject(line.message);
+const sessionOf = (line: Line) => text(line.sessionId) ?? text(line.session_id);
+
+/** A line Claude Code or its SDK writes, as the first line of a file. */
+function isClaudeCodeLine(value: unknown): boolean {
+  if (!isObject(value) || typeof value.type !== 'string') return false;
+  if (value.type === 'summary') return typeof value.leafUuid === 'string';
+  if (value.type === 'file-history-snapshot') return typeof value.messageId === 'string' && isObject(value.snapshot);
+  if (value.type === 'queue-operation' || value.type === 'system' || value.type === 'result')
+    return typeof sessionOf(value) === 'string';
+  if (value.type === 'user' || value.type === 'assistant')
+    return isObject(value.message) && (typeof sessionOf(value) === 'string' || typeof value.uuid === 'string');
+  return false;
+}
+
+function millis(value: unknown): number {
+  return typeof value === 'string' ? Date.parse(value) : NaN;
+}
+
+function between(from: unknown, to: unknown): Turn['timing'] | undefined {
+  const start = millis(from);
+  const end = millis(to);
+  return end >= start ? { startedAt: from as string, durationMs: end - start } : undefined;
+}
+
+/**
+ * The lines of the conversation as it stands: from the last message back along `parentUuid` (across a
+ * compaction by `logicalParentUuid`), with the other blocks of each response on it (parallel tool calls may
+ * branch) and the results of its calls. A file whose lines carry no `parentUuid` (the SDK's stream) is all kept.
+ */
+function lastBranch(lines: Placed[], all: Line[]): { kept: Placed[]; abandoned: number } {
+  const leaf = lines.at(-1);
+  if (!leaf || !('parentUuid' in leaf.line)) return { kept: lines, abandoned: 0 };
+  // The chain runs through every line with a uuid (system notices, progress), not only messages.
+  const byUuid = new Map<string, Line>();
+  for (const line of all) if (typeof line.uuid === 'string') byUuid.set(line.uuid, line);
+  const onPath = new Set<Line>();
+  for (let line: Line | undefined = leaf.line; line && !onPath.has(line);) {
+    onPath.add(line);
+    const parent: string | undefined = text(line.parentUuid) ?? text(line.logicalParentUuid);
+    line = parent ? byUuid.get(parent) : undefined;
+  }
+  const responses = new Set<unknown>();
+  const calls = new Set<unknown>();
+  for (const line of onPath)
+    if (line.type === 'assistant' && isObject(line.message) && line.message.id) responses.add(line.message.id);
+  const keep = lines.filter(({ line }) => {
+    const message = line.message as Record<string, unknown>;
+    const blocks = Array.isArray(message.content) ? message.content.filter(isObject) : [];
+    const kept =
+      onPath.has(line) ||
+      (line.type === 'assistant' && responses.has(message.id)) ||
+      (blocks.length > 0 && blocks.every((b) => b.type === 'tool_result' && calls.has(b.tool_use_id)));
+    if (kept) for (const b of blocks) if (b.type === 'tool_use') calls.add(b.id);
+    return kept;
+  });
+  return { kept: keep, abandoned: lines.length - keep.length };
+}
+
+interface Reading {
+  metadata: TrajectoryMetadata;
+  ignored: string[];
+  notes: Set<string>;
+  models: string[];
+  apiErrors: { text: string; timestamp: unknown }[];
+}
+
+function usageTokens(usage: unknown): Turn['tokens'] | undefined {
+  if (!isObject(usage) || typeof usage.output_tokens !== 'number') return undefined;
+  const input = ['input_tokens', 'cache_creation_input_tokens', 'cache_read_input_tokens']
+    .map((k) => (typeof usage[k] === 'number' ? (usage[k] as number) : 0))
+    .reduce((a, b) => a + b, 0);
+  return { prompt: input, completion: usage.output_tokens };
+}
+
+/** One response's lines read as one assistant message: its words, thoughts and calls in block order. */
+function joinResponse(parts: Message[]): Message {
+  const joined: Message = { role: 'assistant' };
+  const said = parts.map((m) => m.content).filter((t): t is string => !!t);
+  const thought = parts.map((m) => m.thought).filter((t): t is string => !!t);
+  const calls = parts.flatMap((m) => m.toolCalls ?? []);
+  if (said.length) joined.content = said.join('\n\n');
+  if (thought.length) joined.thought = thought.join('\n\n');
+  if (calls.length) joined.toolCalls = calls;
+  return joined;
+}
+
+/**
+ * The messages of a chain of lines: each response's lines joined into one assistant message (timed from
+ * the line before it to its last block, with its usage), each tool result timed from the line that called it.
+ */
+function chainMessages(lines: Placed[], reading: Reading): Message[] {
+  const messages: Message[] = [];
+  const responses = new Map<unknown, { parts: Message[]; lines: Line[]; slot: number; before?: unknown }>();
+  const calledAt = new Map<string, unknown>();
+  let previous: unknown;
+  for (const { line, at } of lines) {
+    const message = line.message as Record<string, unknown>;
+    if (line.type === 'assistant' && (line.isApiErrorMessage === true || message.model === '<synthetic>')) {
+      const said = readOne(message, 'anthropic', `${at}.message`).messages;
+      reading.apiErrors.push({ text: said.map((m) => m.content ?? '').join(''), timestamp: line.timestamp });
+      continue;
+    }
+    const read = readOne(message, 'anthropic', `${at}.message`);
+    reading.ignored.push(...read.ignored);
+    for (const note of read.notes) reading.notes.add(note);
+    if (line.type === 'assistant') {
+      if (typeof message.model === 'string' && !reading.models.includes(message.model))
+        reading.models.push(message.model);
+      for (const call of read.messages.flatMap((m) => m.toolCalls ?? [])) calledAt.set(call.id, line.timestamp);
+      const id = message.id ?? line.uuid ?? at;
+      const open = responses.get(id);
+      if (open) {
+        open.parts.push(...read.messages);
+        open.lines.push(line);
+      } else {
+        responses.set(id, { parts: read.messages, lines: [line], slot: messages.length, before: previous });
+        messages.push({ role: 'assistant' });
+      }
+    } else {
+      for (const m of read.messages) {
+        const timing = m.toolCallId ? between(calledAt.get(m.toolCallId), line.timestamp) : undefined;
+        messages.push(timing ? { ...m, timing } : m);
+      }
+    }
+    previous = line.timestamp;
+  }
+  for (const response of responses.values()) {
+    const joined = joinResponse(response.parts);
+    const last = response.lines.at(-1)!;
+    const timing = between(response.before ?? response.lines[0]!.timestamp, last.timestamp);
+    const tokens = usageTokens((last.message as Record<string, unknown>).usage);
+    messages[response.slot] = { ...joined, ...(timing ? { timing } : {}), ...(tokens ? { tokens } : {}) };
+  }
+  return messages.filter((m) => m.role !== 'assistant' || m.content || m.thought || m.toolCalls?.length);
+}
+
+function chainTurns(lines: Placed[], reading: Reading): Turn[] {
+  const { turns, notes } = messagesToTurns(chainMessages(lines, reading));
+  for (const note of notes) reading.notes.add(note);
+  return turns;
+}
+
+/** Subagent runs written into the session's own file: one group per chain, by `agentId` or the chain's first line. */
+function sidechainGroups(lines: Placed[]): Placed[][] {
+  const rootOf = new Map<string, string>();
+  const groups = new Map<string, Placed[]>();
+  for (const placed of lines) {
+    const { line } = placed;
+    const parent = text(line.parentUuid);
+    const root = text(line.agentId) ?? (parent && rootOf.get(parent)) ?? text(line.uuid) ?? placed.at;
+    if (typeof line.uuid === 'string') rootOf.set(line.uuid, root);
+    groups.set(root, [...(groups.get(root) ?? []), placed]);
+  }
+  return [...groups.values()];
+}
+
+/** What the non-message lines say about the session: its SDK init and result, summaries, titles, system notices. */
+function readBookkeeping(line: Line, at: string, reading: Reading): Outcome | undefined {
+  const { metadata } = reading;
+  if (line.type === 'summary' && typeof line.summary === 'string')
+    ((metadata.summaries ??= []) as unknown[]).push(line.summary);
+  else if (line.type === 'custom-title' && typeof line.customTitle === 'string') metadata.title = line.customTitle;
+  else if (line.type === 'system' && line.subtype === 'init') {
+    if (typeof line.model === 'string') reading.models.unshift(line.model);
+    for (const [key, name] of [
+      ['tools', 'tools'],
+      ['mcp_servers', 'mcp_servers'],
+      ['permissionMode', 'permission_mode'],
+      ['claude_code_version', 'version'],
+      ['cwd', 'cwd'],
+    ] as const)
+      if (line[key] !== undefined) metadata[name] = line[key];
+  } else if (line.type === 'system') {
+    const notice = Object.fromEntries(
+      ['subtype', 'content', 'level', 'timestamp', 'compactMetadata'].flatMap((k) =>
+        line[k] !== undefined ? [[k, line[k]]] : [],
+      ),
+    );
+    ((metadata.system_events ??= []) as unknown[]).push(notice);
+  } else if (line.type === 'result') {
+    for (const key of ['total_cost_usd', 'num_turns', 'duration_ms', 'duration_api_ms', 'usage', 'permission_denials'])
+      if (line[key] !== undefined) metadata[key] = line[key];
+    const subtype = text(line.subtype) ?? null;
+    const failed = line.is_error === true || (subtype !== null && subtype !== 'success');
+    return { status: failed ? 'failure' : 'success', by: 'Claude Code result', value: subtype };
+  } else if (!QUIET_TYPES.has(String(line.type))) reading.ignored.push(`${at} (a "${String(line.type)}" line)`);
+  return undefined;
+}
+
+/** Where the session ran, from the first line that says (the lines repeat it). */
+function sessionMetadata(lines: Placed[], metadata: TrajectoryMetadata): void {
+  const fields = [
+    ['session_id', (l: Line) => sessionOf(l)],
+    ['cwd', (l: Line) => l.cwd],
+    ['git_branch', (l: Line) => l.gitBranch],
+    ['version', (l: Line) => l.version],
+  ] as const;
+  for (const [name, get] of fields) {
+    const value = lines.map(({ line }) => get(line)).find((v) => typeof v === 'string' && v);
+    if (value !== undefined) metadata[name] ??= value;
+  }
+}
+
+/**
+ * A Claude Code session: the main thread's messages (the last branch, each response's blocks joined
+ * into one assistant turn, results paired with calls by `tool_use_id`), subagent sidechains in the
+ * metadata, and the SDK's result line as the outcome.
+ */
+export function fromClaudeCode(record: Record<string, unknown>): ParsedRecord {
+  const all = (record.session as unknown[]).map((line, i) => ({ line, at: `session[${i}]` }));
+  const reading: Reading = {
+    metadata: { harness: 'claude-code' },
+    ignored: [],
+    notes: new Set(),
+    models: [],
+    apiErrors: [],
+  };
+  let outcome: Outcome | undefined;
+  const messageLines: Placed[] = [];
+  for (const { line, at } of all) {
+    if (!isObject(line)) throw new RecordError(`${at} is not a JSON object`);
+    if (isMessageLine(line)) messageLines.push({ line, at });
+    else outcome = readBookkeeping(line, at, reading) ?? outcome;
+  }
+  const main = messageLines.filter(({ line }) => line.isSidechain !== true && line.parent_tool_use_id == null);
+  const side = messageLines.filter((l) => !main.includes(l));
+  // A subagent's own file is all sidechain: it is the run.
+  const thread = main.length ? main : side;
+  const { kept, abandoned } = lastBranch(
+    thread,
+    all.map(({ line }) => line as Line),
+  );
+  const turns = chainTurns(kept, reading);
+  if (abandoned) {
+    reading.metadata.abandoned_lines = abandoned;
+    reading.notes.add(ABANDONED_NOTE);
+  }
+  if (main.length && side.length) {
+    reading.metadata.sidechains = sidechainGroups(side).map((group) => ({
+      ...(text(group[0]!.line.agentId) ? { agent_id: group[0]!.line.agentId } : {}),
+      ...(text(group[0]!.line.parent_tool_use_id) ? { parent_tool_use_id: group[0]!.line.parent_tool_use_id } : {}),
+      turns: chainTurns(group, reading),
+    }));
+    reading.notes.add(SIDECHAIN_NOTE);
+  }
+  sessionMetadata(all as Placed[], reading.metadata);
+  const models = reading.models.filter((m, i) => reading.models.indexOf(m) === i);
+  if (models.length) reading.metadata.model = models[0];
+  if (models.length > 1) reading.metadata.models = models;
+  if (reading.apiErrors.length) {
+    reading.metadata.api_errors = reading.apiErrors;
+    const last = thread.at(-1)?.line;
+    if (!outcome && last && last.isApiErrorMessage === true)
+      outcome = { status: 'failure', by: 'Claude Code API error', value: reading.apiErrors.at(-1)!.text };
+  }
+  return {
+    turns,
+    tools: [],
+    ignored: reading.ignored,
+    ...(outcome ? { outcome } : {}),
+    metadata: reading.metadata,
+    notes: [...reading.notes],
+  };
+}
+
+export const claudeCodeFormat = defineFormat({
+  id: 'claude-code',
+  label: 'Claude Code session',
+  recognisedBy:
+    'JSON Lines of "type" user/assistant lines with an Anthropic "message" and "sessionId" (~/.claude/projects), or the SDK\'s stream-json',
+  versions:
+    'Claude Code 1.0–2.1 session files (~/.claude/projects/<project>/<session>.jsonl, subagents/agent-*.jsonl); Claude Agent SDK / claude -p --output-format stream-json (system init, assistant, user, result)',
+  detect: (record) => Array.isArray(record.session) && record.session.some(isClaudeCodeLine),
+  parse: (record) => fromClaudeCode(record),
+  turnFields: ['session'],
+  container: {
+    events: { detect: isClaudeCodeLine, record: (lines) => ({ session: lines }) },
+  },
+});

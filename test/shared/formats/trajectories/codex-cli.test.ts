@@ -1,0 +1,187 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Turn } from '../../../../shared/domain';
+import { detectFormat, eventArrayFormat, formatDescriptor } from '../../../../shared/formats/trajectories/registry';
+
+/**
+ * Codex CLI runs in the shapes its writer code writes them: a rollout with session_meta (0.63), a
+ * rollout from before session_meta (0.1x: a first line, the items themselves, state lines), and the
+ * events `codex exec --json` prints.
+ */
+const DIR = path.join(__dirname, '..', '..', '..', 'fixtures', 'trajectories', 'coding-agents');
+const lines = (file: string) =>
+  fs
+    .readFileSync(path.join(DIR, file), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+const codex = formatDescriptor('codex-cli');
+
+function run(events: Record<string, unknown>[]) {
+  expect(detectFormat(events[0])).toBeNull();
+  expect(eventArrayFormat(events[0])).toBe('codex-cli');
+  const record = codex.container!.events!.record(events);
+  expect(detectFormat(record)).toBe('codex-cli');
+  return codex.parse(record);
+}
+
+const calls = (turns: Turn[]) => turns.flatMap((t) => t.toolCalls ?? []);
+
+describe('a Codex rollout (session_meta, response items, events)', () => {
+  const parsed = run(lines('codex-0.63-rollout.jsonl'));
+
+  it('reads the base instructions, the developer and user messages, and each model response as one turn', () => {
+    expect(parsed.turns.map((t) => t.role)).toEqual([
+      'system',
+      'system',
+      'user',
+      'user',
+      'assistant',
+      'tool',
+      'assistant',
+      'tool',
+      'assistant',
+    ]);
+    expect(parsed.turns[0]!.content).toMatch(/^You are Codex, based on GPT-5/);
+    expect(parsed.turns[1]!.content).toMatch(/^<permissions instructions>/);
+    expect(parsed.turns[3]!.content).toBe('The --units flag is ignored for the forecast command. Fix it.');
+  });
+
+  it("joins a response's reasoning, text and calls, with the usage its token_count gave", () => {
+    expect(parsed.turns[4]).toEqual({
+      role: 'assistant',
+      thought: '**Locating the units option**',
+      toolCalls: [
+        {
+          id: 'call_Qm2uV7zYt0aB1cD2eF3gH4iJ',
+          name: 'shell_command',
+          args: { command: 'rg -n "units" src', workdir: '/home/lee/weather-cli' },
+        },
+      ],
+      tokens: { prompt: 6120, completion: 92 },
+    });
+    expect(parsed.turns[6]).toMatchObject({
+      content: "`forecast` never receives the option; I'll pass it through.",
+      toolCalls: [{ id: 'call_Zk8pR1sT2uV3wX4yZ5aB6cD7', name: 'apply_patch' }],
+      tokens: { prompt: 6390, completion: 141 },
+    });
+    expect(calls(parsed.turns)[1]!.args).toMatch(/^\*\*\* Begin Patch\n\*\*\* Update File: src\/forecast.ts/);
+  });
+
+  it('pairs outputs with calls by call_id and times them; UI echoes are not turns again', () => {
+    expect(parsed.turns[5]).toMatchObject({
+      role: 'tool',
+      toolCallId: 'call_Qm2uV7zYt0aB1cD2eF3gH4iJ',
+      content: expect.stringMatching(/^Exit code: 0\nWall time: 0.1 seconds/) as unknown,
+      timing: { startedAt: '2025-11-18T10:20:04.205Z', durationMs: 206 },
+    });
+    expect(parsed.turns[7]!.toolCallId).toBe('call_Zk8pR1sT2uV3wX4yZ5aB6cD7');
+    const said = parsed.turns.map((t) => t.content ?? '');
+    expect(said.filter((t) => t.includes('now takes the units'))).toHaveLength(1);
+  });
+
+  it('keeps the session, its git state, the model and the usage as metadata; the turn end as the outcome', () => {
+    expect(parsed.metadata).toMatchObject({
+      harness: 'codex-cli',
+      session_id: '019a8f3c-5d21-7b40-9e8a-3c4d5e6f7a80',
+      cwd: '/home/lee/weather-cli',
+      originator: 'codex_cli_rs',
+      cli_version: '0.63.0',
+      model: 'gpt-5.1-codex',
+      git: { commit_hash: '4be1c0de9a7f', branch: 'main' },
+      turn_context: { approval_policy: 'on-request', effort: 'medium' },
+      total_token_usage: { input_tokens: 18990, output_tokens: 258 },
+    });
+    expect(parsed.outcome).toEqual({ status: 'unknown', by: 'Codex turn end', value: 'complete' });
+    expect(parsed.ignored).toEqual([]);
+  });
+
+  it('reads an aborted turn and an error as the run ended', () => {
+    const aborted = run([
+      ...lines('codex-0.63-rollout.jsonl').slice(0, -1),
+      { timestamp: 'x', type: 'event_msg', payload: { type: 'turn_aborted', reason: 'interrupted' } },
+    ]);
+    expect(aborted.outcome).toEqual({ status: 'unknown', by: 'Codex turn end', value: 'aborted: interrupted' });
+    const error = {
+      timestamp: 'x',
+      type: 'event_msg',
+      payload: { type: 'error', message: 'stream disconnected before completion' },
+    };
+    const failed = run([...lines('codex-0.63-rollout.jsonl').slice(0, -1), error]);
+    expect(failed.outcome).toEqual({
+      status: 'failure',
+      by: 'Codex error',
+      value: 'stream disconnected before completion',
+    });
+  });
+});
+
+describe('a Codex rollout from before session_meta', () => {
+  const parsed = run(lines('codex-0.1-rollout.jsonl'));
+
+  it('reads the items after the first line, a local shell call paired with its output by call_id', () => {
+    expect(parsed.turns.map((t) => t.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
+    expect(calls(parsed.turns)).toEqual([
+      {
+        id: 'call_Hn3kq9Pz2Lm8',
+        name: 'local_shell',
+        args: expect.objectContaining({
+          type: 'exec',
+          command: ['bash', '-lc', 'sed -n 1,40p src/head.rs'],
+        }) as unknown,
+      },
+    ]);
+    expect(parsed.turns[2]).toMatchObject({ toolCallId: 'call_Hn3kq9Pz2Lm8' });
+    expect(parsed.turns[3]!.content).toMatch(/^`rows` still holds the header row/);
+    expect(parsed.metadata).toMatchObject({
+      harness: 'codex-cli',
+      session_id: '6f1c2a3b-4d5e-4f60-8a71-b2c3d4e5f607',
+      git: { branch: 'fix-csv' },
+    });
+    expect(parsed.outcome).toBeUndefined();
+  });
+});
+
+describe('codex exec --json', () => {
+  const parsed = run(lines('codex-exec-json.jsonl'));
+
+  it("reads each completed item: the agent's reasoning and words, each command and file change with its result", () => {
+    expect(parsed.turns).toEqual([
+      {
+        role: 'assistant',
+        thought: '**Checking the failing lint rule**',
+        toolCalls: [
+          { id: 'item_1', name: 'command_execution', args: { command: "bash -lc 'npx eslint src/index.ts'" } },
+        ],
+      },
+      {
+        role: 'tool',
+        toolCallId: 'item_1',
+        content: expect.stringMatching(/no-unused-vars[\s\S]*\[exit code 1\]$/) as unknown,
+      },
+      {
+        role: 'assistant',
+        toolCalls: [
+          { id: 'item_2', name: 'file_change', args: { changes: [{ path: '/repo/src/index.ts', kind: 'update' }] } },
+        ],
+      },
+      { role: 'tool', toolCallId: 'item_2', content: 'completed' },
+      { role: 'assistant', content: 'Removed the unused `unused` variable; eslint passes now.' },
+    ]);
+    expect(parsed.metadata).toMatchObject({
+      session_id: '019a2d7a-41c4-78b1-b7cc-a45d62a89cd5',
+      usage: [{ input_tokens: 18211, output_tokens: 412 }],
+    });
+    expect(parsed.outcome).toEqual({ status: 'unknown', by: 'codex exec', value: 'turn.completed' });
+  });
+
+  it('reads a failed turn as a failure', () => {
+    const failed = { type: 'turn.failed', error: { message: 'unexpected status 401 Unauthorized' } };
+    expect(run([...lines('codex-exec-json.jsonl').slice(0, -1), failed]).outcome).toEqual({
+      status: 'failure',
+      by: 'codex exec turn.failed',
+      value: 'unexpected status 401 Unauthorized',
+    });
+  });
+});
