@@ -8,6 +8,7 @@ import type { TrajectoryFormatDescriptor } from './descriptor';
 import { geminiCliFormat } from './gemini-cli';
 import { inspectFormat } from './inspect';
 import { litellmFormat } from './litellm';
+import { miniSweAgentFormat } from './mini-swe-agent';
 import { openaiFormat } from './openai';
 import { openhandsFormat } from './openhands';
 import { otlpFormat } from './otlp';
@@ -33,6 +34,7 @@ export const TRAJECTORY_FORMATS = [
   tauBenchFormat,
   tau2BenchFormat,
   sweAgentFormat,
+  miniSweAgentFormat,
   inspectFormat,
   openhandsFormat,
   claudeCodeFormat,

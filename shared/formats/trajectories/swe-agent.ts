@@ -187,7 +187,8 @@ function readSteps(trajectory: unknown[], at: string, reading: Reading): Record<
     // A requeried step repeats no action of the history, or is followed by the step that does;
     // a demonstration edited by hand may change the response beside an action it keeps.
     const sameAction = action !== undefined && step.action === action.item.action;
-    const followed = isObject(trajectory[k + 1]) && trajectory[k + 1].action === step.action;
+    const following = trajectory[k + 1];
+    const followed = isObject(following) && following.action === step.action;
     if (!sameAction || (step.response !== action.item.content && followed)) {
       const { query: _query, state: _state, messages: _messages, ...kept } = step;
       requeried.push(kept);
