@@ -13,6 +13,7 @@ import { openaiFormat } from './openai';
 import { openhandsFormat } from './openhands';
 import { otlpFormat } from './otlp';
 import { sharegptFormat } from './sharegpt';
+import { smolagentsFormat } from './smolagents';
 import { sweAgentFormat } from './swe-agent';
 import { tauBenchFormat } from './tau-bench';
 import { tau2BenchFormat } from './tau2-bench';
@@ -47,6 +48,7 @@ export const TRAJECTORY_FORMATS = [
   agentgymFormat,
   hermesFormat,
   agentdojoFormat,
+  smolagentsFormat,
   litellmFormat,
   sharegptFormat,
   openaiFormat,
