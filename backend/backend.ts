@@ -23,6 +23,7 @@ import { modelsHandlers } from './models/handlers';
 import { systemHandlers } from './system/handlers';
 import { toolsHandlers } from './tools/handlers';
 import { trajectoriesHandlers } from './trajectories/handlers';
+import { mappingsHandlers } from './trajectories/mapping-handlers';
 import { workspaceHandlers } from './workspace/handlers';
 import { createChecker } from './checks/checker';
 import { ConsentStore } from './config/consent';
@@ -139,6 +140,7 @@ export function createBackend(options: BackendOptions): Backend {
     registry.register('tools', toolsHandlers(ctx));
     registry.register('models', modelsHandlers(ctx));
     registry.register('trajectories', trajectoriesHandlers(ctx));
+    registry.register('mappings', mappingsHandlers(ctx));
     registry.register('evaluation', evaluationHandlers(ctx));
     registry.register('plans', plansHandlers(ctx));
     registry.register('runs', runsHandlers(ctx));

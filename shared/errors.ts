@@ -55,6 +55,10 @@ export const ERRORS = {
     title: 'Cannot read this evaluation file',
     hint: 'Check the file and line named in the message against the formats in the README.',
   },
+  E4005: {
+    title: 'Cannot use this mapping',
+    hint: 'Fix the field named in the message (README: "Mapping a file no reader claims"), or propose a new mapping.',
+  },
   E5001: { title: 'Model process stopped', hint: 'Trellis restarted it; send the request again.' },
   E5002: { title: 'Cannot use this model file', hint: 'Choose a GGUF model file (llama.cpp format).' },
   E5003: { title: 'No model loaded', hint: 'Load a GGUF in the Models workspace, or connect to a server.' },

@@ -264,6 +264,19 @@ export const MIGRATIONS: readonly Migration[] = [
     description: 'received traces are found by their source (a trace or conversation) as their spans arrive',
     up: (db) => db.exec('CREATE INDEX IF NOT EXISTS trajectories_source ON trajectories(source);'),
   },
+  {
+    version: 13,
+    description: 'trajectory mappings: where the runs, turns and outcome are in files no reader claims, saved by name',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE trajectory_mappings (
+          name TEXT PRIMARY KEY,
+          -- The mapping as JSON; validated with its schema whenever it is read.
+          definition TEXT NOT NULL,
+          updated_at TEXT NOT NULL
+        );
+      `),
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

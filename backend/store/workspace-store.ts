@@ -9,6 +9,7 @@ import { PlanRepository } from './repositories/plans';
 import { SettingsRepository } from './repositories/settings';
 import { TrajectoryQueryRepository } from './repositories/trajectory-queries';
 import { ImportRepository } from './repositories/imports';
+import { MappingRepository } from './repositories/mappings';
 import { ToolSetRepository } from './repositories/tool-sets';
 import { TrajectoryRepository } from './repositories/trajectories';
 import { TurnEditRepository } from './repositories/turn-edits';
@@ -32,6 +33,8 @@ export interface WorkspaceStore {
   /** Experiments and the results of their runs. */
   readonly experiments: ExperimentRepository;
   readonly imports: ImportRepository;
+  /** Trajectory mappings saved by name (where the runs are in files no reader claims). */
+  readonly mappings: MappingRepository;
   /** What each commit changed (trajectories, labels, datasets), told once it has committed. */
   readonly changes: Pick<ChangeLog, 'subscribe'>;
   /**
@@ -75,6 +78,7 @@ export function openWorkspaceStore(file: string, options: OpenOptions = {}): Wor
     settings: new SettingsRepository(db),
     experiments: new ExperimentRepository(db),
     imports,
+    mappings: new MappingRepository(db, changes),
     changes,
     transaction: (work) => changes.transaction(work),
     dataVersion: () => db.pragma('data_version', { simple: true }) as number,

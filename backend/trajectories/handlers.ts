@@ -1,6 +1,7 @@
 import type { TrajectoryChecker } from '../checks/checker';
 import type { Finding } from '../../shared/domain';
 import { importTrajectoryFile } from './import-file';
+import { resolveMapping } from './mapping-handlers';
 import type { BackendContext } from '../context';
 import type { HandlerMap } from '../registry';
 
@@ -58,7 +59,7 @@ export function trajectoriesHandlers(ctx: BackendContext): HandlerMap {
           ...(listFindings ? { findings: listed } : {}),
         };
       }),
-    'trajectories.import': ({ path, format, mode, graphId, newGraphName, jobId }) =>
+    'trajectories.import': ({ path, format, mode, graphId, newGraphName, jobId, mapping }) =>
       jobs.run('trajectories.import', jobId, async (job) => {
         const report = await importTrajectoryFile(store, {
           file: path,
@@ -67,6 +68,7 @@ export function trajectoriesHandlers(ctx: BackendContext): HandlerMap {
           signal: job.signal,
           ...(format ? { format } : {}),
           ...(newGraphName ? { newGraphName } : {}),
+          ...(mapping ? { mapping: resolveMapping(store, mapping) } : {}),
           onProgress: ({ bytes, totalBytes, lines, imported, rejected }) =>
             job.progress(bytes, totalBytes, { lines, imported, rejected }),
         });

@@ -18,7 +18,9 @@ import { snippetOf, type LineProblem } from '../files/lines';
 import { inputFileSize, noFileAt } from '../files/input-file';
 import { openRecords, type FileShape } from '../files/records';
 import { archiveLayout, fileRecords, MAX_NESTING, TOO_DEEP } from './record-stream';
-import { recordFields } from './record-fields';
+import { recordFields, type RecordFields } from './record-fields';
+import { applyMapping, mapsTurns, overlayMapping, type TrajectoryMapping } from '../../shared/formats/mapping';
+import type { ParsedRecord } from '../../shared/formats/trajectories/records';
 
 export interface ImportOptions {
   file: string;
@@ -30,6 +32,12 @@ export interface ImportOptions {
   graphId?: string | null;
   /** Creates a graph of this name from the declared tools instead (and attaches the trajectories to it). */
   newGraphName?: string;
+  /**
+   * Where the runs are in a file no reader claims: the mapping finds the records' trajectories
+   * instead of a format. A mapping without `messages` adds its outcome, model and task id to
+   * what the format's reader makes of each record.
+   */
+  mapping?: TrajectoryMapping;
   /** Aborting stops the import and removes everything it wrote. */
   signal?: AbortSignal;
   onProgress?(progress: ImportProgress): void;
@@ -45,6 +53,8 @@ export interface ImportProgress {
 
 export interface ImportReport {
   format: TrajectoryFormat | null;
+  /** The mapping's name, when one was given. */
+  mapping: string | null;
   /** How the file holds its records (told from its content), and whether it was gzip-compressed. */
   shape: FileShape | null;
   gzip: boolean;
@@ -68,6 +78,15 @@ export interface ImportReport {
   cancelled: boolean;
   /** How the declared tools were merged into a graph, when the import was attached to one. */
   tools: ToolMergeReport | null;
+}
+
+/** One run read from a record, by a format's reader or a mapping, before it is checked and kept. */
+interface ReadRun {
+  parsed: ParsedRecord;
+  fields: RecordFields;
+  where: string;
+  /** What read it, for messages: "tau-bench results", `the mapping "homebot"`. */
+  label: string;
 }
 
 const BATCH = 2000;
@@ -116,6 +135,7 @@ export async function importTrajectoryFile(store: WorkspaceStore, options: Impor
   const outcomes: ImportReport['outcomes'] = { success: 0, failure: 0, unknown: 0, none: 0 };
   const notes = new Map<string, number>();
   const name = path.basename(options.file);
+  const mapped = options.mapping && mapsTurns(options.mapping) ? options.mapping : null;
 
   const flush = () => {
     if (!batch.length) return;
@@ -141,6 +161,7 @@ export async function importTrajectoryFile(store: WorkspaceStore, options: Impor
   };
   const summary = () => ({
     format,
+    mapping: options.mapping?.name ?? null,
     shape,
     gzip,
     rejected,
@@ -152,6 +173,60 @@ export async function importTrajectoryFile(store: WorkspaceStore, options: Impor
     nothingImported: null,
   });
 
+  /** One record read by its format's reader (and the mapping's outcome, model and task id, when one is given). */
+  const describedRun = (
+    descriptor: ReturnType<typeof formatDescriptor>,
+    value: unknown,
+    item: { shared?: Record<string, unknown>; where: string },
+  ): ReadRun => {
+    if (!isObject(value) || !descriptor.detect(value))
+      throw new RecordError(
+        unknownRecordMessage(value).replace('not a known trajectory format', `not ${descriptor.label}`),
+      );
+    const read = descriptor.parse(value, item.shared);
+    const parsed = options.mapping ? overlayMapping(options.mapping, read, value) : read;
+    const fields = recordFields(descriptor, value, parsed.ignored ?? []);
+    return { parsed, fields, where: item.where, label: descriptor.label };
+  };
+  /** The runs a mapping finds in one record; what it does not read is named by its path in the record. */
+  const mappedRuns = (mapping: TrajectoryMapping, value: unknown, where: string): ReadRun[] => {
+    const runs = applyMapping(mapping, value);
+    const several = runs.length > 1 || mapping.runs !== '$';
+    return runs.map((parsed, i) => ({
+      parsed,
+      // The mapping keeps a run's own fields as metadata: only what it leaves out of turns is not understood.
+      fields: isObject(value)
+        ? recordFields({ turnFields: Object.keys(value) }, value, parsed.ignored ?? [])
+        : { kept: {}, leftOver: {}, notUnderstood: parsed.ignored ?? [] },
+      where: several ? `${where} run ${i + 1}` : where,
+      label: `the mapping "${mapping.name}"`,
+    }));
+  };
+  /** Refuses a run that is too deep, empty or (strictly) half understood. */
+  const checkRun = ({ parsed, fields, label }: ReadRun) => {
+    // Tool-call arguments arrive as JSON text: their nesting shows only once parsed.
+    if (nestedDeeperThan(parsed.turns, MAX_NESTING)) throw new RecordError(TOO_DEEP);
+    if (!hasContent(parsed.turns))
+      throw new RecordError(
+        `no text and no tool call in any of its ${parsed.turns.length} turns: its shape is not understood as ${label}`,
+      );
+    if (!fields.notUnderstood.length) return;
+    if (options.mode === 'strict') {
+      const [first, ...more] = fields.notUnderstood;
+      throw new RecordError(
+        `field ${first} not understood${more.length ? ` (and ${more.length} more: ${more.slice(0, 3).join(', ')}${more.length > 3 ? ', …' : ''})` : ''}; import leniently to keep such fields as metadata ("Skip bad records", or --lenient)`,
+      );
+    }
+  };
+  /** Counts the fields a lenient import keeps as metadata, once per record. */
+  const countKept = ({ fields }: ReadRun, record: number) => {
+    for (const field of new Set(fields.notUnderstood.map(fieldName))) {
+      const seen = notUnderstood.get(field);
+      if (seen) seen.records++;
+      else notUnderstood.set(field, { field, records: 1, firstRecord: record });
+    }
+  };
+
   try {
     const source = await openRecords(options.file, reject, archiveLayout);
     shape = source.shape;
@@ -161,8 +236,8 @@ export async function importTrajectoryFile(store: WorkspaceStore, options: Impor
       lines = item.at.line;
       bytes = source.bytesRead();
       const { at, where, value } = item;
-      format ??= item.format ?? detectFormat(value);
-      if (!format) {
+      if (!mapped) format ??= item.format ?? detectFormat(value);
+      if (!format && !mapped) {
         reject({ ...at, reason: unknownRecordMessage(value), snippet: snippetOf(item.text) });
         continue;
       }
@@ -171,67 +246,47 @@ export async function importTrajectoryFile(store: WorkspaceStore, options: Impor
           graphId = store.graphs.create({ name: options.newGraphName, tools: [], edges: [] }).id;
           createdGraph = true;
         }
-        store.imports.begin(importId, options.file, format);
+        store.imports.begin(importId, options.file, format ?? `mapping: ${mapped!.name}`);
         begun = true;
         options.onProgress?.({ lines, bytes, totalBytes, imported, rejected: rejectedCount });
       }
       try {
-        const descriptor = formatDescriptor(format);
-        if (!isObject(value) || !descriptor.detect(value))
-          throw new RecordError(
-            unknownRecordMessage(value).replace('not a known trajectory format', `not ${descriptor.label}`),
-          );
-        const parsed = descriptor.parse(value, item.shared);
-        // Tool-call arguments arrive as JSON text: their nesting shows only once parsed.
-        if (nestedDeeperThan(parsed.turns, MAX_NESTING)) throw new RecordError(TOO_DEEP);
-        if (!hasContent(parsed.turns))
-          throw new RecordError(
-            `no text and no tool call in any of its ${parsed.turns.length} turns: its shape is not understood as ${descriptor.label}`,
-          );
-        const fields = recordFields(descriptor, value, parsed.ignored ?? []);
-        if (fields.notUnderstood.length) {
-          if (options.mode === 'strict') {
-            const [first, ...more] = fields.notUnderstood;
-            throw new RecordError(
-              `field ${first} not understood${more.length ? ` (and ${more.length} more: ${more.slice(0, 3).join(', ')}${more.length > 3 ? ', …' : ''})` : ''}; import leniently to keep such fields as metadata ("Skip bad records", or --lenient)`,
-            );
+        // A record is read whole before any of its runs is kept: one bad run rejects the record.
+        const runs = mapped ? mappedRuns(mapped, value, where) : [describedRun(formatDescriptor(format!), value, item)];
+        for (const run of runs) checkRun(run);
+        for (const run of runs) countKept(run, item.record);
+        for (const { parsed, fields, where: runWhere } of runs) {
+          for (const note of new Set(parsed.notes ?? [])) notes.set(note, (notes.get(note) ?? 0) + 1);
+          const metadata: TrajectoryMetadata = {
+            ...item.shared,
+            ...(item.entry ? { archive_entry: item.entry } : {}),
+            ...fields.kept,
+            ...(options.mode === 'lenient' ? fields.leftOver : {}),
+            ...parsed.metadata,
+          };
+          // The set's JSON text is made once: it addresses the stored set and groups the merge.
+          const toolsText = parsed.tools.length ? JSON.stringify(parsed.tools) : null;
+          if (toolsText) {
+            toolSets.add(store.toolSets.idOf(toolsText));
+            if (graphId) declared.add(parsed.tools, item.record, toolsText);
           }
-          for (const field of new Set(fields.notUnderstood.map(fieldName))) {
-            const seen = notUnderstood.get(field);
-            if (seen) seen.records++;
-            else notUnderstood.set(field, { field, records: 1, firstRecord: item.record });
-          }
+          called?.add(parsed.turns);
+          const firstUser = parsed.turns.find((t) => t.role === 'user')?.content ?? '';
+          batch.push({
+            kind: 'imported',
+            title: clipAtWord(firstUser) || runWhere,
+            source: runWhere,
+            graphId,
+            planId: null,
+            forkOf: null,
+            turns: parsed.turns,
+            outcome: parsed.outcome ?? null,
+            metadata,
+            ...(toolsText ? { toolsText } : {}),
+            importId,
+            createdAt,
+          });
         }
-        for (const note of new Set(parsed.notes ?? [])) notes.set(note, (notes.get(note) ?? 0) + 1);
-        const metadata: TrajectoryMetadata = {
-          ...item.shared,
-          ...(item.entry ? { archive_entry: item.entry } : {}),
-          ...fields.kept,
-          ...(options.mode === 'lenient' ? fields.leftOver : {}),
-          ...parsed.metadata,
-        };
-        // The set's JSON text is made once: it addresses the stored set and groups the merge.
-        const toolsText = parsed.tools.length ? JSON.stringify(parsed.tools) : null;
-        if (toolsText) {
-          toolSets.add(store.toolSets.idOf(toolsText));
-          if (graphId) declared.add(parsed.tools, item.record, toolsText);
-        }
-        called?.add(parsed.turns);
-        const firstUser = parsed.turns.find((t) => t.role === 'user')?.content ?? '';
-        batch.push({
-          kind: 'imported',
-          title: clipAtWord(firstUser) || where,
-          source: where,
-          graphId,
-          planId: null,
-          forkOf: null,
-          turns: parsed.turns,
-          outcome: parsed.outcome ?? null,
-          metadata,
-          ...(toolsText ? { toolsText } : {}),
-          importId,
-          createdAt,
-        });
       } catch (error) {
         if (!(error instanceof RecordError)) throw error;
         reject({ ...at, reason: error.message, snippet: snippetOf(item.text) });

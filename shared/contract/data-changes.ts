@@ -8,6 +8,7 @@ export const DATA_CHANGE_REASONS = {
   trajectories: ['created', 'imported', 'edited', 'checked', 'discarded', 'external'],
   labels: ['labelled', 'bulk', 'external'],
   datasets: ['created', 'updated', 'deleted', 'external'],
+  mappings: ['saved', 'deleted', 'external'],
 } as const;
 
 export type DataNamespace = keyof typeof DATA_CHANGE_REASONS;
@@ -30,4 +31,6 @@ export const dataChangeEvents = {
   'labels.changed': dataChanged('labels'),
   /** Pushed once per commit that made, changed or deleted datasets. */
   'datasets.changed': dataChanged('datasets'),
+  /** Pushed once per commit that saved or deleted trajectory mappings; `ids` are their names. */
+  'mappings.changed': dataChanged('mappings'),
 };

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { dataChangeEvents } from './data-changes';
 import { datasetsMethods } from './datasets';
 import { labelsMethods } from './labels';
+import { mappingsMethods } from './mappings';
 import type { ArgsOf, ResultOf } from './define';
 import { evaluationMethods } from './evaluation';
 import { experimentsMethods } from './experiments';
@@ -25,6 +26,7 @@ export const contract = {
   ...toolsMethods,
   ...modelsMethods,
   ...trajectoriesMethods,
+  ...mappingsMethods,
   ...evaluationMethods,
   ...plansMethods,
   ...runsMethods,

@@ -14,6 +14,7 @@ import { method } from './define';
 import { JobId } from './jobs';
 import { TRAJECTORY_FORMAT_IDS } from '../formats/trajectories/registry';
 import { FILE_SHAPES } from '../formats/trajectories/file-shapes';
+import { MappingRef } from './mappings';
 
 /** The formats of the registry (`shared/formats/trajectories/registry.ts`). */
 export const TrajectoryFormat = z.enum(TRAJECTORY_FORMAT_IDS);
@@ -99,9 +100,13 @@ export const trajectoriesMethods = {
       mode: z.enum(['strict', 'lenient']).default('strict'),
       graphId: z.string().nullable().default(null),
       newGraphName: z.string().trim().min(1).optional(),
+      /** Where the runs are, for a file no reader claims (or outcome, model, task id on top of a reader's). */
+      mapping: MappingRef.optional(),
     }),
     result: z.object({
       format: TrajectoryFormat.nullable(),
+      /** The mapping's name, when one found the records. */
+      mapping: z.string().nullable(),
       shape: z.enum(FILE_SHAPES).nullable(),
       gzip: z.boolean(),
       imported: z.number().int(),

@@ -1,0 +1,52 @@
+import { TrellisError } from '../../shared/errors';
+import { isObject } from '../../shared/json';
+import { previewMapping, proposeMapping, type TrajectoryMapping } from '../../shared/formats/mapping';
+import { detectFormat, formatDescriptor } from '../../shared/formats/trajectories/registry';
+import type { BackendContext } from '../context';
+import type { HandlerMap } from '../registry';
+import type { WorkspaceStore } from '../store/workspace-store';
+import { noFileAt } from '../files/input-file';
+import { sampleRecords } from './sample-records';
+
+/** A mapping given by name (saved in the workspace) or written out (already checked by the contract). */
+export function resolveMapping(store: WorkspaceStore, ref: string | TrajectoryMapping): TrajectoryMapping {
+  return typeof ref === 'string' ? store.mappings.get(ref) : ref;
+}
+
+async function sampleOf(file: string) {
+  try {
+    const sample = await sampleRecords(file);
+    return { sample, summary: { shape: sample.shape, records: sample.values.length, problems: sample.problems } };
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ENOENT') throw noFileAt(file);
+    throw error;
+  }
+}
+
+export function mappingsHandlers({ store }: BackendContext): HandlerMap {
+  return {
+    'mappings.propose': async ({ path, name }) => {
+      const { sample, summary } = await sampleOf(path);
+      const first = sample.values.find(isObject);
+      const claimed = first ? detectFormat(first) : null;
+      return {
+        sample: summary,
+        ...proposeMapping(sample.values, name),
+        claimedBy: claimed ? formatDescriptor(claimed).label : null,
+      };
+    },
+    'mappings.preview': async ({ path, mapping, limit }) => {
+      const { sample, summary } = await sampleOf(path);
+      return { ...previewMapping(resolveMapping(store, mapping), sample.values, limit), sample: summary };
+    },
+    'mappings.list': () => store.mappings.list(),
+    'mappings.save': ({ mapping }) => {
+      store.mappings.save(mapping);
+      return { name: mapping.name };
+    },
+    'mappings.delete': ({ name }) => {
+      if (!store.mappings.delete(name)) throw new TrellisError('E3001', `No mapping named "${name}" to delete.`);
+      return { deleted: true };
+    },
+  };
+}
