@@ -1,6 +1,7 @@
 import { isObject } from '../../json';
 import { agentgymFormat, hermesFormat } from './agent';
 import { agentdojoFormat } from './agentdojo';
+import { adkFormat } from './adk';
 import { bfclFormat } from './bfcl';
 import { claudeCodeFormat } from './claude-code';
 import { codexCliFormat } from './codex-cli';
@@ -49,6 +50,7 @@ export const TRAJECTORY_FORMATS = [
   hermesFormat,
   agentdojoFormat,
   smolagentsFormat,
+  adkFormat,
   litellmFormat,
   sharegptFormat,
   openaiFormat,
