@@ -4,6 +4,7 @@ import { TrellisError } from '../../shared/errors';
 import { readInputHead } from './input-file';
 import { linesOf, MAX_LINE_BYTES, type LineProblem, type Skipped } from './lines';
 import { arrayElements, firstNonSpace } from './json-array';
+import { concatenatedValues } from './concatenated-json';
 import { parquetRecords } from './parquet-records';
 import { zipRecords, type ArchiveLayout } from './zip-records';
 
@@ -79,7 +80,14 @@ export async function openRecords(
     }
     const text = utf8Text(file, bytes);
     const value = parsedOrUndefined(text);
-    if (value === undefined) {
+    const concatenated = value === undefined ? concatenatedValues(text) : null;
+    if (concatenated) {
+      // Pretty-printed objects one after another (OpenTelemetry Python's console exporter): records, like lines.
+      shape = 'jsonl';
+      records = (async function* () {
+        yield* concatenated.map((r) => ({ ...r, line: r.line + skipped.lines, offset: r.offset + skipped.bytes }));
+      })();
+    } else if (value === undefined) {
       // Not one object after all (a JSON Lines file whose first record spans lines, or is broken): read it as lines.
       shape = 'jsonl';
       records = jsonLines([bytes], onProblem, skipped);

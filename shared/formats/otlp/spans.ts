@@ -63,7 +63,37 @@ const nanos = (value: unknown): string => {
   return '0';
 };
 
-const id = (value: unknown): string => (typeof value === 'string' ? value.toLowerCase() : '');
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** Base64 (standard or URL-safe, padded or not) as hex, or null when it is not base64. */
+function base64Hex(text: string): string | null {
+  const body = text.replace(/=+$/, '').replace(/-/g, '+').replace(/_/g, '/');
+  if (!/^[A-Za-z0-9+/]*$/.test(body) || body.length % 4 === 1) return null;
+  let bits = 0;
+  let value = 0;
+  let hex = '';
+  for (const char of body) {
+    value = (value << 6) | BASE64.indexOf(char);
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      hex += ((value >> bits) & 0xff).toString(16).padStart(2, '0');
+    }
+  }
+  return hex;
+}
+
+/**
+ * An id as hex: OTLP/JSON writes ids as hex, but protobuf's own JSON mapping (which some
+ * exporters and `MessageToJson` use) writes the bytes as base64; a value of the id's length in
+ * hex is hex, one that decodes to the id's bytes is base64.
+ */
+const id = (value: unknown, bytes: 8 | 16): string => {
+  if (typeof value !== 'string') return '';
+  if (value.length === bytes * 2 && /^[0-9a-fA-F]+$/.test(value)) return value.toLowerCase();
+  const hex = value.length ? base64Hex(value) : null;
+  return hex?.length === bytes * 2 ? hex : value.toLowerCase();
+};
 
 /**
  * The spans of one ExportTraceServiceRequest in OTLP's JSON encoding (ids as hex, int64 as
@@ -87,9 +117,9 @@ export function spansOfExport(request: unknown): { spans: OtlpSpan[]; problems: 
       (Array.isArray(ss.spans) ? ss.spans : []).forEach((span: unknown, k: number) => {
         const at = `resourceSpans[${r}].scopeSpans[${s}].spans[${k}]`;
         if (!isObject(span)) return problems.push({ at, reason: 'is not an object' });
-        const traceId = id(span.traceId);
-        const spanId = id(span.spanId);
-        const parentSpanId = id(span.parentSpanId);
+        const traceId = id(span.traceId, 16);
+        const spanId = id(span.spanId, 8);
+        const parentSpanId = id(span.parentSpanId, 8);
         if (!HEX_ID.traceId.test(traceId) || /^0+$/.test(traceId))
           return problems.push({ at, reason: `traceId ${JSON.stringify(span.traceId)} is not 32 hex digits` });
         if (!HEX_ID.spanId.test(spanId) || /^0+$/.test(spanId))

@@ -8,10 +8,13 @@ import { codexCliFormat } from './codex-cli';
 import type { TrajectoryFormatDescriptor } from './descriptor';
 import { geminiCliFormat } from './gemini-cli';
 import { inspectFormat } from './inspect';
+import { langfuseFormat } from './langfuse';
+import { langsmithFormat } from './langsmith';
 import { litellmFormat } from './litellm';
 import { miniSweAgentFormat } from './mini-swe-agent';
 import { openaiFormat } from './openai';
 import { openhandsFormat } from './openhands';
+import { otelSdkFormat } from './otel-sdk';
 import { otlpFormat } from './otlp';
 import { sharegptFormat } from './sharegpt';
 import { smolagentsFormat } from './smolagents';
@@ -52,6 +55,9 @@ export const TRAJECTORY_FORMATS = [
   smolagentsFormat,
   adkFormat,
   litellmFormat,
+  langfuseFormat,
+  langsmithFormat,
+  otelSdkFormat,
   sharegptFormat,
   openaiFormat,
   otlpFormat,

@@ -1,0 +1,72 @@
+import type { SourceRecord } from './records';
+
+/**
+ * The JSON values of a text that holds several objects or arrays written one after another,
+ * pretty-printed (as OpenTelemetry Python's console exporter prints spans), each with the line
+ * and byte offset it starts at (a value that does not parse comes as text alone). Null when the
+ * text is not that: something between the values that is not whitespace, an unclosed value,
+ * fewer than two values, or none that parses.
+ */
+export function concatenatedValues(text: string): SourceRecord[] | null {
+  const records: SourceRecord[] = [];
+  let readable = 0;
+  let line = 1;
+  // A UTF-8 byte order mark is three bytes before the first value.
+  const bom = text.startsWith('\ufeff');
+  let bytes = bom ? 3 : 0;
+  let i = bom ? 1 : 0;
+  while (i < text.length) {
+    const c = text[i]!;
+    if (c === '\n') line++;
+    if (c === ' ' || c === '\n' || c === '\r' || c === '\t') {
+      i++;
+      bytes++;
+      continue;
+    }
+    if (c !== '{' && c !== '[') return null;
+    const end = valueEnd(text, i);
+    if (end < 0) return null;
+    const slice = text.slice(i, end);
+    // A value that does not parse (Python writes `Infinity`) is left to the reader to report at its line.
+    const value = parsed(slice);
+    if (value !== undefined) readable++;
+    records.push({
+      record: records.length + 1,
+      line,
+      offset: bytes,
+      text: slice,
+      ...(value !== undefined ? { value } : {}),
+    });
+    line += slice.split('\n').length - 1;
+    bytes += Buffer.byteLength(slice);
+    i = end;
+  }
+  return records.length > 1 && readable > 0 ? records : null;
+}
+
+function parsed(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Where the object or array that starts at `start` ends (one past its closing bracket), or -1. */
+function valueEnd(text: string, start: number): number {
+  let depth = 0;
+  let inString = false;
+  for (let i = start; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '{' || c === '[') depth++;
+    else if (c === '}' || c === ']') {
+      depth--;
+      if (depth === 0) return i + 1;
+    }
+  }
+  return -1;
+}

@@ -1,0 +1,336 @@
+import type { DeclaredTool, Outcome, TrajectoryMetadata, Turn } from '../../domain';
+import { isObject } from '../../json';
+import { declaredToolsOf, turnsFromMessages } from '../messages';
+import { defineFormat } from './descriptor';
+import { RecordError, type ParsedRecord } from './records';
+import {
+  asText,
+  isoMs,
+  isVerdictName,
+  joinModelCalls,
+  placeToolResults,
+  responseMessages,
+  timingOf,
+  verdictOutcome,
+  type ModelCallTurns,
+  type ToolExecutionResult,
+} from './trace-calls';
+
+type Json = Record<string, unknown>;
+
+/** The record a trace's observations make when a file holds observations alone. */
+const OBSERVATIONS_KEY = 'langfuse_observations';
+
+/** Langfuse's observation types (v2: SPAN, GENERATION, EVENT; v3 adds the agent-graph ones). */
+const OBSERVATION_TYPES = new Set([
+  'SPAN',
+  'GENERATION',
+  'EVENT',
+  'AGENT',
+  'TOOL',
+  'CHAIN',
+  'RETRIEVER',
+  'EVALUATOR',
+  'EMBEDDING',
+  'GUARDRAIL',
+]);
+
+/** The fields of a trace as the public API and the UI's download write them: read by `parse`. */
+const TRACE_FIELDS = [
+  'id',
+  'name',
+  'timestamp',
+  'input',
+  'output',
+  'sessionId',
+  'userId',
+  'release',
+  'version',
+  'metadata',
+  'tags',
+  'public',
+  'bookmarked',
+  'environment',
+  'projectId',
+  'htmlPath',
+  'latency',
+  'totalCost',
+  'createdAt',
+  'updatedAt',
+  'externalId',
+] as const;
+
+const isObservation = (value: unknown): boolean =>
+  isObject(value) &&
+  typeof value.traceId === 'string' &&
+  typeof value.type === 'string' &&
+  OBSERVATION_TYPES.has(value.type.toUpperCase()) &&
+  'startTime' in value;
+
+const isTrace = (value: Json) =>
+  typeof value.id === 'string' &&
+  Array.isArray(value.observations) &&
+  ('timestamp' in value || 'projectId' in value || 'htmlPath' in value || 'scores' in value);
+
+const typeOf = (o: Json) => String(o.type).toUpperCase();
+
+/** A generation's token counts: v3 `usageDetails`, v2 `usage` (input/output or OpenAI's names), or the old top-level counts. */
+function tokensOf(o: Json): Turn['tokens'] | undefined {
+  for (const usage of [o.usageDetails, o.usage]) {
+    if (!isObject(usage)) continue;
+    const prompt = usage.input ?? usage.prompt_tokens ?? usage.input_tokens ?? usage.promptTokens;
+    const completion = usage.output ?? usage.completion_tokens ?? usage.output_tokens ?? usage.completionTokens;
+    if (typeof prompt === 'number' || typeof completion === 'number')
+      return { prompt: Math.round(Number(prompt ?? 0)), completion: Math.round(Number(completion ?? 0)) };
+  }
+  if (typeof o.promptTokens === 'number' || typeof o.completionTokens === 'number')
+    return { prompt: Number(o.promptTokens ?? 0), completion: Number(o.completionTokens ?? 0) };
+  return undefined;
+}
+
+/** A generation's input as a list of provider messages: the list itself, `{messages}`, Gemini `{contents}`, or text. */
+function inputMessages(input: unknown): unknown[] | null {
+  if (Array.isArray(input)) return input;
+  if (typeof input === 'string') return [{ role: 'user', content: input }];
+  if (!isObject(input)) return null;
+  if (Array.isArray(input.messages)) return input.messages;
+  if (Array.isArray(input.contents)) return input.contents;
+  if (typeof input.prompt === 'string') return [{ role: 'user', content: input.prompt }];
+  return null;
+}
+
+/** The tools a generation was offered: in its input (`{messages, tools}`), model parameters or metadata. */
+function toolsOf(o: Json): DeclaredTool[] {
+  for (const holder of [o.input, o.modelParameters, o.metadata])
+    if (isObject(holder)) {
+      const tools = declaredToolsOf(holder.tools ?? holder.functions);
+      if (tools.length) return tools;
+    }
+  return [];
+}
+
+/** A tool observation's result, with the call it answers when its output or input says (a LangChain ToolMessage does). */
+function toolResult(o: Json): ToolExecutionResult {
+  const output = o.output;
+  const callId = [output, o.input, o.metadata]
+    .map((v) => (isObject(v) ? (v.tool_call_id ?? v.toolCallId) : undefined))
+    .find((v) => typeof v === 'string');
+  const content = isObject(output) && typeof output.content === 'string' && callId ? output.content : asText(output);
+  const timing = timingOf(o.startTime, o.endTime);
+  return {
+    name: String(o.name ?? 'tool'),
+    ...(typeof callId === 'string' ? { callId } : {}),
+    ...(o.input !== undefined ? { args: o.input } : {}),
+    ...(content !== undefined ? { content } : {}),
+    ...(o.level === 'ERROR' ? { error: String(o.statusMessage || 'error') } : {}),
+    ...(timing ? { timing } : {}),
+  };
+}
+
+/** Scores: the one whose name is a verdict gives the outcome (a trace's own before an observation's). */
+function scoresOutcome(scores: Json[]): Outcome | undefined {
+  const verdicts = scores.filter((s) => isVerdictName(s.name));
+  const score = verdicts.find((s) => !s.observationId) ?? verdicts[0];
+  if (!score) return undefined;
+  const by = `Langfuse score "${String(score.name)}"`;
+  if (score.dataType === 'CATEGORICAL' && typeof score.stringValue === 'string')
+    return verdictOutcome(by, score.stringValue);
+  if (score.dataType === 'BOOLEAN' && typeof score.value === 'number')
+    return { ...verdictOutcome(by, score.value === 1), value: score.value };
+  return verdictOutcome(by, score.value ?? score.stringValue);
+}
+
+const scoreSummary = (s: Json) =>
+  Object.fromEntries(
+    ['name', 'value', 'stringValue', 'dataType', 'source', 'comment', 'observationId'].flatMap((k) =>
+      s[k] !== undefined && s[k] !== null ? [[k, s[k]]] : [],
+    ),
+  );
+
+const observationSummary = (o: Json) =>
+  Object.fromEntries(Object.entries(o).filter(([k, v]) => v !== null && v !== undefined && k !== 'traceId'));
+
+/** One trace and its observations as one trajectory. */
+function parseTrace(trace: Json, observations: Json[], scores: Json[]): ParsedRecord {
+  const sorted = [...observations].sort((a, b) => (isoMs(a.startTime) ?? 0) - (isoMs(b.startTime) ?? 0));
+  const generations = sorted.filter((o) => typeOf(o) === 'GENERATION');
+  const notes = new Set<string>();
+  const ignored: string[] = [];
+  const tools = new Map<string, DeclaredTool>();
+  const calls: ModelCallTurns[] = [];
+  const unread: Json[] = [];
+  const models: string[] = [];
+  const usage = { input: 0, output: 0 };
+  for (const g of generations) {
+    const input = inputMessages(g.input);
+    const output = responseMessages(g.output);
+    if (!input || !output) unread.push(observationSummary(g));
+    const read = turnsFromMessages(input ?? []);
+    const answer = turnsFromMessages(output ?? []);
+    for (const n of [...read.notes, ...answer.notes]) notes.add(n);
+    ignored.push(...read.ignored.map((p) => `generation ${String(g.id)} input${p}`));
+    for (const tool of toolsOf(g)) if (!tools.has(tool.name)) tools.set(tool.name, tool);
+    const tokens = tokensOf(g);
+    if (tokens) {
+      usage.input += tokens.prompt;
+      usage.output += tokens.completion;
+    }
+    if (typeof g.model === 'string' && g.model) models.push(g.model);
+    const timing = timingOf(g.startTime, g.endTime);
+    calls.push({
+      input: read.turns,
+      output: answer.turns,
+      ...(timing ? { timing } : {}),
+      ...(tokens ? { tokens } : {}),
+    });
+  }
+  const turns = generations.length ? joinModelCalls(calls) : traceTurns(trace);
+  const called = new Set(turns.flatMap((t) => t.toolCalls ?? []).map((c) => c.name));
+  // v3 marks tool observations TOOL; v2 (and LangChain's callback there) writes them as spans named after the tool.
+  const executions = sorted.filter((o) => typeOf(o) === 'TOOL' || (typeOf(o) === 'SPAN' && called.has(String(o.name))));
+  const placed = placeToolResults(turns, executions.map(toolResult));
+  for (const n of placed.notes) notes.add(n);
+  const consumed = new Set([...generations, ...executions]);
+  const others = sorted.filter((o) => !consumed.has(o)).map(observationSummary);
+  const errors = sorted
+    .filter((o) => o.level === 'ERROR')
+    .map((o) => ({ observation: String(o.name ?? o.id), error: String(o.statusMessage ?? 'error') }));
+  if (!turns.length) throw new RecordError('a Langfuse trace with no generation and no input or output');
+  const outcome = scoresOutcome(scores);
+  const traceMetadata = isObject(trace.metadata) ? trace.metadata : undefined;
+  const metadata: TrajectoryMetadata = {
+    harness: 'Langfuse',
+    ...(models.length ? { model: models.at(-1) } : {}),
+    ...(traceMetadata && 'task_id' in traceMetadata ? { task_id: traceMetadata.task_id } : {}),
+    ...pick(trace, {
+      id: 'trace_id',
+      name: 'trace_name',
+      sessionId: 'session_id',
+      userId: 'user_id',
+      timestamp: 'timestamp',
+      tags: 'tags',
+      release: 'release',
+      version: 'version',
+      environment: 'environment',
+      metadata: 'trace_metadata',
+      latency: 'latency',
+      totalCost: 'total_cost',
+      htmlPath: 'html_path',
+    }),
+    ...tracesInputOutput(trace, turns),
+    ...(usage.input || usage.output ? { usage: { input_tokens: usage.input, output_tokens: usage.output } } : {}),
+    ...(scores.length ? { scores: scores.map(scoreSummary) } : {}),
+    ...(errors.length ? { errors } : {}),
+    ...(placed.errors.length ? { tool_errors: placed.errors } : {}),
+    ...(unread.length ? { generations_not_read: unread } : {}),
+    ...(others.length ? { observations: others } : {}),
+  };
+  return {
+    turns,
+    tools: [...tools.values()],
+    ...(outcome ? { outcome } : {}),
+    metadata,
+    ...(ignored.length ? { ignored } : {}),
+    ...(notes.size ? { notes: [...notes] } : {}),
+  };
+}
+
+function pick(from: Json, names: Record<string, string>): Json {
+  const out: Json = {};
+  for (const [key, name] of Object.entries(names))
+    if (from[key] !== undefined && from[key] !== null && !(Array.isArray(from[key]) && !from[key].length))
+      out[name] = from[key];
+  return out;
+}
+
+/** A trace with no generation: its own input and output are the conversation. */
+function traceTurns(trace: Json): Turn[] {
+  const input = inputMessages(trace.input);
+  const output = responseMessages(trace.output);
+  return [...turnsFromMessages(input ?? []).turns, ...turnsFromMessages(output ?? []).turns];
+}
+
+/** The trace's own input and output, kept when no turn says them already. */
+function tracesInputOutput(trace: Json, turns: Turn[]): Json {
+  const said = new Set(turns.map((t) => (t.content ?? '').trim()).filter(Boolean));
+  const out: Json = {};
+  for (const key of ['input', 'output'] as const) {
+    const value = trace[key];
+    if (value === undefined || value === null) continue;
+    const text = asText(isObject(value) && Object.keys(value).length === 1 ? Object.values(value)[0] : value);
+    if (!text || !said.has(text.trim())) out[`trace_${key}`] = value;
+  }
+  return out;
+}
+
+/** The trace, observations and scores a record holds, in each of the shapes Langfuse writes. */
+function partsOf(record: Json): { trace: Json; observations: Json[]; scores: Json[] } {
+  if (Array.isArray(record[OBSERVATIONS_KEY])) {
+    const observations = record[OBSERVATIONS_KEY].filter(isObject);
+    return { trace: { id: observations[0]?.traceId }, observations, scores: [] };
+  }
+  if (isObservation(record)) return { trace: { id: record.traceId }, observations: [record], scores: [] };
+  const trace = isObject(record.trace) ? record.trace : record;
+  const observations = (Array.isArray(record.observations) ? record.observations : []).filter(isObject);
+  const scores = [record.scores, trace.scores].find(Array.isArray) ?? [];
+  return { trace, observations, scores: scores.filter(isObject) };
+}
+
+/** Observations of many traces (an observations export), one record per trace. */
+function groupObservations(parts: unknown[]) {
+  const byTrace = new Map<string, { observations: Json[]; first: number }>();
+  parts.forEach((part, i) => {
+    if (!isObservation(part)) return;
+    const observation = part as Json;
+    const group = byTrace.get(observation.traceId as string);
+    if (group) group.observations.push(observation);
+    else byTrace.set(observation.traceId as string, { observations: [observation], first: i });
+  });
+  return [...byTrace.values()];
+}
+
+/**
+ * Langfuse traces: the UI's "download trace" (`{trace, observations}`), the public API's trace
+ * with its observations and scores inline (one, a JSON array, or a `{data, meta}` page), or
+ * observations alone (grouped by trace). Generations give the conversation, tool observations
+ * the results; a score named as a verdict (correctness, success, …) the outcome.
+ */
+export const langfuseFormat = defineFormat({
+  id: 'langfuse',
+  label: 'Langfuse trace export',
+  recognisedBy: '"trace" and "observations", a trace with "observations", or observations with "traceId" and "type"',
+  versions:
+    'Langfuse public API and UI export, v2 (usage, promptTokens) and v3 (usageDetails, costDetails, AGENT/TOOL/CHAIN observation types)',
+  detect: (record) =>
+    (isObject(record.trace) && Array.isArray(record.observations)) ||
+    isTrace(record) ||
+    Array.isArray(record[OBSERVATIONS_KEY]) ||
+    isObservation(record),
+  parse: (record) => {
+    const { trace, observations, scores } = partsOf(record);
+    return parseTrace(trace, observations, scores);
+  },
+  turnFields: ['trace', 'observations', 'scores', OBSERVATIONS_KEY, ...TRACE_FIELDS],
+  container: {
+    recordsIn(document) {
+      if (!Array.isArray(document.data) || !isObject(document.meta)) return null;
+      const data = document.data.filter(isObject);
+      if (data.length && data.every((d) => isTrace(d))) return { records: data, shared: {} };
+      if (!data.length || !data.every((d) => isObservation(d))) return null;
+      return {
+        records: groupObservations(data).map((g) => ({ [OBSERVATIONS_KEY]: g.observations })),
+        shared: {},
+      };
+    },
+    parts: {
+      detect: isObservation,
+      group: (parts) => ({
+        records: groupObservations(parts).map((g) => ({
+          record: { [OBSERVATIONS_KEY]: g.observations },
+          first: g.first,
+        })),
+        problems: [],
+      }),
+    },
+  },
+});

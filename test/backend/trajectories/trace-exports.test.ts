@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { importTrajectoryFile } from '../../../backend/trajectories/import-file';
+import { openWorkspaceStore, type WorkspaceStore } from '../../../backend/store/workspace-store';
+import { PAIRED_BY_NAME } from '../../../shared/formats/trajectories/trace-calls';
+import { tempDir } from '../../helpers/temp';
+
+/** Trace tools' exports (Langfuse, LangSmith, the OpenTelemetry SDKs' console JSON) imported as files. */
+const TRACES = path.join(__dirname, '..', '..', 'fixtures', 'trajectories', 'traces');
+const fixture = (name: string) => path.join(TRACES, name);
+
+const workspace = (): WorkspaceStore => openWorkspaceStore(path.join(tempDir(), 'traces.trellis'));
+const all = (store: WorkspaceStore) => store.trajectories.allIds().map(({ id }) => store.trajectories.get(id));
+
+describe('trace-tool exports imported as files', () => {
+  it('imports a downloaded Langfuse trace (one pretty-printed object) as one trajectory with its verdict', async () => {
+    const store = workspace();
+    const report = await importTrajectoryFile(store, { file: fixture('langfuse-trace.json'), mode: 'strict' });
+    expect(report).toMatchObject({
+      committed: true,
+      format: 'langfuse',
+      shape: 'json-object',
+      imported: 1,
+      rejectedCount: 0,
+      outcomes: { success: 1, failure: 0, unknown: 0, none: 0 },
+      notes: [{ note: PAIRED_BY_NAME, records: 1 }],
+    });
+    const [trace] = all(store);
+    expect(trace!.turns.map((t) => t.role)).toEqual(['system', 'user', 'assistant', 'tool', 'assistant']);
+    expect(trace!.metadata).toMatchObject({ harness: 'Langfuse', task_id: 'weather-017' });
+  });
+
+  it('imports Langfuse observations alone, one per line, as one trajectory per trace', async () => {
+    const store = workspace();
+    const report = await importTrajectoryFile(store, { file: fixture('langfuse-observations.jsonl'), mode: 'strict' });
+    expect(report).toMatchObject({ committed: true, format: 'langfuse', imported: 2, rejectedCount: 0 });
+    expect(all(store).map((t) => [t.metadata!.trace_id, t.turns.length])).toEqual([
+      ['t-support-1', 4],
+      ['t-support-2', 2],
+    ]);
+  });
+
+  it('imports LangSmith runs of two traces, each with its outcome, strictly (every run field understood)', async () => {
+    const store = workspace();
+    const report = await importTrajectoryFile(store, { file: fixture('langsmith-runs.jsonl'), mode: 'strict' });
+    expect(report).toMatchObject({
+      committed: true,
+      format: 'langsmith',
+      shape: 'jsonl',
+      imported: 2,
+      rejectedCount: 0,
+      outcomes: { success: 1, failure: 1, unknown: 0, none: 0 },
+    });
+    const [agent, raised] = all(store);
+    expect(agent!.source).toBe('langsmith-runs.jsonl#1');
+    expect(agent!.title).toBe('When did the Hubble Space Telescope launch?');
+    expect(raised!.outcome).toMatchObject({ status: 'failure', by: 'LangSmith run "answer_as_json" error' });
+  });
+
+  it('imports Python console spans printed one pretty-printed object after another', async () => {
+    const store = workspace();
+    const report = await importTrajectoryFile(store, { file: fixture('otel-python-console.txt'), mode: 'strict' });
+    expect(report).toMatchObject({
+      committed: true,
+      format: 'otel-sdk',
+      imported: 2,
+      rejectedCount: 0,
+      outcomes: { success: 1, failure: 1, unknown: 0, none: 0 },
+    });
+    const [trip] = all(store);
+    expect(trip!.turns.map((t) => t.role)).toEqual(['system', 'user', 'assistant', 'tool', 'assistant']);
+    // Where a trajectory came from: the line its trace's first span starts on.
+    expect(trip!.source).toBe('otel-python-console.txt#1');
+  });
+
+  it('reports a concatenated span that is not JSON with its line, and still imports the others', async () => {
+    const spans = fs.readFileSync(fixture('otel-python-console.txt'), 'utf8');
+    const file = path.join(tempDir(), 'spans.txt');
+    // Python's json.dumps writes Infinity for an unbounded float, which JSON has no word for.
+    fs.writeFileSync(file, `${spans}{\n    "name": "broken",\n    "max_tokens": Infinity\n}\n`);
+    const store = workspace();
+    const report = await importTrajectoryFile(store, { file, mode: 'lenient' });
+    expect(report).toMatchObject({ committed: true, format: 'otel-sdk', imported: 2, rejectedCount: 1 });
+    expect(report.rejected[0]).toMatchObject({
+      line: spans.split('\n').length,
+      reason: expect.stringMatching(/^not valid JSON/),
+    });
+  });
+
+  it('imports the JS SDK’s console spans written one per line', async () => {
+    const store = workspace();
+    const report = await importTrajectoryFile(store, { file: fixture('otel-js-console.jsonl'), mode: 'strict' });
+    expect(report).toMatchObject({ committed: true, format: 'otel-sdk', imported: 1, rejectedCount: 0 });
+  });
+});

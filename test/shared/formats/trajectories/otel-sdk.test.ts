@@ -1,0 +1,141 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { isoToNs, sdkId } from '../../../../shared/formats/otlp/sdk-spans';
+import { spansOfExport } from '../../../../shared/formats/otlp/spans';
+import { detectFormat, formatDescriptor, partsFormat } from '../../../../shared/formats/trajectories/registry';
+
+/**
+ * Spans as the OpenTelemetry SDKs print them: Python's ConsoleSpanExporter (pretty-printed
+ * `to_json()` objects, one after another; two traces, the second failed) and the JS SDK 2.x's
+ * console fields written one per line (OpenLLMetry's `gen_ai.prompt.N` attributes).
+ */
+const TRACES = path.join(__dirname, '..', '..', '..', 'fixtures', 'trajectories', 'traces');
+const text = (file: string) => fs.readFileSync(path.join(TRACES, file), 'utf8');
+const otelSdk = formatDescriptor('otel-sdk');
+
+/** The pretty-printed objects of a console capture, split where one ends and the next begins. */
+const pythonSpans = () =>
+  text('otel-python-console.txt')
+    .split(/\n(?=\{)/)
+    .map((s) => JSON.parse(s) as Record<string, unknown>);
+
+describe('OpenTelemetry SDK span JSON', () => {
+  it('assembles Python console spans per trace, as OTLP spans are: calls, the tool span’s result, the root status', () => {
+    const spans = pythonSpans();
+    expect(detectFormat(spans[0])).toBe('otel-sdk');
+    expect(partsFormat(spans[0])).toBe('otel-sdk');
+    const { records, problems } = otelSdk.container!.parts!.group(spans);
+    expect(problems).toEqual([]);
+    expect(records.map((r) => r.first)).toEqual([0, 4]);
+
+    const trip = otelSdk.parse(records[0]!.record);
+    expect(trip.turns.map((t) => t.role)).toEqual(['system', 'user', 'assistant', 'tool', 'assistant']);
+    expect(trip.turns[2]).toMatchObject({
+      toolCalls: [{ id: 'call_tr1', name: 'find_trains', args: { from: 'Lyon', to: 'Turin', date: '2025-06-02' } }],
+      tokens: { prompt: 142, completion: 28 },
+      timing: { startedAt: '2025-05-20T08:30:00.105Z' },
+    });
+    // Microseconds from the ISO times survive: 08:30:00.105000 to 08:30:01.342118.
+    expect(trip.turns[2]!.timing!.durationMs).toBeCloseTo(1237.118, 3);
+    expect(trip.turns[3]).toMatchObject({ toolCallId: 'call_tr1' });
+    expect(trip.turns[3]!.timing!.durationMs).toBeCloseTo(561.398, 3);
+    expect(trip.turns[4]!.content).toBe('Yes: the 07:12 SNCF train from Lyon reaches Turin at 11:02 on 2 June.');
+    expect(trip.outcome).toEqual({
+      status: 'success',
+      by: 'root span "invoke_agent trip-planner" status',
+      value: 'OK',
+    });
+    expect(trip.metadata).toMatchObject({
+      harness: 'OpenTelemetry',
+      model: 'gpt-4o',
+      service: 'trip-planner',
+      trace_ids: ['4bf92f3577b34da6a3ce929d0e0e4736'],
+      written_by: 'OpenTelemetry SDK span export',
+    });
+
+    const failed = otelSdk.parse(records[1]!.record);
+    expect(failed.turns).toMatchObject([{ role: 'user', content: 'Book me a sleeper from Paris to Vienna.' }]);
+    expect(failed.outcome).toEqual({
+      status: 'failure',
+      by: 'root span "invoke_agent trip-planner" status',
+      value: 'APITimeoutError: Request timed out.',
+    });
+  });
+
+  it('reads the JS SDK’s console fields: microsecond times, parentSpanContext, kinds one below OTLP’s', () => {
+    const spans = text('otel-js-console.jsonl')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const { records } = otelSdk.container!.parts!.group(spans);
+    expect(records).toHaveLength(1);
+    const parsed = otelSdk.parse(records[0]!.record);
+    expect(parsed.turns.map((t) => t.role)).toEqual(['system', 'user', 'assistant', 'tool', 'assistant']);
+    expect(parsed.turns[2]!.toolCalls).toEqual([
+      { id: 'call_dk4', name: 'search_docs', args: { query: 'rotate API key' } },
+    ]);
+    expect(parsed.turns[3]).toMatchObject({
+      toolCallId: 'call_dk4',
+      content: 'Settings > API keys > Rotate creates a new key; the old one works for 24 hours.',
+    });
+    expect(parsed.outcome).toMatchObject({ status: 'success', by: 'root span "answer" status' });
+    const kept = parsed.metadata!.otlp_spans as { name: string; kind: number; parentSpanId: string }[];
+    expect(kept.find((s) => s.name === 'openai.chat')).toMatchObject({ kind: 3, parentSpanId: 'eee19b7ec3c1b174' });
+    expect(kept.find((s) => s.name === 'answer')).toMatchObject({ kind: 2, parentSpanId: '' });
+  });
+
+  it('takes ids written as "0x" hex, bare hex or decimal numbers, and refuses a span without one', () => {
+    expect(sdkId('0x4dacd658adc7ee5d', 16)).toBe('4dacd658adc7ee5d');
+    expect(sdkId('e87062cbe18067301d34cb87d09da4c7', 32)).toBe('e87062cbe18067301d34cb87d09da4c7');
+    expect(sdkId('5577006791947779410', 16)).toBe('4d65822107fcfd52');
+    expect(sdkId(255, 16)).toBe('00000000000000ff');
+    expect(sdkId('0x0', 16)).toBeNull();
+    const decimal = [
+      { name: 'child', context: { trace_id: 7, span_id: 2 }, parent_id: 1, start_time: '2025-01-01T00:00:01Z' },
+      { name: 'root', context: { trace_id: 7, span_id: 1 }, parent_id: null, start_time: '2025-01-01T00:00:00Z' },
+      { name: 'lost', context: { trace_id: 'none', span_id: 3 } },
+    ];
+    const { records, problems } = otelSdk.container!.parts!.group(decimal);
+    expect(problems).toEqual([{ part: 2, reason: 'span "lost": trace id "none" is not a trace id' }]);
+    const spans = records[0]!.record.otel_sdk_trace as { spanId: string; parentSpanId: string }[];
+    expect(spans.map((s) => [s.spanId, s.parentSpanId])).toEqual([
+      ['0000000000000002', '0000000000000001'],
+      ['0000000000000001', ''],
+    ]);
+  });
+
+  it('keeps the nanoseconds an ISO time gives', () => {
+    expect(isoToNs('2023-06-10T18:10:01.869155Z')).toBe('1686420601869155000');
+    expect(isoToNs('2023-06-10T18:10:01Z')).toBe('1686420601000000000');
+    expect(isoToNs('not a time')).toBe('0');
+  });
+});
+
+describe('OTLP JSON ids', () => {
+  const request = (traceId: string, spanId: string, parentSpanId = '') => ({
+    resourceSpans: [{ scopeSpans: [{ spans: [{ traceId, spanId, parentSpanId, name: 'chat' }] }] }],
+  });
+
+  it('reads hex ids, as the OTLP/JSON encoding writes them', () => {
+    const { spans } = spansOfExport(request('5B8EFFF798038103D269B633813FC60C', 'EEE19B7EC3C1B174'));
+    expect(spans[0]).toMatchObject({ traceId: '5b8efff798038103d269b633813fc60c', spanId: 'eee19b7ec3c1b174' });
+  });
+
+  it('reads base64 ids, as protobuf’s own JSON mapping writes them', () => {
+    const { spans, problems } = spansOfExport(request('W47/95gDgQPSabYzgT/GDA==', '7uGbfsPBsXQ=', 'AAAAAAAAAAE='));
+    expect(problems).toEqual([]);
+    expect(spans[0]).toMatchObject({
+      traceId: '5b8efff798038103d269b633813fc60c',
+      spanId: 'eee19b7ec3c1b174',
+      parentSpanId: '0000000000000001',
+    });
+  });
+
+  it('still refuses an id that is neither', () => {
+    const { problems } = spansOfExport(request('not-an-id', 'eee19b7ec3c1b174'));
+    expect(problems).toEqual([
+      { at: 'resourceSpans[0].scopeSpans[0].spans[0]', reason: 'traceId "not-an-id" is not 32 hex digits' },
+    ]);
+  });
+});
