@@ -14,3 +14,4 @@ export { openWorkspace, type OpenedWorkspace } from './hosting/open-workspace';
 export { packageRoot } from './resources';
 export { TraceReceiver, DEFAULT_QUIET_MS, type TraceReceiverOptions } from './otlp/receiver';
 export { handleTraceRequest, OTLP_TRACES_PATH } from './otlp/http';
+export { readMappingFile } from './trajectories/mapping-file';

@@ -9,6 +9,7 @@ import { graphIdFor, openBackend } from './backend-helpers';
 import type { Result } from '../shared/contract';
 import type { Verb, VerbIO } from './verb';
 import { defaultWorkspacePath } from './workspace-path';
+import { proposeMappingTo, readMappingOption } from './mapping-flags';
 
 export const importVerb: Verb = {
   name: 'import',
@@ -19,10 +20,15 @@ export const importVerb: Verb = {
     '\nEach record keeps the tools it declares, its outcome (reward, score) and its metadata. Strict by\n' +
     'default: one bad or half-understood record and nothing is written; --lenient skips bad records and\n' +
     'keeps fields it does not understand as metadata. Every rejected record is reported with its line\n' +
-    '(and record) number; an import that imports nothing fails.',
+    '(and record) number; an import that imports nothing fails.\n' +
+    'A file no reader claims: --propose-mapping OUT.yaml writes where Trellis thinks its runs, turns,\n' +
+    'roles, calls and outcome are (nothing is imported); edit it, then import with --mapping OUT.yaml\n' +
+    '(or the name of a mapping saved in the workspace). A mapping without "messages" adds its outcome,\n' +
+    'model and task id to what a reader makes of each record.',
   usage:
     `trellis import FILE [--workspace FILE] [--format ${formatIdsText('|')}]\n` +
-    '                    [--strict|--lenient] [--graph NAME | --new-graph NAME] [--with-examples] [--json]',
+    '                    [--strict|--lenient] [--graph NAME | --new-graph NAME] [--with-examples] [--json]\n' +
+    '                    [--mapping FILE|NAME | --propose-mapping OUT.json|OUT.yaml]',
   positional: 'file',
   options: {
     file: { type: 'string', description: 'File to import (or give it as the first argument)' },
@@ -33,6 +39,14 @@ export const importVerb: Verb = {
     graph: { type: 'string', description: 'Attach to this tool graph and merge the tools the file declares into it' },
     'new-graph': { type: 'string', description: 'Create a tool graph of this name from the tools the file declares' },
     'with-examples': { type: 'boolean', description: 'Seed a new workspace with the example graph and trajectories' },
+    mapping: {
+      type: 'string',
+      description: 'Find the runs with this mapping: a .json or .yaml file, or the name of one saved in the workspace',
+    },
+    'propose-mapping': {
+      type: 'string',
+      description: 'Write the mapping Trellis proposes for the file to this .json or .yaml file; import nothing',
+    },
   },
   async run(values, io) {
     if (typeof values.file !== 'string')
@@ -53,6 +67,12 @@ export const importVerb: Verb = {
         '--new-graph needs a name: the tools the file declares go into a new graph of that name.',
         'Name the graph (--new-graph "Smart home"), or leave the flag out to import without one.',
       );
+    if (typeof values['propose-mapping'] === 'string') {
+      if (values.mapping !== undefined)
+        throw new TrellisError('E1002', 'Choose --mapping or --propose-mapping, not both.');
+      return proposeMappingTo(values, path.resolve(values.file), values['propose-mapping'], io);
+    }
+    const mapping = readMappingOption(values.mapping);
     const backend = openBackend(values, { create: true });
     try {
       const graphId = typeof values.graph === 'string' ? await graphIdFor(backend, values.graph) : null;
@@ -62,6 +82,7 @@ export const importVerb: Verb = {
         graphId,
         ...(format ? { format } : {}),
         ...(typeof newGraph === 'string' ? { newGraphName: newGraph } : {}),
+        ...(mapping ? { mapping } : {}),
       });
       if (io.json) io.out(JSON.stringify({ ok: report.committed, ...report }));
       else printReport(values.file, report, io);

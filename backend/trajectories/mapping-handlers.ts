@@ -6,6 +6,7 @@ import type { BackendContext } from '../context';
 import type { HandlerMap } from '../registry';
 import type { WorkspaceStore } from '../store/workspace-store';
 import { noFileAt } from '../files/input-file';
+import { writeMappingFile } from './mapping-file';
 import { sampleRecords } from './sample-records';
 
 /** A mapping given by name (saved in the workspace) or written out (already checked by the contract). */
@@ -43,6 +44,10 @@ export function mappingsHandlers({ store }: BackendContext): HandlerMap {
     'mappings.save': ({ mapping }) => {
       store.mappings.save(mapping);
       return { name: mapping.name };
+    },
+    'mappings.export': ({ mapping, path }) => {
+      writeMappingFile(path, resolveMapping(store, mapping));
+      return { path };
     },
     'mappings.delete': ({ name }) => {
       if (!store.mappings.delete(name)) throw new TrellisError('E3001', `No mapping named "${name}" to delete.`);

@@ -89,6 +89,12 @@ export const mappingsMethods = {
     args: z.object({ mapping: TrajectoryMapping }),
     result: z.object({ name: z.string() }),
   }),
+  'mappings.export': method({
+    summary:
+      'Writes a mapping to a file (YAML for .yaml or .yml, JSON otherwise) that `trellis import --mapping FILE` takes.',
+    args: z.object({ mapping: MappingRef, path: z.string().trim().min(1) }),
+    result: z.object({ path: z.string() }),
+  }),
   'mappings.delete': method({
     summary: 'Deletes the mapping saved under a name.',
     args: z.object({ name: z.string().trim().min(1) }),
