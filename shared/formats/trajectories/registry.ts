@@ -13,6 +13,7 @@ import { langsmithFormat } from './langsmith';
 import { litellmFormat } from './litellm';
 import { miniSweAgentFormat } from './mini-swe-agent';
 import { openaiFormat } from './openai';
+import { openaiAgentsFormat } from './openai-agents';
 import { openhandsFormat } from './openhands';
 import { otelSdkFormat } from './otel-sdk';
 import { otlpFormat } from './otlp';
@@ -54,6 +55,7 @@ export const TRAJECTORY_FORMATS = [
   agentdojoFormat,
   smolagentsFormat,
   adkFormat,
+  openaiAgentsFormat,
   litellmFormat,
   langfuseFormat,
   langsmithFormat,
