@@ -256,6 +256,22 @@ function get(record: Record<string, unknown>, path: string): unknown {
  * action or in another state (unknown: the agent's own word is not a grade).
  */
 function runOutcome(record: Record<string, unknown>, reading: Reading): Outcome | undefined {
+  const verdict = benchmarkVerdict(record);
+  if (verdict) return verdict;
+  if (typeof record.error === 'string' && record.error)
+    return { status: 'failure', by: 'OpenHands error', value: record.error };
+  if (reading.agentState === 'error') return { status: 'failure', by: 'OpenHands agent state', value: 'error' };
+  if (reading.finish) {
+    const completed = reading.finish.task_completed;
+    const value = typeof completed === 'string' || typeof completed === 'boolean' ? completed : null;
+    return { status: 'unknown', by: 'OpenHands finish action', value };
+  }
+  if (reading.agentState) return { status: 'unknown', by: 'OpenHands agent state', value: reading.agentState };
+  return undefined;
+}
+
+/** An evaluation output's verdict (resolved, success, correct…) where a benchmark wrote one (V0 and V1 runs alike). */
+export function benchmarkVerdict(record: Record<string, unknown>): Outcome | undefined {
   for (const place of VERDICT_PLACES) {
     const verdict = get(record, place);
     if (!isObject(verdict)) continue;
@@ -267,15 +283,6 @@ function runOutcome(record: Record<string, unknown>, reading: Reading): Outcome 
         return { status: value >= 1 ? 'success' : value <= 0 ? 'failure' : 'unknown', by, value };
     }
   }
-  if (typeof record.error === 'string' && record.error)
-    return { status: 'failure', by: 'OpenHands error', value: record.error };
-  if (reading.agentState === 'error') return { status: 'failure', by: 'OpenHands agent state', value: 'error' };
-  if (reading.finish) {
-    const completed = reading.finish.task_completed;
-    const value = typeof completed === 'string' || typeof completed === 'boolean' ? completed : null;
-    return { status: 'unknown', by: 'OpenHands finish action', value };
-  }
-  if (reading.agentState) return { status: 'unknown', by: 'OpenHands agent state', value: reading.agentState };
   return undefined;
 }
 

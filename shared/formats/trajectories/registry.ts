@@ -16,6 +16,7 @@ import { openaiFormat } from './openai';
 import { openaiAgentsFormat } from './openai-agents';
 import { openhandsFormat } from './openhands';
 import { otelSdkFormat } from './otel-sdk';
+import { openhandsV1Format } from './openhands-v1';
 import { otlpFormat } from './otlp';
 import { sharegptFormat } from './sharegpt';
 import { smolagentsFormat } from './smolagents';
@@ -43,6 +44,7 @@ export const TRAJECTORY_FORMATS = [
   miniSweAgentFormat,
   inspectFormat,
   openhandsFormat,
+  openhandsV1Format,
   claudeCodeFormat,
   codexCliFormat,
   geminiCliFormat,
