@@ -58,7 +58,7 @@ function inputItems(input: unknown): unknown[] {
 }
 
 /** Items as turns through the message layer, the agent that produced each item alongside. */
-function read(items: unknown[], at: string): Pick<ParsedRecord, 'turns' | 'ignored' | 'notes'> {
+function read(items: unknown[], at: string) {
   const parsed = turnsFromMessages(items.map(asResponsesItem), { at });
   if (!parsed.turns.length) throw new RecordError(`${at} holds no message, call or result`);
   return { turns: parsed.turns, ignored: parsed.ignored, notes: parsed.notes };
@@ -107,6 +107,22 @@ function fromInputList(record: Json): ParsedRecord {
   return { turns, tools: [], ignored, metadata: { harness: 'openai-agents' }, notes: [...notes, NO_TOOLS_NOTE] };
 }
 
+/** RunState fields kept as they are (Python writes them snake_case, JS camelCase). */
+const STATE_FIELDS = [
+  ...['current_turn', 'current_agent', 'max_turns', 'pending_input', 'context', 'tool_use_tracker', 'current_step'],
+  ...['input_guardrail_results', 'output_guardrail_results', 'tool_input_guardrail_results'],
+  ...['tool_output_guardrail_results', 'conversation_id', 'previous_response_id', 'auto_previous_response_id'],
+  ...['no_active_agent_run', 'current_turn_in_progress', 'current_turn_persisted_item_count', 'trace', 'sandbox'],
+  ...['generated_prompt_cache_key', 'reasoning_item_id_policy', 'nested_history_owned_session_item_refs'],
+  ...['generated_session_item_indexes', 'session_items', 'pending_agent_tool_runs', 'pending_agent_tool_run_aliases'],
+  ...['completed_tool_invocations', 'completed_tool_invocation_evidence', 'ambiguous_tool_invocation_call_ids'],
+  ...['current_agent_span', 'current_turn_deferred_session_item_indexes', 'current_turn_blocked_session_start_index'],
+  ...['current_turn_executed_with_session_binding', 'current_turn_session_input_items'],
+  'pending_session_history_transaction',
+];
+const bothCases = (names: string[]) =>
+  names.flatMap((n) => [n, n.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())]);
+
 const RESPONSES_TYPES = new Set(['message', 'function_call', 'function_call_output', 'reasoning']);
 
 /** The first item of `to_input_list()`: a typed Responses item, or the input as the SDK wraps a string (content, then role). */
@@ -142,30 +158,7 @@ export const openaiAgentsFormat = defineFormat({
     'last_processed_response',
     'lastProcessedResponse',
   ],
-  kept: [
-    '$schemaVersion',
-    'current_turn',
-    'currentTurn',
-    'current_agent',
-    'currentAgent',
-    'max_turns',
-    'maxTurns',
-    'pending_input',
-    'pendingInput',
-    'input_guardrail_results',
-    'inputGuardrailResults',
-    'output_guardrail_results',
-    'outputGuardrailResults',
-    'tool_input_guardrail_results',
-    'toolInputGuardrailResults',
-    'tool_output_guardrail_results',
-    'toolOutputGuardrailResults',
-    'conversation_id',
-    'conversationId',
-    'previous_response_id',
-    'previousResponseId',
-    'trace',
-  ],
+  kept: ['$schemaVersion', ...bothCases(STATE_FIELDS)],
   container: {
     events: { detect: isInputListStart, record: (items) => ({ input_list: items }) },
   },
