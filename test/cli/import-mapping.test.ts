@@ -68,7 +68,7 @@ describe('trellis import --propose-mapping, then --mapping', () => {
     backend.close();
     const byName = await trellisImport(EPISODES, '--workspace', workspace, '--mapping', 'homebot');
     expect(byName.code).toBe(0);
-    expect(byName.out).toMatch(/Imported 2/);
+    expect(byName.out).toMatch(/^Imported 2 trajectories \(mapping "homebot", one JSON object\)/);
 
     const bad = path.join(dir, 'bad.json');
     fs.writeFileSync(

@@ -12,7 +12,12 @@ export function describeImport(report: ImportReport): string {
   if (report.nothingImported)
     return `Nothing was imported: ${report.nothingImported.replace(/; nothing was imported\.$/, '.')}`;
   if (!report.committed) return `Nothing was imported: ${countOf(report.rejectedCount, 'bad record')}.`;
-  const format = report.format ? formatDescriptor(report.format).label : 'unknown format';
+  // A mapping found the runs (no reader), or added its fields to a reader's.
+  const readBy = [
+    report.format && formatDescriptor(report.format).label,
+    report.mapping && `mapping "${report.mapping}"`,
+  ];
+  const format = readBy.filter(Boolean).join(' with ') || 'unknown format';
   const outcomes = describeOutcomeCounts(report.outcomes);
   return (
     `Imported ${trajectoriesCount(report.imported)} (${format}, ${describeFileShape(report.shape, report.gzip)}); ` +

@@ -12,6 +12,8 @@ import { ErrorNote } from '../../components/ErrorNote';
 import { firstClickOnly } from '../../components/first-click';
 import { PathField } from '../../components/PathField';
 import { QuickPick } from '../../components/QuickPick';
+import type { TrajectoryMapping } from '../../../../shared/formats/mapping';
+import { MappingEditor } from './MappingEditor';
 import { useImportDraft, type ToolTarget } from './state';
 
 type Report = Result<'trajectories.import'>;
@@ -21,7 +23,7 @@ const IMPORT_EXTENSIONS = ['jsonl', 'json', 'traj', 'eval', 'parquet', 'gz'];
 
 /** Import a file of trajectories (JSONL, a JSON array or object, Parquet, an inspect .eval; gzip or not) from a path on the machine that runs the backend. */
 export function ImportForm({ focusAsked = 0 }: { focusAsked?: number }) {
-  const { path, format, lenient, target, report, patch } = useImportDraft();
+  const { path, format, lenient, target, report, mapping: mappingOpen, patch } = useImportDraft();
   const setPath = (value: string) => patch({ path: value });
   const setFormat = (value: '' | TrajectoryFormat) => patch({ format: value });
   const setLenient = (value: boolean) => patch({ lenient: value });
@@ -38,13 +40,15 @@ export function ImportForm({ focusAsked = 0 }: { focusAsked?: number }) {
   /** A new graph needs a name: without one the records would go in linked to no graph. */
   const unnamedGraph = target.kind === 'new' && !target.name.trim();
 
-  const run = () =>
+  /** Imports the file, found by its format's reader or by the mapping given. */
+  const run = (mapping?: TrajectoryMapping) =>
     job.run(async (jobId) => {
       setReport(null);
       const result = await api.invoke('trajectories.import', {
         jobId,
         path,
         mode: lenient ? 'lenient' : 'strict',
+        ...(mapping ? { mapping } : {}),
         ...(format ? { format } : {}),
         ...(target.kind === 'existing' ? { graphId: target.graphId } : {}),
         ...(target.kind === 'new' ? { newGraphName: target.name.trim() } : {}),
@@ -138,7 +142,17 @@ export function ImportForm({ focusAsked = 0 }: { focusAsked?: number }) {
         >
           {busy ? 'Importing…' : 'Import'}
         </button>
+        <button
+          type="button"
+          aria-pressed={mappingOpen}
+          disabled={!path.trim()}
+          title={path.trim() ? 'Say where the runs, turns and outcome are in this file' : 'Choose a file first'}
+          onClick={() => patch({ mapping: !mappingOpen })}
+        >
+          Map fields…
+        </button>
       </div>
+      {mappingOpen && path.trim() && <MappingEditor path={path.trim()} busy={busy} onImport={(m) => void run(m)} />}
       {busy && progress && (
         <div className="import-progress" role="status">
           <progress max={progress.total || 1} value={progress.done} />
@@ -153,9 +167,20 @@ export function ImportForm({ focusAsked = 0 }: { focusAsked?: number }) {
       )}
       <ErrorNote message={error} />
       {report && <ImportReportView report={report} />}
+      {report && unclaimed(report) && !mappingOpen && (
+        <p role="note">
+          No reader claims this file.{' '}
+          <button type="button" onClick={() => patch({ mapping: true })}>
+            Map fields…
+          </button>
+        </p>
+      )}
     </section>
   );
 }
+
+/** Nothing imported because no reader recognised the records: a mapping is what is missing. */
+const unclaimed = (report: Report) => !report.committed && !report.cancelled && !report.format && !report.mapping;
 
 /** What an import did: counts, the fields it left out, conflicting tool declarations, and each rejected record. */
 function ImportReportView({ report }: { report: Report }) {

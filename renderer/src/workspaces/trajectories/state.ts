@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { TrajectoryFilter } from '../../../../shared/domain';
 import type { TrajectoryFormat } from '../../../../shared/contract/trajectories';
 import type { Result } from '../../../../shared/contract';
+import type { TrajectoryMapping } from '../../../../shared/formats/mapping';
 import { patchFilter, type FilterSlice } from '../../state/trajectory-filter';
 import { createFormDraft } from '../../state/form-draft';
 
@@ -119,6 +120,12 @@ interface ImportDraft {
   target: ToolTarget;
   /** The last import's report, shown until the next import starts. */
   report: Result<'trajectories.import'> | null;
+  /** Whether the mapping editor is open ("Map fields…"). */
+  mapping: boolean;
+  /** The mapping being edited and the file it was proposed for: a new file gets a new proposal. */
+  mappingDraft: { forPath: string; mapping: TrajectoryMapping } | null;
+  /** Where "Export mapping…" writes. */
+  mappingExportPath: string;
 }
 
 /** What the import form holds before it runs: kept when the drawer closes or another workspace opens. */
@@ -128,4 +135,7 @@ export const useImportDraft = createFormDraft<ImportDraft>({
   lenient: false,
   target: { kind: 'none' },
   report: null,
+  mapping: false,
+  mappingDraft: null,
+  mappingExportPath: '',
 });
