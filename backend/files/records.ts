@@ -6,6 +6,7 @@ import { linesOf, MAX_LINE_BYTES, type LineProblem, type Skipped } from './lines
 import { arrayElements, firstNonSpace } from './json-array';
 import { concatenatedValues } from './concatenated-json';
 import { parquetRecords } from './parquet-records';
+import { isYamlFile, yamlDocument } from './yaml-document';
 import { zipRecords, type ArchiveLayout } from './zip-records';
 
 import type { FileShape } from '../../shared/formats/trajectories/file-shapes';
@@ -67,6 +68,13 @@ export async function openRecords(
   const gzip = first[0] === GZIP[0] && first[1] === GZIP[1];
   const chunks = (gzip ? raw.pipe(zlib.createGunzip({ chunkSize: 1 << 20 })) : raw) as AsyncIterable<Buffer>;
   if (gzip) raw.on('error', (error) => (chunks as unknown as zlib.Gunzip).destroy(error));
+  if (isYamlFile(file))
+    return {
+      shape: 'json-object',
+      gzip,
+      records: gunzipErrors(yamlDocument(file, chunks, MAX_DOCUMENT_BYTES), gzip),
+      bytesRead: () => raw.bytesRead,
+    };
   const peeked = await peekShape(chunks);
   const { skipped, stream } = peeked;
   let { shape } = peeked;

@@ -5,7 +5,7 @@ export { detectMessageShape } from './detect';
 export { readExchange, readRequest, readResponse, type Exchange } from './exchange';
 export { messagesToTurns, PAIRED_BY_NAME, PAIRED_BY_ORDER } from './pairing';
 export { readMessages, type ReadOptions } from './read';
-export { joinAnthropicEvents, joinChatChunks } from './streams';
+export { joinAnthropicEvents, joinChatChunks, joinStreamedReply, sseData } from './streams';
 export { declaredToolsOf } from './tools';
 export { MESSAGE_SHAPES, type Message, type MessageShape, type ReadMessages } from './types';
 

@@ -90,3 +90,88 @@ function parsed(text: string): unknown {
     return undefined;
   }
 }
+
+/** The JSON values of a server-sent-events body's `data:` lines (`[DONE]` and other text left out). */
+export function sseData(text: string): unknown[] {
+  return text
+    .split(/\r?\n/)
+    .filter((line) => line.startsWith('data:'))
+    .map((line) => parsed(line))
+    .filter((value) => value !== undefined);
+}
+
+/**
+ * The response body a streamed reply makes, whichever API streamed it: Anthropic events joined
+ * into its message, Chat chunks into `{choices: [{message}]}`, the Responses stream's final
+ * `response.completed` response, Gemini's chunks' parts joined into one candidate. Null when the
+ * events are none of these.
+ */
+export function joinStreamedReply(events: unknown[]): Json | null {
+  const objects = events.filter(isObject);
+  if (objects.some((e) => e.type === 'message_start')) return joinAnthropicEvents(objects);
+  const completed = objects.find(
+    (e) => (e.type === 'response.completed' || e.type === 'response.incomplete') && isObject(e.response),
+  );
+  if (completed) return completed.response as Json;
+  if (objects.some((e) => e.object === 'chat.completion.chunk' || Array.isArray(e.choices))) {
+    const last = objects[objects.length - 1]!;
+    const usage = [...objects].reverse().find((e) => isObject(e.usage))?.usage;
+    return {
+      model: objects.find((e) => typeof e.model === 'string')?.model,
+      choices: [{ message: joinChatChunks(objects), finish_reason: finishOf(objects) }],
+      ...(usage ? { usage } : {}),
+      ...(typeof last.id === 'string' ? { id: last.id } : {}),
+    };
+  }
+  if (objects.some((e) => Array.isArray(e.candidates))) {
+    const parts = objects.flatMap((e) =>
+      Array.isArray(e.candidates) && isObject(e.candidates[0]) && isObject(e.candidates[0].content)
+        ? ((e.candidates[0].content.parts as unknown[] | undefined) ?? [])
+        : [],
+    );
+    const last = objects[objects.length - 1]!;
+    const finish = objects
+      .flatMap((e) => (Array.isArray(e.candidates) ? e.candidates : []))
+      .find((c) => isObject(c) && c.finishReason);
+    return {
+      candidates: [
+        {
+          content: { role: 'model', parts: joinGeminiText(parts) },
+          ...(isObject(finish) ? { finishReason: finish.finishReason } : {}),
+        },
+      ],
+      ...(last.usageMetadata ? { usageMetadata: last.usageMetadata } : {}),
+      ...(last.modelVersion ? { modelVersion: last.modelVersion } : {}),
+    };
+  }
+  return null;
+}
+
+function finishOf(chunks: Json[]): unknown {
+  for (const c of chunks)
+    if (Array.isArray(c.choices))
+      for (const choice of c.choices) if (isObject(choice) && choice.finish_reason) return choice.finish_reason;
+  return undefined;
+}
+
+/** Streamed Gemini parts: consecutive text parts of the same kind (thought or not) joined, others kept. */
+function joinGeminiText(parts: unknown[]): unknown[] {
+  const out: Json[] = [];
+  for (const part of parts) {
+    if (!isObject(part)) continue;
+    const prev = out[out.length - 1];
+    const textOnly =
+      typeof part.text === 'string' &&
+      Object.keys(part).every((k) => ['text', 'thought', 'thoughtSignature'].includes(k));
+    if (
+      textOnly &&
+      prev &&
+      typeof prev.text === 'string' &&
+      Boolean(prev.thought) === Boolean(part.thought) &&
+      !prev.functionCall
+    )
+      prev.text = `${prev.text}${part.text as string}`;
+    else out.push({ ...part });
+  }
+  return out;
+}

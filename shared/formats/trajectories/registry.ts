@@ -7,6 +7,7 @@ import { claudeCodeFormat } from './claude-code';
 import { codexCliFormat } from './codex-cli';
 import type { TrajectoryFormatDescriptor } from './descriptor';
 import { geminiCliFormat } from './gemini-cli';
+import { httpCassetteFormat } from './http-cassette';
 import { inspectFormat } from './inspect';
 import { langfuseFormat } from './langfuse';
 import { langsmithFormat } from './langsmith';
@@ -59,6 +60,7 @@ export const TRAJECTORY_FORMATS = [
   adkFormat,
   openaiAgentsFormat,
   litellmFormat,
+  httpCassetteFormat,
   langfuseFormat,
   langsmithFormat,
   otelSdkFormat,

@@ -1,0 +1,65 @@
+import zlib from 'node:zlib';
+import { parse } from 'yaml';
+import { TrellisError } from '../../shared/errors';
+import type { SourceRecord } from './records';
+
+/** A file named as YAML (`.yaml`, `.yml`, gzip-compressed or not): an HTTP cassette, read as one document. */
+export const isYamlFile = (file: string) => /\.ya?ml(\.gz)?$/i.test(file);
+
+/**
+ * `!!binary` bytes as text: a recorder's gzip-compressed body (VCR.py keeps a compressed response
+ * as binary) decompressed, and UTF-8 as its text; other bytes stay base64, as they were written.
+ */
+function binaryText(bytes: Uint8Array): string {
+  let data = Buffer.from(bytes);
+  if (data[0] === 0x1f && data[1] === 0x8b) {
+    try {
+      data = zlib.gunzipSync(data);
+    } catch {
+      return Buffer.from(bytes).toString('base64');
+    }
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(data);
+  } catch {
+    return Buffer.from(bytes).toString('base64');
+  }
+}
+
+/**
+ * The one record a YAML file is: its document as JSON (keys and values as YAML 1.1 reads them,
+ * `!!binary` bytes as text). A document that is not YAML, or not a mapping, is refused with where.
+ */
+export async function* yamlDocument(
+  file: string,
+  chunks: AsyncIterable<Buffer>,
+  maxBytes: number,
+): AsyncGenerator<SourceRecord> {
+  const parts: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of chunks) {
+    size += chunk.length;
+    if (size > maxBytes)
+      throw new TrellisError(
+        'E1002',
+        `${file} is a YAML document larger than ${maxBytes / 2 ** 20} MiB; it was not read.`,
+      );
+    parts.push(chunk);
+  }
+  let value: unknown;
+  try {
+    value = parse(Buffer.concat(parts).toString('utf8'), (_key, v) => (v instanceof Uint8Array ? binaryText(v) : v), {
+      customTags: ['binary'],
+      maxAliasCount: -1,
+      uniqueKeys: false,
+    });
+  } catch (error) {
+    throw new TrellisError('E1002', `${file} is not a YAML document: ${(error as Error).message}`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new TrellisError(
+      'E1002',
+      `${file} is YAML, but not a mapping of fields (an HTTP cassette's "interactions").`,
+    );
+  yield { record: 1, line: 1, offset: 0, text: JSON.stringify(value), value };
+}
