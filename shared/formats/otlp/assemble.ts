@@ -1,5 +1,13 @@
-import { IN_PROGRESS, type DeclaredTool, type Outcome, type TrajectoryMetadata, type Turn } from '../../domain';
+import {
+  IN_PROGRESS,
+  type DeclaredTool,
+  type Outcome,
+  type ToolCall,
+  type TrajectoryMetadata,
+  type Turn,
+} from '../../domain';
 import { genAiModelCall, genAiToolExecution } from './genai';
+import { monocleModelCall, monocleToolExecution } from './monocle';
 import { saysSomething, type ChatMessage, type ModelCall, type ToolExecution } from './messages';
 import { openInferenceModelCall, openInferenceToolExecution } from './openinference';
 import { conversationOf, nsToMs, type OtlpSpan } from './spans';
@@ -42,10 +50,10 @@ export function spanError(span: OtlpSpan): string | null {
 const modelCallOf = (span: OtlpSpan): ModelCall | null =>
   'openinference.span.kind' in span.attributes
     ? openInferenceModelCall(span)
-    : (genAiModelCall(span) ?? openInferenceModelCall(span));
+    : (genAiModelCall(span) ?? openInferenceModelCall(span) ?? monocleModelCall(span));
 
 const toolExecutionOf = (span: OtlpSpan): ToolExecution | null =>
-  genAiToolExecution(span) ?? openInferenceToolExecution(span);
+  genAiToolExecution(span) ?? openInferenceToolExecution(span) ?? monocleToolExecution(span);
 
 const sameMessage = (turn: Turn, m: ChatMessage) =>
   turn.role === m.role &&
@@ -179,8 +187,7 @@ function placeToolResults(turns: Turn[], executions: { span: OtlpSpan; exec: Too
     }
     const at = turns.findIndex((t) => t.toolCalls?.some((c) => c.id === id));
     if (at < 0) {
-      turns.push({ role: 'assistant', toolCalls: [{ id, name: exec.name, args: exec.args ?? {} }] });
-      turns.push({ ...result, timing: timingOf(span) });
+      placeUncalled(turns, { id, name: exec.name, args: exec.args ?? {} }, { ...result, timing: timingOf(span) });
       continue;
     }
     let after = at + 1;
@@ -188,4 +195,32 @@ function placeToolResults(turns: Turn[], executions: { span: OtlpSpan; exec: Too
     turns.splice(after, 0, { ...result, timing: timingOf(span) });
   }
   return errors;
+}
+
+/**
+ * A result no model call asked for by id (a convention whose model output names no tool call,
+ * as Monocle's and a ReAct agent's do): on the tool message with the same text that a later
+ * call was sent, the call joined to the assistant turn before it; else after the last model
+ * output that started before the tool ran, with a call made for it.
+ */
+function placeUncalled(turns: Turn[], call: ToolCall, result: Turn) {
+  const text = (result.content ?? '').trim();
+  const sent = turns.findIndex((t) => t.role === 'tool' && !t.toolCallId && text && (t.content ?? '').trim() === text);
+  if (sent >= 0) {
+    const before = turns[sent - 1];
+    turns[sent] = { ...turns[sent]!, toolCallId: call.id, ...(result.timing ? { timing: result.timing } : {}) };
+    if (before?.role === 'assistant' && !before.toolCalls?.length) turns[sent - 1] = { ...before, toolCalls: [call] };
+    else turns.splice(sent, 0, { role: 'assistant', toolCalls: [call] });
+    return;
+  }
+  const ran = result.timing?.startedAt;
+  let at = turns.length;
+  if (ran) {
+    const last = turns.findLastIndex((t) => t.role === 'assistant' && t.timing?.startedAt && t.timing.startedAt <= ran);
+    if (last >= 0) {
+      at = last + 1;
+      while (at < turns.length && turns[at]!.role === 'tool') at++;
+    }
+  }
+  turns.splice(at, 0, { role: 'assistant', toolCalls: [call] }, result);
 }

@@ -117,9 +117,13 @@ export function messagesOfParts(value: unknown): ChatMessage[] {
   });
 }
 
-/** OpenAI-style messages (`{role, content, tool_calls, tool_call_id}`), as older conventions' JSON holds them. */
+/**
+ * OpenAI-style messages (`{role, content, tool_calls, tool_call_id}`), as older conventions' JSON
+ * holds them: a list, or one message (an event per message, as Mirascope writes them).
+ */
 export function messagesOfOpenAI(value: unknown): ChatMessage[] {
-  const list = jsonValue(value);
+  const json = jsonValue(value);
+  const list = isObject(json) ? [json] : json;
   if (!Array.isArray(list)) return [];
   return list.filter(isObject).map((m, i) => openAIMessage(m, i, 'user'));
 }

@@ -161,7 +161,12 @@ function parseTrace(trace: Json, observations: Json[], scores: Json[]): ParsedRe
   const unread: Json[] = [];
   const models: string[] = [];
   const usage = { input: 0, output: 0 };
+  let cost = 0;
   for (const g of generations) {
+    const spent = [isObject(g.costDetails) ? g.costDetails.total : undefined, g.calculatedTotalCost, g.totalCost].find(
+      (c) => typeof c === 'number',
+    );
+    cost += typeof spent === 'number' ? spent : 0;
     const input = inputMessages(g.input);
     const output = responseMessages(g.output);
     if (!input || !output) unread.push(observationSummary(g));
@@ -175,7 +180,9 @@ function parseTrace(trace: Json, observations: Json[], scores: Json[]): ParsedRe
       usage.input += tokens.prompt;
       usage.output += tokens.completion;
     }
-    if (typeof g.model === 'string' && g.model) models.push(g.model);
+    // v4's observations name the model `providedModelName` beside (or instead of) `model`.
+    const model = [g.model, g.providedModelName].find((m) => typeof m === 'string' && m);
+    if (typeof model === 'string') models.push(model);
     const timing = timingOf(g.startTime, g.endTime);
     calls.push({
       input: read.turns,
@@ -219,6 +226,7 @@ function parseTrace(trace: Json, observations: Json[], scores: Json[]): ParsedRe
     }),
     ...tracesInputOutput(trace, turns),
     ...(usage.input || usage.output ? { usage: { input_tokens: usage.input, output_tokens: usage.output } } : {}),
+    ...(cost && trace.totalCost === undefined ? { total_cost: Number(cost.toPrecision(12)) } : {}),
     ...(scores.length ? { scores: scores.map(scoreSummary) } : {}),
     ...(errors.length ? { errors } : {}),
     ...(placed.errors.length ? { tool_errors: placed.errors } : {}),
@@ -263,15 +271,53 @@ function tracesInputOutput(trace: Json, turns: Turn[]): Json {
   return out;
 }
 
+/**
+ * Input and output as JSON: the v2 observations endpoint (Langfuse v4) returns them as JSON text
+ * where the older endpoints return the value; text that is not JSON stays text.
+ */
+function withJsonIo(value: Json): Json {
+  const out = { ...value };
+  for (const key of ['input', 'output'] as const) {
+    const io = out[key];
+    if (typeof io !== 'string' || !/^\s*[[{]/.test(io)) continue;
+    try {
+      out[key] = JSON.parse(io) as unknown;
+    } catch {
+      // Text that merely starts like JSON: kept as the text it is.
+    }
+  }
+  return out;
+}
+
+/**
+ * The trace of observations exported without it: under Langfuse v4 there is no trace entity, the
+ * trace's name, user, session and tags are copied onto each observation, and its input and
+ * output are the root observation's.
+ */
+function traceOfObservations(observations: Json[]): Json {
+  const first = observations[0] ?? {};
+  const root = observations.find((o) => !o.parentObservationId);
+  return {
+    id: first.traceId,
+    ...(first.traceName !== undefined ? { name: first.traceName } : {}),
+    ...pick(first, { userId: 'userId', sessionId: 'sessionId', tags: 'tags', environment: 'environment' }),
+    ...(root ? { input: root.input, output: root.output } : {}),
+  };
+}
+
 /** The trace, observations and scores a record holds, in each of the shapes Langfuse writes. */
 function partsOf(record: Json): { trace: Json; observations: Json[]; scores: Json[] } {
-  if (Array.isArray(record[OBSERVATIONS_KEY])) {
-    const observations = record[OBSERVATIONS_KEY].filter(isObject);
-    return { trace: { id: observations[0]?.traceId }, observations, scores: [] };
+  const alone = Array.isArray(record[OBSERVATIONS_KEY])
+    ? record[OBSERVATIONS_KEY]
+    : isObservation(record)
+      ? [record]
+      : null;
+  if (alone) {
+    const observations = alone.filter(isObject).map(withJsonIo);
+    return { trace: traceOfObservations(observations), observations, scores: [] };
   }
-  if (isObservation(record)) return { trace: { id: record.traceId }, observations: [record], scores: [] };
-  const trace = isObject(record.trace) ? record.trace : record;
-  const observations = (Array.isArray(record.observations) ? record.observations : []).filter(isObject);
+  const trace = withJsonIo(isObject(record.trace) ? record.trace : record);
+  const observations = (Array.isArray(record.observations) ? record.observations : []).filter(isObject).map(withJsonIo);
   const scores = [record.scores, trace.scores].find(Array.isArray) ?? [];
   return { trace, observations, scores: scores.filter(isObject) };
 }

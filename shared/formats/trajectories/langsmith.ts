@@ -240,6 +240,26 @@ function rootTurns(root: Json): Turn[] {
   return [...asked, ...answered].filter((t) => t.content || t.toolCalls?.length);
 }
 
+/**
+ * The runs of a batch the SDK sends (`{post: […], patch: […]}`, as `/runs/batch` takes them and
+ * the SDK's own tests record them): each patch (end time, outputs, error) laid over the run it
+ * updates, found by id or, where a patch names none, by dotted order.
+ */
+function batchRuns(document: Json): unknown[] | undefined {
+  if (!Array.isArray(document.post)) return undefined;
+  const runs = document.post.filter(isObject).map((run) => ({ ...run }));
+  for (const patch of (Array.isArray(document.patch) ? document.patch : []).filter(isObject)) {
+    const run = runs.find(
+      (r) =>
+        (patch.id !== undefined && r.id === patch.id) ||
+        (patch.id === undefined && r.dotted_order === patch.dotted_order),
+    );
+    if (run) Object.assign(run, patch);
+    else runs.push({ ...patch });
+  }
+  return runs;
+}
+
 /** Runs of many traces, one record per trace, in the order traces first appear. */
 function groupRuns(parts: unknown[]) {
   const byTrace = new Map<string, { runs: Json[]; first: number }>();
@@ -257,7 +277,7 @@ function groupRuns(parts: unknown[]) {
 
 /**
  * LangSmith runs: `Client.list_runs` or the UI's export dumped to JSON or JSON Lines, a run with
- * its `child_runs`, or a page of them (`{runs: […]}`). Runs are grouped by trace and ordered by
+ * its `child_runs`, a page of them (`{runs: […]}`), or a batch the SDK sends (`{post, patch}`). Runs are grouped by trace and ordered by
  * their dotted order: llm runs give the conversation, tool runs the results, verdict feedback
  * (or the root run's error) the outcome.
  */
@@ -276,9 +296,11 @@ export const langsmithFormat = defineFormat({
   turnFields: [RUNS_KEY],
   container: {
     recordsIn(document) {
-      const runs = Array.isArray(document.runs) ? document.runs : undefined;
+      const runs = Array.isArray(document.runs) ? document.runs : batchRuns(document);
       if (!runs?.length || !runs.every(isRun)) return null;
-      const shared = Object.fromEntries(Object.entries(document).filter(([key]) => key !== 'runs'));
+      const shared = Object.fromEntries(
+        Object.entries(document).filter(([key]) => !['runs', 'post', 'patch'].includes(key)),
+      );
       return { records: groupRuns(runs).map((g) => g.record), shared };
     },
     parts: { detect: isRun, group: (parts) => ({ records: groupRuns(parts), problems: [] }) },

@@ -136,6 +136,8 @@ export function responseMessages(value: unknown): unknown[] | null {
   if (Array.isArray(value.messages)) return value.messages;
   if ('role' in value || 'lc' in value || 'type' in value) return [value];
   if ('content' in value || 'tool_calls' in value) return [{ role: 'assistant', ...value }];
+  if (typeof value.text === 'string' && Object.keys(value).length === 1)
+    return [{ role: 'assistant', content: value.text }];
   return null;
 }
 

@@ -119,6 +119,59 @@ describe('Langfuse trace export', () => {
     expect(found?.records).toHaveLength(2);
   });
 
+  it('reads Langfuse v4 observations (no trace entity, input and output as JSON text) as their trace', () => {
+    const root = {
+      id: 'root-1',
+      traceId: 't-v4',
+      type: 'SPAN',
+      name: 'answer_question',
+      startTime: '2026-02-10T12:00:00.000Z',
+      endTime: '2026-02-10T12:00:04.000Z',
+      parentObservationId: null,
+      input: '{"question": "Which planet has the most moons?"}',
+      output: '{"text": "Saturn, with 274 confirmed moons."}',
+      traceName: 'answer_question',
+      userId: 'u-9',
+      sessionId: 'sess-astro',
+      tags: ['golden'],
+      environment: 'production',
+    };
+    const generation = {
+      ...root,
+      id: 'gen-1',
+      type: 'GENERATION',
+      name: 'answer',
+      parentObservationId: 'root-1',
+      startTime: '2026-02-10T12:00:01.000Z',
+      input: '[{"role": "user", "content": "Which planet has the most moons?"}]',
+      output: 'Saturn, with 274 confirmed moons.',
+      model: null,
+      providedModelName: 'claude-sonnet-4',
+      usageDetails: { input: 14, output: 9 },
+      costDetails: { total: 0.0002 },
+    };
+    const found = recordsInDocument({ data: [root, generation], meta: {} });
+    expect(found?.format).toBe('langfuse');
+    expect(found?.records).toHaveLength(1);
+    const parsed = langfuse.parse(found!.records[0] as Record<string, unknown>);
+    expect(parsed.turns).toMatchObject([
+      { role: 'user', content: 'Which planet has the most moons?' },
+      { role: 'assistant', content: 'Saturn, with 274 confirmed moons.', tokens: { prompt: 14, completion: 9 } },
+    ]);
+    expect(parsed.metadata).toMatchObject({
+      model: 'claude-sonnet-4',
+      trace_id: 't-v4',
+      trace_name: 'answer_question',
+      session_id: 'sess-astro',
+      user_id: 'u-9',
+      tags: ['golden'],
+      total_cost: 0.0002,
+    });
+    // The root span's input and output are the trace's: the turns say them, so they are not kept twice.
+    expect(parsed.metadata).not.toHaveProperty('trace_input');
+    expect(parsed.metadata).not.toHaveProperty('trace_output');
+  });
+
   it('places a tool observation no generation asked for after a call made for it', () => {
     const parsed = langfuse.parse({
       trace: { id: 't1', input: 'ping the host', output: null },

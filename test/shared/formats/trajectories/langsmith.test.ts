@@ -110,6 +110,44 @@ describe('LangSmith runs', () => {
     expect(found?.shared).toEqual({ rule_id: 'r1' });
   });
 
+  it('reads a batch the SDK sends (`{post, patch}`): each patch laid over the run it ends', () => {
+    const post = {
+      id: '0b5e2c1a-7d3f-4e8a-9c6b-1f2e3d4c5b6a',
+      name: 'ChatOpenAI',
+      start_time: 1728803137170,
+      run_type: 'llm',
+      extra: { metadata: { ls_provider: 'openai', ls_model_name: 'gpt-4o-mini' } },
+      inputs: { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Name a prime above 90.' }] },
+      trace_id: '0b5e2c1a-7d3f-4e8a-9c6b-1f2e3d4c5b6a',
+      dotted_order: '20241013T070537170001Z0b5e2c1a-7d3f-4e8a-9c6b-1f2e3d4c5b6a',
+    };
+    // The SDK's recorded patches name their run by dotted order alone.
+    const patch = {
+      end_time: 1728803138285,
+      outputs: {
+        model: 'gpt-4o-mini-2024-07-18',
+        choices: [{ index: 0, message: { role: 'assistant', content: '97 is prime.' }, finish_reason: 'stop' }],
+        usage_metadata: { input_tokens: 14, output_tokens: 5, total_tokens: 19 },
+      },
+      dotted_order: post.dotted_order,
+      trace_id: post.trace_id,
+    };
+    const found = recordsInDocument({ post: [post], patch: [patch] });
+    expect(found?.format).toBe('langsmith');
+    expect(found?.shared).toEqual({});
+    const parsed = langsmith.parse(found!.records[0] as Record<string, unknown>);
+    expect(parsed.turns).toEqual([
+      { role: 'user', content: 'Name a prime above 90.' },
+      {
+        role: 'assistant',
+        content: '97 is prime.',
+        timing: { startedAt: '2024-10-13T07:05:37.170Z', durationMs: 1115 },
+        tokens: { prompt: 14, completion: 5 },
+      },
+    ]);
+    expect(parsed.metadata).toMatchObject({ model: 'gpt-4o-mini-2024-07-18' });
+  });
+
   it('does not take other formats’ records', () => {
     expect(langsmith.detect({ messages: [{ role: 'user', content: 'hi' }] })).toBe(false);
     expect(langsmith.detect({ run_type: 'llm', name: 'x' })).toBe(false);

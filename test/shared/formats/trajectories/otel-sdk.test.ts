@@ -85,6 +85,63 @@ describe('OpenTelemetry SDK span JSON', () => {
     expect(kept.find((s) => s.name === 'answer')).toMatchObject({ kind: 2, parentSpanId: '' });
   });
 
+  it('reads Monocle’s span arrays: messages from data events, the tool run joined to the call it answers', () => {
+    const spans = JSON.parse(text('monocle-spans.json')) as Record<string, unknown>[];
+    const { records } = otelSdk.container!.parts!.group(spans);
+    const parsed = otelSdk.parse(records[0]!.record);
+    expect(parsed.turns).toMatchObject([
+      { role: 'system', content: 'You convert currencies. Use the exchange_rate tool for rates; never guess.' },
+      { role: 'user', content: 'How many yen is 250 euros today?' },
+      {
+        role: 'assistant',
+        content: "I'll look up today's EUR to JPY rate.",
+        // Monocle's output names no call: the tool span's, joined to the turn before the result it gave.
+        toolCalls: [{ id: 'call_3c4d5e6f708192a3', name: 'exchange_rate', args: { base: 'EUR', quote: 'JPY' } }],
+        tokens: { prompt: 77, completion: 18 },
+      },
+      { role: 'tool', content: '1 EUR = 162.4 JPY (ECB, 2025-10-02)', toolCallId: 'call_3c4d5e6f708192a3' },
+      { role: 'assistant', content: "250 euros is about 40,600 yen at today's rate of 162.4." },
+    ]);
+    expect(parsed.turns).toHaveLength(5);
+    expect(parsed.metadata).toMatchObject({
+      model: 'gpt-4o-mini',
+      conventions: ['Monocle'],
+      service: 'currency_agent',
+    });
+  });
+
+  it('reads a prompt event that holds one message, as Mirascope writes them', () => {
+    const span = {
+      name: 'recommend_book',
+      context: { trace_id: '0x9397ede2f689a5b7767f0063d7b81959', span_id: '0xa22a446b2076ffe4' },
+      parent_id: null,
+      start_time: '2024-10-04T05:16:47.340006Z',
+      end_time: '2024-10-04T05:16:47.341937Z',
+      status: { status_code: 'UNSET' },
+      attributes: { 'gen_ai.request.model': 'claude-3-5-sonnet-20240620' },
+      events: [
+        {
+          name: 'gen_ai.content.prompt',
+          timestamp: '2024-10-04T05:16:47.341924Z',
+          attributes: { 'gen_ai.prompt': '{"content": "Recommend a fantasy book", "role": "user"}' },
+        },
+        {
+          name: 'gen_ai.content.completion',
+          timestamp: '2024-10-04T05:16:47.341931Z',
+          attributes: {
+            'gen_ai.completion':
+              '{"content": [{"text": "Try The Name of the Wind.", "type": "text"}], "role": "assistant"}',
+          },
+        },
+      ],
+    };
+    const parsed = otelSdk.parse(otelSdk.container!.parts!.group([span]).records[0]!.record);
+    expect(parsed.turns).toMatchObject([
+      { role: 'user', content: 'Recommend a fantasy book' },
+      { role: 'assistant', content: 'Try The Name of the Wind.' },
+    ]);
+  });
+
   it('takes ids written as "0x" hex, bare hex or decimal numbers, and refuses a span without one', () => {
     expect(sdkId('0x4dacd658adc7ee5d', 16)).toBe('4dacd658adc7ee5d');
     expect(sdkId('e87062cbe18067301d34cb87d09da4c7', 32)).toBe('e87062cbe18067301d34cb87d09da4c7');
