@@ -147,6 +147,35 @@ const scoreSummary = (s: Json) =>
     ),
   );
 
+/** What a generation's turns do not hold: its parameters, metadata, prompt, costs and level (no input, output or times). */
+const GENERATION_SETTINGS = [
+  'modelParameters',
+  'metadata',
+  'promptName',
+  'promptVersion',
+  'completionStartTime',
+  'timeToFirstToken',
+  'costDetails',
+  'calculatedTotalCost',
+  'totalCost',
+  'level',
+  'statusMessage',
+  'version',
+  'environment',
+];
+
+const generationSettings = (g: Json): Json => ({
+  id: g.id,
+  name: g.name,
+  ...Object.fromEntries(
+    GENERATION_SETTINGS.flatMap((k) => {
+      const v = g[k];
+      const empty = v === null || v === undefined || (isObject(v) && !Object.keys(v).length) || v === 'DEFAULT';
+      return empty ? [] : [[k, v]];
+    }),
+  ),
+});
+
 const observationSummary = (o: Json) =>
   Object.fromEntries(Object.entries(o).filter(([k, v]) => v !== null && v !== undefined && k !== 'traceId'));
 
@@ -159,6 +188,7 @@ function parseTrace(trace: Json, observations: Json[], scores: Json[]): ParsedRe
   const tools = new Map<string, DeclaredTool>();
   const calls: ModelCallTurns[] = [];
   const unread: Json[] = [];
+  const settings: Json[] = [];
   const models: string[] = [];
   const usage = { input: 0, output: 0 };
   let cost = 0;
@@ -170,6 +200,7 @@ function parseTrace(trace: Json, observations: Json[], scores: Json[]): ParsedRe
     const input = inputMessages(g.input);
     const output = responseMessages(g.output);
     if (!input || !output) unread.push(observationSummary(g));
+    else settings.push(generationSettings(g));
     const read = turnsFromMessages(input ?? []);
     const answer = turnsFromMessages(output ?? []);
     for (const n of [...read.notes, ...answer.notes]) notes.add(n);
@@ -202,7 +233,12 @@ function parseTrace(trace: Json, observations: Json[], scores: Json[]): ParsedRe
   const errors = sorted
     .filter((o) => o.level === 'ERROR')
     .map((o) => ({ observation: String(o.name ?? o.id), error: String(o.statusMessage ?? 'error') }));
-  if (!turns.length) throw new RecordError('a Langfuse trace with no generation and no input or output');
+  if (!turns.length)
+    throw new RecordError(
+      Array.isArray(trace.observations) && trace.observations.some((o) => typeof o === 'string')
+        ? 'a Langfuse trace that lists its observations by id only (as the traces list does), with no input or output: export each trace itself (GET /api/public/traces/{id}, or "Download" in the trace view) to import its generations'
+        : 'a Langfuse trace with no generation and no input or output',
+    );
   const outcome = scoresOutcome(scores);
   const traceMetadata = isObject(trace.metadata) ? trace.metadata : undefined;
   const metadata: TrajectoryMetadata = {
@@ -230,6 +266,7 @@ function parseTrace(trace: Json, observations: Json[], scores: Json[]): ParsedRe
     ...(scores.length ? { scores: scores.map(scoreSummary) } : {}),
     ...(errors.length ? { errors } : {}),
     ...(placed.errors.length ? { tool_errors: placed.errors } : {}),
+    ...(settings.some((g) => Object.keys(g).length > 2) ? { generations: settings } : {}),
     ...(unread.length ? { generations_not_read: unread } : {}),
     ...(others.length ? { observations: others } : {}),
   };

@@ -136,6 +136,20 @@ function outcomeOf(root: Json): Outcome | undefined {
   return undefined;
 }
 
+/** What an llm run's turns do not hold: its call's parameters, its metadata and tags. */
+function llmSettings(run: Json): Json {
+  const extra = isObject(run.extra) ? run.extra : {};
+  const keep = (v: unknown) => v !== undefined && v !== null && !(isObject(v) && !Object.keys(v).length);
+  const tags = Array.isArray(run.tags) && run.tags.length ? run.tags : undefined;
+  return {
+    id: run.id,
+    name: run.name,
+    ...(keep(extra.invocation_params) ? { invocation_params: extra.invocation_params } : {}),
+    ...(keep(extra.metadata) ? { metadata: extra.metadata } : {}),
+    ...(tags ? { tags } : {}),
+  };
+}
+
 const runSummary = (run: Json) =>
   Object.fromEntries(
     ['id', 'name', 'run_type', 'parent_run_id', 'inputs', 'outputs', 'error', 'start_time', 'end_time'].flatMap((k) =>
@@ -156,12 +170,14 @@ function parseRuns(all: Json[]): ParsedRecord {
   const tools = new Map<string, DeclaredTool>();
   const calls: ModelCallTurns[] = [];
   const unread: Json[] = [];
+  const settings: Json[] = [];
   const models: string[] = [];
   const usage = { input: 0, output: 0 };
   for (const run of llms) {
     const input = inputMessages(run.inputs);
     const output = responseMessages(run.outputs);
     if (!input || !output) unread.push(runSummary(run));
+    else settings.push(llmSettings(run));
     const read = turnsFromMessages(input ?? []);
     const answer = turnsFromMessages(output ?? []);
     for (const n of [...read.notes, ...answer.notes]) notes.add(n);
@@ -215,6 +231,7 @@ function parseRuns(all: Json[]): ParsedRecord {
       : {}),
     ...(errors.length ? { errors } : {}),
     ...(placed.errors.length ? { tool_errors: placed.errors } : {}),
+    ...(settings.some((r) => Object.keys(r).length > 2) ? { llm_runs: settings } : {}),
     ...(unread.length ? { llm_runs_not_read: unread } : {}),
     ...(others.length ? { runs: others } : {}),
   };

@@ -55,6 +55,14 @@ describe('Langfuse trace export', () => {
     expect(parsed.metadata!.observations).toEqual([expect.objectContaining({ id: 'obs-agent', type: 'AGENT' })]);
     // The trace's own input and output are what the turns already say.
     expect(parsed.metadata).not.toHaveProperty('trace_output');
+    // What no turn holds of a generation: its parameters and costs.
+    expect(parsed.metadata!.generations).toEqual([
+      expect.objectContaining({ id: 'obs-gen-1', modelParameters: { temperature: 0, max_tokens: 512 } }),
+      expect.objectContaining({
+        id: 'obs-gen-2',
+        costDetails: { input: 0.0000257, output: 0.0000132, total: 0.0000389 },
+      }),
+    ]);
   });
 
   it('reads the public API’s v2 traces: tools written as spans, a failed tool as an error result, a categorical verdict', () => {

@@ -63,6 +63,15 @@ describe('LangSmith runs', () => {
       usage: { input_tokens: 214, output_tokens: 47 },
       feedback_stats: { correctness: expect.objectContaining({ avg: 1 }), conciseness: { n: 1, avg: 0.5 } },
     });
+    // What no turn holds of an llm run: the call's parameters, metadata and tags.
+    expect(parsed.metadata!.llm_runs).toEqual([
+      expect.objectContaining({
+        name: 'ChatOpenAI',
+        invocation_params: expect.objectContaining({ temperature: 0 }),
+        tags: ['seq:step:1'],
+      }),
+      expect.objectContaining({ name: 'ChatOpenAI', tags: ['seq:step:3'] }),
+    ]);
   });
 
   it('reads a wrap_openai call under a traced function that raised: the error is the failure', () => {
