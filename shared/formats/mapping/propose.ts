@@ -100,7 +100,7 @@ export function proposeMapping(records: readonly unknown[], name = 'my mapping')
     return { mapping: null, found, runFields: [], reason: 'no array of objects with a role field and a text field' };
   const mapping = mappingFor(best, records, name);
   const runs = records.flatMap((r) => (mapping.runs === '$' ? [r] : selectAll(r, mapping.runs).flat()));
-  const runFields = scalarFields(runs, mapping.messages!);
+  const runFields = scalarFields(runs);
   return { mapping: { ...mapping, ...runGuesses(runFields) }, found, runFields };
 }
 
@@ -305,14 +305,13 @@ function resultsGuess(
   return field ? { results: { callId: field } } : {};
 }
 
-/** Scalar fields of the runs (besides the messages), one level into objects, with a few examples. */
-function scalarFields(runs: unknown[], messages: string): RunField[] {
+/** Scalar fields of the runs (arrays, the messages among them, are not looked into), two levels into objects, with a few examples. */
+function scalarFields(runs: unknown[]): RunField[] {
   const fields = new Map<string, Set<string | number | boolean>>();
   const visit = (value: unknown, path: string, depth: number) => {
     if (!isObject(value) || depth > 2) return;
     for (const [key, child] of Object.entries(value)) {
       const at = path ? `${path}.${key}` : key;
-      if (!path && key === messages.split(/[.[]/)[0]) continue;
       if (typeof child === 'string' || typeof child === 'number' || typeof child === 'boolean') {
         const seen = fields.get(at) ?? new Set();
         if (seen.size < 5) seen.add(typeof child === 'string' && child.length > 80 ? `${child.slice(0, 79)}…` : child);

@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../test/helpers/temp';
+import { useBrowserAndHosts } from './helpers/fixture';
+import { pickedValue, pickOption } from './helpers/quick-pick';
+
+const e2e = useBrowserAndHosts();
+/** A homebot export no reader claims: one JSON object whose episodes hold ReAct steps. */
+const EPISODES = path.join(__dirname, '..', 'test', 'fixtures', 'trajectories', 'mapping', 'agent-episodes.json');
+
+describe('Import form: mapping a file no reader claims', () => {
+  it('proposes a mapping, previews it live as roles are placed, saves and exports it, and imports with it', async () => {
+    const host = await e2e.startHost(path.join(tempDir(), 'mapping.trellis'));
+    const page = await e2e.newPage({ viewport: { width: 1500, height: 950 } });
+    await page.goto(host.url);
+    await page.getByRole('button', { name: /Trip planning/ }).waitFor();
+    await page.keyboard.press('Control+3');
+    await page.getByTestId('list-count').getByText('2 trajectories').waitFor();
+
+    await page.locator('summary', { hasText: 'Import…' }).click();
+    await page.getByLabel('Trajectory file').fill(EPISODES);
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await page
+      .getByTestId('import-report')
+      .getByText(/Nothing was imported/)
+      .waitFor();
+    await page.getByRole('note').getByRole('button', { name: 'Map fields…' }).click();
+
+    const editor = page.getByRole('region', { name: 'Map fields' });
+    await expect.poll(() => editor.getByLabel('Mapping name').inputValue()).toBe('agent-episodes');
+    expect(await pickedValue(editor, 'Messages')).toBe('episodes\nsteps');
+    expect(await pickedValue(editor, 'Role field')).toBe('speaker');
+    expect(await pickedValue(editor, 'Calls')).toBe('text:react');
+    expect(await pickedValue(editor, 'Outcome field')).toBe('result.solved');
+    const preview = page.getByRole('region', { name: 'Mapping preview' });
+    // Two speakers are not placed yet: the preview says so.
+    await preview
+      .getByText(/speaker "operator" is mapped to no role/)
+      .first()
+      .waitFor();
+
+    await pickOption(page, 'Role of operator', 'system', editor);
+    await pickOption(page, 'Role of resident', 'user', editor);
+    await preview.getByText('2 runs in the first 1 record').waitFor();
+    await expect.poll(() => preview.getByRole('list', { name: 'Mapping problems' }).count()).toBe(0);
+    const first = preview.getByTestId('mapping-run').first();
+    await first.getByText(/7 turns, 2 calls, result\.solved true \(success\), model llama-3\.1-8b-instruct/).waitFor();
+    await first.getByText(/→ find_device\(\{"room":"living room","kind":"light"\}\)/).waitFor();
+
+    // The edits outlive the drawer closing, as the rest of the form does.
+    await page.locator('summary', { hasText: 'Import…' }).click();
+    await page.locator('summary', { hasText: 'Import…' }).click();
+    expect(await pickedValue(editor, 'Role of operator')).toBe('system');
+
+    await editor.getByLabel('Mapping name').fill('homebot');
+    await editor.getByRole('button', { name: 'Save mapping' }).click();
+    await editor.getByText('Saved as "homebot" in this workspace.').waitFor();
+    const exported = path.join(tempDir(), 'homebot.yaml');
+    await editor.getByLabel('Mapping file').fill(exported);
+    await editor.getByRole('button', { name: 'Export mapping…' }).click();
+    await editor.getByText(`Wrote ${exported}`, { exact: false }).waitFor();
+    expect(fs.readFileSync(exported, 'utf8')).toMatch(/^trellisMapping: 1\nname: homebot\n/);
+
+    await editor.getByRole('button', { name: 'Import with mapping' }).click();
+    await page
+      .getByTestId('import-report')
+      .getByText(/Imported 2 trajectories/)
+      .waitFor();
+    await page.getByTestId('list-count').getByText('4 trajectories').waitFor();
+    await page.getByRole('option', { name: /Turn the living room lights down/ }).waitFor();
+  });
+});
