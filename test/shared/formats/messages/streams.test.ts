@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { joinAnthropicEvents, joinChatChunks, turnsFromMessages } from '../../../../shared/formats/messages';
+import {
+  joinAnthropicEvents,
+  joinChatChunks,
+  joinStreamedReply,
+  readResponse,
+  sseData,
+  turnsFromMessages,
+} from '../../../../shared/formats/messages';
 
 describe('streamed replies joined', () => {
   it('joins chat.completion.chunk deltas: content, reasoning and tool calls assembled by index', () => {
@@ -110,5 +117,59 @@ describe('streamed replies joined', () => {
         tokens: { prompt: 472, completion: 89 },
       },
     ]);
+  });
+
+  it("makes a response body of any API's stream: Chat chunks, the Responses stream, Gemini chunks", () => {
+    const chat = sseData(
+      [
+        'data: {"id":"c1","object":"chat.completion.chunk","model":"gpt-4o-mini","choices":[{"index":0,"delta":{"role":"assistant","content":"Hel"}}]}',
+        '',
+        'data: {"id":"c1","object":"chat.completion.chunk","model":"gpt-4o-mini","choices":[{"index":0,"delta":{"content":"lo"},"finish_reason":"stop"}]}',
+        '',
+        'data: [DONE]',
+      ].join('\n'),
+    );
+    expect(readResponse(joinStreamedReply(chat)!, 'response').messages).toEqual([
+      { role: 'assistant', content: 'Hello' },
+    ]);
+    expect(joinStreamedReply(chat)).toMatchObject({ model: 'gpt-4o-mini', choices: [{ finish_reason: 'stop' }] });
+
+    const responses = [
+      { type: 'response.created', response: { id: 'r', output: [] } },
+      { type: 'response.output_text.delta', delta: 'Hi' },
+      {
+        type: 'response.completed',
+        response: {
+          id: 'r',
+          model: 'gpt-5',
+          output: [{ type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'Hi' }] }],
+        },
+      },
+    ];
+    expect(readResponse(joinStreamedReply(responses)!, 'response').messages).toEqual([
+      { role: 'assistant', content: 'Hi' },
+    ]);
+
+    const gemini = [
+      { candidates: [{ content: { role: 'model', parts: [{ text: 'Thinking about ', thought: true }] } }] },
+      { candidates: [{ content: { role: 'model', parts: [{ text: 'rain.', thought: true }] } }] },
+      { candidates: [{ content: { role: 'model', parts: [{ text: 'Bring an ' }] } }] },
+      {
+        candidates: [{ content: { role: 'model', parts: [{ text: 'umbrella.' }] }, finishReason: 'STOP' }],
+        usageMetadata: { promptTokenCount: 7, candidatesTokenCount: 5 },
+        modelVersion: 'gemini-2.5-flash',
+      },
+    ];
+    const read = readResponse(joinStreamedReply(gemini)!, 'response');
+    expect(read.messages).toEqual([
+      {
+        role: 'assistant',
+        thought: 'Thinking about rain.',
+        content: 'Bring an umbrella.',
+        tokens: { prompt: 7, completion: 5 },
+      },
+    ]);
+    expect(read).toMatchObject({ model: 'gemini-2.5-flash', stopReason: 'STOP' });
+    expect(joinStreamedReply([{ type: 'ping' }])).toBeNull();
   });
 });
