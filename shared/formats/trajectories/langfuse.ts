@@ -74,17 +74,21 @@ const isTrace = (value: Json) =>
 
 const typeOf = (o: Json) => String(o.type).toUpperCase();
 
-/** A generation's token counts: v3 `usageDetails`, v2 `usage` (input/output or OpenAI's names), or the old top-level counts. */
+/** A generation's token counts: v3 `usageDetails`, v2 `usage` (input/output, the UI's inputUsage/outputUsage, or OpenAI's names), or top-level counts. */
 function tokensOf(o: Json): Turn['tokens'] | undefined {
   for (const usage of [o.usageDetails, o.usage]) {
     if (!isObject(usage)) continue;
-    const prompt = usage.input ?? usage.prompt_tokens ?? usage.input_tokens ?? usage.promptTokens;
-    const completion = usage.output ?? usage.completion_tokens ?? usage.output_tokens ?? usage.completionTokens;
+    const prompt = usage.input ?? usage.inputUsage ?? usage.prompt_tokens ?? usage.input_tokens ?? usage.promptTokens;
+    const completion =
+      usage.output ?? usage.outputUsage ?? usage.completion_tokens ?? usage.output_tokens ?? usage.completionTokens;
     if (typeof prompt === 'number' || typeof completion === 'number')
       return { prompt: Math.round(Number(prompt ?? 0)), completion: Math.round(Number(completion ?? 0)) };
   }
-  if (typeof o.promptTokens === 'number' || typeof o.completionTokens === 'number')
-    return { prompt: Number(o.promptTokens ?? 0), completion: Number(o.completionTokens ?? 0) };
+  // The old API's counts, and the UI's (`inputUsage`, `outputUsage`) on the observation itself.
+  const prompt = o.promptTokens ?? o.inputUsage;
+  const completion = o.completionTokens ?? o.outputUsage;
+  if (typeof prompt === 'number' || typeof completion === 'number')
+    return { prompt: Number(prompt ?? 0), completion: Number(completion ?? 0) };
   return undefined;
 }
 
@@ -222,7 +226,9 @@ function parseTrace(trace: Json, observations: Json[], scores: Json[]): ParsedRe
       ...(tokens ? { tokens } : {}),
     });
   }
-  const turns = generations.length ? joinModelCalls(calls) : traceTurns(trace);
+  // Observations downloaded without their input and output (the UI's lighter download) leave the trace's own.
+  const joined = joinModelCalls(calls);
+  const turns = joined.length ? joined : traceTurns(trace);
   const called = new Set(turns.flatMap((t) => t.toolCalls ?? []).map((c) => c.name));
   // v3 marks tool observations TOOL; v2 (and LangChain's callback there) writes them as spans named after the tool.
   const executions = sorted.filter((o) => typeOf(o) === 'TOOL' || (typeOf(o) === 'SPAN' && called.has(String(o.name))));

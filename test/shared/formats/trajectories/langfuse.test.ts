@@ -180,6 +180,31 @@ describe('Langfuse trace export', () => {
     expect(parsed.metadata).not.toHaveProperty('trace_output');
   });
 
+  it('reads a download whose observations came without input and output from the trace’s own', () => {
+    const parsed = langfuse.parse({
+      trace: { id: 't-light', input: 'Summarise the incident.', output: 'The cache expired early.', scores: [] },
+      observations: [
+        {
+          id: 'g1',
+          traceId: 't-light',
+          type: 'GENERATION',
+          name: 'summarise',
+          startTime: '2025-04-01T10:00:00Z',
+          endTime: '2025-04-01T10:00:02Z',
+          model: 'gpt-4.1',
+          usage: { inputUsage: 412, outputUsage: 35, totalUsage: 447 },
+        },
+      ],
+    });
+    expect(parsed.turns).toEqual([
+      { role: 'user', content: 'Summarise the incident.' },
+      { role: 'assistant', content: 'The cache expired early.' },
+    ]);
+    expect(parsed.metadata).toMatchObject({ model: 'gpt-4.1', usage: { input_tokens: 412, output_tokens: 35 } });
+    // The generation that gave no turn is kept as it was.
+    expect(parsed.metadata!.generations_not_read).toEqual([expect.objectContaining({ id: 'g1' })]);
+  });
+
   it('places a tool observation no generation asked for after a call made for it', () => {
     const parsed = langfuse.parse({
       trace: { id: 't1', input: 'ping the host', output: null },
