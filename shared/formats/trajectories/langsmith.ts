@@ -31,7 +31,25 @@ const isRun = (value: unknown): value is Json =>
 /** A run and the child runs nested in it (`read_run(load_child_runs=True)`), as one list. */
 function flatten(run: Json): Json[] {
   const children = Array.isArray(run.child_runs) ? run.child_runs.filter(isRun) : [];
-  return [run, ...children.flatMap(flatten)];
+  return [withJsonFields(run), ...children.flatMap(flatten)];
+}
+
+/** Fields a bulk export (Parquet, CSV made JSON) writes as JSON text. */
+const JSON_FIELDS = ['inputs', 'outputs', 'extra', 'feedback_stats', 'events', 'serialized', 'tags'] as const;
+
+/** A run whose JSON fields arrived as JSON text, with them as JSON. */
+function withJsonFields(run: Json): Json {
+  const out = { ...run };
+  for (const key of JSON_FIELDS) {
+    const value = out[key];
+    if (typeof value !== 'string' || !/^\s*[[{]/.test(value)) continue;
+    try {
+      out[key] = JSON.parse(value) as unknown;
+    } catch {
+      // Text that only starts like JSON stays the text it is.
+    }
+  }
+  return out;
 }
 
 /** The trace a run belongs to: its `trace_id`, else the first run id of its dotted order, else its own id. */

@@ -112,6 +112,19 @@ describe('LangSmith runs', () => {
     expect(parsed.notes).toContain(PAIRED_BY_NAME);
   });
 
+  it('reads runs whose inputs, outputs and extra are JSON text, as a bulk export writes them', () => {
+    const asText = runs.map((run) => ({
+      ...run,
+      inputs: JSON.stringify(run.inputs),
+      outputs: JSON.stringify(run.outputs),
+      extra: JSON.stringify(run.extra),
+      feedback_stats: JSON.stringify(run.feedback_stats),
+    }));
+    const parsed = langsmith.parse(langsmith.container!.parts!.group(asText).records[0]!.record);
+    expect(parsed.turns.map((t) => t.role)).toEqual(['system', 'user', 'assistant', 'tool', 'assistant']);
+    expect(parsed.outcome).toMatchObject({ status: 'success', by: 'LangSmith feedback "correctness"' });
+  });
+
   it('reads the runs a webhook or an export page holds under "runs"', () => {
     const found = recordsInDocument({ rule_id: 'r1', runs });
     expect(found?.format).toBe('langsmith');
