@@ -15,7 +15,7 @@
  */
 import type { Turn } from '../../domain';
 import { isObject } from '../../json';
-import { messagesToTurns, readMessages, type Message } from '../messages';
+import { declaredToolsOf, messagesToTurns, readMessages, type Message } from '../messages';
 import { defineFormat } from './descriptor';
 import { RecordError, type ParsedRecord } from './records';
 
@@ -87,6 +87,23 @@ function turnsOf(spoken: Spoken[], ignored: string[], at: (i: number) => string)
   };
 }
 
+/**
+ * 2024 sessions logged each model request (`event_logs[].model_request`): the model, the system
+ * instruction and the tools it was given, which later sessions do not keep.
+ */
+function loggedRequests(record: Json) {
+  const logs = Array.isArray(record.event_logs) ? record.event_logs : [];
+  const requests = logs.flatMap((l) => (isObject(l) && isObject(l.model_request) ? [l.model_request] : []));
+  const configs = requests.map((r) => (isObject(r.config) ? r.config : {}));
+  const tools = new Map(configs.flatMap((c) => declaredToolsOf(c.tools)).map((t) => [t.name, t]));
+  const system = configs.map((c) => c.system_instruction).find((s) => typeof s === 'string' && s);
+  return {
+    model: requests.map((r) => r.model).find((m) => typeof m === 'string'),
+    system: typeof system === 'string' ? system : undefined,
+    tools: [...tools.values()],
+  };
+}
+
 /** One session: its complete events' contents as turns, who spoke each, transfers and errors as metadata. */
 function fromSession(record: Json): ParsedRecord {
   const events = Array.isArray(record.events) ? record.events : [];
@@ -122,9 +139,15 @@ function fromSession(record: Json): ParsedRecord {
   });
   const { turns, authors, notes } = turnsOf(spoken, ignored, (i) => at[i]!);
   const agents = [...new Set(spoken.map((s) => s.author).filter((a) => a !== 'user'))];
+  const logged = loggedRequests(record);
+  model ??= logged.model;
+  if (logged.system && !turns.some((t) => t.role === 'system')) {
+    turns.unshift({ role: 'system', content: logged.system });
+    authors?.unshift('system');
+  }
   return {
     turns,
-    tools: [],
+    tools: logged.tools,
     ignored,
     metadata: {
       harness: 'adk',
@@ -220,7 +243,7 @@ export const adkFormat = defineFormat({
     (Array.isArray(record.events) && record.events.some(isEvent)) ||
     (Array.isArray(field(record, 'conversation')) && field(record, 'eval_id') !== undefined),
   parse: fromAdk,
-  turnFields: ['events', 'conversation'],
+  turnFields: ['events', 'conversation', 'event_logs'],
   kept: [
     'id',
     'app_name',
@@ -231,6 +254,10 @@ export const adkFormat = defineFormat({
     'last_update_time',
     'lastUpdateTime',
     'context',
+    'current_agent_name',
+    'past_events',
+    'pending_events',
+    'artifacts',
     'eval_id',
     'evalId',
     'session_input',

@@ -71,6 +71,84 @@ describe('Google ADK sessions', () => {
     expect(parsed.ignored).toEqual([]);
   });
 
+  it('reads a 2024 session: events with "options", and the model, system instruction and tools its event_logs kept', () => {
+    const declaration = {
+      name: 'get_order',
+      description: 'Looks an order up by its id.',
+      parameters: { type: 'OBJECT', properties: { order_id: { type: 'STRING' } } },
+    };
+    const session = {
+      id: '683bcc98-7359-4b65-9cdb-307f85ae62c0',
+      context: { _time: '2024-12-15 11:52:21.958542' },
+      events: [
+        {
+          invocation_id: 'UfYAgiCT',
+          author: 'user',
+          content: { parts: [{ text: 'Where is order 17?' }], role: 'user' },
+          options: {},
+          id: 'a1',
+          timestamp: 1734292270.8,
+        },
+        {
+          invocation_id: 'UfYAgiCT',
+          author: 'shop_agent',
+          content: { parts: [{ function_call: { args: { order_id: '17' }, name: 'get_order' } }], role: 'model' },
+          options: {},
+          id: 'a2',
+          timestamp: 1734292271.5,
+        },
+        {
+          invocation_id: 'UfYAgiCT',
+          author: 'shop_agent',
+          content: {
+            parts: [{ function_response: { name: 'get_order', response: { status: 'shipped' } } }],
+            role: 'user',
+          },
+          options: { skip_summarization: true, function_call_event_id: 'a2' },
+          id: 'a3',
+          timestamp: 1734292271.6,
+        },
+        {
+          invocation_id: 'UfYAgiCT',
+          author: 'shop_agent',
+          content: { parts: [{ text: 'Order 17 has shipped.' }], role: 'model' },
+          options: { partial: false },
+          id: 'a4',
+          timestamp: 1734292272.1,
+        },
+      ],
+      past_events: [],
+      pending_events: {},
+      artifacts: {},
+      event_logs: [
+        {
+          invocation_id: 'UfYAgiCT',
+          event_id: 'a2',
+          model_request: {
+            model: 'gemini-1.5-flash',
+            contents: [{ parts: [{ text: 'Where is order 17?' }], role: 'user' }],
+            config: {
+              system_instruction: 'You are shop_agent. Answer questions about orders.',
+              tools: [{ function_declarations: [declaration] }],
+            },
+          },
+          model_response: {},
+        },
+      ],
+    };
+    expect(detectFormat(session)).toBe('adk');
+    const parsed = adk.parse(session);
+    expect(parsed.turns.map((t) => t.role)).toEqual(['system', 'user', 'assistant', 'tool', 'assistant']);
+    expect(parsed.turns[0]!.content).toBe('You are shop_agent. Answer questions about orders.');
+    // No ids: the response is paired with the call of its tool, and the layer says so.
+    expect(parsed.turns[3]!.toolCallId).toBe(parsed.turns[2]!.toolCalls![0]!.id);
+    expect(parsed.tools).toEqual([declaration]);
+    expect(parsed.metadata).toMatchObject({
+      model: 'gemini-1.5-flash',
+      turn_authors: ['system', 'user', 'shop_agent', 'shop_agent', 'shop_agent'],
+    });
+  });
+
   it('reads each case of an eval set as the expected conversation, its tool uses as calls', () => {
     const document = recordsInDocument(read('adk-1.4-home-automation.evalset.json'));
     expect(document).toMatchObject({
