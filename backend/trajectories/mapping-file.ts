@@ -1,9 +1,8 @@
-import fs from 'node:fs';
 import { parse, stringify } from 'yaml';
 import { mappingProblems, TrajectoryMapping } from '../../shared/formats/mapping';
 import { TrellisError } from '../../shared/errors';
 import { writeFileAtomic } from '../files/atomic-write';
-import { noFileAt } from '../files/input-file';
+import { readInputText } from '../files/input-file';
 
 /** A mapping file is YAML when its name says so, JSON otherwise. */
 const isYaml = (file: string) => /\.ya?ml$/i.test(file);
@@ -20,13 +19,8 @@ export function writeMappingFile(file: string, mapping: TrajectoryMapping): void
 
 /** Reads a mapping file (JSON or YAML); what it holds is checked with the mapping's schema. */
 export function readMappingFile(file: string): TrajectoryMapping {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (error) {
-    if ((error as { code?: string }).code === 'ENOENT') throw noFileAt(file);
-    throw error;
-  }
+  // A mapping is a few hundred bytes: a file far larger is not one.
+  const text = readInputText(file, { what: 'mapping file', maxBytes: 2 ** 20 });
   let value: unknown;
   try {
     // YAML reads JSON too; a file named .json is read strictly as JSON, so its errors name JSON.
