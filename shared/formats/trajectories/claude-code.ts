@@ -4,13 +4,14 @@
 // AssistantMessage, UserMessage, ResultMessage), which `claude -p --output-format stream-json` prints one per line.
 // Every line that holds a message: {type: "user"|"assistant", message: <Anthropic message>, uuid, parentUuid,
 // isSidechain, sessionId, cwd, gitBranch, version, timestamp, requestId, toolUseResult, isMeta, …}. One API
-// response is written as several lines, one content block each, that share `message.id`.
+// response is written as several lines, one content block each, that share `message.id`. Claude Code on the web
+// keeps the same lines as a session's `loglines` (the session_ingress API, as simonw/claude-code-transcripts reads it).
 import type { Outcome, Turn, TrajectoryMetadata } from '../../domain';
 import { isObject } from '../../json';
 import { messagesToTurns, readMessages } from '../messages';
 import type { Message, MessageShape } from '../messages/types';
 import { defineFormat } from './descriptor';
-import { RecordError, type ParsedRecord } from './records';
+import type { ParsedRecord } from './records';
 
 type Line = Record<string, unknown>;
 interface Placed {
@@ -58,38 +59,62 @@ function between(from: unknown, to: unknown): Turn['timing'] | undefined {
   return end >= start ? { startedAt: from as string, durationMs: end - start } : undefined;
 }
 
+const parentOf = (line: Line) => text(line.parentUuid) ?? text(line.logicalParentUuid);
+const blocksOf = (line: Line) => {
+  const content = isObject(line.message) ? line.message.content : undefined;
+  return Array.isArray(content) ? content.filter(isObject) : [];
+};
+
 /**
- * The lines of the conversation as it stands: from the last message back along `parentUuid` (across a
- * compaction by `logicalParentUuid`), with the other blocks of each response on it (parallel tool calls may
- * branch) and the results of its calls. A file whose lines carry no `parentUuid` (the SDK's stream) is all kept.
+ * The lines of the conversation as it stands. From the last message back along `parentUuid` (across
+ * a compaction by `logicalParentUuid`) is the branch the session ended on; where a line on it has
+ * other children (the user rewound and wrote again), those children and theirs are left out, except
+ * the other blocks of a response on it and the results of its calls (parallel calls branch too).
+ * Lines no chain joins (files without `parentUuid`, the SDK's stream) are all kept.
  */
 function lastBranch(lines: Placed[], all: Line[]): { kept: Placed[]; abandoned: number } {
   const leaf = lines.at(-1);
-  if (!leaf || !('parentUuid' in leaf.line)) return { kept: lines, abandoned: 0 };
+  if (!leaf) return { kept: [], abandoned: 0 };
   // The chain runs through every line with a uuid (system notices, progress), not only messages.
   const byUuid = new Map<string, Line>();
-  for (const line of all) if (typeof line.uuid === 'string') byUuid.set(line.uuid, line);
+  const children = new Map<string, Line[]>();
+  for (const line of all) {
+    if (typeof line.uuid === 'string') byUuid.set(line.uuid, line);
+    const parent = parentOf(line);
+    if (parent) children.set(parent, [...(children.get(parent) ?? []), line]);
+  }
   const onPath = new Set<Line>();
   for (let line: Line | undefined = leaf.line; line && !onPath.has(line);) {
     onPath.add(line);
-    const parent: string | undefined = text(line.parentUuid) ?? text(line.logicalParentUuid);
+    const parent = parentOf(line);
     line = parent ? byUuid.get(parent) : undefined;
   }
   const responses = new Set<unknown>();
   const calls = new Set<unknown>();
-  for (const line of onPath)
+  for (const line of onPath) {
     if (line.type === 'assistant' && isObject(line.message) && line.message.id) responses.add(line.message.id);
-  const keep = lines.filter(({ line }) => {
-    const message = line.message as Record<string, unknown>;
-    const blocks = Array.isArray(message.content) ? message.content.filter(isObject) : [];
-    const kept =
-      onPath.has(line) ||
-      (line.type === 'assistant' && responses.has(message.id)) ||
-      (blocks.length > 0 && blocks.every((b) => b.type === 'tool_result' && calls.has(b.tool_use_id)));
-    if (kept) for (const b of blocks) if (b.type === 'tool_use') calls.add(b.id);
-    return kept;
-  });
-  return { kept: keep, abandoned: lines.length - keep.length };
+    for (const b of blocksOf(line)) if (b.type === 'tool_use') calls.add(b.id);
+  }
+  const belongs = (line: Line) => {
+    const blocks = blocksOf(line);
+    return (
+      (line.type === 'assistant' && isObject(line.message) && responses.has(line.message.id)) ||
+      (line.type === 'user' &&
+        blocks.length > 0 &&
+        blocks.every((b) => b.type === 'tool_result' && calls.has(b.tool_use_id)))
+    );
+  };
+  const abandoned = new Set<Line>();
+  const drop = (line: Line) => {
+    if (abandoned.has(line)) return;
+    abandoned.add(line);
+    for (const child of children.get(text(line.uuid) ?? '') ?? []) drop(child);
+  };
+  for (const line of onPath)
+    for (const child of children.get(text(line.uuid) ?? '') ?? [])
+      if (!onPath.has(child) && !belongs(child)) drop(child);
+  const kept = lines.filter(({ line }) => !abandoned.has(line));
+  return { kept, abandoned: lines.length - kept.length };
 }
 
 interface Reading {
@@ -243,7 +268,8 @@ function sessionMetadata(lines: Placed[], metadata: TrajectoryMetadata): void {
  * metadata, and the SDK's result line as the outcome.
  */
 export function fromClaudeCode(record: Record<string, unknown>): ParsedRecord {
-  const all = (record.session as unknown[]).map((line, i) => ({ line, at: `session[${i}]` }));
+  const key = Array.isArray(record.session) ? 'session' : 'loglines';
+  const all = (record[key] as unknown[]).map((line, i) => ({ line, at: `${key}[${i}]` }));
   const reading: Reading = {
     metadata: { harness: 'claude-code' },
     ignored: [],
@@ -254,8 +280,9 @@ export function fromClaudeCode(record: Record<string, unknown>): ParsedRecord {
   let outcome: Outcome | undefined;
   const messageLines: Placed[] = [];
   for (const { line, at } of all) {
-    if (!isObject(line)) throw new RecordError(`${at} is not a JSON object`);
-    if (isMessageLine(line)) messageLines.push({ line, at });
+    // A line that is not an event (a stray value) is reported, not a reason to refuse the session.
+    if (!isObject(line)) reading.ignored.push(`${at} (not a JSON object)`);
+    else if (isMessageLine(line)) messageLines.push({ line, at });
     else outcome = readBookkeeping(line, at, reading) ?? outcome;
   }
   const main = messageLines.filter(({ line }) => line.isSidechain !== true && line.parent_tool_use_id == null);
@@ -303,12 +330,14 @@ export const claudeCodeFormat = defineFormat({
   id: 'claude-code',
   label: 'Claude Code session',
   recognisedBy:
-    'JSON Lines of "type" user/assistant lines with an Anthropic "message" and "sessionId" (~/.claude/projects), or the SDK\'s stream-json',
+    'JSON Lines of "type" user/assistant lines with an Anthropic "message" and "sessionId" (~/.claude/projects), the SDK\'s stream-json, or a web session\'s "loglines"',
   versions:
-    'Claude Code 1.0–2.1 session files (~/.claude/projects/<project>/<session>.jsonl, subagents/agent-*.jsonl); Claude Agent SDK / claude -p --output-format stream-json (system init, assistant, user, result)',
-  detect: (record) => Array.isArray(record.session) && record.session.some(isClaudeCodeLine),
+    'Claude Code 1.0–2.1 session files (~/.claude/projects/<project>/<session>.jsonl, subagents/agent-*.jsonl); Claude Agent SDK / claude -p --output-format stream-json (system init, assistant, user, result); Claude Code on the web sessions ({loglines}, session_ingress API)',
+  detect: (record) =>
+    (Array.isArray(record.session) && record.session.some(isClaudeCodeLine)) ||
+    (Array.isArray(record.loglines) && record.loglines.some((l) => isObject(l) && isMessageLine(l))),
   parse: (record) => fromClaudeCode(record),
-  turnFields: ['session'],
+  turnFields: ['session', 'loglines'],
   container: {
     events: { detect: isClaudeCodeLine, record: (lines) => ({ session: lines }) },
   },

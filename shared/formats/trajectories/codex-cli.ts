@@ -11,7 +11,7 @@ import { isObject } from '../../json';
 import { declaredToolsOf, messagesToTurns, readMessages } from '../messages';
 import type { Message, MessageShape } from '../messages/types';
 import { defineFormat } from './descriptor';
-import { RecordError, type ParsedRecord } from './records';
+import type { ParsedRecord } from './records';
 import { fromCodexExec, isExecEvent } from './codex-exec';
 
 type Line = Record<string, unknown>;
@@ -79,8 +79,11 @@ interface Reading {
 function readSessionMeta(meta: Line, reading: Reading): void {
   for (const [key, name] of META_FIELDS)
     if (meta[key] !== undefined && meta[key] !== null) reading.metadata[name] = meta[key];
-  const instructions = isObject(meta.base_instructions) ? text(meta.base_instructions.text) : text(meta.instructions);
-  if (instructions) reading.messages.push({ role: 'system', content: instructions });
+  // base_instructions is the system prompt the model was given; `instructions` were the user's (AGENTS.md), which
+  // the items send again as a user message from 0.3x on.
+  const base = isObject(meta.base_instructions) ? text(meta.base_instructions.text) : undefined;
+  if (base) reading.messages.push({ role: 'system', content: base });
+  if (text(meta.instructions)) reading.metadata.user_instructions = meta.instructions;
   reading.tools.push(...declaredToolsOf(meta.dynamic_tools));
 }
 
@@ -198,7 +201,7 @@ export function fromCodexRollout(record: Record<string, unknown>): ParsedRecord 
   };
   lines.forEach((line, i) => {
     const at = `rollout[${i}]`;
-    if (!isObject(line)) throw new RecordError(`${at} is not a JSON object`);
+    if (!isObject(line)) return reading.ignored.push(`${at} (not a JSON object)`);
     if (typeof line.type === 'string' && ROLLOUT_TYPES.has(line.type) && 'payload' in line) readLine(line, at, reading);
     else if (i === 0 && typeof line.id === 'string') readSessionMeta(line, reading);
     else if (line.record_type === 'state') return;

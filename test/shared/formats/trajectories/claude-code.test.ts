@@ -117,6 +117,54 @@ describe('a Claude Code 2.1 session file', () => {
   });
 });
 
+describe('a Claude Code 2.0 session compacted part-way', () => {
+  const parsed = session(lines('claude-code-2.0-compacted.jsonl'));
+
+  it('follows the chain across the compaction boundary, with the summary the model was given', () => {
+    expect(parsed.turns.map((t) => [t.role, t.content?.slice(0, 40)])).toEqual([
+      ['user', 'Add a rate limit of 100 requests per min'],
+      ['assistant', 'Added a token bucket in src/middleware/r'],
+      ['user', 'Make it per IP instead.'],
+      ['assistant', 'Keyed the bucket by IP.'],
+      ['user', 'This session is being continued from a p'],
+      ['user', 'Does it return Retry-After?'],
+      ['assistant', 'Not yet: it answers 429 without Retry-Af'],
+    ]);
+    expect(parsed.metadata!.abandoned_lines).toBeUndefined();
+    expect(parsed.metadata!.system_events).toEqual([
+      expect.objectContaining({
+        subtype: 'compact_boundary',
+        compactMetadata: { trigger: 'manual', preTokens: 153884 },
+      }),
+    ]);
+  });
+});
+
+describe('lines a chain does not join', () => {
+  it('keeps lines whose parents are all null, and reports a stray value instead of refusing the session', () => {
+    const file = lines('claude-code-2.1-session.jsonl').filter((l) => l.type === 'user' || l.type === 'assistant');
+    const unchained = file.map((l) => ({ ...l, parentUuid: null }));
+    const parsed = session([
+      ...unchained.slice(0, 3),
+      'a stray line' as unknown as Record<string, unknown>,
+      ...unchained.slice(3),
+    ]);
+    // Nothing is taken for a rewound branch: the first answer and its reply are kept too.
+    expect(parsed.turns.map((t) => t.content ?? '').join('\n')).toContain("I'll delete the filter");
+    expect(parsed.metadata!.abandoned_lines).toBeUndefined();
+    expect(parsed.ignored).toEqual(['session[3] (not a JSON object)']);
+  });
+});
+
+describe('a Claude Code on the web session ({loglines})', () => {
+  it('reads the same lines as the session file', () => {
+    const file = lines('claude-code-2.1-session.jsonl');
+    const record = { loglines: file };
+    expect(detectFormat(record)).toBe('claude-code');
+    expect(claude.parse(record).turns).toEqual(session(file).turns);
+  });
+});
+
 describe('a Claude Code 1.0 file with a subagent', () => {
   const parsed = session(lines('claude-code-1.0-subagent.jsonl'));
 
