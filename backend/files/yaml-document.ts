@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import { parse } from 'yaml';
 import { TrellisError } from '../../shared/errors';
+import { awsEventStream } from './aws-event-stream';
 import type { SourceRecord } from './records';
 
 /** A file named as YAML (`.yaml`, `.yml`, gzip-compressed or not): an HTTP cassette, read as one document. */
@@ -8,7 +9,8 @@ export const isYamlFile = (file: string) => /\.ya?ml(\.gz)?$/i.test(file);
 
 /**
  * `!!binary` bytes as text: a recorder's gzip-compressed body (VCR.py keeps a compressed response
- * as binary) decompressed, and UTF-8 as its text; other bytes stay base64, as they were written.
+ * as binary) decompressed, and UTF-8 as its text; an AWS event stream (Bedrock's streamed reply)
+ * as the JSON text of its events; other bytes stay base64, as they were written.
  */
 function binaryText(bytes: Uint8Array): string {
   let data = Buffer.from(bytes);
@@ -19,6 +21,8 @@ function binaryText(bytes: Uint8Array): string {
       return Buffer.from(bytes).toString('base64');
     }
   }
+  const events = awsEventStream(data);
+  if (events) return JSON.stringify(events);
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(data);
   } catch {

@@ -102,13 +102,15 @@ export function sseData(text: string): unknown[] {
 
 /**
  * The response body a streamed reply makes, whichever API streamed it: Anthropic events joined
- * into its message, Chat chunks into `{choices: [{message}]}`, the Responses stream's final
+ * into its message, Bedrock `converse-stream` events into Converse's `{output: {message}}`, Chat chunks into `{choices: [{message}]}`, the Responses stream's final
  * `response.completed` response, Gemini's chunks' parts joined into one candidate. Null when the
  * events are none of these.
  */
 export function joinStreamedReply(events: unknown[]): Json | null {
   const objects = events.filter(isObject);
   if (objects.some((e) => e.type === 'message_start')) return joinAnthropicEvents(objects);
+  if (objects.some((e) => isObject(e.messageStart) || isObject(e.contentBlockDelta)))
+    return joinConverseEvents(objects);
   const completed = objects.find(
     (e) => (e.type === 'response.completed' || e.type === 'response.incomplete') && isObject(e.response),
   );
@@ -174,4 +176,54 @@ function joinGeminiText(parts: unknown[]): unknown[] {
     else out.push({ ...part });
   }
   return out;
+}
+
+/**
+ * Bedrock `converse-stream` events (`{messageStart}`, `{contentBlockStart}`, `{contentBlockDelta}`,
+ * `{messageStop}`, `{metadata}`) as the Converse response they stream: text, reasoning and tool
+ * use blocks grown by their deltas (a tool's input JSON parsed at the end), the stop reason and usage.
+ */
+export function joinConverseEvents(events: unknown[]): Json {
+  const blocks: Json[] = [];
+  const inputs: string[] = [];
+  let role = 'assistant';
+  let stopReason: unknown;
+  let usage: unknown;
+  for (const event of events) {
+    if (!isObject(event)) continue;
+    if (isObject(event.messageStart) && typeof event.messageStart.role === 'string') role = event.messageStart.role;
+    if (isObject(event.messageStop)) stopReason = event.messageStop.stopReason;
+    if (isObject(event.metadata)) usage = event.metadata.usage;
+    const start = isObject(event.contentBlockStart) ? event.contentBlockStart : undefined;
+    if (start && isObject(start.start) && isObject(start.start.toolUse)) {
+      const index = Number(start.contentBlockIndex ?? blocks.length);
+      blocks[index] = { toolUse: { ...start.start.toolUse } };
+      inputs[index] = '';
+    }
+    const delta = isObject(event.contentBlockDelta) ? event.contentBlockDelta : undefined;
+    if (!delta || !isObject(delta.delta)) continue;
+    const index = Number(delta.contentBlockIndex ?? 0);
+    const piece = delta.delta;
+    if (typeof piece.text === 'string') grow((blocks[index] ??= {}), 'text', piece.text);
+    if (isObject(piece.toolUse) && typeof piece.toolUse.input === 'string')
+      inputs[index] = (inputs[index] ?? '') + piece.toolUse.input;
+    if (isObject(piece.reasoningContent)) {
+      const block = (blocks[index] ??= { reasoningContent: { reasoningText: {} } });
+      const reasoning = isObject(block.reasoningContent) ? block.reasoningContent : (block.reasoningContent = {});
+      if (typeof piece.reasoningContent.redactedContent === 'string')
+        reasoning.redactedContent = piece.reasoningContent.redactedContent;
+      const text = isObject(reasoning.reasoningText) ? reasoning.reasoningText : (reasoning.reasoningText = {});
+      grow(text as Json, 'text', piece.reasoningContent.text);
+      grow(text as Json, 'signature', piece.reasoningContent.signature);
+    }
+  }
+  inputs.forEach((json, index) => {
+    const use = blocks[index]?.toolUse;
+    if (isObject(use)) use.input = json ? (parsed(json) ?? json) : {};
+  });
+  return {
+    output: { message: { role, content: blocks.filter(Boolean) } },
+    ...(stopReason !== undefined ? { stopReason } : {}),
+    ...(usage !== undefined ? { usage } : {}),
+  };
 }

@@ -87,6 +87,26 @@ describe('HTTP cassettes of model APIs', () => {
     expect(JSON.stringify(report)).toContain('paired with calls by tool name');
   });
 
+  it("read Bedrock's streamed reply (an AWS event stream kept as !!binary) as its Converse message", async () => {
+    const { trajectories } = await imported('bedrock-converse-stream.yaml');
+    expect(trajectories[0]!.turns).toEqual([
+      { role: 'system', content: 'You are a radio assistant.' },
+      { role: 'user', content: 'What is the most popular song on WZPZ?' },
+      {
+        role: 'assistant',
+        thought: "Need the station's chart.",
+        content: 'Let me look that up.',
+        toolCalls: [{ id: 'tooluse_Zx81', name: 'top_song', args: { sign: 'WZPZ' } }],
+        tokens: { prompt: 412, completion: 58 },
+      },
+    ]);
+    expect(trajectories[0]!.metadata).toMatchObject({
+      model: 'us.anthropic.claude-sonnet-4-20250514-v1:0',
+      stop_reason: 'tool_use',
+      request_parameters: { inferenceConfig: { maxTokens: 2048 } },
+    });
+  });
+
   it('read two conversations a cassette recorded afresh as two runs, an API error as a failure', async () => {
     const { report, trajectories } = await imported('two-conversations.yaml');
     expect(report).toMatchObject({ imported: 2, outcomes: { success: 0, failure: 1, unknown: 0, none: 1 } });
