@@ -276,45 +276,58 @@ function rootTurns(root: Json): Turn[] {
 }
 
 /**
- * The runs of a batch the SDK sends (`{post: […], patch: […]}`, as `/runs/batch` takes them and
- * the SDK's own tests record them): each patch (end time, outputs, error) laid over the run it
- * updates, found by id or, where a patch names none, by dotted order.
+ * An update the SDK sends when a run ends (`outputs`, `end_time`, `error`), apart from the run it
+ * created: no `run_type`, but the run's `trace_id` and `dotted_order` (and, but for the JS SDK's
+ * recorded patches, its `id`).
  */
-function batchRuns(document: Json): unknown[] | undefined {
-  if (!Array.isArray(document.post)) return undefined;
-  const runs = document.post.filter(isObject).map((run) => ({ ...run }));
-  for (const patch of (Array.isArray(document.patch) ? document.patch : []).filter(isObject)) {
-    const run = runs.find(
-      (r) =>
-        (patch.id !== undefined && r.id === patch.id) ||
-        (patch.id === undefined && r.dotted_order === patch.dotted_order),
+const isRunUpdate = (value: unknown): value is Json =>
+  isObject(value) &&
+  !('run_type' in value) &&
+  typeof value.trace_id === 'string' &&
+  typeof value.dotted_order === 'string' &&
+  ('outputs' in value || 'end_time' in value || 'error' in value);
+
+/** Runs with each update laid over the run it ends (found by id, else by dotted order), in the order runs came. */
+function withUpdates(parts: unknown[]): { run: Json; part: number }[] {
+  const runs: { run: Json; part: number }[] = [];
+  parts.forEach((part, i) => {
+    if (isRun(part)) for (const run of flatten(part)) runs.push({ run, part: i });
+  });
+  // An update may come before the run it ends (a buffer flushed out of order): all runs are known first.
+  for (const part of parts.filter(isRunUpdate)) {
+    const update = withJsonFields(part);
+    const target = runs.find(({ run }) =>
+      update.id !== undefined ? run.id === update.id : run.dotted_order === update.dotted_order,
     );
-    if (run) Object.assign(run, patch);
-    else runs.push({ ...patch });
+    if (target) target.run = { ...target.run, ...update };
   }
   return runs;
 }
 
-/** Runs of many traces, one record per trace, in the order traces first appear. */
+/** The runs of a batch the SDK sends (`{post: […], patch: […]}`, as `/runs/batch` takes them and the SDK's own tests record them). */
+const batchRuns = (document: Json): unknown[] | undefined =>
+  Array.isArray(document.post)
+    ? [...document.post, ...(Array.isArray(document.patch) ? document.patch : [])]
+    : undefined;
+
+/** Runs of many traces (and the updates that end them), one record per trace, in the order traces first appear. */
 function groupRuns(parts: unknown[]) {
   const byTrace = new Map<string, { runs: Json[]; first: number }>();
-  parts.forEach((part, i) => {
-    if (!isRun(part)) return;
-    for (const run of flatten(part)) {
-      const trace = traceOf(run);
-      const group = byTrace.get(trace);
-      if (group) group.runs.push(run);
-      else byTrace.set(trace, { runs: [run], first: i });
-    }
-  });
+  for (const { run, part } of withUpdates(parts)) {
+    const trace = traceOf(run);
+    const group = byTrace.get(trace);
+    if (group) group.runs.push(run);
+    else byTrace.set(trace, { runs: [run], first: part });
+  }
   return [...byTrace.values()].map((g) => ({ record: { [RUNS_KEY]: g.runs }, first: g.first }));
 }
 
 /**
  * LangSmith runs: `Client.list_runs` or the UI's export dumped to JSON or JSON Lines, a run with
- * its `child_runs`, a page of them (`{runs: […]}`), or a batch the SDK sends (`{post, patch}`). Runs are grouped by trace and ordered by
- * their dotted order: llm runs give the conversation, tool runs the results, verdict feedback
- * (or the root run's error) the outcome.
+ * its `child_runs`, a page of them (`{runs: […]}`), a batch the SDK sends (`{post, patch}`), or
+ * the SDK's create and update operations one per line (an update lays its outputs over its run).
+ * Runs are grouped by trace and ordered by their dotted order: llm runs give the conversation,
+ * tool runs the results, verdict feedback (or the root run's error) the outcome.
  */
 export const langsmithFormat = defineFormat({
   id: 'langsmith',
@@ -322,7 +335,7 @@ export const langsmithFormat = defineFormat({
   recognisedBy: '"run_type" with "inputs" or "outputs"',
   versions:
     'langsmith SDK schemas.Run (Python 0.1–0.4, JS): LangChain llm runs ({messages: [[…]]} in, {generations} out), wrap_openai runs (OpenAI Chat in and out), tool runs, nested child_runs',
-  detect: (record) => Array.isArray(record[RUNS_KEY]) || isRun(record),
+  detect: (record) => Array.isArray(record[RUNS_KEY]) || isRun(record) || isRunUpdate(record),
   parse: (record) => {
     const runs = Array.isArray(record[RUNS_KEY]) ? record[RUNS_KEY].filter(isObject) : [record];
     if (!runs.length) throw new RecordError('holds no runs');
@@ -332,12 +345,15 @@ export const langsmithFormat = defineFormat({
   container: {
     recordsIn(document) {
       const runs = Array.isArray(document.runs) ? document.runs : batchRuns(document);
-      if (!runs?.length || !runs.every(isRun)) return null;
+      if (!runs?.some(isRun) || !runs.every((r) => isRun(r) || isRunUpdate(r))) return null;
       const shared = Object.fromEntries(
         Object.entries(document).filter(([key]) => !['runs', 'post', 'patch'].includes(key)),
       );
       return { records: groupRuns(runs).map((g) => g.record), shared };
     },
-    parts: { detect: isRun, group: (parts) => ({ records: groupRuns(parts), problems: [] }) },
+    parts: {
+      detect: (record) => isRun(record) || isRunUpdate(record),
+      group: (parts) => ({ records: groupRuns(parts), problems: [] }),
+    },
   },
 });

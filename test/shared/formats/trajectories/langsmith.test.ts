@@ -170,6 +170,25 @@ describe('LangSmith runs', () => {
     expect(parsed.metadata).toMatchObject({ model: 'gpt-4o-mini-2024-07-18' });
   });
 
+  it('lays each update operation (outputs, end time, error) over the run it ends, whichever line comes first', () => {
+    const creates = runs.map(({ outputs: _o, end_time: _e, error: _r, ...created }) => created);
+    const updates = runs.map((r) => ({
+      id: r.id,
+      trace_id: r.trace_id,
+      dotted_order: r.dotted_order,
+      outputs: r.outputs,
+      end_time: r.end_time,
+      error: r.error,
+    }));
+    expect(partsFormat(updates[0])).toBe('langsmith');
+    const { records } = langsmith.container!.parts!.group([updates[0], ...creates, ...updates.slice(1)]);
+    expect(records).toHaveLength(2);
+    const agent = langsmith.parse(records[0]!.record);
+    expect(agent.turns.map((t) => t.role)).toEqual(['system', 'user', 'assistant', 'tool', 'assistant']);
+    expect(agent.turns[2]!.timing).toEqual({ startedAt: '2025-02-14T10:15:00.120Z', durationMs: 900 });
+    expect(langsmith.parse(records[1]!.record).outcome).toMatchObject({ status: 'failure' });
+  });
+
   it('does not take other formats’ records', () => {
     expect(langsmith.detect({ messages: [{ role: 'user', content: 'hi' }] })).toBe(false);
     expect(langsmith.detect({ run_type: 'llm', name: 'x' })).toBe(false);
