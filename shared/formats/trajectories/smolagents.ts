@@ -60,12 +60,15 @@ const PARALLEL_NOTE =
 const NO_TOOLS_NOTE =
   'smolagents memory declares no tools (a CodeAgent lists them in its system prompt): calls are checked against the graph only';
 
-const isStep = (s: unknown): s is Json =>
+/** An ActionStep of any version: what the model output and what its action observed. */
+const isActionStep = (s: unknown): s is Json =>
   isObject(s) &&
-  (typeof s.task === 'string' ||
-    typeof s.system_prompt === 'string' ||
-    typeof s.plan === 'string' ||
-    (('step_number' in s || 'step' in s) && ('model_output' in s || 'llm_output' in s || 'observations' in s)));
+  ('step_number' in s || 'step' in s) &&
+  ('model_output' in s || 'llm_output' in s || 'observations' in s);
+
+const isStep = (s: unknown): s is Json =>
+  isActionStep(s) ||
+  (isObject(s) && (typeof s.task === 'string' || typeof s.system_prompt === 'string' || typeof s.plan === 'string'));
 
 /**
  * The first step of a memory dump, strictly (so that an array of records that merely have a
@@ -283,11 +286,11 @@ export const smolagentsFormat = defineFormat({
     "huggingface/smolagents v1.2.0 to e3a5b89 (2026-07-11): RunResult.dict(), memory.get_full_steps() and get_succinct_steps(), agent.logs before 1.6, write_memory_to_messages() in the examples' answer files",
   detect: (record) =>
     (Array.isArray(record.steps) &&
-      (record.state === 'success' || record.state === 'max_steps_error' || record.steps.some(isStep)) &&
+      (record.state === 'success' || record.state === 'max_steps_error' || record.steps.some(isActionStep)) &&
       record.steps.every((s) => isStep(s) || (isObject(s) && 'output' in s))) ||
     (Array.isArray(record.intermediate_steps) &&
       ('question' in record || 'augmented_question' in record) &&
-      (record.intermediate_steps.some(isMemoryMessage) || record.intermediate_steps.some(isStep))),
+      (record.intermediate_steps.some(isMemoryMessage) || record.intermediate_steps.some(isActionStep))),
   parse: fromSmolagents,
   turnFields: ['steps', 'intermediate_steps', 'question', 'augmented_question', 'prediction', 'answer', 'output'],
   kept: [

@@ -156,8 +156,11 @@ describe('smolagents runs', () => {
     ]);
   });
 
-  it('does not take an array of records that have a "task" for one run', () => {
+  it('does not take records that merely have a "task" for smolagents steps', () => {
     expect(eventArrayFormat({ task: 'summarise', input: 'text', output: 'summary' })).not.toBe('smolagents');
+    expect(detectFormat({ steps: [{ task: 'Find the capital of France' }, { task: 'Say it' }] })).not.toBe(
+      'smolagents',
+    );
   });
 
   it('reads Python literals as smolagents prints them', () => {
