@@ -31,6 +31,20 @@ function binaryText(bytes: Uint8Array): string {
 }
 
 /**
+ * The YAML text of a file: as it is, or, for a cassette written as base64 of gzip-compressed YAML
+ * (LangChain's `YamlGzipSerializer` writes its `.yaml.gz` cassettes so), decoded and decompressed.
+ */
+function yamlText(bytes: Buffer): string {
+  const text = bytes.toString('utf8');
+  if (!/^\s*H4sI[A-Za-z0-9+/=\s]*$/.test(text)) return text;
+  try {
+    return zlib.gunzipSync(Buffer.from(text, 'base64')).toString('utf8');
+  } catch {
+    return text;
+  }
+}
+
+/**
  * The one record a YAML file is: its document as JSON (keys and values as YAML 1.1 reads them,
  * `!!binary` bytes as text). A document that is not YAML, or not a mapping, is refused with where.
  */
@@ -52,7 +66,7 @@ export async function* yamlDocument(
   }
   let value: unknown;
   try {
-    value = parse(Buffer.concat(parts).toString('utf8'), (_key, v) => (v instanceof Uint8Array ? binaryText(v) : v), {
+    value = parse(yamlText(Buffer.concat(parts)), (_key, v) => (v instanceof Uint8Array ? binaryText(v) : v), {
       customTags: ['binary'],
       maxAliasCount: -1,
       uniqueKeys: false,

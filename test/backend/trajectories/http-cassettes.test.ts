@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { importTrajectoryFile } from '../../../backend/trajectories/import-file';
 import { openWorkspaceStore, type WorkspaceStore } from '../../../backend/store/workspace-store';
@@ -13,7 +15,10 @@ const DIR = path.join(__dirname, '..', '..', 'fixtures', 'trajectories', 'http-c
 
 async function imported(name: string) {
   const store: WorkspaceStore = openWorkspaceStore(path.join(tempDir(), 'cassettes.trellis'));
-  const report = await importTrajectoryFile(store, { file: path.join(DIR, name), mode: 'strict' });
+  const report = await importTrajectoryFile(store, {
+    file: path.isAbsolute(name) ? name : path.join(DIR, name),
+    mode: 'strict',
+  });
   const trajectories = store.trajectories.allIds().map(({ id }) => store.trajectories.get(id)!);
   return { report, trajectories };
 }
@@ -55,6 +60,21 @@ describe('HTTP cassettes of model APIs', () => {
       version: 1,
     });
     expect(run!.outcome ?? null).toBeNull();
+  });
+
+  it('read a .yaml.gz cassette, gzip-compressed or (as LangChain writes them) base64 of gzip', async () => {
+    const yaml = fs.readFileSync(path.join(DIR, 'openai-chat-tool-loop.yaml'));
+    const gzipped = path.join(tempDir(), 'test_agent_loop.yaml.gz');
+    fs.writeFileSync(gzipped, zlib.gzipSync(yaml));
+    const base64 = path.join(tempDir(), 'TestChatOpenAIStandard.test_tool_calling.yaml.gz');
+    fs.writeFileSync(base64, zlib.gzipSync(yaml).toString('base64'));
+    const plain = (await imported('openai-chat-tool-loop.yaml')).trajectories[0]!.turns;
+    expect(plain).toHaveLength(5);
+    for (const file of [gzipped, base64]) {
+      const { report, trajectories } = await imported(file);
+      expect(report).toMatchObject({ format: 'http-cassette', imported: 1, rejectedCount: 0 });
+      expect(trajectories[0]!.turns).toEqual(plain);
+    }
   });
 
   it('join a streamed Anthropic reply from its events, and leave a token-counting call aside', async () => {
