@@ -60,12 +60,24 @@ const TRACE_FIELDS = [
   'externalId',
 ] as const;
 
+/** An observation as the API writes it (camelCase) or as the blob storage export does (snake_case). */
 const isObservation = (value: unknown): boolean =>
   isObject(value) &&
-  typeof value.traceId === 'string' &&
+  typeof (value.traceId ?? value.trace_id) === 'string' &&
   typeof value.type === 'string' &&
   OBSERVATION_TYPES.has(value.type.toUpperCase()) &&
-  'startTime' in value;
+  ('startTime' in value || 'start_time' in value);
+
+/**
+ * An observation's fields in the API's names: the blob storage export writes them snake_case
+ * (`trace_id`, `parent_observation_id`, `usage_details`, `provided_model_name`, …).
+ */
+const camelCased = (o: Json): Json =>
+  'trace_id' in o
+    ? Object.fromEntries(
+        Object.entries(o).map(([k, v]) => [k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()), v]),
+      )
+    : o;
 
 const isTrace = (value: Json) =>
   typeof value.id === 'string' &&
@@ -356,7 +368,7 @@ function partsOf(record: Json): { trace: Json; observations: Json[]; scores: Jso
       ? [record]
       : null;
   if (alone) {
-    const observations = alone.filter(isObject).map(withJsonIo);
+    const observations = alone.filter(isObject).map(camelCased).map(withJsonIo);
     return { trace: traceOfObservations(observations), observations, scores: [] };
   }
   const trace = withJsonIo(isObject(record.trace) ? record.trace : record);
@@ -370,7 +382,7 @@ function groupObservations(parts: unknown[]) {
   const byTrace = new Map<string, { observations: Json[]; first: number }>();
   parts.forEach((part, i) => {
     if (!isObservation(part)) return;
-    const observation = part as Json;
+    const observation = camelCased(part as Json);
     const group = byTrace.get(observation.traceId as string);
     if (group) group.observations.push(observation);
     else byTrace.set(observation.traceId as string, { observations: [observation], first: i });
@@ -381,7 +393,7 @@ function groupObservations(parts: unknown[]) {
 /**
  * Langfuse traces: the UI's "download trace" (`{trace, observations}`), the public API's trace
  * with its observations and scores inline (one, a JSON array, or a `{data, meta}` page), or
- * observations alone (grouped by trace). Generations give the conversation, tool observations
+ * observations alone (grouped by trace; the API's or the blob storage export's). Generations give the conversation, tool observations
  * the results; a score named as a verdict (correctness, success, …) the outcome.
  */
 export const langfuseFormat = defineFormat({
@@ -389,7 +401,7 @@ export const langfuseFormat = defineFormat({
   label: 'Langfuse trace export',
   recognisedBy: '"trace" and "observations", a trace with "observations", or observations with "traceId" and "type"',
   versions:
-    'Langfuse public API and UI export, v2 (usage, promptTokens) and v3 (usageDetails, costDetails, AGENT/TOOL/CHAIN observation types)',
+    'Langfuse public API and UI download, v2 (usage, promptTokens), v3 (usageDetails, costDetails, AGENT/TOOL/CHAIN observation types) and v4 (v2 observations endpoint: JSON-text input and output, no trace entity); blob storage export (enriched observations, snake_case)',
   detect: (record) =>
     (isObject(record.trace) && Array.isArray(record.observations)) ||
     isTrace(record) ||

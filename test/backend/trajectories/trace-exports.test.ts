@@ -41,6 +41,36 @@ describe('trace-tool exports imported as files', () => {
     ]);
   });
 
+  it('imports a Langfuse blob storage export (enriched observations, snake_case, input and output as JSON text)', async () => {
+    const store = workspace();
+    const report = await importTrajectoryFile(store, {
+      file: fixture('langfuse-blob-observations.jsonl'),
+      mode: 'strict',
+    });
+    expect(report).toMatchObject({
+      committed: true,
+      format: 'langfuse',
+      shape: 'jsonl',
+      imported: 1,
+      rejectedCount: 0,
+    });
+    const [trace] = all(store);
+    expect(trace!.turns.map((t) => t.role)).toEqual(['system', 'user', 'assistant', 'tool', 'assistant']);
+    expect(trace!.turns[2]).toMatchObject({
+      toolCalls: [{ id: 'call_rf1', name: 'lookup_order', args: { order_id: '88213' } }],
+      // The export's "YYYY-MM-DD HH:MM:SS.ffffff" times are UTC.
+      timing: { startedAt: '2026-03-09T14:02:11.020Z', durationMs: 1290 },
+    });
+    expect(trace!.turns[3]).toMatchObject({ toolCallId: 'call_rf1', timing: { durationMs: 220 } });
+    expect(trace!.metadata).toMatchObject({
+      harness: 'Langfuse',
+      model: 'gpt-4.1-mini',
+      trace_name: 'refund-desk',
+      session_id: 'sess-refunds-07',
+      total_cost: 0.0002002,
+    });
+  });
+
   it('imports LangSmith runs of two traces, each with its outcome, strictly (every run field understood)', async () => {
     const store = workspace();
     const report = await importTrajectoryFile(store, { file: fixture('langsmith-runs.jsonl'), mode: 'strict' });
