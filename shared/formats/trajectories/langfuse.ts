@@ -393,13 +393,15 @@ function groupObservations(parts: unknown[]) {
 /**
  * Langfuse traces: the UI's "download trace" (`{trace, observations}`), the public API's trace
  * with its observations and scores inline (one, a JSON array, or a `{data, meta}` page), or
- * observations alone (grouped by trace; the API's or the blob storage export's). Generations give the conversation, tool observations
- * the results; a score named as a verdict (correctness, success, …) the outcome.
+ * observations alone, grouped by trace (the API's, or the blob storage export's). Generations
+ * give the conversation, tool observations the results; a score named as a verdict
+ * (correctness, success, …) the outcome.
  */
 export const langfuseFormat = defineFormat({
   id: 'langfuse',
   label: 'Langfuse trace export',
-  recognisedBy: '"trace" and "observations", a trace with "observations", or observations with "traceId" and "type"',
+  recognisedBy:
+    '"trace" and "observations", a trace with "observations", or observations with "traceId" (or "trace_id") and "type"',
   versions:
     'Langfuse public API and UI download, v2 (usage, promptTokens), v3 (usageDetails, costDetails, AGENT/TOOL/CHAIN observation types) and v4 (v2 observations endpoint: JSON-text input and output, no trace entity); blob storage export (enriched observations, snake_case)',
   detect: (record) =>
