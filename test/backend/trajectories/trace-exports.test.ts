@@ -118,6 +118,20 @@ describe('trace-tool exports imported as files', () => {
     });
   });
 
+  it('imports a JSON array of spans (Monocle’s file exporter) and a JSON array of Langfuse API traces', async () => {
+    const store = workspace();
+    const spans = await importTrajectoryFile(store, { file: fixture('monocle-spans.json'), mode: 'strict' });
+    expect(spans).toMatchObject({ committed: true, format: 'otel-sdk', shape: 'json-array', imported: 1 });
+    const traces = await importTrajectoryFile(store, { file: fixture('langfuse-api-traces.json'), mode: 'strict' });
+    expect(traces).toMatchObject({
+      committed: true,
+      format: 'langfuse',
+      shape: 'json-array',
+      imported: 2,
+      outcomes: { success: 0, failure: 1, unknown: 0, none: 1 },
+    });
+  });
+
   it('imports the JS SDK’s console spans written one per line', async () => {
     const store = workspace();
     const report = await importTrajectoryFile(store, { file: fixture('otel-js-console.jsonl'), mode: 'strict' });
