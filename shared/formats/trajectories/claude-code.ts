@@ -1,6 +1,7 @@
 // Claude Code writes a session as JSON Lines, one line per event, in ~/.claude/projects/<project>/<session>.jsonl
-// (and, from 2.1, a subagent's run in <session>/subagents/agent-<id>.jsonl). Read from the files Claude Code 1.0
-// to 2.1 wrote and the Claude Agent SDK's message types (claude-agent-sdk-python types.py: SystemMessage,
+// (and, from 2.1, a subagent's run in <session>/subagents/agent-<id>.jsonl). Its writer is not public: read from
+// the lines of 1.0 to 2.1 files that public repositories show and the readers that parse them (daaain/
+// claude-code-log, simonw/claude-code-transcripts), and from the Claude Agent SDK's message types (SystemMessage,
 // AssistantMessage, UserMessage, ResultMessage), which `claude -p --output-format stream-json` prints one per line.
 // Every line that holds a message: {type: "user"|"assistant", message: <Anthropic message>, uuid, parentUuid,
 // isSidechain, sessionId, cwd, gitBranch, version, timestamp, requestId, toolUseResult, isMeta, …}. One API
@@ -19,8 +20,21 @@ interface Placed {
   at: string;
 }
 
-/** Lines that hold nothing the model was sent: file backups, the typed-ahead queue, titles, a subagent's progress echoes. */
-const QUIET_TYPES = new Set(['file-history-snapshot', 'queue-operation', 'progress', 'stream_event', 'custom-title']);
+/**
+ * Lines that hold nothing the model was sent: file backups, the typed-ahead queue, the UI's state (mode,
+ * last prompt, quota), a subagent's progress echoes (its own file holds its run), streamed partial messages.
+ */
+const QUIET_TYPES = new Set([
+  'file-history-snapshot',
+  'queue-operation',
+  'progress',
+  'stream_event',
+  'last-prompt',
+  'mode',
+  'permission-mode',
+  'x-quota',
+  'started',
+]);
 
 const SIDECHAIN_NOTE =
   'Claude Code subagent (sidechain) messages are kept apart from the main thread, in the metadata\'s "sidechains".';
@@ -221,6 +235,9 @@ function readBookkeeping(line: Line, at: string, reading: Reading): Outcome | un
   if (line.type === 'summary' && typeof line.summary === 'string')
     ((metadata.summaries ??= []) as unknown[]).push(line.summary);
   else if (line.type === 'custom-title' && typeof line.customTitle === 'string') metadata.title = line.customTitle;
+  else if (line.type === 'ai-title' && typeof line.aiTitle === 'string') metadata.title ??= line.aiTitle;
+  else if (line.type === 'attachment' && line.attachment !== undefined)
+    ((metadata.attachments ??= []) as unknown[]).push(line.attachment);
   else if (line.type === 'system' && line.subtype === 'init') {
     if (typeof line.model === 'string') reading.models.unshift(line.model);
     for (const [key, name] of [
@@ -239,7 +256,15 @@ function readBookkeeping(line: Line, at: string, reading: Reading): Outcome | un
     );
     ((metadata.system_events ??= []) as unknown[]).push(notice);
   } else if (line.type === 'result') {
-    for (const key of ['total_cost_usd', 'num_turns', 'duration_ms', 'duration_api_ms', 'usage', 'permission_denials'])
+    for (const key of [
+      'total_cost_usd',
+      'num_turns',
+      'duration_ms',
+      'duration_api_ms',
+      'usage',
+      'permission_denials',
+      'structured_output',
+    ])
       if (line[key] !== undefined) metadata[key] = line[key];
     const subtype = text(line.subtype) ?? null;
     const failed = line.is_error === true || (subtype !== null && subtype !== 'success');

@@ -34,6 +34,9 @@ const META_FIELDS = [
 const COMPACTED_NOTE =
   'Codex compactions are kept in the metadata ("compactions"); the turns are the whole session as it happened, not the history the model saw after one.';
 
+const ROLLBACK_NOTE =
+  'Codex rollbacks (thread_rolled_back) are kept in the metadata ("rollbacks"); the turns they took back are kept as they happened.';
+
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 /** One provider message read by the message layer, the paths it could not read given from where it sits. */
@@ -160,7 +163,10 @@ function readEvent(event: Line, reading: Reading): void {
     const message = text(event.message) ?? JSON.stringify(event);
     ((reading.metadata.errors ??= []) as unknown[]).push(message);
     if (event.type === 'error') reading.ending = { status: 'failure', by: 'Codex error', value: message };
-  } else if (event.type === 'thread_rolled_back') ((reading.metadata.rollbacks ??= []) as unknown[]).push(event);
+  } else if (event.type === 'thread_rolled_back') {
+    ((reading.metadata.rollbacks ??= []) as unknown[]).push(event);
+    reading.notes.add(ROLLBACK_NOTE);
+  }
 }
 
 function readLine(line: Line, at: string, reading: Reading): void {

@@ -103,6 +103,7 @@ describe('a Claude Code 2.1 session file', () => {
       git_branch: 'main',
       version: '2.1.63',
       model: 'claude-opus-4-6',
+      title: "Fix the stock report test's expectation",
       system_events: [
         {
           subtype: 'informational',
