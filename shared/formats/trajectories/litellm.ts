@@ -1,6 +1,6 @@
 import type { Outcome } from '../../domain';
 import { isObject } from '../../json';
-import { messagesToTurns, readExchange, type Exchange } from '../messages';
+import { joinStreamedReply, messagesToTurns, readExchange, sseData, type Exchange } from '../messages';
 import { defineFormat } from './descriptor';
 import { RecordError, type ParsedRecord } from './records';
 
@@ -165,19 +165,20 @@ export function fromLiteLLM(record: Record<string, unknown>): ParsedRecord {
   }
   const body = requestBody(record);
   if (!body) throw new RecordError('no request body with messages beside a response');
-  const raw = isObject(record.response) && isObject(record.response.body) ? record.response.body : record.response;
-  const response = jsonOrText(raw);
-  const exchange = readExchange(body, isObject(response) ? response : undefined, {
+  // A gateway wraps each body beside its status (`{status, body}`) or logs the body itself.
+  const wrapped = isObject(record.response) && record.response.body !== undefined ? record.response : undefined;
+  const raw = wrapped ? wrapped.body : record.response;
+  const status = typeof record.status === 'number' ? record.status : wrapped?.status;
+  const response = replyBody(jsonOrText(raw));
+  const exchange = readExchange(body, response, {
     request: isObject(record.request) && isObject(record.request.body) ? 'request.body' : 'request',
     response: raw === record.response ? 'response' : 'response.body',
   });
   const parsed = parsedExchange(exchange, body.model, 'the request holds no messages');
-  const failed = exchange.error !== undefined || (typeof record.status === 'number' && record.status >= 400);
+  const failed = exchange.error !== undefined || (typeof status === 'number' && status >= 400);
   return {
     ...parsed,
-    ...(failed
-      ? { outcome: { status: 'failure', by: 'API error', value: errorText(exchange.error, record.status) } }
-      : {}),
+    ...(failed ? { outcome: { status: 'failure', by: 'API error', value: errorText(exchange.error, status) } } : {}),
     metadata: {
       harness: 'model API gateway log',
       ...parsed.metadata,
@@ -185,6 +186,15 @@ export function fromLiteLLM(record: Record<string, unknown>): ParsedRecord {
       ...(exchange.error !== undefined ? { error: exchange.error } : {}),
     },
   };
+}
+
+/** A logged reply: a response body, or a streamed reply (its chunks, or their server-sent events) joined into one. */
+function replyBody(response: unknown): Record<string, unknown> | undefined {
+  if (isObject(response)) return response;
+  if (Array.isArray(response)) return joinStreamedReply(response) ?? undefined;
+  if (typeof response === 'string' && response.includes('data:'))
+    return joinStreamedReply(sseData(response)) ?? undefined;
+  return undefined;
 }
 
 function errorText(error: unknown, status: unknown): string | number | null {

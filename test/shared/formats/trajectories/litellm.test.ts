@@ -17,11 +17,11 @@ const lines = (file: string) =>
     .map((l) => JSON.parse(l) as Record<string, unknown>);
 const [payload, failed] = lines('standard-logging-payloads.jsonl');
 const [spendLog] = JSON.parse(fs.readFileSync(path.join(DIR, 'spend-logs.json'), 'utf8')) as Record<string, unknown>[];
-const [anthropicLine, twoChoices, apiError] = lines('gateway-log.jsonl');
+const [anthropicLine, twoChoices, apiError, streamed] = lines('gateway-log.jsonl');
 
 describe('LiteLLM logs', () => {
   it('are recognised before the OpenAI chat format that their "messages" would otherwise match', () => {
-    for (const record of [payload, failed, spendLog, anthropicLine, twoChoices, apiError])
+    for (const record of [payload, failed, spendLog, anthropicLine, twoChoices, apiError, streamed])
       expect(detectFormat(record)).toBe('litellm');
   });
 
@@ -141,5 +141,19 @@ describe('gateway log lines', () => {
     const parsed = parseRecord('litellm', apiError);
     expect(parsed.turns).toEqual([{ role: 'user', content: 'Hi' }]);
     expect(parsed.outcome).toEqual({ status: 'failure', by: 'API error', value: 'Incorrect API key provided' });
+  });
+
+  it('join a streamed reply a gateway logged as its server-sent events, bodies wrapped beside their status', () => {
+    const parsed = parseRecord('litellm', streamed);
+    expect(parsed.turns).toEqual([
+      { role: 'user', content: 'What time is it in Lisbon?' },
+      {
+        role: 'assistant',
+        toolCalls: [{ id: 'call_z9', name: 'get_time', args: { tz: 'Europe/Lisbon' } }],
+        tokens: { prompt: 52, completion: 17 },
+      },
+    ]);
+    expect(parsed.metadata).toMatchObject({ model: 'gpt-4o-mini', stop_reason: 'tool_calls' });
+    expect(parsed.tools.map((t) => t.name)).toEqual(['get_time']);
   });
 });
