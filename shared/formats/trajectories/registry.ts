@@ -8,6 +8,7 @@ import { codexCliFormat } from './codex-cli';
 import type { TrajectoryFormatDescriptor } from './descriptor';
 import { geminiCliFormat } from './gemini-cli';
 import { httpCassetteFormat } from './http-cassette';
+import { clineFormat } from './cline';
 import { inspectFormat } from './inspect';
 import { langfuseFormat } from './langfuse';
 import { langsmithFormat } from './langsmith';
@@ -46,6 +47,7 @@ export const TRAJECTORY_FORMATS = [
   inspectFormat,
   openhandsFormat,
   openhandsV1Format,
+  clineFormat,
   claudeCodeFormat,
   codexCliFormat,
   geminiCliFormat,
