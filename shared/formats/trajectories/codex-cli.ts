@@ -5,7 +5,9 @@
 // items, or {content, success}), core/src/rollout/recorder.rs and policy.rs (which events are written) for
 // rust-v0.1 to 0.128; the rollouts before session_meta (0.1–0.2x: a first line {id, timestamp, instructions, git}
 // then the items themselves and {record_type: "state"} lines); and exec/src/exec_events.rs for `codex exec --json`
-// (thread.started, item.completed with agent_message, reasoning, command_execution, file_change, mcp_tool_call…).
+// (thread.started, item.completed with agent_message, reasoning, command_execution, file_change, mcp_tool_call…);
+// and the TypeScript CLI before it (codex-cli/src/utils/storage/save-rollout.ts: one JSON document, {session:
+// {timestamp, id, instructions}, items: [Responses items]}).
 import type { Outcome, Turn, TrajectoryMetadata } from '../../domain';
 import { isObject } from '../../json';
 import { declaredToolsOf, messagesToTurns, readMessages } from '../messages';
@@ -88,6 +90,15 @@ function readSessionMeta(meta: Line, reading: Reading): void {
   if (base) reading.messages.push({ role: 'system', content: base });
   if (text(meta.instructions)) reading.metadata.user_instructions = meta.instructions;
   reading.tools.push(...declaredToolsOf(meta.dynamic_tools));
+}
+
+/** The TypeScript Codex CLI's session ({timestamp, id, instructions, model?, provider?, lastResponseId?}). */
+function readTypeScriptSession(session: Line, reading: Reading): void {
+  readSessionMeta(session, reading);
+  if (typeof session.model === 'string' && session.model) reading.models.unshift(session.model);
+  if (typeof session.provider === 'string' && session.provider) reading.metadata.model_provider = session.provider;
+  if (typeof session.lastResponseId === 'string' && session.lastResponseId)
+    reading.metadata.last_response_id = session.lastResponseId;
 }
 
 /** A tool output as Codex wrote it: the early {content, success} object is read as its content. */
@@ -194,7 +205,8 @@ function readLine(line: Line, at: string, reading: Reading): void {
  * the session's base instructions as the system turn; UI echoes (event_msg) are not turns again.
  */
 export function fromCodexRollout(record: Record<string, unknown>): ParsedRecord {
-  const lines = record.rollout as unknown[];
+  const key = Array.isArray(record.rollout) ? 'rollout' : 'items';
+  const lines = record[key] as unknown[];
   const reading: Reading = {
     messages: [],
     metadata: { harness: 'codex-cli' },
@@ -206,13 +218,14 @@ export function fromCodexRollout(record: Record<string, unknown>): ParsedRecord 
     calledAt: new Map(),
   };
   lines.forEach((line, i) => {
-    const at = `rollout[${i}]`;
+    const at = `${key}[${i}]`;
     if (!isObject(line)) return reading.ignored.push(`${at} (not a JSON object)`);
     if (typeof line.type === 'string' && ROLLOUT_TYPES.has(line.type) && 'payload' in line) readLine(line, at, reading);
-    else if (i === 0 && typeof line.id === 'string') readSessionMeta(line, reading);
+    else if (key === 'rollout' && i === 0 && isRolloutStart(line)) readSessionMeta(line, reading);
     else if (line.record_type === 'state') return;
     else readItem(line, at, line.timestamp, reading);
   });
+  if (isObject(record.session)) readTypeScriptSession(record.session, reading);
   closeResponse(reading);
   const { turns, notes } = messagesToTurns(reading.messages);
   if (reading.models.length) reading.metadata.model = reading.models[0];
@@ -231,14 +244,15 @@ export const codexCliFormat = defineFormat({
   id: 'codex-cli',
   label: 'Codex CLI session',
   recognisedBy:
-    'JSON Lines of {timestamp, type: session_meta|response_item|event_msg|turn_context, payload} (~/.codex/sessions rollouts), their older {id, timestamp, instructions} form, or codex exec --json events',
+    "JSON Lines of {timestamp, type: session_meta|response_item|event_msg|turn_context, payload} (~/.codex/sessions rollouts), their older {id, timestamp, instructions} form, the TypeScript CLI's {session, items}, or codex exec --json events",
   versions:
-    'Codex CLI rust-v0.1–0.128 rollouts (RolloutLine; before session_meta: a first line then Responses items and record_type "state" lines); codex exec --json ThreadEvents (exec_events.rs)',
+    'Codex CLI rust-v0.1–0.128 rollouts (RolloutLine; before session_meta: a first line then Responses items and record_type "state" lines); the TypeScript CLI (npm @openai/codex 0.1) rollout-*.json {session, items}; codex exec --json ThreadEvents (exec_events.rs)',
   detect: (record) =>
     (Array.isArray(record.rollout) && isRolloutStart(record.rollout[0])) ||
-    (Array.isArray(record.exec_events) && isExecEvent(record.exec_events[0])),
+    (Array.isArray(record.exec_events) && isExecEvent(record.exec_events[0])) ||
+    (Array.isArray(record.items) && isObject(record.session) && typeof record.session.id === 'string'),
   parse: (record) => (Array.isArray(record.exec_events) ? fromCodexExec(record.exec_events) : fromCodexRollout(record)),
-  turnFields: ['rollout', 'exec_events'],
+  turnFields: ['rollout', 'exec_events', 'session', 'items'],
   container: {
     events: {
       detect: (first) => isRolloutStart(first) || isExecEvent(first),

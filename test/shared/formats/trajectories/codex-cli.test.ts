@@ -154,6 +154,29 @@ describe('a Codex rollout from before session_meta', () => {
   });
 });
 
+describe("the TypeScript Codex CLI's rollout (one JSON document)", () => {
+  it('reads its items as Responses items, its session as metadata', () => {
+    const record = JSON.parse(fs.readFileSync(path.join(DIR, 'codex-ts-0.1-rollout.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    expect(detectFormat(record)).toBe('codex-cli');
+    const parsed = codex.parse(record);
+    expect(parsed.turns.map((t) => t.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
+    expect(parsed.turns[0]!.content).toBe('Why does `pnpm test` say no tests found?');
+    expect(parsed.turns[1]!.toolCalls).toEqual([
+      { id: 'call_pQ7rS8tU9vW0xY1z', name: 'shell', args: { command: ['bash', '-lc', 'cat vitest.config.ts'] } },
+    ]);
+    expect(parsed.turns[2]).toMatchObject({ toolCallId: 'call_pQ7rS8tU9vW0xY1z' });
+    expect(parsed.metadata).toEqual({
+      harness: 'codex-cli',
+      session_id: '4c2d9e1a-7b3f-4e8a-b5c6-d7e8f9a0b1c2',
+      user_instructions: 'Always use pnpm, never npm.',
+    });
+    expect(parsed.ignored).toEqual([]);
+  });
+});
+
 describe('codex exec --json', () => {
   const parsed = run(lines('codex-exec-json.jsonl'));
 
