@@ -102,7 +102,14 @@ export function spanOfSdk(span: Record<string, unknown>, at: string): OtlpSpan |
     timeNs: python ? isoToNs(e.timestamp) : jsNs(e.time ?? e.timestamp).toString(),
     attributes: plain(e.attributes),
   }));
-  const code = python ? STATUS[String(status.status_code ?? 'UNSET').toUpperCase()] : Number(status.code ?? 0);
+  // Python writes the status's name ("ERROR"; "StatusCode.ERROR" in some releases), JS its number.
+  const code = python
+    ? STATUS[
+        String(status.status_code ?? 'UNSET')
+          .replace(/^StatusCode\./, '')
+          .toUpperCase()
+      ]
+    : Number(status.code ?? 0);
   return {
     traceId,
     spanId,

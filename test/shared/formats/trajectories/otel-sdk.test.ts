@@ -162,6 +162,24 @@ describe('OpenTelemetry SDK span JSON', () => {
     ]);
   });
 
+  it('reads a status written as its enum ("StatusCode.ERROR"), as some Python releases print it', () => {
+    const span = {
+      name: 'agent',
+      context: { trace_id: '0x4bf92f3577b34da6a3ce929d0e0e4736', span_id: '0x00f067aa0ba902b7' },
+      parent_id: null,
+      start_time: '2025-01-01T00:00:00Z',
+      end_time: '2025-01-01T00:00:01Z',
+      status: { status_code: 'StatusCode.ERROR', description: 'ValueError: no route' },
+      attributes: { 'gen_ai.prompt.0.role': 'user', 'gen_ai.prompt.0.content': 'Route me to Oslo.' },
+    };
+    const parsed = otelSdk.parse(otelSdk.container!.parts!.group([span]).records[0]!.record);
+    expect(parsed.outcome).toEqual({
+      status: 'failure',
+      by: 'root span "agent" status',
+      value: 'ValueError: no route',
+    });
+  });
+
   it('keeps the nanoseconds an ISO time gives', () => {
     expect(isoToNs('2023-06-10T18:10:01.869155Z')).toBe('1686420601869155000');
     expect(isoToNs('2023-06-10T18:10:01Z')).toBe('1686420601000000000');
