@@ -15,6 +15,7 @@
 import { isObject } from '../../json';
 import { turnsFromMessages } from '../messages';
 import { defineFormat } from './descriptor';
+import { fromTrace, groupTraceParts, isTracePart } from './openai-agents-traces';
 import { RecordError, type ParsedRecord } from './records';
 
 type Json = Record<string, unknown>;
@@ -138,19 +139,26 @@ export const openaiAgentsFormat = defineFormat({
   id: 'openai-agents',
   label: 'OpenAI Agents SDK run',
   recognisedBy:
-    'a RunState\'s "$schemaVersion" and "generated_items" (or "generatedItems"); a JSON array of to_input_list() items',
+    'a RunState\'s "$schemaVersion" and "generated_items" (or "generatedItems"); a JSON array of to_input_list() items; exported traces and spans ("object": "trace.span")',
   versions:
-    'openai-agents-python 7f7a44f (RunState schema 1.17) and openai-agents-js 6d0c61a (schema 1.20), 2026-08-22: RunState JSON, to_input_list()',
+    'openai-agents-python 7f7a44f (RunState schema 1.17) and openai-agents-js 6d0c61a (schema 1.20), 2026-08-22: RunState JSON, to_input_list(), tracing exports',
   detect: (record) =>
     (typeof record.$schemaVersion === 'string' && Array.isArray(field(record, 'generated_items'))) ||
-    (Array.isArray(record.input_list) && Object.keys(record).length === 1),
-  parse: (record) => (Array.isArray(record.input_list) ? fromInputList(record) : fromRunState(record)),
+    (Array.isArray(record.input_list) && Object.keys(record).length === 1) ||
+    (isObject(record.openai_agents_trace) && Object.keys(record).length === 1),
+  parse: (record) =>
+    Array.isArray(record.input_list)
+      ? fromInputList(record)
+      : isObject(record.openai_agents_trace)
+        ? fromTrace(record.openai_agents_trace)
+        : fromRunState(record),
   turnFields: [
     'original_input',
     'originalInput',
     'generated_items',
     'generatedItems',
     'input_list',
+    'openai_agents_trace',
     'model_responses',
     'modelResponses',
     'last_model_response',
@@ -161,5 +169,6 @@ export const openaiAgentsFormat = defineFormat({
   kept: ['$schemaVersion', ...bothCases(STATE_FIELDS)],
   container: {
     events: { detect: isInputListStart, record: (items) => ({ input_list: items }) },
+    parts: { detect: isTracePart, group: groupTraceParts },
   },
 });

@@ -110,7 +110,13 @@ describe('benchmark results and framework runs through the import', () => {
       mode: 'strict',
     });
     expect(state).toMatchObject({ committed: true, format: 'openai-agents', imported: 1, rejectedCount: 0 });
-    const [firstCase, , multiAgent, handedOff] = all(store);
+    const traces = await importTrajectoryFile(store, {
+      file: fixture('frameworks', 'openai-agents-python-traces.jsonl'),
+      mode: 'strict',
+    });
+    expect(traces).toMatchObject({ committed: true, format: 'openai-agents', imported: 2, rejectedCount: 0 });
+    const [firstCase, , multiAgent, handedOff, traced] = all(store);
+    expect(traced!.metadata).toMatchObject({ workflow_name: 'Customer support', model: 'gpt-4o-mini' });
     expect(firstCase!.metadata).toMatchObject({ eval_set_id: 'home_automation', task_id: 'turn_off_device' });
     expect(multiAgent!.metadata).toMatchObject({
       appName: 'concierge',

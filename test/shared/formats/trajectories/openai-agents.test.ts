@@ -1,7 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { detectFormat, eventArrayFormat, formatDescriptor } from '../../../../shared/formats/trajectories/registry';
+import {
+  detectFormat,
+  eventArrayFormat,
+  formatDescriptor,
+  partsFormat,
+} from '../../../../shared/formats/trajectories/registry';
 
 /**
  * OpenAI Agents SDK runs as the SDKs save them: a Python RunState (schema 1.17) where a triage
@@ -77,6 +82,50 @@ describe('OpenAI Agents SDK runs', () => {
     expect(parsed.turns.map((t) => t.role)).toEqual(['user', 'assistant', 'tool', 'assistant', 'tool', 'assistant']);
     expect(parsed.turns[4]).toEqual({ role: 'tool', content: '19.0', toolCallId: 'call_m2' });
     expect(parsed.turns[5]!.content).toBe('15% of 80 is 12; adding 7 gives 19.');
+  });
+
+  it('reads exported traces: a Chat Completions run from its last generation, a Responses run from its function spans', () => {
+    const lines = fs
+      .readFileSync(path.join(FRAMEWORKS, 'openai-agents-python-traces.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    for (const line of lines) expect(partsFormat(line)).toBe('openai-agents');
+    const { records, problems } = agents.container!.parts!.group(lines);
+    expect(problems).toEqual([]);
+    expect(records.map((r) => r.first)).toEqual([0, 5]);
+    const [chat, responses] = records.map(({ record }) => {
+      expect(agents.detect(record)).toBe(true);
+      return agents.parse(record);
+    });
+    expect(chat!.turns.map((t) => t.role)).toEqual(['system', 'user', 'assistant', 'tool', 'assistant']);
+    expect(chat!.turns[2]!.toolCalls).toEqual([{ id: 'call_Qz81', name: 'lookup_order', args: { order_id: '4417' } }]);
+    expect(chat!.turns[3]!.toolCallId).toBe('call_Qz81');
+    expect(chat!.metadata).toEqual({
+      harness: 'openai-agents',
+      trace_id: 'trace_5e1b2c3d4f5a6b7c8d9e0f1a2b3c4d5e',
+      workflow_name: 'Customer support',
+      group_id: 'thread_42',
+      trace_metadata: { customer: 'c_1001' },
+      model: 'gpt-4o-mini',
+      usage: { input_tokens: 237, output_tokens: 39 },
+      agents: ['Support agent'],
+    });
+    expect(responses!.turns).toEqual([
+      {
+        role: 'assistant',
+        toolCalls: [{ id: 'span_b5', name: 'refund_order', args: { order_id: '4417', amount: 59.9 } }],
+      },
+      { role: 'tool', content: 'Refund failed: order 4417 is not delivered yet', toolCallId: 'span_b5' },
+    ]);
+    expect(responses!.metadata).toMatchObject({
+      agents: ['Triage agent', 'Billing agent'],
+      handoffs: [{ from: 'Triage agent', to: 'Billing agent' }],
+      span_errors: [{ span: 'span_b5', type: 'function', message: 'Error running tool' }],
+    });
+    expect(responses!.notes).toEqual([
+      "OpenAI Agents SDK traces of Responses API runs keep only each response's id: their turns are the function calls and results the spans hold",
+    ]);
   });
 
   it('leaves an array of chat messages written role first to the chat readers', () => {
