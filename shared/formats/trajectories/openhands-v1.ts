@@ -58,6 +58,8 @@ const FAILED_STATUSES = new Set(['error', 'stuck']);
 
 const TOOL_SCHEMAS_NOTE =
   'OpenHands V1 system prompt events name their tools without parameter schemas (the action type is a class name): the tools are declared with empty parameters.';
+const CONDENSATION_NOTE =
+  "OpenHands V1 condensations are kept in metadata: every event stays a turn, including those a condensation's summary replaced for the model.";
 const TERMINAL_NOTE =
   "OpenHands V1 terminal results are read as the agent was shown them: the output with the shell's working directory and exit code after it.";
 
@@ -206,6 +208,7 @@ function readEvent(event: Event, at: string, reading: Reading): void {
     case 'CondensationSummaryEvent':
       return push(reading, { role: 'user', content: text(event.summary) }, event);
     case 'Condensation':
+      reading.notes.add(CONDENSATION_NOTE);
       listOf(reading.metadata, 'condensations').push(event);
       return;
     case 'ConversationStateUpdateEvent':

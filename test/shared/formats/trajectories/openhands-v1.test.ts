@@ -221,6 +221,28 @@ describe('OpenHands V1 conversations of other shapes and ends', () => {
     expect(parsed.turns[3]).toMatchObject({ toolCallId: 'toolu_01Hx7', content: 'export.py:12' });
   });
 
+  it('keeps a condensation in metadata, its summary as a user turn, and every event before it as turns', () => {
+    const condensation = {
+      id: 'cond-1',
+      timestamp: '2026-08-20T09:14:20.000000',
+      source: 'environment',
+      forgotten_event_ids: [events[3]!.id, events[4]!.id],
+      summary: 'The agent found export_csv in ledgerly/export.py.',
+      summary_offset: 2,
+      llm_response_id: 'chatcmpl-cond',
+      kind: 'Condensation',
+    };
+    const summary = { ...condensation, id: 'cond-2', summary: condensation.summary, kind: 'CondensationSummaryEvent' };
+    const { forgotten_event_ids: _f, summary_offset: _o, llm_response_id: _l, ...summaryEvent } = summary;
+    const parsed = conversation([...events.slice(0, 5), condensation, summaryEvent, ...events.slice(5)]);
+    expect(parsed.turns).toHaveLength(16);
+    expect(parsed.turns[4]).toEqual({ role: 'user', content: 'The agent found export_csv in ledgerly/export.py.' });
+    expect(parsed.metadata!.condensations).toEqual([condensation]);
+    expect(parsed.notes).toContain(
+      "OpenHands V1 condensations are kept in metadata: every event stays a turn, including those a condensation's summary replaced for the model.",
+    );
+  });
+
   it('answers a rejected action with its reason', () => {
     const rejected = {
       id: 'rej-1',
