@@ -2,6 +2,7 @@ import type { DeclaredTool, Outcome, TrajectoryMetadata, Turn } from '../../doma
 import { isObject } from '../../json';
 import { declaredToolsOf, turnsFromMessages } from '../messages';
 import { defineFormat } from './descriptor';
+import { isIngestionEvent, tracesOfEvents } from './langfuse-ingestion';
 import { RecordError, type ParsedRecord } from './records';
 import {
   asText,
@@ -371,8 +372,11 @@ function partsOf(record: Json): { trace: Json; observations: Json[]; scores: Jso
     const observations = alone.filter(isObject).map(camelCased).map(withJsonIo);
     return { trace: traceOfObservations(observations), observations, scores: [] };
   }
-  const trace = withJsonIo(isObject(record.trace) ? record.trace : record);
+  if (isIngestionEvent(record)) return tracesOfEvents([record])[0]!;
+  const given = withJsonIo(isObject(record.trace) ? record.trace : record);
   const observations = (Array.isArray(record.observations) ? record.observations : []).filter(isObject).map(withJsonIo);
+  // A trace known by its id alone (ingestion events with no trace-create) takes what its observations say of it.
+  const trace = Object.keys(given).length === 1 ? { ...traceOfObservations(observations), ...given } : given;
   const scores = [record.scores, trace.scores].find(Array.isArray) ?? [];
   return { trace, observations, scores: scores.filter(isObject) };
 }
@@ -393,7 +397,8 @@ function groupObservations(parts: unknown[]) {
 /**
  * Langfuse traces: the UI's "download trace" (`{trace, observations}`), the public API's trace
  * with its observations and scores inline (one, a JSON array, or a `{data, meta}` page), or
- * observations alone, grouped by trace (the API's, or the blob storage export's). Generations
+ * observations alone, grouped by trace (the API's, or the blob storage export's), or the
+ * ingestion events an SDK sent. Generations
  * give the conversation, tool observations the results; a score named as a verdict
  * (correctness, success, …) the outcome.
  */
@@ -403,12 +408,13 @@ export const langfuseFormat = defineFormat({
   recognisedBy:
     '"trace" and "observations", a trace with "observations", or observations with "traceId" (or "trace_id") and "type"',
   versions:
-    'Langfuse public API and UI download, v2 (usage, promptTokens), v3 (usageDetails, costDetails, AGENT/TOOL/CHAIN observation types) and v4 (v2 observations endpoint: JSON-text input and output, no trace entity); blob storage export (enriched observations, snake_case)',
+    'Langfuse public API and UI download, v2 (usage, promptTokens), v3 (usageDetails, costDetails, AGENT/TOOL/CHAIN observation types) and v4 (v2 observations endpoint: JSON-text input and output, no trace entity); blob storage export (enriched observations, snake_case); SDK ingestion events ({batch}: trace-, span-, generation-, event-, observation- and score-create/update)',
   detect: (record) =>
     (isObject(record.trace) && Array.isArray(record.observations)) ||
     isTrace(record) ||
     Array.isArray(record[OBSERVATIONS_KEY]) ||
-    isObservation(record),
+    isObservation(record) ||
+    isIngestionEvent(record),
   parse: (record) => {
     const { trace, observations, scores } = partsOf(record);
     return parseTrace(trace, observations, scores);
@@ -416,6 +422,11 @@ export const langfuseFormat = defineFormat({
   turnFields: ['trace', 'observations', 'scores', OBSERVATIONS_KEY, ...TRACE_FIELDS],
   container: {
     recordsIn(document) {
+      // An ingestion batch, as the SDKs send it.
+      if (Array.isArray(document.batch) && document.batch.some(isIngestionEvent)) {
+        const shared = isObject(document.metadata) ? { ingestion_metadata: document.metadata } : {};
+        return { records: tracesOfEvents(document.batch).map(({ first: _, ...record }) => record), shared };
+      }
       if (!Array.isArray(document.data) || !isObject(document.meta)) return null;
       const data = document.data.filter(isObject);
       if (data.length && data.every((d) => isTrace(d))) return { records: data, shared: {} };
@@ -426,12 +437,13 @@ export const langfuseFormat = defineFormat({
       };
     },
     parts: {
-      detect: isObservation,
+      detect: (record) => isObservation(record) || isIngestionEvent(record),
       group: (parts) => ({
-        records: groupObservations(parts).map((g) => ({
-          record: { [OBSERVATIONS_KEY]: g.observations },
-          first: g.first,
-        })),
+        records: [
+          ...groupObservations(parts).map((g) => ({ record: { [OBSERVATIONS_KEY]: g.observations }, first: g.first })),
+          // Ingestion events make the shape of a downloaded trace: {trace, observations, scores}.
+          ...tracesOfEvents(parts).map(({ first, ...record }) => ({ record, first })),
+        ].sort((a, b) => a.first - b.first),
         problems: [],
       }),
     },

@@ -205,6 +205,38 @@ describe('Langfuse trace export', () => {
     expect(parsed.metadata!.generations_not_read).toEqual([expect.objectContaining({ id: 'g1' })]);
   });
 
+  it('reads an ingestion batch the SDK sent: creates and updates merged per observation, the score as verdict', () => {
+    const batch = json('langfuse-ingestion-batch.json') as Record<string, unknown>;
+    const found = recordsInDocument(batch);
+    expect(found?.format).toBe('langfuse');
+    expect(found?.shared).toEqual({ ingestion_metadata: expect.objectContaining({ sdk_name: 'python' }) });
+    expect(found?.records).toHaveLength(1);
+    const parsed = langfuse.parse(found!.records[0] as Record<string, unknown>);
+    expect(parsed.turns.map((t) => t.role)).toEqual(['system', 'user', 'assistant', 'tool', 'assistant']);
+    // The generation's create gave its input, its update the output, the end time and the tokens.
+    expect(parsed.turns[2]).toMatchObject({
+      toolCalls: [{ id: 'call_st1', name: 'check_stock', args: { sku: 'VELO3-M' } }],
+      tokens: { prompt: 104, completion: 19 },
+      timing: { startedAt: '2025-07-01T09:30:00.010Z', durationMs: 1190 },
+    });
+    // The span named after the tool (as v2 SDKs write tools) times the result.
+    expect(parsed.turns[3]).toMatchObject({ toolCallId: 'call_st1', timing: { durationMs: 180 } });
+    expect(parsed.tools.map((t) => t.name)).toEqual(['check_stock']);
+    expect(parsed.outcome).toEqual({ status: 'failure', by: 'Langfuse score "resolved"', value: 0 });
+    // The second trace-create (an update) added the output without erasing the name.
+    expect(parsed.metadata).toMatchObject({ trace_name: 'stock-question', session_id: 'chat-991' });
+    expect(parsed.metadata).not.toHaveProperty('trace_output');
+  });
+
+  it('groups ingestion events kept one per line by trace', () => {
+    const { batch } = json('langfuse-ingestion-batch.json') as { batch: Record<string, unknown>[] };
+    expect(partsFormat(batch[1])).toBe('langfuse');
+    const { records } = langfuse.container!.parts!.group(batch);
+    expect(records).toHaveLength(1);
+    expect(records[0]!.first).toBe(0);
+    expect(langfuse.parse(records[0]!.record).turns).toHaveLength(5);
+  });
+
   it('places a tool observation no generation asked for after a call made for it', () => {
     const parsed = langfuse.parse({
       trace: { id: 't1', input: 'ping the host', output: null },
