@@ -12,6 +12,7 @@ import { isObject } from '../../json';
 import { messagesToTurns, readMessages, turnsFromMessages } from '../messages';
 import type { Message } from '../messages/types';
 import { defineFormat } from './descriptor';
+import { fromGeminiStream, isStreamInit } from './gemini-cli-stream';
 import { RecordError, type ParsedRecord } from './records';
 
 type Entry = Record<string, unknown>;
@@ -171,20 +172,23 @@ export const geminiCliFormat = defineFormat({
   id: 'gemini-cli',
   label: 'Gemini CLI session',
   recognisedBy:
-    '"sessionId", "projectHash" and "messages" (chats/session-*.json, or its JSON Lines), or a checkpoint\'s Gemini contents ("history" or "clientHistory" of {role, parts})',
+    '"sessionId", "projectHash" and "messages" (chats/session-*.json, or its JSON Lines), a checkpoint\'s Gemini contents ("history" or "clientHistory" of {role, parts}), or stream-json output opening with an "init" event',
   versions:
-    'Gemini CLI 0.2–0.38 session-*.json and 0.39+ session-*.jsonl (chatRecordingService, 5411f11); /chat save checkpoints (bare contents, {history, authType}); restore checkpoints (clientHistory)',
+    'Gemini CLI 0.2–0.38 session-*.json and 0.39+ session-*.jsonl (chatRecordingService, 5411f11); /chat save checkpoints (bare contents, {history, authType}); restore checkpoints (clientHistory); gemini -p --output-format stream-json (0.11+)',
   detect: (record) =>
     isSession(record) ||
+    (Array.isArray(record.stream_events) && isStreamInit(record.stream_events[0])) ||
     (Array.isArray(record.clientHistory) && isObject(record.toolCall)) ||
     (Array.isArray(record.history) && isContent(record.history[0])),
   parse: (record) =>
     isSession(record)
       ? fromSession(record)
-      : Array.isArray(record.clientHistory)
-        ? fromContents(record.clientHistory, 'clientHistory')
-        : fromContents(record.history, 'history'),
-  turnFields: ['messages', 'history', 'clientHistory'],
+      : Array.isArray(record.stream_events)
+        ? fromGeminiStream(record.stream_events)
+        : Array.isArray(record.clientHistory)
+          ? fromContents(record.clientHistory, 'clientHistory')
+          : fromContents(record.history, 'history'),
+  turnFields: ['messages', 'history', 'clientHistory', 'stream_events'],
   kept: [
     'sessionId',
     'projectHash',
@@ -202,8 +206,14 @@ export const geminiCliFormat = defineFormat({
   container: {
     events: {
       // A JSON Lines recording starts with its metadata line; a bare checkpoint is a JSON array of contents.
-      detect: (first) => (isSessionStart(first) && !Array.isArray(first.messages)) || isContent(first),
-      record: (lines) => (isContent(lines[0]) ? { history: lines } : replaySession(lines)),
+      detect: (first) =>
+        (isSessionStart(first) && !Array.isArray(first.messages)) || isContent(first) || isStreamInit(first),
+      record: (lines) =>
+        isContent(lines[0])
+          ? { history: lines }
+          : isStreamInit(lines[0])
+            ? { stream_events: lines }
+            : replaySession(lines),
     },
   },
 });

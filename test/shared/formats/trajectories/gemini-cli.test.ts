@@ -141,3 +141,57 @@ describe('a /chat save checkpoint', () => {
     expect(gemini.parse(record).turns).toHaveLength(6);
   });
 });
+
+describe('gemini -p --output-format stream-json', () => {
+  const events = read('gemini-cli-stream-json.jsonl')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+
+  it('reads the prompt, the call and its result paired by tool_id, the deltas joined, the result as the outcome', () => {
+    expect(detectFormat(events[0])).toBeNull();
+    expect(eventArrayFormat(events[0])).toBe('gemini-cli');
+    const record = gemini.container!.events!.record(events);
+    expect(detectFormat(record)).toBe('gemini-cli');
+    const parsed = gemini.parse(record);
+    expect(parsed.turns).toEqual([
+      { role: 'user', content: 'How many lines does README.md have?' },
+      {
+        role: 'assistant',
+        toolCalls: [
+          {
+            id: 'run_shell_command-1770795004331-9b1f2e',
+            name: 'run_shell_command',
+            args: { command: 'wc -l README.md', description: 'Count the lines of README.md' },
+          },
+        ],
+      },
+      {
+        role: 'tool',
+        toolCallId: 'run_shell_command-1770795004331-9b1f2e',
+        content: '84 README.md',
+        timing: { startedAt: '2026-02-11T07:30:04.331Z', durationMs: 181 },
+      },
+      { role: 'assistant', content: 'README.md has 84 lines.' },
+    ]);
+    expect(parsed.outcome).toEqual({ status: 'success', by: 'Gemini CLI result', value: 'success' });
+    expect(parsed.metadata).toMatchObject({
+      harness: 'gemini-cli',
+      session_id: 'd3e4f5a6-b7c8-4d9e-8f01-a2b3c4d5e6f7',
+      model: 'gemini-2.5-flash',
+      stats: { total_tokens: 8472, tool_calls: 1 },
+    });
+    expect(parsed.notes).toEqual([expect.stringMatching(/the text the user was shown/) as unknown]);
+  });
+
+  it('reads a failed run as a failure with its error', () => {
+    const failed = {
+      type: 'result',
+      timestamp: 'x',
+      status: 'error',
+      error: { type: 'FatalTurnLimitedError', message: 'Reached max session turns' },
+    };
+    const parsed = gemini.parse(gemini.container!.events!.record([...events.slice(0, -1), failed]));
+    expect(parsed.outcome).toEqual({ status: 'failure', by: 'Gemini CLI result', value: 'Reached max session turns' });
+  });
+});
