@@ -199,11 +199,12 @@ export function fromClineApiHistory(history: unknown[]): ParsedRecord {
   };
 }
 
-/** The first message of a task's API history: the user's, opening with the task or its own marks. */
+/**
+ * The first message of a task's API history: the user's, its first text the task as Cline and Roo
+ * Code wrap it (a plain chat log whose lines carry a timestamp is not taken for one).
+ */
 export const isApiHistoryStart = (value: unknown): boolean =>
-  isObject(value) &&
-  value.role === 'user' &&
-  (/^<(task|user_message)>/.test(firstText(value)) || (typeof value.ts === 'number' && 'content' in value));
+  isObject(value) && value.role === 'user' && /^<(task|user_message)>/.test(firstText(value));
 
 export const clineFormat = defineFormat({
   id: 'cline',

@@ -235,6 +235,7 @@ describe('Cline XML tool uses', () => {
   it('refuses a task with no messages, and takes no plain chat list', () => {
     expect(() => cline.parse({ api_conversation_history: [{ role: 'system', content: 'x' }] })).toThrow(RecordError);
     expect(eventArrayFormat({ role: 'user', content: 'hello' })).toBeNull();
+    expect(eventArrayFormat({ role: 'user', content: 'hello', ts: 1760011200000 })).toBeNull();
     expect(detectFormat({ messages: [{ role: 'user', content: 'hello' }] })).toBe('openai');
   });
 });
