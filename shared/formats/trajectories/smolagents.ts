@@ -205,6 +205,7 @@ function readMessage(m: unknown, i: number, reading: Reading, open: string[]): s
       return open;
     }
     const calls = listed.flatMap((c, j) => callOf(c, `call_${i}_${j}`) ?? []);
+    if (calls.length > 1) reading.notes.add(PARALLEL_NOTE);
     if (last?.role === 'assistant' && !last.toolCalls) last.toolCalls = calls;
     else reading.turns.push({ role: 'assistant', toolCalls: calls });
     return calls.map((c) => c.id);
@@ -274,6 +275,13 @@ export function fromSmolagents(record: Json): ParsedRecord {
   };
 }
 
+/** A message of `write_memory_to_messages()` dumped with `.dict()`: a ChatMessage's own five fields. */
+const isWrittenMessage = (m: unknown) =>
+  isObject(m) &&
+  'raw' in m &&
+  'token_usage' in m &&
+  Object.keys(m).every((k) => ['role', 'content', 'tool_calls', 'raw', 'token_usage'].includes(k));
+
 const isMemoryMessage = (m: unknown) =>
   isObject(m) && typeof m.role === 'string' && ['tool-call', 'tool-response'].includes(m.role);
 
@@ -289,7 +297,7 @@ export const smolagentsFormat = defineFormat({
       (record.state === 'success' || record.state === 'max_steps_error' || record.steps.some(isActionStep)) &&
       record.steps.every((s) => isStep(s) || (isObject(s) && 'output' in s))) ||
     (Array.isArray(record.intermediate_steps) &&
-      ('question' in record || 'augmented_question' in record) &&
+      ('question' in record || 'augmented_question' in record || Object.keys(record).length === 1) &&
       (record.intermediate_steps.some(isMemoryMessage) || record.intermediate_steps.some(isActionStep))),
   parse: fromSmolagents,
   turnFields: ['steps', 'intermediate_steps', 'question', 'augmented_question', 'prediction', 'answer', 'output'],
@@ -314,6 +322,9 @@ export const smolagentsFormat = defineFormat({
   ],
   container: {
     // A JSON array of memory steps is one run.
-    events: { detect: isFirstStep, record: (events) => ({ steps: events }) },
+    events: {
+      detect: (first) => isFirstStep(first) || isWrittenMessage(first),
+      record: (events) => (isFirstStep(events[0]) ? { steps: events } : { intermediate_steps: events }),
+    },
   },
 });

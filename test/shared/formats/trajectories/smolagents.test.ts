@@ -125,6 +125,18 @@ describe('smolagents runs', () => {
     });
   });
 
+  it('reads write_memory_to_messages() dumped alone as a JSON array as one run', () => {
+    const [solved] = text('smolagents-benchmark-answers.jsonl')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { intermediate_steps: unknown[] });
+    const messages = solved!.intermediate_steps;
+    expect(eventArrayFormat(messages[0])).toBe('smolagents');
+    const parsed = smolagents.parse(smolagents.container!.events!.record(messages));
+    expect(parsed.turns.map((t) => t.role)).toEqual(['system', 'user', 'assistant', 'tool', 'assistant', 'tool']);
+    expect(parsed.turns[5]).toMatchObject({ role: 'tool', toolCallId: 'call_2' });
+  });
+
   it('reads steps of smolagents before 1.6 (agent.logs): the system prompt step, llm_output, one tool_call', () => {
     const logs = [
       { system_prompt: 'You are an expert assistant.' },
