@@ -41,6 +41,17 @@ const SIDECHAIN_NOTE =
 const ABANDONED_NOTE =
   'Claude Code messages off the session\'s last branch (a rewound or edited conversation) are left out; the metadata\'s "abandoned_lines" counts them.';
 
+/** Bookkeeping lines of a session file, each with the session's id, that may open the file. */
+const SESSION_LINE_TYPES = new Set([
+  ...QUIET_TYPES,
+  'attachment',
+  'custom-title',
+  'ai-title',
+  'agent-name',
+  'pr-link',
+  'tag',
+]);
+
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 /** One provider message read by the message layer, the paths it could not read given from where it sits. */
@@ -56,7 +67,8 @@ function isClaudeCodeLine(value: unknown): boolean {
   if (!isObject(value) || typeof value.type !== 'string') return false;
   if (value.type === 'summary') return typeof value.leafUuid === 'string';
   if (value.type === 'file-history-snapshot') return typeof value.messageId === 'string' && isObject(value.snapshot);
-  if (value.type === 'queue-operation' || value.type === 'system' || value.type === 'result')
+  // A session file may open with any of its bookkeeping lines (a PR link, a title, the queue…): each names the session.
+  if (value.type === 'system' || value.type === 'result' || SESSION_LINE_TYPES.has(value.type))
     return typeof sessionOf(value) === 'string';
   if (value.type === 'user' || value.type === 'assistant')
     return isObject(value.message) && (typeof sessionOf(value) === 'string' || typeof value.uuid === 'string');
@@ -236,7 +248,11 @@ function readBookkeeping(line: Line, at: string, reading: Reading): Outcome | un
     ((metadata.summaries ??= []) as unknown[]).push(line.summary);
   else if (line.type === 'custom-title' && typeof line.customTitle === 'string') metadata.title = line.customTitle;
   else if (line.type === 'ai-title' && typeof line.aiTitle === 'string') metadata.title ??= line.aiTitle;
-  else if (line.type === 'attachment' && line.attachment !== undefined)
+  else if (line.type === 'agent-name' || line.type === 'pr-link' || line.type === 'tag') {
+    // What the session was named or linked to: the line's own fields, without the session's id it repeats.
+    const { type, sessionId: _session, ...fields } = line;
+    ((metadata[`${String(type).replace('-', '_')}s`] ??= []) as unknown[]).push(fields);
+  } else if (line.type === 'attachment' && line.attachment !== undefined)
     ((metadata.attachments ??= []) as unknown[]).push(line.attachment);
   else if (line.type === 'system' && line.subtype === 'init') {
     if (typeof line.model === 'string') reading.models.unshift(line.model);

@@ -157,6 +157,17 @@ describe('lines a chain does not join', () => {
   });
 });
 
+describe('a session file that opens with a bookkeeping line', () => {
+  it('is told by the session id that line carries, and keeps what the line links to', () => {
+    const file = lines('claude-code-2.0-compacted.jsonl');
+    const link = { type: 'pr-link', sessionId: file[0]!.sessionId, prUrl: 'https://github.com/mo/api/pull/212' };
+    const parsed = session([link, ...file]);
+    expect(parsed.turns).toHaveLength(7);
+    expect(parsed.metadata!.pr_links).toEqual([{ prUrl: 'https://github.com/mo/api/pull/212' }]);
+    expect(parsed.ignored).toEqual([]);
+  });
+});
+
 describe('a Claude Code on the web session ({loglines})', () => {
   it('reads the same lines as the session file', () => {
     const file = lines('claude-code-2.1-session.jsonl');
@@ -179,6 +190,14 @@ describe('a Claude Code 1.0 file with a subagent', () => {
     ]);
     expect(sidechains[0]!.turns[2]!.toolCallId).toBe('toolu_01SideGrep001');
     expect(parsed.metadata!.models).toEqual(['claude-sonnet-4-20250514', 'claude-3-5-haiku-20241022']);
+  });
+
+  it("reads a subagent's own file (every line a sidechain, as 2.1 writes subagents/agent-*.jsonl) as its run", () => {
+    const own = lines('claude-code-1.0-subagent.jsonl').filter((l) => l.isSidechain === true);
+    const run = session(own.map((l) => ({ ...l, agentId: 'a3f9c21' })));
+    expect(run.turns.map((t) => t.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
+    expect(run.metadata!.sidechains).toBeUndefined();
+    expect(run.metadata!.model).toBe('claude-3-5-haiku-20241022');
   });
 
   it("reads the Task's result, the slash command the model was sent, and the summary line", () => {
