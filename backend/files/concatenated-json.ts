@@ -3,9 +3,9 @@ import type { SourceRecord } from './records';
 /**
  * The JSON values of a text that holds several objects or arrays written one after another,
  * pretty-printed (as OpenTelemetry Python's console exporter prints spans), each with the line
- * and byte offset it starts at (a value that does not parse comes as text alone). Null when the
- * text is not that: something between the values that is not whitespace, an unclosed value,
- * fewer than two values, or none that parses.
+ * and byte offset it starts at; a value that does not parse, and each line of other text
+ * between them, comes as text alone (for the reader to report). Null when the text is not that:
+ * an unclosed value, fewer than two records, or no value that parses.
  */
 export function concatenatedValues(text: string): SourceRecord[] | null {
   const records: SourceRecord[] = [];
@@ -23,8 +23,9 @@ export function concatenatedValues(text: string): SourceRecord[] | null {
       bytes++;
       continue;
     }
-    if (c !== '{' && c !== '[') return null;
-    const end = valueEnd(text, i);
+    // Text between values (a program's own output among the spans it printed) is one record per
+    // line, which the reader reports as not JSON; the values around it are still read.
+    const end = c === '{' || c === '[' ? valueEnd(text, i) : lineEnd(text, i);
     if (end < 0) return null;
     const slice = text.slice(i, end);
     // A value that does not parse (Python writes `Infinity`) is left to the reader to report at its line.
@@ -50,6 +51,12 @@ function parsed(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** Where the line that holds `start` ends (before its newline). */
+function lineEnd(text: string, start: number): number {
+  const end = text.indexOf('\n', start);
+  return end < 0 ? text.length : end;
 }
 
 /** Where the object or array that starts at `start` ends (one past its closing bracket), or -1. */

@@ -132,6 +132,19 @@ describe('trace-tool exports imported as files', () => {
     });
   });
 
+  it('reads the spans around a program’s own output printed between them, and reports that output’s lines', async () => {
+    const spans = fs.readFileSync(fixture('otel-python-console.txt'), 'utf8').split(/\n(?=\{)/);
+    const file = path.join(tempDir(), 'console.txt');
+    fs.writeFileSync(file, [spans[0], 'Trip planned in 2.9 s', ...spans.slice(1)].join('\n'));
+    const store = workspace();
+    const report = await importTrajectoryFile(store, { file, mode: 'lenient' });
+    expect(report).toMatchObject({ committed: true, format: 'otel-sdk', imported: 2, rejectedCount: 1 });
+    expect(report.rejected[0]).toMatchObject({
+      line: spans[0]!.split('\n').length + 1,
+      snippet: 'Trip planned in 2.9 s',
+    });
+  });
+
   it('imports the JS SDK’s console spans written one per line', async () => {
     const store = workspace();
     const report = await importTrajectoryFile(store, { file: fixture('otel-js-console.jsonl'), mode: 'strict' });
