@@ -45,11 +45,25 @@ export function concatenatedValues(text: string): SourceRecord[] | null {
   return records.length > 1 && readable > 0 ? records : null;
 }
 
+/** Python's `json.dumps` writes these for floats JSON has no number for: a value after a colon, comma or bracket. */
+const PYTHON_FLOATS = /([:[,]\s*)(-?Infinity|NaN)(?=\s*[,\]}])/g;
+
+/**
+ * The value the text holds, or undefined. Text that Python wrote with `Infinity` or `NaN` (an
+ * unbounded `max_tokens` among a span's attributes) is read with those values as the words
+ * they are, rather than losing the whole object.
+ */
 function parsed(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    return undefined;
+    const words = text.replace(PYTHON_FLOATS, '$1"$2"');
+    if (words === text) return undefined;
+    try {
+      return JSON.parse(words) as unknown;
+    } catch {
+      return undefined;
+    }
   }
 }
 

@@ -107,8 +107,8 @@ describe('trace-tool exports imported as files', () => {
   it('reports a concatenated span that is not JSON with its line, and still imports the others', async () => {
     const spans = fs.readFileSync(fixture('otel-python-console.txt'), 'utf8');
     const file = path.join(tempDir(), 'spans.txt');
-    // Python's json.dumps writes Infinity for an unbounded float, which JSON has no word for.
-    fs.writeFileSync(file, `${spans}{\n    "name": "broken",\n    "max_tokens": Infinity\n}\n`);
+    // An object cut short (a value missing) is not JSON.
+    fs.writeFileSync(file, `${spans}{\n    "name": "broken",\n    "max_tokens": \n}\n`);
     const store = workspace();
     const report = await importTrajectoryFile(store, { file, mode: 'lenient' });
     expect(report).toMatchObject({ committed: true, format: 'otel-sdk', imported: 2, rejectedCount: 1 });
@@ -143,6 +143,24 @@ describe('trace-tool exports imported as files', () => {
       line: spans[0]!.split('\n').length + 1,
       snippet: 'Trip planned in 2.9 s',
     });
+  });
+
+  it('reads a span Python wrote with Infinity (JSON has no such number) with the word kept', async () => {
+    const spans = fs.readFileSync(fixture('otel-python-console.txt'), 'utf8');
+    const file = path.join(tempDir(), 'spans.txt');
+    // The first model call's span, as an old OpenAI instrumentation wrote an unbounded max_tokens.
+    fs.writeFileSync(
+      file,
+      spans.replace(
+        '"gen_ai.system": "openai",',
+        '"gen_ai.system": "openai",\n        "openai.chat.max_tokens": Infinity,',
+      ),
+    );
+    const store = workspace();
+    const report = await importTrajectoryFile(store, { file, mode: 'strict' });
+    expect(report).toMatchObject({ committed: true, imported: 2, rejectedCount: 0 });
+    const spansKept = all(store)[0]!.metadata!.otlp_spans as { attributes: Record<string, unknown> }[];
+    expect(spansKept.some((s) => s.attributes['openai.chat.max_tokens'] === 'Infinity')).toBe(true);
   });
 
   it('imports the JS SDK’s console spans written one per line', async () => {
