@@ -24,6 +24,8 @@ export interface ReadOptions {
   shape?: MessageShape;
   /** Where the list sits in its record, for `ignored` paths (`request.messages`): `[3].audio` unless given. */
   at?: string;
+  /** The position of the list's first message in the whole list it was cut from (paths and calls' fallback ids count from it). */
+  first?: number;
 }
 
 /**
@@ -41,14 +43,15 @@ export function readMessages(list: unknown, options: ReadOptions = {}): ReadMess
   const detected = values.map((m) => options.shape ?? detectMessageShape(m));
   const dominant = detected.find((s, i): s is MessageShape => s !== null && !isPlainMessage(values[i]));
   values.forEach((m, i) => {
-    const where = `${at}[${i}]`;
+    const index = i + (options.first ?? 0);
+    const where = `${at}[${index}]`;
     const shape = detected[i] === 'openai-chat' && isPlainMessage(m) && dominant ? dominant : detected[i];
     if (!shape || !isObject(m)) {
       ignored.push(where);
       return;
     }
     shapes.add(shape);
-    read.push({ shape, messages: READERS[shape](m, where, i, ignored) });
+    read.push({ shape, messages: READERS[shape](m, where, index, ignored) });
   });
   return { messages: foldResponses(read), shapes: [...shapes], ignored, notes: [] };
 }

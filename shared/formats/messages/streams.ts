@@ -103,11 +103,18 @@ export function sseData(text: string): unknown[] {
 /**
  * The response body a streamed reply makes, whichever API streamed it: Anthropic events joined
  * into its message, Bedrock `converse-stream` events into Converse's `{output: {message}}`, Chat chunks into `{choices: [{message}]}`, the Responses stream's final
- * `response.completed` response, Gemini's chunks' parts joined into one candidate. Null when the
- * events are none of these.
+ * `response.completed` response, Gemini's chunks' parts joined into one candidate; an error event
+ * that ended the stream is kept as the body's `error`. Null when the events are none of these.
  */
 export function joinStreamedReply(events: unknown[]): Json | null {
   const objects = events.filter(isObject);
+  const joined = joinedReply(objects);
+  // A stream that broke off with an error event (Anthropic's `error`, an OpenAI-compatible `{error}`) says so.
+  const error = objects.find((e) => isObject(e.error))?.error;
+  return joined && error !== undefined ? { ...joined, error } : joined;
+}
+
+function joinedReply(objects: Json[]): Json | null {
   if (objects.some((e) => e.type === 'message_start')) return joinAnthropicEvents(objects);
   if (objects.some((e) => isObject(e.messageStart) || isObject(e.contentBlockDelta)))
     return joinConverseEvents(objects);

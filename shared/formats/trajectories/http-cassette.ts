@@ -1,5 +1,14 @@
 import { isObject } from '../../json';
-import { joinStreamedReply, messagesToTurns, readExchange, sseData } from '../messages';
+import {
+  joinStreamedReply,
+  messagesToTurns,
+  readExchange,
+  readMessages,
+  readResponse,
+  sseData,
+  type Exchange,
+  type Message,
+} from '../messages';
 import { defineFormat } from './descriptor';
 import { RecordError, type ParsedRecord } from './records';
 
@@ -111,7 +120,8 @@ const messageList = (x: Recorded): unknown[] => {
 function continues(later: Recorded, earlier: Recorded): boolean {
   const a = messageList(earlier);
   const b = messageList(later);
-  if (isObject(later.request) && typeof later.request.previous_response_id === 'string') return true;
+  if (isObject(later.request) && typeof later.request.previous_response_id === 'string')
+    return replyOf(earlier.response)?.id === later.request.previous_response_id;
   return b.length > a.length && a.every((m, i) => JSON.stringify(m) === JSON.stringify(b[i]));
 }
 
@@ -130,6 +140,68 @@ function modelInUrl(url: string): string | undefined {
   return match ? decodeURIComponent(match[1]!) : undefined;
 }
 
+/** The calls of one conversation that end at the last one, each continued by the next (retries left aside). */
+function chainTo(calls: Recorded[]): Recorded[] {
+  const chain = [calls[calls.length - 1]!];
+  for (let i = calls.length - 2; i >= 0; i--) if (continues(chain[0]!, calls[i]!)) chain.unshift(calls[i]!);
+  return chain;
+}
+
+/** How many items of the next request are the reply sent back: a Responses reply's output items, else one message. */
+const replyLength = (reply: Record<string, unknown>) => (Array.isArray(reply.output) ? reply.output.length : 1);
+
+/** Whether a request item is the model's side of the conversation (a reply sent back), in any API's shape. */
+function isModelSide(item: unknown): boolean {
+  if (!isObject(item)) return false;
+  if (item.role === 'assistant' || item.role === 'model') return true;
+  return typeof item.type === 'string' && (item.type === 'reasoning' || /_call$/.test(item.type));
+}
+
+/**
+ * The run a conversation's calls make, each reply as the API gave it (its thought, its usage)
+ * rather than as the client sent it back: the first request, then for each call its reply and
+ * what the next request added after it (tool results, a user's next message). Null when a
+ * request does not send the previous reply back where expected: then the last request is read.
+ */
+function chainedExchange(calls: Recorded[]): Exchange | null {
+  const chain = chainTo(calls);
+  if (chain.length < 2) return null;
+  const last = chain[chain.length - 1]!;
+  const lastRead = readExchange(last.request as Record<string, unknown>, replyOf(last.response), last.at);
+  const first = readExchange(chain[0]!.request as Record<string, unknown>, undefined, chain[0]!.at);
+  const messages: Message[] = [...first.messages];
+  const ignored = [...first.ignored];
+  for (let i = 0; i < chain.length - 1; i++) {
+    const call = chain[i]!;
+    const next = chain[i + 1]!;
+    const reply = replyOf(call.response);
+    if (!reply) return null;
+    const replied = readResponse(reply, call.at.response);
+    ignored.push(...replied.ignored);
+    messages.push(...replied.messages);
+    const nextBody = next.request as Record<string, unknown>;
+    const sent = messageList(next);
+    let from = 0;
+    if (typeof nextBody.previous_response_id !== 'string') {
+      const before = messageList(call).length;
+      // A reply that failed (an API error the client answered itself) leaves what the client sent back.
+      from = before + (replied.messages.length && replied.error === undefined ? replyLength(reply) : 0);
+      if (!sent.slice(before, from).every(isModelSide) || isModelSide(sent[from])) return null;
+    }
+    const key = ['messages', 'input', 'contents'].find((k) => nextBody[k] !== undefined) ?? 'messages';
+    const added = readMessages(sent.slice(from), { at: `${next.at.request}.${key}`, first: from });
+    messages.push(...added.messages);
+    ignored.push(...added.ignored);
+  }
+  const lastReply = replyOf(last.response);
+  if (lastReply) messages.push(...readResponse(lastReply, last.at.response).messages);
+  return {
+    ...lastRead,
+    messages,
+    ignored: [...ignored, ...lastRead.ignored.filter((p) => p.startsWith(last.at.response))],
+  };
+}
+
 /**
  * An HTTP cassette of a model API: the run is its last model call's request (messages, system
  * text, tools) and the reply to it (JSON, or a streamed reply joined), read in whichever
@@ -145,7 +217,8 @@ export function fromHttpCassette(record: Record<string, unknown>): ParsedRecord 
     throw new RecordError(
       `none of its ${found.exchanges.length} recorded requests is a model API call (a body with "messages", "input" or "contents")`,
     );
-  const exchange = readExchange(last.request as Record<string, unknown>, replyOf(last.response), last.at);
+  const exchange =
+    chainedExchange(calls) ?? readExchange(last.request as Record<string, unknown>, replyOf(last.response), last.at);
   const { turns, notes } = messagesToTurns(exchange.messages);
   if (!turns.length) throw new RecordError('its last model call holds no messages');
   if (last.response !== undefined && !replyOf(last.response))
@@ -153,13 +226,13 @@ export function fromHttpCassette(record: Record<string, unknown>): ParsedRecord 
       'a recorded reply was not JSON or a stream of JSON events (a compressed body?): only the request was read',
     );
   const model = exchange.model ?? modelInUrl(last.url);
-  const failed = typeof last.status === 'number' && last.status >= 400;
+  const outcome = outcomeOf(last.status, exchange.error);
   return {
     turns,
     tools: exchange.tools,
     ignored: exchange.ignored,
     notes,
-    ...(failed ? { outcome: { status: 'failure', by: 'HTTP status', value: last.status! } } : {}),
+    ...(outcome ? { outcome } : {}),
     metadata: {
       harness: found.recorder,
       ...(model ? { model } : {}),
@@ -170,6 +243,14 @@ export function fromHttpCassette(record: Record<string, unknown>): ParsedRecord 
       ...(exchange.error !== undefined ? { error: exchange.error } : {}),
     },
   };
+}
+
+/** An HTTP error status, else an error the reply's stream ended with: the run's failure. */
+function outcomeOf(status: number | undefined, error: unknown): ParsedRecord['outcome'] {
+  if (status !== undefined && status >= 400) return { status: 'failure', by: 'HTTP status', value: status };
+  if (error === undefined) return undefined;
+  const message = isObject(error) && typeof error.message === 'string' ? error.message : null;
+  return { status: 'failure', by: 'API error', value: message };
 }
 
 /** The record a chain of calls makes: the document with only that chain's interactions. */

@@ -24,7 +24,7 @@ async function imported(name: string) {
 }
 
 describe('HTTP cassettes of model APIs', () => {
-  it("read a VCR.py YAML cassette as its last model call's messages and reply, other requests left aside", async () => {
+  it("read a VCR.py YAML cassette as its conversation's calls, each reply as the API gave it (a thought the client did not send back, its usage), other requests left aside", async () => {
     const { report, trajectories } = await imported('openai-chat-tool-loop.yaml');
     expect(report).toMatchObject({
       committed: true,
@@ -39,9 +39,11 @@ describe('HTTP cassettes of model APIs', () => {
       { role: 'user', content: 'Find me a flight from LIS to AMS on 2025-06-02.' },
       {
         role: 'assistant',
+        thought: 'The user gave airports and a date: search first.',
         toolCalls: [
           { id: 'call_q1', name: 'search_flights', args: { origin: 'LIS', destination: 'AMS', date: '2025-06-02' } },
         ],
+        tokens: { prompt: 120, completion: 28 },
       },
       { role: 'tool', content: '[{"flight":"KL1692","departs":"06:10","price_eur":142}]', toolCallId: 'call_q1' },
       {
@@ -141,7 +143,7 @@ describe('HTTP cassettes of model APIs', () => {
     expect(trajectories[1]!.metadata).toMatchObject({ error: { code: 'rate_limit_exceeded' } });
   });
 
-  it('read a nock recording of the Responses API: instructions, reasoning and calls folded into turns', async () => {
+  it('read a nock recording of the Responses API: a call continued by previous_response_id, reasoning and calls folded into turns', async () => {
     const { report, trajectories } = await imported('nock-responses.json');
     expect(report).toMatchObject({ format: 'http-cassette', shape: 'json-array', imported: 1 });
     expect(trajectories[0]!.turns).toEqual([
@@ -151,6 +153,7 @@ describe('HTTP cassettes of model APIs', () => {
         role: 'assistant',
         thought: 'A unit conversion: use the tool.',
         toolCalls: [{ id: 'call_m1', name: 'convert', args: { value: 26.2, from: 'mi', to: 'km' } }],
+        tokens: { prompt: 88, completion: 40 },
       },
       { role: 'tool', content: '42.16', toolCallId: 'call_m1' },
       { role: 'assistant', content: '26.2 miles is 42.16 km.', tokens: { prompt: 140, completion: 12 } },

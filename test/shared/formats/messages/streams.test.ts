@@ -171,5 +171,17 @@ describe('streamed replies joined', () => {
     ]);
     expect(read).toMatchObject({ model: 'gemini-2.5-flash', stopReason: 'STOP' });
     expect(joinStreamedReply([{ type: 'ping' }])).toBeNull();
+    // A stream that broke off with an error event keeps what it had and says why it ended.
+    const broken = joinStreamedReply([
+      {
+        object: 'chat.completion.chunk',
+        choices: [{ index: 0, delta: { role: 'assistant', reasoning: 'Calling it.' } }],
+      },
+      { error: { message: 'Tool call validation failed', code: 'tool_use_failed' } },
+    ]);
+    expect(broken).toMatchObject({
+      choices: [{ message: { role: 'assistant', reasoning: 'Calling it.' } }],
+      error: { code: 'tool_use_failed' },
+    });
   });
 });
