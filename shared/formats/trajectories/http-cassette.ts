@@ -205,7 +205,8 @@ function chainedExchange(calls: Recorded[]): Exchange | null {
 /**
  * An HTTP cassette of a model API: the run is its last model call's request (messages, system
  * text, tools) and the reply to it (JSON, or a streamed reply joined), read in whichever
- * provider's API it is (OpenAI Chat or Responses, Anthropic, Gemini, Bedrock Converse). Calls a
+ * provider's API it is (OpenAI Chat or Responses, Anthropic, Gemini, Bedrock Converse), with the
+ * replies of the calls before it as the API gave them where the request sent them back. Calls a
  * later call does not continue are other runs: a cassette holding several is read as several.
  */
 export function fromHttpCassette(record: Record<string, unknown>): ParsedRecord {
