@@ -48,14 +48,15 @@ export async function proposeMappingTo(
       );
     const best = proposal.found[0]!;
     io.out(`Wrote ${out}: runs at "${proposal.mapping.runs}", messages at "${proposal.mapping.messages}".`);
-    const role = best.roleFields[0]!;
-    const placed = new Set(Object.values(proposal.mapping.roles).flat());
-    io.out(
-      `  roles from "${role.field}": ${role.values.map((v) => `${v.value}${placed.has(v.value) ? '' : ' (unplaced)'}`).join(', ')}`,
-    );
-    io.out(
-      `  content from "${proposal.mapping.content}"${proposal.mapping.calls ? `, calls from ${describeCalls(proposal.mapping.calls)}` : ''}`,
-    );
+    if (proposal.mapping.shape) io.out('  messages read as a provider wrote them (roles, text, calls, results by id)');
+    else {
+      const role = best.roleFields[0]!;
+      const placed = new Set(Object.values(proposal.mapping.roles).flat());
+      const values = role.values.map((v) => `${v.value}${placed.has(v.value) ? '' : ' (unplaced)'}`);
+      io.out(`  roles from "${role.field}": ${values.join(', ')}`);
+      const calls = proposal.mapping.calls;
+      io.out(`  content from "${proposal.mapping.content}"${calls ? `, calls from ${describeCalls(calls)}` : ''}`);
+    }
     if (proposal.mapping.outcome) io.out(`  outcome from "${proposal.mapping.outcome.path}"`);
     for (const other of proposal.found.slice(1, 4))
       io.out(`  also found: messages at "${other.messages}" (runs "${other.runs}")`);

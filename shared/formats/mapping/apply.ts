@@ -1,10 +1,11 @@
-import type { DeclaredTool, Outcome, ToolCall, TrajectoryMetadata, Turn, TurnRole } from '../../domain';
+import type { Outcome, ToolCall, TrajectoryMetadata, Turn, TurnRole } from '../../domain';
 import { isObject } from '../../json';
 import { detectFormat, parseRecord, unknownRecordMessage } from '../trajectories/registry';
-import { declaredTools, parseArguments, RecordError, type ParsedRecord } from '../trajectories/records';
-import { parsePath, pathText, runValue, selectAll, selectEntries, selectOne, type Segment } from './path';
+import { parseArguments, RecordError, type ParsedRecord } from '../trajectories/records';
+import { fromRecord, parsePath, pathText, runValue, selectAll, selectEntries, selectOne, type Segment } from './path';
 import { mapsTurns, type TrajectoryMapping } from './schema';
 import { callsInText } from './text-calls';
+import { declaredToolsOf, messagesToTurns, readMessages, type Message } from '../messages';
 
 export const BY_ORDER_NOTE = 'tool results were paired with calls by order: the mapping names no call id';
 
@@ -67,6 +68,51 @@ function mapRun(
       : [{ message: value, at: [...at, ...inRun] }],
   );
   if (!messages.length) throw new RecordError(`no messages at "${mapping.messages}" (the mapping's "messages")`);
+  const read = mapping.shape ? providerTurns(mapping.shape, lists, at) : fieldTurns(mapping, messages);
+  const outcome = mappedOutcome(mapping, run, record);
+  const system = mapping.system ? textOf(runValue(run, record, mapping.system)) : undefined;
+  return {
+    turns: system ? [{ role: 'system', content: system }, ...read.turns] : read.turns,
+    tools: mapping.tools ? declaredToolsOf(runValue(run, record, mapping.tools)) : [],
+    ignored: read.ignored,
+    ...(outcome ? { outcome } : {}),
+    metadata: {
+      ...otherFields(run, [mapping.messages, mapping.tools, mapping.system]),
+      ...(mapping.runs === '$' ? {} : otherFields(record, [mapping.runs])),
+      ...runMetadata(mapping, run, record),
+      mapping: mapping.name,
+    },
+    ...(read.notes.length ? { notes: read.notes } : {}),
+  };
+}
+
+interface ReadTurns {
+  turns: Turn[];
+  ignored: string[];
+  notes: string[];
+}
+
+/** Provider messages read by the message layer: every list's messages, then paired by id as one conversation. */
+function providerTurns(
+  shape: NonNullable<TrajectoryMapping['shape']>,
+  lists: { value: unknown; at: Segment[] }[],
+  runAt: Segment[],
+): ReadTurns {
+  const messages: Message[] = [];
+  const ignored: string[] = [];
+  const notes: string[] = [];
+  for (const { value, at } of lists) {
+    const read = readMessages(value, { ...(shape === 'detect' ? {} : { shape }), at: pathText([...runAt, ...at]) });
+    messages.push(...read.messages);
+    ignored.push(...read.ignored);
+    notes.push(...read.notes);
+  }
+  const paired = messagesToTurns(messages);
+  return { turns: paired.turns, ignored, notes: [...new Set([...notes, ...paired.notes])] };
+}
+
+/** Messages read field by field as the mapping says: role, content, calls (from a field or the text), results. */
+function fieldTurns(mapping: TrajectoryMapping, messages: { message: unknown; at: Segment[] }[]): ReadTurns {
   const turns: Turn[] = [];
   const ignored: string[] = [];
   const read = readFields(mapping);
@@ -130,20 +176,7 @@ function mapRun(
     }
     turns.push(turn);
   }
-  const outcome = mappedOutcome(mapping, run, record);
-  return {
-    turns,
-    tools: mapping.tools ? toolsOf(runValue(run, record, mapping.tools)) : [],
-    ignored,
-    ...(outcome ? { outcome } : {}),
-    metadata: {
-      ...otherFields(run, mapping.messages, mapping.tools),
-      ...(mapping.runs === '$' ? {} : otherFields(record, mapping.runs)),
-      ...runMetadata(mapping, run, record),
-      mapping: mapping.name,
-    },
-    ...(byOrder ? { notes: [BY_ORDER_NOTE] } : {}),
-  };
+  return { turns, ignored, notes: byOrder ? [BY_ORDER_NOTE] : [] };
 }
 
 /** The top-level fields of a message the mapping reads. */
@@ -159,11 +192,28 @@ function topKey(path: string): string | null {
   return first && 'key' in first ? first.key : null;
 }
 
-/** A run's fields besides its messages (and tools): kept as metadata, so nothing it said is lost. */
-function otherFields(value: unknown, ...held: (string | undefined)[]): TrajectoryMetadata {
-  if (!isObject(value)) return {};
-  const skip = new Set(held.flatMap((p) => (p ? (topKey(p) ?? []) : [])));
-  return Object.fromEntries(Object.entries(value).filter(([k, v]) => !skip.has(k) && v !== undefined));
+/** A run's fields besides what turns hold (its messages, tools, system prompt): kept as metadata, so nothing it said is lost. */
+function otherFields(value: unknown, held: (string | undefined)[]): TrajectoryMetadata {
+  let rest = value;
+  for (const path of held) if (path && !fromRecord(path)) rest = without(rest, parsePath(path));
+  return isObject(rest) ? Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)) : {};
+}
+
+/** The value with what `path` names taken out (its siblings kept); objects on the way are copied, never changed. */
+function without(value: unknown, path: readonly Segment[]): unknown {
+  const [first, ...rest] = path;
+  if (!first) return undefined;
+  if ('key' in first) {
+    if (!isObject(value) || !Object.hasOwn(value, first.key)) return value;
+    const copy = { ...value };
+    const inner = rest.length ? without(value[first.key], rest) : undefined;
+    if (inner === undefined || (isObject(inner) && !Object.keys(inner).length)) delete copy[first.key];
+    else copy[first.key] = inner;
+    return copy;
+  }
+  if (!Array.isArray(value)) return value;
+  const every = 'every' in first;
+  return (value as unknown[]).map((v, i) => (every || i === first.index ? without(v, rest) : v));
 }
 
 function runMetadata(mapping: TrajectoryMapping, run: unknown, record: unknown): TrajectoryMetadata {
@@ -213,14 +263,4 @@ export function textOf(value: unknown): string | undefined {
   }
   if (isObject(value) && typeof value.text === 'string') return value.text;
   return JSON.stringify(value);
-}
-
-/** Declared tools in OpenAI's shape, the flat one, or Anthropic's (`input_schema`). */
-function toolsOf(value: unknown): DeclaredTool[] {
-  if (!Array.isArray(value)) return [];
-  return declaredTools(
-    value.map((t) =>
-      isObject(t) && !t.parameters && isObject(t.input_schema) ? { ...t, parameters: t.input_schema } : t,
-    ),
-  );
 }

@@ -3,6 +3,8 @@ import { isObject } from '../../json';
 import { pathText, selectAll, type Segment } from './path';
 import type { TextCallStyle, TrajectoryMapping } from './schema';
 import { callOf } from './text-calls';
+import { detectMessageShape } from '../messages';
+import { isPlainMessage } from '../messages/detect';
 
 /** An array of message-like objects found in the records: where, and what its fields look like. */
 export interface MessageArray {
@@ -65,7 +67,18 @@ const OUTCOME_FIELDS = [
   'grade',
 ];
 const MODEL_FIELDS = ['model', 'model_name', 'modelName', 'llm', 'engine', 'model_id'];
-const TASK_FIELDS = ['task_id', 'taskId', 'instance_id', 'problem_id', 'question_id', 'task', 'id'];
+const TASK_FIELDS = [
+  'task_id',
+  'taskId',
+  'instance_id',
+  'problem_id',
+  'question_id',
+  'sample_id',
+  'case_id',
+  'task',
+  'case',
+  'id',
+];
 const SUCCESS_WORDS = [
   'success',
   'succeeded',
@@ -78,6 +91,7 @@ const SUCCESS_WORDS = [
   'true',
   'yes',
 ];
+const SYSTEM_FIELDS = ['system', 'system_prompt', 'systemPrompt', 'instructions', 'system_message'];
 const MAX_DEPTH = 6;
 /** Fields that name or identify rather than say something: never a message's content. */
 const IDENTIFIER = /(^|_)(id|type|name)$|[a-z](Id|Type)$/;
@@ -90,11 +104,12 @@ const IDENTIFIER = /(^|_)(id|type|name)$|[a-z](Id|Type)$/;
 export function proposeMapping(records: readonly unknown[], name = 'my mapping'): MappingProposal {
   const arrays = new Map<string, { segments: Segment[]; items: Record<string, unknown>[] }>();
   for (const record of records) collectArrays(record, [], arrays, 0);
-  const found = [...arrays.values()]
+  const described = [...arrays.values()]
     .map(({ segments, items }) => describeArray(segments, items))
-    .filter((a): a is MessageArray & { score: number } => a !== null)
-    .sort((a, b) => b.score - a.score)
-    .map(({ score: _, ...a }) => a);
+    .filter((a): a is MessageArray & { score: number; at: string } => a !== null);
+  // An array inside the elements of another (a message's content blocks) is rarely the conversation.
+  for (const inner of described) if (described.some((outer) => inner.at.startsWith(`${outer.at}[*]`))) inner.score /= 4;
+  const found = described.sort((a, b) => b.score - a.score).map(({ score: _, at: __, ...a }) => a);
   const best = found[0];
   if (!best)
     return { mapping: null, found, runFields: [], reason: 'no array of objects with a role field and a text field' };
@@ -128,7 +143,7 @@ function collectArrays(
 function describeArray(
   segments: Segment[],
   items: Record<string, unknown>[],
-): (MessageArray & { score: number }) | null {
+): (MessageArray & { score: number; at: string }) | null {
   const fields = [...new Set(items.flatMap((i) => Object.keys(i)))];
   const roleFields = fields
     .map((field) => ({ field, values: distinctStrings(items, field) }))
@@ -147,7 +162,8 @@ function describeArray(
   const runs = split < 0 ? '$' : pathText(segments.slice(0, split));
   const messages = pathText(segments.slice(split + 1));
   const score =
-    items.length * (1 + roleScore(roleFields[0]!)) +
+    // Role names Trellis knows weigh most: a field of "user"/"assistant" says more than many rows.
+    items.length * (1 + 3 * roleScore(roleFields[0]!)) +
     (fieldRank(ROLE_FIELDS, roleFields[0]!.field) < ROLE_FIELDS.length ? items.length : 0);
   return {
     runs,
@@ -158,6 +174,7 @@ function describeArray(
     fields,
     examples: items.slice(0, 3).map(clipped),
     score,
+    at: pathText(segments),
   };
 }
 
@@ -226,6 +243,18 @@ function mappingFor(best: MessageArray, records: readonly unknown[], name: strin
     (best.runs === '$' ? [r] : selectAll(r, best.runs).flat()).flatMap((run) => selectAll(run, best.messages).flat()),
   );
   const objects = messages.filter(isObject);
+  // Provider messages (calls in blocks, parts or tool_calls) are the message layer's to read whole.
+  if (objects.length && objects.every((m) => detectMessageShape(m)) && !objects.every(isPlainMessage))
+    return {
+      trellisMapping: 1,
+      name,
+      runs: best.runs,
+      messages: best.messages,
+      shape: 'detect',
+      role: 'role',
+      roles: {},
+      content: 'content',
+    };
   const toolNames = new Set(roles.tool ?? []);
   const calls = callsGuess(objects, best.fields, role.field, content);
   return {
@@ -330,11 +359,13 @@ function runGuesses(fields: RunField[]): Partial<TrajectoryMapping> {
     names.flatMap((n) => fields.filter((f) => lastKey(f.path) === n && ok(f)))[0];
   const outcome = pick(OUTCOME_FIELDS);
   const model = pick(MODEL_FIELDS, (f) => f.examples.every((e) => typeof e === 'string'));
+  const system = pick(SYSTEM_FIELDS, (f) => f.examples.every((e) => typeof e === 'string'));
   // A run's own identifier stands in for a task id when none is named as one.
   const task = pick(TASK_FIELDS) ?? fields.find((f) => /(_id|Id)$/.test(lastKey(f.path)) && !f.path.includes('.'));
   return {
     ...(outcome ? { outcome: { path: outcome.path, success: successOf(outcome) } } : {}),
     ...(model ? { model: model.path } : {}),
+    ...(system ? { system: system.path } : {}),
     ...(task ? { taskId: task.path } : {}),
   };
 }

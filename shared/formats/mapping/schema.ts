@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TurnRole } from '../../domain';
+import { MESSAGE_SHAPES, type MessageShape } from '../messages/types';
 import { isPath } from './path';
 
 /** A path as `path.ts` reads it: `messages`, `data.runs[*]`, `content[0].text`, `$.model`. */
@@ -50,6 +51,12 @@ export const TrajectoryMapping = z
     runs: MappingPath.default('$'),
     /** Inside a run: the array of its messages. Absent: a reader reads the turns, the mapping adds the rest. */
     messages: MappingPath.optional(),
+    /**
+     * The messages are a provider's (OpenAI Chat or Responses, Anthropic, Gemini, Bedrock,
+     * LangChain): Trellis's message layer reads them whole (`detect`: each in the shape it is
+     * written in), so `role`, `roles`, `content`, `calls` and `results` are not used.
+     */
+    shape: z.enum(['detect', ...(Object.keys(MESSAGE_SHAPES) as MessageShape[])]).optional(),
     /** Inside a message: the field naming who speaks, and which of its values mean which role. */
     role: MappingPath.default('role'),
     roles: z.partialRecord(TurnRole, z.array(z.string()).max(50)).default({}),
@@ -65,6 +72,8 @@ export const TrajectoryMapping = z
         success: z.union([z.array(Scalar).min(1), z.object({ atLeast: z.number() })]),
       })
       .optional(),
+    /** Inside a run: a system prompt kept apart from the messages (as Anthropic's `system`): the first turn. */
+    system: MappingPath.optional(),
     /** Inside a run: the tools it declares (OpenAI, Anthropic or flat `{name, description, parameters}` definitions). */
     tools: MappingPath.optional(),
     model: MappingPath.optional(),

@@ -1,23 +1,23 @@
 import { useEffect, useState } from 'react';
 import type { Result } from '../../../../shared/contract';
-import type { TurnRole } from '../../../../shared/domain';
-import { TEXT_CALL_STYLES, type TextCallStyle, type TrajectoryMapping } from '../../../../shared/formats/mapping';
+import type { TrajectoryMapping } from '../../../../shared/formats/mapping';
+import { MESSAGE_SHAPES } from '../../../../shared/formats/messages/types';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
 import { ErrorNote } from '../../components/ErrorNote';
 import { QuickPick, type QuickPickOption } from '../../components/QuickPick';
+import { CallsPick, FieldPick, RolesEditor, RunFieldsEditor } from './MappingFields';
 import { MappingPreviewView } from './MappingPreview';
 import { useImportDraft } from './state';
 
 type Proposal = Result<'mappings.propose'>;
 type Found = Proposal['found'][number];
 
-const ROLE_CHOICES: QuickPickOption<'' | TurnRole>[] = [
-  { value: '', label: 'left out' },
-  { value: 'user', label: 'user' },
-  { value: 'assistant', label: 'assistant' },
-  { value: 'system', label: 'system' },
-  { value: 'tool', label: 'tool result' },
+/** How the messages are read: by the mapping's fields, or whole by the message layer as a provider wrote them. */
+const SHAPE_CHOICES: QuickPickOption[] = [
+  { value: '', label: 'by the fields below' },
+  { value: 'detect', label: 'as provider messages (detected)' },
+  ...Object.entries(MESSAGE_SHAPES).map(([value, label]) => ({ value, label: `as ${label}` })),
 ];
 
 /** How long the preview waits after the last edit before it reads the file again. */
@@ -126,29 +126,48 @@ export function MappingEditor({
             }}
           />
         </label>
-        <FieldPick
-          label="Role field"
-          value={mapping.role}
-          fields={array?.roleFields.map((r) => r.field) ?? [mapping.role]}
-          onChange={(role) => edit({ role, roles: {} })}
-        />
-        <FieldPick
-          label="Content field"
-          value={mapping.content}
-          fields={array?.contentFields.map((c) => c.field) ?? [mapping.content]}
-          details={Object.fromEntries(array?.contentFields.map((c) => [c.field, c.example]) ?? [])}
-          onChange={(content) => edit({ content })}
-        />
-        <CallsPick mapping={mapping} fields={array?.fields ?? []} onChange={(calls) => edit({ calls })} />
-        <FieldPick
-          label="Result’s call id"
-          value={mapping.results?.callId ?? ''}
-          fields={array?.fields ?? []}
-          none="by order (no ids)"
-          onChange={(callId) => edit({ results: callId ? { callId } : undefined })}
-        />
+        <label>
+          Read messages
+          <QuickPick<string>
+            label="Read messages"
+            value={mapping.shape ?? ''}
+            options={SHAPE_CHOICES}
+            onChange={(shape) => edit({ shape: (shape || undefined) as TrajectoryMapping['shape'] })}
+          />
+        </label>
+        {!mapping.shape && (
+          <>
+            <FieldPick
+              label="Role field"
+              value={mapping.role}
+              fields={array?.roleFields.map((r) => r.field) ?? [mapping.role]}
+              onChange={(role) => edit({ role, roles: {} })}
+            />
+            <FieldPick
+              label="Content field"
+              value={mapping.content}
+              fields={array?.contentFields.map((c) => c.field) ?? [mapping.content]}
+              details={Object.fromEntries(array?.contentFields.map((c) => [c.field, c.example]) ?? [])}
+              onChange={(content) => edit({ content })}
+            />
+            <CallsPick mapping={mapping} fields={array?.fields ?? []} onChange={(calls) => edit({ calls })} />
+            <FieldPick
+              label="Result’s call id"
+              value={mapping.results?.callId ?? ''}
+              fields={array?.fields ?? []}
+              none="by order (no ids)"
+              onChange={(callId) => edit({ results: callId ? { callId } : undefined })}
+            />
+          </>
+        )}
       </div>
-      <RolesEditor mapping={mapping} array={array} onChange={(roles) => edit({ roles })} />
+      {mapping.shape ? (
+        <p className="muted">
+          Roles, text, calls and results are read as the provider wrote them; results are paired with calls by id.
+        </p>
+      ) : (
+        <RolesEditor mapping={mapping} array={array} onChange={(roles) => edit({ roles })} />
+      )}
       <RunFieldsEditor mapping={mapping} proposal={proposal.data} onChange={edit} />
       <MappingPreviewView preview={preview.data} error={preview.error?.message} stale={preview.loading} />
       <div className="mapping-actions">
@@ -211,218 +230,6 @@ function arrayMapping(found: Found): Partial<TrajectoryMapping> {
     roles: {},
     content: found.contentFields[0]?.field ?? 'content',
   };
-}
-
-function FieldPick({
-  label,
-  value,
-  fields,
-  onChange,
-  none,
-  details = {},
-}: {
-  label: string;
-  value: string;
-  fields: string[];
-  onChange(field: string): void;
-  /** The choice of no field, when there may be none. */
-  none?: string;
-  details?: Record<string, string>;
-}) {
-  const options: QuickPickOption[] = [
-    ...(none ? [{ value: '', label: none }] : []),
-    ...[...new Set([...fields, ...(value ? [value] : [])])].map((f) => ({ value: f, label: f, detail: details[f] })),
-  ];
-  return (
-    <label>
-      {label}
-      <QuickPick<string> label={label} value={value} options={options} onChange={onChange} />
-    </label>
-  );
-}
-
-function CallsPick({
-  mapping,
-  fields,
-  onChange,
-}: {
-  mapping: TrajectoryMapping;
-  fields: string[];
-  onChange(calls: TrajectoryMapping['calls']): void;
-}) {
-  const calls = mapping.calls;
-  const value = !calls ? '' : calls.from === 'text' ? `text:${calls.style}` : `field:${calls.path}`;
-  const options: QuickPickOption[] = [
-    { value: '', label: 'none' },
-    ...(Object.entries(TEXT_CALL_STYLES) as [TextCallStyle, string][]).map(([style, label]) => ({
-      value: `text:${style}`,
-      label: `in the text: ${label}`,
-    })),
-    ...fields.map((f) => ({ value: `field:${f}`, label: `field ${f}` })),
-  ];
-  const pick = (v: string) => {
-    if (!v) return onChange(undefined);
-    const [from, rest] = [v.slice(0, v.indexOf(':')), v.slice(v.indexOf(':') + 1)];
-    if (from === 'text') return onChange({ from: 'text', style: rest as TextCallStyle });
-    onChange({ from: 'field', path: rest, name: 'function.name', args: 'function.arguments', id: 'id' });
-  };
-  return (
-    <>
-      <label>
-        Calls
-        <QuickPick<string> label="Calls" value={value} options={options} onChange={pick} />
-      </label>
-      {calls?.from === 'field' &&
-        (['name', 'args', 'id'] as const).map((key) => (
-          <label key={key}>
-            Call’s {key === 'args' ? 'arguments' : key}
-            <input
-              aria-label={`Call’s ${key === 'args' ? 'arguments' : key}`}
-              value={calls[key] ?? ''}
-              onChange={(e) => onChange({ ...calls, [key]: e.target.value })}
-            />
-          </label>
-        ))}
-    </>
-  );
-}
-
-/** Each value of the role field, and the role it means (or left out). */
-function RolesEditor({
-  mapping,
-  array,
-  onChange,
-}: {
-  mapping: TrajectoryMapping;
-  array: Found | undefined;
-  onChange(roles: TrajectoryMapping['roles']): void;
-}) {
-  const values = array?.roleFields.find((r) => r.field === mapping.role)?.values ?? [];
-  if (!values.length) return null;
-  const roleOf = (value: string) =>
-    (Object.entries(mapping.roles) as [TurnRole, string[]][]).find(([, names]) => names.includes(value))?.[0] ?? '';
-  const assign = (value: string, role: '' | TurnRole) => {
-    const roles: TrajectoryMapping['roles'] = {};
-    for (const [r, names] of Object.entries(mapping.roles) as [TurnRole, string[]][]) {
-      const kept = names.filter((n) => n !== value);
-      if (kept.length) roles[r] = kept;
-    }
-    if (role) roles[role] = [...(roles[role] ?? []), value];
-    onChange(roles);
-  };
-  return (
-    <fieldset className="mapping-roles">
-      <legend>Roles: what each “{mapping.role}” means</legend>
-      {values.map(({ value, count }) => (
-        <label key={value}>
-          <span>
-            {value} <span className="muted">({count})</span>
-          </span>
-          <QuickPick<'' | TurnRole>
-            label={`Role of ${value}`}
-            value={roleOf(value)}
-            options={ROLE_CHOICES}
-            onChange={(role) => assign(value, role)}
-          />
-        </label>
-      ))}
-    </fieldset>
-  );
-}
-
-/** Outcome (with what counts as success), model and task id, from the runs' own fields. */
-function RunFieldsEditor({
-  mapping,
-  proposal,
-  onChange,
-}: {
-  mapping: TrajectoryMapping;
-  proposal: Proposal;
-  onChange(change: Partial<TrajectoryMapping>): void;
-}) {
-  const fields = proposal.runFields.map((f) => f.path);
-  const details = Object.fromEntries(proposal.runFields.map((f) => [f.path, f.examples.map(String).join(', ')]));
-  const outcome = mapping.outcome;
-  const successText = outcome && Array.isArray(outcome.success) ? outcome.success.map(String).join(', ') : '';
-  return (
-    <div className="mapping-fields">
-      <FieldPick
-        label="Outcome field"
-        value={outcome?.path ?? ''}
-        fields={fields}
-        details={details}
-        none="none"
-        onChange={(path) => onChange({ outcome: path ? { path, success: outcome?.success ?? [true] } : undefined })}
-      />
-      {outcome && (
-        <>
-          <label>
-            Success when
-            <select
-              aria-label="Success when"
-              value={Array.isArray(outcome.success) ? 'one-of' : 'at-least'}
-              onChange={(e) =>
-                onChange({
-                  outcome: { ...outcome, success: e.target.value === 'one-of' ? [true] : { atLeast: 1 } },
-                })
-              }
-            >
-              <option value="one-of">it is one of</option>
-              <option value="at-least">it is at least</option>
-            </select>
-          </label>
-          {Array.isArray(outcome.success) ? (
-            <label>
-              Success values
-              <input
-                aria-label="Success values"
-                placeholder="true, pass, resolved"
-                defaultValue={successText}
-                key={successText}
-                onBlur={(e) => onChange({ outcome: { ...outcome, success: successValues(e.target.value) } })}
-              />
-            </label>
-          ) : (
-            <label>
-              Success bound
-              <input
-                aria-label="Success bound"
-                type="number"
-                value={outcome.success.atLeast}
-                onChange={(e) => onChange({ outcome: { ...outcome, success: { atLeast: Number(e.target.value) } } })}
-              />
-            </label>
-          )}
-        </>
-      )}
-      <FieldPick
-        label="Model field"
-        value={mapping.model ?? ''}
-        fields={fields}
-        details={details}
-        none="none"
-        onChange={(model) => onChange({ model: model || undefined })}
-      />
-      <FieldPick
-        label="Task id field"
-        value={mapping.taskId ?? ''}
-        fields={fields}
-        details={details}
-        none="none"
-        onChange={(taskId) => onChange({ taskId: taskId || undefined })}
-      />
-    </div>
-  );
-}
-
-/** "true, pass, 1" → [true, "pass", 1]: the values a person types, as the field would hold them. */
-function successValues(text: string): (string | number | boolean)[] {
-  const values = text
-    .split(',')
-    .map((v) => v.trim())
-    .filter(Boolean)
-    .map((v) => (v === 'true' ? true : v === 'false' ? false : v !== '' && !Number.isNaN(Number(v)) ? Number(v) : v));
-  return values.length ? values : [true];
 }
 
 function useDebounced<T>(value: T, ms: number): T {

@@ -15,3 +15,11 @@ export const supportChats = () =>
     .trim()
     .split('\n')
     .map((line) => JSON.parse(line) as unknown);
+
+/** An eval's transcripts: Anthropic messages (tool_use and tool_result blocks) inside the eval's own envelope. */
+export const evalTranscripts = () =>
+  fs
+    .readFileSync(path.join(MAPPING_FIXTURES, 'eval-transcripts.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as unknown);
