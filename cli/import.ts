@@ -85,7 +85,7 @@ export const importVerb: Verb = {
         ...(mapping ? { mapping } : {}),
       });
       if (io.json) io.out(JSON.stringify({ ok: report.committed, ...report }));
-      else printReport(values.file, report, io);
+      else printReport(values.file, report, values.lenient ? 'lenient' : 'strict', io);
       return report.committed ? 0 : 1;
     } finally {
       backend.close();
@@ -93,7 +93,7 @@ export const importVerb: Verb = {
   },
 };
 
-function printReport(file: string, report: Result<'trajectories.import'>, io: VerbIO) {
+function printReport(file: string, report: Result<'trajectories.import'>, mode: 'strict' | 'lenient', io: VerbIO) {
   for (const r of report.rejected) {
     const where = r.record === undefined ? `${file}:${r.line}` : `${file} record ${r.record} (line ${r.line}`;
     io.err(
@@ -112,9 +112,7 @@ function printReport(file: string, report: Result<'trajectories.import'>, io: Ve
             : report.nothingImported
               ? `Nothing was imported: ${report.nothingImported.replace(/; nothing was imported\.$/, '.')}`
               : `${countOf(report.rejectedCount, 'bad record')}; nothing was imported.`,
-          report.rejected.some((r) => r.reason.includes('not understood'))
-            ? 'Import with --lenient to keep the fields Trellis does not understand as metadata.'
-            : undefined,
+          refusalHint(file, report, mode),
         ).toData(),
       ),
     );
@@ -131,4 +129,16 @@ function printReport(file: string, report: Result<'trajectories.import'>, io: Ve
     io.out(
       `  ${c.name}: ${c.variants.length} different definitions (${describeToolVariants(c.variants)}); each record keeps its own`,
     );
+}
+
+/** What to do next, never what was already done: --lenient is not advised to an import that had it. */
+function refusalHint(file: string, report: Result<'trajectories.import'>, mode: 'strict' | 'lenient'): string {
+  if (report.cancelled) return '';
+  if (report.rejected.some((r) => r.reason.includes('no reader claims it')))
+    return `Map its fields: trellis import ${file} --propose-mapping mapping.yaml, edit mapping.yaml, then import with --mapping mapping.yaml (or use Map fields… in the Import form).`;
+  if (mode === 'strict' && report.rejected.some((r) => r.reason.includes('not understood')))
+    return 'Import with --lenient to keep the fields Trellis does not understand as metadata.';
+  return mode === 'strict'
+    ? 'Fix the lines listed, or import with --lenient to skip them.'
+    : 'Fix the lines listed and import again.';
 }

@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { isObject, nestedDeeperThan } from '../../shared/json';
 import type { OutcomeStatus, TrajectoryMetadata } from '../../shared/domain';
-import { clipAtWord } from '../../shared/text';
+import { clipAtWord, formatCount } from '../../shared/text';
 import type { NewTrajectory } from '../store/repositories/trajectories';
 import type { WorkspaceStore } from '../store/workspace-store';
 import {
   detectFormat,
   formatDescriptor,
   RecordError,
+  notFormatMessage,
   unknownRecordMessage,
   type TrajectoryFormat,
 } from '../../shared/formats/trajectories/registry';
@@ -123,6 +124,9 @@ export async function importTrajectoryFile(store: WorkspaceStore, options: Impor
     rejectedCount++;
   };
   let rejectedCount = 0;
+  /** Records no reader claimed before any did: only the first is listed, the others counted in its reason. */
+  let unclaimed = 0;
+  let unclaimedProblem: LineProblem | null = null;
   let format: TrajectoryFormat | null = options.format ?? null;
   let begun = false;
   let imported = 0;
@@ -179,10 +183,7 @@ export async function importTrajectoryFile(store: WorkspaceStore, options: Impor
     value: unknown,
     item: { shared?: Record<string, unknown>; where: string },
   ): ReadRun => {
-    if (!isObject(value) || !descriptor.detect(value))
-      throw new RecordError(
-        unknownRecordMessage(value).replace('not a known trajectory format', `not ${descriptor.label}`),
-      );
+    if (!isObject(value) || !descriptor.detect(value)) throw new RecordError(notFormatMessage(value, descriptor.id));
     const read = descriptor.parse(value, item.shared);
     const parsed = options.mapping ? overlayMapping(options.mapping, read, value) : read;
     const fields = recordFields(descriptor, value, parsed.ignored ?? []);
@@ -238,7 +239,10 @@ export async function importTrajectoryFile(store: WorkspaceStore, options: Impor
       const { at, where, value } = item;
       if (!mapped) format ??= item.format ?? detectFormat(value);
       if (!format && !mapped) {
-        reject({ ...at, reason: unknownRecordMessage(value), snippet: snippetOf(item.text) });
+        // Said once for the file, not once a record: the records after it are counted.
+        if (unclaimedProblem) rejectedCount++;
+        else reject((unclaimedProblem = { ...at, reason: unknownRecordMessage(value), snippet: snippetOf(item.text) }));
+        unclaimed++;
         continue;
       }
       if (!begun) {
@@ -296,9 +300,11 @@ export async function importTrajectoryFile(store: WorkspaceStore, options: Impor
       else if (batch.length >= BATCH) flush();
     }
     if (options.signal?.aborted) return refused(true);
+    if (unclaimedProblem && unclaimed > 1)
+      unclaimedProblem.reason += ` (nor does it claim ${formatCount(unclaimed - 1)} more records, not listed)`;
     if (options.mode === 'strict' && rejectedCount) return refused(false);
     flush();
-    if (imported + duplicates === 0) return refused(false, nothingImportedReason(rejectedCount, totalBytes));
+    if (imported + duplicates === 0) return refused(false, nothingImportedReason(rejectedCount, unclaimed, totalBytes));
     const tools =
       // A new graph is reported even with no tools: the form goes on importing into it.
       graphId && (declared.size || called?.size || createdGraph)
@@ -315,7 +321,9 @@ export async function importTrajectoryFile(store: WorkspaceStore, options: Impor
   }
 }
 
-function nothingImportedReason(rejected: number, bytes: number): string {
+function nothingImportedReason(rejected: number, unclaimed: number, bytes: number): string {
+  if (rejected && unclaimed === rejected)
+    return `no reader claims ${rejected === 1 ? 'its record' : `any of its ${formatCount(rejected)} records`}; nothing was imported.`;
   if (rejected) return `all ${rejected} records were rejected; nothing was imported.`;
   return bytes
     ? 'the file holds no trajectory records; nothing was imported.'

@@ -91,11 +91,6 @@ export function detectFormat(record: unknown): TrajectoryFormat | null {
   return TRAJECTORY_FORMATS.find((f) => f.detect(record))?.id ?? null;
 }
 
-/** "tau-bench results (…), SWE-agent trajectory (…)": what the registry knows, for messages. */
-export function knownFormatsText(): string {
-  return TRAJECTORY_FORMATS.map((f) => `${f.label} (${f.recognisedBy})`).join(', ');
-}
-
 /** The ids joined for usage lines: `openai|sharegpt|…`. */
 export const formatIdsText = (separator: string) => TRAJECTORY_FORMAT_IDS.join(separator);
 
@@ -110,10 +105,17 @@ export function describeShape(value: unknown): string {
     : 'an empty JSON object';
 }
 
-/** The message for a record no format recognises: what it looks like and what Trellis reads. */
+/**
+ * The message for a record no reader claims: what it looks like, and how to bring it in anyway
+ * (the known formats are listed where a format is chosen, not in every refusal).
+ */
 export function unknownRecordMessage(value: unknown): string {
-  return `${describeShape(value)}: not a known trajectory format; known formats: ${knownFormatsText()}`;
+  return `${describeShape(value)}: not a known trajectory format — no reader claims it: map it with --mapping, or open it in the Import form (Map fields…)`;
 }
+
+/** The message for a record that is not the format the person chose. */
+export const notFormatMessage = (value: unknown, format: TrajectoryFormat): string =>
+  `${describeShape(value)}: not ${formatDescriptor(format).label}`;
 
 /** The format whose document layout holds records (one JSON object of many records), with them. */
 export function recordsInDocument(

@@ -307,10 +307,25 @@ describe('what the import says when it reads nothing', () => {
     const report = await importTrajectoryFile(store, { file, mode: 'lenient' });
     expect(report).toMatchObject({ committed: false, shape: 'json-object', rejectedCount: 1, imported: 0 });
     expect(report.rejected[0]!.reason).toMatch(
-      /^a JSON object with keys environment, trajectory_x, histories, infos: not a known trajectory format; known formats: tau-bench results/,
+      /^a JSON object with keys environment, trajectory_x, histories, infos: not a known trajectory format — no reader claims it: map it with --mapping/,
     );
-    expect(report.nothingImported).toBe('all 1 records were rejected; nothing was imported.');
+    expect(report.nothingImported).toBe('no reader claims its record; nothing was imported.');
     store.close();
+  });
+
+  it('refuses a file of many records no reader claims in one problem that counts the others, not one a line', async () => {
+    const lines = Array.from({ length: 39 }, (_, i) => JSON.stringify({ step: i, obs: 'x', act: 'y' }));
+    const report = await importTrajectoryFile(workspace(), {
+      file: write('steps.jsonl', lines.join('\n')),
+      mode: 'lenient',
+    });
+    expect(report).toMatchObject({ committed: false, rejectedCount: 39, imported: 0 });
+    expect(report.rejected).toHaveLength(1);
+    expect(report.rejected[0]).toMatchObject({ line: 1 });
+    expect(report.rejected[0]!.reason).toMatch(
+      /no reader claims it: .*\(nor does it claim 38 more records, not listed\)$/,
+    );
+    expect(report.nothingImported).toBe('no reader claims any of its 39 records; nothing was imported.');
   });
 
   it('an empty file and a file of no records fail the import instead of importing 0', async () => {

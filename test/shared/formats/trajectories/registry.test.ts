@@ -32,21 +32,17 @@ describe('the trajectory format registry', () => {
   it('gives every format one descriptor with an id, a label, what recognises it and the versions read', () => {
     expect(new Set(TRAJECTORY_FORMAT_IDS).size).toBe(TRAJECTORY_FORMATS.length);
     for (const f of TRAJECTORY_FORMATS) {
-      expect(f.id).toMatch(/^[a-z][a-z-]*$/);
+      expect(f.id).toMatch(/^[a-z][a-z0-9-]*$/);
       expect(f.label.trim(), f.id).not.toBe('');
       expect(f.recognisedBy.trim(), f.id).not.toBe('');
       expect(f.versions.trim(), f.id).not.toBe('');
     }
   });
 
-  it('is what the contract, the CLI help and the unknown-record message list', () => {
+  it('is what the contract and the CLI help list', () => {
     expect(TrajectoryFormat.options).toEqual(TRAJECTORY_FORMAT_IDS);
     const help = `${importVerb.summary}\n${importVerb.usage}\n${String(importVerb.options.format!.description)}`;
-    const message = unknownRecordMessage({ nope: 1 });
-    for (const f of TRAJECTORY_FORMATS) {
-      expect(help, f.id).toContain(f.id);
-      expect(message, f.id).toContain(`${f.label} (${f.recognisedBy})`);
-    }
+    for (const f of TRAJECTORY_FORMATS) expect(help, f.id).toContain(f.id);
   });
 
   it('is what the Import form offers (its choices are the registry, not a hand-kept list)', () => {
@@ -72,8 +68,9 @@ describe('the trajectory format registry', () => {
   it('recognises no format in a record of no known shape', () => {
     expect(detectFormat({ environment: 'x', trajectory_x: [] })).toBeNull();
     expect(detectFormat([1, 2])).toBeNull();
-    expect(unknownRecordMessage({ a: 1, b: 2 })).toMatch(
-      /^a JSON object with keys a, b: not a known trajectory format; known formats: /,
+    // One short line that says how to bring the file in anyway, not the list of every format.
+    expect(unknownRecordMessage({ a: 1, b: 2 })).toBe(
+      'a JSON object with keys a, b: not a known trajectory format — no reader claims it: map it with --mapping, or open it in the Import form (Map fields…)',
     );
   });
 });
