@@ -7,6 +7,7 @@ import {
   type Turn,
 } from '../../domain';
 import { genAiModelCall, genAiToolExecution } from './genai';
+import { langfuseModelCall, langfuseToolExecution } from './langfuse-attributes';
 import { monocleModelCall, monocleToolExecution } from './monocle';
 import { saysSomething, type ChatMessage, type ModelCall, type ToolExecution } from './messages';
 import { openInferenceModelCall, openInferenceToolExecution } from './openinference';
@@ -50,10 +51,13 @@ export function spanError(span: OtlpSpan): string | null {
 const modelCallOf = (span: OtlpSpan): ModelCall | null =>
   'openinference.span.kind' in span.attributes
     ? openInferenceModelCall(span)
-    : (genAiModelCall(span) ?? openInferenceModelCall(span) ?? monocleModelCall(span));
+    : (genAiModelCall(span) ?? openInferenceModelCall(span) ?? langfuseModelCall(span) ?? monocleModelCall(span));
 
 const toolExecutionOf = (span: OtlpSpan): ToolExecution | null =>
-  genAiToolExecution(span) ?? openInferenceToolExecution(span) ?? monocleToolExecution(span);
+  genAiToolExecution(span) ??
+  openInferenceToolExecution(span) ??
+  langfuseToolExecution(span) ??
+  monocleToolExecution(span);
 
 const sameMessage = (turn: Turn, m: ChatMessage) =>
   turn.role === m.role &&

@@ -142,6 +142,68 @@ describe('OpenTelemetry SDK span JSON', () => {
     ]);
   });
 
+  it('reads spans Langfuse’s OpenTelemetry SDK marked (langfuse.observation.*): generations and tools', () => {
+    const T = '0x6c1b0f5e2d3a4b7c8d9e0f1a2b3c4d5e';
+    const span = (name: string, id: string, start: string, end: string, attributes: Record<string, unknown>) => ({
+      name,
+      context: { trace_id: T, span_id: id },
+      kind: 'SpanKind.INTERNAL',
+      parent_id: id === '0x1000000000000001' ? null : '0x1000000000000001',
+      start_time: start,
+      end_time: end,
+      status: { status_code: 'UNSET' },
+      attributes,
+      events: [],
+      links: [],
+      resource: { attributes: { 'service.name': 'weather-bot' }, schema_url: '' },
+    });
+    const call = { id: 'call_w9', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Porto"}' } };
+    const spans = [
+      span('agent', '0x1000000000000001', '2025-08-01T10:00:00.000000Z', '2025-08-01T10:00:03.000000Z', {
+        'langfuse.observation.type': 'agent',
+        'langfuse.trace.name': 'weather-bot',
+      }),
+      span('OpenAI-generation', '0x1000000000000002', '2025-08-01T10:00:00.100000Z', '2025-08-01T10:00:01.000000Z', {
+        'langfuse.observation.type': 'generation',
+        'langfuse.observation.model.name': 'gpt-4o-mini',
+        'langfuse.observation.input': JSON.stringify([{ role: 'user', content: 'Is it raining in Porto?' }]),
+        'langfuse.observation.output': JSON.stringify({ role: 'assistant', content: null, tool_calls: [call] }),
+        'langfuse.observation.usage_details': '{"input": 52, "output": 14}',
+      }),
+      span('get_weather', '0x1000000000000003', '2025-08-01T10:00:01.100000Z', '2025-08-01T10:00:01.400000Z', {
+        'langfuse.observation.type': 'tool',
+        'langfuse.observation.input': '{"city": "Porto"}',
+        'langfuse.observation.output': '"Light rain, 17 °C"',
+      }),
+      span('OpenAI-generation', '0x1000000000000004', '2025-08-01T10:00:01.500000Z', '2025-08-01T10:00:02.900000Z', {
+        'langfuse.observation.type': 'generation',
+        'langfuse.observation.model.name': 'gpt-4o-mini',
+        'langfuse.observation.input': JSON.stringify([
+          { role: 'user', content: 'Is it raining in Porto?' },
+          { role: 'assistant', content: null, tool_calls: [call] },
+          { role: 'tool', tool_call_id: 'call_w9', content: 'Light rain, 17 °C' },
+        ]),
+        'langfuse.observation.output': JSON.stringify({ role: 'assistant', content: 'Yes, light rain at 17 °C.' }),
+        'langfuse.observation.usage_details': '{"input": 88, "output": 9}',
+      }),
+    ];
+    const parsed = otelSdk.parse(otelSdk.container!.parts!.group(spans).records[0]!.record);
+    expect(parsed.turns).toMatchObject([
+      { role: 'user', content: 'Is it raining in Porto?' },
+      {
+        role: 'assistant',
+        toolCalls: [{ id: 'call_w9', name: 'get_weather', args: { city: 'Porto' } }],
+        tokens: { prompt: 52, completion: 14 },
+      },
+      { role: 'tool', toolCallId: 'call_w9', content: 'Light rain, 17 °C' },
+      { role: 'assistant', content: 'Yes, light rain at 17 °C.', tokens: { prompt: 88, completion: 9 } },
+    ]);
+    expect(parsed.turns).toHaveLength(4);
+    // The tool span times the result the second generation was sent.
+    expect(parsed.turns[2]!.timing!.durationMs).toBeCloseTo(300, 3);
+    expect(parsed.metadata).toMatchObject({ model: 'gpt-4o-mini', conventions: ['Langfuse (langfuse.observation.*)'] });
+  });
+
   it('takes ids written as "0x" hex, bare hex or decimal numbers, and refuses a span without one', () => {
     expect(sdkId('0x4dacd658adc7ee5d', 16)).toBe('4dacd658adc7ee5d');
     expect(sdkId('e87062cbe18067301d34cb87d09da4c7', 32)).toBe('e87062cbe18067301d34cb87d09da4c7');
