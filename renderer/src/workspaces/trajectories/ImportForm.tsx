@@ -1,5 +1,6 @@
 import { describeToolVariants } from '../../../../shared/formats/tool-variants';
 import { TRAJECTORY_FORMATS } from '../../../../shared/formats/trajectories/registry';
+import { TRAJECTORY_FILE_EXTENSIONS } from '../../../../shared/formats/trajectories/file-shapes';
 import { describeAddedTools, describeImport } from '../../../../shared/formats/trajectories/import-report';
 import { countOf, formatCount } from '../../../../shared/text';
 import { useEffect, useRef } from 'react';
@@ -17,9 +18,6 @@ import { MappingEditor } from './MappingEditor';
 import { useImportDraft, type ToolTarget } from './state';
 
 type Report = Result<'trajectories.import'>;
-
-/** The files an import reads: JSON Lines, JSON, SWE-agent .traj, inspect .eval, Parquet, and any of them gzipped. */
-const IMPORT_EXTENSIONS = ['jsonl', 'json', 'traj', 'eval', 'parquet', 'gz'];
 
 /** Import a file of trajectories (JSONL, a JSON array or object, Parquet, an inspect .eval; gzip or not) from a path on the machine that runs the backend. */
 export function ImportForm({ focusAsked = 0 }: { focusAsked?: number }) {
@@ -67,8 +65,8 @@ export function ImportForm({ focusAsked = 0 }: { focusAsked?: number }) {
           <PathField
             label="Trajectory file"
             mode="file"
-            extensions={IMPORT_EXTENSIONS}
-            placeholder="/path/to/logs.jsonl, run.json, task.traj, log.eval, train.parquet or .gz"
+            extensions={TRAJECTORY_FILE_EXTENSIONS}
+            placeholder="/path/to/logs.jsonl, session.jsonl, run.json, task.traj, log.eval, cassette.yaml, train.parquet or .gz"
             value={path}
             onChange={setPath}
             inputRef={file}
