@@ -5,6 +5,7 @@ import { adkFormat } from './adk';
 import { bfclFormat } from './bfcl';
 import { claudeCodeFormat } from './claude-code';
 import { codexCliFormat } from './codex-cli';
+import { cursorAgentFormat } from './cursor-agent';
 import type { TrajectoryFormatDescriptor } from './descriptor';
 import { geminiCliFormat } from './gemini-cli';
 import { httpCassetteFormat } from './http-cassette';
@@ -48,6 +49,7 @@ export const TRAJECTORY_FORMATS = [
   openhandsFormat,
   openhandsV1Format,
   clineFormat,
+  cursorAgentFormat,
   claudeCodeFormat,
   codexCliFormat,
   geminiCliFormat,

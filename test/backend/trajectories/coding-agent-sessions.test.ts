@@ -51,6 +51,13 @@ describe('coding-agent session files through the import', () => {
     expect(trajectories[0]!.metadata).toMatchObject({ harness: 'codex-cli', model: 'gpt-5.1-codex' });
   });
 
+  it('imports a Cursor Agent stream-json run with its result as the outcome', async () => {
+    const { report, trajectories } = await importSession('cursor-agent-stream-json.jsonl');
+    expect(report).toMatchObject({ committed: true, format: 'cursor-agent', imported: 1, outcomes: { success: 1 } });
+    expect(trajectories[0]!.turns).toHaveLength(7);
+    expect(trajectories[0]!.metadata).toMatchObject({ harness: 'cursor-agent', model: 'Auto' });
+  });
+
   it('imports a Gemini CLI session, in JSON Lines and as one JSON document, keeping its session fields', async () => {
     const lines = await importSession('gemini-cli-0.39-session.jsonl');
     expect(lines.report).toMatchObject({ committed: true, format: 'gemini-cli', shape: 'jsonl', imported: 1 });
