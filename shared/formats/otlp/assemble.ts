@@ -8,6 +8,7 @@ import {
 } from '../../domain';
 import { genAiModelCall, genAiToolExecution } from './genai';
 import { langfuseModelCall, langfuseToolExecution } from './langfuse-attributes';
+import { langsmithModelCall, langsmithToolExecution } from './langsmith-attributes';
 import { monocleModelCall, monocleToolExecution } from './monocle';
 import { saysSomething, type ChatMessage, type ModelCall, type ToolExecution } from './messages';
 import { openInferenceModelCall, openInferenceToolExecution } from './openinference';
@@ -51,12 +52,19 @@ export function spanError(span: OtlpSpan): string | null {
 const modelCallOf = (span: OtlpSpan): ModelCall | null =>
   'openinference.span.kind' in span.attributes
     ? openInferenceModelCall(span)
-    : (genAiModelCall(span) ?? openInferenceModelCall(span) ?? langfuseModelCall(span) ?? monocleModelCall(span));
+    : (genAiModelCall(span) ??
+      openInferenceModelCall(span) ??
+      langfuseModelCall(span) ??
+      langsmithModelCall(span) ??
+      monocleModelCall(span));
 
+// A tracing tool's own marker (Langfuse's observation type, LangSmith's span kind) says more of
+// a tool span than the GenAI operation name it may also set: its result is only in the former's.
 const toolExecutionOf = (span: OtlpSpan): ToolExecution | null =>
+  langfuseToolExecution(span) ??
+  langsmithToolExecution(span) ??
   genAiToolExecution(span) ??
   openInferenceToolExecution(span) ??
-  langfuseToolExecution(span) ??
   monocleToolExecution(span);
 
 const sameMessage = (turn: Turn, m: ChatMessage) =>

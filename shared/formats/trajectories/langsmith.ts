@@ -63,7 +63,7 @@ function traceOf(run: Json): string {
 const orderKey = (run: Json) => String(run.dotted_order ?? run.start_time ?? '');
 
 /** An llm run's messages: `{messages: [[…]]}` (LangChain, one batch), `{messages: […]}` (OpenAI-style), or prompts. */
-function inputMessages(inputs: unknown): unknown[] | null {
+export function inputMessages(inputs: unknown): unknown[] | null {
   if (!isObject(inputs)) return typeof inputs === 'string' ? [{ role: 'user', content: inputs }] : null;
   const messages = inputs.messages ?? inputs.input;
   if (Array.isArray(messages)) return Array.isArray(messages[0]) ? (messages[0] as unknown[]) : messages;

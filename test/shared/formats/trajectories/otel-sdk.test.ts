@@ -204,6 +204,44 @@ describe('OpenTelemetry SDK span JSON', () => {
     expect(parsed.metadata).toMatchObject({ model: 'gpt-4o-mini', conventions: ['Langfuse (langfuse.observation.*)'] });
   });
 
+  it('reads spans LangSmith’s exporter wrote (langsmith.span.kind, a run’s inputs and outputs as JSON) as the runs read', () => {
+    // The LangChain agent of the LangSmith fixture, its runs as the exporter's spans.
+    const runs = text('langsmith-runs.jsonl')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .filter((r) => r.trace_id === '1f0e6a52-3c7b-4d2e-9a10-6b5c4d3e2f10');
+    const hex = (uuid: unknown) => String(uuid).replace(/-/g, '');
+    const spans = runs.map((run) => ({
+      traceId: hex(run.trace_id),
+      id: hex(run.id).slice(16),
+      ...(run.parent_run_id ? { parentId: hex(run.parent_run_id).slice(16) } : {}),
+      name: run.name,
+      kind: 0,
+      timestamp: Date.parse(`${String(run.start_time)}Z`) * 1000,
+      duration: (Date.parse(`${String(run.end_time)}Z`) - Date.parse(`${String(run.start_time)}Z`)) * 1000,
+      attributes: {
+        'langsmith.span.kind': run.run_type,
+        'langsmith.trace.name': run.name,
+        'gen_ai.prompt': JSON.stringify(run.inputs),
+        'gen_ai.completion': JSON.stringify(run.outputs),
+      },
+      status: { code: 1 },
+      events: [],
+    }));
+    const parsed = otelSdk.parse(otelSdk.container!.parts!.group(spans).records[0]!.record);
+    expect(parsed.turns.map((t) => t.role)).toEqual(['system', 'user', 'assistant', 'tool', 'assistant']);
+    expect(parsed.turns[2]!.toolCalls).toEqual([
+      { id: 'call_Hb7', name: 'web_search', args: { query: 'Hubble Space Telescope launch date' } },
+    ]);
+    expect(parsed.turns[3]).toMatchObject({
+      toolCallId: 'call_Hb7',
+      content: 'Hubble was launched on 24 April 1990 aboard Space Shuttle Discovery (STS-31).',
+    });
+    expect(parsed.turns[3]!.timing!.durationMs).toBeCloseTo(610, 3);
+    expect(parsed.metadata).toMatchObject({ conventions: ['LangSmith (langsmith.span.kind)'] });
+  });
+
   it('takes ids written as "0x" hex, bare hex or decimal numbers, and refuses a span without one', () => {
     expect(sdkId('0x4dacd658adc7ee5d', 16)).toBe('4dacd658adc7ee5d');
     expect(sdkId('e87062cbe18067301d34cb87d09da4c7', 32)).toBe('e87062cbe18067301d34cb87d09da4c7');
