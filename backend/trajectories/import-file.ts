@@ -20,7 +20,14 @@ import { inputFileSize, noFileAt } from '../files/input-file';
 import { openRecords, type FileShape } from '../files/records';
 import { archiveLayout, fileRecords, MAX_NESTING, TOO_DEEP } from './record-stream';
 import { recordFields, type RecordFields } from './record-fields';
-import { applyMapping, mapsTurns, overlayMapping, type TrajectoryMapping } from '../../shared/formats/mapping';
+import {
+  applyMapping,
+  mapsTurns,
+  overlayMapping,
+  recordsAreMessages,
+  type TrajectoryMapping,
+} from '../../shared/formats/mapping';
+import { asOneRecord } from './whole-file';
 import type { ParsedRecord } from '../../shared/formats/trajectories/records';
 
 export interface ImportOptions {
@@ -232,7 +239,8 @@ export async function importTrajectoryFile(store: WorkspaceStore, options: Impor
     const source = await openRecords(options.file, reject, archiveLayout);
     shape = source.shape;
     gzip = source.gzip;
-    for await (const item of fileRecords(source, name, reject)) {
+    const records = fileRecords(source, name, reject);
+    for await (const item of mapped && recordsAreMessages(mapped) ? asOneRecord(records, name) : records) {
       if (options.signal?.aborted) return refused(true);
       lines = item.at.line;
       bytes = source.bytesRead();

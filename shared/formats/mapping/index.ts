@@ -5,6 +5,7 @@ export { proposeMapping, type MappingProposal, type MessageArray, type RunField 
 export {
   mappingProblems,
   mapsTurns,
+  recordsAreMessages,
   TEXT_CALL_STYLES,
   TrajectoryMapping,
   type MappingInput,

@@ -1,6 +1,6 @@
 import { RecordError, type ParsedRecord } from '../trajectories/records';
 import { applyMapping } from './apply';
-import type { TrajectoryMapping } from './schema';
+import { recordsAreMessages, type TrajectoryMapping } from './schema';
 
 /** One trajectory a mapping found, with where: `record 3`, `record 1, run 4`. */
 export interface PreviewTrajectory {
@@ -20,7 +20,9 @@ export interface MappingPreview {
 /** What a mapping makes of the first records of a file: the first `limit` trajectories and every problem. */
 export function previewMapping(mapping: TrajectoryMapping, records: readonly unknown[], limit = 5): MappingPreview {
   const preview: MappingPreview = { trajectories: [], problems: [], runs: 0 };
-  records.forEach((record, r) => {
+  // A bare list of messages is one run: the records together are its one record.
+  const units = recordsAreMessages(mapping) ? [records] : records;
+  units.forEach((record, r) => {
     let parsed: ParsedRecord[];
     try {
       parsed = applyMapping(mapping, record);

@@ -1,7 +1,7 @@
 import type { TurnRole } from '../../domain';
 import { isObject } from '../../json';
 import { pathText, selectAll, type Segment } from './path';
-import type { TextCallStyle, TrajectoryMapping } from './schema';
+import { recordsAreMessages, type TextCallStyle, type TrajectoryMapping } from './schema';
 import { callOf } from './text-calls';
 import { detectMessageShape } from '../messages';
 import { isPlainMessage } from '../messages/detect';
@@ -107,6 +107,13 @@ export function proposeMapping(records: readonly unknown[], name = 'my mapping')
   const described = [...arrays.values()]
     .map(({ segments, items }) => describeArray(segments, items))
     .filter((a): a is MessageArray & { score: number; at: string } => a !== null);
+  // The records themselves may be the messages of one run (a JSON array or JSONL of messages).
+  const asMessages = records.every(isObject) ? describeArray([], records as Record<string, unknown>[]) : null;
+  if (asMessages && roleScore(asMessages.roleFields[0]!) > 0) {
+    // Then every array found lies inside a message (its content blocks, its calls).
+    for (const inner of described) inner.score /= 4;
+    described.push(asMessages);
+  }
   // An array inside the elements of another (a message's content blocks) is rarely the conversation.
   for (const inner of described) if (described.some((outer) => inner.at.startsWith(`${outer.at}[*]`))) inner.score /= 4;
   const found = described.sort((a, b) => b.score - a.score).map(({ score: _, at: __, ...a }) => a);
@@ -114,7 +121,9 @@ export function proposeMapping(records: readonly unknown[], name = 'my mapping')
   if (!best)
     return { mapping: null, found, runFields: [], reason: 'no array of objects with a role field and a text field' };
   const mapping = mappingFor(best, records, name);
-  const runs = records.flatMap((r) => (mapping.runs === '$' ? [r] : selectAll(r, mapping.runs).flat()));
+  const runs = recordsAreMessages(mapping)
+    ? []
+    : records.flatMap((r) => (mapping.runs === '$' ? [r] : selectAll(r, mapping.runs).flat()));
   const runFields = scalarFields(runs);
   return { mapping: { ...mapping, ...runGuesses(runFields) }, found, runFields };
 }
@@ -239,9 +248,14 @@ function mappingFor(best: MessageArray, records: readonly unknown[], name: strin
     if (r) (roles[r] ??= []).push(value);
   }
   const content = best.contentFields[0]!.field;
-  const messages = records.flatMap((r) =>
-    (best.runs === '$' ? [r] : selectAll(r, best.runs).flat()).flatMap((run) => selectAll(run, best.messages).flat()),
-  );
+  const messages =
+    best.runs === '$' && best.messages === '$'
+      ? [...records]
+      : records.flatMap((r) =>
+          (best.runs === '$' ? [r] : selectAll(r, best.runs).flat()).flatMap((run) =>
+            selectAll(run, best.messages).flat(),
+          ),
+        );
   const objects = messages.filter(isObject);
   // Provider messages (calls in blocks, parts or tool_calls) are the message layer's to read whole.
   if (objects.length && objects.every((m) => detectMessageShape(m)) && !objects.every(isPlainMessage))

@@ -49,7 +49,11 @@ export const TrajectoryMapping = z
     name: z.string().trim().min(1, 'a mapping needs a name').max(100),
     /** Where the runs are in a record: "$" (the default) when each record is one run. */
     runs: MappingPath.default('$'),
-    /** Inside a run: the array of its messages. Absent: a reader reads the turns, the mapping adds the rest. */
+    /**
+     * Inside a run: the array of its messages ("$": the run is that array; with `runs` "$" too, the
+     * file's records are one run's messages, as a JSON array or JSONL of messages holds them).
+     * Absent: a reader reads the turns, the mapping adds the rest.
+     */
     messages: MappingPath.optional(),
     /**
      * The messages are a provider's (OpenAI Chat or Responses, Anthropic, Gemini, Bedrock,
@@ -89,6 +93,10 @@ export type MappingInput = z.input<typeof TrajectoryMapping>;
 /** True when the mapping finds the turns itself (rather than adding fields to a reader's). */
 export const mapsTurns = (mapping: TrajectoryMapping): mapping is TrajectoryMapping & { messages: string } =>
   mapping.messages !== undefined;
+
+/** True when the file's records together are one run's messages (a bare list of messages). */
+export const recordsAreMessages = (mapping: TrajectoryMapping): boolean =>
+  mapping.runs === '$' && mapping.messages === '$';
 
 /** Why a value is not a mapping, one line per problem with where: `outcome.path: …`. */
 export function mappingProblems(value: unknown): string[] {

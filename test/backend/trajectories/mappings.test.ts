@@ -129,6 +129,25 @@ describe('mappings: from a proposal to a saved mapping to an import', () => {
     expect(first!.metadata).toMatchObject({ task_id: 'a-1', mapping: 'resolved flag' });
   });
 
+  it('a bare list of messages (a JSON array, or JSONL) imports as one run with the mapping proposed for it', async () => {
+    const backend = testBackend({ seed: false });
+    const bare = path.join(MAPPING, 'bare-messages.json');
+    const { mapping } = await backend.registry.invoke('mappings.propose', { path: bare, name: 'calendar' });
+    expect(mapping).toMatchObject({ runs: '$', messages: '$', shape: 'detect' });
+    const report = await backend.registry.invoke('trajectories.import', { path: bare, mapping: mapping! });
+    expect(report).toMatchObject({ committed: true, shape: 'json-array', imported: 1, rejectedCount: 0 });
+    const jsonl = path.join(tempDir(), 'calendar.jsonl');
+    const lines = (JSON.parse(fs.readFileSync(bare, 'utf8')) as unknown[]).map((m) => JSON.stringify(m));
+    fs.writeFileSync(jsonl, `${lines.join('\n')}\n`);
+    const again = await backend.registry.invoke('trajectories.import', { path: jsonl, mapping: mapping! });
+    // The same conversation: already present.
+    expect(again).toMatchObject({ committed: true, shape: 'jsonl', imported: 0, duplicates: 1 });
+    const [run] = imported(backend);
+    expect(run!.source).toBe('bare-messages.json');
+    expect(run!.title).toBe('Move my 3pm with Dana to tomorrow, same time.');
+    expect(run!.turns.flatMap((t) => t.toolCalls ?? []).map((c) => c.name)).toEqual(['find_event', 'move_event']);
+  });
+
   it('a mapping saved in a workspace is data: an invalid one is listed with its problems and refused by name', async () => {
     const backend = testBackend({ seed: false });
     backend.store.db

@@ -1,6 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { applyMapping, proposeMapping } from '../../../../shared/formats/mapping';
-import { evalTranscripts } from './fixtures';
+import { applyMapping, previewMapping, proposeMapping, recordsAreMessages } from '../../../../shared/formats/mapping';
+import { evalTranscripts, MAPPING_FIXTURES } from './fixtures';
 
 describe('a mapping over provider messages in an unknown envelope', () => {
   const records = evalTranscripts();
@@ -51,5 +53,30 @@ describe('a mapping over provider messages in an unknown envelope', () => {
       grader: { passed: true, notes: 'called the tool once, answered with the number' },
       transcript: { model: 'claude-sonnet-4-5' },
     });
+  });
+});
+
+describe('a file that is one bare list of messages', () => {
+  const messages = JSON.parse(fs.readFileSync(path.join(MAPPING_FIXTURES, 'bare-messages.json'), 'utf8')) as unknown[];
+
+  it('proposes its records as one run’s messages, read as the provider wrote them', () => {
+    const { mapping, found } = proposeMapping(messages, 'calendar');
+    expect(mapping).toMatchObject({ runs: '$', messages: '$', shape: 'detect' });
+    expect(recordsAreMessages(mapping!)).toBe(true);
+    // The calls inside the messages were found too, ranked below.
+    expect(found[0]).toMatchObject({ runs: '$', messages: '$', count: 7 });
+  });
+
+  it('previews the records as one trajectory, its calls answered by id', () => {
+    const { mapping } = proposeMapping(messages, 'calendar');
+    const preview = previewMapping(mapping!, messages);
+    expect(preview.runs).toBe(1);
+    expect(preview.problems).toEqual([]);
+    const turns = preview.trajectories[0]!.parsed.turns;
+    expect(turns.map((t) => t.role)).toEqual(['system', 'user', 'assistant', 'tool', 'assistant', 'tool', 'assistant']);
+    expect(turns[2]!.toolCalls).toEqual([
+      { id: 'call_q1', name: 'find_event', args: { with: 'Dana', start: '15:00' } },
+    ]);
+    expect(turns[5]!.toolCallId).toBe('call_q2');
   });
 });
