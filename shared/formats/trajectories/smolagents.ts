@@ -13,7 +13,8 @@
  *   intermediate_steps}`, the steps being `write_memory_to_messages()` — roles `tool-call`
  *   ("Calling tools:\n" and the calls as Python prints them) and `tool-response` ("Observation:\n…",
  *   "Call id: …\nError:\n…").
- * A CodeAgent's action is a `python_interpreter` call whose arguments are the code: kept as a call.
+ * A CodeAgent's action is a `python_interpreter` call whose arguments are the code: kept as a call
+ * with the code as its `code` argument, as PythonInterpreterTool declares it.
  */
 import type { Outcome, ToolCall, Turn } from '../../domain';
 import { isObject } from '../../json';
@@ -54,6 +55,9 @@ const STEP_FIELDS = new Set([
   'output',
   'final_answer',
 ]);
+
+/** The call a CodeAgent's code is (`agents.py`), with PythonInterpreterTool's one input, `code`. */
+const PYTHON = 'python_interpreter';
 
 const PARALLEL_NOTE =
   "smolagents joins the observations of a step's parallel calls into one text: it is kept whole as the result of the step's first call";
@@ -97,7 +101,13 @@ function textOf(content: unknown): string | undefined {
 function callOf(raw: unknown, fallbackId: string): ToolCall | null {
   const fn = isObject(raw) && isObject(raw.function) ? raw.function : raw;
   if (!isObject(raw) || !isObject(fn) || typeof fn.name !== 'string') return null;
-  return { id: typeof raw.id === 'string' ? raw.id : fallbackId, name: fn.name, args: parseArguments(fn.arguments) };
+  const args = parseArguments(fn.arguments);
+  return {
+    id: typeof raw.id === 'string' ? raw.id : fallbackId,
+    name: fn.name,
+    // A CodeAgent's action is the code itself: the argument PythonInterpreterTool names `code`.
+    args: fn.name === PYTHON && typeof args === 'string' ? { code: args } : args,
+  };
 }
 
 function timingOf(step: Json): Turn['timing'] | undefined {

@@ -14,7 +14,7 @@ const text = (file: string) => fs.readFileSync(path.join(FRAMEWORKS, file), 'utf
 const smolagents = formatDescriptor('smolagents');
 
 describe('smolagents runs', () => {
-  it("reads a CodeAgent's run result: code as python_interpreter calls, observations and errors as their results", () => {
+  it("reads a CodeAgent's run result: code as python_interpreter calls (their code argument), observations and errors as their results", () => {
     const run = JSON.parse(text('smolagents-1.20-code-agent-run-result.json')) as Record<string, unknown>;
     expect(detectFormat(run)).toBe('smolagents');
     const parsed = smolagents.parse(run);
@@ -38,7 +38,9 @@ describe('smolagents runs', () => {
       {
         id: 'call_1',
         name: 'python_interpreter',
-        args: 'leopard_speed = web_search(query="leopard top speed km/h")\nprint(leopard_speed)\nbridge = web_search(query="Pont des Arts length meters")\nprint(bridge)',
+        args: {
+          code: 'leopard_speed = web_search(query="leopard top speed km/h")\nprint(leopard_speed)\nbridge = web_search(query="Pont des Arts length meters")\nprint(bridge)',
+        },
       },
     ]);
     expect(turns[2]!.tokens).toEqual({ prompt: 2031, completion: 96 });
@@ -104,7 +106,7 @@ describe('smolagents runs', () => {
       {
         id: 'call_1',
         name: 'python_interpreter',
-        args: "import sympy\nx = sympy.symbols('x')\nprint(sympy.solve(x**2 - 5*x + 6, x))",
+        args: { code: "import sympy\nx = sympy.symbols('x')\nprint(sympy.solve(x**2 - 5*x + 6, x))" },
       },
     ]);
     expect(first.turns[3]).toEqual({
@@ -161,7 +163,7 @@ describe('smolagents runs', () => {
       {
         role: 'assistant',
         content: 'Thought: easy.\nCode:\n```py\nfinal_answer(2 + 2)\n```',
-        toolCalls: [{ id: 'call_0', name: 'python_interpreter', args: 'final_answer(2 + 2)' }],
+        toolCalls: [{ id: 'call_0', name: 'python_interpreter', args: { code: 'final_answer(2 + 2)' } }],
         timing: { startedAt: '2025-01-04T14:13:20.000Z', durationMs: 1500 },
       },
       { role: 'tool', content: 'Last output from code snippet:\n4', toolCallId: 'call_0' },
