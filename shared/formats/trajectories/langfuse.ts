@@ -110,8 +110,10 @@ function parseTrace(trace: Json, observations: Json[], scores: Json[]): ParsedRe
   const joined = joinModelCalls(calls);
   const turns = joined.length ? joined : traceTurns(trace);
   const called = new Set(turns.flatMap((t) => t.toolCalls ?? []).map((c) => c.name));
-  // v3 marks tool observations TOOL; v2 (and LangChain's callback there) writes them as spans named after the tool.
-  const executions = sorted.filter((o) => typeOf(o) === 'TOOL' || (typeOf(o) === 'SPAN' && called.has(String(o.name))));
+  // v3 marks tool observations TOOL; v2 (and LangChain's callback there) writes them as spans
+  // named after the tool. A trace that has TOOL observations has no tool spans besides them.
+  const typed = sorted.filter((o) => typeOf(o) === 'TOOL');
+  const executions = typed.length ? typed : sorted.filter((o) => typeOf(o) === 'SPAN' && called.has(String(o.name)));
   const placed = placeToolResults(turns, executions.map(toolResult));
   for (const n of placed.notes) notes.add(n);
   const consumed = new Set([...generations, ...executions]);

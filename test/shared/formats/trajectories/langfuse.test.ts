@@ -65,6 +65,15 @@ describe('Langfuse trace export', () => {
     ]);
   });
 
+  it('takes a span that wraps a TOOL observation of the same name for no second result', () => {
+    const record = json('langfuse-trace.json') as { trace: unknown; observations: Record<string, unknown>[] };
+    const tool = record.observations.find((o) => o.type === 'TOOL')!;
+    const wrapper = { ...tool, id: 'obs-wrapper', type: 'SPAN', output: null };
+    const parsed = langfuse.parse({ ...record, observations: [...record.observations, wrapper] });
+    expect(parsed.turns.map((t) => t.role)).toEqual(['system', 'user', 'assistant', 'tool', 'assistant']);
+    expect(parsed.metadata!.observations).toContainEqual(expect.objectContaining({ id: 'obs-wrapper' }));
+  });
+
   it('reads the public API’s v2 traces: tools written as spans, a failed tool as an error result, a categorical verdict', () => {
     const [calc, haiku] = json('langfuse-api-traces.json') as Record<string, unknown>[];
     expect(detectFormat(calc)).toBe('langfuse');
