@@ -31,16 +31,23 @@ const isContent = (value: unknown) =>
 export function replaySession(lines: unknown[]): Entry {
   let metadata: Entry = {};
   const messages = new Map<string, Entry>();
+  // What the session no longer holds is kept beside it: the messages a rewind took back, those a compression replaced.
+  const rewound: Entry[] = [];
+  const replacedMessages: Entry[] = [];
   for (const line of lines) {
     if (!isObject(line)) continue;
     if (typeof line.$rewindTo === 'string') {
       const ids = [...messages.keys()];
       const from = ids.indexOf(line.$rewindTo);
-      for (const id of from === -1 ? ids : ids.slice(from)) messages.delete(id);
+      for (const id of from === -1 ? ids : ids.slice(from)) {
+        rewound.push(messages.get(id)!);
+        messages.delete(id);
+      }
     } else if (typeof line.id === 'string') messages.set(line.id, line);
     else if (isObject(line.$set)) {
       const { messages: replaced, ...set } = line.$set;
       if (Array.isArray(replaced)) {
+        replacedMessages.push(...messages.values());
         messages.clear();
         for (const m of replaced) if (isObject(m) && typeof m.id === 'string') messages.set(m.id, m);
       }
@@ -51,7 +58,12 @@ export function replaySession(lines: unknown[]): Entry {
       if (Array.isArray(held)) for (const m of held) if (isObject(m) && typeof m.id === 'string') messages.set(m.id, m);
     }
   }
-  return { ...metadata, messages: [...messages.values()] };
+  return {
+    ...metadata,
+    messages: [...messages.values()],
+    ...(rewound.length ? { rewound } : {}),
+    ...(replacedMessages.length ? { replaced: replacedMessages } : {}),
+  };
 }
 
 /** A PartListUnion (a string, a part, or parts) as Gemini parts. */
@@ -198,6 +210,8 @@ export const geminiCliFormat = defineFormat({
     'directories',
     'kind',
     'memoryScratchpad',
+    'rewound',
+    'replaced',
     'authType',
     'commitHash',
     'toolCall',

@@ -105,6 +105,11 @@ describe('a Gemini CLI session in JSON Lines', () => {
       tokens: { prompt: 11043, completion: 38 + 95 },
     });
     expect(parsed.turns[2]!.toolCallId).toBe('grep_search_1778612702611_0');
+    // What the rewind took back is kept beside the session, not lost.
+    expect((record.rewound as { content: unknown }[]).map((m) => m.content)).toEqual([
+      [{ text: 'Now fix it.' }],
+      "I'll add retries with backoff to the fetch in api.ts.",
+    ]);
   });
 
   it("keeps the session's metadata as its last $set left it", () => {
