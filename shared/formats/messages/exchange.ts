@@ -85,9 +85,10 @@ export function readRequest(body: Record<string, unknown>, at: string) {
 export function readResponse(body: Record<string, unknown>, at: string) {
   const ignored: string[] = [];
   const shapes = new Set<MessageShape>();
-  const read = (list: unknown, where: string) => {
+  const read = (list: unknown, where: string, one = false) => {
     const r = readMessages(list, { at: where });
-    ignored.push(...r.ignored);
+    // One message read as a list of one: its paths are the message's own (`choices[0].message.audio`).
+    ignored.push(...r.ignored.map((path) => (one ? path.replace(`${where}[0]`, where) : path)));
     r.shapes.forEach((s) => shapes.add(s));
     return r.messages;
   };
@@ -97,19 +98,19 @@ export function readResponse(body: Record<string, unknown>, at: string) {
     body.choices.forEach((choice, i) => {
       if (!isObject(choice)) return;
       stopReason ??= choice.finish_reason;
-      if (isObject(choice.message)) messages.push(...read([choice.message], `${at}.choices[${i}].message`));
+      if (isObject(choice.message)) messages.push(...read([choice.message], `${at}.choices[${i}].message`, true));
       else if (typeof choice.text === 'string') messages.push({ role: 'assistant', content: choice.text });
     });
   else if (Array.isArray(body.output)) messages.push(...read(body.output, `${at}.output`));
   else if (isObject(body.output) && isObject(body.output.message))
-    messages.push(...read([body.output.message], `${at}.output.message`));
+    messages.push(...read([body.output.message], `${at}.output.message`, true));
   else if (Array.isArray(body.candidates))
     body.candidates.forEach((c, i) => {
       if (!isObject(c) || !isObject(c.content)) return;
       stopReason ??= c.finishReason ?? c.finish_reason;
-      messages.push(...read([{ role: 'model', ...c.content }], `${at}.candidates[${i}].content`));
+      messages.push(...read([{ role: 'model', ...c.content }], `${at}.candidates[${i}].content`, true));
     });
-  else if (Array.isArray(body.content) && body.role === 'assistant') messages.push(...read([body], at));
+  else if (Array.isArray(body.content) && body.role === 'assistant') messages.push(...read([body], at, true));
   const tokens = tokensOf(body.usage ?? body.usageMetadata ?? body.usage_metadata);
   const last = messages[messages.length - 1];
   if (tokens && last) last.tokens = tokens;

@@ -24,10 +24,14 @@ interface Recorded {
   at: { request: string; response: string };
 }
 
-type Recorder = 'VCR.py cassette' | 'nock recording' | 'HAR recording';
+type Recorder = 'VCR.py cassette' | 'VCR cassette (Ruby)' | 'nock recording' | 'HAR recording';
 
-/** A body as recorded: JSON text parsed, `{string: …}` (VCR.py's response body) unwrapped, other text as it is. */
+/**
+ * A body as recorded: JSON text parsed, `{string: …}` (VCR.py's response body, Ruby VCR's
+ * `{encoding, string}`) and `{type: "json", content}` unwrapped, other text as it is.
+ */
 function bodyOf(value: unknown): unknown {
+  if (isObject(value) && value.type === 'json' && 'content' in value) return value.content;
   const raw = isObject(value) && 'string' in value ? value.string : value;
   if (typeof raw !== 'string') return raw;
   const text = raw.trim();
@@ -39,12 +43,15 @@ function bodyOf(value: unknown): unknown {
   }
 }
 
-function vcrExchange(i: Record<string, unknown>, k: number): Recorded | null {
+function vcrExchange(i: Record<string, unknown>, k: number, list: string): Recorded | null {
   const request = isObject(i.request) ? i.request : null;
   const response = isObject(i.response) ? i.response : {};
   if (!request) return null;
   const status = isObject(response.status) ? response.status.code : response.status;
+  // pydantic-ai's serializer keeps a JSON body parsed, as `parsed_body`, beside (or instead of) `body`.
   const parsed = (r: Record<string, unknown>) => (r.parsed_body !== undefined ? r.parsed_body : bodyOf(r.body));
+  const where = (r: Record<string, unknown>, side: string) =>
+    `${list}[${k}].${side}.${r.parsed_body !== undefined ? 'parsed_body' : 'body'}`;
   return {
     index: k,
     method: String(request.method ?? ''),
@@ -52,7 +59,7 @@ function vcrExchange(i: Record<string, unknown>, k: number): Recorded | null {
     request: parsed(request),
     ...(typeof status === 'number' ? { status } : {}),
     response: parsed(response),
-    at: { request: `interactions[${k}].request.body`, response: `interactions[${k}].response.body` },
+    at: { request: where(request, 'request'), response: where(response, 'response') },
   };
 }
 
@@ -93,7 +100,15 @@ function recorded(record: Record<string, unknown>): { recorder: Recorder; exchan
       .flatMap((v, k) => (isObject(v) ? [read(v, k)] : []))
       .filter((x): x is T => x !== null);
   if (Array.isArray(record.interactions))
-    return { recorder: 'VCR.py cassette', exchanges: pick(record.interactions, vcrExchange) };
+    return {
+      recorder: 'VCR.py cassette',
+      exchanges: pick(record.interactions, (v, k) => vcrExchange(v, k, 'interactions')),
+    };
+  if (Array.isArray(record.http_interactions))
+    return {
+      recorder: 'VCR cassette (Ruby)',
+      exchanges: pick(record.http_interactions, (v, k) => vcrExchange(v, k, 'http_interactions')),
+    };
   if (Array.isArray(record.nock)) return { recorder: 'nock recording', exchanges: pick(record.nock, nockExchange) };
   if (isObject(record.log) && Array.isArray(record.log.entries))
     return { recorder: 'HAR recording', exchanges: pick(record.log.entries, harExchange) };
@@ -258,6 +273,8 @@ function outcomeOf(status: number | undefined, error: unknown): ParsedRecord['ou
 function withExchanges(document: Record<string, unknown>, keep: (k: number) => boolean): Record<string, unknown> {
   const only = (list: unknown) => (Array.isArray(list) ? list.filter((_, k) => keep(k)) : list);
   if (Array.isArray(document.interactions)) return { ...document, interactions: only(document.interactions) };
+  if (Array.isArray(document.http_interactions))
+    return { ...document, http_interactions: only(document.http_interactions) };
   if (Array.isArray(document.nock)) return { ...document, nock: only(document.nock) };
   const log = document.log as Record<string, unknown>;
   return { ...document, log: { ...log, entries: only(log.entries) } };
@@ -289,17 +306,20 @@ const isNockInteraction = (value: unknown) =>
 export const httpCassetteFormat = defineFormat({
   id: 'http-cassette',
   label: 'HTTP cassette of a model API',
-  recognisedBy: '"interactions" (VCR.py, pytest-recording), "log.entries" (HAR, Polly.js), or a nock recording',
+  recognisedBy:
+    '"interactions" (VCR.py, pytest-recording), "http_interactions" (Ruby VCR), "log.entries" (HAR, Polly.js), or a nock recording',
   versions:
-    'VCR.py / pytest-recording YAML cassettes (body strings, gzip !!binary bodies, parsed_body as pydantic-ai writes it; streamed replies as server-sent events); nock recordings (JSON arrays of {scope, method, path, body, status, response}); HAR logs (Polly.js, browsers)',
+    'VCR.py / pytest-recording YAML cassettes (body strings, gzip !!binary bodies, parsed_body as pydantic-ai writes it, base64 gzip .yaml.gz as LangChain writes them; streamed replies as server-sent events or AWS event streams); Ruby VCR http_interactions; nock recordings (JSON arrays of {scope, method, path, body, status, response}); HAR logs (Polly.js, browsers)',
   detect: (record) =>
-    (Array.isArray(record.interactions) && record.interactions.some((i) => isObject(i) && isObject(i.request))) ||
+    [record.interactions, record.http_interactions].some(
+      (list) => Array.isArray(list) && list.some((i) => isObject(i) && isObject(i.request)),
+    ) ||
     (Array.isArray(record.nock) && record.nock.some(isNockInteraction)) ||
     (isObject(record.log) &&
       Array.isArray(record.log.entries) &&
       record.log.entries.some((e) => isObject(e) && isObject(e.request))),
   parse: fromHttpCassette,
-  turnFields: ['interactions', 'nock', 'log'],
+  turnFields: ['interactions', 'http_interactions', 'nock', 'log'],
   kept: ['version', 'recorded_with'],
   container: {
     recordsIn: runsIn,

@@ -161,6 +161,22 @@ describe('HTTP cassettes of model APIs', () => {
     expect(trajectories[0]!.metadata).toMatchObject({ harness: 'nock recording', model: 'gpt-5-mini-2025-08-07' });
   });
 
+  it('read a Ruby VCR cassette (.yml, http_interactions, bodies as {encoding, string})', async () => {
+    const { report, trajectories } = await imported('ruby-vcr.yml');
+    expect(report).toMatchObject({ format: 'http-cassette', imported: 1, rejectedCount: 0 });
+    expect(trajectories[0]!.turns).toEqual([
+      { role: 'system', content: 'You answer in French.' },
+      { role: 'user', content: 'What colour is the sky?' },
+      { role: 'assistant', content: 'Le ciel est bleu.', tokens: { prompt: 24, completion: 6 } },
+    ]);
+    expect(trajectories[0]!.metadata).toMatchObject({
+      harness: 'VCR cassette (Ruby)',
+      model: 'gpt-4o-mini-2024-07-18',
+      recorded_with: 'VCR 6.3.1',
+      request_parameters: { temperature: 0.7 },
+    });
+  });
+
   it('read a HAR log (Polly.js) of an Anthropic call', async () => {
     const { trajectories } = await imported('polly-anthropic.har');
     expect(trajectories[0]!.turns).toEqual([
