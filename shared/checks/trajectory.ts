@@ -163,6 +163,9 @@ export function checkTrajectory(turns: readonly Turn[], context: CheckContext = 
       }
       return;
     }
+    // A simulated user's own calls (τ²-bench's user tools) are answered like the agent's, but are
+    // not the agent's to check against its tools.
+    if (turn.role === 'user') for (const call of turn.toolCalls ?? []) openCalls.set(call.id, { turn: index, call });
     if (turn.role !== 'assistant') return;
     for (const [callIndex, call] of (turn.toolCalls ?? []).entries()) {
       const at = `$.toolCalls[${callIndex}]`;

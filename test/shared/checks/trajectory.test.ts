@@ -62,6 +62,20 @@ describe('trajectory checks on constructed cases', () => {
     );
   });
 
+  it("pairs a simulated user's own calls with their results, without checking them against the agent's tools", () => {
+    const turns: Turn[] = [
+      {
+        role: 'user',
+        content: 'My phone has no signal.',
+        toolCalls: [{ id: 'u1', name: 'toggle_airplane_mode', args: {} }],
+      },
+      { role: 'tool', toolCallId: 'u1', content: 'Airplane mode is off.' },
+      { role: 'assistant', content: 'Signal should be back now.' },
+    ];
+    expect(checkTrajectory(turns, { graph }).map((f) => f.code)).toEqual([]);
+    expect(checkTrajectory(turns.slice(1), { graph }).map((f) => f.code)).toEqual(['unpaired-result']);
+  });
+
   it('checks structure without a graph', () => {
     expect(checkTrajectory([{ role: 'user', content: 'hi' }]).map((f) => f.code)).toEqual(['no-final-answer']);
   });
