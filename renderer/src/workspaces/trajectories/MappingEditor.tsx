@@ -117,7 +117,7 @@ export function MappingEditor({
             value={`${mapping.runs}\n${mapping.messages ?? ''}`}
             options={found.map((f) => ({
               value: `${f.runs}\n${f.messages}`,
-              label: f.runs === '$' ? f.messages : `${f.runs} → ${f.messages}`,
+              label: arrayLabel(f),
               detail: `${f.count} messages`,
             }))}
             onChange={(v) => {
@@ -217,6 +217,14 @@ export function MappingEditor({
     </section>
   );
 }
+
+/** Where an array found is, as the Messages picker says it: `steps`, `episodes → steps`, or the records themselves. */
+const arrayLabel = (f: Found) =>
+  f.runs === '$' && f.messages === '$'
+    ? 'the records themselves (one run)'
+    : f.runs === '$'
+      ? f.messages
+      : `${f.runs} → ${f.messages}`;
 
 /** `/logs/homebot-export.json.gz` → `homebot-export`: a first name for a mapping made for that file. */
 const fileStem = (path: string) => path.split(/[\\/]/).pop()!.replace(/\..*$/, '') || 'my mapping';
