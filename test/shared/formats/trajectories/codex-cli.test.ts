@@ -120,8 +120,8 @@ describe('a Codex rollout (session_meta, response items, events)', () => {
 describe("a rollout whose session_meta holds the user's instructions", () => {
   it('keeps them as metadata, not as a system turn: the items send them again as a user message', () => {
     const [meta, ...rest] = lines('codex-0.63-rollout.jsonl');
-    const payload = { ...(meta!.payload as Record<string, unknown>), instructions: '## Skills\n- skill-creator' };
-    delete payload.base_instructions;
+    const { base_instructions: _base, ...payload } = meta!.payload as Record<string, unknown>;
+    payload.instructions = '## Skills\n- skill-creator';
     const parsed = run([{ ...meta, payload }, ...rest]);
     expect(parsed.turns[0]!.content).toMatch(/^<permissions instructions>/);
     expect(parsed.metadata!.user_instructions).toBe('## Skills\n- skill-creator');
