@@ -1,8 +1,15 @@
 import zlib from 'node:zlib';
-import { parse } from 'yaml';
+import { parse, type ScalarTag } from 'yaml';
 import { TrellisError } from '../../shared/errors';
 import { awsEventStream } from './aws-event-stream';
 import type { SourceRecord } from './records';
+
+/** Ruby's `!binary` tag (Ruby VCR's cassettes write binary bodies with it): base64 bytes, as YAML's `!!binary`. */
+const RUBY_BINARY: ScalarTag = {
+  tag: '!binary',
+  identify: () => false,
+  resolve: (text: string) => Uint8Array.from(Buffer.from(text.replace(/\s+/g, ''), 'base64')),
+};
 
 /** A file named as YAML (`.yaml`, `.yml`, gzip-compressed or not): an HTTP cassette, read as one document. */
 export const isYamlFile = (file: string) => /\.ya?ml(\.gz)?$/i.test(file);
@@ -67,7 +74,8 @@ export async function* yamlDocument(
   let value: unknown;
   try {
     value = parse(yamlText(Buffer.concat(parts)), (_key, v) => (v instanceof Uint8Array ? binaryText(v) : v), {
-      customTags: ['binary'],
+      customTags: ['binary', RUBY_BINARY],
+      logLevel: 'error',
       maxAliasCount: -1,
       uniqueKeys: false,
     });

@@ -4,6 +4,7 @@ import {
   messagesToTurns,
   readExchange,
   readMessages,
+  readRequest,
   readResponse,
   sseData,
   type Exchange,
@@ -204,15 +205,26 @@ function chainedExchange(calls: Recorded[]): Exchange | null {
       if (!sent.slice(before, from).every(isModelSide) || isModelSide(sent[from])) return null;
     }
     const key = ['messages', 'input', 'contents'].find((k) => nextBody[k] !== undefined) ?? 'messages';
-    const added = readMessages(sent.slice(from), { at: `${next.at.request}.${key}`, first: from });
-    messages.push(...added.messages);
-    ignored.push(...added.ignored);
+    // Responses input may be the user's text alone.
+    if (typeof nextBody[key] === 'string') messages.push({ role: 'user', content: nextBody[key] });
+    else {
+      const added = readMessages(sent.slice(from), { at: `${next.at.request}.${key}`, first: from });
+      messages.push(...added.messages);
+      ignored.push(...added.ignored);
+    }
   }
   const lastReply = replyOf(last.response);
   if (lastReply) messages.push(...readResponse(lastReply, last.at.response).messages);
+  // The tools any call of the conversation declared (a client may send them with the first call only).
+  const tools = new Map(
+    chain
+      .flatMap((call) => readRequest(call.request as Record<string, unknown>, call.at.request).tools)
+      .map((t) => [t.name, t]),
+  );
   return {
     ...lastRead,
     messages,
+    tools: [...tools.values()],
     ignored: [...ignored, ...lastRead.ignored.filter((p) => p.startsWith(last.at.response))],
   };
 }

@@ -177,6 +177,18 @@ describe('HTTP cassettes of model APIs', () => {
     });
   });
 
+  it("read Ruby's !binary bodies, and a Responses conversation continued by previous_response_id with text input", async () => {
+    const { trajectories } = await imported('ruby-vcr-responses.yml');
+    expect(trajectories).toHaveLength(1);
+    expect(trajectories[0]!.turns).toEqual([
+      { role: 'user', content: 'Hello! My name is Ana.' },
+      { role: 'assistant', content: 'Hello, Ana! How can I help?', tokens: { prompt: 14, completion: 9 } },
+      { role: 'user', content: 'Remind me, what is my name?' },
+      { role: 'assistant', content: 'Your name is Ana.', tokens: { prompt: 40, completion: 6 } },
+    ]);
+    expect(trajectories[0]!.metadata).toMatchObject({ model_calls: 2, model: 'gpt-4o-2024-08-06' });
+  });
+
   it('read a HAR log (Polly.js) of an Anthropic call', async () => {
     const { trajectories } = await imported('polly-anthropic.har');
     expect(trajectories[0]!.turns).toEqual([
