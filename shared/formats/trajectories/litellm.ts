@@ -208,7 +208,7 @@ export const litellmFormat = defineFormat({
   label: 'LiteLLM or gateway log',
   recognisedBy: '"call_type", "messages" and "response" (LiteLLM); "request" with messages and "response" (a gateway)',
   versions:
-    'LiteLLM StandardLoggingPayload (litellm/types/utils.py, 1.5x–1.7x) and spend-log rows (messages, response and proxy_server_request as JSON text); gateway log lines {request, response} of OpenAI Chat, Responses, Anthropic, Gemini or Bedrock bodies',
+    'LiteLLM StandardLoggingPayload as litellm/types/utils.py defines it, with and without status_fields, cost_breakdown and call_id (its logging callbacks and bucket loggers write it), and LiteLLM_SpendLogs rows (messages, response, metadata and proxy_server_request as JSON text); gateway log lines {request, response} (bodies bare or as {status, body}, a streamed reply as its chunks or server-sent events) of OpenAI Chat, Responses, Anthropic, Gemini or Bedrock bodies',
   detect: (record) => isLiteLLMLog(record) || requestBody(record) !== null,
   parse: fromLiteLLM,
   turnFields: ['messages', 'response', 'proxy_server_request', 'request'],
