@@ -32,6 +32,20 @@ export interface FileRecord {
   entry?: string;
 }
 
+/**
+ * A record written as JSON text of a JSON object (a log serialised twice, as `json.dumps` of a
+ * `model_dump_json()` writes it): the object it holds. Any other value is left as it is.
+ */
+function unwrapJsonText(value: unknown): unknown {
+  if (typeof value !== 'string' || !value.trimStart().startsWith('{')) return value;
+  try {
+    const inner: unknown = JSON.parse(value);
+    return isObject(inner) ? inner : value;
+  } catch {
+    return value;
+  }
+}
+
 /** The archive layouts the registry knows, for the ZIP reader. */
 export function archiveLayout(entries: readonly string[]): ArchiveLayout | null {
   const format = archiveFormat(entries);
@@ -80,6 +94,7 @@ export async function* fileRecords(
         continue;
       }
     }
+    value = unwrapJsonText(value);
     if (nestedDeeperThan(value, MAX_NESTING)) {
       reject({ ...at, reason: TOO_DEEP, snippet: snippetOf(line.text) });
       continue;

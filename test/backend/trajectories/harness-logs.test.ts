@@ -281,6 +281,18 @@ describe('a JSON Lines log whose lines are the events of one run', () => {
     store.close();
   });
 
+  it('reads a record written as JSON text of a JSON object (serialised twice) as the object it holds', async () => {
+    const record = {
+      messages: [
+        { role: 'user', content: 'hi' },
+        { role: 'assistant', content: 'hello' },
+      ],
+    };
+    const file = write('twice.json', JSON.stringify(JSON.stringify(record)));
+    const report = await importTrajectoryFile(workspace(), { file, mode: 'strict' });
+    expect(report).toMatchObject({ committed: true, format: 'openai', imported: 1 });
+  });
+
   it('still reads a JSONL file whose first line is a record of its own as one record a line', async () => {
     const record = (i: number) =>
       JSON.stringify({
