@@ -11,14 +11,16 @@ import type { Outcome, Turn, TrajectoryMetadata } from '../../domain';
 import { isObject } from '../../json';
 import { messagesToTurns, readMessages } from '../messages';
 import type { Message, MessageShape } from '../messages/types';
+import {
+  agentProgressMessage,
+  isMessageLine,
+  lastBranch,
+  sidechainGroups,
+  type Line,
+  type Placed,
+} from './claude-code-threads';
 import { defineFormat } from './descriptor';
 import type { ParsedRecord } from './records';
-
-type Line = Record<string, unknown>;
-interface Placed {
-  line: Line;
-  at: string;
-}
 
 /**
  * Lines that hold nothing the model was sent: file backups, the typed-ahead queue, the UI's state (mode,
@@ -59,7 +61,6 @@ function readOne(message: unknown, shape: MessageShape, at: string) {
   const read = readMessages([message], { shape });
   return { ...read, ignored: read.ignored.map((path) => at + path.slice('[0]'.length)) };
 }
-const isMessageLine = (line: Line) => (line.type === 'user' || line.type === 'assistant') && isObject(line.message);
 const sessionOf = (line: Line) => text(line.sessionId) ?? text(line.session_id);
 
 /** A line Claude Code or its SDK writes, as the first line of a file. */
@@ -83,64 +84,6 @@ function between(from: unknown, to: unknown): Turn['timing'] | undefined {
   const start = millis(from);
   const end = millis(to);
   return end >= start ? { startedAt: from as string, durationMs: end - start } : undefined;
-}
-
-const parentOf = (line: Line) => text(line.parentUuid) ?? text(line.logicalParentUuid);
-const blocksOf = (line: Line) => {
-  const content = isObject(line.message) ? line.message.content : undefined;
-  return Array.isArray(content) ? content.filter(isObject) : [];
-};
-
-/**
- * The lines of the conversation as it stands. From the last message back along `parentUuid` (across
- * a compaction by `logicalParentUuid`) is the branch the session ended on; where a line on it has
- * other children (the user rewound and wrote again), those children and theirs are left out, except
- * the other blocks of a response on it and the results of its calls (parallel calls branch too).
- * Lines no chain joins (files without `parentUuid`, the SDK's stream) are all kept.
- */
-function lastBranch(lines: Placed[], all: Line[]): { kept: Placed[]; abandoned: number } {
-  const leaf = lines.at(-1);
-  if (!leaf) return { kept: [], abandoned: 0 };
-  // The chain runs through every line with a uuid (system notices, progress), not only messages.
-  const byUuid = new Map<string, Line>();
-  const children = new Map<string, Line[]>();
-  for (const line of all) {
-    if (typeof line.uuid === 'string') byUuid.set(line.uuid, line);
-    const parent = parentOf(line);
-    if (parent) children.set(parent, [...(children.get(parent) ?? []), line]);
-  }
-  const onPath = new Set<Line>();
-  for (let line: Line | undefined = leaf.line; line && !onPath.has(line);) {
-    onPath.add(line);
-    const parent = parentOf(line);
-    line = parent ? byUuid.get(parent) : undefined;
-  }
-  const responses = new Set<unknown>();
-  const calls = new Set<unknown>();
-  for (const line of onPath) {
-    if (line.type === 'assistant' && isObject(line.message) && line.message.id) responses.add(line.message.id);
-    for (const b of blocksOf(line)) if (b.type === 'tool_use') calls.add(b.id);
-  }
-  const belongs = (line: Line) => {
-    const blocks = blocksOf(line);
-    return (
-      (line.type === 'assistant' && isObject(line.message) && responses.has(line.message.id)) ||
-      (line.type === 'user' &&
-        blocks.length > 0 &&
-        blocks.every((b) => b.type === 'tool_result' && calls.has(b.tool_use_id)))
-    );
-  };
-  const abandoned = new Set<Line>();
-  const drop = (line: Line) => {
-    if (abandoned.has(line)) return;
-    abandoned.add(line);
-    for (const child of children.get(text(line.uuid) ?? '') ?? []) drop(child);
-  };
-  for (const line of onPath)
-    for (const child of children.get(text(line.uuid) ?? '') ?? [])
-      if (!onPath.has(child) && !belongs(child)) drop(child);
-  const kept = lines.filter(({ line }) => !abandoned.has(line));
-  return { kept, abandoned: lines.length - kept.length };
 }
 
 interface Reading {
@@ -227,20 +170,6 @@ function chainTurns(lines: Placed[], reading: Reading): Turn[] {
   return turns;
 }
 
-/** Subagent runs written into the session's own file: one group per chain, by `agentId` or the chain's first line. */
-function sidechainGroups(lines: Placed[]): Placed[][] {
-  const rootOf = new Map<string, string>();
-  const groups = new Map<string, Placed[]>();
-  for (const placed of lines) {
-    const { line } = placed;
-    const parent = text(line.parentUuid);
-    const root = text(line.agentId) ?? (parent && rootOf.get(parent)) ?? text(line.uuid) ?? placed.at;
-    if (typeof line.uuid === 'string') rootOf.set(line.uuid, root);
-    groups.set(root, [...(groups.get(root) ?? []), placed]);
-  }
-  return [...groups.values()];
-}
-
 /** What the non-message lines say about the session: its SDK init and result, summaries, titles, system notices. */
 function readBookkeeping(line: Line, at: string, reading: Reading): Outcome | undefined {
   const { metadata } = reading;
@@ -320,14 +249,20 @@ export function fromClaudeCode(record: Record<string, unknown>): ParsedRecord {
   };
   let outcome: Outcome | undefined;
   const messageLines: Placed[] = [];
+  const echoed = new Map<string, Placed>();
   for (const { line, at } of all) {
     // A line that is not an event (a stray value) is reported, not a reason to refuse the session.
     if (!isObject(line)) reading.ignored.push(`${at} (not a JSON object)`);
     else if (isMessageLine(line)) messageLines.push({ line, at });
-    else outcome = readBookkeeping(line, at, reading) ?? outcome;
+    else {
+      const echo = agentProgressMessage(line, at);
+      if (echo) echoed.set(text(echo.line.uuid) ?? echo.at, echo);
+      outcome = readBookkeeping(line, at, reading) ?? outcome;
+    }
   }
   const main = messageLines.filter(({ line }) => line.isSidechain !== true && line.parent_tool_use_id == null);
-  const side = messageLines.filter((l) => !main.includes(l));
+  // A subagent's messages come as its own sidechain lines (1.x) or echoed in progress lines (2.x).
+  const side = [...messageLines.filter((l) => !main.includes(l)), ...echoed.values()];
   // A subagent's own file is all sidechain: it is the run.
   const thread = main.length ? main : side;
   const { kept, abandoned } = lastBranch(

@@ -200,6 +200,33 @@ describe('a Claude Code 1.0 file with a subagent', () => {
     expect(run.metadata!.model).toBe('claude-3-5-haiku-20241022');
   });
 
+  it('reads the same subagent echoed in progress lines (as 2.x writes them) into the same sidechain', () => {
+    const file = lines('claude-code-1.0-subagent.jsonl');
+    const echoed = file.map((l) =>
+      l.isSidechain === true
+        ? {
+            type: 'progress',
+            data: { type: 'agent_progress', agentId: 'a3f9c21', prompt: 'Search the code base', message: l },
+            parentToolUseID: 'toolu_01TaskSearch01',
+            toolUseID: 'agent_msg_01',
+            sessionId: l.sessionId,
+            uuid: `p-${String(l.uuid)}`,
+            parentUuid: null,
+            timestamp: l.timestamp,
+          }
+        : l,
+    );
+    const run = session(echoed);
+    expect(run.turns).toEqual(parsed.turns);
+    expect(run.metadata!.sidechains).toEqual([
+      {
+        agent_id: 'a3f9c21',
+        parent_tool_use_id: 'toolu_01TaskSearch01',
+        turns: (parsed.metadata!.sidechains as { turns: unknown }[])[0]!.turns,
+      },
+    ]);
+  });
+
   it("reads the Task's result, the slash command the model was sent, and the summary line", () => {
     expect(parsed.turns[0]!.content).toMatch(/^<command-name>\/clear<\/command-name>/);
     expect(parsed.turns[3]).toMatchObject({
