@@ -24,7 +24,8 @@ import type { ParsedRecord } from './records';
 
 /**
  * Lines that hold nothing the model was sent: file backups, the typed-ahead queue, the UI's state (mode,
- * last prompt, quota), a subagent's progress echoes (its own file holds its run), streamed partial messages.
+ * last prompt, quota), progress (a subagent's echoed messages are read from it as its sidechain; a command's
+ * or hook's progress says nothing its result does not), streamed partial messages.
  */
 const QUIET_TYPES = new Set([
   'file-history-snapshot',
