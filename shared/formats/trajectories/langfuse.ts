@@ -1,4 +1,4 @@
-import type { DeclaredTool, TrajectoryMetadata, Turn } from '../../domain';
+import type { TrajectoryMetadata, Turn } from '../../domain';
 import { isObject } from '../../json';
 import { turnsFromMessages } from '../messages';
 import { defineFormat } from './descriptor';
@@ -18,15 +18,7 @@ import {
   withJsonIo,
 } from './langfuse-observations';
 import { RecordError, type ParsedRecord } from './records';
-import {
-  asText,
-  isoMs,
-  joinModelCalls,
-  placeToolResults,
-  responseMessages,
-  timingOf,
-  type ModelCallTurns,
-} from './trace-calls';
+import { asText, isoMs, placeToolResults, readModelCalls, responseMessages, timingOf } from './trace-calls';
 
 type Json = Record<string, unknown>;
 
@@ -67,48 +59,35 @@ const isTrace = (value: Json) =>
 function parseTrace(trace: Json, observations: Json[], scores: Json[]): ParsedRecord {
   const sorted = [...observations].sort((a, b) => (isoMs(a.startTime) ?? 0) - (isoMs(b.startTime) ?? 0));
   const generations = sorted.filter((o) => typeOf(o) === 'GENERATION');
-  const notes = new Set<string>();
-  const ignored: string[] = [];
-  const tools = new Map<string, DeclaredTool>();
-  const calls: ModelCallTurns[] = [];
   const unread: Json[] = [];
   const settings: Json[] = [];
-  const models: string[] = [];
-  const usage = { input: 0, output: 0 };
   let cost = 0;
-  for (const g of generations) {
-    const spent = [isObject(g.costDetails) ? g.costDetails.total : undefined, g.calculatedTotalCost, g.totalCost].find(
-      (c) => typeof c === 'number',
-    );
-    cost += typeof spent === 'number' ? spent : 0;
-    const input = inputMessages(g.input);
-    const output = responseMessages(g.output);
-    if (!input || !output) unread.push(observationSummary(g));
-    else settings.push(generationSettings(g));
-    const read = turnsFromMessages(input ?? []);
-    const answer = turnsFromMessages(output ?? []);
-    for (const n of [...read.notes, ...answer.notes]) notes.add(n);
-    ignored.push(...read.ignored.map((p) => `generation ${String(g.id)} input${p}`));
-    for (const tool of toolsOf(g)) if (!tools.has(tool.name)) tools.set(tool.name, tool);
-    const tokens = tokensOf(g);
-    if (tokens) {
-      usage.input += tokens.prompt;
-      usage.output += tokens.completion;
-    }
-    // v4's observations name the model `providedModelName` beside (or instead of) `model`.
-    const model = [g.model, g.providedModelName].find((m) => typeof m === 'string' && m);
-    if (typeof model === 'string') models.push(model);
-    const timing = timingOf(g.startTime, g.endTime);
-    calls.push({
-      input: read.turns,
-      output: answer.turns,
-      ...(timing ? { timing } : {}),
-      ...(tokens ? { tokens } : {}),
-    });
-  }
+  const read = readModelCalls(
+    generations.map((g) => {
+      const spent = [isObject(g.costDetails) ? g.costDetails.total : undefined, g.calculatedTotalCost, g.totalCost];
+      cost += spent.find((c): c is number => typeof c === 'number') ?? 0;
+      const input = inputMessages(g.input);
+      const output = responseMessages(g.output);
+      if (!input || !output) unread.push(observationSummary(g));
+      else settings.push(generationSettings(g));
+      // v4's observations name the model `providedModelName` beside (or instead of) `model`.
+      const model = [g.model, g.providedModelName].find((m): m is string => typeof m === 'string' && m !== '');
+      const tokens = tokensOf(g);
+      const timing = timingOf(g.startTime, g.endTime);
+      return {
+        at: `generation ${String(g.id)}`,
+        input,
+        output,
+        tools: toolsOf(g),
+        ...(model ? { model } : {}),
+        ...(tokens ? { tokens } : {}),
+        ...(timing ? { timing } : {}),
+      };
+    }),
+  );
+  const { models, notes, ignored } = read;
   // Observations downloaded without their input and output (the UI's lighter download) leave the trace's own.
-  const joined = joinModelCalls(calls);
-  const turns = joined.length ? joined : traceTurns(trace);
+  const turns = read.turns.length ? read.turns : traceTurns(trace);
   const called = new Set(turns.flatMap((t) => t.toolCalls ?? []).map((c) => c.name));
   // v3 marks tool observations TOOL; v2 (and LangChain's callback there) writes them as spans
   // named after the tool. A trace that has TOOL observations has no tool spans besides them.
@@ -149,7 +128,7 @@ function parseTrace(trace: Json, observations: Json[], scores: Json[]): ParsedRe
       htmlPath: 'html_path',
     }),
     ...tracesInputOutput(trace, turns),
-    ...(usage.input || usage.output ? { usage: { input_tokens: usage.input, output_tokens: usage.output } } : {}),
+    ...(read.usage ? { usage: read.usage } : {}),
     ...(cost && trace.totalCost === undefined ? { total_cost: Number(cost.toPrecision(12)) } : {}),
     ...(scores.length ? { scores: scores.map(scoreSummary) } : {}),
     ...(errors.length ? { errors } : {}),
@@ -160,7 +139,7 @@ function parseTrace(trace: Json, observations: Json[], scores: Json[]): ParsedRe
   };
   return {
     turns,
-    tools: [...tools.values()],
+    tools: read.tools,
     ...(outcome ? { outcome } : {}),
     metadata,
     ...(ignored.length ? { ignored } : {}),

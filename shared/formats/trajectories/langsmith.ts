@@ -6,12 +6,11 @@ import { RecordError, type ParsedRecord } from './records';
 import {
   asText,
   isVerdictName,
-  joinModelCalls,
   placeToolResults,
+  readModelCalls,
   responseMessages,
   timingOf,
   verdictOutcome,
-  type ModelCallTurns,
   type ToolExecutionResult,
 } from './trace-calls';
 
@@ -183,40 +182,30 @@ function parseRuns(all: Json[]): ParsedRecord {
   const ids = new Set(runs.map((r) => r.id));
   const root = runs.find((r) => !r.parent_run_id || !ids.has(r.parent_run_id)) ?? runs[0]!;
   const llms = runs.filter((r) => r.run_type === 'llm');
-  const notes = new Set<string>();
-  const ignored: string[] = [];
-  const tools = new Map<string, DeclaredTool>();
-  const calls: ModelCallTurns[] = [];
   const unread: Json[] = [];
   const settings: Json[] = [];
-  const models: string[] = [];
-  const usage = { input: 0, output: 0 };
-  for (const run of llms) {
-    const input = inputMessages(run.inputs);
-    const output = responseMessages(run.outputs);
-    if (!input || !output) unread.push(runSummary(run));
-    else settings.push(llmSettings(run));
-    const read = turnsFromMessages(input ?? []);
-    const answer = turnsFromMessages(output ?? []);
-    for (const n of [...read.notes, ...answer.notes]) notes.add(n);
-    ignored.push(...read.ignored.map((p) => `run ${String(run.id)} inputs${p}`));
-    for (const tool of toolsOf(run)) if (!tools.has(tool.name)) tools.set(tool.name, tool);
-    const model = modelOf(run);
-    if (model) models.push(model);
-    const tokens = tokensOf(run);
-    if (tokens) {
-      usage.input += tokens.prompt;
-      usage.output += tokens.completion;
-    }
-    const timing = timingOf(run.start_time, run.end_time);
-    calls.push({
-      input: read.turns,
-      output: answer.turns,
-      ...(timing ? { timing } : {}),
-      ...(tokens ? { tokens } : {}),
-    });
-  }
-  const turns = llms.length ? joinModelCalls(calls) : rootTurns(root);
+  const read = readModelCalls(
+    llms.map((run) => {
+      const input = inputMessages(run.inputs);
+      const output = responseMessages(run.outputs);
+      if (!input || !output) unread.push(runSummary(run));
+      else settings.push(llmSettings(run));
+      const model = modelOf(run);
+      const tokens = tokensOf(run);
+      const timing = timingOf(run.start_time, run.end_time);
+      return {
+        at: `run ${String(run.id)}`,
+        input,
+        output,
+        tools: toolsOf(run),
+        ...(model ? { model } : {}),
+        ...(tokens ? { tokens } : {}),
+        ...(timing ? { timing } : {}),
+      };
+    }),
+  );
+  const { models, notes, ignored } = read;
+  const turns = llms.length ? read.turns : rootTurns(root);
   const toolRuns = runs.filter((r) => r.run_type === 'tool');
   const placed = placeToolResults(turns, toolRuns.map(toolResult));
   for (const n of placed.notes) notes.add(n);
@@ -243,7 +232,7 @@ function parseRuns(all: Json[]): ParsedRecord {
     ...(rootMeta ? { run_metadata: rootMeta } : {}),
     ...(isObject(root.feedback_stats) ? { feedback_stats: root.feedback_stats } : {}),
     ...(root.status ? { status: root.status } : {}),
-    ...(usage.input || usage.output ? { usage: { input_tokens: usage.input, output_tokens: usage.output } } : {}),
+    ...(read.usage ? { usage: read.usage } : {}),
     ...(typeof root.total_cost === 'number' || typeof root.total_cost === 'string'
       ? { total_cost: root.total_cost }
       : {}),
@@ -255,7 +244,7 @@ function parseRuns(all: Json[]): ParsedRecord {
   };
   return {
     turns,
-    tools: [...tools.values()],
+    tools: read.tools,
     ...(outcome ? { outcome } : {}),
     metadata,
     ...(ignored.length ? { ignored } : {}),

@@ -1,5 +1,6 @@
-import type { Outcome, Turn } from '../../domain';
+import type { DeclaredTool, Outcome, Turn } from '../../domain';
 import { isObject } from '../../json';
+import { turnsFromMessages } from '../messages';
 
 /**
  * What trace tools (Langfuse, LangSmith) share: a trace is model calls, each with the messages
@@ -59,6 +60,50 @@ export function joinModelCalls(calls: readonly ModelCallTurns[]): Turn[] {
     );
   }
   return turns;
+}
+
+/** A model call as a trace tool recorded it: its messages in any provider's shape, and what it says of itself. */
+export interface RecordedModelCall {
+  /** Where it sits, for the paths of fields no shape understands: `generation g1`, `run 3f…`. */
+  at: string;
+  /** Its provider messages, or null when its input is none the layer reads (kept by the caller). */
+  input: unknown[] | null;
+  output: unknown[] | null;
+  tools: DeclaredTool[];
+  model?: string;
+  tokens?: Turn['tokens'];
+  timing?: Turn['timing'];
+}
+
+/**
+ * A trace's model calls read into one conversation ({@link joinModelCalls}), with the tools they
+ * were offered (first declaration of a name kept), their models in order, the tokens they spent,
+ * what the message layer said once and the input fields it did not understand.
+ */
+export function readModelCalls(recorded: readonly RecordedModelCall[]) {
+  const notes = new Set<string>();
+  const ignored: string[] = [];
+  const tools = new Map<string, DeclaredTool>();
+  const usage = { input_tokens: 0, output_tokens: 0 };
+  const calls = recorded.map((call) => {
+    const read = turnsFromMessages(call.input ?? []);
+    const answer = turnsFromMessages(call.output ?? []);
+    for (const note of [...read.notes, ...answer.notes]) notes.add(note);
+    ignored.push(...read.ignored.map((path) => `${call.at} input${path}`));
+    for (const tool of call.tools) if (!tools.has(tool.name)) tools.set(tool.name, tool);
+    usage.input_tokens += call.tokens?.prompt ?? 0;
+    usage.output_tokens += call.tokens?.completion ?? 0;
+    const { timing, tokens } = call;
+    return { input: read.turns, output: answer.turns, ...(timing ? { timing } : {}), ...(tokens ? { tokens } : {}) };
+  });
+  return {
+    turns: joinModelCalls(calls),
+    tools: [...tools.values()],
+    models: recorded.flatMap((c) => (c.model ? [c.model] : [])),
+    usage: usage.input_tokens || usage.output_tokens ? usage : undefined,
+    notes,
+    ignored,
+  };
 }
 
 /** Said once when a trace's tool executions name no call: they are paired by tool name and order. */
