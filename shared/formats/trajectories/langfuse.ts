@@ -75,7 +75,7 @@ function parseTrace(trace: Json, observations: Json[], scores: Json[]): ParsedRe
       const tokens = tokensOf(g);
       const timing = timingOf(g.startTime, g.endTime);
       return {
-        at: `generation ${String(g.id)}`,
+        at: "a generation's input",
         input,
         output,
         tools: toolsOf(g),

@@ -194,7 +194,7 @@ function parseRuns(all: Json[]): ParsedRecord {
       const tokens = tokensOf(run);
       const timing = timingOf(run.start_time, run.end_time);
       return {
-        at: `run ${String(run.id)}`,
+        at: "an llm run's inputs",
         input,
         output,
         tools: toolsOf(run),

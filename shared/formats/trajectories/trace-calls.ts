@@ -64,7 +64,10 @@ export function joinModelCalls(calls: readonly ModelCallTurns[]): Turn[] {
 
 /** A model call as a trace tool recorded it: its messages in any provider's shape, and what it says of itself. */
 export interface RecordedModelCall {
-  /** Where it sits, for the paths of fields no shape understands: `generation g1`, `run 3f…`. */
+  /**
+   * What its messages are, for the fields no shape understands: `a generation's input` makes
+   * `messages[3].audio (a generation's input)`, one name for the field however many calls hold it.
+   */
   at: string;
   /** Its provider messages, or null when its input is none the layer reads (kept by the caller). */
   input: unknown[] | null;
@@ -89,7 +92,7 @@ export function readModelCalls(recorded: readonly RecordedModelCall[]) {
     const read = turnsFromMessages(call.input ?? []);
     const answer = turnsFromMessages(call.output ?? []);
     for (const note of [...read.notes, ...answer.notes]) notes.add(note);
-    ignored.push(...read.ignored.map((path) => `${call.at} input${path}`));
+    ignored.push(...read.ignored.map((path) => `messages${path} (${call.at})`));
     for (const tool of call.tools) if (!tools.has(tool.name)) tools.set(tool.name, tool);
     usage.input_tokens += call.tokens?.prompt ?? 0;
     usage.output_tokens += call.tokens?.completion ?? 0;

@@ -274,6 +274,24 @@ describe('Langfuse trace export', () => {
     ]);
   });
 
+  it('names a message field no shape understands once, whichever generation holds it', () => {
+    const generation = (id: string, start: string) => ({
+      id,
+      traceId: 't-audio',
+      type: 'GENERATION',
+      startTime: start,
+      input: [{ role: 'user', content: 'Read this aloud.', audio_hint: 'slow' }],
+      output: 'Reading it now.',
+    });
+    const parsed = langfuse.parse({
+      trace: { id: 't-audio' },
+      observations: [generation('g1', '2025-01-01T00:00:00Z'), generation('g2', '2025-01-01T00:00:05Z')],
+    });
+    expect(new Set(parsed.ignored)).toEqual(
+      new Set([expect.stringMatching(/^messages\[0\]\.audio_hint \(a generation's input\)$/)]),
+    );
+  });
+
   it('does not take other formats’ records', () => {
     expect(langfuse.detect({ messages: [{ role: 'user', content: 'hi' }] })).toBe(false);
     expect(langfuse.detect({ id: 'x', observations: 'none', timestamp: 1 })).toBe(false);
