@@ -163,6 +163,23 @@ describe('trace-tool exports imported as files', () => {
     expect(spansKept.some((s) => s.attributes['openai.chat.max_tokens'] === 'Infinity')).toBe(true);
   });
 
+  it('imports a JSON array of observations (the blob export’s JSON) and of LangSmith runs (list_runs dumped whole)', async () => {
+    const asArray = (name: string) => {
+      const file = path.join(tempDir(), name.replace('.jsonl', '.json'));
+      const lines = fs.readFileSync(fixture(name), 'utf8').split('\n').filter(Boolean);
+      fs.writeFileSync(file, `[\n${lines.join(',\n')}\n]\n`);
+      return file;
+    };
+    const store = workspace();
+    const observations = await importTrajectoryFile(store, {
+      file: asArray('langfuse-blob-observations.jsonl'),
+      mode: 'strict',
+    });
+    expect(observations).toMatchObject({ committed: true, format: 'langfuse', shape: 'json-array', imported: 1 });
+    const runs = await importTrajectoryFile(store, { file: asArray('langsmith-runs.jsonl'), mode: 'strict' });
+    expect(runs).toMatchObject({ committed: true, format: 'langsmith', shape: 'json-array', imported: 2 });
+  });
+
   it('imports the JS SDK’s console spans written one per line', async () => {
     const store = workspace();
     const report = await importTrajectoryFile(store, { file: fixture('otel-js-console.jsonl'), mode: 'strict' });
