@@ -36,7 +36,7 @@ export function lastBranch(lines: Placed[], all: Line[]): { kept: Placed[]; aban
   for (const line of all) {
     if (typeof line.uuid === 'string') byUuid.set(line.uuid, line);
     const parent = parentOf(line);
-    if (parent) children.set(parent, [...(children.get(parent) ?? []), line]);
+    if (parent) (children.get(parent) ?? children.set(parent, []).get(parent)!).push(line);
   }
   const onPath = new Set<Line>();
   for (let line: Line | undefined = leaf.line; line && !onPath.has(line);) {
@@ -81,7 +81,7 @@ export function sidechainGroups(lines: Placed[]): Placed[][] {
     const parent = text(line.parentUuid);
     const root = text(line.agentId) ?? (parent && rootOf.get(parent)) ?? text(line.uuid) ?? placed.at;
     if (typeof line.uuid === 'string') rootOf.set(line.uuid, root);
-    groups.set(root, [...(groups.get(root) ?? []), placed]);
+    (groups.get(root) ?? groups.set(root, []).get(root)!).push(placed);
   }
   return [...groups.values()];
 }

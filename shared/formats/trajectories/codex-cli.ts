@@ -101,13 +101,14 @@ function readTypeScriptSession(session: Line, reading: Reading): void {
     reading.metadata.last_response_id = session.lastResponseId;
 }
 
-/** A tool output as Codex wrote it: the early {content, success} object is read as its content. */
+/**
+ * A tool output as Codex wrote it: the {content, success, is_user_feedback} object some versions wrote is read
+ * as its content (the model was sent the content alone), a failure kept as the result's error mark.
+ */
 function normalOutput(item: Line): Line {
-  if (!item.type?.toString().endsWith('_call_output') || !isObject(item.output)) return item;
-  const { content, success, ...rest } = item.output;
-  return typeof content === 'string'
-    ? { ...item, output: content, ...(success === false ? { success } : {}), ...rest }
-    : item;
+  const output = typeof item.type === 'string' && item.type.endsWith('_call_output') ? item.output : undefined;
+  if (!isObject(output) || typeof output.content !== 'string') return item;
+  return { ...item, output: output.content, ...(output.success === false ? { success: false } : {}) };
 }
 
 function readItem(item: Line, at: string, timestamp: unknown, reading: Reading): void {
@@ -133,9 +134,9 @@ function closeResponse(reading: Reading, usage?: Record<string, unknown>): void 
   const from = reading.responseStart;
   const out = reading.messages.slice(0, from);
   let open: Message | undefined;
+  let openAt = -1;
   for (const m of reading.messages.slice(from)) {
-    const joins =
-      open && (out.at(-1) === open || (usage && out.slice(out.indexOf(open) + 1).every((r) => r.role === 'tool')));
+    const joins = open && (out.at(-1) === open || (usage && out.slice(openAt + 1).every((r) => r.role === 'tool')));
     if (m.role !== 'assistant') out.push(m);
     else if (open && joins) {
       const content = [open.content, m.content].filter((t) => t).join('\n\n');
@@ -147,7 +148,10 @@ function closeResponse(reading: Reading, usage?: Record<string, unknown>): void 
         thought ? { thought } : {},
         calls.length ? { toolCalls: calls } : {},
       );
-    } else out.push((open = { ...m }));
+    } else {
+      open = { ...m };
+      openAt = out.push(open) - 1;
+    }
   }
   if (open && usage && typeof usage.input_tokens === 'number' && typeof usage.output_tokens === 'number')
     open.tokens = { prompt: usage.input_tokens, completion: usage.output_tokens };
@@ -188,6 +192,7 @@ function readLine(line: Line, at: string, reading: Reading): void {
   else if (line.type === 'turn_context') {
     if (typeof payload.model === 'string' && !reading.models.includes(payload.model))
       reading.models.push(payload.model);
+    // The first turn's context (model, policies, effort); the instructions in it are sent again as messages.
     reading.metadata.turn_context ??= Object.fromEntries(
       Object.entries(payload).filter(
         ([k]) => !['user_instructions', 'developer_instructions', 'base_instructions'].includes(k),
