@@ -9,17 +9,22 @@ const e2e = useBrowserAndHosts();
 /** A homebot export no reader claims: one JSON object whose episodes hold ReAct steps. */
 const EPISODES = path.join(__dirname, '..', 'test', 'fixtures', 'trajectories', 'mapping', 'agent-episodes.json');
 
+/** The workspace's Trajectories workspace, with the Import form open on `file`. */
+async function importFormOn(file: string) {
+  const host = await e2e.startHost(path.join(tempDir(), 'mapping.trellis'));
+  const page = await e2e.newPage({ viewport: { width: 1500, height: 950 } });
+  await page.goto(host.url);
+  await page.getByRole('button', { name: /Trip planning/ }).waitFor();
+  await page.keyboard.press('Control+3');
+  await page.getByTestId('list-count').getByText('2 trajectories').waitFor();
+  await page.locator('summary', { hasText: 'Import…' }).click();
+  await page.getByLabel('Trajectory file').fill(file);
+  return page;
+}
+
 describe('Import form: mapping a file no reader claims', () => {
   it('proposes a mapping, previews it live as roles are placed, saves and exports it, and imports with it', async () => {
-    const host = await e2e.startHost(path.join(tempDir(), 'mapping.trellis'));
-    const page = await e2e.newPage({ viewport: { width: 1500, height: 950 } });
-    await page.goto(host.url);
-    await page.getByRole('button', { name: /Trip planning/ }).waitFor();
-    await page.keyboard.press('Control+3');
-    await page.getByTestId('list-count').getByText('2 trajectories').waitFor();
-
-    await page.locator('summary', { hasText: 'Import…' }).click();
-    await page.getByLabel('Trajectory file').fill(EPISODES);
+    const page = await importFormOn(EPISODES);
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     await page
       .getByTestId('import-report')
@@ -69,5 +74,33 @@ describe('Import form: mapping a file no reader claims', () => {
       .waitFor();
     await page.getByTestId('list-count').getByText('4 trajectories').waitFor();
     await page.getByRole('option', { name: /Turn the living room lights down/ }).waitFor();
+  });
+
+  it('adds an outcome to a file a reader claims: an OpenAI-shaped record whose metadata.resolved is its verdict', async () => {
+    const file = path.join(tempDir(), 'resolved.jsonl');
+    const record = (resolved: boolean, id: string) =>
+      JSON.stringify({
+        messages: [
+          { role: 'user', content: `Fix issue ${id} in the parser.` },
+          { role: 'assistant', content: 'Patched the tokenizer.' },
+        ],
+        metadata: { resolved, instance_id: id },
+      });
+    fs.writeFileSync(file, `${record(true, 'p-1')}\n${record(false, 'p-2')}\n`);
+    const page = await importFormOn(file);
+    await page.getByRole('button', { name: 'Map fields…' }).click();
+    const editor = page.getByRole('region', { name: 'Map fields' });
+    await editor.getByText(/OpenAI chat reads this file/).waitFor();
+    await pickOption(page, 'Messages', 'reader', editor);
+    await editor.getByText(/The reader reads the turns/).waitFor();
+    await pickOption(page, 'Outcome field', 'metadata.resolved', editor);
+    await pickOption(page, 'Task id field', 'metadata.instance_id', editor);
+    const preview = page.getByRole('region', { name: 'Mapping preview' });
+    await preview.getByText(/metadata\.resolved true \(success\), task p-1/).waitFor();
+    await editor.getByRole('button', { name: 'Import with mapping' }).click();
+    await page
+      .getByTestId('import-report')
+      .getByText(/Imported 2 trajectories \(OpenAI chat with mapping "resolved", JSONL\).*1 succeeded, 1 failed/)
+      .waitFor();
   });
 });

@@ -20,6 +20,9 @@ const SHAPE_CHOICES: QuickPickOption[] = [
   ...Object.entries(MESSAGE_SHAPES).map(([value, label]) => ({ value, label: `as ${label}` })),
 ];
 
+/** The Messages choice that leaves the turns to the reader that claims the file (the others hold a newline). */
+const READER = 'reader';
+
 /** How long the preview waits after the last edit before it reads the file again. */
 const PREVIEW_DELAY_MS = 300;
 
@@ -38,15 +41,22 @@ export function MappingEditor({
   onImport(m: TrajectoryMapping): void;
 }) {
   const { mappingDraft, mappingExportPath, patch } = useImportDraft();
-  const proposal = useQuery(() => api.invoke('mappings.propose', { path, name: fileStem(path) }), [path]);
+  // A path being typed is proposed for once it rests, not at every key.
+  const settledPath = useDebounced(path, PREVIEW_DELAY_MS);
+  const proposal = useQuery(
+    () => api.invoke('mappings.propose', { path: settledPath, name: fileStem(settledPath) }),
+    [settledPath],
+  );
   const saved = useQuery(() => api.invoke('mappings.list', {}), [], ['mappings.changed']);
   const [note, setNote] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const mapping = mappingDraft?.forPath === path ? mappingDraft.mapping : null;
   // A new file gets its proposal; a mapping being edited for this file is kept as it is.
+  // Only a proposal made for the path as it is now (not one still arriving for what was typed before).
+  const proposed = settledPath === path && !proposal.loading ? proposal.data : undefined;
   useEffect(() => {
-    if (!mapping && proposal.data?.mapping) patch({ mappingDraft: { forPath: path, mapping: proposal.data.mapping } });
-  }, [mapping, proposal.data, path, patch]);
+    if (!mapping && proposed?.mapping) patch({ mappingDraft: { forPath: path, mapping: proposed.mapping } });
+  }, [mapping, proposed, path, patch]);
   const debounced = useDebounced(mapping, PREVIEW_DELAY_MS);
   const preview = useQuery(
     debounced ? () => api.invoke('mappings.preview', { path, mapping: debounced, limit: 3 }) : null,
@@ -65,9 +75,9 @@ export function MappingEditor({
     }
   };
 
-  if (proposal.error) return <ErrorNote message={proposal.error.message} />;
-  if (!proposal.data) return <p className="muted">Looking for the conversation in the file…</p>;
-  const found = proposal.data.found;
+  if (proposal.error && !proposal.loading) return <ErrorNote message={proposal.error.message} />;
+  if (!proposed) return <p className="muted">Looking for the conversation in the file…</p>;
+  const found = proposed.found;
   const savedOptions = (saved.data ?? []).filter((m) => m.mapping);
   const loadSaved = (name: string) => {
     const chosen = savedOptions.find((m) => m.name === name)?.mapping;
@@ -89,19 +99,19 @@ export function MappingEditor({
     return (
       <section className="mapping-editor" aria-label="Map fields">
         <p role="note">
-          No mapping to propose: {proposal.data.reason ?? 'nothing found'} in the first {proposal.data.sample.records}{' '}
-          records.
+          No mapping to propose: {proposed.reason ?? 'nothing found'} in the first {proposed.sample.records} records.
         </p>
         {savedPicker}
       </section>
     );
+  const claimedBy = proposed.claimedBy;
   const array = found.find((f) => f.runs === mapping.runs && f.messages === mapping.messages);
 
   return (
     <section className="mapping-editor" aria-label="Map fields">
       <p className="muted">
-        {proposal.data.claimedBy
-          ? `${proposal.data.claimedBy} reads this file; a mapping can still say where its runs and turns are.`
+        {proposed.claimedBy
+          ? `${proposed.claimedBy} reads this file; a mapping can still say where its runs and turns are.`
           : 'No reader claims this file. Say where its conversation is; the preview shows the first runs as they would be imported.'}
       </p>
       <div className="mapping-fields">
@@ -114,28 +124,34 @@ export function MappingEditor({
           Messages
           <QuickPick<string>
             label="Messages"
-            value={`${mapping.runs}\n${mapping.messages ?? ''}`}
-            options={found.map((f) => ({
-              value: `${f.runs}\n${f.messages}`,
-              label: arrayLabel(f),
-              detail: `${f.count} messages`,
-            }))}
+            value={mapping.messages === undefined ? READER : `${mapping.runs}\n${mapping.messages}`}
+            options={[
+              // A file a reader claims: the mapping may only add outcome, model and task id to its runs.
+              ...(claimedBy ? [{ value: READER, label: `as ${claimedBy} reads them` }] : []),
+              ...found.map((f) => ({
+                value: `${f.runs}\n${f.messages}`,
+                label: arrayLabel(f),
+                detail: `${f.count} messages`,
+              })),
+            ]}
             onChange={(v) => {
-              const next = found.find((f) => `${f.runs}\n${f.messages}` === v)!;
-              edit(arrayMapping(next));
+              const next = found.find((f) => `${f.runs}\n${f.messages}` === v);
+              edit(next ? arrayMapping(next) : { runs: '$', messages: undefined, shape: undefined });
             }}
           />
         </label>
-        <label>
-          Read messages
-          <QuickPick<string>
-            label="Read messages"
-            value={mapping.shape ?? ''}
-            options={SHAPE_CHOICES}
-            onChange={(shape) => edit({ shape: (shape || undefined) as TrajectoryMapping['shape'] })}
-          />
-        </label>
-        {!mapping.shape && (
+        {mapping.messages !== undefined && (
+          <label>
+            Read messages
+            <QuickPick<string>
+              label="Read messages"
+              value={mapping.shape ?? ''}
+              options={SHAPE_CHOICES}
+              onChange={(shape) => edit({ shape: (shape || undefined) as TrajectoryMapping['shape'] })}
+            />
+          </label>
+        )}
+        {mapping.messages !== undefined && !mapping.shape && (
           <>
             <FieldPick
               label="Role field"
@@ -161,14 +177,16 @@ export function MappingEditor({
           </>
         )}
       </div>
-      {mapping.shape ? (
+      {mapping.messages === undefined ? (
+        <p className="muted">The reader reads the turns; this mapping adds the outcome, model and task id below.</p>
+      ) : mapping.shape ? (
         <p className="muted">
           Roles, text, calls and results are read as the provider wrote them; results are paired with calls by id.
         </p>
       ) : (
         <RolesEditor mapping={mapping} array={array} onChange={(roles) => edit({ roles })} />
       )}
-      <RunFieldsEditor mapping={mapping} proposal={proposal.data} onChange={edit} />
+      <RunFieldsEditor mapping={mapping} proposal={proposed} onChange={edit} />
       <MappingPreviewView preview={preview.data} error={preview.error?.message} stale={preview.loading} />
       <div className="mapping-actions">
         <button
