@@ -5,6 +5,7 @@ import { readInputHead } from './input-file';
 import { linesOf, MAX_LINE_BYTES, type LineProblem, type Skipped } from './lines';
 import { arrayElements, firstNonSpace } from './json-array';
 import { concatenatedValues } from './concatenated-json';
+import { inspectedValues } from './js-inspect';
 import { parquetRecords } from './parquet-records';
 import { isYamlFile, yamlDocument } from './yaml-document';
 import { zipRecords, type ArchiveLayout } from './zip-records';
@@ -88,9 +89,10 @@ export async function openRecords(
     }
     const text = utf8Text(file, bytes);
     const value = parsedOrUndefined(text);
-    const concatenated = value === undefined ? concatenatedValues(text) : null;
+    const concatenated = value === undefined ? (concatenatedValues(text) ?? inspectedValues(text)) : null;
     if (concatenated) {
-      // Pretty-printed objects one after another (OpenTelemetry Python's console exporter): records, like lines.
+      // Pretty-printed objects one after another (the OpenTelemetry SDKs' console exporters, JSON
+      // from Python, util.inspect's from JS): records, like lines.
       shape = 'jsonl';
       records = (async function* () {
         yield* concatenated.map((r) => ({ ...r, line: r.line + skipped.lines, offset: r.offset + skipped.bytes }));

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { importTrajectoryFile } from '../../../backend/trajectories/import-file';
 import { openWorkspaceStore, type WorkspaceStore } from '../../../backend/store/workspace-store';
@@ -178,6 +179,58 @@ describe('trace-tool exports imported as files', () => {
     expect(observations).toMatchObject({ committed: true, format: 'langfuse', shape: 'json-array', imported: 1 });
     const runs = await importTrajectoryFile(store, { file: asArray('langsmith-runs.jsonl'), mode: 'strict' });
     expect(runs).toMatchObject({ committed: true, format: 'langsmith', shape: 'json-array', imported: 2 });
+  });
+
+  it('imports the JS SDK’s console exporter output as Node prints it (console.dir, not JSON)', async () => {
+    const store = workspace();
+    const report = await importTrajectoryFile(store, { file: fixture('otel-js-console-dir.txt'), mode: 'strict' });
+    expect(report).toMatchObject({ committed: true, format: 'otel-sdk', imported: 1, rejectedCount: 0 });
+    const [trace] = all(store);
+    expect(trace!.turns.map((t) => t.role)).toEqual(['system', 'user', 'assistant', 'tool', 'assistant']);
+    expect(trace!.turns[2]!.toolCalls).toEqual([
+      { id: 'call_dk4', name: 'search_docs', args: { query: 'rotate API key' } },
+    ]);
+    expect(trace!.outcome).toMatchObject({ status: 'success', by: 'root span "answer" status' });
+  });
+
+  it('reads util.inspect’s quoting, its markers for what it did not print, and undefined', async () => {
+    const attributes = {
+      said: 'it\'s "quoted" both ways',
+      lines: 'one\ntwo',
+      deep: { a: { b: { c: { d: 1 } } } },
+      many: Array.from({ length: 102 }, (_, i) => i),
+      gone: undefined,
+    };
+    const span = (id: string, parentId?: string) => ({
+      traceId: '5b8efff798038103d269b633813fc60c',
+      ...(parentId ? { parentId } : {}),
+      name: 'chat',
+      id,
+      kind: 2,
+      timestamp: 1747731600000000,
+      duration: 1000,
+      attributes: { ...attributes, 'gen_ai.prompt.0.role': 'user', 'gen_ai.prompt.0.content': "What's new?" },
+      status: { code: 1 },
+      events: [],
+    });
+    const file = path.join(tempDir(), 'console.txt');
+    const printed = [span('eee19b7ec3c1b174'), span('a1c3f2e5d4b6a789', 'eee19b7ec3c1b174')].map((s) =>
+      inspect(s, { depth: 3 }),
+    );
+    fs.writeFileSync(file, `${printed.join('\n')}\n`);
+    const store = workspace();
+    const report = await importTrajectoryFile(store, { file, mode: 'strict' });
+    expect(report).toMatchObject({ committed: true, format: 'otel-sdk', shape: 'jsonl', imported: 1 });
+    const spans = all(store)[0]!.metadata!.otlp_spans as { attributes: Record<string, unknown> }[];
+    expect(spans[0]!.attributes).toMatchObject({
+      said: attributes.said,
+      lines: 'one\ntwo',
+      deep: { a: { b: '[Object]' } },
+      gone: null,
+      'gen_ai.prompt.0.content': "What's new?",
+    });
+    // Past a hundred items util.inspect says how many more there were; the hundred are kept.
+    expect(spans[0]!.attributes.many).toHaveLength(100);
   });
 
   it('imports the JS SDK’s console spans written one per line', async () => {
