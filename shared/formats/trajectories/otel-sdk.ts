@@ -30,8 +30,8 @@ function parseTrace(record: Record<string, unknown>): ParsedRecord {
 
 /**
  * Spans as the OpenTelemetry SDKs print them (Python's and JS's `ConsoleSpanExporter`, or a
- * span's `to_json()` written to a file): one object per span, pretty-printed or one per line, or
- * a JSON array of them. The file's spans are grouped by trace (or conversation) and each group is
+ * span's `to_json()` written to a file, as Monocle's file exporter does): one object per span,
+ * pretty-printed or one per line, or a JSON array of them. The file's spans are grouped by trace (or conversation) and each group is
  * assembled as OTLP's are: one trajectory per trace.
  */
 export const otelSdkFormat = defineFormat({
@@ -39,7 +39,7 @@ export const otelSdkFormat = defineFormat({
   label: 'OpenTelemetry SDK spans (console exporter JSON)',
   recognisedBy: '"context" with "trace_id" and "span_id", or "traceId", "id" and "timestamp"',
   versions:
-    'opentelemetry-python ReadableSpan.to_json (SDK 1.0–1.3x, old flat and new {attributes, schema_url} resources); opentelemetry-js ConsoleSpanExporter fields (SDK 1.x parentId, 2.x parentSpanContext); decimal or "0x" hex ids',
+    'opentelemetry-python ReadableSpan.to_json (SDK 1.0–1.3x, old flat and new {attributes, schema_url} resources); opentelemetry-js ConsoleSpanExporter (SDK 1.x parentId, 2.x parentSpanContext; as JSON or as console.dir prints it); Monocle\'s span arrays; decimal or "0x" hex ids',
   detect: (record) => Array.isArray(record[TRACE_KEY]) || isSdkSpan(record),
   parse: parseTrace,
   turnFields: [
