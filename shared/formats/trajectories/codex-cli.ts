@@ -14,7 +14,8 @@ import { declaredToolsOf, messagesToTurns, readMessages } from '../messages';
 import type { Message, MessageShape } from '../messages/types';
 import { defineFormat } from './descriptor';
 import type { ParsedRecord } from './records';
-import { fromCodexExec, isExecEvent } from './codex-exec';
+import { fromCodexExec, isExecStart } from './codex-exec';
+import { fromLegacyExec, isLegacyExecStart } from './codex-exec-legacy';
 
 type Line = Record<string, unknown>;
 
@@ -249,19 +250,26 @@ export const codexCliFormat = defineFormat({
   id: 'codex-cli',
   label: 'Codex CLI session',
   recognisedBy:
-    "JSON Lines of {timestamp, type: session_meta|response_item|event_msg|turn_context, payload} (~/.codex/sessions rollouts), their older {id, timestamp, instructions} form, the TypeScript CLI's {session, items}, or codex exec --json events",
+    "JSON Lines of {timestamp, type: session_meta|response_item|event_msg|turn_context, payload} (~/.codex/sessions rollouts), their older {id, timestamp, instructions} form, the TypeScript CLI's {session, items}, or codex exec --json output (thread.started…, or before it a config summary then {id, msg} events)",
   versions:
-    'Codex CLI rust-v0.1–0.128 rollouts (RolloutLine; before session_meta: a first line then Responses items and record_type "state" lines); the TypeScript CLI (npm @openai/codex 0.1) rollout-*.json {session, items}; codex exec --json ThreadEvents (exec_events.rs)',
+    'Codex CLI rust-v0.1–0.128 rollouts (RolloutLine; before session_meta: a first line then Responses items and record_type "state" lines); the TypeScript CLI (npm @openai/codex 0.1) rollout-*.json {session, items}; codex exec --json ThreadEvents (exec_events.rs) and, before them, its config summary, prompt and protocol events',
   detect: (record) =>
     (Array.isArray(record.rollout) && isRolloutStart(record.rollout[0])) ||
-    (Array.isArray(record.exec_events) && isExecEvent(record.exec_events[0])) ||
+    (Array.isArray(record.exec_events) &&
+      (isExecStart(record.exec_events[0]) || isLegacyExecStart(record.exec_events[0]))) ||
     (Array.isArray(record.items) && isObject(record.session) && typeof record.session.id === 'string'),
-  parse: (record) => (Array.isArray(record.exec_events) ? fromCodexExec(record.exec_events) : fromCodexRollout(record)),
+  parse: (record) =>
+    !Array.isArray(record.exec_events)
+      ? fromCodexRollout(record)
+      : isLegacyExecStart(record.exec_events[0])
+        ? fromLegacyExec(record.exec_events)
+        : fromCodexExec(record.exec_events),
   turnFields: ['rollout', 'exec_events', 'session', 'items'],
   container: {
     events: {
-      detect: (first) => isRolloutStart(first) || isExecEvent(first),
-      record: (lines) => (isExecEvent(lines[0]) ? { exec_events: lines } : { rollout: lines }),
+      detect: (first) => isRolloutStart(first) || isExecStart(first) || isLegacyExecStart(first),
+      record: (lines) =>
+        isExecStart(lines[0]) || isLegacyExecStart(lines[0]) ? { exec_events: lines } : { rollout: lines },
     },
   },
 });

@@ -6,28 +6,13 @@
 // The prompt is the command line's, not an event: the run begins with the agent.
 import type { Outcome, ToolCall, Turn, TrajectoryMetadata } from '../../domain';
 import { isObject } from '../../json';
-import { RecordError, type ParsedRecord } from './records';
+import type { ParsedRecord } from './records';
 
 type Item = Record<string, unknown>;
 
-const EXEC_TYPES = [
-  'thread.started',
-  'turn.started',
-  'turn.completed',
-  'turn.failed',
-  'item.started',
-  'item.updated',
-  'item.completed',
-  'error',
-];
-
-/** A line `codex exec --json` prints: a ThreadEvent, told by its dotted type. */
-export const isExecEvent = (value: unknown): boolean =>
-  isObject(value) &&
-  typeof value.type === 'string' &&
-  EXEC_TYPES.includes(value.type) &&
-  (value.type !== 'error' || typeof value.message === 'string') &&
-  (value.type !== 'thread.started' || typeof value.thread_id === 'string');
+/** The first line `codex exec --json` prints: thread.started, with the thread's id. */
+export const isExecStart = (value: unknown): boolean =>
+  isObject(value) && value.type === 'thread.started' && typeof value.thread_id === 'string';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
@@ -85,7 +70,7 @@ export function fromCodexExec(events: unknown[]): ParsedRecord {
   };
   events.forEach((event, i) => {
     const at = `exec_events[${i}]`;
-    if (!isObject(event)) throw new RecordError(`${at} is not a JSON object`);
+    if (!isObject(event)) return ignored.push(`${at} (not a JSON object)`);
     if (event.type === 'thread.started') metadata.session_id = event.thread_id;
     else if (event.type === 'turn.completed') {
       // The usage of all the turn's model calls together: no one assistant turn's tokens.

@@ -219,3 +219,43 @@ describe('codex exec --json', () => {
     });
   });
 });
+
+describe('codex exec --json before ThreadEvents (its config summary, the prompt, then protocol events)', () => {
+  const parsed = run(lines('codex-exec-json-0.2.jsonl'));
+
+  it('reads the prompt, the reasoning, each command and patch paired with its end by call_id, and the answer', () => {
+    expect(parsed.turns.map((t) => t.role)).toEqual(['user', 'assistant', 'tool', 'assistant', 'tool', 'assistant']);
+    expect(parsed.turns[0]!.content).toBe('Make `ledger balance` exit non-zero when the file is missing.');
+    expect(parsed.turns[1]).toMatchObject({
+      thought: '**Finding the balance command**',
+      toolCalls: [
+        {
+          id: 'call_Xk2pL9mQ4rT7',
+          name: 'exec_command',
+          args: { command: ['bash', '-lc', 'rg -n "fn balance" src'], cwd: '/home/ines/ledger' },
+        },
+      ],
+    });
+    expect(parsed.turns[2]).toEqual({
+      role: 'tool',
+      toolCallId: 'call_Xk2pL9mQ4rT7',
+      content: 'src/cli.rs:41:fn balance(path: &Path) -> Result<()> {\n\n[exit code 0]',
+    });
+    expect(parsed.turns[3]!.toolCalls![0]).toMatchObject({ id: 'call_Vb8nC3dF6gH1', name: 'apply_patch' });
+    expect(parsed.turns[4]).toMatchObject({
+      toolCallId: 'call_Vb8nC3dF6gH1',
+      content: expect.stringMatching(/^Success/) as unknown,
+    });
+  });
+
+  it('keeps the config summary, the model and the usage as metadata; the task end as the outcome', () => {
+    expect(parsed.metadata).toMatchObject({
+      harness: 'codex-cli',
+      model: 'codex-mini-latest',
+      config: { approval: 'never', sandbox: 'workspace-write [workdir, /tmp, $TMPDIR]' },
+      usage: [{ input_tokens: 10422, output_tokens: 389 }],
+    });
+    expect(parsed.outcome).toEqual({ status: 'unknown', by: 'Codex turn end', value: 'complete' });
+    expect(parsed.ignored).toEqual([]);
+  });
+});
