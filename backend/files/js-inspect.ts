@@ -29,6 +29,8 @@ export function inspectedValues(text: string): SourceRecord[] | null {
       return null;
     }
     records.push({ record: records.length + 1, line, offset, text: text.slice(start, reader.at), value });
+    // Objects copied out of a list keep the comma that followed each.
+    if (reader.skipSpace() && text[reader.at] === ',') reader.at++;
   }
   return records.length ? records : null;
 }

@@ -16,8 +16,15 @@ const STATUS: Record<string, number> = { UNSET: 0, OK: 1, ERROR: 2 };
 export function isSdkSpan(value: unknown): value is Record<string, unknown> {
   if (!isObject(value) || typeof value.name !== 'string') return false;
   if (isObject(value.context) && 'trace_id' in value.context && 'span_id' in value.context) return true;
+  // A JS span printed whole (a debug log's `Span {…}`, or JSON.stringify of one): its context holds the ids.
+  const context = jsContext(value);
+  if (context && 'traceId' in context && 'spanId' in context && 'startTime' in value) return true;
   return 'traceId' in value && 'id' in value && 'timestamp' in value && !('resourceSpans' in value);
 }
+
+/** A JS span's own context, as the SDK keeps it (`spanContext`, `_spanContext` once stringified). */
+const jsContext = (span: Record<string, unknown>) =>
+  [span.spanContext, span._spanContext].find(isObject) as Record<string, unknown> | undefined;
 
 /**
  * An id as hex of `digits` digits: "0x…" or bare hex as the SDKs print it, or a decimal number
@@ -74,8 +81,9 @@ const resourceOf = (value: unknown): Record<string, unknown> =>
 export function spanOfSdk(span: Record<string, unknown>, at: string): OtlpSpan | SpanProblem {
   const python = isObject(span.context);
   const context = plain(span.context);
-  const rawTrace = python ? context.trace_id : span.traceId;
-  const rawSpan = python ? context.span_id : span.id;
+  const own = jsContext(span) ?? {};
+  const rawTrace = python ? context.trace_id : (span.traceId ?? own.traceId);
+  const rawSpan = python ? context.span_id : (span.id ?? own.spanId);
   const traceId = sdkId(rawTrace, 32);
   const spanId = sdkId(rawSpan, 16);
   if (!traceId) return { at, reason: `trace id ${JSON.stringify(rawTrace)} is not a trace id` };

@@ -242,6 +242,35 @@ describe('OpenTelemetry SDK span JSON', () => {
     expect(parsed.metadata).toMatchObject({ conventions: ['LangSmith (langsmith.span.kind)'] });
   });
 
+  it('reads a JS span printed whole (its ids in spanContext, its times as [seconds, nanoseconds])', () => {
+    const span = {
+      attributes: { 'gen_ai.prompt.0.role': 'user', 'gen_ai.prompt.0.content': 'Ping?' },
+      status: { code: 0 },
+      endTime: [1597810686, 885498645],
+      name: 'chat',
+      _spanContext: { traceId: 'eca3cc297720bd705e734f4941bca45a', spanId: '891016e5f8c134ad', traceFlags: 1 },
+      parentSpanId: 'cff3a2c6bfd4bbef',
+      kind: 2,
+      startTime: [1597810686, 885455312],
+      events: [],
+    };
+    expect(detectFormat(span)).toBe('otel-sdk');
+    const parsed = otelSdk.parse(otelSdk.container!.parts!.group([span]).records[0]!.record);
+    expect(parsed.turns).toMatchObject([{ role: 'user', content: 'Ping?' }]);
+    const [kept] = parsed.metadata!.otlp_spans as {
+      spanId: string;
+      parentSpanId: string;
+      startNs: string;
+      endNs: string;
+    }[];
+    expect(kept).toMatchObject({
+      spanId: '891016e5f8c134ad',
+      parentSpanId: 'cff3a2c6bfd4bbef',
+      startNs: '1597810686885455312',
+      endNs: '1597810686885498645',
+    });
+  });
+
   it('takes ids written as "0x" hex, bare hex or decimal numbers, and refuses a span without one', () => {
     expect(sdkId('0x4dacd658adc7ee5d', 16)).toBe('4dacd658adc7ee5d');
     expect(sdkId('e87062cbe18067301d34cb87d09da4c7', 32)).toBe('e87062cbe18067301d34cb87d09da4c7');
