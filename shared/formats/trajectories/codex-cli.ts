@@ -38,7 +38,7 @@ const COMPACTED_NOTE =
   'Codex compactions are kept in the metadata ("compactions"); the turns are the whole session as it happened, not the history the model saw after one.';
 
 const ROLLBACK_NOTE =
-  'Codex rollbacks (thread_rolled_back) are kept in the metadata ("rollbacks"); the turns they took back are kept as they happened.';
+  'Codex rollbacks (thread_rolled_back) take the last user turns out of the session as Codex does; the turns they took back are kept in the metadata ("rollbacks").';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
@@ -79,6 +79,30 @@ interface Reading {
   calledAt: Map<string, unknown>;
   /** The last event that ended a turn: task_complete, turn_aborted, error. */
   ending?: Outcome;
+  /** The messages that start a user turn (the user's own words, not the context Codex sends as user messages). */
+  userTurns: Set<Message>;
+}
+
+/** Context Codex sends in user messages (environment, AGENTS.md, a shell command's output…): no user turn of its own. */
+const isContextMessage = (content: string) =>
+  /^\s*<([a-z_]+)>[\s\S]*<\/\1>\s*$/.test(content) || content.startsWith('# AGENTS.md instructions');
+
+/**
+ * A rollback (thread_rolled_back {num_turns}) takes the last user turns out of the history, as Codex's
+ * user_message_positions_in_rollout counts them; what it took is kept beside the session.
+ */
+function rollBack(event: Line, reading: Reading): void {
+  closeResponse(reading);
+  const starts = reading.messages.flatMap((m, i) => (reading.userTurns.has(m) ? [i] : []));
+  const n = typeof event.num_turns === 'number' ? event.num_turns : 0;
+  const cut = n > 0 ? starts[Math.max(0, starts.length - n)] : undefined;
+  const taken = cut === undefined ? [] : reading.messages.splice(cut);
+  reading.responseStart = reading.messages.length;
+  ((reading.metadata.rollbacks ??= []) as unknown[]).push({
+    num_turns: event.num_turns,
+    turns: messagesToTurns(taken).turns,
+  });
+  reading.notes.add(ROLLBACK_NOTE);
 }
 
 /** The session's own fields: its id, where and by what it ran, and the system prompt it began with. */
@@ -122,7 +146,9 @@ function readItem(item: Line, at: string, timestamp: unknown, reading: Reading):
     for (const call of m.toolCalls ?? []) reading.calledAt.set(call.id, timestamp);
     const timing = m.toolCallId ? between(reading.calledAt.get(m.toolCallId), timestamp) : undefined;
     const failed = success === false ? { isError: true } : {};
-    reading.messages.push({ ...m, ...(timing ? { timing } : {}), ...failed });
+    const message = { ...m, ...(timing ? { timing } : {}), ...failed };
+    if (m.role === 'user' && !isContextMessage(m.content ?? '')) reading.userTurns.add(message);
+    reading.messages.push(message);
   }
 }
 
@@ -179,10 +205,7 @@ function readEvent(event: Line, reading: Reading): void {
     const message = text(event.message) ?? JSON.stringify(event);
     ((reading.metadata.errors ??= []) as unknown[]).push(message);
     if (event.type === 'error') reading.ending = { status: 'failure', by: 'Codex error', value: message };
-  } else if (event.type === 'thread_rolled_back') {
-    ((reading.metadata.rollbacks ??= []) as unknown[]).push(event);
-    reading.notes.add(ROLLBACK_NOTE);
-  }
+  } else if (event.type === 'thread_rolled_back') rollBack(event, reading);
 }
 
 function readLine(line: Line, at: string, reading: Reading): void {
@@ -222,6 +245,7 @@ export function fromCodexRollout(record: Record<string, unknown>): ParsedRecord 
     models: [],
     responseStart: 0,
     calledAt: new Map(),
+    userTurns: new Set(),
   };
   lines.forEach((line, i) => {
     const at = `${key}[${i}]`;

@@ -117,6 +117,50 @@ describe('a Codex rollout (session_meta, response items, events)', () => {
   });
 });
 
+describe('a rollout with a rollback', () => {
+  it('takes the rolled-back user turn out of the session, as Codex does, and keeps it in the metadata', () => {
+    const file = lines('codex-0.63-rollout.jsonl');
+    const at = (t: string) => `2025-11-18T10:2${t}.000Z`;
+    const message = (role: string, text: string, t: string) => ({
+      timestamp: at(t),
+      type: 'response_item',
+      payload: { type: 'message', role, content: [{ type: role === 'user' ? 'input_text' : 'output_text', text }] },
+    });
+    const parsed = run([
+      ...file,
+      message('user', 'Also make imperial the default.', '1:00'),
+      message('assistant', 'Imperial is now the default.', '1:05'),
+      { timestamp: at('1:30'), type: 'event_msg', payload: { type: 'thread_rolled_back', num_turns: 1 } },
+      message('user', 'Add a test for --units instead.', '1:40'),
+      message('assistant', 'Added test/forecast-units.test.ts.', '1:55'),
+    ]);
+    const said = parsed.turns.map((t) => t.content ?? '');
+    expect(said.slice(-2)).toEqual(['Add a test for --units instead.', 'Added test/forecast-units.test.ts.']);
+    expect(said).not.toContain('Also make imperial the default.');
+    expect(parsed.metadata!.rollbacks).toEqual([
+      {
+        num_turns: 1,
+        turns: [
+          { role: 'user', content: 'Also make imperial the default.' },
+          { role: 'assistant', content: 'Imperial is now the default.' },
+        ],
+      },
+    ]);
+  });
+
+  it("counts only the user's own messages as turns: rolling back more than there are keeps the context", () => {
+    const file = lines('codex-0.63-rollout.jsonl');
+    const rollback = {
+      timestamp: '2025-11-18T10:21:30.000Z',
+      type: 'event_msg',
+      payload: { type: 'thread_rolled_back', num_turns: 5 },
+    };
+    const parsed = run([...file, rollback]);
+    expect(parsed.turns.map((t) => t.role)).toEqual(['system', 'system', 'user']);
+    expect(parsed.turns[2]!.content).toMatch(/^<environment_context>/);
+  });
+});
+
 describe("a rollout whose session_meta holds the user's instructions", () => {
   it('keeps them as metadata, not as a system turn: the items send them again as a user message', () => {
     const [meta, ...rest] = lines('codex-0.63-rollout.jsonl');
