@@ -41,6 +41,19 @@ function mediaOf(part: Record<string, unknown>, type: string): string | undefine
   }
 }
 
+/** The text an Anthropic document carries itself (a plain-text source, or content blocks); undefined for a file. */
+function textOfDocument(part: Record<string, unknown>): string | undefined {
+  const source = isObject(part.source) ? part.source : undefined;
+  if (source?.type === 'text' && typeof source.data === 'string') return source.data;
+  if (source?.type === 'content' && Array.isArray(source.content)) {
+    const texts = source.content
+      .map((b) => (isObject(b) ? b.text : b))
+      .filter((t): t is string => typeof t === 'string');
+    return texts.length ? texts.join('') : undefined;
+  }
+  return undefined;
+}
+
 /** A reasoning part's text: `thinking`, `reasoning`, or Responses-style `summary` / `content` lists. */
 function reasoningOf(part: Record<string, unknown>): string | undefined {
   const direct = field(part, 'thinking', 'reasoning', 'text');
@@ -84,6 +97,8 @@ export function readContentParts(
     if (!isObject(part)) return ignored.push(`${at}.${key}[${k}]`);
     if (knownPart?.(part, k)) return;
     const type = typeof part.type === 'string' ? part.type : '';
+    const documentText = type === 'document' ? textOfDocument(part) : undefined;
+    if (documentText !== undefined) return pieces.push({ text: documentText });
     const media = mediaOf(part, type);
     if (media !== undefined) return pieces.push({ text: media, media: true });
     if (['text', 'input_text', 'output_text', 'summary_text', 'text-plain'].includes(type)) {

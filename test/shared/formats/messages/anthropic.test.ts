@@ -131,6 +131,26 @@ describe('Anthropic messages', () => {
     ]);
   });
 
+  it("reads a plain-text document's own text, and leaves a PDF a placeholder", () => {
+    const read = readMessages([
+      {
+        role: 'user',
+        content: [
+          {
+            type: 'document',
+            source: { type: 'text', media_type: 'text/plain', data: 'The grass is green.' },
+            title: 'Facts',
+          },
+          { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: 'JVBERi0x' } },
+          { type: 'text', text: 'What colour is the grass?' },
+        ],
+      },
+    ]);
+    expect(read.messages).toEqual([
+      { role: 'user', content: 'The grass is green.\n[document: application/pdf]\nWhat colour is the grass?' },
+    ]);
+  });
+
   it('lists blocks it does not know by their path', () => {
     const read = readMessages([{ role: 'user', content: [{ type: 'text', text: 'a' }, { type: 'hologram' }] }]);
     expect(read.ignored).toEqual(['[0].content[1]']);
