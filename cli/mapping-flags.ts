@@ -42,23 +42,27 @@ export async function proposeMappingTo(
       io.out(JSON.stringify({ ok: true, path: path.resolve(out), ...proposal }));
       return 0;
     }
-    if (proposal.claimedBy)
+    const mapping = proposal.mapping;
+    if (mapping.messages === undefined)
       io.out(
-        `Note: ${proposal.claimedBy} reads this file already; a mapping is needed only to add outcome, model or task id.`,
+        `Wrote ${out}: ${proposal.claimedBy ?? 'the reader'} reads the turns; the mapping adds what it names below.`,
       );
-    const best = proposal.found[0]!;
-    io.out(`Wrote ${out}: runs at "${proposal.mapping.runs}", messages at "${proposal.mapping.messages}".`);
-    if (proposal.mapping.shape) io.out('  messages read as a provider wrote them (roles, text, calls, results by id)');
-    else {
+    else io.out(`Wrote ${out}: runs at "${mapping.runs}", messages at "${mapping.messages}".`);
+    const best = proposal.found.find((f) => f.runs === mapping.runs && f.messages === mapping.messages);
+    if (mapping.shape) io.out('  messages read as a provider wrote them (roles, text, calls, results by id)');
+    else if (best) {
       const role = best.roleFields[0]!;
-      const placed = new Set(Object.values(proposal.mapping.roles).flat());
+      const placed = new Set(Object.values(mapping.roles).flat());
       const values = role.values.map((v) => `${v.value}${placed.has(v.value) ? '' : ' (unplaced)'}`);
       io.out(`  roles from "${role.field}": ${values.join(', ')}`);
-      const calls = proposal.mapping.calls;
-      io.out(`  content from "${proposal.mapping.content}"${calls ? `, calls from ${describeCalls(calls)}` : ''}`);
+      io.out(
+        `  content from "${mapping.content}"${mapping.calls ? `, calls from ${describeCalls(mapping.calls)}` : ''}`,
+      );
     }
-    if (proposal.mapping.outcome) io.out(`  outcome from "${proposal.mapping.outcome.path}"`);
-    for (const other of proposal.found.slice(1, 4))
+    if (mapping.outcome) io.out(`  outcome from "${mapping.outcome.path}"`);
+    if (mapping.model) io.out(`  model from "${mapping.model}"`);
+    if (mapping.taskId) io.out(`  task id from "${mapping.taskId}"`);
+    for (const other of proposal.found.filter((f) => f !== best).slice(0, 3))
       io.out(`  also found: messages at "${other.messages}" (runs "${other.runs}")`);
     io.out(`Check it, place any unplaced role, then: trellis import ${path.basename(file)} --mapping ${out}`);
     return 0;

@@ -9,7 +9,19 @@ const isYaml = (file: string) => /\.ya?ml$/i.test(file);
 
 /** The text of a mapping file: YAML for `.yaml`/`.yml`, pretty JSON otherwise. */
 export function mappingFileText(mapping: TrajectoryMapping, file: string): string {
-  return isYaml(file) ? stringify(mapping) : `${JSON.stringify(mapping, null, 2)}\n`;
+  const written = withoutDefaults(mapping);
+  return isYaml(file) ? stringify(written) : `${JSON.stringify(written, null, 2)}\n`;
+}
+
+/** The mapping as a person writes it: the schema's defaults (and what only messages' fields use, when there are none) left out. */
+function withoutDefaults(mapping: TrajectoryMapping): Partial<TrajectoryMapping> {
+  const fields = mapping.messages !== undefined && !mapping.shape;
+  const left = new Set<string>();
+  if (!fields || mapping.role === 'role') left.add('role');
+  if (!fields || !Object.keys(mapping.roles).length) left.add('roles');
+  if (!fields || mapping.content === 'content') left.add('content');
+  // Filtered in the schema's order, so the file reads as the README shows it.
+  return Object.fromEntries(Object.entries(mapping).filter(([key]) => !left.has(key)));
 }
 
 /** Writes a mapping to a file a colleague can use (`trellis import --mapping FILE`). */

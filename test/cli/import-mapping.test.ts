@@ -83,6 +83,37 @@ describe('trellis import --propose-mapping, then --mapping', () => {
     expect(unknown.err).toMatch(/No mapping named "nobody" in this workspace[\s\S]*Saved mappings: homebot/);
   });
 
+  it('for a file a reader claims, proposes only what to add (outcome, task id) and leaves the turns to the reader', async () => {
+    const dir = tempDir();
+    const workspace = path.join(dir, 'w.trellis');
+    const file = path.join(dir, 'swe-runs.jsonl');
+    const record = (resolved: boolean, id: string) =>
+      JSON.stringify({
+        messages: [
+          { role: 'user', content: `Fix ${id}.` },
+          { role: 'assistant', content: 'Patched.' },
+        ],
+        metadata: { resolved, instance_id: id },
+      });
+    fs.writeFileSync(file, `${record(true, 'a-1')}\n${record(false, 'a-2')}\n`);
+    const out = path.join(dir, 'resolved.json');
+    const proposed = await trellisImport(file, '--workspace', workspace, '--propose-mapping', out);
+    expect(proposed.code).toBe(0);
+    expect(proposed.out).toContain(`Wrote ${out}: OpenAI chat reads the turns`);
+    expect(proposed.out).toContain('outcome from "metadata.resolved"');
+    expect(JSON.parse(fs.readFileSync(out, 'utf8'))).toEqual({
+      trellisMapping: 1,
+      name: 'swe-runs',
+      runs: '$',
+      outcome: { path: 'metadata.resolved', success: [true] },
+      taskId: 'metadata.instance_id',
+    });
+    const done = await trellisImport(file, '--workspace', workspace, '--mapping', out);
+    expect(done.out).toMatch(
+      /^Imported 2 trajectories \(OpenAI chat with mapping "swe-runs", JSONL\).*1 succeeded, 1 failed/,
+    );
+  });
+
   it('says how to use the mapping flags in --help', async () => {
     const help = await trellisImport('--help');
     expect(help.out).toContain('--propose-mapping OUT.json|OUT.yaml');

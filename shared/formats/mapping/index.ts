@@ -1,7 +1,7 @@
 export { applyMapping, mappedOutcome, mappedRuns, overlayMapping, BY_ORDER_NOTE } from './apply';
 export { isPath, parsePath, selectAll, selectOne } from './path';
 export { previewMapping, type MappingPreview, type PreviewTrajectory } from './preview';
-export { proposeMapping, type MappingProposal, type MessageArray, type RunField } from './propose';
+export { proposeMapping, proposeOverlay, type MappingProposal, type MessageArray, type RunField } from './propose';
 export {
   mappingProblems,
   mapsTurns,

@@ -128,6 +128,29 @@ export function proposeMapping(records: readonly unknown[], name = 'my mapping')
   return { mapping: { ...mapping, ...runGuesses(runFields) }, found, runFields };
 }
 
+/**
+ * For records a reader claims: a mapping that leaves their turns to the reader and adds what it
+ * guesses of outcome, model and task id from the records' own fields.
+ */
+export function proposeOverlay(
+  records: readonly unknown[],
+  name = 'my mapping',
+): Pick<MappingProposal, 'mapping' | 'runFields'> {
+  const runFields = scalarFields([...records]);
+  return {
+    mapping: {
+      trellisMapping: 1,
+      name,
+      runs: '$',
+      role: 'role',
+      roles: {},
+      content: 'content',
+      ...runGuesses(runFields),
+    },
+    runFields,
+  };
+}
+
 /** Every array of objects, by generalised path (`data[*].turns`), with its elements from all records. */
 function collectArrays(
   value: unknown,
