@@ -219,7 +219,7 @@ function readBookkeeping(line: Line, at: string, reading: Reading): Outcome | un
   return undefined;
 }
 
-/** Where the session ran, from the first line that says (the lines repeat it). */
+/** Where the session ran, from the first line that says (the lines repeat it), and where it went after. */
 function sessionMetadata(lines: Placed[], metadata: TrajectoryMetadata): void {
   const fields = [
     ['session_id', (l: Line) => sessionOf(l)],
@@ -228,8 +228,12 @@ function sessionMetadata(lines: Placed[], metadata: TrajectoryMetadata): void {
     ['version', (l: Line) => l.version],
   ] as const;
   for (const [name, get] of fields) {
-    const value = lines.map(({ line }) => get(line)).find((v) => typeof v === 'string' && v);
-    if (value !== undefined) metadata[name] ??= value;
+    const values = [
+      ...new Set(lines.map(({ line }) => get(line)).filter((v): v is string => typeof v === 'string' && !!v)),
+    ];
+    if (values.length) metadata[name] ??= values[0];
+    // A session that moved (cd, a checkout, an update mid-session) keeps every value it had, in order.
+    if (values.length > 1) metadata[`${name}s`] = values;
   }
 }
 

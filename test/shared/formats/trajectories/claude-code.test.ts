@@ -118,6 +118,19 @@ describe('a Claude Code 2.1 session file', () => {
   });
 });
 
+describe('a session that moved while it ran', () => {
+  it('keeps where it began as the cwd and branch, and every branch it was on', () => {
+    const file = lines('claude-code-2.1-session.jsonl');
+    const moved = file.map((l, i) => (i > 12 && l.gitBranch ? { ...l, gitBranch: 'fix/archived-totals' } : l));
+    expect(session(moved).metadata).toMatchObject({
+      git_branch: 'main',
+      git_branches: ['main', 'fix/archived-totals'],
+      cwd: '/home/ana/src/inventory',
+    });
+    expect(session(file).metadata!.git_branches).toBeUndefined();
+  });
+});
+
 describe('a Claude Code 2.0 session compacted part-way', () => {
   const parsed = session(lines('claude-code-2.0-compacted.jsonl'));
 
