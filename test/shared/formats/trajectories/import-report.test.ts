@@ -5,6 +5,7 @@ import { planSummary } from '../../../../shared/runs';
 
 const report = (toolSets: number, imported = 9): Result<'trajectories.import'> => ({
   format: 'sharegpt',
+  mapping: null,
   shape: 'jsonl',
   gzip: false,
   imported,
