@@ -222,18 +222,18 @@ function readBookkeeping(line: Line, at: string, reading: Reading): Outcome | un
 /** Where the session ran, from the first line that says (the lines repeat it), and where it went after. */
 function sessionMetadata(lines: Placed[], metadata: TrajectoryMetadata): void {
   const fields = [
-    ['session_id', (l: Line) => sessionOf(l)],
-    ['cwd', (l: Line) => l.cwd],
-    ['git_branch', (l: Line) => l.gitBranch],
-    ['version', (l: Line) => l.version],
+    ['session_id', 'session_ids', (l: Line) => sessionOf(l)],
+    ['cwd', 'cwds', (l: Line) => l.cwd],
+    ['git_branch', 'git_branches', (l: Line) => l.gitBranch],
+    ['version', 'versions', (l: Line) => l.version],
   ] as const;
-  for (const [name, get] of fields) {
+  for (const [name, plural, get] of fields) {
     const values = [
       ...new Set(lines.map(({ line }) => get(line)).filter((v): v is string => typeof v === 'string' && !!v)),
     ];
     if (values.length) metadata[name] ??= values[0];
     // A session that moved (cd, a checkout, an update mid-session) keeps every value it had, in order.
-    if (values.length > 1) metadata[`${name}s`] = values;
+    if (values.length > 1) metadata[plural] = values;
   }
 }
 
