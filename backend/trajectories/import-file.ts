@@ -286,7 +286,12 @@ export async function importTrajectoryFile(store: WorkspaceStore, options: Impor
           const firstUser = parsed.turns.find((t) => t.role === 'user')?.content ?? '';
           batch.push({
             kind: 'imported',
-            title: clipAtWord(firstUser) || runWhere,
+            // A session's own title (Claude Code's, a reader's `title`) before its first words, which
+            // for coding agents are often an environment preamble.
+            title:
+              clipAtWord(typeof parsed.metadata?.title === 'string' ? parsed.metadata.title : '') ||
+              clipAtWord(firstUser) ||
+              runWhere,
             source: runWhere,
             graphId,
             planId: null,
