@@ -186,7 +186,7 @@ export const geminiCliFormat = defineFormat({
   recognisedBy:
     '"sessionId", "projectHash" and "messages" (chats/session-*.json, or its JSON Lines), a checkpoint\'s Gemini contents ("history" or "clientHistory" of {role, parts}), or stream-json output opening with an "init" event',
   versions:
-    'Gemini CLI 0.2–0.38 session-*.json and 0.39+ session-*.jsonl (chatRecordingService, 5411f11); /chat save checkpoints (bare contents, {history, authType}); restore checkpoints (clientHistory); gemini -p --output-format stream-json (0.11+)',
+    'Gemini CLI 0.2–0.38 session JSON files and 0.39+ session JSON Lines (chatRecordingService, 5411f11); /chat save checkpoints (bare contents, {history, authType}); restore checkpoints (clientHistory); gemini -p --output-format stream-json (0.11+)',
   detect: (record) =>
     isSession(record) ||
     (Array.isArray(record.stream_events) && isStreamInit(record.stream_events[0])) ||
