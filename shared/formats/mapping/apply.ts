@@ -141,6 +141,8 @@ function fieldTurns(mapping: TrajectoryMapping, messages: { message: unknown; at
       const spec = mapping.calls;
       calls = selectAll(message, spec.path)
         .flatMap((c) => (Array.isArray(c) ? (c as unknown[]) : [c]))
+        // A call names its tool or passes arguments: a message read as its own call ("$") without either makes none.
+        .filter((c) => selectOne(c, spec.name) !== undefined || selectOne(c, spec.args) !== undefined)
         .map((c) => {
           const id = selectOne(c, spec.id ?? 'id');
           return {
@@ -163,7 +165,7 @@ function fieldTurns(mapping: TrajectoryMapping, messages: { message: unknown; at
       }
       turn.toolCalls = calls;
     }
-    if (role === 'tool') {
+    if (role === 'tool' && !mapping.results?.in) {
       const id = mapping.results?.callId ? selectOne(message, mapping.results.callId) : undefined;
       if (typeof id === 'string' || typeof id === 'number') {
         turn.toolCallId = String(id);
@@ -175,6 +177,25 @@ function fieldTurns(mapping: TrajectoryMapping, messages: { message: unknown; at
       }
     }
     turns.push(turn);
+    // Results the message holds beside its calls: each a tool turn after it.
+    const held = mapping.results?.in;
+    if (held)
+      for (const result of selectAll(message, held).flatMap((r) => (Array.isArray(r) ? (r as unknown[]) : [r]))) {
+        const { callId, content: contentPath } = mapping.results!;
+        const id = callId ? selectOne(result, callId) : undefined;
+        const named = typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
+        const answers = named ?? unanswered[0];
+        if (named === undefined && answers !== undefined) byOrder = true;
+        const at = answers === undefined ? -1 : unanswered.indexOf(answers);
+        if (at >= 0) unanswered.splice(at, 1);
+        const text = textOf(contentPath ? selectAll(result, contentPath) : result);
+        // A result no call is left to answer is still kept, answering none.
+        turns.push({
+          role: 'tool',
+          ...(text !== undefined ? { content: text } : {}),
+          ...(answers !== undefined ? { toolCallId: answers } : {}),
+        });
+      }
   }
   return { turns, ignored, notes: byOrder ? [BY_ORDER_NOTE] : [] };
 }
@@ -182,8 +203,12 @@ function fieldTurns(mapping: TrajectoryMapping, messages: { message: unknown; at
 /** The top-level fields of a message the mapping reads. */
 function readFields(mapping: TrajectoryMapping): Set<string> {
   const paths = [mapping.role, mapping.content];
-  if (mapping.calls?.from === 'field') paths.push(mapping.calls.path);
-  if (mapping.results?.callId) paths.push(mapping.results.callId);
+  const calls = mapping.calls;
+  // Calls read from the message itself ("$") name their fields at its top level.
+  if (calls?.from === 'field')
+    paths.push(calls.path, ...(topKey(calls.path) ? [] : [calls.name, calls.args, calls.id ?? 'id']));
+  if (mapping.results?.in) paths.push(mapping.results.in);
+  else if (mapping.results?.callId) paths.push(mapping.results.callId);
   return new Set(paths.flatMap((p) => topKey(p) ?? []));
 }
 

@@ -67,8 +67,16 @@ export const TrajectoryMapping = z
     /** Inside a message: its text (strings, or parts with `text`, are joined). */
     content: MappingPath.default('content'),
     calls: z.discriminatedUnion('from', [CallsFromField, CallsFromText]).optional(),
-    /** Inside a tool message: the id of the call it answers. Absent: results answer calls in order. */
-    results: z.object({ callId: MappingPath.optional() }).optional(),
+    /**
+     * Where results are. Without `in`: tool messages are results, `callId` the field naming the call
+     * each answers (absent: results answer calls in order). With `in`: a message holds its own
+     * results beside its calls (API-Bank's API entries, a step with its observation): `in` is
+     * that field, one result or a list, and inside each result `content` is its text (the whole
+     * result when absent) and `callId` the call it answers.
+     */
+    results: z
+      .object({ callId: MappingPath.optional(), in: MappingPath.optional(), content: MappingPath.optional() })
+      .optional(),
     /** Inside a run: the field giving the verdict, and which of its values mean success. */
     outcome: z
       .object({

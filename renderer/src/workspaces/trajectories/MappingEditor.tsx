@@ -6,7 +6,7 @@ import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
 import { ErrorNote } from '../../components/ErrorNote';
 import { QuickPick, type QuickPickOption } from '../../components/QuickPick';
-import { CallsPick, FieldPick, RolesEditor, RunFieldsEditor } from './MappingFields';
+import { CallsPick, FieldPick, ResultsPick, RolesEditor, RunFieldsEditor } from './MappingFields';
 import { MappingPreviewView } from './MappingPreview';
 import { useImportDraft } from './state';
 
@@ -167,13 +167,7 @@ export function MappingEditor({
               onChange={(content) => edit({ content })}
             />
             <CallsPick mapping={mapping} fields={array?.fields ?? []} onChange={(calls) => edit({ calls })} />
-            <FieldPick
-              label="Result’s call id"
-              value={mapping.results?.callId ?? ''}
-              fields={array?.fields ?? []}
-              none="by order (no ids)"
-              onChange={(callId) => edit({ results: callId ? { callId } : undefined })}
-            />
+            <ResultsPick mapping={mapping} fields={array?.fields ?? []} onChange={(results) => edit({ results })} />
           </>
         )}
       </div>

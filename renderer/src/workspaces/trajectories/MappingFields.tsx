@@ -62,12 +62,17 @@ export function CallsPick({
       label: `in the text: ${label}`,
     })),
     ...fields.map((f) => ({ value: `field:${f}`, label: `field ${f}` })),
+    { value: 'field:$', label: 'the message itself (its fields name the tool and arguments)' },
   ];
   const pick = (v: string) => {
     if (!v) return onChange(undefined);
     const [from, rest] = [v.slice(0, v.indexOf(':')), v.slice(v.indexOf(':') + 1)];
     if (from === 'text') return onChange({ from: 'text', style: rest as TextCallStyle });
-    onChange({ from: 'field', path: rest, name: 'function.name', args: 'function.arguments', id: 'id' });
+    onChange(
+      rest === '$'
+        ? { from: 'field', path: rest, name: 'name', args: 'arguments' }
+        : { from: 'field', path: rest, name: 'function.name', args: 'function.arguments', id: 'id' },
+    );
   };
   return (
     <>
@@ -86,6 +91,67 @@ export function CallsPick({
             />
           </label>
         ))}
+    </>
+  );
+}
+
+/**
+ * Where results are: tool messages (with the field naming the call each answers), or held in a
+ * field of the message that made the calls (then the call id and text are paths inside a result).
+ */
+export function ResultsPick({
+  mapping,
+  fields,
+  onChange,
+}: {
+  mapping: TrajectoryMapping;
+  fields: string[];
+  onChange(results: TrajectoryMapping['results']): void;
+}) {
+  const results = mapping.results ?? {};
+  const set = (change: Partial<NonNullable<TrajectoryMapping['results']>>) => {
+    const next = Object.fromEntries(Object.entries({ ...results, ...change }).filter(([, v]) => v));
+    onChange(Object.keys(next).length ? next : undefined);
+  };
+  return (
+    <>
+      <FieldPick
+        label="Results held in"
+        value={results.in ?? ''}
+        fields={fields}
+        none="tool messages"
+        onChange={(held) => set({ in: held || undefined, content: undefined, callId: undefined })}
+      />
+      {results.in ? (
+        <>
+          <label>
+            Result’s text
+            <input
+              aria-label="Result’s text"
+              placeholder="the whole result"
+              value={results.content ?? ''}
+              onChange={(e) => set({ content: e.target.value || undefined })}
+            />
+          </label>
+          <label>
+            Result’s call id
+            <input
+              aria-label="Result’s call id"
+              placeholder="by order (no ids)"
+              value={results.callId ?? ''}
+              onChange={(e) => set({ callId: e.target.value || undefined })}
+            />
+          </label>
+        </>
+      ) : (
+        <FieldPick
+          label="Result’s call id"
+          value={results.callId ?? ''}
+          fields={fields}
+          none="by order (no ids)"
+          onChange={(callId) => set({ callId: callId || undefined })}
+        />
+      )}
     </>
   );
 }
