@@ -72,4 +72,4 @@ export async function proposeMappingTo(
 }
 
 const describeCalls = (calls: NonNullable<TrajectoryMapping['calls']>) =>
-  calls.from === 'field' ? `"${calls.path}"` : `${calls.style} text`;
+  calls.from === 'text' ? `${calls.style} text` : calls.path === '$' ? 'the message itself' : `"${calls.path}"`;

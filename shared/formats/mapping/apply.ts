@@ -185,7 +185,8 @@ function fieldTurns(mapping: TrajectoryMapping, messages: { message: unknown; at
         const id = callId ? selectOne(result, callId) : undefined;
         const named = typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
         const answers = named ?? unanswered[0];
-        if (named === undefined && answers !== undefined) byOrder = true;
+        // A result answering a call of its own message is paired by where it is, not guessed by order.
+        if (named === undefined && answers !== undefined && !calls.some((c) => c.id === answers)) byOrder = true;
         const at = answers === undefined ? -1 : unanswered.indexOf(answers);
         if (at >= 0) unanswered.splice(at, 1);
         const text = textOf(contentPath ? selectAll(result, contentPath) : result);

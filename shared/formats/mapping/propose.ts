@@ -292,6 +292,22 @@ function mappingFor(best: MessageArray, records: readonly unknown[], name: strin
       roles: {},
       content: 'content',
     };
+  const own = ownCallsGuess(objects);
+  if (own) {
+    // The messages that are calls are the model's: their role value is the assistant's.
+    for (const value of new Set(own.callers.map((m) => m[role.field]).filter((v) => typeof v === 'string')))
+      if (!Object.values(roles).some((names) => names.includes(value))) (roles.assistant ??= []).push(value);
+    return {
+      trellisMapping: 1,
+      name,
+      runs: best.runs,
+      messages: best.messages,
+      role: role.field,
+      roles,
+      content,
+      ...own.mapping,
+    };
+  }
   const toolNames = new Set(roles.tool ?? []);
   const calls = callsGuess(objects, best.fields, role.field, content);
   return {
@@ -349,6 +365,33 @@ function callsGuess(
         ? 'json'
         : null;
   return style ? { calls: { from: 'text' as const, style } } : {};
+}
+
+const OWN_NAME_KEYS = ['api_name', 'tool_name', 'function_name', 'tool', 'action'];
+const OWN_ARGS_KEYS = ['param_dict', 'arguments', 'args', 'parameters', 'tool_input', 'action_input', 'input'];
+const HELD_RESULT_KEYS = ['result', 'observation', 'output', 'response', 'return_value'];
+
+/**
+ * Messages that are themselves calls, naming a tool and its arguments at their top level
+ * (API-Bank's `{"role": "API", "api_name", "param_dict", "result"}`), and the result they hold.
+ */
+function ownCallsGuess(messages: Record<string, unknown>[]) {
+  for (const nameKey of OWN_NAME_KEYS) {
+    const callers = messages.filter((m) => typeof m[nameKey] === 'string');
+    const argsKey = OWN_ARGS_KEYS.find((k) => k !== nameKey && callers.some((m) => m[k] !== undefined));
+    if (!callers.length || !argsKey) continue;
+    const held = HELD_RESULT_KEYS.find((k) => callers.some((m) => m[k] !== undefined));
+    const results = held ? callers.map((m) => m[held]) : [];
+    const withOutput = results.filter((r) => isObject(r) && 'output' in r).length;
+    return {
+      callers,
+      mapping: {
+        calls: { from: 'field' as const, path: '$', name: nameKey, args: argsKey },
+        ...(held ? { results: { in: held, ...(withOutput > results.length / 2 ? { content: 'output' } : {}) } } : {}),
+      },
+    };
+  }
+  return null;
 }
 
 /** The field of tool messages holding the ids of the calls they answer: one whose values are those ids, or a usual name. */

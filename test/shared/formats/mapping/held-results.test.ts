@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BY_ORDER_NOTE, previewMapping, TrajectoryMapping } from '../../../../shared/formats/mapping';
+import { previewMapping, proposeMapping, TrajectoryMapping } from '../../../../shared/formats/mapping';
 import { applyMapping } from '../../../../shared/formats/mapping/apply';
 import { MAPPING_FIXTURES } from './fixtures';
 
@@ -48,7 +48,15 @@ describe('results a message holds beside its calls', () => {
     });
     expect(turns[7]).toEqual({ role: 'tool', content: '{"token":"t9x2"}', toolCallId: 'call_2' });
     expect(turns[9]).toEqual({ role: 'tool', content: 'success', toolCallId: 'call_3' });
-    expect(trajectories[0]!.parsed.notes).toEqual([BY_ORDER_NOTE]);
+    // Each result answers its own message's call: no pairing by order to tell about.
+    expect(trajectories[0]!.parsed.notes).toBeUndefined();
+  });
+
+  it('is what Trellis proposes for such a dialog: the API entries are the model’s calls, their results held', () => {
+    expect(proposeMapping(dialog, 'api-bank').mapping).toEqual({
+      ...apiBank,
+      roles: { user: ['User'], assistant: ['AI', 'API'] },
+    });
   });
 
   it('pairs held results by the id each names, and keeps one no call is left for', () => {
