@@ -1,8 +1,9 @@
 import type { TurnRole } from '../../domain';
 import { isObject } from '../../json';
 import { pathText, selectAll, type Segment } from './path';
-import { recordsAreMessages, type TextCallStyle, type TrajectoryMapping } from './schema';
-import { callOf } from './text-calls';
+import { recordsAreMessages, type TrajectoryMapping } from './schema';
+import { callsGuess, ownCallsGuess, resultsGuess, textIn } from './propose-calls';
+import { runGuesses, scalarFields } from './propose-run';
 import { detectMessageShape } from '../messages';
 import { isPlainMessage } from '../messages/detect';
 
@@ -48,50 +49,6 @@ const ROLE_NAMES: Record<TurnRole, readonly string[]> = {
 };
 const ROLE_FIELDS = ['role', 'from', 'speaker', 'author', 'sender', 'type', 'who', 'actor', 'source'];
 const CONTENT_FIELDS = ['content', 'text', 'value', 'message', 'body', 'utterance', 'parts'];
-const CALL_FIELDS = ['tool_calls', 'function_call', 'calls', 'actions', 'tool_call', 'tools_called'];
-const CALL_ID_FIELDS = ['tool_call_id', 'call_id', 'toolCallId', 'tool_use_id', 'id'];
-const CALL_ID_KEYS = ['id', 'call_id', 'tool_call_id', 'toolUseId', 'tool_use_id'];
-const OUTCOME_FIELDS = [
-  'resolved',
-  'success',
-  'succeeded',
-  'passed',
-  'correct',
-  'solved',
-  'reward',
-  'score',
-  'outcome',
-  'verdict',
-  'status',
-  'result',
-  'grade',
-];
-const MODEL_FIELDS = ['model', 'model_name', 'modelName', 'llm', 'engine', 'model_id'];
-const TASK_FIELDS = [
-  'task_id',
-  'taskId',
-  'instance_id',
-  'problem_id',
-  'question_id',
-  'sample_id',
-  'case_id',
-  'task',
-  'case',
-  'id',
-];
-const SUCCESS_WORDS = [
-  'success',
-  'succeeded',
-  'passed',
-  'pass',
-  'resolved',
-  'correct',
-  'solved',
-  'completed',
-  'true',
-  'yes',
-];
-const SYSTEM_FIELDS = ['system', 'system_prompt', 'systemPrompt', 'instructions', 'system_message'];
 const MAX_DEPTH = 6;
 /** Fields that name or identify rather than say something: never a message's content. */
 const IDENTIFIER = /(^|_)(id|type|name)$|[a-z](Id|Type)$/;
@@ -239,13 +196,6 @@ const fieldRank = (names: readonly string[], field: string) => {
   return i < 0 ? names.length : i;
 };
 
-function textIn(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (Array.isArray(value)) return value.map(textIn).join('\n');
-  if (isObject(value) && typeof value.text === 'string') return value.text;
-  return '';
-}
-
 function averageTextLength(items: Record<string, unknown>[], field: string): number {
   const texts = items.map((i) => textIn(i[field])).filter(Boolean);
   return texts.length ? texts.reduce((a, t) => a + t.length, 0) / items.length : 0;
@@ -326,133 +276,4 @@ function mappingFor(best: MessageArray, records: readonly unknown[], name: strin
       objects.filter((m) => !toolNames.has(String(m[role.field]))),
     ),
   };
-}
-
-function callsGuess(
-  messages: Record<string, unknown>[],
-  fields: string[],
-  role: string,
-  content: string,
-): { calls?: NonNullable<TrajectoryMapping['calls']> } {
-  for (const field of CALL_FIELDS.filter((f) => fields.includes(f))) {
-    const calls = messages.flatMap((m) => (Array.isArray(m[field]) ? m[field] : m[field] ? [m[field]] : []));
-    const first = calls.find(isObject);
-    if (!first || !callOf(first)) continue;
-    const nested = isObject(first.function);
-    const fn = isObject(first.function) ? first.function : first;
-    const nameKey = ['name', 'tool', 'tool_name', 'action'].find((k) => typeof fn[k] === 'string');
-    const argsKey =
-      ['arguments', 'args', 'parameters', 'input', 'tool_input', 'action_input'].find((k) => fn[k] !== undefined) ??
-      'arguments';
-    const prefix = nested ? 'function.' : '';
-    const idKey = CALL_ID_KEYS.find((k) => typeof first[k] === 'string');
-    return {
-      calls: {
-        from: 'field' as const,
-        path: field,
-        name: `${prefix}${nameKey ?? 'name'}`,
-        args: `${prefix}${argsKey}`,
-        ...(idKey ? { id: idKey } : {}),
-      },
-    };
-  }
-  const texts = messages.map((m) => textIn(m[content])).filter((t) => t && role);
-  const style: TextCallStyle | null = texts.some((t) => /<tool_call>/.test(t))
-    ? 'tool_call_tag'
-    : texts.some((t) => /^\s*Action\s*:/m.test(t) && /^\s*Action Input\s*:/m.test(t))
-      ? 'react'
-      : texts.some((t) => /^\s*[[{][\s\S]*"(name|action)"\s*:/.test(t))
-        ? 'json'
-        : null;
-  return style ? { calls: { from: 'text' as const, style } } : {};
-}
-
-const OWN_NAME_KEYS = ['api_name', 'tool_name', 'function_name', 'tool', 'action'];
-const OWN_ARGS_KEYS = ['param_dict', 'arguments', 'args', 'parameters', 'tool_input', 'action_input', 'input'];
-const HELD_RESULT_KEYS = ['result', 'observation', 'output', 'response', 'return_value'];
-
-/**
- * Messages that are themselves calls, naming a tool and its arguments at their top level
- * (API-Bank's `{"role": "API", "api_name", "param_dict", "result"}`), and the result they hold.
- */
-function ownCallsGuess(messages: Record<string, unknown>[]) {
-  for (const nameKey of OWN_NAME_KEYS) {
-    const callers = messages.filter((m) => typeof m[nameKey] === 'string');
-    const argsKey = OWN_ARGS_KEYS.find((k) => k !== nameKey && callers.some((m) => m[k] !== undefined));
-    if (!callers.length || !argsKey) continue;
-    const held = HELD_RESULT_KEYS.find((k) => callers.some((m) => m[k] !== undefined));
-    const results = held ? callers.map((m) => m[held]) : [];
-    const withOutput = results.filter((r) => isObject(r) && 'output' in r).length;
-    return {
-      callers,
-      mapping: {
-        calls: { from: 'field' as const, path: '$', name: nameKey, args: argsKey },
-        ...(held ? { results: { in: held, ...(withOutput > results.length / 2 ? { content: 'output' } : {}) } } : {}),
-      },
-    };
-  }
-  return null;
-}
-
-/** The field of tool messages holding the ids of the calls they answer: one whose values are those ids, or a usual name. */
-function resultsGuess(
-  toolMessages: Record<string, unknown>[],
-  fields: string[],
-  calls: ReturnType<typeof callsGuess>['calls'],
-  assistant: Record<string, unknown>[],
-) {
-  const ids = new Set<string>();
-  if (calls?.from === 'field' && calls.id)
-    for (const m of assistant)
-      for (const c of selectAll(m, calls.path).flat()) {
-        const id = selectAll(c, calls.id)[0];
-        if (typeof id === 'string' || typeof id === 'number') ids.add(String(id));
-      }
-  const byValue = ids.size ? fields.find((f) => toolMessages.some((m) => ids.has(String(m[f])))) : undefined;
-  const field =
-    byValue ?? CALL_ID_FIELDS.find((f) => fields.includes(f) && toolMessages.some((m) => m[f] !== undefined));
-  return field ? { results: { callId: field } } : {};
-}
-
-/** Scalar fields of the runs (arrays, the messages among them, are not looked into), two levels into objects, with a few examples. */
-function scalarFields(runs: unknown[]): RunField[] {
-  const fields = new Map<string, Set<string | number | boolean>>();
-  const visit = (value: unknown, path: string, depth: number) => {
-    if (!isObject(value) || depth > 2) return;
-    for (const [key, child] of Object.entries(value)) {
-      const at = path ? `${path}.${key}` : key;
-      if (typeof child === 'string' || typeof child === 'number' || typeof child === 'boolean') {
-        const seen = fields.get(at) ?? new Set();
-        if (seen.size < 5) seen.add(typeof child === 'string' && child.length > 80 ? `${child.slice(0, 79)}…` : child);
-        fields.set(at, seen);
-      } else visit(child, at, depth + 1);
-    }
-  };
-  for (const run of runs.slice(0, 200)) visit(run, '', 0);
-  return [...fields].map(([path, examples]) => ({ path, examples: [...examples] }));
-}
-
-const lastKey = (path: string) => path.split('.').at(-1)!;
-
-function runGuesses(fields: RunField[]): Partial<TrajectoryMapping> {
-  const pick = (names: readonly string[], ok: (f: RunField) => boolean = () => true) =>
-    names.flatMap((n) => fields.filter((f) => lastKey(f.path) === n && ok(f)))[0];
-  const outcome = pick(OUTCOME_FIELDS);
-  const model = pick(MODEL_FIELDS, (f) => f.examples.every((e) => typeof e === 'string'));
-  const system = pick(SYSTEM_FIELDS, (f) => f.examples.every((e) => typeof e === 'string'));
-  // A run's own identifier stands in for a task id when none is named as one.
-  const task = pick(TASK_FIELDS) ?? fields.find((f) => /(_id|Id)$/.test(lastKey(f.path)) && !f.path.includes('.'));
-  return {
-    ...(outcome ? { outcome: { path: outcome.path, success: successOf(outcome) } } : {}),
-    ...(model ? { model: model.path } : {}),
-    ...(system ? { system: system.path } : {}),
-    ...(task ? { taskId: task.path } : {}),
-  };
-}
-
-function successOf(field: RunField): NonNullable<TrajectoryMapping['outcome']>['success'] {
-  if (field.examples.some((e) => typeof e === 'boolean')) return [true];
-  if (field.examples.every((e) => typeof e === 'number')) return { atLeast: 1 };
-  const words = field.examples.filter((e) => SUCCESS_WORDS.includes(String(e).toLowerCase()));
-  return words.length ? words : ['success'];
 }
