@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { Result } from '../../../../shared/contract';
 import type { TrajectoryMapping } from '../../../../shared/formats/mapping';
 import { MESSAGE_SHAPES } from '../../../../shared/formats/messages/types';
+import { countOf } from '../../../../shared/text';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
 import { ErrorNote } from '../../components/ErrorNote';
@@ -99,7 +100,8 @@ export function MappingEditor({
     return (
       <section className="mapping-editor" aria-label="Map fields">
         <p role="note">
-          No mapping to propose: {proposed.reason ?? 'nothing found'} in the first {proposed.sample.records} records.
+          No mapping to propose: {proposed.reason ?? 'nothing found'} in the first{' '}
+          {countOf(proposed.sample.records, 'record')}.
         </p>
         {savedPicker}
       </section>
