@@ -61,6 +61,8 @@ describe('Import form: mapping a file no reader claims', () => {
     await editor.getByLabel('Mapping name').fill('homebot');
     await editor.getByRole('button', { name: 'Save mapping' }).click();
     await editor.getByText('Saved as "homebot" in this workspace.').waitFor();
+    // Saved: saving again under that name would replace it, and the button says so.
+    await editor.getByRole('button', { name: 'Replace saved "homebot"' }).waitFor();
     const exported = path.join(tempDir(), 'homebot.yaml');
     await editor.getByLabel('Mapping file').fill(exported);
     await editor.getByRole('button', { name: 'Export mapping…' }).click();

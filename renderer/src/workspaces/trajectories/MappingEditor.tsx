@@ -107,6 +107,7 @@ export function MappingEditor({
       </section>
     );
   const claimedBy = proposed.claimedBy;
+  const replaces = (saved.data ?? []).some((m) => m.name === mapping.name.trim());
   const array = found.find((f) => f.runs === mapping.runs && f.messages === mapping.messages);
 
   return (
@@ -187,14 +188,16 @@ export function MappingEditor({
       <div className="mapping-actions">
         <button
           type="button"
+          // Saving under a name already used replaces that mapping: the button says so before it is pressed.
+          title={replaces ? `A mapping named "${mapping.name.trim()}" is saved: this replaces it` : undefined}
           onClick={() =>
             void act(async () => {
               await api.invoke('mappings.save', { mapping });
-              return `Saved as "${mapping.name}" in this workspace.`;
+              return `Saved as "${mapping.name.trim()}" in this workspace.`;
             })
           }
         >
-          Save mapping
+          {replaces ? `Replace saved "${mapping.name.trim()}"` : 'Save mapping'}
         </button>
         <label>
           Export to
