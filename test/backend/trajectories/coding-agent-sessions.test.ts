@@ -33,7 +33,9 @@ describe('coding-agent session files through the import', () => {
     expect(session!.turns).toHaveLength(10);
     // The session's own title, not its first words.
     expect(session!.title).toBe("Fix the stock report test's expectation");
-    expect(session!.turns.find((t) => t.role === 'user')!.content).toMatch(/^The stock report test fails since yesterday/);
+    expect(session!.turns.find((t) => t.role === 'user')!.content).toMatch(
+      /^The stock report test fails since yesterday/,
+    );
     const calls = new Set(session!.turns.flatMap((t) => t.toolCalls ?? []).map((c) => c.id));
     for (const result of session!.turns.filter((t) => t.role === 'tool'))
       expect(calls.has(result.toolCallId!)).toBe(true);
