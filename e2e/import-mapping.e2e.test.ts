@@ -63,6 +63,11 @@ describe('Import form: mapping a file no reader claims', () => {
     await editor.getByText('Saved as "homebot" in this workspace.').waitFor();
     // Saved: saving again under that name would replace it, and the button says so.
     await editor.getByRole('button', { name: 'Replace saved "homebot"' }).waitFor();
+    // Deleting the saved one keeps it in the form: Save mapping puts it back.
+    await editor.getByRole('button', { name: 'Delete saved' }).click();
+    await editor.getByText('Deleted "homebot" from this workspace; Save mapping saves it again.').waitFor();
+    await editor.getByRole('button', { name: 'Save mapping' }).click();
+    await editor.getByRole('button', { name: 'Replace saved "homebot"' }).waitFor();
     const exported = path.join(tempDir(), 'homebot.yaml');
     await editor.getByLabel('Mapping file').fill(exported);
     await editor.getByRole('button', { name: 'Export mapping…' }).click();
@@ -99,6 +104,17 @@ describe('Import form: mapping a file no reader claims', () => {
     await pickOption(page, 'Task id field', 'metadata.instance_id', editor);
     const preview = page.getByRole('region', { name: 'Mapping preview' });
     await preview.getByText(/metadata\.resolved true \(success\), task p-1/).waitFor();
+    // Success values typed and never left are kept across a workspace switch, half-typed text too.
+    await editor.getByLabel('Success values').fill('true, yes, ');
+    // Switched by the keyboard from inside the box: it is never left, so no blur commits it.
+    await page.keyboard.press('Control+1');
+    await page
+      .getByRole('navigation', { name: 'Workspaces' })
+      .getByRole('button', { name: 'Graph' })
+      .and(page.locator('[aria-current="page"]'))
+      .waitFor();
+    await page.keyboard.press('Control+3');
+    await expect.poll(() => editor.getByLabel('Success values').inputValue()).toBe('true, yes');
     await editor.getByRole('button', { name: 'Import with mapping' }).click();
     await page
       .getByTestId('import-report')

@@ -199,6 +199,21 @@ export function MappingEditor({
         >
           {replaces ? `Replace saved "${mapping.name.trim()}"` : 'Save mapping'}
         </button>
+        {replaces && (
+          <button
+            type="button"
+            // The mapping stays in the form: Save mapping puts it back, so nothing is lost by a slip.
+            title={`Delete the mapping saved as "${mapping.name.trim()}" from this workspace; the form keeps it`}
+            onClick={() =>
+              void act(async () => {
+                await api.invoke('mappings.delete', { name: mapping.name.trim() });
+                return `Deleted "${mapping.name.trim()}" from this workspace; Save mapping saves it again.`;
+              })
+            }
+          >
+            Delete saved
+          </button>
+        )}
         <label>
           Export to
           <input

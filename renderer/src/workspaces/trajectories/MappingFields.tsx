@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { Result } from '../../../../shared/contract';
 import type { TurnRole } from '../../../../shared/domain';
 import { TEXT_CALL_STYLES, type TextCallStyle, type TrajectoryMapping } from '../../../../shared/formats/mapping';
@@ -241,16 +242,10 @@ export function RunFieldsEditor({
             </select>
           </label>
           {Array.isArray(outcome.success) ? (
-            <label>
-              Success values
-              <input
-                aria-label="Success values"
-                placeholder="true, pass, resolved"
-                defaultValue={successText}
-                key={successText}
-                onBlur={(e) => onChange({ outcome: { ...outcome, success: successValues(e.target.value) } })}
-              />
-            </label>
+            <SuccessValuesInput
+              shown={successText}
+              onChange={(success) => onChange({ outcome: { ...outcome, success } })}
+            />
           ) : (
             <label>
               Success bound
@@ -289,6 +284,40 @@ export function RunFieldsEditor({
         onChange={(taskId) => onChange({ taskId: taskId || undefined })}
       />
     </div>
+  );
+}
+
+/**
+ * The values that count as success, as typed: each keystroke goes into the mapping (so nothing
+ * typed is lost to a reload or a workspace switch), while the text keeps what is half typed
+ * ("pass, ") until the values change from elsewhere.
+ */
+function SuccessValuesInput({
+  shown,
+  onChange,
+}: {
+  shown: string;
+  onChange(values: (string | number | boolean)[]): void;
+}) {
+  const [text, setText] = useState(shown);
+  const [lastShown, setLastShown] = useState(shown);
+  if (shown !== lastShown) {
+    setLastShown(shown);
+    if (successValues(text).map(String).join(', ') !== shown) setText(shown);
+  }
+  return (
+    <label>
+      Success values
+      <input
+        aria-label="Success values"
+        placeholder="true, pass, resolved"
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          onChange(successValues(e.target.value));
+        }}
+      />
+    </label>
   );
 }
 
