@@ -135,7 +135,13 @@ export async function exportDataset(
   const safeName = fileStem(dataset.name);
   const json = format === 'worfbench';
   const splits = [...new Set(dataset.items.map((i) => i.split ?? 'all'))];
-  const fileOf = (split: string) => path.join(dir, `${safeName}.${split}.${json ? 'json' : 'jsonl'}`);
+  const fileOf = (split: string) => {
+    const file = path.join(dir, `${safeName}.${split}.${json ? 'json' : 'jsonl'}`);
+    // Every file an export writes is one name inside the chosen folder, whatever a workspace holds.
+    if (path.dirname(path.resolve(file)) !== path.resolve(dir))
+      throw new TrellisError('E3004', `The split "${split}" would write outside ${dir}; nothing was exported.`);
+    return file;
+  };
   const infoFile = path.join(dir, 'dataset_info.json');
   removeStaleTemps([...splits.map(fileOf), infoFile]);
   // Refuse before writing anything if the dataset_info.json to merge into cannot be read.

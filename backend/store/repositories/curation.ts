@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { Dataset, Label } from '../../../shared/domain';
+import { Split, type Dataset, type Label } from '../../../shared/domain';
 import { TrellisError } from '../../../shared/errors';
 import type { ChangeLog } from '../change-log';
 import { fromJson, nowIso, toJson } from './json';
@@ -157,7 +157,21 @@ export class DatasetRepository {
     if (!row) throw new TrellisError('E3001', `No dataset with id ${id}.`);
     const items = this.db
       .prepare('SELECT trajectory_id AS trajectoryId, split FROM dataset_items WHERE dataset_id = ? ORDER BY rowid')
-      .all(id) as Dataset['items'];
-    return { id: row.id, name: row.name, filter: fromJson(row.filter) ?? {}, items, createdAt: row.created_at };
+      .all(id) as { trajectoryId: string; split: unknown }[];
+    // A workspace may come from anyone, and the file's CHECK on splits can be removed by whoever
+    // made it: a split is read as data and checked here, before any export joins it onto a path.
+    const bad = items.find((i) => i.split !== null && !Split.safeParse(i.split).success);
+    if (bad)
+      throw new TrellisError(
+        'E3004',
+        `Dataset "${row.name}" holds the split ${JSON.stringify(bad.split)}, which is not ${Split.options.join(', ')}: the workspace file was changed outside Trellis.`,
+      );
+    return {
+      id: row.id,
+      name: row.name,
+      filter: fromJson(row.filter) ?? {},
+      items: items as Dataset['items'],
+      createdAt: row.created_at,
+    };
   }
 }
