@@ -8,6 +8,7 @@ import { pickedValue, pickOption } from './helpers/quick-pick';
 const e2e = useBrowserAndHosts();
 /** A homebot export no reader claims: one JSON object whose episodes hold ReAct steps. */
 const EPISODES = path.join(__dirname, '..', 'test', 'fixtures', 'trajectories', 'mapping', 'agent-episodes.json');
+const CHATS = path.join(__dirname, '..', 'test', 'fixtures', 'trajectories', 'mapping', 'support-chats.jsonl');
 
 /** The workspace's Trajectories workspace, with the Import form open on `file`. */
 async function importFormOn(file: string) {
@@ -81,6 +82,18 @@ describe('Import form: mapping a file no reader claims', () => {
       .waitFor();
     await page.getByTestId('list-count').getByText('4 trajectories').waitFor();
     await page.getByRole('option', { name: /Turn the living room lights down/ }).waitFor();
+  });
+
+  it("proposes afresh for each file the path names, never the last file's mapping", async () => {
+    const page = await importFormOn(EPISODES);
+    await page.getByRole('button', { name: 'Map fields…' }).click();
+    const editor = page.getByRole('region', { name: 'Map fields' });
+    await expect.poll(() => editor.getByLabel('Mapping name').inputValue()).toBe('agent-episodes');
+    await page.getByLabel('Trajectory file').fill(CHATS);
+    await expect.poll(() => editor.getByLabel('Mapping name').inputValue()).toBe('support-chats');
+    expect(await pickedValue(editor, 'Messages')).not.toMatch(/episodes/);
+    await page.getByLabel('Trajectory file').fill(EPISODES);
+    await expect.poll(() => editor.getByLabel('Mapping name').inputValue()).toBe('agent-episodes');
   });
 
   it('adds an outcome to a file a reader claims: an OpenAI-shaped record whose metadata.resolved is its verdict', async () => {

@@ -44,8 +44,13 @@ export function MappingEditor({
   const { mappingDraft, mappingExportPath, patch } = useImportDraft();
   // A path being typed is proposed for once it rests, not at every key.
   const settledPath = useDebounced(path, PREVIEW_DELAY_MS);
+  // Each proposal names the path it was made for: on the render after the path changes, the query
+  // still holds the last file's, which must never become the new file's draft.
   const proposal = useQuery(
-    () => api.invoke('mappings.propose', { path: settledPath, name: fileStem(settledPath) }),
+    async () => ({
+      forPath: settledPath,
+      ...(await api.invoke('mappings.propose', { path: settledPath, name: fileStem(settledPath) })),
+    }),
     [settledPath],
   );
   const saved = useQuery(() => api.invoke('mappings.list', {}), [], ['mappings.changed']);
@@ -54,7 +59,7 @@ export function MappingEditor({
   const mapping = mappingDraft?.forPath === path ? mappingDraft.mapping : null;
   // A new file gets its proposal; a mapping being edited for this file is kept as it is.
   // Only a proposal made for the path as it is now (not one still arriving for what was typed before).
-  const proposed = settledPath === path && !proposal.loading ? proposal.data : undefined;
+  const proposed = proposal.data?.forPath === path && !proposal.loading ? proposal.data : undefined;
   useEffect(() => {
     if (!mapping && proposed?.mapping) patch({ mappingDraft: { forPath: path, mapping: proposed.mapping } });
   }, [mapping, proposed, path, patch]);
