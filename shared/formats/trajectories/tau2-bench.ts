@@ -87,7 +87,8 @@ interface Reading {
   turns: Turn[];
   ignored: string[];
   userCalls: string[];
-  toolErrors: string[];
+  /** Results the simulation marked `error: true`, by call id, as the checks read `tool_errors`. */
+  toolErrors: { tool_call_id: string; error: string }[];
   /** Calls not answered yet, for a result whose id is empty (ToolCall.id defaults to ""). */
   open: string[];
 }
@@ -121,7 +122,7 @@ function readMessage(m: unknown, i: number, reading: Reading): void {
   if (role === 'tool') {
     const id = typeof m.id === 'string' && m.id ? m.id : reading.open[0];
     reading.open = reading.open.filter((o) => o !== id);
-    if (m.error === true && id) reading.toolErrors.push(id);
+    if (m.error === true && id) reading.toolErrors.push({ tool_call_id: id, error: content ?? '' });
     reading.turns.push({ role, content: content ?? '', ...(id ? { toolCallId: id } : {}) });
     return;
   }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { recordedToolErrors } from '../../../../shared/runs/results';
 import {
   detectFormat,
   formatDescriptor,
@@ -102,7 +103,11 @@ describe('τ²-bench results', () => {
       content: 'Error: Customer with phone number 555-123-2002 not found',
       toolCallId: 'call_52118020',
     });
-    expect(parsed.metadata!.tool_errors).toEqual(['call_52118020']);
+    expect(parsed.metadata!.tool_errors).toEqual([
+      { tool_call_id: 'call_52118020', error: expect.stringMatching(/^Error: Customer .* not found/) },
+    ]);
+    // The checks read the same list: the failed result is a tool error whatever its text.
+    expect(recordedToolErrors(parsed.metadata)).toEqual(new Set(['call_52118020']));
     expect(parsed.metadata).not.toHaveProperty('user_tool_calls');
     expect(parsed.outcome).toEqual({ status: 'failure', by: 'tau2-bench reward', value: 0 });
   });
