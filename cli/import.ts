@@ -100,7 +100,9 @@ function printReport(file: string, report: Result<'trajectories.import'>, mode: 
       `${where}${r.record === undefined ? ' (' : ', '}byte ${r.offset}): ${r.reason}${r.snippet ? `\n    ${r.snippet}` : ''}`,
     );
   }
-  if (report.rejectedCount > report.rejected.length)
+  // Records no reader claims are counted in the one line that lists the first of them.
+  const countedInLine = report.rejected.length === 1 && report.rejected[0]!.reason.includes('no reader claims it');
+  if (report.rejectedCount > report.rejected.length && !countedInLine)
     io.err(`… and ${report.rejectedCount - report.rejected.length} more rejected records.`);
   if (!report.committed) {
     io.out(

@@ -31,6 +31,9 @@ describe('Import form: mapping a file no reader claims', () => {
       .getByTestId('import-report')
       .getByText(/Nothing was imported/)
       .waitFor();
+    // Skipping records no reader claims would import nothing: the report offers the mapping instead.
+    expect(await page.getByTestId('import-report').textContent()).toMatch(/no reader claims its record/);
+    expect(await page.getByTestId('import-report').textContent()).not.toMatch(/Skip bad records/);
     await page.getByRole('note').getByRole('button', { name: 'Map fields…' }).click();
 
     const editor = page.getByRole('region', { name: 'Map fields' });

@@ -315,7 +315,12 @@ export async function importTrajectoryFile(store: WorkspaceStore, options: Impor
     if (options.signal?.aborted) return refused(true);
     if (unclaimedProblem && unclaimed > 1)
       unclaimedProblem.reason += ` (nor does it claim ${formatCount(unclaimed - 1)} more records, not listed)`;
-    if (options.mode === 'strict' && rejectedCount) return refused(false);
+    // A file no reader claims says so, strict or not: nothing in it was a bad record of a known format.
+    if (options.mode === 'strict' && rejectedCount)
+      return refused(
+        false,
+        unclaimed === rejectedCount ? nothingImportedReason(rejectedCount, unclaimed, totalBytes) : null,
+      );
     flush();
     if (imported + duplicates === 0) return refused(false, nothingImportedReason(rejectedCount, unclaimed, totalBytes));
     const tools =

@@ -189,6 +189,8 @@ function ImportReportView({ report }: { report: Report }) {
         {!report.committed &&
           !report.cancelled &&
           report.rejectedCount > 0 &&
+          // Skipping records no reader claims would import nothing: Map fields… is the way in.
+          !unclaimed(report) &&
           ` Fix ${report.rejectedCount === 1 ? 'it' : 'them'}, or tick "Skip bad records".`}
         {report.tools && ` ${describeAddedTools(report.tools, 'list')}`}
       </p>
