@@ -74,7 +74,15 @@ describe('Import form: mapping a file no reader claims', () => {
     await editor.getByRole('button', { name: 'Replace saved "homebot"' }).waitFor();
     const exported = path.join(tempDir(), 'homebot.yaml');
     await editor.getByLabel('Mapping file').fill(exported);
-    await editor.getByRole('button', { name: 'Export mapping…' }).click();
+    await editor.getByRole('button', { name: 'Export mapping', exact: true }).click();
+    await editor.getByText(`Wrote ${exported}`, { exact: false }).waitFor();
+    expect(fs.readFileSync(exported, 'utf8')).toMatch(/^trellisMapping: 1\nname: homebot\n/);
+    // A file already there is written over only when asked.
+    fs.writeFileSync(exported, 'mine');
+    await editor.getByRole('button', { name: 'Export mapping', exact: true }).click();
+    await editor.getByText(`${exported} exists.`, { exact: false }).waitFor();
+    expect(fs.readFileSync(exported, 'utf8')).toBe('mine');
+    await editor.getByRole('button', { name: `Replace ${exported}` }).click();
     await editor.getByText(`Wrote ${exported}`, { exact: false }).waitFor();
     expect(fs.readFileSync(exported, 'utf8')).toMatch(/^trellisMapping: 1\nname: homebot\n/);
 

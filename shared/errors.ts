@@ -44,6 +44,10 @@ export const ERRORS = {
     title: 'An earlier export is in the folder',
     hint: 'Export to another folder, or replace those files (Replace them under the Export form; trellis export --replace).',
   },
+  E3006: {
+    title: 'File exists',
+    hint: 'Choose another name, or replace it (Replace in the form; on the command line, delete it first).',
+  },
   E3010: {
     title: 'Outside the folders you can browse',
     hint: 'Choose a folder under your home folder or the workspace folder, or type the path in the field.',

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { parse, stringify } from 'yaml';
 import { mappingProblems, TrajectoryMapping } from '../../shared/formats/mapping';
 import { TrellisError } from '../../shared/errors';
@@ -25,7 +26,11 @@ function withoutDefaults(mapping: TrajectoryMapping): Partial<TrajectoryMapping>
 }
 
 /** Writes a mapping to a file a colleague can use (`trellis import --mapping FILE`). */
-export function writeMappingFile(file: string, mapping: TrajectoryMapping): void {
+export function writeMappingFile(file: string, mapping: TrajectoryMapping, replace = false): void {
+  // What `--mapping` reads back is told by the name: a mapping goes only into a mapping's file.
+  if (!/\.(ya?ml|json)$/i.test(file))
+    throw new TrellisError('E4005', `${file} is not a mapping file's name: end it with .yaml, .yml or .json.`);
+  if (!replace && fs.existsSync(file)) throw new TrellisError('E3006', `${file} exists.`);
   writeFileAtomic(file, mappingFileText(mapping, file));
 }
 

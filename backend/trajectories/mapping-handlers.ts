@@ -59,8 +59,8 @@ export function mappingsHandlers({ store }: BackendContext): HandlerMap {
       store.mappings.save(mapping);
       return { name: mapping.name };
     },
-    'mappings.export': ({ mapping, path }) => {
-      writeMappingFile(path, resolveMapping(store, mapping));
+    'mappings.export': ({ mapping, path, replace }) => {
+      writeMappingFile(path, resolveMapping(store, mapping), replace);
       return { path };
     },
     'mappings.delete': ({ name }) => {

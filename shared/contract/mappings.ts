@@ -91,8 +91,8 @@ export const mappingsMethods = {
   }),
   'mappings.export': method({
     summary:
-      'Writes a mapping to a file (YAML for .yaml or .yml, JSON otherwise) that `trellis import --mapping FILE` takes.',
-    args: z.object({ mapping: MappingRef, path: z.string().trim().min(1) }),
+      'Writes a mapping to a file (YAML for .yaml or .yml, JSON for .json) that `trellis import --mapping FILE` takes; a file already there is refused (E3006) unless `replace`.',
+    args: z.object({ mapping: MappingRef, path: z.string().trim().min(1), replace: z.boolean().default(false) }),
     result: z.object({ path: z.string() }),
   }),
   'mappings.delete': method({

@@ -170,4 +170,26 @@ describe('mappings: from a proposal to a saved mapping to an import', () => {
     expect(await backend.registry.invoke('mappings.delete', { name: 'broken' })).toEqual({ deleted: true });
     expect(await backend.registry.invoke('mappings.list', {})).toEqual([]);
   });
+
+  it('exports a mapping only to a mapping file name, and over a file already there only when asked', async () => {
+    const backend = testBackend({ seed: false });
+    const mapping = {
+      trellisMapping: 1 as const,
+      name: 'resolved',
+      outcome: { path: 'metadata.resolved', success: [true] },
+    };
+    const dir = tempDir();
+    await expect(
+      backend.registry.invoke('mappings.export', { mapping, path: path.join(dir, 'notes.txt') }),
+    ).rejects.toMatchObject({ code: 'E4005' });
+    expect(fs.existsSync(path.join(dir, 'notes.txt'))).toBe(false);
+    const file = path.join(dir, 'resolved.yaml');
+    fs.writeFileSync(file, 'mine');
+    await expect(backend.registry.invoke('mappings.export', { mapping, path: file })).rejects.toMatchObject({
+      code: 'E3006',
+    });
+    expect(fs.readFileSync(file, 'utf8')).toBe('mine');
+    await backend.registry.invoke('mappings.export', { mapping, path: file, replace: true });
+    expect(fs.readFileSync(file, 'utf8')).toMatch(/^trellisMapping: 1\nname: resolved\n/);
+  });
 });

@@ -72,14 +72,23 @@ export function MappingEditor({
     if (mapping) patch({ mappingDraft: { forPath: path, mapping: { ...mapping, ...change } } });
     setNote(null);
   };
+  /** A file the export found already there: Replace writes over it, once asked. */
+  const [existing, setExisting] = useState<string | null>(null);
   const act = async (work: () => Promise<string>) => {
     setActionError(null);
+    setExisting(null);
     try {
       setNote(await work());
     } catch (error) {
       setActionError((error as Error).message);
+      if ((error as { code?: string }).code === 'E3006') setExisting(mappingExportPath);
     }
   };
+  const exportMapping = (m: TrajectoryMapping, replace: boolean) =>
+    void act(async () => {
+      const { path: written } = await api.invoke('mappings.export', { mapping: m, path: mappingExportPath, replace });
+      return `Wrote ${written}: trellis import FILE --mapping ${written}`;
+    });
 
   if (proposal.error && !proposal.loading) return <ErrorNote message={proposal.error.message} />;
   if (!proposed) return <p className="muted">Looking for the conversation in the file…</p>;
@@ -232,15 +241,15 @@ export function MappingEditor({
           type="button"
           disabled={!mappingExportPath.trim()}
           title={mappingExportPath.trim() ? undefined : 'Type where to write the mapping first'}
-          onClick={() =>
-            void act(async () => {
-              const { path: written } = await api.invoke('mappings.export', { mapping, path: mappingExportPath });
-              return `Wrote ${written}: trellis import FILE --mapping ${written}`;
-            })
-          }
+          onClick={() => exportMapping(mapping, false)}
         >
-          Export mapping…
+          Export mapping
         </button>
+        {existing !== null && existing === mappingExportPath && (
+          <button type="button" onClick={() => exportMapping(mapping, true)}>
+            Replace {existing}
+          </button>
+        )}
         <button type="button" className="primary" disabled={busy} onClick={() => onImport(mapping)}>
           {busy ? 'Importing…' : 'Import with mapping'}
         </button>

@@ -124,7 +124,7 @@ interface ImportDraft {
   mapping: boolean;
   /** The mapping being edited and the file it was proposed for: a new file gets a new proposal. */
   mappingDraft: { forPath: string; mapping: TrajectoryMapping } | null;
-  /** Where "Export mapping…" writes. */
+  /** Where "Export mapping" writes. */
   mappingExportPath: string;
 }
 
