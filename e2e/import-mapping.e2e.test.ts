@@ -61,6 +61,11 @@ describe('Import form: mapping a file no reader claims', () => {
     await page.locator('summary', { hasText: 'Import…' }).click();
     await page.locator('summary', { hasText: 'Import…' }).click();
     expect(await pickedValue(editor, 'Role of operator')).toBe('system');
+    // And a reload of the window: the drawer, the file and the mapping being edited come back.
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Trajectory file').inputValue()).toBe(EPISODES);
+    expect(await pickedValue(editor, 'Role of operator')).toBe('system');
+    expect(await pickedValue(editor, 'Role of resident')).toBe('user');
 
     await editor.getByLabel('Mapping name').fill('homebot');
     await editor.getByRole('button', { name: 'Save mapping' }).click();

@@ -1,10 +1,12 @@
 import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
 import type { TrajectoryFilter } from '../../../../shared/domain';
 import type { TrajectoryFormat } from '../../../../shared/contract/trajectories';
 import type { Result } from '../../../../shared/contract';
 import type { TrajectoryMapping } from '../../../../shared/formats/mapping';
 import { patchFilter, type FilterSlice } from '../../state/trajectory-filter';
 import { createFormDraft } from '../../state/form-draft';
+import { safeLocalStorage } from '../../state/local-storage';
 
 export type TrajectoryPane = 'inspect' | 'diff' | 'evaluate' | 'scores' | 'experiments';
 
@@ -48,40 +50,50 @@ export const selectFilter = (s: BrowserState): FilterSlice => ({
   clearFilter: s.clearFilter,
 });
 
-export const useBrowserStore = create<BrowserState>()((set) => ({
-  filter: {},
-  selectedId: null,
-  compareId: null,
-  pane: 'inspect',
-  pickingCompare: false,
-  diffReturnsTo: 'inspect',
-  experimentId: null,
-  drawer: null,
-  setFilter: (patch) => set((s) => ({ filter: patchFilter(s.filter, patch) })),
-  clearFilter: () => set({ filter: {} }),
-  select: (id) =>
-    set((s) =>
-      s.pickingCompare
-        ? // A trajectory compared with itself shows nothing: the pick waits for another one.
-          id === s.selectedId
-          ? {}
-          : { compareId: id, pane: 'diff', pickingCompare: false }
-        : {
-            selectedId: id,
-            pane: s.pane === 'evaluate' || s.pane === 'scores' || s.pane === 'experiments' ? 'inspect' : s.pane,
-          },
-    ),
-  compareWith: (compareId, from = 'inspect') =>
-    set((s) =>
-      compareId
-        ? { compareId, pane: 'diff', pickingCompare: false, diffReturnsTo: from }
-        : { compareId, pane: s.diffReturnsTo, pickingCompare: false, diffReturnsTo: 'inspect' },
-    ),
-  openExperiment: (experimentId) => set({ experimentId }),
-  showPane: (pane) => set({ pane, pickingCompare: false }),
-  pickCompare: (pickingCompare) => set({ pickingCompare }),
-  openDrawer: (drawer) => set({ drawer }),
-}));
+export const useBrowserStore = create<BrowserState>()(
+  persist(
+    (set) => ({
+      filter: {},
+      selectedId: null,
+      compareId: null,
+      pane: 'inspect',
+      pickingCompare: false,
+      diffReturnsTo: 'inspect',
+      experimentId: null,
+      drawer: null,
+      setFilter: (patch) => set((s) => ({ filter: patchFilter(s.filter, patch) })),
+      clearFilter: () => set({ filter: {} }),
+      select: (id) =>
+        set((s) =>
+          s.pickingCompare
+            ? // A trajectory compared with itself shows nothing: the pick waits for another one.
+              id === s.selectedId
+              ? {}
+              : { compareId: id, pane: 'diff', pickingCompare: false }
+            : {
+                selectedId: id,
+                pane: s.pane === 'evaluate' || s.pane === 'scores' || s.pane === 'experiments' ? 'inspect' : s.pane,
+              },
+        ),
+      compareWith: (compareId, from = 'inspect') =>
+        set((s) =>
+          compareId
+            ? { compareId, pane: 'diff', pickingCompare: false, diffReturnsTo: from }
+            : { compareId, pane: s.diffReturnsTo, pickingCompare: false, diffReturnsTo: 'inspect' },
+        ),
+      openExperiment: (experimentId) => set({ experimentId }),
+      showPane: (pane) => set({ pane, pickingCompare: false }),
+      pickCompare: (pickingCompare) => set({ pickingCompare }),
+      openDrawer: (drawer) => set({ drawer }),
+    }),
+    // The open drawer outlives a reload, as what is typed in it does.
+    {
+      name: 'trellis.trajectoriesDrawer',
+      storage: createJSONStorage(() => safeLocalStorage),
+      partialize: (s) => ({ drawer: s.drawer }),
+    },
+  ),
+);
 
 interface ChecksState {
   /**
@@ -128,14 +140,23 @@ interface ImportDraft {
   mappingExportPath: string;
 }
 
-/** What the import form holds before it runs: kept when the drawer closes or another workspace opens. */
-export const useImportDraft = createFormDraft<ImportDraft>({
-  path: '',
-  format: '',
-  lenient: false,
-  target: { kind: 'none' },
-  report: null,
-  mapping: false,
-  mappingDraft: null,
-  mappingExportPath: '',
-});
+/**
+ * What the import form holds before it runs: kept when the drawer closes or another workspace
+ * opens, and (all but the last report) across a reload of the window.
+ */
+export const useImportDraft = createFormDraft<ImportDraft>(
+  {
+    path: '',
+    format: '',
+    lenient: false,
+    target: { kind: 'none' },
+    report: null,
+    mapping: false,
+    mappingDraft: null,
+    mappingExportPath: '',
+  },
+  {
+    as: 'trellis.importDraft',
+    fields: ['path', 'format', 'lenient', 'target', 'mapping', 'mappingDraft', 'mappingExportPath'],
+  },
+);
