@@ -149,7 +149,7 @@ describe('results against the returns schema', () => {
         kind: 'result-schema',
         turnIndex: 2,
         path: '$.lat',
-        message: 'liar returned a result its returns schema does not allow: lat must be number',
+        message: 'liar returned a result its returns schema does not allow: lat is "north": it must be number',
       },
     ]);
   });

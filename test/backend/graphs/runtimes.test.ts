@@ -35,7 +35,7 @@ describe('Try it: one call of a runtime as given, through the real sandbox', () 
       tool: { ...thermostat, runtime: { kind: 'mock', code } },
       args: { room_id: 'r1', celsius: 40 },
     });
-    expect(off.problems).toEqual([{ path: '$.status', message: 'status must be equal to one of the allowed values' }]);
+    expect(off.problems).toEqual([{ path: '$.status', message: 'status is "refused", not one of "ok"' }]);
   });
 
   it('reports what a mock threw, and a runaway mock stopped at its time limit', async () => {
