@@ -151,9 +151,11 @@ export const SHAREGPT_RESULT_SEPARATOR = '\n</tool_response>\n<tool_response>\n'
  * for parallel calls), whose results are one observation joined as LLaMA-Factory joins them, in
  * the order of the calls (the format has no call ids: position pairs them). A record may end on
  * its function_call. Thoughts go before the gpt text or the call JSON as LLaMA-Factory's
- * reasoning templates read them (`<think>\n…\n</think>\n\n`). `tools` is always present, a
- * JSON string ("" when the trajectory declares none), so every record of a file has the same
- * columns; media are LLaMA-Factory's `images` / `videos` / `audios` columns.
+ * reasoning templates read them (`<think>\n…\n</think>\n\n`); text said beside calls goes in
+ * the function_call's thought block (see `thoughtBesideCalls`), whatever the reasoning mode.
+ * `tools` is always present, a JSON string ("" when the trajectory declares none), so every
+ * record of a file has the same columns; media are LLaMA-Factory's `images` / `videos` /
+ * `audios` columns.
  */
 export function toShareGPT(item: ExportItem): object {
   const mode = item.reasoning ?? REASONING.sharegpt[0]!;
@@ -184,7 +186,9 @@ export function toShareGPT(item: ExportItem): object {
     else if (t.toolCalls?.length) {
       calls = t.toolCalls;
       const json = calls.map((c) => ({ name: c.name, arguments: c.args }));
-      conversations.push({ from: 'function_call', value: said(JSON.stringify(json.length === 1 ? json[0] : json)) });
+      const before = thoughtBesideCalls(thought, t.content);
+      const value = JSON.stringify(json.length === 1 ? json[0] : json);
+      conversations.push({ from: 'function_call', value: before ? withThought(before, value) : value });
     } else conversations.push({ from: 'gpt', value: said(t.content ?? '') });
   }
   flush();
@@ -200,6 +204,21 @@ export function toShareGPT(item: ExportItem): object {
     ...(Object.keys(metadata).length ? { metadata: JSON.stringify(metadata) } : {}),
   };
 }
+
+/**
+ * What a ShareGPT function_call turn writes in its thought block: the thought (unless dropped),
+ * then the text said beside the calls. LLaMA-Factory's converter wants gpt/function_call turns
+ * to alternate with human/observation ones, so the text cannot be a gpt turn before the call; its
+ * FunctionFormatter reads one leading `<think>…</think>` and then the calls' JSON, so the thought
+ * block is the one place in the turn that keeps the words (read back, they are the turn's thought).
+ */
+function thoughtBesideCalls(thought: string | undefined, text: string | undefined): string | undefined {
+  const said = text?.trim() ? text : undefined;
+  return thought && said ? `${thought}\n\n${said}` : (thought ?? said);
+}
+
+/** Whether an assistant turn says something beside its calls (text that ShareGPT writes in the call's thought block). */
+export const textBesideCalls = (t: Turn) => t.role === 'assistant' && !!t.toolCalls?.length && !!t.content?.trim();
 
 /** Whether a ShareGPT record carries tools, so that its file's `dataset_info.json` entry declares the column. */
 export const shareGPTCarriesTools = (record: object) => (record as { tools?: unknown }).tools !== '';
