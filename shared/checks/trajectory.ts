@@ -79,6 +79,10 @@ function leaves(value: unknown, path = '$'): { path: string; value: string }[] {
   return [];
 }
 
+/** Whether JSON path `path` is `parent` or a path inside it. */
+const isAtOrUnder = (path: string, parent: string) =>
+  path === parent || path.startsWith(`${parent}.`) || path.startsWith(`${parent}[`);
+
 /** The last key of a JSON path names an id: `id`, `room_id`, `roomId`, `room-id`. */
 const idLike = (path: string) => /(?:^|[._-])id$|[a-z]Id$/i.test(/[^.[\]]+(?=\]?$)/.exec(path)?.[0] ?? '');
 
@@ -170,6 +174,9 @@ export function checkTrajectory(turns: readonly Turn[], context: CheckContext = 
     for (const [callIndex, call] of (turn.toolCalls ?? []).entries()) {
       const at = `$.toolCalls[${callIndex}]`;
       openCalls.set(call.id, { turn: index, call });
+      // One finding per value, the most specific: a value already found wrong here is not also ungrounded.
+      const valueFound = new Set<string>();
+      const argumentFound = new Set<string>();
       if (!call.name || typeof call.args === 'string') {
         findings.push(
           finding('malformed-call', index, at, `The tool call is not valid JSON${call.name ? ` (${call.name})` : ''}.`),
@@ -196,6 +203,7 @@ export function checkTrajectory(turns: readonly Turn[], context: CheckContext = 
           findings.push(finding('tool-conflict', index, `${at}.name`, conflict));
         }
         for (const problem of context.validate?.(call.name, call.args) ?? []) {
+          valueFound.add(`${at}.args${problem.path.replace(/^\$/, '')}`);
           findings.push(
             finding(
               'schema-violation',
@@ -218,6 +226,7 @@ export function checkTrajectory(turns: readonly Turn[], context: CheckContext = 
             !results.some((r) => grounded(String(value), r.text))
           ) {
             const from = sources!.find((s) => answers.has(s.tool))!;
+            argumentFound.add(`${at}.args.${param}`);
             findings.push(
               finding(
                 'invented-value',
@@ -230,6 +239,7 @@ export function checkTrajectory(turns: readonly Turn[], context: CheckContext = 
           // Only a value that nothing before gave: the user may say the address a lookup would find.
           if (sources && !sources.some((s) => called.has(s.tool)) && !said.givesAll(value)) {
             const names = sources.map((s) => (s.list ? `${s.tool} (one element of its ${s.list})` : s.tool));
+            argumentFound.add(`${at}.args.${param}`);
             findings.push(
               finding(
                 'dependency-order',
@@ -245,6 +255,7 @@ export function checkTrajectory(turns: readonly Turn[], context: CheckContext = 
           const id = idLike(leaf.path);
           // Short values are only worth checking where they are ids ("r9"): an invented id breaks the next call.
           if ((leaf.value.length < 3 && !id) || fixed.has(leaf.value) || said.gives(leaf.value)) continue;
+          if (valueFound.has(leaf.path) || [...argumentFound].some((p) => isAtOrUnder(leaf.path, p))) continue;
           findings.push(
             finding(
               'ungrounded-value',

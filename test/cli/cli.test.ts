@@ -406,7 +406,7 @@ describe('trellis command line', () => {
       ok: true,
       checked: 2,
       withFindings: 1,
-      findingCount: 13,
+      findingCount: 10,
       byKind: { 'no-final-answer': 1, 'repeated-call': 1, 'tool-error': 3 },
       trajectoriesByKind: { 'no-final-answer': 1, 'repeated-call': 1, 'tool-error': 1 },
     });
@@ -424,7 +424,7 @@ describe('trellis command line', () => {
     const text = trellis('check', '--workspace', workspace);
     expect(text.out).toMatch(/turn 4 \S+: warning repeated-call: /);
     // Findings and trajectories are both counted, each with its unit.
-    expect(text.out).toContain('Checked 2 trajectories; 13 findings in 1 trajectory.\n');
+    expect(text.out).toContain('Checked 2 trajectories; 10 findings in 1 trajectory.\n');
     expect(text.out).toContain('  tool-error: 3 findings in 1 trajectory\n');
   });
 

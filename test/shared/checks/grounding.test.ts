@@ -139,10 +139,9 @@ describe('dependency order and grounding in a calendar assistant’s log', () =>
     expect(run('Mail dana@acme.io the agenda.', { to: 'dana@acme.io', subject: 'Agenda' })).toEqual([]);
   });
 
-  it('speaks when the address came from nowhere', () => {
+  it('speaks when the address came from nowhere, once: the lookup that should have given it was not called', () => {
     expect(run('Mail Dana the agenda.', { to: 'dana@acme.io', subject: 'Agenda' })).toEqual([
       'dependency-order $.toolCalls[0].args.to',
-      'ungrounded-value $.toolCalls[0].args.to',
     ]);
   });
 

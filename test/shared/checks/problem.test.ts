@@ -27,6 +27,8 @@ const checkers: { name: string; registry: CodeRegistry<string>; at: string; prob
       ...checkTrajectory([
         { role: 'tool', toolCallId: 'ghost', content: '{}' },
         { role: 'assistant', toolCalls: [{ id: 'c1', name: '', args: '{' }] },
+        { role: 'user', content: 'A hotel, please.' },
+        { role: 'assistant', toolCalls: [{ id: 'c2', name: 'search_hotels', args: { city: 'Atlantis' } }] },
       ]),
     ],
   },

@@ -19,21 +19,23 @@ describe('trajectory checks on the example workspace', () => {
   it('finds each failure of the failing trajectory at its turn', () => {
     const findings = checkTrajectory(trajectory('kyoto-hotel-failed.json'), context);
     const summary = findings.map((f) => `${f.where.turn} ${f.code} ${f.where.path}`);
+    // The invented hotel id is out of order, which says more than "ungrounded": one finding for it.
+    expect(summary).not.toContain('2 ungrounded-value $.toolCalls[0].args.hotel_id');
     expect(summary).toEqual(
       expect.arrayContaining([
         '2 dependency-order $.toolCalls[0].args.hotel_id',
-        '2 ungrounded-value $.toolCalls[0].args.hotel_id',
         '3 tool-error $.content',
         // The error's echo of the invented id does not give it.
         '4 dependency-order $.toolCalls[0].args.hotel_id',
-        '4 ungrounded-value $.toolCalls[0].args.hotel_id',
         '4 repeated-call $.toolCalls[0]',
         '6 schema-violation $.toolCalls[0].args.lat',
         '6 schema-violation $.toolCalls[0].args.lon',
         '7 no-final-answer $',
       ]),
     );
-    expect(findings.find((f) => f.code === 'ungrounded-value')!.message).toContain('kyoto-grand-01');
+    expect(findings.find((f) => f.code === 'dependency-order')!.message).toBe(
+      'book_hotel.hotel_id comes from search_hotels, which was not called before.',
+    );
     expect(findings.find((f) => f.where.path.endsWith('.lon'))!.message).toBe(
       'get_weather_forecast: missing required argument lon.',
     );
@@ -174,5 +176,66 @@ describe('values a dependency edge says come from an earlier result', () => {
 
   it('is grounded when an element of the listed result holds it', () => {
     expect(run('r2')).toEqual([]);
+  });
+});
+
+describe('one finding per value, the most specific', () => {
+  const graph = {
+    tools: [
+      { name: 'list_rooms', parameters: { type: 'object', properties: {} } },
+      {
+        name: 'set_thermostat',
+        parameters: {
+          type: 'object',
+          properties: { room_id: { type: 'string' }, mode: { type: 'string', enum: ['heat', 'cool'] } },
+        },
+      },
+    ],
+    edges: [
+      {
+        kind: 'dependency' as const,
+        fromTool: 'list_rooms',
+        fromPath: 'rooms[].room_id',
+        toTool: 'set_thermostat',
+        toParam: 'room_id',
+      },
+    ],
+  };
+  const context = { graph, validate: argumentValidator(graph) };
+  const listed: Turn[] = [
+    { role: 'user', content: 'Warm up the kitchen.' },
+    { role: 'assistant', toolCalls: [{ id: 'c1', name: 'list_rooms', args: {} }] },
+    { role: 'tool', toolCallId: 'c1', content: '{"rooms": [{"room_id": "r1"}, {"room_id": "r2"}]}' },
+  ];
+  const thermostat = (args: object): Turn[] => [
+    { role: 'assistant', toolCalls: [{ id: 'c2', name: 'set_thermostat', args }] },
+    { role: 'tool', toolCallId: 'c2', content: '{"ok": true}' },
+    { role: 'assistant', content: 'Done.' },
+  ];
+  const findingsAt = (turns: Turn[], param: string) =>
+    checkTrajectory(turns, context)
+      .filter((f) => f.where.path === `$.toolCalls[0].args.${param}`)
+      .map((f) => f.code);
+
+  it('an id the producing result does not hold is invented, not also ungrounded', () => {
+    expect(findingsAt([...listed, ...thermostat({ room_id: 'r7' })], 'room_id')).toEqual(['invented-value']);
+  });
+
+  it('an id from a tool not called before is out of order, not also ungrounded', () => {
+    expect(findingsAt([listed[0]!, ...thermostat({ room_id: 'r7' })], 'room_id')).toEqual(['dependency-order']);
+  });
+
+  it('a value outside its enum is a schema violation, not also ungrounded', () => {
+    const turns = [...listed, ...thermostat({ room_id: 'r1', mode: 'boost' })];
+    expect(findingsAt(turns, 'mode')).toEqual(['schema-violation']);
+    expect(checkTrajectory(turns, context).find((f) => f.code === 'schema-violation')!.message).toBe(
+      'set_thermostat: mode is "boost", not one of "heat", "cool".',
+    );
+  });
+
+  it('a value no check knows better is still ungrounded', () => {
+    expect(findingsAt([...listed, ...thermostat({ room_id: 'r1', mode: 'heat', note: 'cosy' })], 'note')).toEqual([
+      'ungrounded-value',
+    ]);
   });
 });
