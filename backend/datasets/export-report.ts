@@ -1,7 +1,13 @@
 import type { z } from 'zod';
 import type { ExportReport } from '../../shared/contract/datasets';
 import type { Trajectory } from '../../shared/domain';
-import { REASONING, type ExportFormat, type ExportItem, type ReasoningMode } from '../../shared/formats/export-records';
+import {
+  REASONING,
+  textBesideCalls,
+  type ExportFormat,
+  type ExportItem,
+  type ReasoningMode,
+} from '../../shared/formats/export-records';
 import { countOf } from '../../shared/text';
 import type { ToolSource } from './export';
 
@@ -25,6 +31,7 @@ export class ExportReporter {
   private readonly tools: Record<ToolSource, number> = { own: 0, none: 0, graph: 0 };
   private readonly thoughts = { written: 0, dropped: 0 };
   private readonly untrained = { turns: 0, records: 0 };
+  private readonly textAsThought = { turns: 0, records: 0 };
 
   constructor(private readonly reasoning: ReasoningMode = 'drop') {}
 
@@ -34,11 +41,18 @@ export class ExportReporter {
     // Counted in one pass over the turns, with nothing made: this runs for every record written.
     let thoughts = 0;
     let zero = 0;
+    let besideCalls = 0;
     item.turns.forEach((t, i) => {
       if (t.role !== 'assistant') return;
       if (t.thought) thoughts++;
       if (item.weights?.[i] === 0) zero++;
+      if (textBesideCalls(t)) besideCalls++;
     });
+    // ShareGPT's function_call turn holds the calls' JSON and one thought block: the text goes there.
+    if (format === 'sharegpt' && besideCalls) {
+      this.textAsThought.turns += besideCalls;
+      this.textAsThought.records++;
+    }
     const kept = this.reasoning !== 'drop' && REASONING[format].includes(this.reasoning);
     this.thoughts[kept ? 'written' : 'dropped'] += thoughts;
     // WorfBench items hold a plan, not the turns: nothing of them is a turn to train on or not.
@@ -115,6 +129,7 @@ export class ExportReporter {
       tools: { ...this.tools },
       thoughts: { ...this.thoughts, mode: this.reasoning },
       untrained: { ...this.untrained },
+      textAsThought: { ...this.textAsThought },
       notes: this.notes(),
       emptySplits,
     };
@@ -138,6 +153,10 @@ export class ExportReporter {
           : `Thoughts: ${countOf(dropped, 'thought')} dropped (the format has no field for them, or dropping was asked).`,
       );
     }
+    if (this.textAsThought.turns)
+      notes.push(
+        `Text beside calls: ${countOf(this.textAsThought.turns, 'assistant turn')} in ${countOf(this.textAsThought.records, 'record')} said something with ${this.textAsThought.turns === 1 ? 'its' : 'their'} calls; ShareGPT has no text beside a function_call, so it is written in the call's <think> block (trained on; read back, it is the turn's thought).`,
+      );
     const turns = `${countOf(this.untrained.turns, 'assistant turn')} in ${countOf(this.untrained.records, 'record')} (rated 1–2, an error found on the turn, or a call that failed)`;
     if (this.untrained.turns)
       notes.push(

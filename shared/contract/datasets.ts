@@ -58,6 +58,8 @@ export const ExportReport = z.object({
   thoughts: z.object({ written: z.number().int(), dropped: z.number().int(), mode: z.enum(REASONING_MODES) }),
   /** Assistant turns not to train on (rated 1–2, an error finding, a failed call) and their records: written with weight 0 in OpenAI, trained on in formats without weights (said in `notes`). */
   untrained: z.object({ turns: z.number().int(), records: z.number().int() }),
+  /** Assistant turns whose text beside their calls was written in the call's thought block (ShareGPT: no other place holds it), and their records. */
+  textAsThought: z.object({ turns: z.number().int(), records: z.number().int() }),
   /** What the counts above say, in sentences, for the CLI and the form. */
   notes: z.array(z.string()),
 });
