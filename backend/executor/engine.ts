@@ -65,6 +65,16 @@ export interface RunSnapshot {
 
 const MAX_ASSISTANT_TURNS = 30;
 
+/** Why an agent run ends when it has no model to ask, as its outcome says it. */
+export const NO_MODEL = 'no model loaded: load one in Models or point at a server';
+
+/** A run cannot take its next turn at all (an agent with no model): it ends with `reason`. */
+class RunCannotGoOn extends Error {
+  constructor(readonly reason: string) {
+    super(`${reason[0]!.toUpperCase()}${reason.slice(1)}.`);
+  }
+}
+
 /**
  * Advances a run one turn at a time. What runs next is derived from the turns alone
  * (`shared/runs`), and the turns are read from where they live at every step, so a run can be
@@ -79,8 +89,13 @@ export class RunEngine {
   /** Paused, finished and ready are settled from the turns when read (see `statusOf`). */
   private state: RunStatus = 'ready';
   private pauseRequested = false;
-  /** The call a breakpoint paused before: Continue goes past it instead of pausing again. */
+  /**
+   * The call a breakpoint paused before, with the turn count it paused at: Continue goes past it
+   * instead of pausing again, while a later call of the same id (logs reuse ids) still pauses.
+   */
   private releasedCall: string | null = null;
+  /** Why the run ended by itself before its answer (no model for an agent); null while it can go on. */
+  endedBecause: string | null = null;
   private readonly tools: Map<string, Tool>;
   private readonly branches = new BranchBatch();
 
@@ -120,8 +135,8 @@ export class RunEngine {
   async step(): Promise<void> {
     const turns = this.turns;
     const action = this.nextAction(turns);
-    // Nothing added to an unfinished run: the call waits for the user's consent.
-    if ((await this.advance(turns, action)) || action.kind === 'done') this.state = 'paused';
+    // Nothing added to an unfinished run: the call waits for the user's consent, or the run ended.
+    if ((await this.advanceOrEnd(turns, action)) || action.kind === 'done') this.state = 'paused';
   }
 
   /**
@@ -131,6 +146,7 @@ export class RunEngine {
   async continue(untilTurns?: number): Promise<void> {
     this.pauseRequested = false;
     this.note = null;
+    this.endedBecause = null;
     this.state = 'running';
     try {
       while (!this.pauseRequested) {
@@ -138,16 +154,17 @@ export class RunEngine {
         if (untilTurns !== undefined && turns.length >= untilTurns) break;
         const action = this.nextAction(turns);
         if (action.kind === 'done') break;
-        if (action.kind === 'execute' && this.releasedCall !== action.call.id) {
+        const callAt = action.kind === 'execute' ? `${turns.length}:${action.call.id}` : null;
+        if (action.kind === 'execute' && this.releasedCall !== callAt) {
           const hit = breakpointBefore(this.breakpoints, action.call);
           if (hit) {
-            this.releasedCall = action.call.id;
+            this.releasedCall = callAt;
             return this.pauseWith(hit);
           }
         }
         this.startReadyBranches(turns);
-        const added = await this.advance(turns, action);
-        if (this.state !== 'running') return; // stopped, or waiting for consent
+        const added = await this.advanceOrEnd(turns, action);
+        if (this.state !== 'running') return; // stopped, ended, or waiting for consent
         const hit = added && breakpointAfter(this.breakpoints, added);
         if (hit) return this.pauseWith(hit);
       }
@@ -165,6 +182,7 @@ export class RunEngine {
     this.branches.clear();
     this.pauseRequested = true;
     this.state = 'stopped';
+    this.endedBecause = null;
     this.note = 'Stopped by the user.';
   }
 
@@ -217,6 +235,20 @@ export class RunEngine {
     this.note = note;
   }
 
+  /** Takes `action`; a run that cannot go on at all ends there, saying why (not left running or paused). */
+  private async advanceOrEnd(turns: readonly Turn[], action: NextAction): Promise<Turn | null> {
+    try {
+      return await this.advance(turns, action);
+    } catch (error) {
+      if (!(error instanceof RunCannotGoOn)) throw error;
+      this.branches.clear();
+      this.state = 'stopped';
+      this.endedBecause = error.reason;
+      this.note = error.message;
+      return null;
+    }
+  }
+
   /** Takes `action` on `turns`; returns the turn added, or null when none was (done, or consent needed). */
   private async advance(turns: readonly Turn[], action: NextAction): Promise<Turn | null> {
     const started = performance.now();
@@ -227,6 +259,8 @@ export class RunEngine {
       case 'replay':
         return this.append(structuredClone(this.options.script![turns.length]!));
       case 'execute':
+        // A replay executes a call by showing its recorded observation.
+        if (this.options.mode === 'replay') return this.append(structuredClone(this.options.script![turns.length]!));
         return this.execute(action.call, timing);
       case 'call':
         if (this.options.mode === 'agent') return this.agentTurn(turns);
@@ -300,8 +334,7 @@ export class RunEngine {
   /** One ReAct turn: the model picks a tool call (constrained to the graph) or answers. */
   private async agentTurn(turns: readonly Turn[]): Promise<Turn> {
     const generate = this.options.runtime.generate;
-    if (!generate && !this.options.decide)
-      throw new Error('The agent loop needs a model: load one in Models, or run a plan instead.');
+    if (!generate && !this.options.decide) throw new RunCannotGoOn(NO_MODEL);
     const assistantTurns = turns.filter((t) => t.role === 'assistant').length;
     if (assistantTurns >= (this.options.maxAssistantTurns ?? MAX_ASSISTANT_TURNS))
       return this.append({

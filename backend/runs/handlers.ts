@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { RunView } from '../../shared/contract/runs';
 import type { DeclaredTool, Outcome, PlanStep, Trajectory, Turn } from '../../shared/domain';
 import { TrellisError } from '../../shared/errors';
-import { runOutcome, type RunMode } from '../../shared/runs';
+import { runOutcome, type Breakpoint, type RunMode } from '../../shared/runs';
 import { clipAtWord, forkTitle } from '../../shared/text';
 import { RunEngine } from '../executor/engine';
 import { memoryTurns } from '../executor/run-turns';
@@ -29,17 +29,20 @@ interface Session {
 }
 
 /**
- * Runs stepped like a debugger. A session holds what is not saved (status, breakpoints, consent);
- * a run's turns live in its trajectory (kind `run`) alone, read at every step and view.
+ * Runs stepped like a debugger. A session holds what is not saved (status, consent); a run's
+ * turns live in its trajectory (kind `run`) alone, read at every step and view. Breakpoints are
+ * the debugger's, as in an IDE: set on one run, they hold in every run it opens (a replay of a
+ * recording, a fork, a live run).
  */
 export function runsHandlers(ctx: BackendContext): HandlerMap {
   const { store, events } = ctx;
   const sessions = new Map<string, Session>();
+  let breakpoints: Breakpoint[] = [];
   const { runtime } = ctx;
 
   const view = (s: Session): RunView => {
     const { turns, status, nextAction } = s.engine.snapshot();
-    saveOutcome(s, runOutcome(status, turns));
+    saveOutcome(s, runOutcome(status, turns, s.engine.endedBecause));
     return {
       id: s.id,
       trajectoryId: s.trajectoryId,
@@ -127,6 +130,7 @@ export function runsHandlers(ctx: BackendContext): HandlerMap {
         },
       }),
     };
+    session.engine.breakpoints = breakpoints;
     sessions.set(id, session);
     return session;
   };
@@ -215,9 +219,10 @@ export function runsHandlers(ctx: BackendContext): HandlerMap {
       s.engine.stop();
       return view(s);
     },
-    'runs.setBreakpoints': ({ runId, breakpoints }) => {
+    'runs.setBreakpoints': ({ runId, breakpoints: set }) => {
       const s = session(runId);
-      s.engine.breakpoints = breakpoints;
+      breakpoints = set;
+      for (const open of sessions.values()) open.engine.breakpoints = breakpoints;
       return view(s);
     },
     'runs.edit': ({ runId, turnIndex, thought, content, callId, args }) => {
@@ -258,7 +263,6 @@ export function runsHandlers(ctx: BackendContext): HandlerMap {
         agentFormat,
         ...(plan ? { plan } : {}),
       });
-      fork.engine.breakpoints = [...s.engine.breakpoints];
       return view(fork);
     },
     'runs.allow': ({ runId, kind, key }) => {

@@ -65,7 +65,8 @@ export const runsMethods = {
   }),
   'runs.stop': method({ summary: 'Stops the run.', args: RunId, result: RunView }),
   'runs.setBreakpoints': method({
-    summary: 'Breakpoints on tools, on error observations, and on argument values.',
+    summary:
+      "The debugger's breakpoints on tools, on error observations, and on argument values: they hold in every run it opens (replay, fork, live run).",
     args: RunId.extend({ breakpoints: z.array(Breakpoint) }),
     result: RunView,
   }),

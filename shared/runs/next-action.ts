@@ -31,10 +31,7 @@ export function nextPlanStep(plan: readonly PlanStep[], turns: readonly Turn[]):
  * which call waits for execution), so an edited, forked or reopened run needs no hidden state.
  */
 export function nextAction({ mode, turns, plan = [], script }: RunProgress): NextAction {
-  if (mode === 'replay') {
-    const next = script?.[turns.length];
-    return next ? { kind: 'replay', role: next.role } : { kind: 'done' };
-  }
+  if (mode === 'replay') return nextRecordedTurn(turns, script ?? []);
   const last = turns.at(-1);
   if (last?.role === 'assistant' && !last.toolCalls?.length && last.content) return { kind: 'done' };
   const pending = pendingCall(turns);
@@ -42,4 +39,22 @@ export function nextAction({ mode, turns, plan = [], script }: RunProgress): Nex
   if (mode === 'agent') return { kind: 'call' };
   const step = nextPlanStep(plan, turns);
   return step ? { kind: 'call', stepId: step.id, tool: step.tool } : { kind: 'answer' };
+}
+
+/**
+ * A replay's next turn. A recorded observation of a call the replay has shown is that call's
+ * execution, as in a live run (so breakpoints, the pending call and the path on the graph work
+ * alike); any other recorded turn is replayed as it is.
+ */
+function nextRecordedTurn(turns: readonly Turn[], script: readonly Turn[]): NextAction {
+  const next = script[turns.length];
+  if (!next) return { kind: 'done' };
+  if (next.role === 'tool') {
+    // By the id it answers (the latest call of that id: some logs reuse ids), else the one pending.
+    const call = next.toolCallId
+      ? turns.flatMap((t) => t.toolCalls ?? []).findLast((c) => c.id === next.toolCallId)
+      : pendingCall(turns);
+    if (call) return { kind: 'execute', call };
+  }
+  return { kind: 'replay', role: next.role };
 }

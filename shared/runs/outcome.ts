@@ -79,11 +79,11 @@ export function failedCallsText({ answered, failedTurns, unanswered }: CallOutco
 /**
  * The outcome of a run made in Trellis once it has ended: finished with every call answered
  * without error (success), finished with failed calls or calls that got no result (failure), or
- * stopped by the user (unknown). Null while it can still go on (ready, paused, running, waiting
- * for consent).
+ * stopped by the user or by itself (unknown, with the reason it `endedBecause`: no model loaded…).
+ * Null while it can still go on (ready, paused, running, waiting for consent).
  */
-export function runOutcome(status: RunStatus, turns: readonly Turn[]): Outcome | null {
-  if (status === 'stopped') return { status: 'unknown', by: 'Trellis run', value: 'stopped' };
+export function runOutcome(status: RunStatus, turns: readonly Turn[], endedBecause?: string | null): Outcome | null {
+  if (status === 'stopped') return { status: 'unknown', by: 'Trellis run', value: endedBecause ?? 'stopped' };
   if (status !== 'finished') return null;
   const problems = failedCallsText(callOutcome(turns), true);
   return problems
