@@ -3,6 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { TrellisError } from '../../shared/errors';
 import { assertNotNewer, migrate, type Migration, MIGRATIONS } from './migrations';
+import { assertTrellisSchema } from './schema-check';
 
 export interface OpenOptions {
   /** A better-sqlite3 addon built for another ABI (Electron's), see native-binding.ts. */
@@ -14,7 +15,8 @@ const SQLITE_HEADER = 'SQLite format 3\0';
 
 /**
  * Opens (or creates) a workspace file: WAL, foreign keys, a busy timeout, an integrity
- * check, then migrations. Refuses files that are not SQLite or come from a newer Trellis.
+ * check, a check that its schema is the one Trellis made, then migrations. Refuses files that are
+ * not SQLite, come from a newer Trellis, or hold objects Trellis did not create.
  */
 export function openDatabase(file: string, options: OpenOptions = {}): Database.Database {
   assertOpenable(file);
@@ -33,9 +35,13 @@ export function openDatabase(file: string, options: OpenOptions = {}): Database.
   const db = new Database(file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
   try {
     db.pragma('busy_timeout = 5000');
+    // Functions with side effects never run from the file's own schema (views, triggers, indexes).
+    db.pragma('trusted_schema = OFF');
     checkIntegrity(db, file);
     // Before anything writes: switching to WAL alone would alter a newer Trellis's file.
-    assertNotNewer(db, options.migrations ?? MIGRATIONS);
+    const version = assertNotNewer(db, options.migrations ?? MIGRATIONS);
+    // Before anything writes too: a trigger planted in the file would run with the first write.
+    assertTrellisSchema(db, file, version, options.migrations ?? MIGRATIONS, options.nativeBinding);
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');

@@ -7,8 +7,9 @@ import { importTrajectoryFile } from '../../../backend/trajectories/import-file'
 import { tempDir } from '../../helpers/temp';
 
 /**
- * A workspace someone else made: its file's CHECK on splits removed (`PRAGMA writable_schema`, which
- * the integrity check at open does not see) and a split that climbs out of the export folder.
+ * A workspace with a split that climbs out of the export folder, written past the file's CHECK on
+ * splits by another process while Trellis has it open (a file whose CHECK was removed, or whose rows
+ * break it, is refused at open).
  */
 async function hostileWorkspace() {
   const file = path.join(tempDir(), 'shared.trellis');
@@ -33,26 +34,16 @@ async function hostileWorkspace() {
     filter: {},
     ratio: { train: 1, validation: 0, test: 0 },
   });
-  b.close();
   const db = new Database(file);
-  // better-sqlite3 opens in SQLite's defensive mode; an attacker's own tools need not.
-  db.unsafeMode(true);
-  db.pragma('writable_schema = ON');
-  db.prepare(
-    "UPDATE sqlite_master SET sql = replace(sql, 'CHECK (split IN (''train'', ''validation'', ''test''))', '') WHERE name = 'dataset_items'",
-  ).run();
-  db.pragma('writable_schema = OFF');
+  db.pragma('ignore_check_constraints = ON');
+  db.prepare("UPDATE dataset_items SET split = '/../../escape/PWNED'").run();
   db.close();
-  const again = new Database(file);
-  again.prepare("UPDATE dataset_items SET split = '/../../escape/PWNED'").run();
-  again.close();
-  return { file, datasetId: dataset.id };
+  return { b, datasetId: dataset.id };
 }
 
 describe('an export from a workspace someone else made', () => {
   it('refuses a split that is not train, validation or test, and writes nothing anywhere', async () => {
-    const { file, datasetId } = await hostileWorkspace();
-    const b = createBackend({ workspace: file, host: 'cli', seed: false });
+    const { b, datasetId } = await hostileWorkspace();
     const root = tempDir();
     const dir = path.join(root, 'a', 'b', 'out');
     fs.mkdirSync(dir, { recursive: true });
