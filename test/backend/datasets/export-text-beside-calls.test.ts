@@ -7,7 +7,7 @@ import { tempDir } from '../../helpers/temp';
 
 const FIXTURES = path.join(__dirname, '..', '..', 'fixtures', 'trajectories', 'text-beside-calls');
 
-/** What the on-call agent said beside its calls, in the fixtures (four of them in the LiteLLM log). */
+/** What the on-call agent said beside its calls, in the fixtures (six of them in the LiteLLM log). */
 const SAID_BESIDE_CALLS = [
   "Checking checkout's error rate over the last 15 minutes before touching the deploy.",
   '12% is over the 5% threshold, so I am rolling checkout back to v5.7.9.',
@@ -17,6 +17,8 @@ const SAID_BESIDE_CALLS = [
   'Ledger is fine, so the regression is in payments itself. Rolling payments back.',
   'Opening an incident for the record.',
   'And letting the payments on-call know.',
+  'Payments first.',
+  'Then ledger, in the same breath.',
 ];
 
 async function onCallDataset() {
@@ -35,7 +37,7 @@ describe('an export of turns that say something beside their calls', () => {
   it.each(['openai', 'sharegpt', 'hermes'] as const)('%s writes every word the assistant said', async (format) => {
     const { b, dataset } = await onCallDataset();
     const { files, report } = await b.registry.invoke('datasets.export', { id: dataset.id, format, dir: tempDir() });
-    expect(report).toMatchObject({ written: 4, leftOut: 0 });
+    expect(report).toMatchObject({ written: 5, leftOut: 0 });
     // Every record is one JSON line: the words are in it as JSON strings.
     const written = files.map((f) => fs.readFileSync(f.path, 'utf8')).join('\n');
     for (const said of SAID_BESIDE_CALLS) expect(written).toContain(JSON.stringify(said).slice(1, -1));
@@ -47,10 +49,10 @@ describe('an export of turns that say something beside their calls', () => {
     const exported = (format: 'openai' | 'sharegpt' | 'hermes') =>
       b.registry.invoke('datasets.export', { id: dataset.id, format, dir: tempDir() }).then((r) => r.report);
     const shareGPT = await exported('sharegpt');
-    expect(shareGPT.textAsThought).toEqual({ turns: 8, records: 4 });
+    expect(shareGPT.textAsThought).toEqual({ turns: 9, records: 5 });
     expect(shareGPT.notes).toContainEqual(
       expect.stringMatching(
-        /^Text beside calls: 8 assistant turns in 4 records .* written in the call's <think> block/,
+        /^Text beside calls: 9 assistant turns in 5 records .* written in the call's <think> block/,
       ),
     );
     for (const format of ['openai', 'hermes'] as const) {

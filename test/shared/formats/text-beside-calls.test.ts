@@ -6,9 +6,10 @@ import { detectFormat, parseRecord } from '../../../shared/formats/trajectories/
 import type { Turn } from '../../../shared/domain';
 
 /**
- * An on-call agent that says what it does as it calls tools (OpenAI chat records, and a LiteLLM
- * gateway log of an Anthropic model that wrote text with four of its five calls): every word
- * the assistant said beside a call is in every export, and comes back when the export is read.
+ * An on-call agent that says what it does as it calls tools (OpenAI chat records, and LiteLLM
+ * gateway logs of an Anthropic model that wrote text with four of its five calls, and a text
+ * block before each of two parallel calls): every word the assistant said beside a call is in
+ * every export, and comes back when the export is read.
  */
 const FIXTURES = path.join(__dirname, '..', '..', 'fixtures', 'trajectories', 'text-beside-calls');
 const records = (file: string): unknown[] =>
@@ -50,15 +51,20 @@ const roundTrip = (format: ExportFormat, turns: Turn[], tools: Parameters<typeof
 const besideCalls = (turns: Turn[]) => turns.filter((t) => t.content && t.toolCalls?.length);
 
 describe('the fixtures hold what they are meant to', () => {
-  it('text beside calls: two single calls, two calls in parallel, a thought, and four of five LiteLLM calls', () => {
+  it('text beside calls: two single calls, two in parallel, a thought, four of five LiteLLM calls, text with each of two', () => {
     const sre = imported('sre-oncall.jsonl');
     expect(sre.map((r) => besideCalls(r.turns).length)).toEqual([2, 1, 1]);
     expect(besideCalls(sre[1]!.turns)[0]!.toolCalls).toHaveLength(2);
     expect(besideCalls(sre[2]!.turns)[0]!.thought).toBe('Healthy means under 1% of 5xx.');
-    const [litellm] = imported('litellm-gateway.jsonl');
-    expect(litellm!.format).toBe('litellm');
-    const calling = litellm!.turns.filter((t) => t.toolCalls?.length);
-    expect([calling.length, besideCalls(litellm!.turns).length]).toEqual([5, 4]);
+    const [session, parallel] = imported('litellm-gateway.jsonl');
+    expect([session!.format, parallel!.format]).toEqual(['litellm', 'litellm']);
+    const calling = session!.turns.filter((t) => t.toolCalls?.length);
+    expect([calling.length, besideCalls(session!.turns).length]).toEqual([5, 4]);
+    // An Anthropic message with a text block before each of its two tool_use blocks: one turn.
+    const [both] = besideCalls(parallel!.turns);
+    expect(both!.toolCalls).toHaveLength(2);
+    expect(both!.content).toContain('Payments first.');
+    expect(both!.content).toContain('Then ledger, in the same breath.');
   });
 });
 
