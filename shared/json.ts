@@ -104,11 +104,53 @@ export const formatSize = (bytes: number): string =>
 
 /** Canonical JSON: object keys sorted, so `{a,b}` and `{b,a}` compare equal. */
 export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  return canonical(value, false);
+}
+
+/**
+ * The key two JSON values are "the same" by, wherever Trellis decides so (a re-run's divergence,
+ * replay matching, deduplication, the trajectory diff): canonical JSON of the values, so key order,
+ * whitespace and number spelling (`1`, `1.0`, `1e0`) do not matter, where a string that holds a
+ * JSON object or array counts as that value (arguments and results are often JSON sent as text).
+ */
+export function jsonValueKey(value: unknown): string {
+  return canonical(value, true);
+}
+
+/** Whether two JSON values are the same value (see `jsonValueKey`). */
+export const sameJsonValue = (a: unknown, b: unknown): boolean => jsonValueKey(a) === jsonValueKey(b);
+
+/**
+ * What a text stands for when compared: the JSON value it holds (a tool's result, arguments sent
+ * as text), else the text without its surrounding whitespace.
+ */
+export function textValue(text: string | undefined): unknown {
+  const trimmed = (text ?? '').trim();
+  return parsedJson(trimmed) ?? trimmed;
+}
+
+/** `text` parsed when it is JSON (not nested beyond the tool limits), else undefined. */
+function parsedJson(text: string): unknown {
+  if (!/^[[{"\-\d]|^(true|false|null)$/.test(text)) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return nestedDeeperThan(value, TOOL_VALUE_LIMITS.depth) ? undefined : value;
+  } catch {
+    return undefined;
+  }
+}
+
+function canonical(value: unknown, readStrings: boolean): string {
+  if (Array.isArray(value)) return `[${value.map((v) => canonical(v, readStrings)).join(',')}]`;
   if (value && typeof value === 'object')
     return `{${Object.keys(value)
       .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`)
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k], readStrings)}`)
       .join(',')}}`;
+  // Only objects and arrays held as text are read: "42" stays a string, unlike 42.
+  if (readStrings && typeof value === 'string' && /^\s*[[{]/.test(value)) {
+    const held = parsedJson(value.trim());
+    if (held !== undefined && typeof held === 'object' && held !== null) return canonical(held, true);
+  }
   return JSON.stringify(value) ?? 'null';
 }

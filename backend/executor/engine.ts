@@ -309,13 +309,20 @@ export class RunEngine {
       return null;
     }
     this.consent = null;
+    // Nothing can answer the call (the recording replayed ends on it): the run ends where it does.
+    if (!observation.ok && observation.end) {
+      this.state = 'stopped';
+      this.note = observation.end;
+      return null;
+    }
     const problems = observation.ok ? (this.options.validateResult?.(call.name, observation.result) ?? []) : [];
     const turn: Turn = {
       role: 'tool',
       toolCallId: call.id,
       // Where the observation came from when the runtime says (a replayed recording, a default response).
       ...(observation.note ? { thought: observation.note } : {}),
-      content: JSON.stringify(observation.ok ? observation.result : { error: observation.error }),
+      // A replayed answer is the recorded text, byte for byte; any other is the value written out.
+      content: observation.text ?? JSON.stringify(observation.ok ? observation.result : { error: observation.error }),
       timing: timing(),
       ...(observation.tokens ? { tokens: observation.tokens } : {}),
     };

@@ -23,12 +23,17 @@ function runTools(ctx: BackendContext, source: Trajectory, candidate: Candidate)
   return declared.map((t) => (Object.hasOwn(overrides, t.name) ? { ...t, description: overrides[t.name]! } : t));
 }
 
+/** Whether the last turn is a call that no turn after it answers (a record cut off at a call). */
+const endsOnCall = (turns: readonly Turn[]) => Boolean(turns.at(-1)?.toolCalls?.length);
+
 /**
  * The source's outcome: its record's own when it carries one, otherwise read from its calls the way
  * a re-run's is (so before and after compare alike), and said so.
  */
 export function outcomeOfSource(source: Trajectory): Pick<ExperimentRun, 'outcomeBefore' | 'outcomeBeforeFrom'> {
   if (source.outcome) return { outcomeBefore: source.outcome.status, outcomeBeforeFrom: 'record' };
+  // A record that ends on a call stopped before its answer: how it would have gone is not known.
+  if (endsOnCall(source.turns)) return { outcomeBefore: 'unknown', outcomeBeforeFrom: 'calls' };
   const derived = runOutcome('finished', source.turns)?.status ?? null;
   return { outcomeBefore: derived, outcomeBeforeFrom: derived ? 'calls' : null };
 }
@@ -154,7 +159,14 @@ export async function runOne(ctx: BackendContext, request: RunRequest): Promise<
     const result = { ...base, runId: null, error, misses: calls.misses, ms: performance.now() - started };
     return { ...result, verdict: verdictOf(result) };
   }
-  const outcome = error ? null : runOutcome(engine.status, after.turns);
+  // A run that ended where its recording does (on a call the recording never got an answer to)
+  // is as unknown as that recording, and says why.
+  const endedWithRecording = engine.status === 'stopped' && engine.note !== null;
+  const outcome = error
+    ? null
+    : endedWithRecording
+      ? { status: 'unknown' as const, by: 'Trellis run', value: engine.note }
+      : runOutcome(engine.status, after.turns);
   store.trajectories.setOutcome(runId, outcome);
   const added = after.turns.slice(runFrom);
   const result = {

@@ -1,3 +1,4 @@
+import { callKey } from '../../shared/compare/parallel-calls';
 import type { Tool, ToolGraph, Turn } from '../../shared/domain';
 import type { ReplayMiss, ToolPolicy } from '../../shared/experiments/types';
 import { buildReplayRuntimes, matchRecording, recordedCalls } from '../../shared/recordings';
@@ -9,11 +10,22 @@ export interface PolicyCalls {
   misses: ReplayMiss[];
 }
 
+/** Calls the recording made that nothing answers (a record that ends on a call), by `callKey`. */
+function unansweredCalls(turns: readonly Turn[]): Map<string, number> {
+  const answered = new Set(turns.flatMap((t) => (t.role === 'tool' && t.toolCallId ? [t.toolCallId] : [])));
+  const open = new Map<string, number>();
+  turns.forEach((turn, index) => {
+    for (const call of turn.toolCalls ?? []) if (!answered.has(call.id)) open.set(callKey(call), index);
+  });
+  return open;
+}
+
 /**
  * Answers a run's calls by `policy`: replay from the source's own recorded calls (the nearest
  * recording when none has these arguments: a miss), the graph's runtime of the tool, or replay
  * when a recording matches exactly and the graph's runtime otherwise. `turnIndex` says which
- * turn a call's answer becomes, for the misses.
+ * turn a call's answer becomes, for the misses. Replaying, a call the recording made but never
+ * got an answer to (it ends on that call) ends the run there, as the recording ended.
  */
 export function policyCalls(options: {
   policy: ToolPolicy;
@@ -24,6 +36,7 @@ export function policyCalls(options: {
 }): PolicyCalls {
   const { policy, graph, runtime, turnIndex } = options;
   const replays = buildReplayRuntimes(recordedCalls(options.source), new Map());
+  const unanswered = unansweredCalls(options.source);
   const graphTools = new Map((graph?.tools ?? []).map((t) => [t.name, t]));
   const misses: ReplayMiss[] = [];
   const viaGraph = (tool: Tool, args: unknown): Promise<Observation> => {
@@ -41,6 +54,12 @@ export function policyCalls(options: {
       if (policy === 'runtimes') return viaGraph(tool, args);
       const replay = replays.get(tool.name);
       const match = replay ? matchRecording(replay.recordings, args) : null;
+      const endsOn = match?.kind === 'exact' ? undefined : unanswered.get(callKey({ name: tool.name, args }));
+      // The same call the recording ends on is no miss: the run ends where the recording did.
+      if (policy === 'replay' && endsOn !== undefined) {
+        const why = `The recording ends on this call of ${tool.name} (turn ${endsOn}) before its answer, so the run ends here too.`;
+        return { ok: false, error: why, end: why, note: 'replayed: the recording ends on this call' };
+      }
       if (match?.kind !== 'exact')
         misses.push({
           turn: turnIndex(),
@@ -49,12 +68,16 @@ export function policyCalls(options: {
           nearest: match ? (match.recording.args ?? {}) : null,
         });
       if (policy === 'replay-then-runtimes' && match?.kind !== 'exact') return viaGraph(tool, args);
-      if (!replay)
+      if (!replay) {
+        const made = [...unanswered.keys()].some((key) => key.startsWith(`${tool.name}\u0000`));
         return {
           ok: false,
-          error: `${tool.name} was never called in the recording, so there is no answer to replay.`,
+          error: made
+            ? `${tool.name} was called in the recording only where it ends, before any answer, so there is no answer to replay.`
+            : `${tool.name} was never called in the recording, so there is no answer to replay.`,
           note: 'replayed: no recording',
         };
+      }
       return callTool({ ...tool, runtime: replay }, args, runtime);
     },
   };

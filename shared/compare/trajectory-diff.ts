@@ -1,5 +1,6 @@
-import { canonicalJson } from '../json';
+import { canonicalJson, sameJsonValue, textValue } from '../json';
 import type { Turn } from '../domain';
+import { inCallOrder, pairCalls } from './parallel-calls';
 import { alignTurns, turnSignature } from './turn-alignment';
 
 /** How a row of the diff reads, left to right: the same turn, an edit, a turn only on one side. */
@@ -29,13 +30,17 @@ export interface TrajectoryDiff {
 
 /**
  * Aligns two trajectories turn by turn by content (see `alignTurns`): equal turns side by side,
- * an edited turn beside its original, an inserted or removed one beside a gap.
+ * an edited turn beside its original, an inserted or removed one beside a gap. The results of
+ * parallel calls are aligned by the call they answer, whatever order they came back in (a row
+ * holds the indices of the turns as given).
  */
 export function diffTrajectories(a: Turn[], b: Turn[]): TrajectoryDiff {
-  const rows = alignTurns(a, b).map(({ a: left, b: right }): DiffRow => {
-    const same = left !== null && right !== null && turnSignature(a[left]!) === turnSignature(b[right]!);
-    const kind: DiffRowKind = same ? 'same' : right === null ? 'removed' : left === null ? 'inserted' : 'changed';
-    return { a: left, b: right, same, kind };
+  const left = inCallOrder(a);
+  const right = inCallOrder(b);
+  const rows = alignTurns(left.turns, right.turns).map(({ a: i, b: j }): DiffRow => {
+    const same = i !== null && j !== null && turnSignature(left.turns[i]!) === turnSignature(right.turns[j]!);
+    const kind: DiffRowKind = same ? 'same' : j === null ? 'removed' : i === null ? 'inserted' : 'changed';
+    return { a: i === null ? null : left.order[i]!, b: j === null ? null : right.order[j]!, same, kind };
   });
   const systemOnly = (row: DiffRow) =>
     (row.kind === 'removed' && a[row.a!]!.role === 'system') ||
@@ -72,25 +77,26 @@ function changedLeaves(a: unknown, b: unknown, path: string, into: TurnChange[])
       const next = Array.isArray(a) ? `${path}[${key}]` : `${path}.${key}`;
       changedLeaves((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], next, into);
     }
-  } else if (canonicalJson(a) !== canonicalJson(b)) into.push({ path, before: shown(a), after: shown(b) });
+  } else if (!sameJsonValue(a, b)) into.push({ path, before: shown(a), after: shown(b) });
 }
 
 /**
  * What differs between two turns paired by the diff, down to the argument that changed
  * (`toolCalls[0].args.celsius: 21 → "twenty-one"`), so a changed row says why it is changed.
+ * Text is compared by value (JSON text as JSON); parallel calls are paired by id, then by tool
+ * and arguments (`pairCalls`), and named by their index in `a` (in `b` for one `a` lacks).
  */
 export function turnChanges(a: Turn, b: Turn): TurnChange[] {
   const changes: TurnChange[] = [];
-  for (const field of ['role', 'thought', 'content'] as const) {
-    const left = field === 'content' ? a.content?.trim() : a[field];
-    const right = field === 'content' ? b.content?.trim() : b[field];
-    if ((left ?? '') !== (right ?? '')) changes.push({ path: field, before: shown(left), after: shown(right) });
-  }
-  const calls = Math.max(a.toolCalls?.length ?? 0, b.toolCalls?.length ?? 0);
-  for (let i = 0; i < calls; i++) {
-    const left = a.toolCalls?.[i];
-    const right = b.toolCalls?.[i];
-    const at = `toolCalls[${i}]`;
+  for (const field of ['role', 'thought'] as const)
+    if ((a[field] ?? '') !== (b[field] ?? ''))
+      changes.push({ path: field, before: shown(a[field]), after: shown(b[field]) });
+  if (!sameJsonValue(textValue(a.content), textValue(b.content)))
+    changes.push({ path: 'content', before: shown(a.content?.trim()), after: shown(b.content?.trim()) });
+  for (const pair of pairCalls(a.toolCalls ?? [], b.toolCalls ?? [])) {
+    const left = pair.a === null ? undefined : a.toolCalls![pair.a];
+    const right = pair.b === null ? undefined : b.toolCalls![pair.b];
+    const at = `toolCalls[${pair.a ?? pair.b}]`;
     if (!left || !right || left.name !== right.name)
       changes.push({ path: `${at}.name`, before: left?.name ?? '—', after: right?.name ?? '—' });
     else changedLeaves(left.args, right.args, `${at}.args`, changes);

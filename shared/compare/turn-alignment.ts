@@ -1,5 +1,6 @@
-import { canonicalJson } from '../json';
+import { canonicalJson, jsonValueKey, textValue } from '../json';
 import type { Turn } from '../domain';
+import { callKey } from './parallel-calls';
 
 /**
  * How well two turns fit side by side, in tiers: the same turn (calls' arguments and thought
@@ -29,11 +30,21 @@ interface TurnShape {
 
 const normalized = (text: string | undefined) => (text ?? '').trim().replace(/\s+/g, ' ');
 
-/** The exact form of a turn for a diff: role, text, thought and calls (call ids ignored). */
+/**
+ * The exact form of a turn for a diff: role, thought, the value of its text (JSON text by its
+ * value, see `jsonValueKey`) and its calls as a set (call ids and the order of parallel calls
+ * ignored, arguments by value).
+ */
 export function turnSignature(turn: Turn): string {
-  const calls = (turn.toolCalls ?? []).map((c) => [c.name, canonicalJson(c.args)]);
-  return canonicalJson([turn.role, turn.thought ?? '', (turn.content ?? '').trim(), calls]);
+  const calls = (turn.toolCalls ?? []).map(callKey).sort();
+  return canonicalJson([turn.role, turn.thought ?? '', jsonValueKey(textValue(turn.content)), calls]);
 }
+
+/** A text for the content tier: the value of JSON text, other text with its spacing folded. */
+const contentOf = (text: string | undefined) => {
+  const value = textValue(text);
+  return typeof value === 'string' ? normalized(value) : jsonValueKey(value);
+};
 
 function shapes(turns: readonly Turn[]): TurnShape[] {
   const callNames = new Map(turns.flatMap((t) => t.toolCalls ?? []).map((c) => [c.id, c.name]));
@@ -42,10 +53,10 @@ function shapes(turns: readonly Turn[]): TurnShape[] {
     const names =
       turn.role === 'tool' ? [callNames.get(turn.toolCallId ?? '') ?? ''] : (turn.toolCalls ?? []).map((c) => c.name);
     const text = normalized(turn.content);
-    const tools = canonicalJson([turn.role, names]);
+    const tools = canonicalJson([turn.role, [...names].sort()]);
     return {
       exact: turnSignature(turn),
-      content: canonicalJson([turn.role, names, text]),
+      content: canonicalJson([turn.role, [...names].sort(), contentOf(turn.content)]),
       tools,
       role: turn.role,
       words: new Set(text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []),

@@ -1,12 +1,23 @@
+import { callKey, inCallOrder } from '../compare/parallel-calls';
 import type { Turn } from '../domain';
-import { canonicalJson } from '../json';
+import { jsonValueKey, textValue } from '../json';
 
-/** The text two trajectories are compared on: roles, words and calls, case and spacing folded, call ids dropped. */
+/** A turn's text as compared: JSON text (a tool's result) by its value, other text as written. */
+const contentOf = (content: string | undefined) => {
+  const value = textValue(content);
+  return typeof value === 'string' ? value : jsonValueKey(value);
+};
+
+/**
+ * The text two trajectories are compared on: roles, words and calls, case and spacing folded,
+ * call ids dropped, JSON by value, parallel calls and their results in one order whatever order
+ * they were made and answered in.
+ */
 export function normalizedText(turns: readonly Turn[]): string {
-  return turns
-    .map((t) => {
-      const calls = (t.toolCalls ?? []).map((c) => `${c.name}${canonicalJson(c.args)}`).join(' ');
-      return `${t.role}: ${[t.thought, t.content, calls].filter(Boolean).join(' ')}`;
+  return inCallOrder(turns)
+    .turns.map((t) => {
+      const calls = (t.toolCalls ?? []).map(callKey).sort().join(' ');
+      return `${t.role}: ${[t.thought, contentOf(t.content), calls].filter(Boolean).join(' ')}`;
     })
     .join('\n')
     .toLowerCase()

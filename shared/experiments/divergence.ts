@@ -1,20 +1,20 @@
+import { inCallOrder } from '../compare/parallel-calls';
 import { diffTrajectories, turnChanges } from '../compare/trajectory-diff';
 import type { Turn } from '../domain';
 import type { Divergence, DivergenceKind } from './types';
 
 /**
  * A turn as far as behaviour goes: what was called with which arguments, what was answered, what
- * came back. Thoughts, call ids and Trellis's notes (`replayed: exact`) are left out: a candidate
- * that thinks otherwise but calls the same tools with the same arguments kept the same calls.
+ * came back. Thoughts and Trellis's notes (`replayed: exact`) are left out: a candidate that
+ * thinks otherwise but calls the same tools with the same arguments kept the same calls. Call ids
+ * stay only to pair each result with its call; the comparison itself ignores them.
  */
 function behaviour(turn: Turn): Turn {
   if (turn.role === 'assistant' && turn.toolCalls?.length)
-    return {
-      role: 'assistant',
-      toolCalls: turn.toolCalls.map((c, i) => ({ id: String(i), name: c.name, args: c.args })),
-    };
-  if (turn.role === 'tool') return { role: 'tool', content: (turn.content ?? '').trim() };
-  return { role: turn.role, content: (turn.content ?? '').trim() };
+    return { role: 'assistant', toolCalls: turn.toolCalls.map((c) => ({ id: c.id, name: c.name, args: c.args })) };
+  if (turn.role === 'tool')
+    return { role: 'tool', content: turn.content ?? '', ...(turn.toolCallId ? { toolCallId: turn.toolCallId } : {}) };
+  return { role: turn.role, content: turn.content ?? '' };
 }
 
 const called = (turn: Turn) => (turn.toolCalls?.length ? turn.toolCalls.map((c) => c.name).join(', ') : '—');
@@ -59,8 +59,12 @@ export function firstDivergence(
   from: number,
   runFrom = from,
 ): Divergence | null {
-  const a = source.slice(from).map(behaviour);
-  const b = run.slice(runFrom).map(behaviour);
+  // Results of parallel calls in the order of their calls (by id), on both sides alike.
+  const ordered = (turns: readonly Turn[]) => inCallOrder(turns.map(behaviour));
+  const sourceSide = ordered(source.slice(from));
+  const runSide = ordered(run.slice(runFrom));
+  const a = sourceSide.turns;
+  const b = runSide.turns;
   const diff = diffTrajectories(a, b);
   if (diff.firstDivergence === null) return null;
   // Every row before the first divergence pairs two equal turns, so both sides are at the same
@@ -74,8 +78,8 @@ export function firstDivergence(
       : left
         ? { ...lone(left, 'a'), kind: 'length' as const }
         : { ...lone(right!, 'b'), kind: 'length' as const };
-  const runTurn = right ? runFrom + k : null;
-  const sourceTurn = left ? from + k : null;
+  const runTurn = right ? runFrom + runSide.order[k]! : null;
+  const sourceTurn = left ? from + sourceSide.order[k]! : null;
   return { ...found, runTurn, sourceTurn };
 }
 

@@ -33,9 +33,11 @@ export function recordedCalls(turns: readonly Turn[]): RecordedCall[] {
     if (!call?.tool || turn.thought?.startsWith(REPLAYED_MARK)) continue;
     const result = resultOf(turn);
     const error = errorOf(result);
-    out.push(
-      error === null ? { tool: call.tool, args: call.args, result } : { tool: call.tool, args: call.args, error },
-    );
+    const answer = error === null ? { result } : { error };
+    // The text itself only where writing the answer out again would not give it back.
+    const written = JSON.stringify(error === null ? result : { error });
+    const text = turn.content !== undefined && turn.content !== written ? { text: turn.content } : {};
+    out.push({ tool: call.tool, args: call.args, ...answer, ...text });
   }
   return out;
 }

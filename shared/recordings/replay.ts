@@ -1,4 +1,4 @@
-import { canonicalJson } from '../json';
+import { canonicalJson, jsonValueKey } from '../json';
 import { MAX_RECORDINGS, type Recording, type ToolRuntime } from '../domain';
 import { isObject } from '../json';
 import type { RecordedCall } from './calls';
@@ -15,15 +15,15 @@ export type ReplayMatch =
 /** A call's arguments as named values; anything but an object is one unnamed value. */
 const named = (args: unknown): Record<string, unknown> => (isObject(args) ? args : { '': args ?? null });
 
-/** How many arguments have the same value (canonical JSON), and how alike all values are (0–1, by name). */
+/** How many arguments have the same value (`jsonValueKey`), and how alike all values are (0–1, by name). */
 function closeness(a: Record<string, unknown>, b: Record<string, unknown>): { equal: number; similarity: number } {
   const names = new Set([...Object.keys(a), ...Object.keys(b)]);
   let equal = 0;
   let similarity = 0;
   for (const name of names) {
     if (!(name in a) || !(name in b)) continue;
-    const x = canonicalJson(a[name]);
-    const y = canonicalJson(b[name]);
+    const x = jsonValueKey(a[name]);
+    const y = jsonValueKey(b[name]);
     if (x === y) equal++;
     const text = (v: unknown, json: string) => (typeof v === 'string' ? v : json);
     similarity += textSimilarity(text(a[name], x), text(b[name], y));
@@ -32,14 +32,14 @@ function closeness(a: Record<string, unknown>, b: Record<string, unknown>): { eq
 }
 
 /**
- * The recording that answers `args`. Rules, in order: (1) exact — the same arguments as
- * canonical JSON (key order ignored); (2) nearest — the most arguments with equal values, then
+ * The recording that answers `args`. Rules, in order: (1) exact — the same arguments by value
+ * (`jsonValueKey`: key order, spacing and number spelling ignored, JSON text read); (2) nearest — the most arguments with equal values, then
  * the highest mean text similarity of the values by name, then the earlier recording (the
  * builder puts the most frequent first). Null only when there is no recording at all.
  */
 export function matchRecording(recordings: readonly Recording[], args: unknown): ReplayMatch | null {
-  const wanted = canonicalJson(args ?? {});
-  const exact = recordings.find((r) => canonicalJson(r.args ?? {}) === wanted);
+  const wanted = jsonValueKey(args ?? {});
+  const exact = recordings.find((r) => jsonValueKey(r.args ?? {}) === wanted);
   if (exact) return { kind: 'exact', recording: exact };
   let best: Extract<ReplayMatch, { kind: 'nearest' }> | null = null;
   for (const recording of recordings) {
@@ -60,8 +60,12 @@ export function replayNote(match: ReplayMatch, echoed: readonly string[] = []): 
   return `${REPLAYED_MARK} nearest to ${shown}${echoed.length ? ` (${echoed.join(', ')} from this call)` : ''}`;
 }
 
-/** What a replay answers a call with: the recording's result or error, and the note for its turn. */
-export type ReplayAnswer = { result: unknown; note: string } | { error: string; note: string };
+/**
+ * What a replay answers a call with: the recording's result or error, the note for its turn, and
+ * (an exact match) the answer's text as recorded, to be written byte for byte.
+ */
+export type ReplayAnswer =
+  { result: unknown; note: string; text?: string } | { error: string; note: string; text?: string };
 
 /**
  * The answer of a matched recording to `args`. Rule 5: a nearest recording's result field that
@@ -71,16 +75,18 @@ export type ReplayAnswer = { result: unknown; note: string } | { error: string; 
  */
 export function replayAnswer(match: ReplayMatch, args: unknown): ReplayAnswer {
   const { recording } = match;
-  if (recording.error !== undefined) return { error: recording.error, note: replayNote(match) };
+  // The recorded text is the answer to the recorded arguments; a nearest match's may be adapted.
+  const text = match.kind === 'exact' && recording.text !== undefined ? { text: recording.text } : {};
+  if (recording.error !== undefined) return { error: recording.error, note: replayNote(match), ...text };
   const result = recording.result ?? null;
   if (match.kind === 'exact' || !isObject(result) || !isObject(recording.args) || !isObject(args))
-    return { result, note: replayNote(match) };
+    return { result, note: replayNote(match), ...text };
   const recorded = recording.args;
   const echoed = Object.keys(result).filter(
-    (k) => k in recorded && k in args && canonicalJson(result[k]) === canonicalJson(recorded[k]),
+    (k) => k in recorded && k in args && jsonValueKey(result[k]) === jsonValueKey(recorded[k]),
   );
   const adapted = { ...result, ...Object.fromEntries(echoed.map((k) => [k, args[k]])) };
-  const changed = echoed.filter((k) => canonicalJson(recorded[k]) !== canonicalJson(args[k]));
+  const changed = echoed.filter((k) => jsonValueKey(recorded[k]) !== jsonValueKey(args[k]));
   return { result: adapted, note: replayNote(match, changed) };
 }
 
@@ -106,13 +112,16 @@ export function buildReplayRuntimes(
     callsByTool.set(call.tool, (callsByTool.get(call.tool) ?? 0) + 1);
     const groups = byTool.get(call.tool) ?? new Map<string, Group>();
     byTool.set(call.tool, groups);
-    const key = canonicalJson(call.args ?? {});
+    const key = jsonValueKey(call.args ?? {});
     const group = groups.get(key) ?? { args: call.args ?? {}, first: index, count: 0, answers: new Map() };
     groups.set(key, group);
     group.count++;
+    const text = call.text !== undefined ? { text: call.text } : {};
     const answer: Recording =
-      call.error !== undefined ? { args: group.args, error: call.error } : { args: group.args, result: call.result };
-    const answerKey = canonicalJson([answer.result ?? null, answer.error ?? null]);
+      call.error !== undefined
+        ? { args: group.args, error: call.error, ...text }
+        : { args: group.args, result: call.result, ...text };
+    const answerKey = jsonValueKey([answer.result ?? null, answer.error ?? null]);
     const seen = group.answers.get(answerKey) ?? { answer, count: 0 };
     seen.count++;
     group.answers.set(answerKey, seen);

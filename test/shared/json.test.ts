@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { beyondJsonLimits, ranOutOfStack, TOOL_VALUE_LIMITS, whyNotSerialisable } from '../../shared/json';
+import {
+  beyondJsonLimits,
+  jsonValueKey,
+  ranOutOfStack,
+  sameJsonValue,
+  textValue,
+  TOOL_VALUE_LIMITS,
+  whyNotSerialisable,
+} from '../../shared/json';
 
 function nested(depth: number): unknown {
   let value: unknown = 0;
@@ -47,5 +55,32 @@ describe('the limits of a tool value', () => {
     }
     expect(ranOutOfStack(bigint)).toBe(false);
     expect(whyNotSerialisable(bigint)).toBe('it holds a BigInt, which JSON cannot carry');
+  });
+});
+
+describe('the same JSON value', () => {
+  it('ignores key order, whitespace and number spelling, and reads objects and arrays held as text', () => {
+    const pretty = JSON.parse('{\n  "replicas": 3.0,\n  "service": "auth",\n  "tags": [1e1, "x"]\n}') as unknown;
+    expect(sameJsonValue(pretty, { service: 'auth', tags: [10, 'x'], replicas: 3 })).toBe(true);
+    expect(sameJsonValue({ args: '{ "b": 2,  "a": [1.50] }' }, { args: { a: [1.5], b: 2 } })).toBe(true);
+    expect(sameJsonValue(textValue(' {"ok": true, "n": 1.0}\n'), textValue('{"n":1,"ok":true}'))).toBe(true);
+    expect(jsonValueKey({ b: [1, { d: 1, c: 2 }], a: null })).toBe('{"a":null,"b":[1,{"c":2,"d":1}]}');
+  });
+
+  it('still tells different values apart: types, order of items, numbers in strings, other text', () => {
+    expect(sameJsonValue({ id: '123' }, { id: 123 })).toBe(false);
+    expect(sameJsonValue({ v: '1.0' }, { v: '1' })).toBe(false);
+    expect(sameJsonValue([1, 2], [2, 1])).toBe(false);
+    expect(sameJsonValue('{"a":1}', '{"a":2}')).toBe(false);
+    expect(sameJsonValue(textValue('Rolled back.'), textValue('Rolled back!'))).toBe(false);
+    // Text that only starts like JSON is compared as text.
+    expect(sameJsonValue({ note: '[draft' }, { note: '[draft' })).toBe(true);
+    expect(sameJsonValue({ note: '[draft' }, { note: '[final' })).toBe(false);
+  });
+
+  it('compares text held as JSON beyond the nesting limit as text, without running out of stack', () => {
+    const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+    expect(sameJsonValue({ v: deep }, { v: deep })).toBe(true);
+    expect(textValue(deep)).toBe(deep);
   });
 });

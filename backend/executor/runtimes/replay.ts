@@ -8,9 +8,10 @@ export const replayCall: RuntimeCall<'replay'> = {
     if (!match)
       return { ok: false, error: `${tool.name} has no recordings to replay; make them again from trajectories.` };
     const answer = replayAnswer(match, args);
+    const text = answer.text !== undefined ? { text: answer.text } : {};
     return 'error' in answer
-      ? { ok: false, error: answer.error, note: answer.note }
-      : { ok: true, result: answer.result, note: answer.note };
+      ? { ok: false, error: answer.error, note: answer.note, ...text }
+      : { ok: true, result: answer.result, note: answer.note, ...text };
   },
   result: {
     what: 'its recorded answer',

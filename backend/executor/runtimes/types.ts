@@ -7,11 +7,21 @@ import type { MockRunner } from './mock-runner';
 
 /**
  * What a tool call gave back: a result, or an error phrased for the observation. `tokens`: what
- * the model read and wrote for it, when a model made it (LLM-simulated).
+ * the model read and wrote for it, when a model made it (LLM-simulated). `text`: the answer's
+ * text as recorded (a replay), written as it is instead of the result written out again.
  */
 export type Observation =
-  | { ok: true; result: unknown; note?: string; tokens?: TokenCounts }
-  | { ok: false; error: string; consent?: ConsentRequest; note?: string; tokens?: TokenCounts };
+  | { ok: true; result: unknown; note?: string; tokens?: TokenCounts; text?: string }
+  | {
+      ok: false;
+      error: string;
+      consent?: ConsentRequest;
+      note?: string;
+      tokens?: TokenCounts;
+      text?: string;
+      /** The run ends here, the call unanswered, for this reason (a recording that ends on this call). */
+      end?: string;
+    };
 
 export interface RuntimeDeps {
   mocks: MockRunner;

@@ -1,11 +1,16 @@
 import { z } from 'zod';
 import type { RuntimeKindDescriptor } from './kind';
 
-/** One recorded call of a tool: its arguments and what it answered (a result, or an error). */
+/**
+ * One recorded call of a tool: its arguments and what it answered (a result, or an error), and
+ * the answer's text as recorded where writing the result out again would not give it back
+ * (spaces, `1.0`, key order, plain text), so an exact replay answers the recorded text itself.
+ */
 export const Recording = z.object({
   args: z.unknown(),
   result: z.unknown().optional(),
   error: z.string().optional(),
+  text: z.string().optional(),
 });
 export type Recording = z.infer<typeof Recording>;
 

@@ -7,6 +7,37 @@ const call = (name: string, args: unknown, id = 'c'): Turn => ({ role: 'assistan
 const obs = (content: string): Turn => ({ role: 'tool', toolCallId: 'c', content });
 
 describe('trajectory diff', () => {
+  it('pairs the results of parallel calls by call id, and compares JSON text by value', () => {
+    const calls = (ids: [string, string]): Turn => ({
+      role: 'assistant',
+      toolCalls: [
+        { id: ids[0], name: 'search_flights', args: { to: 'KIX' } },
+        { id: ids[1], name: 'search_hotels', args: { city: 'Kyoto' } },
+      ],
+    });
+    const a: Turn[] = [
+      user,
+      calls(['f', 'h']),
+      { role: 'tool', toolCallId: 'f', content: '{ "flights": [ "F1" ] }' },
+      { role: 'tool', toolCallId: 'h', content: '{ "hotels": [ "H1" ], "price": 120.0 }' },
+    ];
+    const b: Turn[] = [
+      user,
+      calls(['x', 'y']),
+      { role: 'tool', toolCallId: 'y', content: '{"price":120,"hotels":["H1"]}' },
+      { role: 'tool', toolCallId: 'x', content: '{"flights":["F1"]}' },
+    ];
+    const diff = diffTrajectories(a, b);
+    expect(diff.firstDivergence).toBeNull();
+    // Each row holds the turns as given: the flights result of one beside the flights result of the other.
+    expect(diff.rows).toEqual([
+      { a: 0, b: 0, same: true, kind: 'same' },
+      { a: 1, b: 1, same: true, kind: 'same' },
+      { a: 2, b: 3, same: true, kind: 'same' },
+      { a: 3, b: 2, same: true, kind: 'same' },
+    ]);
+  });
+
   it('pairs equal turns and marks the first divergence (ids and key order ignored)', () => {
     const a = [
       user,
@@ -150,7 +181,7 @@ describe('what changed in a paired turn', () => {
     ]);
   });
 
-  it('names a changed text, a different tool and a call on one side only', () => {
+  it('names a changed text and a call on one side only, pairing parallel calls by tool, not by position', () => {
     expect(
       turnChanges(
         { role: 'assistant', content: 'Done.', toolCalls: [{ id: 'a', name: 'list_rooms', args: {} }] },
@@ -165,8 +196,8 @@ describe('what changed in a paired turn', () => {
       ),
     ).toEqual([
       { path: 'content', before: 'Done.', after: 'Done!' },
-      { path: 'toolCalls[0].name', before: 'list_rooms', after: 'get_temperature' },
-      { path: 'toolCalls[1].name', before: '—', after: 'list_rooms' },
+      // list_rooms was called on both sides (second on the right): only get_temperature is new.
+      { path: 'toolCalls[0].name', before: '—', after: 'get_temperature' },
     ]);
   });
 });

@@ -34,6 +34,30 @@ describe('deduplication', () => {
         .sort(),
     ).toEqual(['a', 'b']);
   });
+
+  it('counts as exact copies runs whose results and arguments are the same values, written otherwise and answered in another order', () => {
+    const run = (results: [string, string], reorder = false, args: unknown = { service: 'auth' }): Turn[] => {
+      const calls = [
+        { id: 'h', name: 'get_health', args },
+        { id: 'd', name: 'list_deploys', args },
+      ];
+      const answers: Turn[] = [
+        { role: 'tool', toolCallId: 'h', content: results[0] },
+        { role: 'tool', toolCallId: 'd', content: results[1] },
+      ];
+      return [
+        { role: 'user', content: 'why is auth failing' },
+        { role: 'assistant', toolCalls: reorder ? [...calls].reverse() : calls },
+        ...(reorder ? answers.reverse() : answers),
+        { role: 'assistant', content: 'A bad deploy.' },
+      ];
+    };
+    const pretty = run(['{\n  "error_rate": 0.30,\n  "ok": false\n}', '{ "deploys": [ "v5.8.0" ] }']);
+    const compact = run(['{"ok":false,"error_rate":0.3}', '{"deploys":["v5.8.0"]}'], true, '{"service":"auth"}');
+    expect(normalizedText(pretty)).toBe(normalizedText(compact));
+    const other = run(['{"ok":true,"error_rate":0.3}', '{"deploys":["v5.8.0"]}']);
+    expect(normalizedText(pretty)).not.toBe(normalizedText(other));
+  });
 });
 
 describe('splits', () => {

@@ -77,6 +77,73 @@ describe('the first divergence of a re-run from its recording', () => {
   });
 });
 
+describe('the first divergence compares values, not spellings', () => {
+  const ask: Turn[] = [{ role: 'user', content: 'auth is failing: check it, scale it, roll back' }];
+  const parallel = (ids: [string, string], args: unknown = { service: 'auth' }): Turn => ({
+    role: 'assistant',
+    toolCalls: [
+      { id: ids[0], name: 'get_health', args },
+      { id: ids[1], name: 'list_deploys', args },
+    ],
+  });
+  const health = (id: string, text = '{\n  "service": "auth",\n  "error_rate": 0.30\n}') => result(text, id);
+  const deploys = (id: string, text = '{ "deploys": [ { "version": "v5.8.0" }, { "version": "v5.7.9" } ] }') =>
+    result(text, id);
+  const recorded = [
+    ...ask,
+    parallel(['call_1', 'call_2']),
+    health('call_1'),
+    deploys('call_2'),
+    call('rollback_deploy', { service: 'auth', to_version: 'v5.7.9', replicas: 3.0 }, 'call_3'),
+    result('{"ok": true}', 'call_3'),
+    answer('Rolled back auth to v5.7.9.'),
+  ];
+
+  it('is none for a run whose results are the same values written compactly, with JSON arguments as text', () => {
+    const rerun = [
+      ...ask,
+      parallel(['srv_0', 'srv_1'], '{"service":"auth"}'),
+      health('srv_0', '{"error_rate":0.3,"service":"auth"}'),
+      deploys('srv_1', '{"deploys":[{"version":"v5.8.0"},{"version":"v5.7.9"}]}'),
+      call('rollback_deploy', { replicas: 3, to_version: 'v5.7.9', service: 'auth' }, 'srv_2'),
+      result('{"ok":true}', 'srv_2'),
+      answer('Rolled back auth to v5.7.9.'),
+    ];
+    expect(firstDivergence(recorded, rerun, 1)).toBeNull();
+  });
+
+  it('pairs parallel calls and their results by call id, whatever order they were made and answered in', () => {
+    const rerun = [
+      ...ask,
+      { role: 'assistant' as const, toolCalls: [...parallel(['srv_0', 'srv_1']).toolCalls!].reverse() },
+      deploys('srv_1', '{"deploys":[{"version":"v5.8.0"},{"version":"v5.7.9"}]}'),
+      health('srv_0', '{"service":"auth","error_rate":0.3}'),
+      ...recorded.slice(4),
+    ];
+    expect(firstDivergence(recorded, rerun, 1)).toBeNull();
+    // A result that truly differs is found at its own turn, named by its call, not by position.
+    const other = [...rerun];
+    other[2] = deploys('srv_1', '{"deploys":[{"version":"v5.8.0"}]}');
+    expect(firstDivergence(recorded, other, 1)).toMatchObject({ kind: 'result', sourceTurn: 3, runTurn: 2 });
+  });
+
+  it('finds the real first divergence after turns that differ only in spelling', () => {
+    const rerun = [
+      ...ask,
+      parallel(['srv_0', 'srv_1']),
+      health('srv_0', '{"service":"auth","error_rate":0.3}'),
+      deploys('srv_1', '{"deploys":[{"version":"v5.8.0"},{"version":"v5.7.9"}]}'),
+      call('rollback_deploy', { service: 'auth', to_version: 'v5.8.0', replicas: 3 }, 'srv_2'),
+    ];
+    expect(firstDivergence(recorded, rerun, 1)).toEqual({
+      kind: 'arguments',
+      runTurn: 4,
+      sourceTurn: 4,
+      changes: [{ path: 'toolCalls[0].args.to_version', before: 'v5.7.9', after: 'v5.8.0' }],
+    });
+  });
+});
+
 const run = (patch: Partial<ExperimentRun>): ExperimentRun => ({
   sourceId: 's1',
   sourceTitle: 'one',

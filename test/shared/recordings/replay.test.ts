@@ -144,7 +144,36 @@ describe('recorded calls of a trajectory', () => {
     expect(recordedCalls(turns)).toEqual([
       { tool: 'list_rooms', args: {}, result: { rooms: [{ room_id: 'r1', name: 'bedroom' }] } },
       { tool: 'set_thermostat', args: { room_id: 'r1' }, error: 'celsius is required' },
-      { tool: 'get_temperature', args: { room_id: 'r1' }, result: 'plain text' },
+      // Plain text is not JSON: written out again it would gain quotes, so its own text is kept.
+      { tool: 'get_temperature', args: { room_id: 'r1' }, result: 'plain text', text: 'plain text' },
     ]);
+  });
+
+  it('keeps the answer’s own text where writing its value out again would change it, and replays it byte for byte', () => {
+    const pretty = '{\n  "status": "ok",\n  "replicas": 3.0\n}';
+    const recorded: Turn[] = [
+      { role: 'assistant', toolCalls: [{ id: 'a', name: 'scale', args: { service: 'auth', replicas: 3 } }] },
+      { role: 'tool', toolCallId: 'a', content: pretty },
+      { role: 'assistant', toolCalls: [{ id: 'b', name: 'status', args: {} }] },
+      { role: 'tool', toolCallId: 'b', content: '{"error":"timeout"}' },
+    ];
+    expect(recordedCalls(recorded)).toEqual([
+      { tool: 'scale', args: { service: 'auth', replicas: 3 }, result: { status: 'ok', replicas: 3 }, text: pretty },
+      { tool: 'status', args: {}, error: 'timeout' },
+    ]);
+    const runtime = buildReplayRuntimes(recordedCalls(recorded), new Map()).get('scale')!;
+    // Arguments as JSON text, in another key order and number spelling, are the same arguments.
+    const match = matchRecording(runtime.recordings, { replicas: 3.0, service: 'auth' })!;
+    expect(match.kind).toBe('exact');
+    expect(replayAnswer(match, { replicas: 3, service: 'auth' })).toEqual({
+      result: { status: 'ok', replicas: 3 },
+      note: 'replayed: exact',
+      text: pretty,
+    });
+    expect(matchRecording(runtime.recordings, '{ "service": "auth", "replicas": 3 }')!.kind).toBe('exact');
+    // A nearest answer is adapted to the call, so it is the value written out, not the recorded text.
+    const near = matchRecording(runtime.recordings, { service: 'auth', replicas: 4 })!;
+    expect(near.kind).toBe('nearest');
+    expect(replayAnswer(near, { service: 'auth', replicas: 4 })).not.toHaveProperty('text');
   });
 });
