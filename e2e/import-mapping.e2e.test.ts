@@ -110,6 +110,10 @@ describe('Import form: mapping a file no reader claims', () => {
     expect(await pickedValue(editor, 'Messages')).not.toMatch(/episodes/);
     await page.getByLabel('Trajectory file').fill(EPISODES);
     await expect.poll(() => editor.getByLabel('Mapping name').inputValue()).toBe('agent-episodes');
+    // Escape closes the drawer and gives the focus back to the toolbar's Import…
+    await page.getByLabel('Trajectory file').press('Escape');
+    await expect.poll(() => page.getByLabel('Trajectory file').count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Import…');
   });
 
   it('adds an outcome to a file a reader claims: an OpenAI-shaped record whose metadata.resolved is its verdict', async () => {

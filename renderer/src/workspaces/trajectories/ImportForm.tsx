@@ -52,6 +52,9 @@ export function ImportForm({ focusAsked = 0 }: { focusAsked?: number }) {
         ...(target.kind === 'new' ? { newGraphName: target.name.trim() } : {}),
       });
       setReport(result);
+      // Mapped and imported: the editor folds away so the report and the list have the room (its
+      // mapping stays in the draft for Map fields… to show again).
+      if (mapping && result.committed) patch({ mapping: false });
       // The new graph exists now: a next import goes into it rather than asking for the same name again.
       if (target.kind === 'new' && result.committed && result.tools)
         setTarget({ kind: 'existing', graphId: result.tools.graphId });
@@ -183,7 +186,7 @@ const unclaimed = (report: Report) => !report.committed && !report.cancelled && 
 /** What an import did: counts, the fields it left out, conflicting tool declarations, and each rejected record. */
 function ImportReportView({ report }: { report: Report }) {
   return (
-    <div data-testid="import-report" className="import-report">
+    <div data-testid="import-report" className="import-report" aria-live="polite">
       <p>
         {describeImport(report)}
         {!report.committed &&

@@ -103,7 +103,16 @@ export function TrajectoriesWorkspace() {
         <CheckAll />
       </div>
       {drawer && (
-        <div className="toolbar-drawer">
+        <div
+          className="toolbar-drawer"
+          // Escape closes the drawer (a picker inside closes itself first and stops the key), and the
+          // focus goes back to the toolbar button that opened it.
+          onKeyDown={(e) => {
+            if (e.key !== 'Escape' || e.defaultPrevented) return;
+            e.currentTarget.parentElement?.querySelector<HTMLElement>('.drawer-toggle[open] > summary')?.focus();
+            setDrawer(null);
+          }}
+        >
           {drawer === 'import' ? <ImportForm focusAsked={importAsked} /> : <ReplayFromSelection />}
         </div>
       )}
