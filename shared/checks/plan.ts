@@ -126,10 +126,23 @@ export function validatePlan(
           `${source.tool}.${ref.path} cannot fill ${param}: ${verdict.reason}`,
         );
     }
+    // A missing argument a dependency edge produces is said once, by the edge (what to add).
+    const unproduced = new Set(
+      edges
+        .filter(
+          (e) =>
+            e.toTool === step.tool &&
+            step.args[e.toParam] === undefined &&
+            !steps.some((s) => s.tool === e.fromTool && s.id !== step.id),
+        )
+        .map((e) => e.toParam),
+    );
     // Referenced arguments are checked above; the schema checks the literal ones.
     for (const problem of validate?.(step.tool, step.args) ?? []) {
       const param = problem.path.replace(/^\$\.?/, '').split(/[.[]/)[0]!;
       if (refParams.has(param)) continue;
+      if (unproduced.has(param) && problem.path === `$.${param}` && findField(tool.parameters, param)?.required)
+        continue;
       // Shown after its path (`args.to`): the message need not name the field again.
       const field = problem.path.replace(/^\$\.?/, '');
       const message =

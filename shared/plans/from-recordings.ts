@@ -4,9 +4,10 @@ import { formatFieldPath, type PathStep } from '../graph/field-paths';
 import { goalToolsFor } from './goals';
 import { argumentsFromIntent } from './intent-arguments';
 import { datesInIntent, type IntentContext } from '../text-values/dates';
-import { EMAIL_PATTERN, labelledTextIn, namesIn, numbersIn, quotedIn, timesIn } from './intent-slots';
+import { EMAIL_PATTERN, idsIn, labelledTextIn, namesIn, numbersIn, quotedIn, timesIn } from './intent-slots';
 import { contentStems } from './intent-words';
 import { asRef } from './refs';
+import { enumMembersSaid, statedArguments } from './stated-values';
 import {
   applyCasing,
   recordedRequestOf,
@@ -95,6 +96,8 @@ const loose = (literal: string) =>
 const wordCount = (s: string) => s.trim().split(/\s+/).filter(Boolean).length;
 /** Where text read after a label ends: "and", "then", a comma, a sentence's end. */
 const CLAUSE_END = /\s*(?:,|;|\s(?:and|then|but)\s|[.!?](?:\s|$)|$)/iu;
+/** Where a value read after the recorded words ends: a clause's end, or a label that starts another value ("with the message …"). */
+const VALUE_END = /\s*(?:,|;|\s(?:and|then|but|with|saying|about|titled|called|named)\s|\s["“]|[.!?](?:\s|$)|$)/iu;
 
 /** The mentions a template cuts the request at: in order, none overlapping. */
 function templateMentions(recording: RecordedRequest): number[] {
@@ -209,6 +212,10 @@ function textMention(
   const { request, mentions } = recording;
   const m = mentions[index]!;
   const end = m.at + m.text.length;
+  // An id or a version is read as the intent's id in the same place among its ids: INC-4411 → INC-5120.
+  const recordedIds = idsIn(request);
+  const idAt = recordedIds.findIndex((id) => id.at === m.at && id.text === m.text);
+  if (idAt >= 0) return idsIn(intent)[idAt]?.value ?? null;
   const limit = wordCount(m.text) + 4;
   const fits = (s: string | undefined) => {
     const t = s?.trim();
@@ -279,7 +286,7 @@ function textMention(
     const found = new RegExp(`(?<![\\p{L}\\p{N}])${loose(leftWords.slice(-l).join(' '))}\\s+`, 'iu').exec(intent);
     if (!found) continue;
     const rest = intent.slice(found.index + found[0].length);
-    const stop = CLAUSE_END.exec(rest);
+    const stop = VALUE_END.exec(rest);
     const value = fits(rest.slice(0, stop ? stop.index : rest.length));
     if (value) return value;
   }
@@ -293,14 +300,24 @@ interface Filling {
 
 const MISSING = Symbol('missing');
 
-/** An argument's value for the new intent from its recorded source, or MISSING. */
+/** Whether the intent says a recorded constant itself, as whole words ("in staging" for `staging`). */
+const saysConstant = (intent: string, value: unknown) =>
+  typeof value === 'string' &&
+  value.trim().length > 1 &&
+  new RegExp(`(?<![\\p{L}\\p{N}])${escape(value.trim())}(?![\\p{L}\\p{N}])`, 'iu').test(intent);
+
+/**
+ * An argument's value for the new intent from its recorded source, or MISSING. A constant (a
+ * value neither the recorded request nor an earlier result gave: another incident's title, a
+ * version that came from nowhere) is that run's own and is not taken again, unless the intent
+ * says it too.
+ */
 function fill(source: ArgSource, filling: Filling, intent: string, refs: Set<number>): unknown {
   switch (source.from) {
     case 'constant':
-      return source.value;
+      return saysConstant(intent, source.value) ? source.value : MISSING;
     case 'enum': {
-      const stems = new Set(contentStems(intent));
-      const said = source.members.filter((m) => contentStems(m).some((s) => stems.has(s)));
+      const said = enumMembersSaid(source.members, intent);
       return said.length === 1 ? said[0] : MISSING;
     }
     case 'intent': {
@@ -416,19 +433,28 @@ export function planFromRecordings(
   const notes: string[] = [];
   // Steps whose arguments the request gave and the intent does not: `index` → the parameters.
   const unsaid = new Map<number, string[]>();
+  // Steps with a required value the plan could not fill.
+  const unfilled = new Set<number>();
   const steps: PlanStep[] = best.recording.steps.map((recorded, index) => {
     const tool = tools.get(recorded.tool)!;
     const id = `s${index + 1}`;
     const refs = new Set<number>();
     const args: Record<string, unknown> = {};
     const properties = (tool.parameters.properties ?? {}) as Record<string, JsonSchema>;
+    // What the intent states for a parameter outright is its value, whatever the recording did.
+    const stated = statedArguments(tool, intent);
     let fromIntent: Record<string, unknown> | null = null;
     // The nearest recording's arguments, and those the others of its chain read from their requests.
     const params = new Set(Object.keys(recorded.sources));
     for (const { recording } of alike.slice(1))
       for (const [param, source] of Object.entries(recording.steps[index]?.sources ?? {}))
         if (source.from === 'intent' || source.from === 'enum') params.add(param);
+    for (const param of Object.keys(stated)) params.add(param);
     for (const param of params) {
+      if (param in stated) {
+        args[param] = stated[param];
+        continue;
+      }
       const own = param in recorded.sources;
       let value: unknown = MISSING;
       for (const filling of fillings) {
@@ -447,8 +473,11 @@ export function planFromRecordings(
         const required = ((tool.parameters.required ?? []) as string[]).includes(param);
         value = fromIntent[param] ?? (required ? properties[param]?.default : undefined) ?? MISSING;
         if (value === MISSING && required) {
+          unfilled.add(index);
           notes.push(
-            `${id} ${recorded.tool}.${param}: the intent does not say it the way "${best.recording.request}" did.`,
+            recorded.sources[param]?.from === 'constant'
+              ? `${id} ${recorded.tool}.${param} needs a value: the intent does not give one, and "${best.recording.request}" had its own.`
+              : `${id} ${recorded.tool}.${param} needs a value: the intent does not say it the way "${best.recording.request}" did.`,
           );
           if (recorded.sources[param]?.from === 'intent') unsaid.set(index, [...(unsaid.get(index) ?? []), param]);
         }
@@ -464,7 +493,15 @@ export function planFromRecordings(
     return { id, tool: recorded.tool, args, dependsOn: [...refs].sort((a, b) => a - b).map((r) => `s${r + 1}`) };
   });
   const round = (x: number) => Math.round(x * 100) / 100;
-  const asked = withoutUnasked(steps, unsaid, notes);
+  // A step the recorded request's words asked for ("… and page the on-call") and the intent's do
+  // not, which the intent gives no value for either.
+  const recordedGoals = new Set(goalToolsFor(best.recording.request, graph).map((g) => g.tool));
+  const unasked = new Set(
+    best.recording.steps.flatMap((s, i) =>
+      recordedGoals.has(s.tool) && !goals.includes(s.tool) && unfilled.has(i) ? [i] : [],
+    ),
+  );
+  const asked = withoutUnasked(steps, unsaid, unasked, notes);
   if (!asked.length) return null;
   return {
     steps: asked,
@@ -484,14 +521,23 @@ export function planFromRecordings(
  * total in USD" converts; "book it" does not), is left out, and so on back. The steps left are
  * numbered again.
  */
-function withoutUnasked(steps: PlanStep[], unsaid: ReadonlyMap<number, string[]>, notes: string[]): PlanStep[] {
+function withoutUnasked(
+  steps: PlanStep[],
+  unsaid: ReadonlyMap<number, string[]>,
+  unasked: ReadonlySet<number>,
+  notes: string[],
+): PlanStep[] {
   const kept = [...steps];
   for (let i = kept.length - 1; i >= 0; i--) {
     const step = kept[i]!;
     const index = steps.indexOf(step);
     const used = kept.some((s) => s.dependsOn.includes(step.id));
-    if (used || !unsaid.has(index)) continue;
-    notes.push(`Left out ${step.id} ${step.tool}: the intent does not say its ${unsaid.get(index)!.join(', ')}.`);
+    if (used || (!unsaid.has(index) && !unasked.has(index))) continue;
+    notes.push(
+      unsaid.has(index)
+        ? `Left out ${step.id} ${step.tool}: the intent does not say its ${unsaid.get(index)!.join(', ')}.`
+        : `Left out ${step.id} ${step.tool}: the intent does not ask for it.`,
+    );
     kept.splice(i, 1);
   }
   if (kept.length === steps.length) return steps;

@@ -146,7 +146,9 @@ export function goalToolsFor(intent: string, graph: Pick<ToolGraph, 'tools' | 'e
   let lastActions: Word[] = [];
   // What the last clause that found something was about ("cheapest flight Lisbon Paris").
   let lastObjects: Word[] = [];
-  for (const clause of intent.split(/\s*(?:[,;!?]|\.(?!\d)|\b(?:and|then|also|plus|afterwards)\b)\s*/i)) {
+  // Quoted text is a value the intent gives ("saying "paged the db team""), not a task it asks for.
+  const asked = intent.replace(/"[^"]*"|“[^”]*”/g, ' ');
+  for (const clause of asked.split(/\s*(?:[,;!?]|\.(?!\d)|\b(?:and|then|also|plus|afterwards)\b)\s*/i)) {
     const named = toolsNamedIn(clause, graph);
     for (const tool of named) if (!goals.has(tool)) goals.set(tool, { tool, score: NAMED, matched: [tool] });
     let words = intentWords(clause);

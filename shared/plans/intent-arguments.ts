@@ -2,6 +2,7 @@ import type { Tool } from '../domain';
 import { dateWindowFromIntent, emailsInText, type DateWindow, type IntentContext } from '../text-values';
 import { personNameInIntent, placesInIntent, type Places } from './intent-entities';
 import { contentStems, spellDegrees, stem, wordsOf } from './intent-words';
+import { enumMembersSaid, statedArguments } from './stated-values';
 
 interface ParamSchema {
   type?: string;
@@ -17,6 +18,7 @@ interface IntentFacts {
   person: string | null;
   email: string | null;
   stems: Set<string>;
+  intent: string;
   /** Numbers with the one or two words after them: "2 nights", "21 degrees", "3 adult guests". */
   counts: { value: number; words: string[] }[];
 }
@@ -34,6 +36,7 @@ function readIntent(intent: string, context: IntentContext): IntentFacts {
     person,
     email: emailsInText(intent)[0] ?? null,
     stems: new Set(contentStems(intent)),
+    intent,
     counts,
   };
 }
@@ -62,7 +65,7 @@ function valueFor(name: string, schema: ParamSchema, facts: IntentFacts): unknow
   if (isDateParam(name, schema)) return wordsOf(name).some((w) => END_WORDS.has(w)) ? window.end : window.start;
   if (schema.format === 'email') return facts.email ?? undefined;
   if (Array.isArray(schema.enum)) {
-    const said = schema.enum.filter((m) => typeof m === 'string' && contentStems(m).some((s) => facts.stems.has(s)));
+    const said = enumMembersSaid(schema.enum, facts.intent);
     return said.length === 1 ? said[0] : undefined;
   }
   if (schema.type === 'string' && !schema.format) {
@@ -90,7 +93,8 @@ function valueFor(name: string, schema: ParamSchema, facts: IntentFacts): unknow
  * destination, "in X" for a city, a person ("under the name Ana Silva") for name parameters,
  * an email address, the one enum member the intent says, and a number next to a word of the
  * parameter ("2 guests", "21 degrees"), and a count of people of one where the intent names one
- * person and no number ("book it for Ana Silva": 1 passenger).
+ * person and no number ("book it for Ana Silva": 1 passenger). What the intent states for a
+ * parameter outright (`severity: sev2`, `with the message "…"`) comes first.
  */
 export function argumentsFromIntent(tool: Tool, intent: string, context: IntentContext = {}): Record<string, unknown> {
   const facts = readIntent(intent, context);
@@ -100,5 +104,5 @@ export function argumentsFromIntent(tool: Tool, intent: string, context: IntentC
     const value = valueFor(name, schema, facts);
     if (value !== undefined) args[name] = value;
   }
-  return args;
+  return { ...args, ...statedArguments(tool, intent) };
 }

@@ -115,3 +115,15 @@ export function namesIn(text: string): Found[] {
   );
   return [...possessive, ...companion].sort((a, b) => a.at - b.at);
 }
+
+/**
+ * Identifiers and versions as written: letters and digits joined by hyphens (`INC-4411`,
+ * `svc-12`, `db-3`), `#123`, and versions (`v2.3.1`, `5.7.9`), in order.
+ */
+export function idsIn(text: string): Found[] {
+  return all(
+    text,
+    /(?<![\p{L}\p{N}_.@-])(?:(?=[\p{L}\p{N}_-]*\p{N})(?=[\p{L}\p{N}_-]*\p{L})\p{L}[\p{L}\p{N}_]*(?:-[\p{L}\p{N}_]+)+|#\d+|v?\d+(?:\.\d+){2,})(?![\p{L}\p{N}_@-]|\.\p{N})/gu,
+    (m) => m[0],
+  );
+}
