@@ -56,6 +56,11 @@ describe('Import form: mapping a file no reader claims', () => {
     const first = preview.getByTestId('mapping-run').first();
     await first.getByText(/7 turns, 2 calls, result\.solved true \(success\), model llama-3\.1-8b-instruct/).waitFor();
     await first.getByText(/→ find_device\(\{"room":"living room","kind":"light"\}\)/).waitFor();
+    // Another outcome field holds other values: what counts as success is guessed from them again.
+    await pickOption(page, 'Outcome field', 'result.steps_used', editor);
+    await expect.poll(() => editor.getByLabel('Success when').inputValue()).toBe('at-least');
+    await pickOption(page, 'Outcome field', 'result.solved', editor);
+    await expect.poll(() => editor.getByLabel('Success values').inputValue()).toBe('true');
 
     // The edits outlive the drawer closing, as the rest of the form does.
     await page.locator('summary', { hasText: 'Import…' }).click();

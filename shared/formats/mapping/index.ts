@@ -2,6 +2,7 @@ export { applyMapping, mappedOutcome, mappedRuns, overlayMapping, BY_ORDER_NOTE 
 export { isPath, parsePath, selectAll, selectOne } from './path';
 export { previewMapping, type MappingPreview, type PreviewTrajectory } from './preview';
 export { proposeMapping, proposeOverlay, type MappingProposal, type MessageArray, type RunField } from './propose';
+export { successOf } from './propose-run';
 export {
   mappingProblems,
   mapsTurns,

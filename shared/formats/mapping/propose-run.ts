@@ -83,7 +83,8 @@ export function runGuesses(fields: RunField[]): Partial<TrajectoryMapping> {
   };
 }
 
-function successOf(field: RunField): NonNullable<TrajectoryMapping['outcome']>['success'] {
+/** What counts as success in an outcome field, from the values it holds: true, at least 1, or its success words. */
+export function successOf(field: RunField): NonNullable<TrajectoryMapping['outcome']>['success'] {
   if (field.examples.some((e) => typeof e === 'boolean')) return [true];
   if (field.examples.every((e) => typeof e === 'number')) return { atLeast: 1 };
   const words = field.examples.filter((e) => SUCCESS_WORDS.includes(String(e).toLowerCase()));

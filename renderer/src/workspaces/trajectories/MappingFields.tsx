@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import type { Result } from '../../../../shared/contract';
 import type { TurnRole } from '../../../../shared/domain';
-import { TEXT_CALL_STYLES, type TextCallStyle, type TrajectoryMapping } from '../../../../shared/formats/mapping';
+import {
+  successOf,
+  TEXT_CALL_STYLES,
+  type TextCallStyle,
+  type TrajectoryMapping,
+} from '../../../../shared/formats/mapping';
 import { QuickPick, type QuickPickOption } from '../../components/QuickPick';
 
 type Proposal = Result<'mappings.propose'>;
@@ -222,7 +227,11 @@ export function RunFieldsEditor({
         fields={fields}
         details={details}
         none="none"
-        onChange={(path) => onChange({ outcome: path ? { path, success: outcome?.success ?? [true] } : undefined })}
+        // Another field holds other values: what counts as success is guessed from them again.
+        onChange={(path) => {
+          const field = proposal.runFields.find((f) => f.path === path);
+          onChange({ outcome: path ? { path, success: field ? successOf(field) : [true] } : undefined });
+        }}
       />
       {outcome && (
         <>
