@@ -42,23 +42,70 @@ const NO_TOOLS_NOTE =
 /** inspect's value_to_float: the letter grades, booleans, yes/no and numbers as a score between 0 and 1. */
 const GRADES: Record<string, number> = { C: 1, P: 0.5, I: 0, N: 0 };
 
+/** The most text one record may hold, as one line of a file may (MAX_LINE_BYTES). */
+const MAX_RECORD_TEXT = 32 * 2 ** 20;
+/** What references may add to a small sample, whatever its attachments hold. */
+const REFERENCE_ALLOWANCE = 2 ** 20;
+
+/** Characters of every string in a value (keys too), counted until `limit` is passed. */
+function textLength(value: unknown, limit: number): number {
+  let total = 0;
+  const walk = (v: unknown): void => {
+    if (total > limit) return;
+    if (typeof v === 'string') total += v.length;
+    else if (Array.isArray(v)) v.forEach(walk);
+    else if (isObject(v))
+      for (const [k, item] of Object.entries(v)) {
+        total += k.length;
+        walk(item);
+      }
+  };
+  walk(value);
+  return total;
+}
+
 /**
  * Long text in events, and images anywhere, are written as `attachment://<hash>` (before 0.3.40:
  * `tc://<hash>`) with the content in the sample's `attachments`; every string gets its content back.
+ * `added` counts what the references brought in: one short reference may name megabytes, so a
+ * sample is measured after resolution, not by its own size.
  */
-function attachmentResolver(attachments: unknown): (value: unknown) => unknown {
+function attachmentResolver(attachments: unknown): { resolve: (value: unknown) => unknown; added: () => number } {
   const table = isObject(attachments) ? attachments : {};
+  let added = 0;
   const resolve = (value: unknown): unknown => {
     if (typeof value === 'string') {
       const prefix = ['attachment://', 'tc://'].find((p) => value.startsWith(p));
       const content = prefix ? table[value.slice(prefix.length)] : undefined;
-      return typeof content === 'string' ? content : value;
+      if (typeof content !== 'string') return value;
+      added += content.length;
+      return content;
     }
     if (Array.isArray(value)) return value.map(resolve);
     if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolve(v)]));
     return value;
   };
-  return resolve;
+  return { resolve, added: () => added };
+}
+
+/**
+ * What a sample's references may bring into its messages and tools: four times what its
+ * attachments hold (inspect stores a repeated content once, by its hash), never more than one
+ * record may be. A few hundred bytes of zstd can name an 8 MiB attachment 63 times (504 MiB).
+ */
+function expansionLimit(attachments: unknown): number {
+  return Math.min(MAX_RECORD_TEXT, Math.max(REFERENCE_ALLOWANCE, 4 * textLength(attachments, MAX_RECORD_TEXT)));
+}
+
+function assertExpansionBounded(added: number, limit: number): void {
+  if (added > limit)
+    throw new RecordError(
+      `its attachment:// references bring more than ${formatMiB(limit)} into its messages and tools (four times what its attachments hold, at most ${formatMiB(MAX_RECORD_TEXT)}); a sample naming one attachment so often is not imported`,
+    );
+}
+
+function formatMiB(chars: number): string {
+  return `${(chars / 2 ** 20).toFixed(1).replace(/\.0$/, '')} MiB`;
 }
 
 /** A message's content: a string, or parts of which text is the content and reasoning the thought. */
@@ -248,7 +295,8 @@ function outcomeOf(record: Json): Outcome | undefined {
 /** One EvalSample: its messages as turns, the tools its model events offered, its first score as the outcome. */
 export function fromInspect(record: Json, shared?: Record<string, unknown>): ParsedRecord {
   const transcript = isObject(record.transcript) ? record.transcript : {};
-  const resolve = attachmentResolver(record.attachments ?? transcript.content);
+  const attachments = record.attachments ?? transcript.content;
+  const { resolve, added } = attachmentResolver(attachments);
   const events = Array.isArray(record.events)
     ? record.events
     : Array.isArray(transcript.events)
@@ -262,10 +310,17 @@ export function fromInspect(record: Json, shared?: Record<string, unknown>): Par
       : Array.isArray(record.input)
         ? ['input', record.input]
         : ['input', [{ role: 'user', content: record.input }]];
-  (resolve(messages) as unknown[]).forEach((m, i) => readMessage(m, i, field, reading));
+  const resolved = resolve(messages) as unknown[];
+  // Before the text is joined into turns: joined, an attachment named often is one huge string.
+  const limit = expansionLimit(attachments);
+  assertExpansionBounded(added(), limit);
+  resolved.forEach((m, i) => readMessage(m, i, field, reading));
   if (!reading.turns.length) throw new RecordError('the sample has no messages and no input');
 
+  const messagesAdded = added();
+  // Each model event offers the tools again: only the tools kept count, once.
   const { perMessage, tools, models } = readEvents(events, resolve);
+  assertExpansionBounded(messagesAdded + textLength(tools, limit), limit);
   const ids = messages.map((m) => (isObject(m) && typeof m.id === 'string' ? m.id : undefined));
   reading.turns.forEach((turn, i) => Object.assign(turn, perMessage.get(ids[i] ?? '')));
 
