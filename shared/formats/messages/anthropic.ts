@@ -69,6 +69,7 @@ export const readAnthropicMessage: ShapeReader = (m, at, index, ignored) => {
   let pieces: { text: string; media?: boolean }[] = [];
   let thoughts: string[] = [];
   let calls: ToolCall[] = [];
+  let callsAtPiece = 0;
   const flush = () => {
     const content = joinText(pieces);
     if (content !== undefined || thoughts.length || calls.length)
@@ -76,6 +77,7 @@ export const readAnthropicMessage: ShapeReader = (m, at, index, ignored) => {
     pieces = [];
     thoughts = [];
     calls = [];
+    callsAtPiece = 0;
   };
   m.content.forEach((block, k) => {
     const where = `${at}.content[${k}]`;
@@ -103,7 +105,13 @@ export const readAnthropicMessage: ShapeReader = (m, at, index, ignored) => {
     const unread: string[] = [];
     const read = readContentParts([block], at, index, unread);
     ignored.push(...unread.map((path) => path.replace(`${at}.content[0]`, where)));
-    if (read.content !== undefined) pieces.push({ text: read.content, media: !['text'].includes(type) });
+    // Text after a call of the same message is a new utterance (text, tool_use, text, tool_use):
+    // a paragraph break keeps its words from running into the text before the call.
+    if (read.content !== undefined) {
+      const afterCall = pieces.length > 0 && calls.length > callsAtPiece;
+      pieces.push({ text: afterCall ? `\n\n${read.content}` : read.content, media: !['text'].includes(type) });
+      callsAtPiece = calls.length;
+    }
     if (read.thought !== undefined) thoughts.push(read.thought);
   });
   flush();

@@ -63,8 +63,8 @@ describe('the fixtures hold what they are meant to', () => {
     // An Anthropic message with a text block before each of its two tool_use blocks: one turn.
     const [both] = besideCalls(parallel!.turns);
     expect(both!.toolCalls).toHaveLength(2);
-    expect(both!.content).toContain('Payments first.');
-    expect(both!.content).toContain('Then ledger, in the same breath.');
+    // The text after the first call is a paragraph of its own, not run into the one before it.
+    expect(both!.content).toBe('Payments first.\n\nThen ledger, in the same breath.');
   });
 });
 
