@@ -24,6 +24,8 @@ interface Session {
   forkOf: Trajectory['forkOf'];
   /** How its agent turns are asked of a remote server (a loaded GGUF answers in JSON). */
   agentFormat: AgentFormat;
+  /** The tools a breakpoint can name: its graph's, those its record declares, those the recording calls. */
+  tools: string[];
   /** The outcome last written to the run's trajectory (as JSON), so it is written when it changes only. */
   savedOutcome?: string;
 }
@@ -58,6 +60,7 @@ export function runsHandlers(ctx: BackendContext): HandlerMap {
       nextAction,
       forkOf: s.forkOf,
       warnings: s.engine.warnings,
+      tools: [...new Set([...s.tools, ...callNames(turns)])],
     };
   };
 
@@ -93,8 +96,14 @@ export function runsHandlers(ctx: BackendContext): HandlerMap {
     const declared = (): DeclaredTool[] =>
       (options.trajectoryId ? store.toolSets.ofTrajectory(options.trajectoryId) : null) ??
       graph.tools.map(({ name, description, parameters }) => ({ name, description, parameters }));
+    const record = options.trajectoryId ?? options.replayOf?.id;
     const session: Session = {
       id,
+      tools: [
+        ...graph.tools.map((t) => t.name),
+        ...((record ? store.toolSets.ofTrajectory(record) : null) ?? []).map((t) => t.name),
+        ...callNames(options.replayOf?.turns ?? []),
+      ],
       trajectoryId: options.trajectoryId,
       replayOf: options.replayOf?.id ?? null,
       graphId: options.graphId,
@@ -273,4 +282,9 @@ export function runsHandlers(ctx: BackendContext): HandlerMap {
     },
     'runs.tree': ({ graphId }) => store.trajectoryQueries.runs(graphId),
   };
+}
+
+/** The names of the tools `turns` call, in the order first called. */
+function callNames(turns: readonly Turn[]): string[] {
+  return turns.flatMap((t) => t.toolCalls ?? []).map((c) => c.name);
 }

@@ -23,6 +23,8 @@ export const RunView = z.object({
   forkOf: z.object({ trajectoryId: z.string(), turnIndex: z.number().int() }).nullable(),
   /** Results that do not match their tool's `returns` schema, by observation turn. */
   warnings: z.array(ResultWarning),
+  /** The tools a breakpoint can name: the graph's, those the record declares, those its turns call. */
+  tools: z.array(z.string()),
 });
 export type RunView = z.infer<typeof RunView>;
 

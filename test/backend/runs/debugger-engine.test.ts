@@ -99,6 +99,14 @@ describe('the debugger is one engine: breakpoints in a replay', () => {
     expect(run.nextAction).toEqual({ kind: 'replay', role: 'assistant' });
   });
 
+  it('offers breakpoints on the tools a recording with no graph declares and calls', async () => {
+    const b = testBackend();
+    const { checkout } = await importOncall(b);
+    const replay = await b.registry.invoke('runs.open', { trajectoryId: checkout });
+    expect(replay.graphId).toBeNull();
+    expect(replay.tools).toEqual(['get_alerts', 'list_deploys', 'rollback_deploy', 'post_incident_update']);
+  });
+
   it('keeps the breakpoints set on one run for the next run the debugger opens, and they stop a fork at the same call', async () => {
     const b = testBackend();
     const { checkout, auth } = await importOncall(b);

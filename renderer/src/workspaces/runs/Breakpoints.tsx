@@ -4,8 +4,11 @@ import type { Breakpoint } from '../../../../shared/runs';
 import { api } from '../../api/api';
 import { useRuns } from './state';
 
-/** Breakpoints of the open run: on tools, on error observations, on argument values. */
-export function Breakpoints({ run, tools }: { run: RunView; tools: string[] }) {
+/**
+ * The debugger's breakpoints, shown on the open run (they hold in every run it opens): on tools,
+ * on error observations, on argument values.
+ */
+export function Breakpoints({ run }: { run: RunView }) {
   const [param, setParam] = useState('');
   const [pattern, setPattern] = useState('');
   // Shown at once (checkboxes must not lag the click) and sent without making the debugger busy:
@@ -20,6 +23,8 @@ export function Breakpoints({ run, tools }: { run: RunView; tools: string[] }) {
     }
   };
   const toolSet = new Set(run.breakpoints.flatMap((b) => (b.kind === 'tool' ? [b.tool] : [])));
+  // The run's tools (a recording's too, with no graph), and any tool a breakpoint is set on, to clear it.
+  const tools = [...new Set([...run.tools, ...toolSet])];
   const onError = run.breakpoints.some((b) => b.kind === 'error');
   return (
     <details className="breakpoints">

@@ -19,7 +19,10 @@ function describeNext(run: RunView): string {
     case 'call':
       return next.tool ? `Next: call ${next.tool} (${next.stepId})` : 'Next: the model chooses a call or answers';
     case 'execute':
-      return `Next: execute ${next.call.name}(${JSON.stringify(next.call.args)})`;
+      // A replay's call is executed by its recorded result.
+      return run.mode === 'replay'
+        ? `Next: the recorded result of ${next.call.name}(${JSON.stringify(next.call.args)})`
+        : `Next: execute ${next.call.name}(${JSON.stringify(next.call.args)})`;
     case 'answer':
       return 'Next: the final answer';
     case 'replay':
@@ -40,7 +43,7 @@ const selector = (s: RunsState) => ({
 });
 
 /** Step, Continue, Pause, Stop and Run to here over the open run, with its breakpoints and timeline. */
-export function Debugger({ tools }: { tools: string[] }) {
+export function Debugger() {
   const { run, starting, busy, error, act, showRun } = useRuns(useShallow(selector));
   const [until, setUntil] = useState('');
   // A continuing run pushes each turn; follow it.
@@ -129,7 +132,7 @@ export function Debugger({ tools }: { tools: string[] }) {
         </button>
       </div>
       <ErrorNote message={error} />
-      <Breakpoints run={run} tools={tools} />
+      <Breakpoints run={run} />
       <RunTimeline run={run} />
     </section>
   );

@@ -127,7 +127,7 @@ export function RunsWorkspace() {
             <SplitPanel id="runs-debugger" minSize={120}>
               <PanelHeader title="Run" />
               <div className="panel-body runs-right">
-                <Debugger tools={tools} />
+                <Debugger />
               </div>
             </SplitPanel>
           </SplitLayout>
