@@ -71,7 +71,7 @@ export async function openRecords(
   if (gzip) raw.on('error', (error) => (chunks as unknown as zlib.Gunzip).destroy(error));
   if (isYamlFile(file))
     return {
-      shape: 'json-object',
+      shape: 'yaml',
       gzip,
       records: gunzipErrors(yamlDocument(file, chunks, MAX_DOCUMENT_BYTES), gzip),
       bytesRead: () => raw.bytesRead,

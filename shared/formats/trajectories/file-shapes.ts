@@ -3,6 +3,7 @@ export const FILE_SHAPE_LABELS = {
   jsonl: 'JSONL',
   'json-array': 'JSON array',
   'json-object': 'one JSON object',
+  yaml: 'one YAML document',
   parquet: 'Parquet',
   zip: 'ZIP archive',
 } as const;

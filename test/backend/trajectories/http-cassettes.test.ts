@@ -29,7 +29,7 @@ describe('HTTP cassettes of model APIs', () => {
     expect(report).toMatchObject({
       committed: true,
       format: 'http-cassette',
-      shape: 'json-object',
+      shape: 'yaml',
       imported: 1,
       rejectedCount: 0,
     });
