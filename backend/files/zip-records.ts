@@ -49,7 +49,8 @@ export async function zipRecords(
     );
   }
   // The last entry of a name is the one that counts, as with any archive appended to.
-  const entries = [...new Map((await listEntries(zip)).map((e) => [e.fileName, e])).values()];
+  const entries = [...new Map((await listEntries(zip, file)).map((e) => [e.fileName, e])).values()];
+  assertEntriesApart(entries, zip.fileSize, file);
   const names = entries.map((e) => e.fileName);
   const layout = layoutOf(names);
   if (!layout) {
@@ -98,7 +99,8 @@ export async function zipRecords(
   };
 }
 
-function listEntries(zip: yauzl.ZipFile): Promise<yauzl.Entry[]> {
+/** The entries, or a refusal in words: a name outside the archive, or a directory that lies. */
+function listEntries(zip: yauzl.ZipFile, file: string): Promise<yauzl.Entry[]> {
   return new Promise((resolve, reject) => {
     const entries: yauzl.Entry[] = [];
     zip.on('entry', (entry: yauzl.Entry) => {
@@ -106,9 +108,52 @@ function listEntries(zip: yauzl.ZipFile): Promise<yauzl.Entry[]> {
       zip.readEntry();
     });
     zip.once('end', () => resolve(entries));
-    zip.once('error', reject);
+    zip.once('error', (error: Error) => {
+      zip.close();
+      // yauzl's words for a name that climbs out ("invalid relative path: ../x", "absolute path: /x").
+      const outside = /^(?:invalid relative path|absolute path): (.*)$/.exec(error.message);
+      reject(
+        outside
+          ? new TrellisError(
+              'E1002',
+              `${file} is not a safe ZIP archive: an entry is named "${outside[1]}", outside the archive; it was not read.`,
+              'Trellis never unpacks an archive, but one naming such entries was not written by a harness: ask for the log as it wrote it.',
+            )
+          : damaged(file, error.message),
+      );
+    });
     zip.readEntry();
   });
+}
+
+function damaged(file: string, why: string): TrellisError {
+  return new TrellisError('E1002', `${file} is a damaged ZIP archive: ${why}; it was not read.`);
+}
+
+/**
+ * Refuses entries that claim bytes past the end of the archive (a ZIP64 size that is not true) or
+ * share bytes with another entry: several central records naming one local entry make one
+ * sample's bytes inflate once per name (a zip bomb's trick), while the archive cap counts them once.
+ */
+function assertEntriesApart(entries: readonly yauzl.Entry[], fileSize: number, file: string): void {
+  // A local header is 30 bytes and the name at least: the data ends no earlier than this.
+  const end = (e: yauzl.Entry) => e.relativeOffsetOfLocalHeader + 30 + e.fileNameLength + e.compressedSize;
+  for (const entry of entries)
+    if (end(entry) > fileSize)
+      throw damaged(
+        file,
+        `${entry.fileName} claims ${entry.compressedSize} bytes at offset ${entry.relativeOffsetOfLocalHeader}, past the archive's end (${fileSize} bytes)`,
+      );
+  const byOffset = [...entries].sort((a, b) => a.relativeOffsetOfLocalHeader - b.relativeOffsetOfLocalHeader);
+  for (let i = 1; i < byOffset.length; i++) {
+    const [before, entry] = [byOffset[i - 1]!, byOffset[i]!];
+    if (entry.relativeOffsetOfLocalHeader < end(before))
+      throw new TrellisError(
+        'E1002',
+        `${before.fileName} and ${entry.fileName} in the archive are the same bytes named twice (a zip bomb's trick); nothing of it was imported.`,
+        'An archive a harness wrote names each entry once: ask for the log as it wrote it.',
+      );
+  }
 }
 
 async function readAll(stream: AsyncIterable<Buffer>): Promise<Buffer> {
@@ -135,9 +180,15 @@ async function entryBytes(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Buffe
       'E1002',
       `${entry.fileName} in the archive is compressed with method ${entry.compressionMethod}; Trellis reads stored, deflate and zstd entries.`,
     );
-  const raw = await readAll(
-    (await zip.openReadStreamPromise(entry, { decodeFileData: false })) as AsyncIterable<Buffer>,
-  );
+  let raw: Buffer;
+  try {
+    raw = await readAll((await zip.openReadStreamPromise(entry, { decodeFileData: false })) as AsyncIterable<Buffer>);
+  } catch (error) {
+    throw new TrellisError(
+      'E1002',
+      `${entry.fileName} in the archive is damaged or not what it declares (${(error as Error).message}); nothing of the archive was imported.`,
+    );
+  }
   // The output buffer is the declared size: data that would inflate past it fails, never grows.
   const out = new Uint8Array(entry.uncompressedSize);
   let inflated: Uint8Array;

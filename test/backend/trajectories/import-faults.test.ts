@@ -17,6 +17,12 @@ interface Case {
     then?: string;
     entries?: Record<string, string>;
     understate?: string;
+    /** Entry names rewritten in place (same length): names yazl itself refuses to write. */
+    rename?: Record<string, string>;
+    /** An entry whose central record claims ZIP64 sizes without the extra field that holds them. */
+    zip64Lie?: string;
+    /** Further central records, each naming an existing entry's bytes again under a new name. */
+    alias?: Record<string, string>;
     records?: number;
   };
   expect: { error?: string; report?: Record<string, unknown> };
@@ -45,8 +51,45 @@ const SAMPLE = JSON.stringify({
 });
 const expand = (text: string) => text.replace('$RECORD', RECORD).replace('$SAMPLE', SAMPLE);
 
+/** Every central-directory record of a ZIP: where it starts, its name and its whole length. */
+function centralRecords(bytes: Buffer): { at: number; name: string; length: number }[] {
+  const end = bytes.length - 22;
+  const records = [];
+  for (let at = bytes.readUInt32LE(end + 16); at < end;) {
+    const [n, m, k] = [bytes.readUInt16LE(at + 28), bytes.readUInt16LE(at + 30), bytes.readUInt16LE(at + 32)];
+    records.push({ at, name: bytes.toString('latin1', at + 46, at + 46 + n), length: 46 + n + m + k });
+    at += 46 + n + m + k;
+  }
+  return records;
+}
+
+/** The odd archives: names rewritten in place, a ZIP64 size claimed without its field, entries aliased. */
+function oddities(bytes: Buffer, make: Case['make']): Buffer {
+  for (const [from, to] of Object.entries(make.rename ?? {}))
+    for (let at = bytes.indexOf(from); at >= 0; at = bytes.indexOf(from, at + 1)) bytes.write(to, at, 'latin1');
+  const lie = centralRecords(bytes).find((r) => r.name === make.zip64Lie);
+  if (lie) bytes.writeUInt32LE(0xffffffff, lie.at + 20);
+  if (!make.alias) return bytes;
+  // New central records go after the others; the end record counts them and moves past them.
+  const central = centralRecords(bytes);
+  const added = Object.entries(make.alias).map(([name, of]) => {
+    const original = central.find((r) => r.name === of)!;
+    const record = Buffer.from(bytes.subarray(original.at, original.at + 46));
+    record.writeUInt16LE(name.length, 28);
+    record.writeUInt16LE(0, 30);
+    record.writeUInt16LE(0, 32);
+    return Buffer.concat([record, Buffer.from(name, 'latin1')]);
+  });
+  const end = Buffer.from(bytes.subarray(bytes.length - 22));
+  end.writeUInt16LE(end.readUInt16LE(8) + added.length, 8);
+  end.writeUInt16LE(end.readUInt16LE(10) + added.length, 10);
+  end.writeUInt32LE(end.readUInt32LE(12) + added.reduce((sum, r) => sum + r.length, 0), 12);
+  return Buffer.concat([bytes.subarray(0, bytes.length - 22), ...added, end]);
+}
+
 /** A ZIP of these entries (deflated); `understate` makes one entry declare half its real size. */
-async function zipFile(file: string, entries: Record<string, string>, understate?: string): Promise<void> {
+async function zipFile(file: string, make: Case['make']): Promise<void> {
+  const { entries = {}, understate } = make;
   const zip = new yazl.ZipFile();
   for (const [name, text] of Object.entries(entries)) zip.addBuffer(Buffer.from(expand(text)), name);
   zip.end();
@@ -63,7 +106,7 @@ async function zipFile(file: string, entries: Record<string, string>, understate
       bytes.writeUInt32LE(Math.floor(bytes.readUInt32LE(at + 24) / 2), at + 24);
     }
   }
-  fs.writeFileSync(file, bytes);
+  fs.writeFileSync(file, oddities(bytes, make));
 }
 
 describe('the import fault corpus', () => {
@@ -89,7 +132,7 @@ describe('the import fault corpus', () => {
         return;
       }
       if (make.kind === 'fifo') execFileSync('mkfifo', [file]);
-      else if (make.kind === 'zip') await zipFile(file, make.entries!, make.understate);
+      else if (make.kind === 'zip') await zipFile(file, make);
       else {
         const text = Buffer.from(make.blanks!.repeat(make.repeat!) + expand(make.then!));
         fs.writeFileSync(file, make.kind === 'gzip' ? zlib.gzipSync(text) : text);
