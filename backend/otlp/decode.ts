@@ -1,5 +1,6 @@
 import protobuf from 'protobufjs';
 import { isObject, nestedDeeperThan } from '../../shared/json';
+import { countJsonValues, countProtobufValues, MAX_REQUEST_VALUES, TooManyValuesError } from './count';
 import { OTLP_TRACE_DESCRIPTOR } from './descriptor';
 
 const root = protobuf.Root.fromJSON(OTLP_TRACE_DESCRIPTOR as protobuf.INamespace);
@@ -15,11 +16,14 @@ const hex = (bytes: unknown) => (typeof bytes === 'string' ? Buffer.from(bytes, 
  * An ExportTraceServiceRequest in protobuf as the same plain object its OTLP JSON encoding gives
  * (ids as hex, int64 as decimal text, enums as numbers), so one reader serves both encodings.
  */
-export function decodeProtobufRequest(body: Uint8Array): unknown {
+export function decodeProtobufRequest(body: Uint8Array, maxValues = MAX_REQUEST_VALUES): unknown {
   let message: protobuf.Message;
   try {
+    // Counted on the wire first: a body of millions of tiny messages is refused before one is made.
+    countProtobufValues(body, REQUEST, maxValues);
     message = REQUEST.decode(body);
   } catch (error) {
+    if (error instanceof TooManyValuesError) throw error;
     throw new PayloadError(
       `the body is not an OTLP ExportTraceServiceRequest in protobuf: ${(error as Error).message}`,
     );
@@ -42,7 +46,8 @@ export function decodeProtobufRequest(body: Uint8Array): unknown {
 }
 
 /** A JSON body: an object, or a clear reason it is not one. */
-export function decodeJsonRequest(body: Buffer): unknown {
+export function decodeJsonRequest(body: Buffer, maxValues = MAX_REQUEST_VALUES): unknown {
+  countJsonValues(body, maxValues);
   let value: unknown;
   try {
     value = JSON.parse(body.toString('utf8'));

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import zlib from 'node:zlib';
+import { TooManyValuesError } from './count';
 import { decodeJsonRequest, decodeProtobufRequest, encodeError, encodeResponse, PayloadError } from './decode';
 import { SMALLER_BATCHES, TooManySpansError, type TraceReceiver } from './receiver';
 
@@ -106,6 +107,7 @@ export function handleTraceRequest(request: IncomingMessage, response: ServerRes
       if (error instanceof Refusal) return refuse(error.status, error.message);
       if (error instanceof PayloadError) return refuse(400, error.message);
       if (error instanceof TooManySpansError) return refuse(413, error.message);
+      if (error instanceof TooManyValuesError) return refuse(413, `${error.message} ${SMALLER_BATCHES}`);
       refuse(500, `the spans could not be stored: ${(error as Error).message}`);
     }
   });

@@ -1,6 +1,6 @@
 import { assembleTrace } from '../../shared/formats/otlp/assemble';
 import { groupKey, groupSpans, traceSource } from '../../shared/formats/otlp/groups';
-import { spansOfExport, type OtlpSpan } from '../../shared/formats/otlp/spans';
+import { spanKey, spansOfExport, type OtlpSpan } from '../../shared/formats/otlp/spans';
 import { isObject } from '../../shared/json';
 import { clipAtWord } from '../../shared/text';
 import type { WorkspaceStore } from '../store/workspace-store';
@@ -10,6 +10,10 @@ export interface TraceReceiverOptions {
   quietMs?: number;
   /** The most spans one request may carry. */
   maxSpans?: number;
+  /** The most spans one trajectory (a trace, or a conversation's traces) holds. */
+  maxTrajectorySpans?: number;
+  /** The most bytes of spans (as JSON text) one trajectory holds. */
+  maxTrajectoryBytes?: number;
 }
 
 /** What one request came to: spans taken, spans refused (and why), trajectories written. */
@@ -29,7 +33,10 @@ export class TooManySpansError extends Error {}
 
 interface OpenGroup {
   key: string;
+  /** By trace id and span id. */
   spans: Map<string, OtlpSpan>;
+  /** The spans' size as JSON text. */
+  bytes: number;
   id: string | null;
   timer: NodeJS.Timeout | null;
   complete: boolean;
@@ -37,6 +44,19 @@ interface OpenGroup {
 
 export const DEFAULT_QUIET_MS = 30_000;
 export const DEFAULT_MAX_SPANS = 10_000;
+export const DEFAULT_MAX_TRAJECTORY_SPANS = 10_000;
+export const DEFAULT_MAX_TRAJECTORY_BYTES = 32 * 1024 * 1024;
+
+/** A group as one request would leave it, kept in memory only once the store has it. */
+interface StagedGroup {
+  group: OpenGroup;
+  /** Groups of its traces it takes over (traces seen before they named their conversation). */
+  adopted: OpenGroup[];
+  conversation: string | null;
+  spans: OtlpSpan[];
+}
+
+const sizeOf = (span: OtlpSpan) => JSON.stringify(span).length;
 
 /**
  * Turns received spans into trajectories of the workspace, in place as they arrive: spans of one
@@ -49,6 +69,8 @@ export class TraceReceiver {
   private readonly conversations = new Map<string, string>();
   private readonly quietMs: number;
   readonly maxSpans: number;
+  private readonly maxTrajectorySpans: number;
+  private readonly maxTrajectoryBytes: number;
   private closed = false;
 
   constructor(
@@ -57,6 +79,8 @@ export class TraceReceiver {
   ) {
     this.quietMs = options.quietMs ?? DEFAULT_QUIET_MS;
     this.maxSpans = options.maxSpans ?? DEFAULT_MAX_SPANS;
+    this.maxTrajectorySpans = options.maxTrajectorySpans ?? DEFAULT_MAX_TRAJECTORY_SPANS;
+    this.maxTrajectoryBytes = options.maxTrajectoryBytes ?? DEFAULT_MAX_TRAJECTORY_BYTES;
   }
 
   /** Takes one ExportTraceServiceRequest (as OTLP JSON's plain object); refuses one over `maxSpans`. */
@@ -66,24 +90,40 @@ export class TraceReceiver {
       throw new TooManySpansError(
         `the request carries ${found.spans.length} spans; this receiver takes at most ${this.maxSpans} per request ${SMALLER_BATCHES}`,
       );
-    const groups = groupSpans(found.spans, this.conversations);
+    const staged: StagedGroup[] = [];
+    const full: string[] = [];
+    let refused = 0;
+    for (const [key, spans] of groupSpans(found.spans, this.conversations)) {
+      const next = this.stage(key, spans);
+      if (next.group.spans.size <= this.maxTrajectorySpans && next.group.bytes <= this.maxTrajectoryBytes) {
+        staged.push(next);
+        continue;
+      }
+      refused += spans.length;
+      full.push(
+        `${key} would hold ${next.group.spans.size} spans (${next.group.bytes} bytes); a trajectory holds at most ${this.maxTrajectorySpans} spans and ${this.maxTrajectoryBytes} bytes (start a new trace or ${key.startsWith('conversation ') ? 'gen_ai.conversation.id' : 'send fewer, smaller spans'})`,
+      );
+    }
+    // Written first: a request the store refuses leaves the groups in memory as they were.
     const ids: string[] = [];
     this.store.transaction(() => {
-      for (const [key, spans] of groups) {
-        const conversation = key.startsWith('conversation ') ? key.slice('conversation '.length) : null;
-        if (conversation) for (const s of spans) this.conversations.set(s.traceId, conversation);
-        const group = this.open(key);
-        for (const span of spans) group.spans.set(span.spanId, span);
-        // A conversation gathers its traces: spans of one seen before it named its conversation come along.
-        if (conversation) this.adoptTraces(group, spans);
-        ids.push(this.write(group, false));
-      }
+      for (const { group } of staged) ids.push(this.write(group, false));
     });
-    const shown = found.problems.slice(0, 3).map((p) => `${p.at} ${p.reason}`);
-    const more = found.problems.length > 3 ? ` (and ${found.problems.length - 3} more)` : '';
+    for (const { group, adopted, conversation, spans } of staged) {
+      for (const earlier of [this.groups.get(group.key), ...adopted]) {
+        if (earlier?.timer) clearTimeout(earlier.timer);
+        if (earlier) this.groups.delete(earlier.key);
+      }
+      if (conversation) for (const span of spans) this.conversations.set(span.traceId, conversation);
+      this.groups.set(group.key, group);
+      this.schedule(group);
+    }
+    const problems = [...full.map((reason) => ({ at: 'spans of', reason })), ...found.problems];
+    const shown = problems.slice(0, 3).map((p) => `${p.at} ${p.reason}`);
+    const more = problems.length > 3 ? ` (and ${problems.length - 3} more)` : '';
     return {
-      accepted: found.spans.length,
-      rejected: found.problems.length,
+      accepted: found.spans.length - refused,
+      rejected: found.problems.length + refused,
       message: shown.length ? `spans refused: ${shown.join('; ')}${more}` : '',
       trajectoryIds: ids,
     };
@@ -96,28 +136,43 @@ export class TraceReceiver {
     this.groups.clear();
   }
 
-  private open(key: string): OpenGroup {
-    let group = this.groups.get(key);
-    if (group) return group;
-    const id = this.store.trajectories.idBySource(traceSource(key)) ?? null;
-    group = { key, spans: new Map(), id, timer: null, complete: false };
-    // Picked up again after a restart, or after it went quiet: its stored spans are the start.
-    if (id) for (const span of storedSpans(this.store, id)) group.spans.set(span.spanId, span);
-    this.groups.set(key, group);
-    return group;
-  }
-
-  private adoptTraces(group: OpenGroup, spans: readonly OtlpSpan[]) {
-    for (const traceId of new Set(spans.map((s) => s.traceId))) {
-      const key = groupKey(traceId);
-      const earlier = this.groups.get(key);
-      if (!earlier || earlier === group) continue;
-      for (const [id, span] of earlier.spans) group.spans.set(id, span);
-      if (earlier.timer) clearTimeout(earlier.timer);
-      this.groups.delete(key);
+  /** The group `key` with `spans` added, as a new object: the group in memory is not touched. */
+  private stage(key: string, spans: readonly OtlpSpan[]): StagedGroup {
+    const base = this.groups.get(key) ?? this.load(key);
+    const group: OpenGroup = { ...base, spans: new Map(base.spans), timer: null };
+    const add = (span: OtlpSpan) => {
+      const id = spanKey(span);
+      const replaced = group.spans.get(id);
+      group.bytes += sizeOf(span) - (replaced ? sizeOf(replaced) : 0);
+      group.spans.set(id, span);
+    };
+    const conversation = key.startsWith('conversation ') ? key.slice('conversation '.length) : null;
+    // A conversation gathers its traces: spans of one seen before it named its conversation come along.
+    const adopted = conversation
+      ? [...new Set(spans.map((s) => groupKey(s.traceId)))]
+          .map((traceKey) => this.groups.get(traceKey))
+          .filter((earlier): earlier is OpenGroup => earlier !== undefined && earlier.key !== key)
+      : [];
+    for (const earlier of adopted) {
+      for (const span of earlier.spans.values()) add(span);
       // Its trajectory becomes the conversation's (stored under the conversation from now on).
       group.id ??= earlier.id;
     }
+    for (const span of spans) add(span);
+    return { group, adopted, conversation, spans: [...spans] };
+  }
+
+  /** A group as stored (picked up again after a restart, or after it went quiet), or a new one. */
+  private load(key: string): OpenGroup {
+    const id = this.store.trajectories.idOfReceivedTrace(traceSource(key), key) ?? null;
+    const spans = new Map<string, OtlpSpan>();
+    let bytes = 0;
+    if (id)
+      for (const span of storedSpans(this.store, id)) {
+        spans.set(spanKey(span), span);
+        bytes += sizeOf(span);
+      }
+    return { key, spans, bytes, id, timer: null, complete: false };
   }
 
   /** Assembles the group and stores it (inserted the first time, in place after); returns its id. */
@@ -131,7 +186,8 @@ export class TraceReceiver {
       title,
       turns: trace.turns,
       outcome: trace.outcome,
-      metadata: trace.metadata,
+      // The receiver's own mark: what it finds the trajectory by again (a file's records have none).
+      metadata: { received_as: group.key, ...trace.metadata },
       tools: trace.tools,
     };
     if (group.id) this.store.trajectories.replaceRecording(group.id, recording);
@@ -144,7 +200,6 @@ export class TraceReceiver {
         ...recording,
       }).id;
     group.complete = trace.complete;
-    this.schedule(group);
     return group.id;
   }
 
@@ -163,7 +218,9 @@ export class TraceReceiver {
           this.store.transaction(() => this.write(group, true));
         } catch {
           // The workspace closed meanwhile: the trace stays stored as it was.
+          return;
         }
+        this.schedule(group);
         return;
       }
       this.groups.delete(group.key);
@@ -176,5 +233,7 @@ export class TraceReceiver {
 
 function storedSpans(store: WorkspaceStore, id: string): OtlpSpan[] {
   const spans = store.trajectories.get(id).metadata?.otlp_spans;
-  return Array.isArray(spans) ? spans.filter((s): s is OtlpSpan => isObject(s) && typeof s.spanId === 'string') : [];
+  return Array.isArray(spans)
+    ? spans.filter((s): s is OtlpSpan => isObject(s) && typeof s.traceId === 'string' && typeof s.spanId === 'string')
+    : [];
 }

@@ -193,10 +193,17 @@ export class TrajectoryRepository {
     return heads;
   }
 
-  /** The trajectory stored under `source` (a received trace's group), if any. */
-  idBySource(source: string): string | undefined {
-    return this.sql('SELECT id FROM trajectories WHERE source = ? ORDER BY rowid LIMIT 1').pluck().get(source) as
-      string | undefined;
+  /**
+   * The trajectory the trace receiver made for a group (`received_as` in its metadata), stored
+   * under `source`. Never an imported file's record, whatever its source says: those have an import.
+   */
+  idOfReceivedTrace(source: string, group: string): string | undefined {
+    return this.sql(
+      `SELECT id FROM trajectories WHERE source = ? AND import_id IS NULL AND kind = 'imported'
+         AND json_extract(metadata, '$.received_as') = ? ORDER BY rowid LIMIT 1`,
+    )
+      .pluck()
+      .get(source, group) as string | undefined;
   }
 
   /**

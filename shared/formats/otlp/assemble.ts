@@ -12,7 +12,7 @@ import { langsmithModelCall, langsmithToolExecution } from './langsmith-attribut
 import { monocleModelCall, monocleToolExecution } from './monocle';
 import { saysSomething, type ChatMessage, type ModelCall, type ToolExecution } from './messages';
 import { openInferenceModelCall, openInferenceToolExecution } from './openinference';
-import { conversationOf, nsToMs, type OtlpSpan } from './spans';
+import { conversationOf, nsToMs, spanKey, type OtlpSpan } from './spans';
 
 /** One trajectory made of the spans of a trace (or of a conversation's traces). */
 export interface AssembledTrace {
@@ -89,7 +89,7 @@ const asTurn = (m: ChatMessage): Turn => ({
  * outcome once it has arrived; what no turn holds is kept as metadata, spans and all.
  */
 export function assembleTrace(input: readonly OtlpSpan[], options: { quiet?: boolean } = {}): AssembledTrace {
-  const unique = new Map(input.map((s) => [s.spanId, s]));
+  const unique = new Map(input.map((s) => [spanKey(s), s]));
   const spans = [...unique.values()].sort(byStart);
   const turns: Turn[] = [];
   const tools = new Map<string, DeclaredTool>();

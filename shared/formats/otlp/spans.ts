@@ -149,6 +149,9 @@ export function spansOfExport(request: unknown): { spans: OtlpSpan[]; problems: 
   return { spans, problems };
 }
 
+/** What names a span: its span id within its trace (equal span ids of two traces are two spans). */
+export const spanKey = (span: Pick<OtlpSpan, 'traceId' | 'spanId'>): string => `${span.traceId}/${span.spanId}`;
+
 /** Milliseconds since the epoch of a span time (nanoseconds as text). */
 export const nsToMs = (ns: string): number => Number(BigInt(ns) / 1000n) / 1000;
 
