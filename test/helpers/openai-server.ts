@@ -14,7 +14,8 @@ const servers: http.Server[] = [];
 /** What a scripted server answers one chat request with: calls, or text. */
 export interface ScriptedReply {
   content?: string;
-  toolCalls?: { name: string; arguments: unknown }[];
+  /** Each call's id is `srv_<index>` unless given (a server that numbers calls per reply reuses them). */
+  toolCalls?: { id?: string; name: string; arguments: unknown }[];
   usage?: { prompt_tokens: number; completion_tokens: number };
 }
 
@@ -44,7 +45,9 @@ function scriptedChunks(reply: ScriptedReply): object[] {
       choices: [
         {
           delta: {
-            tool_calls: [{ index, id: `srv_${index}`, type: 'function', function: { name: call.name, arguments: '' } }],
+            tool_calls: [
+              { index, id: call.id ?? `srv_${index}`, type: 'function', function: { name: call.name, arguments: '' } },
+            ],
           },
         },
       ],
@@ -59,7 +62,7 @@ function answerScripted(res: http.ServerResponse, body: Record<string, unknown>,
   const usage = reply.usage ?? { prompt_tokens: JSON.stringify(body.messages).length, completion_tokens: 7 };
   if (!body.stream || whole) {
     const toolCalls = (reply.toolCalls ?? []).map((call, i) => ({
-      id: `srv_${i}`,
+      id: call.id ?? `srv_${i}`,
       type: 'function',
       function: {
         name: call.name,
