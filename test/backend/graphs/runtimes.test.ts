@@ -104,6 +104,8 @@ describe('replay runtimes made from imported trajectories', () => {
     expect(byTool.set_thermostat!.kind === 'replay' && byTool.set_thermostat!.recordings).toContainEqual({
       args: { room_id: 'r1', celsius: 40, mode: 'heat' },
       error: 'celsius must be between 5 and 30',
+      // The log wrote it with a space after the colon: a replay answers with that text itself.
+      text: '{"error": "celsius must be between 5 and 30"}',
     });
     const saved = await b.registry.invoke('graphs.get', { id: graphId });
     expect(saved.tools.every((t) => t.runtime?.kind === 'replay')).toBe(true);
