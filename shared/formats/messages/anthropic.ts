@@ -1,6 +1,16 @@
 import type { ToolCall } from '../../domain';
 import { isObject } from '../../json';
-import { callOf, fallbackCallId, joinText, message, reportUnknown, textOf, tokensOf, type ShapeReader } from './common';
+import {
+  callOf,
+  fallbackCallId,
+  joinText,
+  message,
+  reportUnknown,
+  textOf,
+  tokensOf,
+  type ShapeReader,
+  type TextPiece,
+} from './common';
 import { readContentParts } from './content-parts';
 import type { Message } from './types';
 
@@ -66,7 +76,7 @@ export const readAnthropicMessage: ShapeReader = (m, at, index, ignored) => {
     return [message({ role, content: read.content, tokens })];
   }
   const out: Message[] = [];
-  let pieces: { text: string; media?: boolean }[] = [];
+  let pieces: TextPiece[] = [];
   let thoughts: string[] = [];
   let calls: ToolCall[] = [];
   let callsAtPiece = 0;
@@ -105,11 +115,8 @@ export const readAnthropicMessage: ShapeReader = (m, at, index, ignored) => {
     const unread: string[] = [];
     const read = readContentParts([block], at, index, unread);
     ignored.push(...unread.map((path) => path.replace(`${at}.content[0]`, where)));
-    // Text after a call of the same message is a new utterance (text, tool_use, text, tool_use):
-    // a paragraph break keeps its words from running into the text before the call.
     if (read.content !== undefined) {
-      const afterCall = pieces.length > 0 && calls.length > callsAtPiece;
-      pieces.push({ text: afterCall ? `\n\n${read.content}` : read.content, media: !['text'].includes(type) });
+      pieces.push({ text: read.content, media: !['text'].includes(type), afterCall: calls.length > callsAtPiece });
       callsAtPiece = calls.length;
     }
     if (read.thought !== undefined) thoughts.push(read.thought);

@@ -4,6 +4,7 @@ import {
   callOf,
   fallbackCallId,
   joinText,
+  type TextPiece,
   mediaPlaceholder,
   message,
   reportUnknown,
@@ -63,7 +64,8 @@ export const readBedrockMessage: ShapeReader = (m, at, index, ignored) => {
   }
   reportUnknown(m, new Set(['role', 'content']), at, ignored);
   const out: Message[] = [];
-  let pieces: { text: string; media?: boolean }[] = [];
+  let pieces: TextPiece[] = [];
+  let callsAtPiece = 0;
   let thoughts: string[] = [];
   let calls: ToolCall[] = [];
   const flush = () => {
@@ -73,11 +75,16 @@ export const readBedrockMessage: ShapeReader = (m, at, index, ignored) => {
     pieces = [];
     thoughts = [];
     calls = [];
+    callsAtPiece = 0;
   };
   m.content.forEach((block, k) => {
     const where = `${at}.content[${k}]`;
     if (!isObject(block)) return ignored.push(where);
-    if (typeof block.text === 'string') return pieces.push({ text: block.text });
+    if (typeof block.text === 'string') {
+      pieces.push({ text: block.text, afterCall: calls.length > callsAtPiece });
+      callsAtPiece = calls.length;
+      return;
+    }
     const use = block.toolUse;
     if (isObject(use) && typeof use.name === 'string')
       return calls.push(callOf(use.toolUseId, use.name, use.input ?? {}, fallbackCallId(index, k)));

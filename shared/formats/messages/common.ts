@@ -78,13 +78,22 @@ export function tokensOf(usage: unknown): Message['tokens'] {
   return typeof prompt === 'number' && typeof completion === 'number' ? { prompt, completion } : undefined;
 }
 
+/** A piece of a message's text: a media placeholder, or text that follows a call in the same message. */
+export interface TextPiece {
+  text: string;
+  media?: boolean;
+  afterCall?: boolean;
+}
+
 /** Texts joined as one message's text: pieces side by side, placeholders on lines of their own. */
-export function joinText(pieces: { text: string; media?: boolean }[]): string | undefined {
+export function joinText(pieces: TextPiece[]): string | undefined {
   if (!pieces.length) return undefined;
   let out = '';
   pieces.forEach((p, k) => {
     const prev = pieces[k - 1];
-    out += k > 0 && (p.media || prev?.media) ? `\n${p.text}` : p.text;
+    // Text after a call of the same message is a new utterance (text, call, text, call): a paragraph
+    // break keeps its words from running into the text before the call.
+    out += k === 0 ? p.text : p.afterCall ? `\n\n${p.text}` : p.media || prev?.media ? `\n${p.text}` : p.text;
   });
   return out;
 }

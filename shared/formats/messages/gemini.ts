@@ -5,6 +5,7 @@ import {
   fallbackCallId,
   field,
   joinText,
+  type TextPiece,
   mediaPlaceholder,
   message,
   reportUnknown,
@@ -62,7 +63,8 @@ export const readGeminiContent: ShapeReader = (content, at, index, ignored) => {
   reportUnknown(content, new Set(['role', 'parts']), at, ignored);
   const speaker = role === 'tool' ? 'user' : role;
   const out: Message[] = [];
-  let pieces: { text: string; media?: boolean }[] = [];
+  let pieces: TextPiece[] = [];
+  let callsAtPiece = 0;
   let thoughts: string[] = [];
   let calls: ToolCall[] = [];
   const flush = () => {
@@ -72,6 +74,7 @@ export const readGeminiContent: ShapeReader = (content, at, index, ignored) => {
     pieces = [];
     thoughts = [];
     calls = [];
+    callsAtPiece = 0;
   };
   let openCode: string | undefined;
   content.parts.forEach((part, k) => {
@@ -82,7 +85,10 @@ export const readGeminiContent: ShapeReader = (content, at, index, ignored) => {
       if (!known.includes(key) && !QUIET_PART.has(key) && part[key] !== null) ignored.push(`${where}.${key}`);
     if (typeof part.text === 'string') {
       if (part.thought === true) thoughts.push(part.text);
-      else pieces.push({ text: part.text });
+      else {
+        pieces.push({ text: part.text, afterCall: calls.length > callsAtPiece });
+        callsAtPiece = calls.length;
+      }
     }
     const media = field(part, 'inlineData', 'inline_data', 'fileData', 'file_data');
     if (isObject(media))
