@@ -117,6 +117,27 @@ function templateMentions(recording: RecordedRequest): number[] {
 
 type Values = Map<number, string | number | null>;
 
+/** Words that stand around a name, never in it: "the events in my work calendar" names `work`. */
+const AROUND_NAMES = new Set([...DETERMINERS, 'in', 'on', 'at', 'for', 'of']);
+const nameLike = (text: string) =>
+  !text
+    .trim()
+    .split(/\s+/)
+    .some((w) => AROUND_NAMES.has(w.toLowerCase()));
+
+/** The mentions a recorded call picked a result's element by ("home" for `calendars[name=home]`). */
+function pickMentions(recording: RecordedRequest): Set<number> {
+  const picks = new Set<number>();
+  const walk = (source: ArgSource): void => {
+    if (source.from === 'result') {
+      for (const step of source.path) if (step.kind === 'said-pick') picks.add(step.mention);
+    } else if (source.from === 'array') source.items.forEach(walk);
+    else if (source.from === 'object') Object.values(source.entries).forEach(walk);
+  };
+  for (const step of recording.steps) Object.values(step.sources).forEach(walk);
+  return picks;
+}
+
 /** A typed mention's value read from text said in its place: an address, a day, a time, a number. */
 function readTyped(kind: Mention['kind'], text: string, context: IntentContext): string | number | null {
   switch (kind) {
@@ -157,10 +178,11 @@ function mentionValues(recording: RecordedRequest, intent: string, context: Inte
   }
   pattern += `${literal(request.slice(last).replace(/[.!?]+\s*$/, ''))}\\s*[.!?]*\\s*$`;
   const whole = new RegExp(pattern, 'iu').exec(intent);
+  const picks = pickMentions(recording);
   if (whole)
     cut.forEach((i, k) => {
       const value = readTyped(mentions[i]!.kind, whole[k + 1]!, context);
-      if (value !== null) values.set(i, value);
+      if (value !== null && !(picks.has(i) && typeof value === 'string' && !nameLike(value))) values.set(i, value);
     });
   const typed = typedMentionsIn(intent, context.today);
   const quoted = quotedIn(intent);
@@ -174,12 +196,17 @@ function mentionValues(recording: RecordedRequest, intent: string, context: Inte
       if (found) values.set(i, found.value);
       return;
     }
-    values.set(i, textMention(recording, i, cut, intent, { quoted, names, recordedQuoted, recordedNames }, values));
+    values.set(
+      i,
+      textMention(recording, i, cut, intent, { picks, quoted, names, recordedQuoted, recordedNames }, values),
+    );
   });
   return values;
 }
 
 interface Readings {
+  /** Mentions that name an element picked from a result ("home" in "my home calendar"). */
+  picks: ReadonlySet<number>;
   quoted: ReturnType<typeof quotedIn>;
   names: ReturnType<typeof namesIn>;
   recordedQuoted: ReturnType<typeof quotedIn>;
@@ -216,11 +243,22 @@ function textMention(
   const recordedIds = idsIn(request);
   const idAt = recordedIds.findIndex((id) => id.at === m.at && id.text === m.text);
   if (idAt >= 0) return idsIn(intent)[idAt]?.value ?? null;
-  const limit = wordCount(m.text) + 4;
+  const pick = readings.picks.has(index);
+  // An element's name ("my home calendar") is a name: "events in my work" is the phrase around one.
+  const limit = pick ? Math.max(2, wordCount(m.text) + 1) : wordCount(m.text) + 4;
   const fits = (s: string | undefined) => {
     const t = s?.trim();
-    return t && wordCount(t) <= limit && !new RegExp(EMAIL_PATTERN.source).test(t) ? t : null;
+    if (!t || wordCount(t) > limit || new RegExp(EMAIL_PATTERN.source).test(t)) return null;
+    return pick && !nameLike(t) ? null : t;
   };
+  if (pick) {
+    const called = new RegExp(
+      `\\b(?:called|named)\\s+["“']?([\\p{L}\\p{N}][\\p{L}\\p{N}' -]*?)["”']?(?=\\s+(?:on|for|at|in|and|to|from|with)\\b|[,.;!?]|$)`,
+      'iu',
+    ).exec(intent);
+    const value = fits(called?.[1]);
+    if (value) return value;
+  }
   // The literal text either side, up to the neighbouring mentions.
   const before = cut.filter((i) => mentions[i]!.at + mentions[i]!.text.length <= m.at).pop();
   const after = cut.find((i) => mentions[i]!.at >= end);
@@ -239,12 +277,16 @@ function textMention(
         rightGlued && r >= 1
           ? `${loose(rightWords.slice(0, r).join(' '))}`
           : `\\s+${loose(rightWords.slice(0, r).join(' '))}`;
-      const found = new RegExp(
+      // Every place the left words stand, not only the first: "the events in my work calendar".
+      const around = new RegExp(
         `(?<![\\p{L}\\p{N}])${loose(leftWords.slice(-l).join(' '))}\\s+(.+?)${rightPattern}(?![\\p{L}\\p{N}])`,
-        'iu',
-      ).exec(intent);
-      const value = fits(found?.[1]);
-      if (value) return value;
+        'iuy',
+      );
+      for (let at = 0; at < intent.length; at++) {
+        around.lastIndex = at;
+        const value = fits(around.exec(intent)?.[1]);
+        if (value) return value;
+      }
     }
   // Right after the neighbouring mention's new value ("Buy 3 notebooks"), up to the same right words.
   if (!leftWords.length && typeof neighbour === 'string' && neighbour) {

@@ -17,7 +17,7 @@ export interface StatedPair {
 }
 
 const PAIR =
-  /(?<![\p{L}\p{N}_-])([\p{L}][\p{L}\p{N}_ -]{0,30}?)(?<=\p{L})\s*(?::|=)\s*(?:"([^"]*)"|“([^”]*)”|'([^']*)'|([^,;"“]+?))(?=\s*(?:,|;|\s(?:and|then|titled|called|named|with|for|to|from|on|at|in|saying|about|because)\s|[.!?](?:\s|$)|$))/gu;
+  /(?<![\p{L}\p{N}_-])([\p{L}][\p{L}\p{N}_ -]{0,30}?)(?<=\p{L})\s*(?::|=)\s*(?:"([^"]*)"|“([^”]*)”|'([^']*)'|([^,;:"“]+?))(?=\s*(?:,|;|\s(?:and|then|titled|called|named|with|for|to|from|on|at|in|saying|about|because)\s|[.!?](?:\s|$)|$))/gu;
 
 /** The `key: value` pairs of a request, in order. A time such as 14:05 is no pair: its key is not a word. */
 export function statedPairsIn(text: string): StatedPair[] {
@@ -26,7 +26,7 @@ export function statedPairsIn(text: string): StatedPair[] {
     // The key is the last words before the colon: "Open an incident for service: auth" names `service`.
     const words = m[1]!.trim().split(/\s+/);
     const value = (m[2] ?? m[3] ?? m[4] ?? m[5] ?? '').trim();
-    if (value) pairs.push({ keys: [words.slice(-2).join(' '), words.at(-1)!], value });
+    if (value) pairs.push({ keys: [...new Set([words.slice(-2).join(' '), words.at(-1)!])], value });
   }
   return pairs;
 }

@@ -88,7 +88,12 @@ describe('the deterministic planner with recorded trajectories', () => {
     const without = await b.registry.invoke('plans.generate', { graphId: bare, intent: SEND });
     expect(without.candidates[0]!.followed).toBeUndefined();
     expect(without.goals).toEqual(['send_email']);
-    expect(without.candidates[0]!.steps[0]!.args).not.toHaveProperty('subject');
+    // The subject and the body said in prose are read from the intent itself.
+    expect(without.candidates[0]!.steps[0]!.args).toEqual({
+      to: 'bob@example.com',
+      subject: 'Lunch',
+      body: 'See you at noon',
+    });
     const far = await b.registry.invoke('plans.generate', {
       graphId: recorded,
       intent: 'find_contact named Ana Silva',

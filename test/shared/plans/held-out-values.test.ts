@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { argumentValidator } from '../../../backend/checks/argument-validator';
 import { GraphFile, type PlanStep, type ToolGraph } from '../../../shared/domain';
 import { fromOpenAI } from '../../../shared/formats/trajectories/openai';
+import { valueIsRead, valuesInText } from '../../../shared/text-values';
 import {
+  asRef,
   goalToolsFor,
   planDefects,
   planForGoals,
@@ -138,6 +140,24 @@ const HELD_OUT: Record<'sre' | 'mail', { intent: string; plan: Expected }[]> = {
       ],
     },
     {
+      // The calendar's name, not the phrase around it ("events list in my family").
+      intent: 'What is on the events list in my family calendar on Dec 21?',
+      plan: [
+        ['list_calendars', {}],
+        ['list_events', { calendar_id: ref('s1.result.calendars[name=family].calendar_id'), date: '2026-12-21' }],
+      ],
+    },
+    {
+      intent: "What's on the calendar called Side projects on Dec 4?",
+      plan: [
+        ['list_calendars', {}],
+        [
+          'list_events',
+          { calendar_id: ref('s1.result.calendars[name=Side projects].calendar_id'), date: '2026-12-04' },
+        ],
+      ],
+    },
+    {
       intent: 'Put Team lunch on my work calendar on Dec 11 at 12:30',
       plan: [
         ['list_calendars', {}],
@@ -180,6 +200,30 @@ function recordedLiterals(recordings: ReturnType<typeof domain>['recordings']): 
 const saidIn = (intent: string, value: unknown) =>
   typeof value === 'string' && intent.toLowerCase().includes(value.toLowerCase());
 
+/** The literals of a plan that neither the intent states nor a schema default gives (references are the graph's results). */
+function ungroundedValues(graph: ToolGraph, intent: string, steps: PlanStep[]): string[] {
+  const read = valuesInText(intent, context.today);
+  const out: string[] = [];
+  for (const step of steps) {
+    const properties = (graph.tools.find((t) => t.name === step.tool)?.parameters.properties ?? {}) as Record<
+      string,
+      { default?: unknown }
+    >;
+    const walk = (param: string, value: unknown): void => {
+      if (asRef(value)) return;
+      if (Array.isArray(value)) return value.forEach((v) => walk(param, v));
+      if (value && typeof value === 'object') return Object.entries(value).forEach(([k, v]) => walk(k, v));
+      if (isDeepStrictEqual(properties[param]?.default, value)) return;
+      const grounded =
+        saidIn(intent, value) ||
+        ((typeof value === 'string' || typeof value === 'number') && valueIsRead(value, read, context.today) === true);
+      if (!grounded) out.push(`${step.id} ${step.tool}.${param} = ${JSON.stringify(value)}`);
+    };
+    for (const [param, value] of Object.entries(step.args)) walk(param, value);
+  }
+  return out;
+}
+
 /** Argument by argument: right (as the person would write it, or left empty where they would fill it), wrong, or copied from a recording. */
 function tally(intent: string, steps: PlanStep[], expected: Expected, literals: Set<string>, into: Tally) {
   expected.forEach(([tool, args], i) => {
@@ -217,13 +261,18 @@ describe('held-out intents: values only from the request and the graph', () => {
       const read = domain(name);
       const literals = recordedLiterals(read.recordings);
       const t: Tally = { right: 0, wrong: 0, copied: 0, misses: [] };
+      const ungrounded: string[] = [];
       for (const { intent, plan } of HELD_OUT[name]) {
-        tally(intent, planWithoutModel(read, intent), plan, literals, t);
+        const steps = planWithoutModel(read, intent);
+        tally(intent, steps, plan, literals, t);
+        ungrounded.push(...ungroundedValues(read.graph, intent, steps).map((u) => `${intent}: ${u}`));
       }
       console.log(
         `${name}: arguments right ${t.right}, wrong ${t.wrong}, copied from a recording ${t.copied}` +
           (t.misses.length ? `\n${t.misses.join('\n')}` : ''),
       );
+      // No value absent from the request and the graph's results (and defaults) appears in a plan.
+      expect(ungrounded).toEqual([]);
       expect(t.copied).toBe(0);
       expect(t.wrong).toBe(0);
     });
