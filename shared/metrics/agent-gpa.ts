@@ -1,5 +1,5 @@
 import type { Finding, PlanStep, Turn } from '../domain';
-import { canonicalJson } from '../json';
+import { callKey } from '../compare/parallel-calls';
 
 /** Where a score comes from, shown beside it everywhere: computed, a heuristic, or a model's judgment. */
 export type ScoreSource = 'deterministic' | 'heuristic' | 'model-judged';
@@ -107,7 +107,7 @@ export function deterministicScores(
   const seen = new Set<string>();
   let repeated = 0;
   for (const call of all) {
-    const key = `${call.name}\u0000${canonicalJson(call.args)}`;
+    const key = callKey(call);
     if (seen.has(key)) repeated++;
     seen.add(key);
   }

@@ -35,6 +35,29 @@ describe('step accuracy along the diff alignment', () => {
     expect(acc.argumentAccuracy).toBe(1);
   });
 
+  it('pairs parallel calls by tool and arguments, not by position, and compares arguments by value', () => {
+    const parallel = (calls: [string, unknown][]): Turn => ({
+      role: 'assistant',
+      toolCalls: calls.map(([name, args], i) => ({ id: `p${i}`, name, args })),
+    });
+    const pred = [
+      user,
+      parallel([
+        ['get_fx_rate', { to: 'USD', from: 'EUR' }],
+        ['search_flights', '{"destination": "Lisbon", "passengers": 2.0}'],
+      ]),
+    ];
+    const gold = [
+      user,
+      parallel([
+        ['search_flights', { destination: 'Lisbon', passengers: 2 }],
+        ['get_fx_rate', { from: 'EUR', to: 'USD' }],
+      ]),
+    ];
+    const acc = stepAccuracy(pred, gold);
+    expect([acc.toolNameAccuracy, acc.argumentAccuracy, acc.steps.length]).toEqual([1, 1, 2]);
+  });
+
   it('counts one changed argument against the arguments only, on its own step', () => {
     const acc = stepAccuracy(booking('a', 'TP-1'), booking('b', 'TP-2'));
     expect(acc.toolNameAccuracy).toBe(1);
