@@ -28,6 +28,7 @@ import {
   type TrajectoryMapping,
 } from '../../shared/formats/mapping';
 import { asOneRecord } from './whole-file';
+import { ImportTextBudget } from './import-budget';
 import type { ParsedRecord } from '../../shared/formats/trajectories/records';
 
 export interface ImportOptions {
@@ -48,6 +49,8 @@ export interface ImportOptions {
   mapping?: TrajectoryMapping;
   /** Aborting stops the import and removes everything it wrote. */
   signal?: AbortSignal;
+  /** Characters of turns one import may write (MAX_IMPORT_TEXT unless given). */
+  textLimit?: number;
   onProgress?(progress: ImportProgress): void;
 }
 
@@ -147,6 +150,7 @@ export async function importTrajectoryFile(store: WorkspaceStore, options: Impor
   const notes = new Map<string, number>();
   const name = path.basename(options.file);
   const mapped = options.mapping && mapsTurns(options.mapping) ? options.mapping : null;
+  const budget = new ImportTextBudget(name, options.textLimit);
 
   const flush = () => {
     if (!batch.length) return;
@@ -266,6 +270,7 @@ export async function importTrajectoryFile(store: WorkspaceStore, options: Impor
         // A record is read whole before any of its runs is kept: one bad run rejects the record.
         const runs = mapped ? mappedRuns(mapped, value, where) : [describedRun(formatDescriptor(format!), value, item)];
         for (const run of runs) checkRun(run);
+        for (const run of runs) budget.add(run.parsed.turns);
         for (const run of runs) countKept(run, item.record);
         for (const { parsed, fields, where: runWhere } of runs) {
           for (const note of new Set(parsed.notes ?? [])) notes.set(note, (notes.get(note) ?? 0) + 1);

@@ -69,12 +69,12 @@ export async function writeEval(
  * A sample whose one attachment of `attachmentBytes` characters is named by `references` messages:
  * a few hundred bytes of .eval that resolve to attachmentBytes × references characters of turns.
  */
-export function amplifyingSample(attachmentBytes: number, references: number): { frame: Buffer; size: number } {
+export function amplifyingSample(attachmentBytes: number, references: number, id = 1): { frame: Buffer; size: number } {
   const messages = Array.from({ length: references }, (_, i) =>
     JSON.stringify({ role: i % 2 ? 'assistant' : 'user', content: 'attachment://a' }),
   );
   return zstdFrame([
-    '{"id":1,"epoch":1,"input":"Hi","target":"x","attachments":{"a":"',
+    `{"id":${id},"epoch":1,"input":"Hi","target":"x","attachments":{"a":"`,
     { repeat: 'A', times: attachmentBytes },
     `"},"messages":[${messages.join(',')}]}`,
   ]);

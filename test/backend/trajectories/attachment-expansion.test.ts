@@ -43,4 +43,26 @@ describe('an inspect log whose attachment:// references name one attachment many
     expect(report).toMatchObject({ committed: true, imported: 1 });
     store.close();
   });
+
+  it('counts what all samples of an import expand to, and refuses the import whole past its limit', async () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'many.eval');
+    // 24 samples, each naming its 256 KiB attachment 4 times: 24 MiB of turns from a few kilobytes.
+    const samples = Object.fromEntries(
+      Array.from({ length: 24 }, (_, i) => [`samples/${i + 1}_epoch_1.json`, amplifyingSample(256 * 1024, 4, i + 1)]),
+    );
+    await writeEval(file, { '_journal/start.json': START, ...samples });
+    const store = openWorkspaceStore(path.join(dir, 'w.trellis'));
+    await expect(importTrajectoryFile(store, { file, mode: 'lenient', textLimit: 16 * 2 ** 20 })).rejects.toThrow(
+      expect.objectContaining({
+        code: 'E1002',
+        message:
+          'many.eval expands to more than 16 MiB of turns once its references are resolved; nothing of it was imported.',
+      }),
+    );
+    expect(store.db.prepare('SELECT count(*) FROM trajectories').pluck().get()).toBe(0);
+    const report = await importTrajectoryFile(store, { file, mode: 'lenient', textLimit: 32 * 2 ** 20 });
+    expect(report).toMatchObject({ committed: true, imported: 24 });
+    store.close();
+  });
 });
