@@ -6,7 +6,6 @@ import {
   pendingCall,
   planCallTurn,
   planSummary,
-  shortText,
   unfilledCallError,
   type Breakpoint,
   type ConsentRequest,
@@ -15,9 +14,9 @@ import {
   type RunMode,
   type RunStatus,
 } from '../../shared/runs';
-import { beyondJsonLimits, TOOL_VALUE_LIMITS } from '../../shared/json';
-import { agentPrompt, agentSchema } from './agent';
+import { agentPrompt, agentSchema, turnFromDecision } from './agent';
 import type { AgentDecider } from './agent-chat';
+import { TurnLimitReached, UnusableAnswer } from './unusable-answer';
 import { BranchBatch, readyBranchCalls } from './branch-batch';
 import type { RunTurns } from './run-turns';
 import { callTool, type Observation, type RuntimeDeps } from './runtimes';
@@ -343,12 +342,11 @@ export class RunEngine {
     const generate = this.options.runtime.generate;
     if (!generate && !this.options.decide) throw new RunCannotGoOn(NO_MODEL);
     const assistantTurns = turns.filter((t) => t.role === 'assistant').length;
+    // Trellis's own words are the run's error, never a turn in the model's name.
     if (assistantTurns >= (this.options.maxAssistantTurns ?? MAX_ASSISTANT_TURNS))
-      return this.append({
-        role: 'assistant',
-        content: `Stopped after ${assistantTurns} assistant turns without an answer.`,
-      });
-    if (this.options.decide || !generate) return this.append(await this.options.decide!(turns));
+      throw new TurnLimitReached(assistantTurns);
+    if (this.options.decide || !generate)
+      return this.append(await this.keepingUnusable(() => this.options.decide!(turns)));
     const started = performance.now();
     const { text, tokens, contextSize } = await generate(
       {
@@ -370,38 +368,18 @@ export class RunEngine {
         path: '',
         message: `The prompt (${countOf(tokens.prompt, 'token')}) and the answer (${formatCount(tokens.completion)}) did not fit the model's context of ${countOf(contextSize, 'token')}, so the model no longer saw the start of the prompt. Load the model with a larger context size in Models.`,
       });
-    let decision: { action: string; thought?: string; tool?: string; args?: unknown; answer?: string };
-    try {
-      decision = JSON.parse(text) as typeof decision;
-    } catch {
-      return this.append({
-        role: 'assistant',
-        content: `The model's answer was cut off: ${shortText(text)}`,
-        ...measured,
-      });
-    }
-    // A remote server need not follow the grammar: an answer too deep to store or send is not used.
-    const beyond = beyondJsonLimits(decision, TOOL_VALUE_LIMITS);
-    if (beyond)
-      return this.append({
-        role: 'assistant',
-        content: `The model's answer was not used: it ${beyond}, more than a tool call may.`,
-        ...measured,
-      });
     return this.append(
-      decision.action === 'call'
-        ? {
-            role: 'assistant',
-            thought: decision.thought ?? '',
-            toolCalls: [{ id: `call_${turns.length}`, name: decision.tool ?? '', args: decision.args ?? {} }],
-            ...measured,
-          }
-        : {
-            role: 'assistant',
-            thought: decision.thought ?? '',
-            content: decision.answer || '(no answer)',
-            ...measured,
-          },
+      await this.keepingUnusable(() => turnFromDecision(text, turns.length, [...this.tools.keys()], measured)),
     );
+  }
+
+  /** The turn decided; an answer Trellis cannot use stops the run, the call the model made kept as its turn. */
+  private async keepingUnusable(decide: () => Turn | Promise<Turn>): Promise<Turn> {
+    try {
+      return await decide();
+    } catch (error) {
+      if (error instanceof UnusableAnswer && error.kept) this.append(error.kept);
+      throw error;
+    }
   }
 }

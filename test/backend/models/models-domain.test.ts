@@ -111,12 +111,14 @@ describe('a remote server behind the other domains', () => {
       mode: 'agent',
       agentFormat: 'json',
     });
-    run = await b.registry.invoke('runs.step', { runId: run.id });
-    // The server answers words, not the JSON the grammar asks for: the turn says so instead of failing.
-    expect(run.turns.at(-1)).toMatchObject({
-      role: 'assistant',
-      content: expect.stringMatching(/cut off: one two three/),
+    // The server answers words, not the JSON the grammar asks for: the step fails saying so, and
+    // nothing Trellis wrote is stored as the model's turn.
+    await expect(b.registry.invoke('runs.step', { runId: run.id })).rejects.toMatchObject({
+      code: 'E5004',
+      message: expect.stringMatching(/not the JSON asked for: one two three/),
     });
+    run = await b.registry.invoke('runs.get', { runId: run.id });
+    expect(run.turns).toEqual([{ role: 'user', content: 'Weather in Kyoto?' }]);
     const chat = received.filter((r) => r.path === '/v1/chat/completions').at(-1)!;
     expect(JSON.stringify(chat.body)).toContain('get_weather_forecast');
     await expect(
