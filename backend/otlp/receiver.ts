@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { assembleTrace } from '../../shared/formats/otlp/assemble';
 import { groupKey, groupSpans, traceSource } from '../../shared/formats/otlp/groups';
 import { spanKey, spansOfExport, type OtlpSpan } from '../../shared/formats/otlp/spans';
 import { isObject } from '../../shared/json';
+import type { Turn } from '../../shared/domain';
 import { clipAtWord } from '../../shared/text';
 import type { WorkspaceStore } from '../store/workspace-store';
 
@@ -38,6 +40,8 @@ interface OpenGroup {
   /** The spans' size as JSON text. */
   bytes: number;
   id: string | null;
+  /** A digest of each turn as last stored: turns that did not change are not written again. */
+  written: string[];
   timer: NodeJS.Timeout | null;
   complete: boolean;
 }
@@ -57,6 +61,7 @@ interface StagedGroup {
 }
 
 const sizeOf = (span: OtlpSpan) => JSON.stringify(span).length;
+const digestOf = (turn: Turn) => createHash('sha1').update(JSON.stringify(turn)).digest('base64');
 
 /**
  * Turns received spans into trajectories of the workspace, in place as they arrive: spans of one
@@ -156,7 +161,7 @@ export class TraceReceiver {
     for (const earlier of adopted) {
       for (const span of earlier.spans.values()) add(span);
       // Its trajectory becomes the conversation's (stored under the conversation from now on).
-      group.id ??= earlier.id;
+      if (!group.id && earlier.id) Object.assign(group, { id: earlier.id, written: earlier.written });
     }
     for (const span of spans) add(span);
     return { group, adopted, conversation, spans: [...spans] };
@@ -172,7 +177,7 @@ export class TraceReceiver {
         spans.set(spanKey(span), span);
         bytes += sizeOf(span);
       }
-    return { key, spans, bytes, id, timer: null, complete: false };
+    return { key, spans, bytes, id, written: [], timer: null, complete: false };
   }
 
   /** Assembles the group and stores it (inserted the first time, in place after); returns its id. */
@@ -190,7 +195,10 @@ export class TraceReceiver {
       metadata: { received_as: group.key, ...trace.metadata },
       tools: trace.tools,
     };
-    if (group.id) this.store.trajectories.replaceRecording(group.id, recording);
+    const written = trace.turns.map(digestOf);
+    const unchanged = written.findIndex((digest, i) => digest !== group.written[i]);
+    if (group.id)
+      this.store.trajectories.replaceRecording(group.id, recording, unchanged < 0 ? written.length : unchanged);
     else
       group.id = this.store.trajectories.insert({
         kind: 'imported',
@@ -200,6 +208,7 @@ export class TraceReceiver {
         ...recording,
       }).id;
     group.complete = trace.complete;
+    group.written = written;
     return group.id;
   }
 

@@ -210,11 +210,13 @@ export class TrajectoryRepository {
    * Writes a new recording of a trajectory over the stored one, in place (same id, its labels and
    * datasets kept): a received trace grows as its spans arrive. Findings of the old turns go (they
    * are of another recording); a turn the user edited stays as edited, with the new recording of that
-   * turn as its original, so a late span never undoes a curated edit.
+   * turn as its original, so a late span never undoes a curated edit. The first `unchanged` turns
+   * are those stored already: they are not written again (a trace grows at its end).
    */
   replaceRecording(
     id: string,
     next: Pick<NewTrajectory, 'source' | 'title' | 'turns' | 'outcome' | 'metadata' | 'tools'>,
+    unchanged = 0,
   ): void {
     this.changes.transaction(() => {
       const rowid = this.rowid(id);
@@ -232,12 +234,21 @@ export class TrajectoryRepository {
         next.metadata && Object.keys(next.metadata).length ? JSON.stringify(next.metadata) : null,
         id,
       );
-      const edited = (this.sql('SELECT turn_idx FROM turn_edits WHERE trajectory_id = ?').pluck().all(id) as number[])
+      const kept = Math.min(unchanged, next.turns.length);
+      const edited = (
+        this.sql('SELECT turn_idx FROM turn_edits WHERE trajectory_id = ? AND turn_idx >= ?')
+          .pluck()
+          .all(id, kept) as number[]
+      )
         .filter((idx) => idx < next.turns.length)
         .map((idx) => ({ idx, turn: this.turn(id, idx) }));
-      for (const table of ['turns', 'findings']) this.sql(`DELETE FROM ${table} WHERE trajectory_id = ?`).run(id);
+      this.sql('DELETE FROM turns WHERE trajectory_id = ? AND idx >= ?').run(id, kept);
+      this.sql('DELETE FROM findings WHERE trajectory_id = ?').run(id);
       this.sql('DELETE FROM turn_edits WHERE trajectory_id = ? AND turn_idx >= ?').run(id, next.turns.length);
-      next.turns.map(turnColumns).forEach((row, idx) => this.statements.turn.run(id, idx, ...row));
+      next.turns
+        .slice(kept)
+        .map(turnColumns)
+        .forEach((row, i) => this.statements.turn.run(id, kept + i, ...row));
       for (const { idx, turn } of edited) {
         if (!turn) continue;
         this.sql('UPDATE turn_edits SET original = ? WHERE trajectory_id = ? AND turn_idx = ?').run(

@@ -95,6 +95,34 @@ describe('TraceReceiver: what one trace or conversation may cost', () => {
     store.close();
   });
 
+  it('writes only the turns a request added: the turns stored before are not written again', () => {
+    const backend = testBackend({ seed: false });
+    const receiver = new TraceReceiver(backend.store);
+    const [id] = receiver.receive(
+      exportRequest([turnOf('growing', 'first', 0), turnOf('growing', 'second', 10)]),
+    ).trajectoryIds;
+    // Which turns each request writes, as the database sees them.
+    backend.store.db.exec(`CREATE TEMP TABLE written (idx INTEGER);
+      CREATE TEMP TRIGGER turn_written AFTER INSERT ON main.turns BEGIN INSERT INTO written VALUES (NEW.idx); END;`);
+    const written = () => {
+      const rows = backend.store.db.prepare('SELECT idx FROM written ORDER BY idx').pluck().all() as number[];
+      backend.store.db.exec('DELETE FROM written');
+      return rows;
+    };
+    receiver.receive(exportRequest([turnOf('growing', 'third', 20)]));
+    expect(written()).toEqual([2]);
+    // A span that changes an earlier turn rewrites from that turn on.
+    receiver.receive(exportRequest([turnOf('growing', 'between', 15)]));
+    expect(written()).toEqual([2, 3]);
+    expect(backend.store.trajectories.get(id!).turns.map((t) => t.content)).toEqual([
+      'first',
+      'second',
+      'between',
+      'third',
+    ]);
+    receiver.close();
+  });
+
   it('keeps spans of two traces with the same span id as two spans of one conversation', () => {
     const backend = testBackend({ seed: false });
     const receiver = new TraceReceiver(backend.store);
