@@ -30,4 +30,15 @@ describe("an experiment's outcome before", () => {
     const noCalls = { ...base, turns: [] };
     expect(outcomeOfSource(noCalls)).toEqual({ outcomeBefore: 'success', outcomeBeforeFrom: 'calls' });
   });
+
+  it('is unknown for a record cut off on a call, not a failure for the result it never logged', () => {
+    const cut = {
+      ...base,
+      turns: [
+        ...base.turns.slice(0, 1),
+        { role: 'assistant' as const, toolCalls: [{ id: 'c1', name: 'get_weather', args: { city: 'Lyon' } }] },
+      ],
+    };
+    expect(outcomeOfSource(cut)).toEqual({ outcomeBefore: 'unknown', outcomeBeforeFrom: 'calls' });
+  });
 });
