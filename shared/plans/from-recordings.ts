@@ -10,6 +10,7 @@ import { asRef } from './refs';
 import { enumMembersSaid, statedArguments } from './stated-values';
 import {
   applyCasing,
+  dateMentionsIn,
   recordedRequestOf,
   typedMentionsIn,
   type ArgSource,
@@ -144,7 +145,7 @@ function readTyped(kind: Mention['kind'], text: string, context: IntentContext):
     case 'email':
       return new RegExp(`^${EMAIL_PATTERN.source}$`).test(text.trim()) ? text.trim() : null;
     case 'date':
-      return datesInIntent(text, context)[0] ?? null;
+      return dateMentionsIn(text, context.today)[0]?.value ?? datesInIntent(text, context)[0] ?? null;
     case 'time':
       return timesIn(text)[0]?.value ?? null;
     case 'number':

@@ -1,6 +1,7 @@
 import type { JsonSchema, Tool, ToolGraph, Trajectory } from '../domain';
 import { formatFieldPath, type PathStep } from '../graph/field-paths';
 import { datesInIntent } from '../text-values/dates';
+import { proseDatesIn } from '../text-values/prose-dates';
 import { emailsIn, numbersIn, timesIn } from './intent-slots';
 
 /**
@@ -68,14 +69,33 @@ const DATE_SPAN = new RegExp(
   'gi',
 );
 
-/** Dates an intent says, each with where it is: the span and its day (read by intent-dates). */
+/**
+ * Dates an intent says, each with where it is: the span and its day. Dates as written ("Dec 3",
+ * "2026-12-03", "next Friday") are read by text-values/dates; other prose ("the day after
+ * tomorrow", "in 3 days", "on Monday") by chrono-node, whose span wins where it holds a shorter
+ * one of ours ("a week from today" is not today). Clock times are left to their own reader.
+ */
 export function dateMentionsIn(text: string, today?: string): { at: number; text: string; value: string }[] {
   const found: { at: number; text: string; value: string }[] = [];
   for (const m of text.matchAll(DATE_SPAN)) {
     const value = datesInIntent(m[0], { today })[0];
     if (value) found.push({ at: m.index, text: m[0], value });
   }
-  return found;
+  let timeless = text;
+  for (const t of timesIn(text))
+    timeless = timeless.slice(0, t.at) + ' '.repeat(t.text.length) + timeless.slice(t.at + t.text.length);
+  for (const prose of proseDatesIn(timeless, today)) {
+    const span = prose.text.trimEnd();
+    const end = prose.at + span.length;
+    const overlapping = found.filter((f) => f.at < end && prose.at < f.at + f.text.length);
+    const holds = overlapping.every(
+      (f) => f.at >= prose.at && f.at + f.text.length <= end && f.text.length < span.length,
+    );
+    if (!holds) continue;
+    for (const f of overlapping) found.splice(found.indexOf(f), 1);
+    found.push({ at: prose.at, text: span, value: prose.value });
+  }
+  return found.sort((a, b) => a.at - b.at);
 }
 
 /** Typed mentions of a text, by kind, in order: what another request may state differently. */

@@ -8,6 +8,7 @@ import { fromOpenAI } from '../../../shared/formats/trajectories/openai';
 import { valueIsRead, valuesInText } from '../../../shared/text-values';
 import {
   asRef,
+  dateMentionsIn,
   goalToolsFor,
   planDefects,
   planForGoals,
@@ -171,6 +172,42 @@ const HELD_OUT: Record<'sre' | 'mail', { intent: string; plan: Expected }[]> = {
         ],
       ],
     },
+    // Days said in prose, read against today (Wednesday 2026-11-25).
+    {
+      intent: "What's on my work calendar the day after tomorrow?",
+      plan: [
+        ['list_calendars', {}],
+        ['list_events', { calendar_id: ref('s1.result.calendars[name=work].calendar_id'), date: '2026-11-27' }],
+      ],
+    },
+    {
+      intent: "What's on my family calendar a week from today?",
+      plan: [
+        ['list_calendars', {}],
+        ['list_events', { calendar_id: ref('s1.result.calendars[name=family].calendar_id'), date: '2026-12-02' }],
+      ],
+    },
+    {
+      intent: "What's on my work calendar on Monday?",
+      plan: [
+        ['list_calendars', {}],
+        ['list_events', { calendar_id: ref('s1.result.calendars[name=work].calendar_id'), date: '2026-11-30' }],
+      ],
+    },
+    {
+      intent: 'Put Gym on my personal calendar in 3 days at 7am',
+      plan: [
+        ['list_calendars', {}],
+        [
+          'create_event',
+          {
+            calendar_id: ref('s1.result.calendars[name=personal].calendar_id'),
+            title: 'Gym',
+            start: '2026-11-28T07:00:00',
+          },
+        ],
+      ],
+    },
     {
       intent: 'Email bob@example.com about the budget',
       plan: [['send_email', { to: 'bob@example.com', subject: 'Budget' }]],
@@ -216,6 +253,7 @@ function ungroundedValues(graph: ToolGraph, intent: string, steps: PlanStep[]): 
       if (isDeepStrictEqual(properties[param]?.default, value)) return;
       const grounded =
         saidIn(intent, value) ||
+        dateMentionsIn(intent, context.today).some((d) => d.value === value) ||
         ((typeof value === 'string' || typeof value === 'number') && valueIsRead(value, read, context.today) === true);
       if (!grounded) out.push(`${step.id} ${step.tool}.${param} = ${JSON.stringify(value)}`);
     };
