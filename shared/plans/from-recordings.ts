@@ -85,13 +85,22 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Determiners stand for each other: "my design review" and "the team retro" sit in the same place. */
 const DETERMINERS = ['my', 'the', 'our', 'your', 'a', 'an', 'this', 'that'];
 const DETERMINER = `(?:${DETERMINERS.join('|')})`;
-/** A literal of the recorded request as a pattern: spaces loose, determiners interchangeable. */
+/** Prepositions of place stand for each other too: "on my personal calendar", "in my personal calendar". */
+const PLACE_PREPOSITIONS = ['on', 'in', 'into', 'onto'];
+const PLACE_PREPOSITION = `(?:${PLACE_PREPOSITIONS.join('|')})`;
+/** A literal of the recorded request as a pattern: spaces loose, determiners and prepositions of place interchangeable. */
 const loose = (literal: string) =>
   literal
     .trim()
     .split(/\s+/)
     .filter(Boolean)
-    .map((w) => (DETERMINERS.includes(w.toLowerCase()) ? DETERMINER : escape(w)))
+    .map((w) =>
+      DETERMINERS.includes(w.toLowerCase())
+        ? DETERMINER
+        : PLACE_PREPOSITIONS.includes(w.toLowerCase())
+          ? PLACE_PREPOSITION
+          : escape(w),
+    )
     .join('\\s+');
 
 const wordCount = (s: string) => s.trim().split(/\s+/).filter(Boolean).length;

@@ -209,6 +209,20 @@ const HELD_OUT: Record<'sre' | 'mail', { intent: string; plan: Expected }[]> = {
       ],
     },
     {
+      intent: 'Put Flu shot in my personal calendar on Dec 9 at 8:15am',
+      plan: [
+        ['list_calendars', {}],
+        [
+          'create_event',
+          {
+            calendar_id: ref('s1.result.calendars[name=personal].calendar_id'),
+            title: 'Flu shot',
+            start: '2026-12-09T08:15:00',
+          },
+        ],
+      ],
+    },
+    {
       intent: 'Email bob@example.com about the budget',
       plan: [['send_email', { to: 'bob@example.com', subject: 'Budget' }]],
     },
