@@ -90,6 +90,7 @@ export const serveVerb: Verb = {
           workspace,
           created: backend.created,
           otlpEndpoint: host.otlpEndpoint,
+          ...(host.otlpEndpoint ? { otlpToken: host.traceToken } : {}),
         }),
       );
     } else {
@@ -100,7 +101,7 @@ export const serveVerb: Verb = {
       io.out(`Open this URL in a browser:\n\n    ${host.url}\n`);
       if (host.otlpEndpoint)
         io.out(
-          `Agents instrumented with OpenTelemetry send traces here:\n\n    OTEL_EXPORTER_OTLP_ENDPOINT=${host.otlpEndpoint}\n    OTEL_EXPORTER_OTLP_HEADERS="Authorization=Bearer ${host.token}"\n`,
+          `Agents instrumented with OpenTelemetry send traces here:\n\n    OTEL_EXPORTER_OTLP_ENDPOINT=${host.otlpEndpoint}\n    OTEL_EXPORTER_OTLP_HEADERS="Authorization=Bearer ${host.traceToken}"\n\n(this token sends traces and can do nothing else)\n`,
         );
       io.out('Press Ctrl+C to stop.');
     }

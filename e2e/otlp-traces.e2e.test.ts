@@ -15,13 +15,13 @@ describe('Traces an instrumented agent sends while the app is open, in Chromium'
     await page.getByRole('button', { name: /Trip planning/ }).waitFor();
     await page.keyboard.press('Control+3');
     await page.getByTestId('list-count').getByText('2 trajectories').waitFor();
-    // The workspace says where to send traces, and that the host's token is needed.
+    // The workspace says where to send traces, with a token that sends traces and nothing else.
     const note = page.getByTestId('trace-receiver');
     await note.getByText(`${host.origin}/v1/traces`).waitFor();
     await note.locator('summary').click();
-    await note.getByText(/OTEL_EXPORTER_OTLP_HEADERS="Authorization=Bearer <token>"/).waitFor();
-
-    const token = new URL(host.url).searchParams.get('token')!;
+    await note.getByText(/OTEL_EXPORTER_OTLP_HEADERS="Authorization=Bearer [0-9a-f]{48}"/).waitFor();
+    const token = /Bearer ([0-9a-f]{48})/.exec((await note.locator('pre').textContent()) ?? '')![1]!;
+    expect(token).not.toBe(new URL(host.url).searchParams.get('token'));
     await runWeatherAgent({
       instrumentation: 'openinference',
       exporter: 'proto',

@@ -21,6 +21,8 @@ export interface WebHostOptions {
   host?: string;
   port?: number;
   token?: string;
+  /** The token that sends traces to `/v1/traces` and can do nothing else; a new one by default. */
+  traceToken?: string;
   /** The OTLP/HTTP trace receiver at `/v1/traces` (same port and token); false turns it off. Default on. */
   traces?: TraceReceiverOptions | false;
 }
@@ -29,6 +31,8 @@ export interface WebHost {
   url: string;
   port: number;
   token: string;
+  /** What agents send traces with (`Authorization: Bearer …`): it opens neither the UI nor the API. */
+  traceToken: string;
   /** Where instrumented agents send traces (`OTEL_EXPORTER_OTLP_ENDPOINT`), or null when the receiver is off. */
   otlpEndpoint: string | null;
   close(): Promise<void>;
@@ -40,6 +44,7 @@ const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const host = options.host ?? '127.0.0.1';
   const token = options.token ?? newAccessToken();
+  const traceToken = options.traceToken ?? newAccessToken();
   if (!fs.existsSync(options.staticRoot)) {
     throw new Error(`The UI is not built (${options.staticRoot} is missing). Run "npm run build" first.`);
   }
@@ -53,6 +58,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       handleTraceRequest(request, response, {
         receiver: traces,
         token,
+        traceToken,
       });
       return;
     }
@@ -98,15 +104,16 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
   const origin = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
   const otlpEndpoint = traces ? origin : null;
-  // The UI's users have the token in the URL already: it is not shown again.
+  // The UI shows the trace token, the one to give agents: it can send traces and nothing else.
   options.backend.traceReceiver.set(
-    otlpEndpoint ? { endpoint: otlpEndpoint, path: OTLP_TRACES_PATH, token: null } : null,
+    otlpEndpoint ? { endpoint: otlpEndpoint, path: OTLP_TRACES_PATH, token: traceToken } : null,
   );
 
   return {
     url: `${origin}/?token=${token}`,
     port,
     token,
+    traceToken,
     otlpEndpoint,
     close: async () => {
       traces?.close();

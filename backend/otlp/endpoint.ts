@@ -4,7 +4,7 @@ export interface TraceEndpoint {
   endpoint: string;
   /** The path exporters post to under it (`/v1/traces`). */
   path: string;
-  /** The token exporters need, where the UI shows it (the desktop app's); null where the user has it (the web host's URL). */
+  /** The token exporters need (the desktop app's, or the web host's trace-only one); null where the user has it. */
   token: string | null;
 }
 

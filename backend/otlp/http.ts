@@ -12,6 +12,8 @@ export interface TraceRequestOptions {
   receiver: TraceReceiver;
   /** The host's token: exporters send it as `Authorization: Bearer …` (OTEL_EXPORTER_OTLP_HEADERS). */
   token: string;
+  /** A token that sends traces and can do nothing else (the web host's), also taken here. */
+  traceToken?: string;
   /** The most bytes a body may have as sent (compressed or not); default 8 MiB. */
   maxBodyBytes?: number;
   /** The most bytes a gzip body may inflate to; default 64 MiB. */
@@ -59,10 +61,10 @@ export function handleTraceRequest(request: IncomingMessage, response: ServerRes
   };
   if (request.method !== 'POST')
     return refuse(405, `${OTLP_TRACES_PATH} takes POST requests (OTLP/HTTP trace exports)`, { allow: 'POST' });
-  if (!bearerMatches(request, options.token))
+  if (!bearerMatches(request, options.token) && !(options.traceToken && bearerMatches(request, options.traceToken)))
     return refuse(
       401,
-      'this receiver needs the host\'s token: set OTEL_EXPORTER_OTLP_HEADERS="Authorization=Bearer <token>" (the token is in the URL "trellis serve" prints)',
+      'this receiver needs its token: set OTEL_EXPORTER_OTLP_HEADERS="Authorization=Bearer <token>" (the trace token "trellis serve" prints and the Trajectories workspace shows)',
       { 'www-authenticate': 'Bearer' },
     );
   if (!encodingOf(request.headers['content-type']))

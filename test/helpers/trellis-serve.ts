@@ -15,6 +15,8 @@ export interface ServedWorkspace {
   /** The UI's URL, with the token. */
   url: string;
   token: string;
+  /** The token that sends traces and can do nothing else (`otlpToken`). */
+  traceToken: string;
   /** `OTEL_EXPORTER_OTLP_ENDPOINT`. */
   endpoint: string;
   /** The trajectories as the contract lists them (newest first). */
@@ -39,7 +41,7 @@ export async function startTrellisServe(args: string[] = []): Promise<ServedWork
   child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
   await expect.poll(() => out.includes('\n') || child.exitCode !== null, { timeout: 60_000 }).toBe(true);
-  const summary = JSON.parse(out.split('\n')[0]!) as { url: string; otlpEndpoint: string };
+  const summary = JSON.parse(out.split('\n')[0]!) as { url: string; otlpEndpoint: string; otlpToken: string };
   const url = new URL(summary.url);
   const token = url.searchParams.get('token')!;
   let ws: WebSocket | null = null;
@@ -56,6 +58,7 @@ export async function startTrellisServe(args: string[] = []): Promise<ServedWork
     workspace,
     url: summary.url,
     token,
+    traceToken: summary.otlpToken,
     endpoint: summary.otlpEndpoint,
     list: async () =>
       ((await request('trajectories.list', { filter: {}, limit: 1000 })) as { items: TrajectorySummary[] }).items,

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { startTrellisServe } from '../helpers/trellis-serve';
+import { connect } from '../helpers/webhost';
 import { exportRequest, span } from '../helpers/otlp-json';
 
 const post = (endpoint: string, body: BodyInit, headers: Record<string, string>) =>
@@ -91,6 +93,57 @@ describe('the trace receiver of trellis serve refuses bad requests clearly and s
     expect(await gzipped.json()).toEqual({});
     expect(served.alive()).toBe(true);
     await expect.poll(async () => (await served.list()).length).toBe(2);
+  });
+
+  it('refuses a 65 KB body of 64 MiB of empty messages in seconds, with the host alive and its memory bounded', async () => {
+    const served = await startTrellisServe();
+    const headers = { authorization: `Bearer ${served.token}`, 'content-encoding': 'gzip' };
+    const inflated = 64 * 1024 * 1024 - 64;
+    const bombs = {
+      'application/x-protobuf': zlib.gzipSync(Buffer.alloc(inflated, Buffer.from([0x0a, 0x00])), { level: 9 }),
+      'application/json': zlib.gzipSync(`{"resourceSpans":[${'{},'.repeat((inflated - 40) / 3)}{}]}`, { level: 9 }),
+    };
+    for (const [type, body] of Object.entries(bombs)) {
+      expect(body.length).toBeLessThan(70_000);
+      const started = performance.now();
+      const answer = await post(served.endpoint, body, { ...headers, 'content-type': type });
+      expect(answer.status).toBe(413);
+      expect(performance.now() - started).toBeLessThan(5_000);
+      expect(served.alive()).toBe(true);
+    }
+    // Its peak resident memory, where the system tells it: the 64 MiB body, not gigabytes of objects.
+    const status = fs.existsSync(`/proc/${served.child.pid}/status`)
+      ? fs.readFileSync(`/proc/${served.child.pid}/status`, 'utf8')
+      : '';
+    const peakKb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    expect(peakKb / 1024).toBeLessThan(1024);
+    const good = JSON.stringify(exportRequest([span({ name: 'agent' })]));
+    const after = await post(served.endpoint, good, {
+      authorization: headers.authorization,
+      'content-type': 'application/json',
+    });
+    expect(after.status).toBe(200);
+  });
+
+  it('gives agents a token that sends traces and opens neither the UI nor the API', async () => {
+    const served = await startTrellisServe();
+    expect(served.traceToken).toMatch(/^[0-9a-f]{48}$/);
+    expect(served.traceToken).not.toBe(served.token);
+    const good = JSON.stringify(exportRequest([span({ name: 'agent' })]));
+    const sent = await post(served.endpoint, good, {
+      authorization: `Bearer ${served.traceToken}`,
+      'content-type': 'application/json',
+    });
+    expect(sent.status).toBe(200);
+    const origin = new URL(served.url).origin;
+    expect((await fetch(`${origin}/?token=${served.traceToken}`)).status).toBe(401);
+    await expect(connect(`ws://${new URL(served.url).host}/api?token=${served.traceToken}`, origin)).rejects.toThrow(
+      /401/,
+    );
+    // The Trajectories workspace shows this token, not the host's.
+    expect(await served.request('system.traceReceiver', {})).toMatchObject({
+      listening: { endpoint: served.endpoint, token: served.traceToken },
+    });
   });
 
   it('is off with --traces off: the path is the UI host, which wants its token', async () => {

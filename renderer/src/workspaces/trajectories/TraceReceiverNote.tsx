@@ -5,7 +5,7 @@ import { useQuery } from '../../api/use-query';
 
 /**
  * Where agents instrumented with OpenTelemetry send their traces: the endpoint and the token
- * exporters need (the web host's is the one in its URL). In the desktop app the receiver is a
+ * exporters need (one that sends traces and can do nothing else). In the desktop app the receiver is a
  * setting, off until turned on here. Received traces join the list below as their spans arrive
  * (a `trajectories.changed` event), in progress until their root span ends.
  */
