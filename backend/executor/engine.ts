@@ -16,7 +16,7 @@ import {
 } from '../../shared/runs';
 import { agentPrompt, agentSchema, turnFromDecision } from './agent';
 import type { AgentDecider } from './agent-chat';
-import { TurnLimitReached, UnusableAnswer } from './unusable-answer';
+import { endingReason, TurnLimitReached, UnusableAnswer } from './unusable-answer';
 import { BranchBatch, readyBranchCalls } from './branch-batch';
 import type { RunTurns } from './run-turns';
 import { callTool, type Observation, type RuntimeDeps } from './runtimes';
@@ -239,11 +239,13 @@ export class RunEngine {
     try {
       return await this.advance(turns, action);
     } catch (error) {
-      if (!(error instanceof RunCannotGoOn)) throw error;
+      // An answer the model gave that Trellis cannot use ends the run too, its reason kept as the run's.
+      const reason = error instanceof RunCannotGoOn ? error.reason : endingReason(error);
+      if (reason === null) throw error;
       this.branches.clear();
       this.state = 'stopped';
-      this.endedBecause = error.reason;
-      this.note = error.message;
+      this.endedBecause = reason;
+      this.note = (error as Error).message;
       return null;
     }
   }

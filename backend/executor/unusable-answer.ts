@@ -39,3 +39,8 @@ export class TurnLimitReached extends TrellisError {
 export function unknownToolReason(name: string, toolNames: readonly string[]): string {
   return `The model called ${JSON.stringify(name)}, which is not one of the run's tools (${toolNames.join(', ') || 'none'}).`;
 }
+
+/** Why the run ends when `error` is an answer Trellis cannot use or the turn limit (its message); null for any other error. */
+export function endingReason(error: unknown): string | null {
+  return error instanceof UnusableAnswer || error instanceof TurnLimitReached ? error.message : null;
+}

@@ -151,6 +151,8 @@ export async function runOne(ctx: BackendContext, request: RunRequest): Promise<
   // A runtime that must be approved first (an HTTP host, an MCP server) stops the run where it asked.
   if (!error && engine.status === 'needs-consent')
     error = `Stopped before a call: ${engine.note ?? 'a tool runtime needs your approval'} Approve it in the debugger (open this run), then run the experiment again.`;
+  // An answer Trellis could not use, or the turn limit, ended the run: its reason is the run's error.
+  if (!error && engine.endedBecause) error = engine.note ?? engine.endedBecause;
   const after = store.trajectories.get(runId);
   // A run that failed before its model said anything holds only the recording's own turns: it is
   // not kept as a trajectory (the row keeps the error).

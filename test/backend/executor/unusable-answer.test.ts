@@ -41,14 +41,19 @@ function jsonAgent(texts: string[], maxAssistantTurns?: number) {
   });
 }
 
+/** How the run ended, as the debugger shows it (its outcome is `runOutcome`'s of the same reason). */
+const ended = (engine: RunEngine) => ({ status: engine.status, note: engine.endedBecause });
+
 const said = (turns: Turn[]) => turns.map((t) => `${t.content ?? ''}${t.thought ?? ''}`).join(' ');
 
 describe('an agent answer Trellis cannot use stops the run, in Trellis’s words, never in the model’s', () => {
   it('JSON mode: a call of a tool the run does not have is kept as the model made it, and the run stops', async () => {
     const engine = jsonAgent(['{"action":"call","thought":"wipe it","tool":"delete_city","args":{"city":"Oslo"}}']);
-    await expect(engine.continue()).rejects.toThrow(
-      'The model called "delete_city", which is not one of the run\'s tools (get_weather).',
-    );
+    await engine.continue();
+    expect(ended(engine)).toEqual({
+      status: 'stopped',
+      note: 'The model called "delete_city", which is not one of the run\'s tools (get_weather).',
+    });
     expect(engine.turns.at(-1)).toEqual(
       expect.objectContaining({
         role: 'assistant',
@@ -61,9 +66,14 @@ describe('an agent answer Trellis cannot use stops the run, in Trellis’s words
 
   it('JSON mode: an answer cut off, or with no text, adds no turn', async () => {
     const cut = jsonAgent(['{"action":"answer","answer":"It is 18']);
-    await expect(cut.step()).rejects.toThrow(/cut off or is not the JSON asked for: \{"action":"answer"/);
+    await cut.step();
+    expect(ended(cut)).toEqual({
+      status: 'stopped',
+      note: 'The model\'s answer was cut off or is not the JSON asked for: {"action":"answer","answer":"It is 18',
+    });
     const empty = jsonAgent(['{"action":"answer","answer":""}']);
-    await expect(empty.step()).rejects.toThrow(/holds no text to answer with/);
+    await empty.step();
+    expect(ended(empty).note).toMatch(/holds no text to answer with/);
     expect(cut.turns).toHaveLength(1);
     expect(empty.turns).toHaveLength(1);
   });
@@ -71,7 +81,8 @@ describe('an agent answer Trellis cannot use stops the run, in Trellis’s words
   it('the turn limit stops the run without an answer written in the model’s name', async () => {
     const call = '{"action":"call","thought":"","tool":"get_weather","args":{"city":"Oslo"}}';
     const engine = jsonAgent([call, call, call], 2);
-    await expect(engine.continue()).rejects.toThrow('Stopped after 2 assistant turns without an answer.');
+    await engine.continue();
+    expect(ended(engine)).toEqual({ status: 'stopped', note: 'Stopped after 2 assistant turns without an answer.' });
     expect(engine.turns.map((t) => t.role)).toEqual(['user', 'assistant', 'tool', 'assistant', 'tool']);
     expect(said(engine.turns)).not.toMatch(/Stopped after/);
   });

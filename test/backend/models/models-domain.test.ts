@@ -111,14 +111,14 @@ describe('a remote server behind the other domains', () => {
       mode: 'agent',
       agentFormat: 'json',
     });
-    // The server answers words, not the JSON the grammar asks for: the step fails saying so, and
-    // nothing Trellis wrote is stored as the model's turn.
-    await expect(b.registry.invoke('runs.step', { runId: run.id })).rejects.toMatchObject({
-      code: 'E5004',
-      message: expect.stringMatching(/not the JSON asked for: one two three/),
-    });
-    run = await b.registry.invoke('runs.get', { runId: run.id });
+    // The server answers words, not the JSON the grammar asks for: the run ends saying so, and
+    // nothing Trellis wrote is stored as the model's turn; its outcome keeps the reason.
+    run = await b.registry.invoke('runs.step', { runId: run.id });
+    expect(run.status).toBe('stopped');
+    expect(run.note).toMatch(/not the JSON asked for: one two three/);
     expect(run.turns).toEqual([{ role: 'user', content: 'Weather in Kyoto?' }]);
+    const stored = await b.registry.invoke('trajectories.get', { id: run.trajectoryId! });
+    expect(stored.outcome).toEqual({ status: 'unknown', by: 'Trellis run', value: run.note });
     const chat = received.filter((r) => r.path === '/v1/chat/completions').at(-1)!;
     expect(JSON.stringify(chat.body)).toContain('get_weather_forecast');
     await expect(

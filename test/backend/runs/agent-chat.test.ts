@@ -47,6 +47,43 @@ describe('Run as agent against a remote server', () => {
   });
 });
 
+describe('Run as agent when the server answers a call Trellis cannot use', () => {
+  it('ends the run with the reason, keeps the call as the model wrote it, and goes on once the call is corrected', async () => {
+    const server = await startOpenAIServer({
+      script: (body) =>
+        (body.messages as { role: string }[]).at(-1)!.role === 'user'
+          ? { toolCalls: [{ name: 'get_weather_forecast', arguments: '{"city": Kyoto}' }] }
+          : { content: 'Sunny in Kyoto.' },
+    });
+    const b = createBackend({ workspace: path.join(tempDir(), 'malformed.trellis'), host: 'cli', seed: true });
+    try {
+      await b.registry.invoke('models.useRemote', { baseUrl: server.baseUrl, model: 'chat' });
+      const [graph] = await b.registry.invoke('graphs.list', {});
+      let run = await b.registry.invoke('runs.start', {
+        graphId: graph!.id,
+        intent: 'Weather in Kyoto?',
+        mode: 'agent',
+      });
+      run = await b.registry.invoke('runs.continue', { runId: run.id });
+      const reason = 'The model called get_weather_forecast with arguments that are not JSON: {"city": Kyoto}';
+      expect([run.status, run.note]).toEqual(['stopped', reason]);
+      expect(run.turns.map((t) => t.role)).toEqual(['user', 'assistant']);
+      expect(run.turns[1]).toMatchObject({ toolCalls: [{ name: 'get_weather_forecast', args: '{"city": Kyoto}' }] });
+      expect(run.turns[1]!.content).toBeUndefined();
+      const stored = await b.registry.invoke('trajectories.get', { id: run.trajectoryId! });
+      expect(stored.outcome).toEqual({ status: 'unknown', by: 'Trellis run', value: reason });
+
+      // Corrected in the debugger, the call runs and the model answers.
+      await b.registry.invoke('runs.edit', { runId: run.id, turnIndex: 1, args: { city: 'Kyoto' } });
+      run = await b.registry.invoke('runs.continue', { runId: run.id });
+      expect(run.status).toBe('finished');
+      expect(run.turns.at(-1)).toMatchObject({ role: 'assistant', content: 'Sunny in Kyoto.' });
+    } finally {
+      b.close();
+    }
+  });
+});
+
 describe('Run as agent with a loaded GGUF', () => {
   it('asks it through its own chat template (tools told in Hermes’s form) and keeps what it read and wrote', async () => {
     const { TEST_SETTINGS, tinyModel } = await import('../../helpers/models');
