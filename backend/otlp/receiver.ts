@@ -106,7 +106,7 @@ export class TraceReceiver {
       }
       refused += spans.length;
       full.push(
-        `${key} would hold ${next.group.spans.size} spans (${next.group.bytes} bytes); a trajectory holds at most ${this.maxTrajectorySpans} spans and ${this.maxTrajectoryBytes} bytes (start a new trace or ${key.startsWith('conversation ') ? 'gen_ai.conversation.id' : 'send fewer, smaller spans'})`,
+        `${key} would hold ${next.group.spans.size} spans (${next.group.bytes} bytes); a trajectory holds at most ${this.maxTrajectorySpans} spans and ${this.maxTrajectoryBytes} bytes (${key.startsWith('conversation ') ? 'go on under a new gen_ai.conversation.id' : 'start a new trace'})`,
       );
     }
     // Written first: a request the store refuses leaves the groups in memory as they were.
