@@ -439,12 +439,14 @@ const chainOf = (r: RecordedRequest) => r.steps.map((s) => s.tool).join(' → ')
  * comes back the way it came in the recording: words of the request are read again from the
  * intent (in the same place, or as the same kind of value), a value from an earlier call's
  * result becomes a reference to that step's result (an element the request named is picked by
- * the new intent's words), a constant stays. The other recordings of the same chain (sharing a
+ * the new intent's words), and a value the recorded run gave of its own (a constant) is not
+ * taken again. What the intent states outright for a parameter (`service: auth`, quoted text
+ * after its label) is that parameter's value. The other recordings of the same chain (sharing a
  * word with the intent) lend their readings where the nearest one's find nothing, and the
  * arguments they read from their requests where the intent says them too ("… and tell the
  * attendees"); an argument still unread is taken as the planner without recordings would (from
- * the intent's words, else a required one's schema default), or left out with a note. The last
- * steps whose request-given values the intent does not say are left out (see withoutUnasked).
+ * the intent's words, else a required one's schema default), or left empty with a note that it
+ * needs a value. The last steps the intent does not ask for are left out (see withoutUnasked).
  */
 export function planFromRecordings(
   graph: Pick<ToolGraph, 'tools' | 'edges'>,
@@ -570,8 +572,9 @@ export function planFromRecordings(
 /**
  * The plan without the last steps the intent does not ask for: a step nothing after it uses,
  * whose required value the recorded request said and the intent does not ("… and tell me the
- * total in USD" converts; "book it" does not), is left out, and so on back. The steps left are
- * numbered again.
+ * total in USD" converts; "book it" does not), or that the recorded request's words asked for
+ * and the intent's do not, with a required value left empty ("… and page the on-call"), is left
+ * out, and so on back. The steps left are numbered again.
  */
 function withoutUnasked(
   steps: PlanStep[],
