@@ -1,36 +1,26 @@
 import type { Turn } from '../../shared/domain';
-import { TrellisError } from '../../shared/errors';
 
 /**
  * A model's answer Trellis cannot use (arguments that are not JSON, a tool the run does not have,
- * an answer cut off or empty): the run stops with the reason. The reason is Trellis's own words,
- * so it is never stored as the model's; `kept` is what the model did write, kept as its turn
- * where it is a call (the checks flag it: malformed-call, unknown-tool).
+ * an answer cut off, empty or too deep): the run ends with the reason. The reason is Trellis's
+ * own words, so it is never stored as the model's; `kept` is what the model did write, kept as
+ * its turn where it is a call (the checks flag it: malformed-call, unknown-tool), for the person
+ * to correct in the debugger.
  */
-export class UnusableAnswer extends TrellisError {
+export class UnusableAnswer extends Error {
   constructor(
     reason: string,
     readonly kept: Turn | null = null,
   ) {
-    super(
-      'E5004',
-      reason,
-      kept
-        ? 'The run stops at the call the model made; correct it in the debugger and continue, or try again.'
-        : 'Nothing of the answer was kept; try again, or with another model or settings.',
-    );
+    super(reason);
     this.name = 'UnusableAnswer';
   }
 }
 
-/** The turn limit an agent reached without answering: the run stops there, with nothing written in the model's name. */
-export class TurnLimitReached extends TrellisError {
+/** The turn limit an agent reached without answering: the run ends there, nothing written in the model's name. */
+export class TurnLimitReached extends Error {
   constructor(assistantTurns: number) {
-    super(
-      'E5004',
-      `Stopped after ${assistantTurns} assistant turns without an answer.`,
-      'Allow more turns, or look at the calls the model repeated.',
-    );
+    super(`Stopped after ${assistantTurns} assistant turns without an answer.`);
     this.name = 'TurnLimitReached';
   }
 }
