@@ -203,7 +203,8 @@ export function checkTrajectory(turns: readonly Turn[], context: CheckContext = 
           findings.push(finding('tool-conflict', index, `${at}.name`, conflict));
         }
         for (const problem of context.validate?.(call.name, call.args) ?? []) {
-          valueFound.add(`${at}.args${problem.path.replace(/^\$/, '')}`);
+          // The validator names array elements `.0`; the values' own paths write them `[0]`.
+          valueFound.add(`${at}.args${problem.path.replace(/^\$/, '').replace(/\.(\d+)(?=\.|$)/g, '[$1]')}`);
           findings.push(
             finding(
               'schema-violation',

@@ -233,6 +233,33 @@ describe('one finding per value, the most specific', () => {
     );
   });
 
+  it('an element of a list outside its enum is a schema violation, not also ungrounded', () => {
+    const tagged = {
+      ...graph,
+      tools: [
+        ...graph.tools,
+        {
+          name: 'tag_room',
+          parameters: {
+            type: 'object',
+            properties: { tags: { type: 'array', items: { type: 'string', enum: ['warm', 'cold'] } } },
+          },
+        },
+      ],
+    };
+    const turns: Turn[] = [
+      ...listed,
+      { role: 'assistant', toolCalls: [{ id: 'c2', name: 'tag_room', args: { tags: ['warm', 'sauna'] } }] },
+      { role: 'tool', toolCallId: 'c2', content: '{"ok": true}' },
+      { role: 'assistant', content: 'Done.' },
+    ];
+    const found = checkTrajectory(turns, { graph: tagged, validate: argumentValidator(tagged) }).filter(
+      (f) => f.where.turn === 3,
+    );
+    expect(found.map((f) => f.code)).toEqual(['schema-violation']);
+    expect(found[0]!.message).toBe('tag_room: tags.1 is "sauna", not one of "warm", "cold".');
+  });
+
   it('a value no check knows better is still ungrounded', () => {
     expect(findingsAt([...listed, ...thermostat({ room_id: 'r1', mode: 'heat', note: 'cosy' })], 'note')).toEqual([
       'ungrounded-value',
