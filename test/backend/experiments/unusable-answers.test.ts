@@ -105,4 +105,74 @@ describe('a candidate answer Trellis cannot use', () => {
       expect(written, format).not.toMatch(TRELLIS_NOTES);
     }
   });
+
+  it('on-call runs: a rollback whose arguments are not JSON errs its run alone, and no export carries the note', async () => {
+    const compact = path.join(__dirname, '..', '..', 'fixtures', 'experiments', 'oncall-compact.jsonl');
+    type Message = {
+      role: string;
+      content?: string | null;
+      tool_calls?: { function: { name: string; arguments: string } }[];
+    };
+    const records = fs
+      .readFileSync(compact, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { messages: Message[] }).messages);
+    // The candidate repeats each recording, except that in incident 1 it writes the rollback's arguments unquoted.
+    const server = await startOpenAIServer({
+      script: (body) => {
+        const asked = body.messages as Message[];
+        const user = asked.find((m) => m.role === 'user')!.content;
+        const recorded = records.find((r) => r.some((m) => m.role === 'user' && m.content === user))!;
+        const next = recorded.filter((m) => m.role === 'assistant')[asked.filter((m) => m.role === 'assistant').length];
+        if (!next?.tool_calls) return { content: next?.content ?? 'Done.' };
+        return {
+          toolCalls: next.tool_calls.map((c) => ({
+            name: c.function.name,
+            arguments:
+              user?.includes('(incident 1)') && c.function.name === 'rollback_deploy'
+                ? '{"service":"auth","to_version":v5.7.9}'
+                : c.function.arguments,
+          })),
+        };
+      },
+    });
+    const b = testBackend({ seed: false });
+    expect((await b.registry.invoke('trajectories.import', { path: compact, mode: 'strict' })).imported).toBe(8);
+    const result = await b.registry.invoke('experiments.run', {
+      definition: {
+        name: 'on-call',
+        filter: { source: 'oncall-compact.jsonl' },
+        candidates: [{ label: 'on-call', model: { kind: 'server', baseUrl: server.baseUrl, model: 'oncall' } }],
+      },
+    });
+    const errored = result.runs.filter((r) => r.verdict === 'errored');
+    expect(errored.map((r) => [/\(incident (\d+)\)/.exec(r.sourceTitle)?.[1], r.error])).toEqual([
+      [
+        '1',
+        'The model called rollback_deploy with arguments that are not JSON: {"service":"auth","to_version":v5.7.9}',
+      ],
+    ]);
+    expect(result.table).toEqual([expect.objectContaining({ runs: 8, errored: 1 })]);
+    const dataset = await b.registry.invoke('datasets.create', {
+      name: 'on-call runs',
+      picks: result.runs.map((r) => r.runId!),
+      ratio: { train: 1, validation: 0, test: 0 },
+    });
+    for (const format of ['openai', 'sharegpt', 'hermes'] as const) {
+      const dir = tempDir();
+      const exported = await b.registry.invoke('datasets.export', {
+        id: dataset.id,
+        format,
+        dir,
+        includeInvalid: true,
+      });
+      const written = exported.files.map((f) => fs.readFileSync(path.resolve(dir, f.path), 'utf8')).join('\n');
+      expect(
+        exported.files.reduce((n, f) => n + f.count, 0),
+        format,
+      ).toBe(8);
+      expect(written, format).not.toMatch(TRELLIS_NOTES);
+    }
+  });
 });
