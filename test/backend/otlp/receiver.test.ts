@@ -164,7 +164,10 @@ describe('TraceReceiver: spans to trajectories of the workspace', () => {
     });
     expect(made.trajectories).toBe(1);
     const replay = made.tools.find((t) => t.tool === 'weather')!.runtime;
-    expect(replay.kind === 'replay' && replay.recordings).toEqual([{ args: { city: 'Oslo' }, result: 'rain' }]);
+    // The recorded text too: written out again, the value would be the JSON string "rain", not rain.
+    expect(replay.kind === 'replay' && replay.recordings).toEqual([
+      { args: { city: 'Oslo' }, result: 'rain', text: 'rain' },
+    ]);
     receiver.close();
   });
 
