@@ -122,7 +122,8 @@ describe('Experiments in the Trajectories workspace, in Chromium', () => {
     const debuggerPane = page.getByRole('region', { name: 'Debugger' });
     await debuggerPane.getByTestId('run-status').waitFor();
     await expect.poll(() => debuggerPane.locator('.timeline > li').count()).toBe(5);
-    await debuggerPane.getByText('get_forecast').first().waitFor();
+    // In its timeline: the folded breakpoints list names get_forecast too, as one of the run's tools.
+    await debuggerPane.getByRole('list', { name: 'Timeline' }).getByText('get_forecast').first().waitFor();
     await page.close();
   }, 180_000);
 
