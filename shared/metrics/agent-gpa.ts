@@ -1,4 +1,5 @@
 import type { Finding, PlanStep, Turn } from '../domain';
+import type { TrajectoryCode } from '../checks/trajectory';
 import { callKey } from '../compare/parallel-calls';
 
 /** Where a score comes from, shown beside it everywhere: computed, a heuristic, or a model's judgment. */
@@ -67,6 +68,17 @@ export const JUDGE_SCHEMA = {
   additionalProperties: false,
 };
 
+/**
+ * Findings that say a value came from nowhere. The checks give each value one finding, the most
+ * specific, so a value invented or taken out of order is not also flagged ungrounded-value: it
+ * still counts against grounding.
+ */
+const UNGROUNDED_VALUE_CODES: ReadonlySet<string> = new Set<TrajectoryCode>([
+  'ungrounded-value',
+  'invented-value',
+  'dependency-order',
+]);
+
 const calls = (turns: readonly Turn[]) => turns.flatMap((t) => t.toolCalls ?? []);
 const share = (good: number, total: number) => (total ? good / total : 1);
 
@@ -95,8 +107,8 @@ function commonLength(a: string[], b: string[]): number {
 /**
  * Deterministic trajectory scores in [0, 1], named as in DETERMINISTIC_METRICS. Execution
  * efficiency counts calls identical (tool and arguments) to an earlier one; grounded
- * arguments uses the checks' ungrounded-value findings (a heuristic); plan adherence is the
- * longest common subsequence of plan steps and calls over the longer of the two.
+ * arguments uses the checks' findings of values that came from nowhere (a heuristic); plan
+ * adherence is the longest common subsequence of plan steps and calls over the longer of the two.
  */
 export function deterministicScores(
   turns: readonly Turn[],
@@ -113,7 +125,7 @@ export function deterministicScores(
   }
   const results = new Set(turns.filter((t) => t.role === 'tool').map((t) => t.toolCallId));
   const last = [...turns].reverse().find((t) => t.role !== 'system');
-  const ungrounded = findings.filter((f) => f.code === 'ungrounded-value').length;
+  const ungrounded = findings.filter((f) => UNGROUNDED_VALUE_CODES.has(f.code)).length;
   const leaves = all.reduce((n, c) => n + leafCount(c.args), 0);
   const names = all.map((c) => c.name);
   const plan = planSteps?.map((s) => s.tool) ?? null;

@@ -34,6 +34,28 @@ describe('deterministic Agent GPA scores', () => {
     expect([answered.answeredCalls, answered.finalAnswer, answered.groundedArguments]).toEqual([1, 1, 1]);
   });
 
+  it('counts a value found invented or out of order as ungrounded: the checks flag each value once', () => {
+    const turns: Turn[] = [
+      { role: 'user', content: 'Book a hotel in Kyoto' },
+      call('a', 'book_hotel', { hotel_id: 'kyoto-grand-01', city: 'Kyoto' }),
+      result('a'),
+      call('b', 'book_room', { offer_id: 'offer-9', nights: 2 }),
+    ];
+    const at = (code: string, turn: number, path: string): Finding => ({
+      code,
+      severity: 'error',
+      message: '',
+      where: { at: 'turn', turn, path },
+    });
+    const findings = [
+      at('dependency-order', 1, '$.toolCalls[0].args.hotel_id'),
+      at('invented-value', 3, '$.toolCalls[0].args.offer_id'),
+      // Not about where a value came from.
+      at('repeated-call', 3, '$.toolCalls[0]'),
+    ];
+    expect(deterministicScores(turns, findings).groundedArguments).toBe(2 / 4);
+  });
+
   it('measures plan adherence as the common subsequence of plan steps and calls', () => {
     const turns = [call('a', 'search', {}), call('b', 'email', {}), call('c', 'book', {})];
     const plan = ['search', 'book', 'pay'].map((tool, i) => ({ id: `s${i}`, tool, args: {}, dependsOn: [] }));
