@@ -85,7 +85,11 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Determiners stand for each other: "my design review" and "the team retro" sit in the same place. */
 const DETERMINERS = ['my', 'the', 'our', 'your', 'a', 'an', 'this', 'that'];
 const DETERMINER = `(?:${DETERMINERS.join('|')})`;
-/** Prepositions of place stand for each other too: "on my personal calendar", "in my personal calendar". */
+/**
+ * Prepositions of place stand for each other too, before a determiner: "on my personal calendar",
+ * "in my personal calendar". Anywhere else a preposition is only itself: "the total in USD" read
+ * as "on …" took the day of "… on 2026-06-01" for a currency.
+ */
 const PLACE_PREPOSITIONS = ['on', 'in', 'into', 'onto'];
 const PLACE_PREPOSITION = `(?:${PLACE_PREPOSITIONS.join('|')})`;
 /** A literal of the recorded request as a pattern: spaces loose, determiners and prepositions of place interchangeable. */
@@ -94,10 +98,10 @@ const loose = (literal: string) =>
     .trim()
     .split(/\s+/)
     .filter(Boolean)
-    .map((w) =>
+    .map((w, i, words) =>
       DETERMINERS.includes(w.toLowerCase())
         ? DETERMINER
-        : PLACE_PREPOSITIONS.includes(w.toLowerCase())
+        : PLACE_PREPOSITIONS.includes(w.toLowerCase()) && DETERMINERS.includes(words[i + 1]?.toLowerCase() ?? '')
           ? PLACE_PREPOSITION
           : escape(w),
     )

@@ -102,4 +102,26 @@ describe('the deterministic planner with recorded trajectories', () => {
     expect(far.goals).toEqual(['find_contact']);
     b.close();
   });
+
+  it('leaves out the conversion the example recording ended with when the intent only books, reading no currency from its day', async () => {
+    const b = createBackend({ workspace: path.join(tempDir(), 'trip.trellis'), host: 'cli', seed: true });
+    const [trip] = await b.registry.invoke('graphs.list', {});
+    // The recording said "… and tell me the total in USD"; "on 2026-06-01" is a day, not "in USD".
+    const result = await b.registry.invoke('plans.generate', {
+      graphId: trip!.id,
+      intent: 'Find the cheapest flight from Lisbon to Paris on 2026-06-01 and book it for Ana Silva',
+    });
+    const [candidate] = result.candidates;
+    expect(candidate!.followed?.[0]?.request).toMatch(/and tell me the total in USD\.$/);
+    expect(candidate!.steps.map((s) => [s.tool, s.args])).toEqual([
+      ['search_flights', { origin: 'Lisbon', destination: 'Paris', date: '2026-06-01', passengers: 1 }],
+      [
+        'book_flight',
+        { flight_id: { $ref: 's1.result.cheapest_flight_id' }, passengers: 1, traveler_name: 'Ana Silva' },
+      ],
+    ]);
+    expect(candidate!.notes).toContain('Left out s3 convert_currency: the intent does not say its to_currency.');
+    expect(candidate!.problems).toEqual([]);
+    b.close();
+  });
 });
