@@ -3,8 +3,9 @@
 // fixed latency (what a server's slots buy when each answer takes that long), and on the tiny
 // GGUF the tests write, loaded with 1 sequence and then with N (graph-constrained JSON; its
 // random weights make the runs' lengths vary, so its figures say more about the helper's
-// batching than about any real model). The trajectories are the tests' 50 weather runs in
-// OpenAI fine-tuning JSONL. The last line is one JSON object with the figures.
+// batching than about any real model; a run whose calls reach the turn limit without an answer is
+// errored, as in any experiment, and counted apart). The trajectories are the tests' 50 weather
+// runs in OpenAI fine-tuning JSONL. The last line is one JSON object with the figures.
 // Usage: node bench/experiments/run.mjs [--n 4] [--latency-ms 50] [--tokens 64] [--quick]
 import fs from 'node:fs';
 import http from 'node:http';
@@ -25,6 +26,9 @@ const latencyMs = Number(arg('latency-ms', 50, 5));
 const tokens = Number(arg('tokens', 64, 24));
 // Quick mode re-runs the 5 Oslo tasks; a full run all 50.
 const filter = quick ? { text: 'Oslo' } : {};
+const maxTurns = 3;
+/** The error of a run whose model kept calling tools until the turn limit (the engine's TurnLimitReached). */
+const TURN_LIMIT = /^Stopped after \d+ assistant turns without an answer\.$/;
 
 /** The weather candidate of the tests: calls get_weather for the asked city, then answers from its result. */
 function reply(body) {
@@ -81,15 +85,31 @@ const backend = createBackend({
   modelEnv: { ...process.env, TRELLIS_GPU: 'off' },
 });
 
-/** Trajectories per minute of one experiment, and whether every run finished. */
+/**
+ * Trajectories per minute of one experiment, the runs that errored, and how many of those the
+ * turn limit stopped (the model's own doing; any other error is the bench's or Trellis's fault).
+ */
 async function perMinute(name, candidate) {
   const started = performance.now();
   const view = await backend.registry.invoke('experiments.run', {
-    definition: { name, filter, maxTurns: 3, candidates: [candidate] },
+    definition: { name, filter, maxTurns, candidates: [candidate] },
   });
   const minutes = (performance.now() - started) / 60_000;
-  const errored = view.runs.filter((r) => r.verdict === 'errored').length;
-  return { trajectories: view.runs.length, perMinute: +(view.runs.length / minutes).toFixed(1), errored };
+  const errored = view.runs.filter((r) => r.verdict === 'errored');
+  return {
+    trajectories: view.runs.length,
+    perMinute: +(view.runs.length / minutes).toFixed(1),
+    errored: errored.length,
+    atTurnLimit: errored.filter((r) => TURN_LIMIT.test(r.error ?? '')).length,
+  };
+}
+
+/** "; 2 of 5 errored at 1 (2 at the turn limit), …" for the side whose runs errored; empty where none did. */
+function erroredNote(one, many) {
+  const side = (r, at) =>
+    r.errored ? `${r.errored} of ${r.trajectories} errored at ${at} (${r.atTurnLimit} at the turn limit)` : '';
+  const notes = [side(one, 1), side(many, n)].filter(Boolean);
+  return notes.length ? `; ${notes.join(', ')}` : '';
 }
 
 try {
@@ -113,10 +133,11 @@ try {
     trajectories: server1.trajectories,
     server: { one: server1, n: serverN, speedup: +(serverN.perMinute / server1.perMinute).toFixed(2) },
     tiny: { one: tiny1, n: tinyN, speedup: +(tinyN.perMinute / tiny1.perMinute).toFixed(2), tokens },
+    maxTurns,
   };
   console.log(
-    `scripted server (${latencyMs} ms an answer): ${server1.perMinute}/min at 1 in flight, ${serverN.perMinute}/min at ${n}\n` +
-      `tiny GGUF (${tokens} tokens an answer, CPU): ${tiny1.perMinute}/min at 1 sequence, ${tinyN.perMinute}/min at ${n}`,
+    `scripted server (${latencyMs} ms an answer): ${server1.perMinute}/min at 1 in flight, ${serverN.perMinute}/min at ${n}${erroredNote(server1, serverN)}\n` +
+      `tiny GGUF (${tokens} tokens an answer, CPU): ${tiny1.perMinute}/min at 1 sequence, ${tinyN.perMinute}/min at ${n}${erroredNote(tiny1, tinyN)}`,
   );
   console.log(JSON.stringify(summary));
 } finally {

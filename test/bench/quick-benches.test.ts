@@ -103,10 +103,21 @@ describe.skipIf(!BACKEND_BUILT)('benchmarks in quick mode (needs dist/: npm run 
         'trajectories',
         'server',
         'tiny',
+        'maxTurns',
       ]);
       expect(summary.trajectories).toBe(5);
-      for (const side of ['server', 'tiny'] as const)
-        expect(summary[side]).toMatchObject({ one: { errored: 0 }, n: { errored: 0 } });
+      // Every scripted answer is one Trellis can use: no run errs.
+      expect(summary.server).toMatchObject({
+        one: { errored: 0, atTurnLimit: 0 },
+        n: { errored: 0, atTurnLimit: 0 },
+      });
+      // The tiny model's random weights may call tools until the turn limit, which errs a run as in
+      // any experiment; no run errs for anything else.
+      const tiny = summary.tiny as Record<'one' | 'n', { errored: number; atTurnLimit: number }>;
+      for (const at of ['one', 'n'] as const) {
+        expect(tiny[at].atTurnLimit, `tiny at ${at}`).toEqual(expect.any(Number));
+        expect(tiny[at].errored, `tiny runs errored at ${at}, all at the turn limit`).toBe(tiny[at].atTurnLimit);
+      }
     },
     TIMEOUT,
   );
