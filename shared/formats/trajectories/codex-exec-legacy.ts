@@ -7,7 +7,7 @@
 // result: {Ok} | {Err}}, web_search_begin / _end {call_id, query}, token_count, task_complete, error.
 import type { Outcome, Turn, TrajectoryMetadata } from '../../domain';
 import { isObject } from '../../json';
-import type { ParsedRecord } from './records';
+import { openAssistantTurn, type ParsedRecord } from './records';
 
 type Msg = Record<string, unknown>;
 
@@ -60,13 +60,7 @@ export function fromLegacyExec(lines: unknown[]): ParsedRecord {
   const metadata: TrajectoryMetadata = { harness: 'codex-cli' };
   const ignored: string[] = [];
   let outcome: Outcome | undefined;
-  const assistant = (): Turn => {
-    const last = turns.at(-1);
-    if (last?.role === 'assistant') return last;
-    const turn: Turn = { role: 'assistant' };
-    turns.push(turn);
-    return turn;
-  };
+  const assistant = () => openAssistantTurn(turns);
   lines.forEach((line, i) => {
     const at = `exec_events[${i}]`;
     if (!isObject(line)) return ignored.push(`${at} (not a JSON object)`);

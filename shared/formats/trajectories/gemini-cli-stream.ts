@@ -6,7 +6,7 @@
 // output as the text the user was shown (its resultDisplay).
 import type { Outcome, Turn, TrajectoryMetadata } from '../../domain';
 import { isObject } from '../../json';
-import type { ParsedRecord } from './records';
+import { openAssistantTurn, type ParsedRecord } from './records';
 
 const DISPLAY_NOTE =
   "Gemini CLI stream-json tool results are the text the user was shown (the tool's display), not the response the model was sent.";
@@ -35,13 +35,7 @@ export function fromGeminiStream(events: unknown[]): ParsedRecord {
   const calledAt = new Map<string, unknown>();
   let outcome: Outcome | undefined;
   let hasResults = false;
-  const assistant = (): Turn => {
-    const last = turns.at(-1);
-    if (last?.role === 'assistant') return last;
-    const turn: Turn = { role: 'assistant' };
-    turns.push(turn);
-    return turn;
-  };
+  const assistant = () => openAssistantTurn(turns);
   events.forEach((event, i) => {
     const at = `stream_events[${i}]`;
     if (!isObject(event)) return ignored.push(`${at} (not a JSON object)`);

@@ -59,3 +59,12 @@ export function declaredTools(tools: unknown): ParsedRecord['tools'] {
       : [];
   });
 }
+
+/** The turn an assistant's next words or call go on: the last turn if it is the assistant's, else a new one. */
+export function openAssistantTurn(turns: Turn[]): Turn {
+  const last = turns.at(-1);
+  if (last?.role === 'assistant') return last;
+  const turn: Turn = { role: 'assistant' };
+  turns.push(turn);
+  return turn;
+}
