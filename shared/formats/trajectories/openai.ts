@@ -17,6 +17,8 @@ function fromOtherShapes(record: Record<string, unknown>, messages: unknown[]): 
   const system = typeof text === 'string' && text ? [{ role: 'system' as const, content: text }] : [];
   const turns = [...system, ...read.turns];
   if (!turns.length) throw new RecordError('"messages" is empty');
+  if (read.ignored.length && !turns.some((t) => t.role !== 'system'))
+    throw new RecordError(`no message Trellis reads besides the system prompt: ${read.ignored[0]}`);
   const tools = toolsValue(record.tools ?? record.functions);
   return { turns, tools: declaredToolsOf(tools), ignored: read.ignored, notes: read.notes };
 }
@@ -165,6 +167,10 @@ export function fromOpenAI(record: unknown): ParsedRecord {
   });
   if (!turns.length)
     throw new RecordError(ignored.length ? `no message Trellis reads: ${ignored[0]}` : '"messages" is empty');
+  // A system prompt alone is not a run: its other messages were all of a shape not read (a
+  // framework that names the speaker in `type`), and importing it would keep nothing of them.
+  if (ignored.length && !turns.some((t) => t.role !== 'system'))
+    throw new RecordError(`no message Trellis reads besides the system prompt: ${ignored[0]}`);
   return {
     turns,
     tools: declaredTools(toolsValue(record.tools ?? record.functions)),

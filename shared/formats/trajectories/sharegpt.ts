@@ -5,6 +5,7 @@ import { defineFormat } from './descriptor';
 import { toolsValue } from './openai';
 import { declaredTools, jsonField, parseArguments, RecordError, type ParsedRecord } from './records';
 import { importedMedia, MEDIA_COLUMNS } from '../media';
+import { declaredToolsOf, turnsFromMessages } from '../messages';
 
 const SHAREGPT_ROLES: Record<string, Turn['role']> = {
   human: 'user',
@@ -22,6 +23,20 @@ export function fromShareGPT(record: unknown): ParsedRecord {
   if (!isObject(record) || !Array.isArray(record.conversations)) throw new RecordError('no "conversations" array');
   const turns: Turn[] = [];
   if (typeof record.system === 'string' && record.system) turns.push({ role: 'system', content: record.system });
+  // `conversations` of chat messages ({role, content}: LLaMA-Factory's role_tag/content_tag form,
+  // and many agent datasets): the message layer reads them, calls and results paired.
+  if (record.conversations.some((c) => isObject(c) && 'role' in c && !('from' in c))) {
+    const read = turnsFromMessages(record.conversations, { at: 'conversations' });
+    if (!read.turns.some((t) => t.role !== 'system'))
+      throw new RecordError('"conversations" holds no user, assistant or tool message Trellis reads');
+    return {
+      turns: [...turns, ...read.turns],
+      tools: declaredToolsOf(toolsValue(record.tools)),
+      ignored: read.ignored,
+      ...(read.notes.length ? { notes: read.notes } : {}),
+      ...runRecordOf(record),
+    };
+  }
   let openCalls: string[] = [];
   record.conversations.forEach((c, i) => {
     if (!isObject(c) || typeof c.from !== 'string' || typeof c.value !== 'string') {
@@ -92,9 +107,9 @@ function runRecordOf(record: Record<string, unknown>): Pick<ParsedRecord, 'outco
 export const sharegptFormat = defineFormat({
   id: 'sharegpt',
   label: 'ShareGPT',
-  recognisedBy: '"conversations" with from/value turns',
+  recognisedBy: '"conversations" with from/value turns (or role/content messages)',
   versions:
-    'LLaMA-Factory ShareGPT, its tool-use form (function_call / observation turns), <think> thoughts and media columns (images, videos, audios)',
+    'LLaMA-Factory ShareGPT, its tool-use form (function_call / observation turns), <think> thoughts and media columns (images, videos, audios); conversations of role/content chat messages (its role_tag/content_tag form, agent datasets)',
   detect: (record) => Array.isArray(record.conversations),
   parse: fromShareGPT,
   turnFields: ['conversations', 'system', 'tools', 'outcome', 'metadata', ...MEDIA_COLUMNS],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fromOpenAI } from '../../../../shared/formats/trajectories/openai';
+import { fromShareGPT } from '../../../../shared/formats/trajectories/sharegpt';
 import { detectFormat } from '../../../../shared/formats/trajectories/registry';
 
 /** A `{messages, tools}` record whose messages are an Anthropic Messages request and its reply. */
@@ -72,5 +73,53 @@ describe('OpenAI-style records whose messages are another provider’s shape', (
     expect(() => fromOpenAI({ messages: [{ role: 'robot', content: 'x' }] })).toThrow(
       'no message Trellis reads: messages[0] (role "robot"',
     );
+  });
+
+  it('refuses a record whose only message it reads is the system prompt, rather than keep a run of nothing', () => {
+    // A framework's dump that names the speaker in `type` (AutoGen's LLMMessage): none of it is read.
+    expect(() =>
+      fromOpenAI({
+        messages: [
+          { role: 'system', content: 'You are a helpful agent.' },
+          { type: 'UserMessage', content: 'Book a table.', source: 'user' },
+          { type: 'AssistantMessage', content: 'Booked.', source: 'agent' },
+        ],
+      }),
+    ).toThrow(/^no message Trellis reads besides the system prompt: messages\[1\] \(role null/);
+  });
+
+  it('refuses the same when the system prompt was read by the message layer (AutoGen sessions name every speaker in `type`)', () => {
+    expect(() =>
+      fromOpenAI({
+        messages: [
+          { type: 'SystemMessage', content: 'You are a helpful and thoughtful assistant.' },
+          { type: 'UserMessage', content: ['Does this text hold advice?'], source: 'User' },
+        ],
+      }),
+    ).toThrow(/^no message Trellis reads besides the system prompt/);
+  });
+});
+
+describe('ShareGPT records whose conversations are role/content chat messages', () => {
+  it('reads them through the message layer, calls paired with their results, instead of refusing every turn', () => {
+    const record = {
+      conversations: [
+        { role: 'user', content: 'List the files.' },
+        {
+          role: 'assistant',
+          content: 'Listing them.',
+          tool_calls: [{ id: 'c1', type: 'function', function: { name: 'bash', arguments: '{"cmd":"ls"}' } }],
+        },
+        { role: 'tool', tool_call_id: 'c1', content: 'a.txt' },
+        { role: 'assistant', content: 'One file: a.txt.' },
+      ],
+    };
+    expect(detectFormat(record)).toBe('sharegpt');
+    expect(fromShareGPT(record).turns).toEqual([
+      { role: 'user', content: 'List the files.' },
+      { role: 'assistant', content: 'Listing them.', toolCalls: [{ id: 'c1', name: 'bash', args: { cmd: 'ls' } }] },
+      { role: 'tool', toolCallId: 'c1', content: 'a.txt' },
+      { role: 'assistant', content: 'One file: a.txt.' },
+    ]);
   });
 });
