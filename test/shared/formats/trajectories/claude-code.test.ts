@@ -1,31 +1,19 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CODING_AGENTS, jsonLines, readEventLog } from '../../../helpers/event-logs';
 import type { Turn } from '../../../../shared/domain';
-import { detectFormat, eventArrayFormat, formatDescriptor } from '../../../../shared/formats/trajectories/registry';
+import { detectFormat, formatDescriptor } from '../../../../shared/formats/trajectories/registry';
 
 /**
  * Claude Code sessions in the shapes Claude Code writes them: a 2.1 session file (a response split
  * over one line per block, parallel calls whose results branch off the parent chain, a rewound
  * exchange), a 1.0 file with a Task subagent's sidechain and an API error, and the SDK's stream-json.
  */
-const DIR = path.join(__dirname, '..', '..', '..', 'fixtures', 'trajectories', 'coding-agents');
-const lines = (file: string) =>
-  fs
-    .readFileSync(path.join(DIR, file), 'utf8')
-    .split('\n')
-    .filter((l) => l.trim())
-    .map((l) => JSON.parse(l) as Record<string, unknown>);
+const lines = (file: string) => jsonLines(path.join(CODING_AGENTS, file));
 const claude = formatDescriptor('claude-code');
 
 /** The file read as the import reads JSON Lines whose first line is an event: all lines one record. */
-function session(events: Record<string, unknown>[]) {
-  expect(detectFormat(events[0])).toBeNull();
-  expect(eventArrayFormat(events[0])).toBe('claude-code');
-  const record = claude.container!.events!.record(events);
-  expect(detectFormat(record)).toBe('claude-code');
-  return claude.parse(record);
-}
+const session = (events: Record<string, unknown>[]) => readEventLog('claude-code', events);
 
 const calls = (turns: Turn[]) => turns.flatMap((t) => t.toolCalls ?? []);
 

@@ -1,30 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CODING_AGENTS, jsonLines, readEventLog } from '../../../helpers/event-logs';
 import type { Turn } from '../../../../shared/domain';
-import { detectFormat, eventArrayFormat, formatDescriptor } from '../../../../shared/formats/trajectories/registry';
+import { detectFormat, formatDescriptor } from '../../../../shared/formats/trajectories/registry';
 
 /**
  * Codex CLI runs in the shapes its writer code writes them: a rollout with session_meta (0.63), a
  * rollout from before session_meta (0.1x: a first line, the items themselves, state lines), and the
  * events `codex exec --json` prints.
  */
-const DIR = path.join(__dirname, '..', '..', '..', 'fixtures', 'trajectories', 'coding-agents');
-const lines = (file: string) =>
-  fs
-    .readFileSync(path.join(DIR, file), 'utf8')
-    .split('\n')
-    .filter((l) => l.trim())
-    .map((l) => JSON.parse(l) as Record<string, unknown>);
+const lines = (file: string) => jsonLines(path.join(CODING_AGENTS, file));
 const codex = formatDescriptor('codex-cli');
 
-function run(events: Record<string, unknown>[]) {
-  expect(detectFormat(events[0])).toBeNull();
-  expect(eventArrayFormat(events[0])).toBe('codex-cli');
-  const record = codex.container!.events!.record(events);
-  expect(detectFormat(record)).toBe('codex-cli');
-  return codex.parse(record);
-}
+const run = (events: Record<string, unknown>[]) => readEventLog('codex-cli', events);
 
 const calls = (turns: Turn[]) => turns.flatMap((t) => t.toolCalls ?? []);
 
@@ -200,7 +189,7 @@ describe('a Codex rollout from before session_meta', () => {
 
 describe("the TypeScript Codex CLI's rollout (one JSON document)", () => {
   it('reads its items as Responses items, its session as metadata', () => {
-    const record = JSON.parse(fs.readFileSync(path.join(DIR, 'codex-ts-0.1-rollout.json'), 'utf8')) as Record<
+    const record = JSON.parse(fs.readFileSync(path.join(CODING_AGENTS, 'codex-ts-0.1-rollout.json'), 'utf8')) as Record<
       string,
       unknown
     >;

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CODING_AGENTS, jsonLines, readEventLog } from '../../../helpers/event-logs';
 import type { Turn } from '../../../../shared/domain';
 import {
   detectFormat,
@@ -16,23 +17,12 @@ import {
  * out of order), an agent error for a call whose arguments did not validate, a failing command,
  * the finish call, and the state updates around them.
  */
-const CODING = path.join(__dirname, '..', '..', '..', 'fixtures', 'trajectories', 'coding-agents');
 const HARNESS = path.join(__dirname, '..', '..', '..', 'fixtures', 'trajectories', 'harness');
-const events = fs
-  .readFileSync(path.join(CODING, 'openhands-v1-events.jsonl'), 'utf8')
-  .split('\n')
-  .filter((l) => l.trim())
-  .map((l) => JSON.parse(l) as Record<string, unknown>);
+const events = jsonLines(path.join(CODING_AGENTS, 'openhands-v1-events.jsonl'));
 const v1 = formatDescriptor('openhands-v1');
 
 /** The record the import makes of a file whose first line is an event of one run. */
-function conversation(lines: unknown[]) {
-  expect(detectFormat(lines[0])).toBeNull();
-  expect(eventArrayFormat(lines[0])).toBe('openhands-v1');
-  const record = v1.container!.events!.record(lines);
-  expect(detectFormat(record)).toBe('openhands-v1');
-  return v1.parse(record);
-}
+const conversation = (lines: unknown[]) => readEventLog('openhands-v1', lines);
 
 /** Every tool turn answers a call made in an earlier assistant turn, and every call is answered. */
 function expectResultsPaired(turns: Turn[]) {
