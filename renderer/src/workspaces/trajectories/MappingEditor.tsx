@@ -75,8 +75,10 @@ export function MappingEditor({
   /** A file the export found already there: Replace writes over it, once asked. */
   const [existing, setExisting] = useState<string | null>(null);
   const act = async (work: () => Promise<string>) => {
+    // What the last action said goes with it: a "Wrote …" left beside a refusal would say both.
     setActionError(null);
     setExisting(null);
+    setNote(null);
     try {
       setNote(await work());
     } catch (error) {
