@@ -9,7 +9,7 @@ import {
   type Node,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { ToolGraph } from '../../../shared/domain';
 import { useUi } from '../state/ui-store';
 import { labelWidth, previewPositions } from './preview-layout';
@@ -51,32 +51,48 @@ const allMeasured = (s: ReactFlowState) => {
 /** The pane's size in screen pixels, as React Flow's own ResizeObserver last measured it. */
 const paneSize = (s: ReactFlowState) => `${s.width}x${s.height}`;
 
+/** The box around the named nodes as React Flow last measured them, or null before it has. */
+function boundsOfNodes(s: ReactFlowState, wanted: ReadonlySet<string>) {
+  return boundsOf(
+    [...s.nodeLookup.values()]
+      .filter((n) => wanted.has(n.id))
+      .map((n) => ({ ...n.position, width: n.measured.width ?? 0, height: n.measured.height ?? 0 })),
+  );
+}
+
 /**
  * Fits the preview to the tools that matter (the labelled ones, else all) once they are
  * measured: all of them when they read at that zoom, else the first of them, readable. It fits
- * again whenever the pane changes size (a separator dragged, the window resized).
+ * again whenever the pane changes size (a separator dragged, the window resized) or those tools
+ * take another place or size (a label that arrived later, a font that loaded): the view is the
+ * same however late each part of it was measured.
  */
 function FitToFocus({ focus }: { focus: readonly string[] }) {
+  const key = focus.join('\n');
+  const wanted = useMemo(() => new Set(key.split('\n')), [key]);
   const measured = useStore(allMeasured);
   const size = useStore(paneSize);
+  const box = useStore(
+    useCallback(
+      (s: ReactFlowState) => {
+        const b = boundsOfNodes(s, wanted);
+        return b ? `${b.x},${b.y},${b.width},${b.height}` : '';
+      },
+      [wanted],
+    ),
+  );
   const flow = useReactFlow();
   const store = useStoreApi();
-  const key = focus.join('\n');
-  // Once per set of tools and pane size: a run stepping on does not take back where the user panned.
+  // Once per set of tools, their box and the pane's size: a run stepping on does not take back where the user panned.
   const fitted = useRef<string | null>(null);
   useEffect(() => {
-    if (!measured || fitted.current === `${key}@${size}`) return;
+    if (!measured || !box || fitted.current === `${box}@${size}`) return;
     const { width, height } = store.getState();
-    const wanted = new Set(key.split('\n'));
-    const bounds = boundsOf(
-      [...store.getState().nodeLookup.values()]
-        .filter((n) => wanted.has(n.id))
-        .map((n) => ({ ...n.position, width: n.measured.width ?? 0, height: n.measured.height ?? 0 })),
-    );
+    const bounds = boundsOfNodes(store.getState(), wanted);
     if (!bounds || !width || !height) return;
-    fitted.current = `${key}@${size}`;
+    fitted.current = `${box}@${size}`;
     void flow.setViewport(readableViewport(bounds, { width, height }, { insets: PREVIEW_INSETS }));
-  }, [measured, key, size, flow, store]);
+  }, [measured, wanted, box, size, flow, store]);
   return null;
 }
 
