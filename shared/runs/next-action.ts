@@ -12,11 +12,21 @@ export interface RunProgress {
   script?: readonly Turn[];
 }
 
-/** The first call of the last assistant turn that no observation answers yet. */
+/**
+ * The first call of the last assistant turn that no observation after it answers yet. Only the
+ * results after that turn count: a server that numbers calls per reply (`call_0` in every one)
+ * gives a new call the id of one answered before, and that older result does not answer it.
+ */
 export function pendingCall(turns: readonly Turn[]): ToolCall | null {
-  const answered = new Set(turns.filter((t) => t.role === 'tool').map((t) => t.toolCallId));
-  const last = turns.findLast((t) => t.role === 'assistant');
-  return last?.toolCalls?.find((c) => !answered.has(c.id)) ?? null;
+  const at = turns.findLastIndex((t) => t.role === 'assistant');
+  if (at < 0) return null;
+  const answered = new Set(
+    turns
+      .slice(at + 1)
+      .filter((t) => t.role === 'tool')
+      .map((t) => t.toolCallId),
+  );
+  return turns[at]!.toolCalls?.find((c) => !answered.has(c.id)) ?? null;
 }
 
 /** The first plan step not called yet whose dependencies all have results. */

@@ -111,3 +111,18 @@ describe('plan turns', () => {
     expect(planSummary([], [user])).toBe('Plan complete: 0 of 0 steps succeeded.');
   });
 });
+
+describe('an agent run whose server numbers calls per reply', () => {
+  it('executes a new call_0 although an earlier reply had a call_0 that was answered', () => {
+    const turns = [user, callOf('call_0', 'search_flights'), observation('call_0', { cheapest: 'TP-1' })];
+    expect(nextAction({ mode: 'agent', turns })).toEqual({ kind: 'call' });
+    turns.push(callOf('call_0', 'book_flight', { flight_id: 'TP-1' }));
+    expect(pendingCall(turns)).toEqual({ id: 'call_0', name: 'book_flight', args: { flight_id: 'TP-1' } });
+    expect(nextAction({ mode: 'agent', turns })).toEqual({
+      kind: 'execute',
+      call: { id: 'call_0', name: 'book_flight', args: { flight_id: 'TP-1' } },
+    });
+    turns.push(observation('call_0', { booked: true }));
+    expect(pendingCall(turns)).toBeNull();
+  });
+});
