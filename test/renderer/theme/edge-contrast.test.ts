@@ -91,3 +91,15 @@ describe('graph edges stand out from the canvas in both themes', () => {
     for (const stroke of strokes) expect(EDGE_TOKENS.map((t) => `var(${t})`)).toContain(stroke);
   });
 });
+
+describe('text on the accent (primary buttons, the selected item) reads in both themes', () => {
+  for (const [name, theme] of [
+    ['light', light],
+    ['dark', dark],
+  ] as const)
+    it(`is at least 4.5:1 on the accent and on its hover colour in the ${name} theme`, () => {
+      const fg = resolve('--color-accent-fg', theme);
+      expect(contrast(fg, resolve('--color-accent', theme))).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(fg, resolve('--color-accent-hover', theme))).toBeGreaterThanOrEqual(4.5);
+    });
+});
