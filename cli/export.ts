@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { ExportFormat } from '../shared/contract/datasets';
-import { REASONING, REASONING_MODES, type ReasoningMode } from '../shared/formats/export-records';
+import { REASONING_MODES, type ReasoningMode } from '../shared/formats/export-records';
+import { EXPORT_FORMAT_CHOICES, EXPORT_FORMATS } from '../shared/formats/export-formats';
 import type { Result } from '../shared/contract';
 import { TrellisError } from '../shared/errors';
 import { exportSummary } from '../shared/formats/export-summary';
@@ -53,7 +54,7 @@ export const exportVerb: Verb = {
     'are left out and reported unless included. Files of an earlier export in DIR are kept unless --replace;\n' +
     'replaced, they are replaced whole: a killed export changes nothing.',
   usage:
-    'trellis export --format openai|sharegpt|hermes|worfbench --out DIR [--workspace FILE]\n' +
+    `trellis export --format ${EXPORT_FORMAT_CHOICES} --out DIR [--workspace FILE]\n` +
     '               (--dataset NAME | [--label L] [--finding F] [--source FILE] [--tool T] [--query Q]\n' +
     '                [--outcome success|failure|unknown|none] [--meta FIELD=VALUE]… [--name NAME])\n' +
     '               [--split 0.8,0.1,0.1 --seed N] [--include-rejected] [--include-invalid]\n' +
@@ -61,7 +62,7 @@ export const exportVerb: Verb = {
   options: {
     workspace: { type: 'string', description: `Workspace file (default ${defaultWorkspacePath()})` },
     dataset: { type: 'string', description: 'Dataset name (without it, the filter flags select what to export)' },
-    format: { type: 'string', description: 'openai, sharegpt, hermes or worfbench' },
+    format: { type: 'string', description: EXPORT_FORMAT_CHOICES.replaceAll('|', ', ') },
     out: { type: 'string', description: 'Folder for the files' },
     ...SPLIT_OPTIONS,
     split: { type: 'string', description: 'train,validation,test shares (with --dataset: split it again first)' },
@@ -87,10 +88,10 @@ export const exportVerb: Verb = {
     const reasoning = values.reasoning as ReasoningMode | undefined;
     if (reasoning !== undefined && !REASONING_MODES.includes(reasoning))
       throw new TrellisError('E1002', `--reasoning must be one of ${REASONING_MODES.join(', ')}.`);
-    if (reasoning && !REASONING[format.data].includes(reasoning))
+    if (reasoning && !EXPORT_FORMATS[format.data].reasoning.includes(reasoning))
       throw new TrellisError(
         'E1002',
-        `--reasoning ${reasoning} does not apply to ${format.data}: it takes ${REASONING[format.data].join(' or ')}.`,
+        `--reasoning ${reasoning} does not apply to ${format.data}: it takes ${EXPORT_FORMATS[format.data].reasoning.join(' or ')}.`,
       );
     const ratio = ratioFromFlag(values.split);
     const seed = seedFromFlag(values.seed);

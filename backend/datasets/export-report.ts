@@ -1,13 +1,8 @@
 import type { z } from 'zod';
 import type { ExportReport } from '../../shared/contract/datasets';
 import type { Trajectory } from '../../shared/domain';
-import {
-  REASONING,
-  textBesideCalls,
-  type ExportFormat,
-  type ExportItem,
-  type ReasoningMode,
-} from '../../shared/formats/export-records';
+import { textBesideCalls, type ExportItem, type ReasoningMode } from '../../shared/formats/export-records';
+import { EXPORT_FORMATS, type ExportFormat } from '../../shared/formats/export-formats';
 import { countOf } from '../../shared/text';
 import type { ToolSource } from './export';
 
@@ -49,18 +44,19 @@ export class ExportReporter {
       if (textBesideCalls(t)) besideCalls++;
     });
     // ShareGPT's function_call turn holds the calls' JSON and one thought block: the text goes there.
-    if (format === 'sharegpt' && besideCalls) {
+    const descriptor = EXPORT_FORMATS[format];
+    if (descriptor.textBesideCallsAsThought && besideCalls) {
       this.textAsThought.turns += besideCalls;
       this.textAsThought.records++;
     }
-    const kept = this.reasoning !== 'drop' && REASONING[format].includes(this.reasoning);
+    const kept = this.reasoning !== 'drop' && descriptor.reasoning.includes(this.reasoning);
     this.thoughts[kept ? 'written' : 'dropped'] += thoughts;
     // WorfBench items hold a plan, not the turns: nothing of them is a turn to train on or not.
-    if (format === 'worfbench') return;
+    if (!descriptor.writesTurns) return;
     if (zero) {
       this.untrained.turns += zero;
       this.untrained.records++;
-      this.weighted = format === 'openai';
+      this.weighted = descriptor.writesWeights;
     }
   }
 

@@ -5,11 +5,8 @@ import type { Dataset, DeclaredTool, Tool, Trajectory } from '../../shared/domai
 import { unattendedJob, type Job } from '../jobs/job';
 import type { WorkspaceStore } from '../store/workspace-store';
 import {
-  EXPORTERS,
-  REASONING,
   shareGPTCarriesTools,
   shareGPTMediaColumns,
-  type ExportFormat,
   type ExportItem,
   type ReasoningMode,
 } from '../../shared/formats/export-records';
@@ -29,7 +26,7 @@ import {
   type StagedFile,
 } from '../files/atomic-write';
 import { ExportReporter } from './export-report';
-import { CARRIES_RUN_RECORD } from '../../shared/formats/export-records';
+import { EXPORT_FORMATS, type ExportFormat } from '../../shared/formats/export-formats';
 import { mergeDatasetInfo, readDatasetInfo } from './dataset-info';
 import { nothingToExport, removeCreatedFolders } from './nothing-to-export';
 import { refuseToReplace } from './earlier-export';
@@ -43,7 +40,7 @@ export interface ExportOptions {
   includeInvalid?: boolean;
   /** What is exported, as a refusal names it (default: the dataset and its name). */
   subject?: string;
-  /** What to do with thoughts (the format's default when absent; see `REASONING`). */
+  /** What to do with thoughts (the format's default when absent; see EXPORT_FORMATS). */
   reasoning?: ReasoningMode;
   /** Replace files of the same names already in the folder (refused with E3005 otherwise). */
   replace?: boolean;
@@ -117,11 +114,12 @@ export async function exportDataset(
   options: ExportOptions = {},
 ) {
   const subject = options.subject ?? `the dataset "${dataset.name}"`;
-  const reasoning = options.reasoning ?? REASONING[format][0]!;
-  if (!REASONING[format].includes(reasoning))
+  const descriptor = EXPORT_FORMATS[format];
+  const reasoning = options.reasoning ?? descriptor.reasoning[0]!;
+  if (!descriptor.reasoning.includes(reasoning))
     throw new TrellisError(
       'E1002',
-      `${format} exports write thoughts as ${REASONING[format].join(' or ')}, not ${reasoning}. Nothing was written.`,
+      `${format} exports write thoughts as ${descriptor.reasoning.join(' or ')}, not ${reasoning}. Nothing was written.`,
     );
   if (!dataset.items.length) throw nothingToExport(subject, format, 0, {});
   // Exports hold the workspace's data: they get its permissions (a 0600 workspace, 0600 files).
@@ -133,7 +131,7 @@ export async function exportDataset(
     throw cannotWrite(dir, error);
   }
   const safeName = fileStem(dataset.name);
-  const json = format === 'worfbench';
+  const json = descriptor.file === 'json';
   const splits = [...new Set(dataset.items.map((i) => i.split ?? 'all'))];
   const fileOf = (split: string) => {
     const file = path.join(dir, `${safeName}.${split}.${json ? 'json' : 'jsonl'}`);
@@ -145,7 +143,7 @@ export async function exportDataset(
   const infoFile = path.join(dir, 'dataset_info.json');
   removeStaleTemps([...splits.map(fileOf), infoFile]);
   // Refuse before writing anything if the dataset_info.json to merge into cannot be read.
-  if (format === 'sharegpt') readDatasetInfo(infoFile);
+  if (descriptor.writesDatasetInfo) readDatasetInfo(infoFile);
 
   const graphs = new Map<string, Tool[]>();
   // The calls of the record at hand whose arguments the exporter wrote from an object (see `RuleContext`).
@@ -204,7 +202,7 @@ export async function exportDataset(
               media: mediaOf(t.metadata),
               reasoning,
             };
-            const record = EXPORTERS[format](item, objectArguments);
+            const record = descriptor.toRecord(item, objectArguments);
             const problems = EXPORT_RULES[format](record, {
               toolsDeclared: item.tools.length > 0,
               media: item.media!,
@@ -221,10 +219,11 @@ export async function exportDataset(
             ];
             if (flags.length) reporter.flag({ trajectoryId: id, title: t.title }, split, flags);
             if (leaveOut) continue;
-            if (!CARRIES_RUN_RECORD[format]) reporter.notCarried(t);
+            if (!descriptor.carriesRunRecord) reporter.notCarried(t);
             reporter.written(item, tools.from, format);
-            if (format === 'sharegpt' && shareGPTCarriesTools(record)) withTools = true;
-            if (format === 'sharegpt') for (const column of shareGPTMediaColumns(record)) media.add(column);
+            // What dataset_info.json maps: the columns these records have.
+            if (descriptor.writesDatasetInfo && shareGPTCarriesTools(record)) withTools = true;
+            if (descriptor.writesDatasetInfo) for (const column of shareGPTMediaColumns(record)) media.add(column);
             kept.push(JSON.stringify(record));
           }
           return kept;
@@ -268,7 +267,7 @@ export async function exportDataset(
         files.map((f) => f.path),
         dir,
       );
-    if (format === 'sharegpt') {
+    if (descriptor.writesDatasetInfo) {
       const info = stageFile(infoFile, mode);
       staged.push(info);
       info.write(
@@ -289,6 +288,6 @@ export async function exportDataset(
   return {
     files: files.map(({ split, path: file, count }) => ({ split, path: file, count })),
     cancelled: false,
-    report: reporter.report(written, replacedLinks, CARRIES_RUN_RECORD[format] ? null : format, emptySplits),
+    report: reporter.report(written, replacedLinks, descriptor.carriesRunRecord ? null : format, emptySplits),
   };
 }

@@ -1,14 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { TrellisError } from '../../shared/errors';
-import type { ExportFormat } from '../../shared/formats/export-records';
-
-const FORMAT_NAMES: Record<ExportFormat, string> = {
-  openai: 'OpenAI chat',
-  sharegpt: 'LLaMA-Factory ShareGPT',
-  hermes: 'Hermes',
-  worfbench: 'WorfBench',
-};
+import { EXPORT_FORMATS, type ExportFormat } from '../../shared/formats/export-formats';
 
 /**
  * The refusal of an export that would write no record: what was asked, why nothing passes (the
@@ -31,7 +24,7 @@ export function nothingToExport(
     .map(([rule, n]) => `${rule} ${n}`);
   const why = [
     labelled && `${labelled} labelled rejected or needs-fix`,
-    rules.length && `breaking the ${FORMAT_NAMES[format]} format's rules: ${rules.join(', ')}`,
+    rules.length && `breaking the ${EXPORT_FORMATS[format].name} format's rules: ${rules.join(', ')}`,
   ].filter(Boolean);
   // Media only ShareGPT carries: the way out is the other format, not the review queue.
   const media = reasons['media-not-carried']

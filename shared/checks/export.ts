@@ -1,6 +1,7 @@
 import { isObject } from '../json';
 import { parseWorkflow } from '../formats/workflow-text';
-import { splitThought, type ExportFormat, type ReasoningMode } from '../formats/export-records';
+import { splitThought, type ReasoningMode } from '../formats/export-records';
+import type { ExportFormat } from '../formats/export-formats';
 import { describeMedia, hasMedia, mediaMismatches, type Media } from '../formats/media';
 import { codesOf, problemMaker, type CodeRegistry, type Problem, type RecordWhere } from './problem';
 

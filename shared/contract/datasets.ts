@@ -3,10 +3,11 @@ import { Dataset, TrajectoryFilter, TrajectoryId } from '../domain';
 import { method } from './define';
 import { JobId } from './jobs';
 import { REASONING_MODES } from '../formats/export-records';
+import { EXPORT_FORMAT_IDS } from '../formats/export-formats';
 
 const Ratio = z.object({ train: z.number().min(0), validation: z.number().min(0), test: z.number().min(0) });
 
-export const ExportFormat = z.enum(['openai', 'sharegpt', 'hermes', 'worfbench']);
+export const ExportFormat = z.enum(EXPORT_FORMAT_IDS);
 
 /** What an export may include beyond records a trainer should get; both are left out by default. */
 const ExportInclusion = {

@@ -4,8 +4,6 @@ import { planToWorkflowText } from '../plans';
 import type { Outcome, PlanStep, TrajectoryMetadata } from '../domain';
 import { MEDIA_COLUMNS, type Media } from './media';
 
-export type ExportFormat = 'openai' | 'sharegpt' | 'hermes' | 'worfbench';
-
 /**
  * What an export does with an assistant turn's thought: `inline` writes it before the turn's
  * text as `<think>…</think>` (the convention reasoning templates read), `drop` leaves it out,
@@ -15,16 +13,13 @@ export const REASONING_MODES = ['inline', 'drop', 'field'] as const;
 export type ReasoningMode = (typeof REASONING_MODES)[number];
 
 /**
- * The ways each format can write a thought, its default first. OpenAI's fine-tuning schema has
- * no field for one, so it is dropped unless asked; LLaMA-Factory's reasoning templates (and
- * Hermes) read it inline; WorfBench planning items have no assistant turns to put it in.
+ * The ways each turn-writing format can write a thought, its default first (the registry in
+ * export-formats.ts lists them per format). OpenAI's fine-tuning schema has no field for one, so
+ * it is dropped unless asked; LLaMA-Factory's reasoning templates (and Hermes) read it inline.
  */
-export const REASONING: Record<ExportFormat, readonly ReasoningMode[]> = {
-  openai: ['drop', 'inline', 'field'],
-  sharegpt: ['inline', 'drop'],
-  hermes: ['inline', 'drop'],
-  worfbench: ['drop'],
-};
+export const OPENAI_THOUGHTS: readonly ReasoningMode[] = ['drop', 'inline', 'field'];
+export const SHAREGPT_THOUGHTS: readonly ReasoningMode[] = ['inline', 'drop'];
+export const HERMES_THOUGHTS: readonly ReasoningMode[] = ['inline', 'drop'];
 
 /** LLaMA-Factory's thought words (its templates' default `thought_words`). */
 export const THINK_OPEN = '<think>\n';
@@ -76,22 +71,9 @@ export interface ExportItem {
   metadata?: TrajectoryMetadata;
   /** Images, videos and audios the record refers to (LLaMA-Factory's media columns). */
   media?: Media;
-  /** What to do with thoughts; the format's default (the first of `REASONING[format]`) when absent. */
+  /** What to do with thoughts; the format's default (the first of its `reasoning` in EXPORT_FORMATS) when absent. */
   reasoning?: ReasoningMode;
 }
-
-/**
- * Formats whose records carry a trajectory's outcome and metadata. ShareGPT keeps them as two
- * JSON-text columns, which LLaMA-Factory's converter leaves aside (it reads only the columns its
- * dataset_info.json maps) and which load as one string type in every row; OpenAI's fine-tuning
- * lines and the others have no field for them.
- */
-export const CARRIES_RUN_RECORD: Record<ExportFormat, boolean> = {
-  openai: false,
-  sharegpt: true,
-  hermes: false,
-  worfbench: false,
-};
 
 const argumentsText = (args: unknown) => (typeof args === 'string' ? args : JSON.stringify(args ?? {}));
 
@@ -113,7 +95,7 @@ const writesObject = (args: unknown) =>
  * an object by construction, for the format's checks (`RuleContext.objectArguments`).
  */
 export function toOpenAI(item: ExportItem, objectArguments?: Set<object>): object {
-  const mode = item.reasoning ?? REASONING.openai[0]!;
+  const mode = item.reasoning ?? OPENAI_THOUGHTS[0]!;
   const messages = item.turns.map((t, i) => {
     const m: Record<string, unknown> = { role: t.role };
     const thought = thoughtOf(t, mode);
@@ -158,7 +140,7 @@ export const SHAREGPT_RESULT_SEPARATOR = '\n</tool_response>\n<tool_response>\n'
  * `audios` columns.
  */
 export function toShareGPT(item: ExportItem): object {
-  const mode = item.reasoning ?? REASONING.sharegpt[0]!;
+  const mode = item.reasoning ?? SHAREGPT_THOUGHTS[0]!;
   const system = item.turns.find((t) => t.role === 'system')?.content;
   const conversations: { from: string; value: string }[] = system ? [{ from: 'system', value: system }] : [];
   let results: Turn[] = [];
@@ -256,7 +238,7 @@ export function shareGPTDatasetInfo(
  * turns in the order of the calls, and thoughts (unless dropped) as a leading `<think>…</think>`.
  */
 export function toHermes(item: ExportItem): object {
-  const mode = item.reasoning ?? REASONING.hermes[0]!;
+  const mode = item.reasoning ?? HERMES_THOUGHTS[0]!;
   const tools = item.tools.map((t) => ({
     type: 'function',
     function: { name: t.name, description: t.description, parameters: t.parameters },
@@ -341,11 +323,3 @@ function parseOr(text: string): unknown {
     return text;
   }
 }
-
-/** Each format's record of an item (`objectArguments`: see `toOpenAI`; the other formats take none). */
-export const EXPORTERS: Record<ExportFormat, (item: ExportItem, objectArguments?: Set<object>) => object> = {
-  openai: toOpenAI,
-  sharegpt: toShareGPT,
-  hermes: toHermes,
-  worfbench: toWorkflowItem,
-};

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { EXPORT_FORMATS } from '../../../shared/formats/export-formats';
 import {
-  EXPORTERS,
   SHAREGPT_RESULT_SEPARATOR,
   shareGPTDatasetInfo,
   splitThought,
@@ -47,13 +47,13 @@ const GOLDEN = path.join(__dirname, '..', '..', 'fixtures', 'export');
 describe('exporters', () => {
   it.each(['openai', 'sharegpt', 'hermes', 'worfbench'] as const)('match the golden %s file', (format) => {
     const file = path.join(GOLDEN, `${format}.json`);
-    const produced = `${JSON.stringify(EXPORTERS[format](item), null, 2)}\n`;
+    const produced = `${JSON.stringify(EXPORT_FORMATS[format].toRecord(item), null, 2)}\n`;
     if (process.env.TRELLIS_UPDATE_GOLDEN) fs.writeFileSync(file, produced);
     expect(produced).toBe(fs.readFileSync(file, 'utf8'));
   });
 
   it('write OpenAI chat JSONL as REFERENCE.md shows it: arguments as a JSON string, weights on assistant messages', () => {
-    const record = EXPORTERS.openai(item) as { messages: Record<string, unknown>[]; tools: unknown[] };
+    const record = EXPORT_FORMATS.openai.toRecord(item) as { messages: Record<string, unknown>[]; tools: unknown[] };
     // The fine-tuning schema has no field for a thought: dropped unless asked.
     expect(record.messages[2]).toEqual({
       role: 'assistant',
@@ -68,14 +68,18 @@ describe('exporters', () => {
   });
 
   it('write an OpenAI thought inline or as reasoning_content when asked', () => {
-    const inline = EXPORTERS.openai({ ...item, reasoning: 'inline' }) as { messages: Record<string, unknown>[] };
+    const inline = EXPORT_FORMATS.openai.toRecord({ ...item, reasoning: 'inline' }) as {
+      messages: Record<string, unknown>[];
+    };
     expect(inline.messages[2]!.content).toBe('<think>\nI should look it up.\n</think>\n\n');
     expect(inline.messages[2]).not.toHaveProperty('reasoning_content');
-    const field = EXPORTERS.openai({ ...item, reasoning: 'field' }) as { messages: Record<string, unknown>[] };
+    const field = EXPORT_FORMATS.openai.toRecord({ ...item, reasoning: 'field' }) as {
+      messages: Record<string, unknown>[];
+    };
     expect(field.messages[2]!.reasoning_content).toBe('I should look it up.');
     expect(field.messages[2]).not.toHaveProperty('content');
     // A tool turn's thought is Trellis's note on a replayed result, never a thought to train on.
-    const noted = EXPORTERS.openai({
+    const noted = EXPORT_FORMATS.openai.toRecord({
       ...item,
       reasoning: 'field',
       turns: turns.map((t) => (t.role === 'tool' ? { ...t, thought: 'replayed' } : t)),
@@ -84,7 +88,10 @@ describe('exporters', () => {
   });
 
   it('write ShareGPT with the system turn first, function_call JSON strings at even positions and tools as a JSON string', () => {
-    const record = EXPORTERS.sharegpt(item) as { conversations: { from: string; value: string }[]; tools: string };
+    const record = EXPORT_FORMATS.sharegpt.toRecord(item) as {
+      conversations: { from: string; value: string }[];
+      tools: string;
+    };
     expect(record.conversations.map((c) => c.from)).toEqual(['system', 'human', 'function_call', 'observation', 'gpt']);
     expect(record.conversations[0]!.value).toBe('You are a travel assistant.');
     // The thought before the call JSON, as LLaMA-Factory's reasoning templates and FunctionFormatter read it.
@@ -95,7 +102,9 @@ describe('exporters', () => {
       name: 'get_weather',
       arguments: { city: 'San Francisco' },
     });
-    const dropped = EXPORTERS.sharegpt({ ...item, reasoning: 'drop' }) as { conversations: { value: string }[] };
+    const dropped = EXPORT_FORMATS.sharegpt.toRecord({ ...item, reasoning: 'drop' }) as {
+      conversations: { value: string }[];
+    };
     expect(dropped.conversations[2]!.value).toBe('{"name":"get_weather","arguments":{"city":"San Francisco"}}');
     expect(JSON.parse(record.tools)).toEqual(tools);
     expect(shareGPTDatasetInfo('trips', 'trips.train.jsonl', true)).toEqual({
@@ -124,7 +133,7 @@ describe('exporters', () => {
       { role: 'tool', toolCallId: 'b', content: '{"temp":4}' },
       { role: 'assistant', content: '18°C and 4°C.' },
     ];
-    const record = EXPORTERS.sharegpt({ id: 'p', turns: parallel, tools: [] }) as {
+    const record = EXPORT_FORMATS.sharegpt.toRecord({ id: 'p', turns: parallel, tools: [] }) as {
       conversations: { from: string; value: string }[];
       tools: string;
     };
@@ -136,7 +145,7 @@ describe('exporters', () => {
   });
 
   it('write Hermes ChatML with <tools>, <tool_call> and <tool_response>', () => {
-    const record = EXPORTERS.hermes(item) as { conversations: { from: string; value: string }[] };
+    const record = EXPORT_FORMATS.hermes.toRecord(item) as { conversations: { from: string; value: string }[] };
     expect(record.conversations[0]!.value).toMatch(
       /^You are a travel assistant\.\n\n<tools>\n\[.*"get_weather".*\]\n<\/tools>$/s,
     );
@@ -151,14 +160,14 @@ describe('exporters', () => {
   it.each(['openai', 'hermes'] as const)('round-trip through the %s importer unchanged', (format) => {
     const parsed = parseRecord(
       format,
-      EXPORTERS[format]({ ...item, ...(format === 'openai' ? { reasoning: 'field' } : {}) }),
+      EXPORT_FORMATS[format].toRecord({ ...item, ...(format === 'openai' ? { reasoning: 'field' } : {}) }),
     );
     expect(normalizeIds(parsed.turns)).toEqual(normalizeIds(turns));
     expect(parsed.tools.map((t) => t.name)).toEqual(['get_weather']);
   });
 
   it('round-trips through the ShareGPT importer unchanged, thoughts included', () => {
-    const parsed = parseRecord('sharegpt', EXPORTERS.sharegpt(item));
+    const parsed = parseRecord('sharegpt', EXPORT_FORMATS.sharegpt.toRecord(item));
     expect(normalizeIds(parsed.turns)).toEqual(normalizeIds(turns));
   });
 
@@ -176,14 +185,16 @@ describe('exporters', () => {
       { role: 'tool', toolCallId: 'c1', content: '{"temp":18}' },
       { role: 'assistant', content: '18°C and 4°C.' },
     ];
-    const sharegpt = EXPORTERS.sharegpt({ id: 'o', turns: outOfOrder, tools }) as {
+    const sharegpt = EXPORT_FORMATS.sharegpt.toRecord({ id: 'o', turns: outOfOrder, tools }) as {
       conversations: { value: string }[];
     };
     expect(
       JSON.parse(sharegpt.conversations[1]!.value).map((c: { arguments: { city: string } }) => c.arguments.city),
     ).toEqual(['San Francisco', 'Oslo']);
     expect(sharegpt.conversations[2]!.value).toBe(`{"temp":18}${SHAREGPT_RESULT_SEPARATOR}{"temp":4}`);
-    const hermes = EXPORTERS.hermes({ id: 'o', turns: outOfOrder, tools }) as { conversations: { value: string }[] };
+    const hermes = EXPORT_FORMATS.hermes.toRecord({ id: 'o', turns: outOfOrder, tools }) as {
+      conversations: { value: string }[];
+    };
     expect(hermes.conversations.slice(3, 5).map((c) => c.value)).toEqual([
       '<tool_response>\n{"name":"get_weather","content":{"temp":18}}\n</tool_response>',
       '<tool_response>\n{"name":"get_weather","content":{"temp":4}}\n</tool_response>',
@@ -196,7 +207,7 @@ describe('exporters', () => {
 
   it('write a multimodal record with its images column, and nothing else of media', () => {
     const media = { images: ['mllm_demo_data/1.jpg', 'mllm_demo_data/2.jpg'] };
-    const record = EXPORTERS.sharegpt({
+    const record = EXPORT_FORMATS.sharegpt.toRecord({
       id: 'm',
       turns: [
         { role: 'user', content: '<image>Who are they?' },
@@ -220,7 +231,10 @@ describe('exporters', () => {
   });
 
   it('write WorfBench planning items from the calls when there is no plan', () => {
-    const record = EXPORTERS.worfbench(item) as { target: string; conversations: { role: string; content: string }[] };
+    const record = EXPORT_FORMATS.worfbench.toRecord(item) as {
+      target: string;
+      conversations: { role: string; content: string }[];
+    };
     expect(record.target).toBe('graph');
     expect(record.conversations.map((c) => c.role)).toEqual(['system', 'user', 'assistant']);
     expect(record.conversations[2]!.content).toBe('Node:\n1: get_weather: city=San Francisco\nEdge: (START,1) (1,END)');

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EXPORT_RULES, type RuleContext } from '../../../shared/checks/export';
-import type { ExportFormat } from '../../../shared/formats/export-records';
+import type { ExportFormat } from '../../../shared/formats/export-formats';
 
 /**
  * Records a trainer's own code accepts or refuses, each with the code that decides it (read from

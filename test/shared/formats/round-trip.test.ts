@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EXPORTERS, type ExportFormat } from '../../../shared/formats/export-records';
+import { EXPORT_FORMATS, type ExportFormat } from '../../../shared/formats/export-formats';
 import { detectFormat, parseRecord } from '../../../shared/formats/trajectories/registry';
 import type { Turn } from '../../../shared/domain';
 
@@ -44,7 +44,7 @@ describe('round trips: import, export in the same format, import again', () => {
       const first = parseRecord(detected, record);
       // OpenAI keeps a thought only as asked (its schema has no field); ShareGPT and Hermes inline it.
       const reasoning = format === 'openai' ? ('field' as const) : undefined;
-      const written = EXPORTERS[format]({ id: 'r', turns: first.turns, tools: first.tools, reasoning });
+      const written = EXPORT_FORMATS[format].toRecord({ id: 'r', turns: first.turns, tools: first.tools, reasoning });
       const again = parseRecord(detectFormat(written)!, written);
       expect(comparable(again.turns)).toEqual(comparable(first.turns));
       expect(again.tools).toEqual(first.tools);
@@ -54,7 +54,7 @@ describe('round trips: import, export in the same format, import again', () => {
   it('reads back the results of parallel calls that ShareGPT joins into one observation', () => {
     const [record] = records('published/openai-chat-parallel.jsonl');
     const first = parseRecord('openai', record);
-    const written = EXPORTERS.sharegpt({ id: 'r', turns: first.turns, tools: first.tools }) as {
+    const written = EXPORT_FORMATS.sharegpt.toRecord({ id: 'r', turns: first.turns, tools: first.tools }) as {
       conversations: { from: string }[];
     };
     expect(written.conversations.map((c) => c.from)).toEqual([

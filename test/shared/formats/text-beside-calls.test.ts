@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EXPORTERS, type ExportFormat } from '../../../shared/formats/export-records';
+import { EXPORT_FORMATS, type ExportFormat } from '../../../shared/formats/export-formats';
 import { detectFormat, parseRecord } from '../../../shared/formats/trajectories/registry';
 import type { Turn } from '../../../shared/domain';
 
@@ -42,9 +42,18 @@ const comparable = (turns: Turn[]) =>
     ...(toolCalls ? { toolCalls: toolCalls.map(({ name, args }) => ({ name, args })) } : {}),
   }));
 
-const roundTrip = (format: ExportFormat, turns: Turn[], tools: Parameters<typeof EXPORTERS.openai>[0]['tools']) => {
+const roundTrip = (
+  format: ExportFormat,
+  turns: Turn[],
+  tools: Parameters<typeof EXPORT_FORMATS.openai.toRecord>[0]['tools'],
+) => {
   // OpenAI keeps a thought only as asked (its schema has no field); ShareGPT and Hermes inline it.
-  const written = EXPORTERS[format]({ id: 'r', turns, tools, reasoning: format === 'openai' ? 'field' : undefined });
+  const written = EXPORT_FORMATS[format].toRecord({
+    id: 'r',
+    turns,
+    tools,
+    reasoning: format === 'openai' ? 'field' : undefined,
+  });
   return { written, again: parseRecord(detectFormat(written)!, written) };
 };
 
@@ -104,14 +113,14 @@ describe('what each format writes beside a call', () => {
   const said = "Checking checkout's error rate over the last 15 minutes before touching the deploy.";
 
   it('OpenAI: the content beside tool_calls', () => {
-    const { messages } = EXPORTERS.openai({ id: 'r', turns: first!.turns, tools: [] }) as {
+    const { messages } = EXPORT_FORMATS.openai.toRecord({ id: 'r', turns: first!.turns, tools: [] }) as {
       messages: { content?: string; tool_calls?: unknown[] }[];
     };
     expect(messages.find((m) => m.tool_calls)).toMatchObject({ content: said });
   });
 
   it('Hermes: the text before <tool_call> in the same gpt turn', () => {
-    const { conversations } = EXPORTERS.hermes({ id: 'r', turns: first!.turns, tools: [] }) as {
+    const { conversations } = EXPORT_FORMATS.hermes.toRecord({ id: 'r', turns: first!.turns, tools: [] }) as {
       conversations: { from: string; value: string }[];
     };
     expect(conversations.find((c) => c.value.includes('<tool_call>'))!.value).toMatch(
@@ -120,21 +129,26 @@ describe('what each format writes beside a call', () => {
   });
 
   it('ShareGPT: the text in the function_call turn`s thought block, after the thought when there is one', () => {
-    const { conversations } = EXPORTERS.sharegpt({ id: 'r', turns: first!.turns, tools: [] }) as {
+    const { conversations } = EXPORT_FORMATS.sharegpt.toRecord({ id: 'r', turns: first!.turns, tools: [] }) as {
       conversations: { from: string; value: string }[];
     };
     expect(conversations.find((c) => c.from === 'function_call')!.value).toBe(
       `<think>\n${said}\n</think>\n\n{"name":"get_error_rate","arguments":{"service":"checkout","window_minutes":15}}`,
     );
     const [, , thinking] = imported('sre-oncall.jsonl');
-    const record = EXPORTERS.sharegpt({ id: 'r', turns: thinking!.turns, tools: [] }) as {
+    const record = EXPORT_FORMATS.sharegpt.toRecord({ id: 'r', turns: thinking!.turns, tools: [] }) as {
       conversations: { from: string; value: string }[];
     };
     expect(record.conversations.find((c) => c.from === 'function_call')!.value).toMatch(
       /^<think>\nHealthy means under 1% of 5xx\.\n\nLet me look at search's last hour\.\n<\/think>\n\n\{/,
     );
     // Dropping thoughts drops the thought, never the words said beside the call.
-    const dropped = EXPORTERS.sharegpt({ id: 'r', turns: thinking!.turns, tools: [], reasoning: 'drop' }) as {
+    const dropped = EXPORT_FORMATS.sharegpt.toRecord({
+      id: 'r',
+      turns: thinking!.turns,
+      tools: [],
+      reasoning: 'drop',
+    }) as {
       conversations: { from: string; value: string }[];
     };
     expect(dropped.conversations.find((c) => c.from === 'function_call')!.value).toMatch(

@@ -10,9 +10,10 @@ import { countOf } from '../../../../shared/text';
 import { useUi } from '../../state/ui-store';
 import { ExportResult, type Exported } from './ExportResult';
 import { useRegisterAction } from '../../commands/panel-actions';
-import { REASONING, type ReasoningMode } from '../../../../shared/formats/export-records';
+import type { ReasoningMode } from '../../../../shared/formats/export-records';
+import { EXPORT_FORMAT_IDS, EXPORT_FORMATS, type ExportFormat } from '../../../../shared/formats/export-formats';
 
-type Format = 'openai' | 'sharegpt' | 'hermes' | 'worfbench';
+type Format = ExportFormat;
 
 /** How the Thoughts choice names each way of writing them. */
 const REASONING_LABELS: Record<ReasoningMode, string> = {
@@ -21,12 +22,10 @@ const REASONING_LABELS: Record<ReasoningMode, string> = {
   field: 'reasoning_content field',
 };
 
-const FORMATS: QuickPickOption<Format>[] = [
-  { value: 'openai', label: 'OpenAI chat JSONL' },
-  { value: 'sharegpt', label: 'LLaMA-Factory ShareGPT' },
-  { value: 'hermes', label: 'Hermes' },
-  { value: 'worfbench', label: 'WorfBench plans' },
-];
+const FORMATS: QuickPickOption<Format>[] = EXPORT_FORMAT_IDS.map((value) => ({
+  value,
+  label: EXPORT_FORMATS[value].label,
+}));
 
 /**
  * The status bar's line for a finished export: short, as the bar has one line; the files, the
@@ -63,7 +62,7 @@ export function ExportPanel({
   const [includeInvalid, setIncludeInvalid] = useState(false);
   /** The Thoughts choice per format: each format's own default until the user picks another. */
   const [reasoningBy, setReasoningBy] = useState<Partial<Record<Format, ReasoningMode>>>({});
-  const reasoning = reasoningBy[format] ?? REASONING[format][0]!;
+  const reasoning = reasoningBy[format] ?? EXPORT_FORMATS[format].reasoning[0]!;
   /** The last export, with the format and folder it was made with: the form may have changed since. */
   const [exported, setExported] = useState<{ result: Exported; format: Format; dir: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -134,11 +133,11 @@ export function ExportPanel({
           <QuickPick
             label="Thoughts"
             value={reasoning}
-            options={REASONING[format].map((mode, i) => ({
+            options={EXPORT_FORMATS[format].reasoning.map((mode, i) => ({
               value: mode,
               label: `${REASONING_LABELS[mode]}${i === 0 ? ' (default)' : ''}`,
             }))}
-            disabled={REASONING[format].length < 2}
+            disabled={EXPORT_FORMATS[format].reasoning.length < 2}
             onChange={(mode) => setReasoningBy((r) => ({ ...r, [format]: mode }))}
           />
         </label>
