@@ -114,9 +114,7 @@ describe('OpenInference spans of a LangChain agent', () => {
       { role: 'tool', content: 'Error: no table\n Please fix your mistakes.', toolCallId: 'call_b' },
       { role: 'assistant', content: 'Sunny; no table.', tokens: { prompt: 50, completion: 3 } },
     ]);
-    expect(trace.metadata.tool_errors).toEqual([
-      { tool: 'book_table', toolCallId: 'call_b', error: expect.stringMatching(/^no table/) },
-    ]);
+    expect(trace.metadata.tool_errors).toEqual([{ tool: 'book_table', toolCallId: 'call_b', error: 'no table' }]);
     expect(trace.outcome).toEqual({ status: 'success', by: 'root span "LangGraph" status', value: 'OK' });
   });
 
