@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assembleTrace } from '../../../../shared/formats/otlp/assemble';
+import { assembleTrace, spanError } from '../../../../shared/formats/otlp/assemble';
 import { spansOfExport } from '../../../../shared/formats/otlp/spans';
 import { exportRequest, span } from '../../../helpers/otlp-json';
 
@@ -146,5 +146,18 @@ describe('OpenInference spans of a LangChain agent', () => {
       ['assistant', undefined],
       ['tool', 'plain text'],
     ]);
+  });
+
+  it("read an error LangChain's tracer wrote as its message, the stack left with the span", () => {
+    const failed = (message: string) =>
+      spansOfExport(exportRequest([span({ name: 'x', status: { code: 2, message } })])).spans[0]!;
+    expect(spanError(failed('500 no replies\n\nError: 500 no replies\n    at fetch (client.ts:9:3)'))).toBe(
+      '500 no replies',
+    );
+    expect(spanError(failed('bad input\n\nTypeError: x is undefined\n    at run (a.js:1:1)'))).toBe('bad input');
+    // A message with a blank line of its own is kept whole.
+    expect(spanError(failed('Rate limited.\n\nTry again in a minute.'))).toBe(
+      'Rate limited.\n\nTry again in a minute.',
+    );
   });
 });
