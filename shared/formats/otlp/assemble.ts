@@ -12,6 +12,7 @@ import { langsmithModelCall, langsmithToolExecution } from './langsmith-attribut
 import { monocleModelCall, monocleToolExecution } from './monocle';
 import { saysSomething, type ChatMessage, type ModelCall, type ToolExecution } from './messages';
 import { openInferenceModelCall, openInferenceToolExecution } from './openinference';
+import { withoutStack } from './openinference-langchain';
 import { conversationOf, nsToMs, spanKey, type OtlpSpan } from './spans';
 
 /** One trajectory made of the spans of a trace (or of a conversation's traces). */
@@ -45,7 +46,7 @@ export function spanError(span: OtlpSpan): string | null {
   if (span.status.code !== ERROR) return null;
   const exception = span.events.find((e) => e.name === 'exception')?.attributes;
   const text = span.status.message || exception?.['exception.message'] || span.attributes['error.type'];
-  return typeof text === 'string' && text ? text : 'error';
+  return typeof text === 'string' && text ? withoutStack(text) : 'error';
 }
 
 /** A model call's reading: OpenInference when the span says it is one, else the GenAI conventions. */

@@ -12,6 +12,7 @@ import {
   type ModelCall,
   type ToolExecution,
 } from './messages';
+import { langChainInput, langChainOutput, langChainToolResult } from './openinference-langchain';
 import type { OtlpSpan } from './spans';
 
 const KIND = 'openinference.span.kind';
@@ -42,7 +43,9 @@ function message(entry: unknown, i: number, fallback: ChatMessage['role']): Chat
 /**
  * An OpenInference LLM span (`openinference.span.kind` = LLM): `llm.input_messages.N.message.*`,
  * `llm.output_messages.N.message.*`, `llm.tools.N.tool.json_schema`, `llm.model_name`,
- * `llm.token_count.*`. `input.value` / `output.value` repeat the request and response: read, not kept.
+ * `llm.token_count.*`. `input.value` / `output.value` repeat the request and response: read, not kept,
+ * except LangChain's messages there, which keep the ids of calls and results that the flattened
+ * messages leave out (so a call's history is known as the one before it, and results find their calls).
  */
 export function openInferenceModelCall(span: OtlpSpan): ModelCall | null {
   const a = span.attributes;
@@ -60,8 +63,8 @@ export function openInferenceModelCall(span: OtlpSpan): ModelCall | null {
   const schemas = tools.list.map((t) => (isObject(t) && isObject(t.tool) ? t.tool.json_schema : undefined));
   return {
     convention: 'OpenInference',
-    input: inputs.list.map((m, i) => message(m, i, 'user')),
-    output: outputs.list.map((m, i) => message(m, i, 'assistant')),
+    input: langChainInput(a['input.value']) ?? inputs.list.map((m, i) => message(m, i, 'user')),
+    output: langChainOutput(a['output.value']) ?? outputs.list.map((m, i) => message(m, i, 'assistant')),
     tools: toolsOf(schemas.filter((s) => s !== undefined)),
     ...(typeof a['llm.model_name'] === 'string' ? { model: a['llm.model_name'] } : {}),
     ...(prompt !== undefined || completion !== undefined
@@ -71,19 +74,23 @@ export function openInferenceModelCall(span: OtlpSpan): ModelCall | null {
   };
 }
 
-/** An OpenInference TOOL span: `tool.name`, arguments in `input.value` (or `tool.parameters`), result in `output.value`. */
+/**
+ * An OpenInference TOOL span: `tool.name`, arguments in `input.value` (or `tool.parameters`),
+ * result in `output.value`: as text, or LangChain's ToolMessage, whose content and call id count.
+ */
 export function openInferenceToolExecution(span: OtlpSpan): ToolExecution | null {
   const a = span.attributes;
   if (a[KIND] !== 'TOOL') return null;
   const keys = [KIND, 'tool.name', 'tool.id', 'tool_call.id', 'tool.parameters', 'input.value', 'input.mime_type'];
   keys.push('output.value', 'output.mime_type');
   const args = a['input.value'] ?? a['tool.parameters'];
-  const callId = a['tool_call.id'] ?? a['tool.id'];
+  const message = langChainToolResult(a['output.value']);
+  const callId = a['tool_call.id'] ?? a['tool.id'] ?? message?.callId;
   return {
     name: typeof a['tool.name'] === 'string' ? a['tool.name'] : span.name,
     ...(typeof callId === 'string' ? { callId } : {}),
     ...(args !== undefined ? { args: jsonValue(args) ?? args } : {}),
-    ...(a['output.value'] !== undefined ? { result: textOf(a['output.value']) } : {}),
+    ...(a['output.value'] !== undefined ? { result: message?.content ?? textOf(a['output.value']) } : {}),
     consumed: keys.filter((k) => k in a),
   };
 }
