@@ -9,7 +9,7 @@ const NAMESPACES = Object.keys(DATA_CHANGE_REASONS) as DataNamespace[];
 type ChangeEvent = `${DataNamespace}.changed`;
 
 /**
- * Tells connected UIs when trajectories, labels or datasets changed: after each commit of this
+ * Tells connected UIs when trajectories, labels, datasets or graphs changed: after each commit of this
  * backend's own writes (the store's change log), and when another process (the command line
  * importing into the open workspace) committed to the same file, found by polling SQLite's
  * `data_version` while a UI is connected.
@@ -34,6 +34,8 @@ export function announceDataChanges({ store, events, onClose }: Pick<BackendCont
     if (now === seen) return;
     seen = now;
     for (const namespace of NAMESPACES) tell(namespace, { reason: 'external' });
+    // Graphs are told by their own event (an editor merges what was saved elsewhere).
+    events.emit('graphs.changed', { reason: 'external' });
   };
   const stop = () => {
     if (timer) clearInterval(timer);

@@ -43,4 +43,43 @@ describe('A workspace another process writes to, in Chromium', () => {
     await list.close();
     await queue.close();
   }, 90_000);
+
+  it('merges a graph that `trellis graph runtime` changed in a terminal into the open editor, without a reload', async () => {
+    const workspace = path.join(tempDir(), 'graph.trellis');
+    const host = await e2e.startHost(workspace);
+    const page = await e2e.newPage({ viewport: { width: 1500, height: 950 } });
+    await page.goto(host.url);
+    await page.getByRole('button', { name: /Trip planning/ }).click();
+    await page.locator('.react-flow__node').first().waitFor();
+
+    const changed = await trellis(
+      'graph',
+      'runtime',
+      '--workspace',
+      workspace,
+      '--graph',
+      'Trip planning',
+      '--tool',
+      'geocode_city',
+      '--http',
+      'https://geo.example/{city}',
+    );
+    expect(changed).toMatchObject({ code: 0 });
+    await page
+      .getByText('This graph was changed elsewhere; the changes are merged into the editor.', { exact: false })
+      .first()
+      .waitFor({ timeout: 15_000 });
+    // What the editor holds now is what the terminal saved: the next save keeps it.
+    await page.locator('.react-flow__node', { hasText: 'geocode_city' }).first().click();
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          [...document.querySelectorAll<HTMLInputElement>('input, textarea')].some((e) =>
+            e.value.includes('https://geo.example/{city}'),
+          ),
+        ),
+      )
+      .toBe(true);
+    await page.close();
+  }, 90_000);
 });

@@ -147,8 +147,9 @@ export const graphsMethods = {
 
 export const graphsEvents = {
   'graphs.changed': z.object({
-    graphId: z.string(),
-    reason: z.enum(['created', 'updated', 'deleted']),
+    /** Absent for `external`: another process (a `trellis graph …` in a terminal) committed to the file. */
+    graphId: z.string().optional(),
+    reason: z.enum(['created', 'updated', 'deleted', 'external']),
     /** When the graph was saved, for an editor to tell its own saves from others'. */
     updatedAt: z.string().optional(),
   }),

@@ -79,7 +79,14 @@ export function useAutosave(store: EditorStore): void {
     };
 
     const offChanged = api.on('graphs.changed', ({ graphId, reason, updatedAt }) => {
-      if (graphId !== store.getState().graphId || reason !== 'updated') return;
+      const open = store.getState().graphId;
+      // Another process wrote to the workspace (`trellis graph runtime` in a terminal): which graph
+      // is not known, so the open one is read again and merged if it changed.
+      if (reason === 'external' && open) {
+        inFlight = inFlight.then(() => mergeFromElsewhere(open));
+        return;
+      }
+      if (!graphId || graphId !== open || reason !== 'updated') return;
       // After this editor's pending saves, so that their own events are recognised.
       inFlight = inFlight.then(() =>
         updatedAt && updatedAt === store.getState().storedAt ? undefined : mergeFromElsewhere(graphId),
