@@ -5,7 +5,8 @@ import { countOf, jsonValue, textOf, type ChatMessage, type ModelCall, type Tool
 import type { OtlpSpan } from './spans';
 
 /**
- * Google's Agent Development Kit (ADK, tracer `gcp.vertex.agent`). Its `call_llm` span holds the
+ * Google's Agent Development Kit (ADK, tracer `gcp.vertex.agent`). Its `call_llm` (or
+ * `generate_content`) span holds the
  * request and the response as the Python objects' JSON: `gcp.vertex.agent.llm_request`
  * (`{model, config: {system_instruction, tools}, contents}`, Gemini contents) and
  * `gcp.vertex.agent.llm_response` (`{content, usage_metadata, finish_reason}`); its
@@ -79,13 +80,25 @@ export function adkModelCall(span: OtlpSpan): ModelCall | null {
   const response = jsonValue(a[RESPONSE]);
   if (!isObject(request) || !Array.isArray(request.contents)) return null;
   const config = isObject(request.config) ? request.config : {};
-  const answered = isObject(response) && isObject(response.content) ? [response.content] : [];
+  // ADK's LlmResponse (`content`), or Gemini's own response (`candidates[0].content`).
+  const candidate = isObject(response) && Array.isArray(response.candidates) ? response.candidates[0] : undefined;
+  const content =
+    isObject(response) && isObject(response.content)
+      ? response.content
+      : isObject(candidate)
+        ? candidate.content
+        : undefined;
+  const answered = isObject(content) ? [content] : [];
   // The answer joins the contents the next request sends, after those this one sent.
   const output = placedMessages(answered, request.contents.length);
   const system = instructionText(config.system_instruction ?? config.systemInstruction);
-  const usage = isObject(response) && isObject(response.usage_metadata) ? response.usage_metadata : {};
-  const prompt = countOf(a['gen_ai.usage.input_tokens']) ?? countOf(usage.prompt_token_count);
-  const completion = countOf(a['gen_ai.usage.output_tokens']) ?? countOf(usage.candidates_token_count);
+  // snake_case as ADK Python dumps it, camelCase as ADK for TypeScript writes it.
+  const usage = isObject(response) ? (response.usage_metadata ?? response.usageMetadata) : undefined;
+  const counts = isObject(usage) ? usage : {};
+  const prompt =
+    countOf(a['gen_ai.usage.input_tokens']) ?? countOf(counts.prompt_token_count ?? counts.promptTokenCount);
+  const completion =
+    countOf(a['gen_ai.usage.output_tokens']) ?? countOf(counts.candidates_token_count ?? counts.candidatesTokenCount);
   const model = [a['gen_ai.request.model'], request.model].find((m): m is string => typeof m === 'string');
   return {
     convention: 'ADK (gcp.vertex.agent)',
