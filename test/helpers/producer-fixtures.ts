@@ -33,6 +33,8 @@ export const fixtureRequest = (name: string): unknown =>
 export const fixtureSpans = (name: string) => spansOfExport(fixtureRequest(name)).spans;
 
 export interface Expected {
+  /** The system prompt as the model got it, where the framework adds to the agent's. */
+  system?: string;
   /** The user's message as the trace gives it (media parts as placeholders). */
   user?: string;
   /** The ids of the three calls, in order (Paris, Rome, the booking). */
@@ -72,7 +74,7 @@ export function dinnerTurns(expected: Expected): Turn[] {
   const [paris, rome, book] = expected.ids;
   const answered = expected.answered ?? true;
   const want: Turn[] = [
-    { role: 'system', content: RUN.system },
+    { role: 'system', content: expected.system ?? RUN.system },
     { role: 'user', content: expected.user ?? RUN.user },
     {
       role: 'assistant',
