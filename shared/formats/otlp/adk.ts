@@ -5,14 +5,13 @@ import { countOf, jsonValue, textOf, type ChatMessage, type ModelCall, type Tool
 import type { OtlpSpan } from './spans';
 
 /**
- * Google's Agent Development Kit (ADK, tracer `gcp.vertex.agent`). Its `call_llm` (or
- * `generate_content`) span holds the
- * request and the response as the Python objects' JSON: `gcp.vertex.agent.llm_request`
- * (`{model, config: {system_instruction, tools}, contents}`, Gemini contents) and
- * `gcp.vertex.agent.llm_response` (`{content, usage_metadata, finish_reason}`); its
- * `execute_tool` spans hold `gcp.vertex.agent.tool_call_args` and `gcp.vertex.agent.tool_response`
- * (and `'{}'` for the request and response, which a tool span has none of).
- * `gcp.vertex.agent.session_id` names the session (the conversation) a call belongs to.
+ * Google's Agent Development Kit (ADK, tracer `gcp.vertex.agent`, Python and TypeScript). Its
+ * `call_llm` span holds the request and the response as the SDK objects' JSON:
+ * `gcp.vertex.agent.llm_request` (`{model, config: {system_instruction, tools}, contents}`, Gemini
+ * contents; camelCase from TypeScript) and `gcp.vertex.agent.llm_response` (`{content,
+ * usage_metadata, finish_reason}`); its `execute_tool` spans hold `gcp.vertex.agent.tool_call_args`
+ * and `gcp.vertex.agent.tool_response` (and `'{}'` for the request and response, which a tool span
+ * has none of). `gcp.vertex.agent.session_id` names the session (the conversation) a call belongs to.
  */
 
 const REQUEST = 'gcp.vertex.agent.llm_request';
