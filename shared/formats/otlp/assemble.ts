@@ -6,13 +6,17 @@ import {
   type TrajectoryMetadata,
   type Turn,
 } from '../../domain';
+import { adkModelCall, adkToolExecution } from './adk';
 import { genAiModelCall, genAiToolExecution } from './genai';
+import { modelCallsOfTrace, withOmittedCalls } from './history';
 import { langfuseModelCall, langfuseToolExecution } from './langfuse-attributes';
 import { langsmithModelCall, langsmithToolExecution } from './langsmith-attributes';
 import { monocleModelCall, monocleToolExecution } from './monocle';
 import { saysSomething, type ChatMessage, type ModelCall, type ToolExecution } from './messages';
 import { openInferenceModelCall, openInferenceToolExecution } from './openinference';
 import { withoutStack } from './openinference-langchain';
+import { openLitModelCall } from './openlit';
+import { pydanticAiModelCall, pydanticAiToolExecution } from './pydantic-ai';
 import { conversationOf, nsToMs, spanKey, type OtlpSpan } from './spans';
 
 /** One trajectory made of the spans of a trace (or of a conversation's traces). */
@@ -53,7 +57,10 @@ export function spanError(span: OtlpSpan): string | null {
 const modelCallOf = (span: OtlpSpan): ModelCall | null =>
   'openinference.span.kind' in span.attributes
     ? openInferenceModelCall(span)
-    : (genAiModelCall(span) ??
+    : (openLitModelCall(span) ??
+      genAiModelCall(span) ??
+      pydanticAiModelCall(span) ??
+      adkModelCall(span) ??
       openInferenceModelCall(span) ??
       langfuseModelCall(span) ??
       langsmithModelCall(span) ??
@@ -64,6 +71,8 @@ const modelCallOf = (span: OtlpSpan): ModelCall | null =>
 const toolExecutionOf = (span: OtlpSpan): ToolExecution | null =>
   langfuseToolExecution(span) ??
   langsmithToolExecution(span) ??
+  pydanticAiToolExecution(span) ??
+  adkToolExecution(span) ??
   genAiToolExecution(span) ??
   openInferenceToolExecution(span) ??
   monocleToolExecution(span);
@@ -100,8 +109,9 @@ export function assembleTrace(input: readonly OtlpSpan[], options: { quiet?: boo
   const usage = { input: 0, output: 0 };
   const executions: { span: OtlpSpan; exec: ToolExecution }[] = [];
 
+  const callOf = modelCallsOfTrace(spans, modelCallOf);
   for (const span of spans) {
-    const call = modelCallOf(span);
+    const call = callOf(span);
     const exec = call ? null : toolExecutionOf(span);
     const consumed = new Set(call?.consumed ?? exec?.consumed ?? []);
     const rest = Object.entries(span.attributes).filter(([k]) => !consumed.has(k));
@@ -111,7 +121,7 @@ export function assembleTrace(input: readonly OtlpSpan[], options: { quiet?: boo
     conventions.add(call.convention);
     if (call.model) models.add(call.model);
     for (const tool of call.tools) if (!tools.has(tool.name)) tools.set(tool.name, tool);
-    const messages = call.input.filter(saysSomething);
+    const messages = withOmittedCalls(call.input.filter(saysSomething), turns);
     // A system prompt sent apart (gen_ai.system_instructions) on one call only is not a new turn.
     const skip = turns[0]?.role === 'system' && messages[0]?.role !== 'system' ? 1 : 0;
     let seen = 0;

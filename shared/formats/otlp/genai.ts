@@ -23,6 +23,11 @@ const MESSAGE_EVENTS: Record<string, ChatMessage['role']> = {
   'gen_ai.tool.message': 'tool',
 };
 
+const DETAILS_EVENT = 'gen_ai.client.inference.operation.details';
+
+/** Operations that run an agent rather than call a model: their messages sum up the run. */
+const AGENT_OPERATIONS = new Set(['invoke_agent', 'create_agent', 'invoke_workflow']);
+
 const MODEL_KEYS = ['gen_ai.request.model', 'gen_ai.response.model'];
 const USAGE = {
   prompt: ['gen_ai.usage.input_tokens', 'gen_ai.usage.prompt_tokens'],
@@ -66,10 +71,13 @@ function indexedMessages(span: OtlpSpan, prefix: string, fallback: ChatMessage['
  * events). Null when the span is not one.
  */
 export function genAiModelCall(span: OtlpSpan): ModelCall | null {
-  const a = span.attributes;
+  // Since v1.37 the call's content may come as the `gen_ai.client.inference.operation.details`
+  // event (its attributes as the span's would be, values often structured rather than JSON text).
+  const details = span.events.find((e) => e.name === DETAILS_EVENT)?.attributes ?? {};
+  const a = { ...details, ...span.attributes };
   const consumed: string[] = [];
   const take = (key: string) => {
-    if (key in a) consumed.push(key);
+    if (key in span.attributes) consumed.push(key);
     return a[key];
   };
   let convention: string;
@@ -81,7 +89,10 @@ export function genAiModelCall(span: OtlpSpan): ModelCall | null {
     output = messagesOfParts(take('gen_ai.output.messages'));
     const instructions = jsonValue(take('gen_ai.system_instructions'));
     const system = Array.isArray(instructions)
-      ? instructions.map((p) => (isObject(p) ? textOf(p.content) : textOf(p))).join('')
+      ? instructions
+          .map(jsonValue)
+          .map((p) => (isObject(p) ? textOf(p.content) : textOf(p)))
+          .join('')
       : textOf(instructions);
     if (system && input[0]?.role !== 'system') input.unshift({ role: 'system', content: system });
   } else {
@@ -114,8 +125,10 @@ export function genAiModelCall(span: OtlpSpan): ModelCall | null {
     .map(take)
     .map(countOf)
     .find((n) => n !== undefined);
+  const operation = a['gen_ai.operation.name'];
   return {
     convention,
+    ...(typeof operation === 'string' && AGENT_OPERATIONS.has(operation) ? { wholeRun: true } : {}),
     input,
     output: output.map((m) => ({ ...m, role: roleOf(m.role, 'assistant') })),
     tools,
@@ -131,6 +144,8 @@ export function genAiModelCall(span: OtlpSpan): ModelCall | null {
 export function genAiToolExecution(span: OtlpSpan): ToolExecution | null {
   const a = span.attributes;
   if (a['gen_ai.operation.name'] !== 'execute_tool') return null;
+  // ADK's span over parallel calls repeats what each call's own span says.
+  if (a['gen_ai.tool.name'] === '(merged tools)') return null;
   const keys = [
     'gen_ai.operation.name',
     'gen_ai.tool.name',

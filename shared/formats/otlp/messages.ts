@@ -1,6 +1,7 @@
 import type { DeclaredTool, ToolCall, Turn } from '../../domain';
 import { isObject } from '../../json';
 import type { Message } from '../messages/types';
+import { mediaPlaceholder } from '../messages/common';
 import { declaredTools, parseArguments } from '../trajectories/records';
 
 /** One message of a model call, as any convention gives it: the messages layer's own. */
@@ -17,6 +18,11 @@ export interface ModelCall {
   tokens?: { prompt: number; completion: number };
   /** The attributes it read (the rest of the span's are kept as metadata). */
   consumed: string[];
+  /**
+   * A span that sums up a whole agent run (`invoke_agent`, pydantic-ai's agent run span): its
+   * messages repeat what the run's model calls said, so it is read only when none of them is.
+   */
+  wholeRun?: boolean;
 }
 
 /** What a tool-execution span says. */
@@ -75,13 +81,32 @@ export const saysSomething = (m: ChatMessage) =>
   Boolean(m.content || m.thought || m.toolCalls?.length || m.role === 'tool');
 
 /**
+ * Parts that hold media rather than text: the conventions' `blob` (inline, base64), `uri` and
+ * `file` (by reference), and pydantic-ai's earlier `binary` and `image-url`-style parts.
+ */
+const MEDIA_PARTS = new Set(['blob', 'uri', 'file', 'binary', 'image-url', 'audio-url', 'video-url', 'document-url']);
+
+/** A media part as the placeholder the message layer writes (`[image: https://…]`), never its bytes. */
+function mediaOfPart(p: Record<string, unknown>, type: string, afterText: boolean): string {
+  const kind = typeof p.modality === 'string' ? p.modality : type.replace(/-url$/, '');
+  const named = p.uri ?? p.url ?? p.file_id;
+  const placeholder = mediaPlaceholder(
+    p.mime_type ?? p.media_type,
+    kind === 'blob' || kind === 'binary' ? 'file' : kind,
+    named,
+  );
+  return afterText ? `\n${placeholder}` : placeholder;
+}
+
+/**
  * The current GenAI semantic conventions' messages (`gen_ai.input.messages`, …): `{role, parts}`
  * with parts `text`, `reasoning`, `tool_call` and `tool_call_response` (one tool turn each).
  */
 export function messagesOfParts(value: unknown): ChatMessage[] {
   const list = jsonValue(value);
   if (!Array.isArray(list)) return [];
-  return list.flatMap((m, i): ChatMessage[] => {
+  // An exporter that writes the attribute as an array may hold each message as JSON text.
+  return list.map(jsonValue).flatMap((m, i): ChatMessage[] => {
     if (!isObject(m)) return [];
     const role = roleOf(m.role, 'user');
     const parts = Array.isArray(m.parts) ? m.parts.filter(isObject) : [];
@@ -102,6 +127,8 @@ export function messagesOfParts(value: unknown): ChatMessage[] {
           content: textOf(p.response ?? p.result ?? p.content) ?? '',
           ...(typeof p.id === 'string' ? { toolCallId: p.id } : {}),
         });
+      else if (typeof p.type === 'string' && MEDIA_PARTS.has(p.type))
+        text.push(mediaOfPart(p, p.type, text.length > 0));
       else if (p.content !== undefined) text.push(textOf(p.content) ?? '');
     });
     if (typeof m.content === 'string') text.push(m.content);
@@ -150,7 +177,8 @@ export function openAIMessage(m: Record<string, unknown>, i: number, fallback: T
 
 /** `gen_ai.tool.definitions` or a list of OpenInference `tool.json_schema` values: the tools as declared. */
 export function toolsOf(values: unknown[]): DeclaredTool[] {
-  return declaredTools(values.map(jsonValue).flat());
+  // A list may hold each declaration as JSON text (an attribute written as an array of strings).
+  return declaredTools(values.map(jsonValue).flat().map(jsonValue));
 }
 
 /** An attribute as a non-negative integer, or undefined. */
