@@ -29,10 +29,12 @@ export function connect(url: string, origin: string | undefined): Promise<WebSoc
 
 /** Sends one request and waits for its response. */
 export function call(ws: WebSocket, message: unknown): Promise<Record<string, unknown>> {
+  // A request's own answer: with several requests in flight, the first response may be another's.
+  const id = typeof message === 'object' && message !== null ? (message as { id?: unknown }).id : undefined;
   return new Promise((resolve) => {
     const onMessage = (data: WebSocket.RawData) => {
       const parsed = JSON.parse(data.toString()) as Record<string, unknown>;
-      if (parsed.kind !== 'response') return;
+      if (parsed.kind !== 'response' || (id !== undefined && parsed.id !== undefined && parsed.id !== id)) return;
       ws.off('message', onMessage);
       resolve(parsed);
     };
