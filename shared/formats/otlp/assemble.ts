@@ -12,6 +12,8 @@ import { langsmithModelCall, langsmithToolExecution } from './langsmith-attribut
 import { monocleModelCall, monocleToolExecution } from './monocle';
 import { saysSomething, type ChatMessage, type ModelCall, type ToolExecution } from './messages';
 import { openInferenceModelCall, openInferenceToolExecution } from './openinference';
+import { isOpenAIAgentsHandoff, openAIAgentsModelCall } from './openai-agents';
+import { failedTopSpan } from './rootless';
 import { conversationOf, nsToMs, spanKey, type OtlpSpan } from './spans';
 
 /** One trajectory made of the spans of a trace (or of a conversation's traces). */
@@ -51,7 +53,7 @@ export function spanError(span: OtlpSpan): string | null {
 /** A model call's reading: OpenInference when the span says it is one, else the GenAI conventions. */
 const modelCallOf = (span: OtlpSpan): ModelCall | null =>
   'openinference.span.kind' in span.attributes
-    ? openInferenceModelCall(span)
+    ? (openAIAgentsModelCall(span) ?? openInferenceModelCall(span))
     : (genAiModelCall(span) ??
       openInferenceModelCall(span) ??
       langfuseModelCall(span) ??
@@ -66,6 +68,8 @@ const toolExecutionOf = (span: OtlpSpan): ToolExecution | null =>
   genAiToolExecution(span) ??
   openInferenceToolExecution(span) ??
   monocleToolExecution(span);
+
+const sameArgs = (a: unknown, b: unknown) => b !== undefined && JSON.stringify(a) === JSON.stringify(b);
 
 const sameMessage = (turn: Turn, m: ChatMessage) =>
   turn.role === m.role &&
@@ -101,7 +105,7 @@ export function assembleTrace(input: readonly OtlpSpan[], options: { quiet?: boo
 
   for (const span of spans) {
     const call = modelCallOf(span);
-    const exec = call ? null : toolExecutionOf(span);
+    const exec = call || isOpenAIAgentsHandoff(span) ? null : toolExecutionOf(span);
     const consumed = new Set(call?.consumed ?? exec?.consumed ?? []);
     const rest = Object.entries(span.attributes).filter(([k]) => !consumed.has(k));
     if (rest.length) unknown[`${span.name} ${span.spanId}`] = Object.fromEntries(rest);
@@ -143,7 +147,9 @@ export function assembleTrace(input: readonly OtlpSpan[], options: { quiet?: boo
   const traceIds = [...new Set(spans.map((s) => s.traceId))];
   const conversation = spans.map(conversationOf).find((c) => c !== null);
   const service = spans.find((s) => typeof s.resource['service.name'] === 'string')?.resource['service.name'];
-  const rootError = root ? spanError(root) : null;
+  // Without its root, a quiet trace's failed top span (its parent never came) says how the run ended.
+  const orphan = root || !complete ? undefined : failedTopSpan(spans);
+  const rootError = root ? spanError(root) : orphan ? spanError(orphan) : null;
   const metadata: TrajectoryMetadata = {
     harness: 'OpenTelemetry',
     ...(models.size ? { model: [...models].at(-1) } : {}),
@@ -160,11 +166,17 @@ export function assembleTrace(input: readonly OtlpSpan[], options: { quiet?: boo
     ...(Object.keys(unknown).length ? { span_attributes: unknown } : {}),
     otlp_spans: spans,
   };
-  return { turns, tools: [...tools.values()], outcome: outcomeOf(root, complete), metadata, complete };
+  return { turns, tools: [...tools.values()], outcome: outcomeOf(root, complete, orphan), metadata, complete };
 }
 
-function outcomeOf(root: OtlpSpan | undefined, complete: boolean): Outcome {
+function outcomeOf(root: OtlpSpan | undefined, complete: boolean, orphan?: OtlpSpan): Outcome {
   if (!complete) return IN_PROGRESS;
+  if (!root && orphan)
+    return {
+      status: 'failure',
+      by: `span "${orphan.name}" status (no root span came)`,
+      value: spanError(orphan) ?? 'ERROR',
+    };
   if (!root) return { status: 'unknown', by: 'trace went quiet without its root span', value: null };
   const by = `root span "${root.name}" status`;
   if (root.status.code === ERROR) return { status: 'failure', by, value: spanError(root) ?? 'ERROR' };
@@ -184,6 +196,7 @@ function placeToolResults(turns: Turn[], executions: { span: OtlpSpan; exec: Too
     const calls = turns.flatMap((t) => t.toolCalls ?? []);
     const call =
       calls.find((c) => exec.callId && c.id === exec.callId) ??
+      calls.find((c) => c.name === exec.name && !used.has(c.id) && sameArgs(c.args, exec.args)) ??
       calls.find((c) => c.name === exec.name && !used.has(c.id));
     const id = call?.id ?? exec.callId ?? `call_${span.spanId}`;
     used.add(id);
@@ -202,8 +215,11 @@ function placeToolResults(turns: Turn[], executions: { span: OtlpSpan; exec: Too
       placeUncalled(turns, { id, name: exec.name, args: exec.args ?? {} }, { ...result, timing: timingOf(span) });
       continue;
     }
+    // After the results of the calls made before it in the same reply: parallel calls' results in call order.
+    const order = turns[at]!.toolCalls!.map((c) => c.id);
+    const before = (t: Turn) => order.indexOf(t.toolCallId ?? '') < order.indexOf(id);
     let after = at + 1;
-    while (after < turns.length && turns[after]!.role === 'tool') after++;
+    while (after < turns.length && turns[after]!.role === 'tool' && before(turns[after]!)) after++;
     turns.splice(after, 0, { ...result, timing: timingOf(span) });
   }
   return errors;
