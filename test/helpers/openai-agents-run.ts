@@ -10,6 +10,7 @@ import { startAgentServer, type ScriptedReply } from './openai-agent-server';
 export const AGENT_INSTRUCTIONS = 'You plan evenings out. Check the weather first, then book.';
 export const AGENT_QUESTION = 'Is it warm in Paris and Lyon tonight? Book me a table at Chez Marie.';
 export const AGENT_MODEL = 'gpt-4.1-mini';
+export const CONCIERGE_INSTRUCTIONS = 'You greet guests and hand evening plans to the planner.';
 export const BOOKING_ERROR = 'no table free at Chez Marie at 8pm';
 
 /** The model's replies: two weather look-ups at once, then a booking (its tool throws), then the answer. */
@@ -30,6 +31,12 @@ export const EVENING_SCRIPT: ScriptedReply[] = [
     usage: { prompt_tokens: 214, completion_tokens: 27 },
   },
 ];
+
+/** The concierge's one reply when it hands the run to the planner: the SDK's transfer call. */
+export const HANDOFF_REPLY: ScriptedReply = {
+  toolCalls: [{ id: 'call_transfer', name: 'transfer_to_Evening_planner', arguments: '{}' }],
+  usage: { prompt_tokens: 64, completion_tokens: 7 },
+};
 
 const getWeather = tool({
   name: 'get_weather',
@@ -67,6 +74,8 @@ export async function runEveningAgent(options: {
   endpoint?: string;
   token?: string;
   exporter?: SpanExporter;
+  /** Start at a concierge agent that hands the run to the planner (its reply comes first in `script`). */
+  handoff?: boolean;
 }): Promise<AgentsRun> {
   const exporter =
     options.exporter ??
@@ -87,9 +96,15 @@ export async function runEveningAgent(options: {
     model: new OpenAIResponsesModel(client as never, AGENT_MODEL),
     tools: [getWeather, bookTable],
   });
+  const concierge = new Agent({
+    name: 'Concierge',
+    instructions: CONCIERGE_INSTRUCTIONS,
+    model: new OpenAIResponsesModel(client as never, AGENT_MODEL),
+    handoffs: [agent],
+  });
   const outcome: AgentsRun = { history: [], finalOutput: undefined, usage: [], error: null, requests: server.requests };
   try {
-    const result = await run(agent, AGENT_QUESTION);
+    const result = await run(options.handoff ? concierge : agent, AGENT_QUESTION);
     outcome.history = result.history;
     outcome.finalOutput = result.finalOutput;
     outcome.usage = result.rawResponses.map((r) => ({ input: r.usage.inputTokens, output: r.usage.outputTokens }));

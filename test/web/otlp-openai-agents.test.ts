@@ -5,7 +5,9 @@ import {
   AGENT_INSTRUCTIONS,
   AGENT_MODEL,
   AGENT_QUESTION,
+  CONCIERGE_INSTRUCTIONS,
   EVENING_SCRIPT,
+  HANDOFF_REPLY,
   runEveningAgent,
   type AgentsRun,
 } from '../helpers/openai-agents-run';
@@ -13,13 +15,16 @@ import { startTrellisServe } from '../helpers/trellis-serve';
 
 const SCOPE = '@arizeai/openinference-instrumentation-openai-agents';
 
+const INSTRUCTIONS: Record<string, string> = { 'Evening planner': AGENT_INSTRUCTIONS };
+
 /**
- * The run as the agent saw it, from the SDK's own items: its instructions, the user's input, one
- * assistant turn per model response (its function calls together), each call's result as the
- * model was given it, and the final output.
+ * The run as the agents saw it, from the SDK's own items: the first agent's instructions, the
+ * user's input, one assistant turn per model response (its function calls together), each call's
+ * result as the model was given it (a handoff's too, then the next agent's instructions), and the
+ * final output.
  */
-function turnsOfHistory(history: AgentInputItem[], usage: AgentsRun['usage']): Partial<Turn>[] {
-  const turns: Partial<Turn>[] = [{ role: 'system', content: AGENT_INSTRUCTIONS }];
+function turnsOfHistory(history: AgentInputItem[], usage: AgentsRun['usage'], first: string): Partial<Turn>[] {
+  const turns: Partial<Turn>[] = [{ role: 'system', content: first }];
   let response = 0;
   for (const item of history) {
     const last = turns.at(-1)!;
@@ -30,6 +35,8 @@ function turnsOfHistory(history: AgentInputItem[], usage: AgentsRun['usage']): P
     } else if (item.type === 'function_call_result') {
       const output = item.output as { type: string; text: string };
       turns.push({ role: 'tool', toolCallId: item.callId, content: output.text });
+      const handedTo = item.name.startsWith('transfer_to_') && (JSON.parse(output.text) as { assistant: string });
+      if (handedTo) turns.push({ role: 'system', content: INSTRUCTIONS[handedTo.assistant] });
     } else if (item.type === 'message' && item.role === 'user') {
       turns.push({ role: 'user', content: item.content as string });
     } else if (item.type === 'message' && item.role === 'assistant') {
@@ -61,7 +68,7 @@ describe('an OpenAI Agents SDK run traced by OpenInference, sending to trellis s
     expect(summary!.title).toBe(AGENT_QUESTION);
     const trajectory = await served.get(summary!.id);
 
-    expect(trajectory.turns.map(pick)).toEqual(turnsOfHistory(agent.history, agent.usage));
+    expect(trajectory.turns.map(pick)).toEqual(turnsOfHistory(agent.history, agent.usage, AGENT_INSTRUCTIONS));
     expect(trajectory.turns.at(-1)!.content).toBe(agent.finalOutput);
     // The tool that threw: its turn is the text the SDK gave the model; the span's error is kept apart.
     const booking = trajectory.turns.find((t) => t.role === 'tool' && t.toolCallId === 'call_book')!;
@@ -86,6 +93,32 @@ describe('an OpenAI Agents SDK run traced by OpenInference, sending to trellis s
     });
     expect(trajectory.metadata?.instrumentations).toEqual([expect.stringMatching(new RegExp(`^${SCOPE} `))]);
     expect(served.alive()).toBe(true);
+  });
+
+  it('arrives with a handoff as the run went: the transfer call and its result, then the next agent under its own instructions', async () => {
+    const served = await startTrellisServe();
+    const agent = await runEveningAgent({
+      script: [HANDOFF_REPLY, ...EVENING_SCRIPT],
+      endpoint: served.endpoint,
+      token: served.token,
+      handoff: true,
+    });
+    expect(agent.error).toBeNull();
+    await expect.poll(async () => (await served.list())[0]?.outcome?.status).toBe('success');
+    const trajectory = await served.get((await served.list())[0]!.id);
+    const expected = turnsOfHistory(agent.history, agent.usage, CONCIERGE_INSTRUCTIONS);
+    expect(expected.filter((t) => t.role === 'system')).toHaveLength(2);
+    expect(trajectory.turns.map(pick)).toEqual(expected);
+    // The handoff span says who handed the run to whom; no tool ran, so it is kept as it came.
+    const kept = Object.entries(trajectory.metadata?.span_attributes as Record<string, Record<string, unknown>>);
+    expect(kept.find(([name]) => name.startsWith('handoff to Evening planner '))?.[1]).toMatchObject({
+      'input.value': '{"from_agent":"Concierge"}',
+      'output.value': '{"to_agent":"Evening planner"}',
+    });
+    expect(trajectory.metadata?.usage).toEqual({
+      input_tokens: agent.usage.reduce((n, u) => n + u.input, 0),
+      output_tokens: agent.usage.reduce((n, u) => n + u.output, 0),
+    });
   });
 
   it('arrives as a failure with the error when a model call fails, though the root span never comes', async () => {

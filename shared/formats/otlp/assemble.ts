@@ -125,7 +125,8 @@ export function assembleTrace(input: readonly OtlpSpan[], options: { quiet?: boo
     const fresh =
       skip + seen === turns.length
         ? messages.slice(seen)
-        : messages.filter((m) => !(m.role === 'system' && turns.some((t) => sameMessage(t, m))));
+        : (afterHandover(turns, messages) ??
+          messages.filter((m) => !(m.role === 'system' && turns.some((t) => sameMessage(t, m)))));
     turns.push(...fresh.map(asTurn));
     call.output.filter(saysSomething).forEach((m, k) => {
       turns.push({
@@ -182,6 +183,21 @@ function outcomeOf(root: OtlpSpan | undefined, complete: boolean, orphan?: OtlpS
   if (root.status.code === ERROR) return { status: 'failure', by, value: spanError(root) ?? 'ERROR' };
   if (root.status.code === OK) return { status: 'success', by, value: 'OK' };
   return { status: 'unknown', by, value: 'UNSET' };
+}
+
+/**
+ * What a call adds when it resends the history under another system prompt (an agent that took
+ * the run over from another, as the OpenAI Agents SDK's handoffs do): the messages past the turns
+ * so far, then its prompt as a system turn where it changed. Null when it does not resend them.
+ */
+function afterHandover(turns: Turn[], messages: ChatMessage[]): ChatMessage[] | null {
+  const prompt = messages[0];
+  if (prompt?.role !== 'system') return null;
+  const said = turns.filter((t) => t.role !== 'system');
+  const rest = messages.slice(1);
+  if (rest.length < said.length || !said.every((t, i) => sameMessage(t, rest[i]!))) return null;
+  const current = turns.findLast((t) => t.role === 'system');
+  return [...rest.slice(said.length), ...(current && sameMessage(current, prompt) ? [] : [prompt])];
 }
 
 /**

@@ -156,6 +156,20 @@ describe('OpenAI Agents SDK spans written by the OpenInference bridge', () => {
     });
   });
 
+  it('continues the history when another agent takes the run over, its instructions a new system turn', () => {
+    const transfer = { type: 'function_call', call_id: 'call_t', name: 'transfer_to_Weather', arguments: '{}' };
+    const handedOver = { type: 'function_call_output', call_id: 'call_t', output: '{"assistant":"Weather"}' };
+    const triage = { ...reply([transfer], [9, 2]), instructions: 'You route.' };
+    const trace = assembleTrace(
+      spansOf(
+        responseSpan(0, pythonItems.slice(0, 1), triage),
+        responseSpan(10, [...pythonItems.slice(0, 1), transfer, handedOver], reply([answer], [30, 4])),
+      ),
+    );
+    expect(trace.turns.map((t) => t.role)).toEqual(['system', 'user', 'assistant', 'tool', 'system', 'assistant']);
+    expect(trace.turns.filter((t) => t.role === 'system').map((t) => t.content)).toEqual(['You route.', INSTRUCTIONS]);
+  });
+
   it('is a failure with the error once quiet when the root never came but the workflow span failed', () => {
     const error = 'Error in agent run: {"error":"Error: 500 upstream"}';
     const workflow = span({
