@@ -1,6 +1,14 @@
 import { OpenAIAgentsInstrumentation } from '@arizeai/openinference-instrumentation-openai-agents';
 import * as agents from '@openai/agents';
-import { Agent, OpenAIResponsesModel, run, setTracingDisabled, tool, type AgentInputItem } from '@openai/agents';
+import {
+  Agent,
+  OpenAIChatCompletionsModel,
+  OpenAIResponsesModel,
+  run,
+  setTracingDisabled,
+  tool,
+  type AgentInputItem,
+} from '@openai/agents';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { SimpleSpanProcessor, TracerProvider, type SpanExporter } from '@opentelemetry/sdk-trace';
 import OpenAI from 'openai';
@@ -76,6 +84,8 @@ export async function runEveningAgent(options: {
   exporter?: SpanExporter;
   /** Start at a concierge agent that hands the run to the planner (its reply comes first in `script`). */
   handoff?: boolean;
+  /** The model's API: Responses (the SDK's default) or Chat Completions. */
+  api?: 'responses' | 'chat';
 }): Promise<AgentsRun> {
   const exporter =
     options.exporter ??
@@ -90,16 +100,20 @@ export async function runEveningAgent(options: {
   setTracingDisabled(false);
   const server = await startAgentServer(options.script);
   const client = new OpenAI({ baseURL: server.baseUrl, apiKey: 'loopback', maxRetries: 0 });
+  const modelOf = (client: OpenAI) =>
+    options.api === 'chat'
+      ? new OpenAIChatCompletionsModel(client as never, AGENT_MODEL)
+      : new OpenAIResponsesModel(client as never, AGENT_MODEL);
   const agent = new Agent({
     name: 'Evening planner',
     instructions: AGENT_INSTRUCTIONS,
-    model: new OpenAIResponsesModel(client as never, AGENT_MODEL),
+    model: modelOf(client),
     tools: [getWeather, bookTable],
   });
   const concierge = new Agent({
     name: 'Concierge',
     instructions: CONCIERGE_INSTRUCTIONS,
-    model: new OpenAIResponsesModel(client as never, AGENT_MODEL),
+    model: modelOf(client),
     handoffs: [agent],
   });
   const outcome: AgentsRun = { history: [], finalOutput: undefined, usage: [], error: null, requests: server.requests };

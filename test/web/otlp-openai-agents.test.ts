@@ -58,42 +58,61 @@ const pick = (t: Turn): Partial<Turn> => ({
 });
 
 describe('an OpenAI Agents SDK run traced by OpenInference, sending to trellis serve', () => {
-  it('arrives turn by turn as the agent ran it: instructions, parallel calls together, the failed tool as the model saw it', async () => {
-    const served = await startTrellisServe();
-    const agent = await runEveningAgent({ script: EVENING_SCRIPT, endpoint: served.endpoint, token: served.token });
-    expect(agent.error).toBeNull();
-    await expect.poll(async () => (await served.list())[0]?.outcome?.status).toBe('success');
-    const [summary] = await served.list();
-    expect(summary!.outcome).toEqual({ status: 'success', by: 'root span "Agent workflow" status', value: 'OK' });
-    expect(summary!.title).toBe(AGENT_QUESTION);
-    const trajectory = await served.get(summary!.id);
+  it.each([
+    ['responses', 'OpenInference (OpenAI Agents SDK)'],
+    ['chat', 'OpenInference'],
+  ] as const)(
+    'arrives turn by turn as the agent ran it: instructions, parallel calls together, the failed tool as the model saw it (%s API)',
+    async (api, convention) => {
+      const served = await startTrellisServe();
+      const agent = await runEveningAgent({
+        script: EVENING_SCRIPT,
+        endpoint: served.endpoint,
+        token: served.token,
+        api,
+      });
+      expect(agent.error).toBeNull();
+      await expect.poll(async () => (await served.list())[0]?.outcome?.status).toBe('success');
+      const [summary] = await served.list();
+      expect(summary!.outcome).toEqual({ status: 'success', by: 'root span "Agent workflow" status', value: 'OK' });
+      expect(summary!.title).toBe(AGENT_QUESTION);
+      const trajectory = await served.get(summary!.id);
 
-    expect(trajectory.turns.map(pick)).toEqual(turnsOfHistory(agent.history, agent.usage, AGENT_INSTRUCTIONS));
-    expect(trajectory.turns.at(-1)!.content).toBe(agent.finalOutput);
-    // The tool that threw: its turn is the text the SDK gave the model; the span's error is kept apart.
-    const booking = trajectory.turns.find((t) => t.role === 'tool' && t.toolCallId === 'call_book')!;
-    expect(booking.content).toBe('An error occurred while running the tool. Please try again.');
-    expect(trajectory.metadata?.tool_errors).toEqual([
-      { tool: 'book_table', toolCallId: 'call_book', error: expect.stringContaining('Error running tool') },
-    ]);
-    for (const turn of trajectory.turns.filter((t) => t.role === 'tool'))
-      expect(turn.timing?.durationMs).toBeGreaterThanOrEqual(0);
+      expect(trajectory.turns.map(pick)).toEqual(turnsOfHistory(agent.history, agent.usage, AGENT_INSTRUCTIONS));
+      expect(trajectory.turns.at(-1)!.content).toBe(agent.finalOutput);
+      // The tool that threw: its turn is the text the SDK gave the model; the span's error is kept apart.
+      const booking = trajectory.turns.find((t) => t.role === 'tool' && t.toolCallId === 'call_book')!;
+      expect(booking.content).toBe('An error occurred while running the tool. Please try again.');
+      expect(trajectory.metadata?.tool_errors).toEqual([
+        { tool: 'book_table', toolCallId: 'call_book', error: expect.stringContaining('Error running tool') },
+      ]);
+      for (const turn of trajectory.turns.filter((t) => t.role === 'tool'))
+        expect(turn.timing?.durationMs).toBeGreaterThanOrEqual(0);
 
-    const sent = agent.requests[0]!.tools as { name: string; description: string; parameters: unknown }[];
-    const tools = (await served.request('trajectories.declaredTools', { id: summary!.id })) as typeof sent;
-    expect(tools).toEqual(sent.map((t) => ({ name: t.name, description: t.description, parameters: t.parameters })));
-    expect(trajectory.metadata).toMatchObject({
-      model: AGENT_MODEL,
-      trace_state: 'complete',
-      root_span: 'Agent workflow',
-      usage: {
-        input_tokens: agent.usage.reduce((n, u) => n + u.input, 0),
-        output_tokens: agent.usage.reduce((n, u) => n + u.output, 0),
-      },
-    });
-    expect(trajectory.metadata?.instrumentations).toEqual([expect.stringMatching(new RegExp(`^${SCOPE} `))]);
-    expect(served.alive()).toBe(true);
-  });
+      // The tools as the request declared them (Responses' flat functions, or Chat's `{function}`).
+      type Declared = { name: string; description: string; parameters: unknown };
+      const sent = (agent.requests[0]!.tools as (Declared & { function?: Declared })[]).map((t) => t.function ?? t);
+      const tools = await served.request('trajectories.declaredTools', { id: summary!.id });
+      // The bridge writes no tools on a Chat Completions generation span: there is nothing to read.
+      if (api === 'chat') expect(tools ?? []).toEqual([]);
+      else
+        expect(tools).toEqual(
+          sent.map((t) => ({ name: t.name, description: t.description, parameters: t.parameters })),
+        );
+      expect(trajectory.metadata).toMatchObject({
+        model: AGENT_MODEL,
+        trace_state: 'complete',
+        root_span: 'Agent workflow',
+        usage: {
+          input_tokens: agent.usage.reduce((n, u) => n + u.input, 0),
+          output_tokens: agent.usage.reduce((n, u) => n + u.output, 0),
+        },
+      });
+      expect(trajectory.metadata?.conventions).toEqual([convention]);
+      expect(trajectory.metadata?.instrumentations).toEqual([expect.stringMatching(new RegExp(`^${SCOPE} `))]);
+      expect(served.alive()).toBe(true);
+    },
+  );
 
   it('arrives with a handoff as the run went: the transfer call and its result, then the next agent under its own instructions', async () => {
     const served = await startTrellisServe();
