@@ -49,7 +49,6 @@ function apiItemOf(item: unknown): unknown {
     out.type = item.type.replace(/_result$/, '_output');
     const output = item.output;
     out.output = isObject(output) && output.type === 'text' && typeof output.text === 'string' ? output.text : output;
-    delete out.name;
   }
   if (Array.isArray(out.content))
     out.content = out.content.map((part) => {

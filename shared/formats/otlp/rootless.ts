@@ -1,4 +1,4 @@
-import type { OtlpSpan } from './spans';
+import { spanKey, type OtlpSpan } from './spans';
 
 const ERROR = 2;
 
@@ -9,9 +9,9 @@ const ERROR = 2;
  * only on the workflow span under it.
  */
 export function failedTopSpan(spans: readonly OtlpSpan[]): OtlpSpan | undefined {
-  const ids = new Set(spans.map((s) => `${s.traceId}/${s.spanId}`));
+  const ids = new Set(spans.map(spanKey));
   return spans
-    .filter((s) => s.status.code === ERROR && !ids.has(`${s.traceId}/${s.parentSpanId}`))
+    .filter((s) => s.status.code === ERROR && !ids.has(spanKey({ traceId: s.traceId, spanId: s.parentSpanId })))
     .sort((a, b) => (BigInt(a.endNs) < BigInt(b.endNs) ? -1 : BigInt(a.endNs) > BigInt(b.endNs) ? 1 : 0))
     .at(-1);
 }
