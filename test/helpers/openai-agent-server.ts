@@ -12,9 +12,10 @@ export interface ScriptedReply {
 const servers: http.Server[] = [];
 
 /**
- * A loopback OpenAI-compatible chat server for agent loops: each `/v1/chat/completions` request
- * gets the next scripted reply (non-streaming, with `tool_calls` and `usage` as OpenAI writes
- * them). `requests` holds the bodies it received, so a test can compare what the agent sent.
+ * A loopback OpenAI-compatible server for agent loops: each `/v1/chat/completions` or
+ * `/v1/responses` request gets the next scripted reply (non-streaming, with tool calls and usage
+ * as OpenAI writes them). Past the script's end it answers 500. `requests` holds the bodies it
+ * received, so a test can compare what the agent sent.
  */
 export async function startAgentServer(script: readonly ScriptedReply[]): Promise<{
   baseUrl: string;
@@ -31,6 +32,11 @@ export async function startAgentServer(script: readonly ScriptedReply[]): Promis
       if (!reply) {
         res.writeHead(500, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ error: { message: 'the script has no more replies' } }));
+        return;
+      }
+      if (req.url?.endsWith('/responses')) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(responsesReply(body, reply, requests.length)));
         return;
       }
       const message = {
@@ -65,6 +71,51 @@ export async function startAgentServer(script: readonly ScriptedReply[]): Promis
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, requests };
+}
+
+/**
+ * A Responses API reply as OpenAI writes one: the request's instructions and tools echoed, the
+ * model's text as a `message` item or its calls as `function_call` items, usage in input/output tokens.
+ */
+function responsesReply(body: Record<string, unknown>, reply: ScriptedReply, n: number) {
+  const output = reply.toolCalls
+    ? reply.toolCalls.map((c, k) => ({
+        type: 'function_call',
+        id: `fc_${n}_${k}`,
+        call_id: c.id,
+        name: c.name,
+        arguments: c.arguments,
+        status: 'completed',
+      }))
+    : [
+        {
+          type: 'message',
+          id: `msg_${n}`,
+          role: 'assistant',
+          status: 'completed',
+          content: [{ type: 'output_text', text: reply.content ?? '', annotations: [] }],
+        },
+      ];
+  const { prompt_tokens: input, completion_tokens: completion } = reply.usage;
+  return {
+    id: `resp_${n}`,
+    object: 'response',
+    created_at: 1_700_000_000 + n,
+    status: 'completed',
+    model: String(body.model),
+    instructions: body.instructions ?? null,
+    tools: body.tools ?? [],
+    parallel_tool_calls: body.parallel_tool_calls ?? true,
+    tool_choice: body.tool_choice ?? 'auto',
+    output,
+    usage: {
+      input_tokens: input,
+      input_tokens_details: { cached_tokens: 0 },
+      output_tokens: completion,
+      output_tokens_details: { reasoning_tokens: 0 },
+      total_tokens: input + completion,
+    },
+  };
 }
 
 afterEach(() => {

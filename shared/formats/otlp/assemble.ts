@@ -14,9 +14,11 @@ import { langsmithModelCall, langsmithToolExecution } from './langsmith-attribut
 import { monocleModelCall, monocleToolExecution } from './monocle';
 import { saysSomething, type ChatMessage, type ModelCall, type ToolExecution } from './messages';
 import { openInferenceModelCall, openInferenceToolExecution } from './openinference';
+import { isOpenAIAgentsHandoff, openAIAgentsModelCall } from './openai-agents';
 import { withoutStack } from './openinference-langchain';
 import { openLitModelCall } from './openlit';
 import { pydanticAiModelCall, pydanticAiToolExecution } from './pydantic-ai';
+import { failedTopSpan } from './rootless';
 import { conversationOf, nsToMs, spanKey, type OtlpSpan } from './spans';
 
 /** One trajectory made of the spans of a trace (or of a conversation's traces). */
@@ -56,7 +58,7 @@ export function spanError(span: OtlpSpan): string | null {
 /** A model call's reading: OpenInference when the span says it is one, else the GenAI conventions. */
 const modelCallOf = (span: OtlpSpan): ModelCall | null =>
   'openinference.span.kind' in span.attributes
-    ? openInferenceModelCall(span)
+    ? (openAIAgentsModelCall(span) ?? openInferenceModelCall(span))
     : (openLitModelCall(span) ??
       genAiModelCall(span) ??
       pydanticAiModelCall(span) ??
@@ -76,6 +78,8 @@ const toolExecutionOf = (span: OtlpSpan): ToolExecution | null =>
   genAiToolExecution(span) ??
   openInferenceToolExecution(span) ??
   monocleToolExecution(span);
+
+const sameArgs = (a: unknown, b: unknown) => b !== undefined && JSON.stringify(a) === JSON.stringify(b);
 
 const sameMessage = (turn: Turn, m: ChatMessage) =>
   turn.role === m.role &&
@@ -112,7 +116,7 @@ export function assembleTrace(input: readonly OtlpSpan[], options: { quiet?: boo
   const callOf = modelCallsOfTrace(spans, modelCallOf);
   for (const span of spans) {
     const call = callOf(span);
-    const exec = call ? null : toolExecutionOf(span);
+    const exec = call || isOpenAIAgentsHandoff(span) ? null : toolExecutionOf(span);
     const consumed = new Set(call?.consumed ?? exec?.consumed ?? []);
     const rest = Object.entries(span.attributes).filter(([k]) => !consumed.has(k));
     if (rest.length) unknown[`${span.name} ${span.spanId}`] = Object.fromEntries(rest);
@@ -132,7 +136,8 @@ export function assembleTrace(input: readonly OtlpSpan[], options: { quiet?: boo
     const fresh =
       skip + seen === turns.length
         ? messages.slice(seen)
-        : messages.filter((m) => !(m.role === 'system' && turns.some((t) => sameMessage(t, m))));
+        : (afterHandover(turns, messages) ??
+          messages.filter((m) => !(m.role === 'system' && turns.some((t) => sameMessage(t, m)))));
     turns.push(...fresh.map(asTurn));
     call.output.filter(saysSomething).forEach((m, k) => {
       turns.push({
@@ -154,7 +159,9 @@ export function assembleTrace(input: readonly OtlpSpan[], options: { quiet?: boo
   const traceIds = [...new Set(spans.map((s) => s.traceId))];
   const conversation = spans.map(conversationOf).find((c) => c !== null);
   const service = spans.find((s) => typeof s.resource['service.name'] === 'string')?.resource['service.name'];
-  const rootError = root ? spanError(root) : null;
+  // Without its root, a quiet trace's failed top span (its parent never came) says how the run ended.
+  const orphan = root || !complete ? undefined : failedTopSpan(spans);
+  const rootError = root ? spanError(root) : orphan ? spanError(orphan) : null;
   const metadata: TrajectoryMetadata = {
     harness: 'OpenTelemetry',
     ...(models.size ? { model: [...models].at(-1) } : {}),
@@ -171,16 +178,37 @@ export function assembleTrace(input: readonly OtlpSpan[], options: { quiet?: boo
     ...(Object.keys(unknown).length ? { span_attributes: unknown } : {}),
     otlp_spans: spans,
   };
-  return { turns, tools: [...tools.values()], outcome: outcomeOf(root, complete), metadata, complete };
+  return { turns, tools: [...tools.values()], outcome: outcomeOf(root, complete, orphan), metadata, complete };
 }
 
-function outcomeOf(root: OtlpSpan | undefined, complete: boolean): Outcome {
+function outcomeOf(root: OtlpSpan | undefined, complete: boolean, orphan?: OtlpSpan): Outcome {
   if (!complete) return IN_PROGRESS;
+  if (!root && orphan)
+    return {
+      status: 'failure',
+      by: `span "${orphan.name}" status (no root span came)`,
+      value: spanError(orphan) ?? 'ERROR',
+    };
   if (!root) return { status: 'unknown', by: 'trace went quiet without its root span', value: null };
   const by = `root span "${root.name}" status`;
   if (root.status.code === ERROR) return { status: 'failure', by, value: spanError(root) ?? 'ERROR' };
   if (root.status.code === OK) return { status: 'success', by, value: 'OK' };
   return { status: 'unknown', by, value: 'UNSET' };
+}
+
+/**
+ * What a call adds when it resends the history under another system prompt (an agent that took
+ * the run over from another, as the OpenAI Agents SDK's handoffs do): the messages past the turns
+ * so far, then its prompt as a system turn where it changed. Null when it does not resend them.
+ */
+function afterHandover(turns: Turn[], messages: ChatMessage[]): ChatMessage[] | null {
+  const prompt = messages[0];
+  if (prompt?.role !== 'system') return null;
+  const said = turns.filter((t) => t.role !== 'system');
+  const rest = messages.slice(1);
+  if (rest.length < said.length || !said.every((t, i) => sameMessage(t, rest[i]!))) return null;
+  const current = turns.findLast((t) => t.role === 'system');
+  return [...rest.slice(said.length), ...(current && sameMessage(current, prompt) ? [] : [prompt])];
 }
 
 /**
@@ -195,6 +223,7 @@ function placeToolResults(turns: Turn[], executions: { span: OtlpSpan; exec: Too
     const calls = turns.flatMap((t) => t.toolCalls ?? []);
     const call =
       calls.find((c) => exec.callId && c.id === exec.callId) ??
+      calls.find((c) => c.name === exec.name && !used.has(c.id) && sameArgs(c.args, exec.args)) ??
       calls.find((c) => c.name === exec.name && !used.has(c.id));
     const id = call?.id ?? exec.callId ?? `call_${span.spanId}`;
     used.add(id);
@@ -213,8 +242,11 @@ function placeToolResults(turns: Turn[], executions: { span: OtlpSpan; exec: Too
       placeUncalled(turns, { id, name: exec.name, args: exec.args ?? {} }, { ...result, timing: timingOf(span) });
       continue;
     }
+    // After the results of the calls made before it in the same reply: parallel calls' results in call order.
+    const order = turns[at]!.toolCalls!.map((c) => c.id);
+    const before = (t: Turn) => order.indexOf(t.toolCallId ?? '') < order.indexOf(id);
     let after = at + 1;
-    while (after < turns.length && turns[after]!.role === 'tool') after++;
+    while (after < turns.length && turns[after]!.role === 'tool' && before(turns[after]!)) after++;
     turns.splice(after, 0, { ...result, timing: timingOf(span) });
   }
   return errors;
