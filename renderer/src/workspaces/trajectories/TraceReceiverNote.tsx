@@ -65,7 +65,7 @@ export function TraceReceiverNote() {
             data-testid="trace-grouping"
             value={data.grouping}
             onChange={(e) => void group(e.target.value)}
-            title="Spans naming a gen_ai.conversation.id: gathered into one trajectory, or one trajectory per trace (linked by their conversation_id metadata, which the Meta filter matches)"
+            title="Spans naming a gen_ai.conversation.id: gathered into one trajectory, or one trajectory per trace (linked by their conversation_id metadata)"
           >
             <option value="conversation">make one trajectory</option>
             <option value="trace">make one trajectory per trace</option>
