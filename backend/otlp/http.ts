@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import zlib from 'node:zlib';
 import { TooManyValuesError } from './count';
 import { decodeJsonRequest, decodeProtobufRequest, encodeError, encodeResponse, PayloadError } from './decode';
-import { SMALLER_BATCHES, TooManySpansError, type TraceReceiver } from './receiver';
+import { SMALLER_BATCHES, SMALLER_LOG_BATCHES, TooManySpansError, type TraceReceiver } from './receiver';
 
 /** The path OTLP/HTTP exporters post traces to (`OTEL_EXPORTER_OTLP_ENDPOINT` + this). */
 export const OTLP_TRACES_PATH = '/v1/traces';
@@ -102,6 +102,7 @@ export function handleTraceRequest(request: IncomingMessage, response: ServerRes
   const encoding = encodingOf(request.headers['content-type']) ?? 'json';
   const pathname = new URL(request.url ?? '/', 'http://x').pathname;
   const signal = signalOfPath(pathname);
+  const smaller = signal === 'logs' ? SMALLER_LOG_BATCHES : SMALLER_BATCHES;
   const answer = (status: number, body: { body: Buffer; type: string }, headers: Record<string, string> = {}) => {
     if (response.headersSent) return;
     response.writeHead(status, { 'content-type': body.type, 'content-length': body.body.length, ...headers });
@@ -142,10 +143,7 @@ export function handleTraceRequest(request: IncomingMessage, response: ServerRes
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBody)
-    return refuse(
-      413,
-      `the body is ${declared} bytes; this receiver takes at most ${maxBody} per request ${SMALLER_BATCHES}`,
-    );
+    return refuse(413, `the body is ${declared} bytes; this receiver takes at most ${maxBody} per request ${smaller}`);
   const chunks: Buffer[] = [];
   let size = 0;
   request.on('error', () => undefined);
@@ -153,10 +151,7 @@ export function handleTraceRequest(request: IncomingMessage, response: ServerRes
     size += chunk.length;
     if (size > maxBody) {
       chunks.length = 0;
-      return refuse(
-        413,
-        `the body is over ${maxBody} bytes, the most this receiver takes per request ${SMALLER_BATCHES}`,
-      );
+      return refuse(413, `the body is over ${maxBody} bytes, the most this receiver takes per request ${smaller}`);
     }
     chunks.push(chunk);
   });
@@ -164,7 +159,7 @@ export function handleTraceRequest(request: IncomingMessage, response: ServerRes
     if (response.headersSent) return;
     try {
       let body: Buffer = Buffer.concat(chunks);
-      if (gzip === 'gzip') body = inflate(body, options.maxInflatedBytes ?? DEFAULT_MAX_INFLATED_BYTES);
+      if (gzip === 'gzip') body = inflate(body, options.maxInflatedBytes ?? DEFAULT_MAX_INFLATED_BYTES, smaller);
       // Metrics are taken and dropped: exporters that send them get no misleading refusal.
       if (signal === 'metrics') return answer(200, encodeResponse(encoding, 'metrics', 0, ''));
       const decoded = encoding === 'protobuf' ? decodeProtobufRequest(body, signal) : decodeJsonRequest(body, signal);
@@ -174,7 +169,7 @@ export function handleTraceRequest(request: IncomingMessage, response: ServerRes
       if (error instanceof Refusal) return refuse(error.status, error.message);
       if (error instanceof PayloadError) return refuse(400, error.message);
       if (error instanceof TooManySpansError) return refuse(413, error.message);
-      if (error instanceof TooManyValuesError) return refuse(413, `${error.message} ${SMALLER_BATCHES}`);
+      if (error instanceof TooManyValuesError) return refuse(413, `${error.message} ${smaller}`);
       refuse(
         500,
         `the ${signal === 'logs' ? 'log records' : 'spans'} could not be stored: ${(error as Error).message}`,
@@ -206,14 +201,14 @@ function drain(request: IncomingMessage) {
   request.resume();
 }
 
-function inflate(body: Buffer, max: number): Buffer {
+function inflate(body: Buffer, max: number, smaller: string): Buffer {
   try {
     return zlib.gunzipSync(body, { maxOutputLength: max });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE')
       throw new Refusal(
         413,
-        `the gzip body inflates past ${max} bytes, the most this receiver takes per request ${SMALLER_BATCHES}`,
+        `the gzip body inflates past ${max} bytes, the most this receiver takes per request ${smaller}`,
       );
     throw new Refusal(400, `the body is not valid gzip: ${(error as Error).message}`);
   }

@@ -37,6 +37,10 @@ export interface ReceiveResult {
 export const SMALLER_BATCHES =
   "(export in smaller batches: lower the BatchSpanProcessor's maxExportBatchSize, e.g. OTEL_BSP_MAX_EXPORT_BATCH_SIZE=256)";
 
+/** What a 413 to a log request advises: the exporter sends fewer log records per request. */
+export const SMALLER_LOG_BATCHES =
+  "(export in smaller batches: lower the BatchLogRecordProcessor's maxExportBatchSize, e.g. OTEL_BLRP_MAX_EXPORT_BATCH_SIZE=256)";
+
 /** A request with more spans (or log records) than a receiver takes at once. */
 export class TooManySpansError extends Error {}
 
@@ -125,27 +129,40 @@ export class TraceReceiver {
     const found = spanEventsOfLogs(request);
     if (found.events.length > this.maxSpans)
       throw new TooManySpansError(
-        `the request carries ${found.events.length} log records; this receiver takes at most ${this.maxSpans} per request ${SMALLER_BATCHES}`,
+        `the request carries ${found.events.length} log records; this receiver takes at most ${this.maxSpans} per request ${SMALLER_LOG_BATCHES}`,
       );
     const changed = new Map<string, Map<string, OtlpSpan>>();
+    const records = new Map<string, number>();
+    let waiting = 0;
     for (const { traceId, spanId, event } of found.events) {
       const key = spanKey({ traceId, spanId });
       const held = this.groupHolding(traceId, key);
       if (!held) {
         this.wait(key, event);
+        waiting++;
         continue;
       }
       const spans = changed.get(held.key) ?? new Map<string, OtlpSpan>();
       changed.set(held.key, spans);
+      records.set(held.key, (records.get(held.key) ?? 0) + 1);
       const span = spans.get(key) ?? held.spans.get(key)!;
       spans.set(key, { ...span, events: [...span.events, event] });
     }
     const groups = new Map([...changed].map(([key, spans]) => [key, [...spans.values()]]));
-    return { ...this.take(groups, found.problems, 'log records'), accepted: found.events.length };
+    const result = this.take(groups, found.problems, 'log records', (key) => records.get(key) ?? 0);
+    return { ...result, accepted: result.accepted + waiting };
   }
 
-  /** Stages each group with its new spans, stores what fits, and says what did not. */
-  private take(groups: Map<string, OtlpSpan[]>, problemsFound: SpanProblem[], what: string): ReceiveResult {
+  /**
+   * Stages each group with its new spans, stores what fits, and says what did not; `itemsOf`
+   * says how many of the request's items (spans, or log records) a group's new spans carry.
+   */
+  private take(
+    groups: Map<string, OtlpSpan[]>,
+    problemsFound: SpanProblem[],
+    what: string,
+    itemsOf: (key: string, spans: OtlpSpan[]) => number = (_, spans) => spans.length,
+  ): ReceiveResult {
     const staged: StagedGroup[] = [];
     const full: string[] = [];
     let refused = 0;
@@ -154,10 +171,10 @@ export class TraceReceiver {
       const next = this.stage(key, spans);
       if (next.group.spans.size <= this.maxTrajectorySpans && next.group.bytes <= this.maxTrajectoryBytes) {
         staged.push(next);
-        taken += spans.length;
+        taken += itemsOf(key, spans);
         continue;
       }
-      refused += spans.length;
+      refused += itemsOf(key, spans);
       full.push(
         `${key} would hold ${next.group.spans.size} spans (${next.group.bytes} bytes); a trajectory holds at most ${this.maxTrajectorySpans} spans and ${this.maxTrajectoryBytes} bytes (${key.startsWith('conversation ') ? 'go on under a new gen_ai.conversation.id' : 'start a new trace'})`,
       );

@@ -84,7 +84,7 @@ describe('the OTLP endpoint of trellis serve cannot be set wrong', () => {
       'refused GET /v1/traces (405)',
       'refused POST /v1/nonsense (404)',
     ])
-      expect(served.stderr()).toContain(line);
+      await expect.poll(() => served.stderr()).toContain(line);
     expect(served.alive()).toBe(true);
   });
 
@@ -162,6 +162,43 @@ describe('the OTLP endpoint of trellis serve cannot be set wrong', () => {
         ['user', 'Is it raining?'],
         ['assistant', 'No.'],
       ]);
+  });
+
+  it('bounds log requests as it bounds trace requests', async () => {
+    const served = await startTrellisServe();
+    const auth = { authorization: `Bearer ${served.traceToken}` };
+    const json = { ...auth, 'content-type': 'application/json' };
+    const traceId = randomBytes(16).toString('hex');
+    const records = Array.from({ length: 10_001 }, () =>
+      logRecord(traceId, randomBytes(8).toString('hex'), 'gen_ai.user.message', { content: 'x' }),
+    );
+    const tooMany = await fetch(`${served.endpoint}/v1/logs`, {
+      method: 'POST',
+      body: JSON.stringify(logsRequest(records)),
+      headers: json,
+    });
+    expect(tooMany.status).toBe(413);
+    expect(await message(tooMany)).toMatch(/10001 log records.*at most 10000.*OTEL_BLRP_MAX_EXPORT_BATCH_SIZE/);
+    const notAList = await fetch(`${served.endpoint}/v1/logs`, {
+      method: 'POST',
+      body: '{"resourceLogs":3}',
+      headers: json,
+    });
+    expect(notAList.status).toBe(400);
+    expect(await message(notAList)).toContain('an ExportLogsServiceRequest holds a list of resource logs');
+    const notProtobuf = await fetch(`${served.endpoint}/v1/logs`, {
+      method: 'POST',
+      body: Buffer.from([0xff, 0xff, 0xff, 0xff, 0x0f]),
+      headers: { ...auth, 'content-type': 'application/x-protobuf' },
+    });
+    expect(notProtobuf.status).toBe(400);
+    const missing = await fetch(`${served.endpoint}/v1/logs`, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(missing.status).toBe(401);
+    expect(served.alive()).toBe(true);
   });
 
   it('groups a conversation into one trajectory, or one per trace with --traces-group trace', async () => {
