@@ -13,5 +13,6 @@ export { rendererRoot, uiFile } from './hosting/static-files';
 export { openWorkspace, type OpenedWorkspace } from './hosting/open-workspace';
 export { packageRoot } from './resources';
 export { TraceReceiver, DEFAULT_QUIET_MS, type TraceReceiverOptions } from './otlp/receiver';
-export { handleTraceRequest, OTLP_TRACES_PATH } from './otlp/http';
+export { handleTraceRequest, isOtlpRequest, OTLP_TRACES_PATH } from './otlp/http';
+export { setTraceGrouping, traceGroupingOf } from './otlp/grouping';
 export { readMappingFile } from './trajectories/mapping-file';

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { TrellisError } from '../shared/errors';
-import { openWorkspace, rendererRoot } from '../backend';
+import { openWorkspace, rendererRoot, setTraceGrouping } from '../backend';
+import { TRACE_GROUPINGS } from '../shared/formats/otlp/groups';
 import { startWebHost } from '../web/server';
 import type { Verb } from './verb';
 import { defaultWorkspacePath } from './workspace-path';
@@ -11,7 +12,7 @@ export const serveVerb: Verb = {
     'Serve the Trellis UI and backend on this machine. Open the printed URL (it carries a\n' +
     'random access token) in a browser. Ctrl+C stops the host cleanly.',
   usage:
-    'trellis serve [--workspace FILE] [--host 127.0.0.1] [--port 0] [--traces on|off] [--trace-quiet-seconds 30] [--json]',
+    'trellis serve [--workspace FILE] [--host 127.0.0.1] [--port 0] [--traces on|off] [--traces-group conversation|trace] [--trace-quiet-seconds 30] [--json]',
   options: {
     workspace: { type: 'string', description: `Workspace file (default ${defaultWorkspacePath()})` },
     'with-examples': {
@@ -25,6 +26,11 @@ export const serveVerb: Verb = {
       type: 'string',
       description:
         'Receive OpenTelemetry traces at /v1/traces on the same port, with the same token (default on; off turns it off)',
+    },
+    'traces-group': {
+      type: 'string',
+      description:
+        'Received traces of one conversation (gen_ai.conversation.id) make one trajectory ("conversation", the default), or each trace its own, linked by its conversation_id metadata ("trace"); kept with the workspace',
     },
     'trace-quiet-seconds': {
       type: 'string',
@@ -49,6 +55,14 @@ export const serveVerb: Verb = {
         `--traces must be on or off, not "${traces}".`,
         'Pass --traces off to turn the trace receiver off.',
       );
+    const group = values['traces-group'] === undefined ? undefined : String(values['traces-group']);
+    const grouping = TRACE_GROUPINGS.find((g) => g === group);
+    if (group !== undefined && !grouping)
+      throw new TrellisError(
+        'E1002',
+        `--traces-group must be ${TRACE_GROUPINGS.join(' or ')}, not "${group}".`,
+        'Pass --traces-group trace for one trajectory per trace, or conversation (the default) for one per conversation.',
+      );
     const quiet = values['trace-quiet-seconds'] === undefined ? 30 : Number(values['trace-quiet-seconds']);
     if (!Number.isFinite(quiet) || quiet <= 0)
       throw new TrellisError(
@@ -71,6 +85,8 @@ export const serveVerb: Verb = {
         : error;
     }
     const backend = opened.backend;
+    // Given here, it is the workspace's setting from now on (the Trajectories workspace shows it).
+    if (grouping) setTraceGrouping(backend.store, grouping);
     const host = await startWebHost({
       backend,
       staticRoot: rendererRoot(),

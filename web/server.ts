@@ -5,7 +5,9 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import {
   connectTransport,
   handleTraceRequest,
+  isOtlpRequest,
   OTLP_TRACES_PATH,
+  traceGroupingOf,
   TraceReceiver,
   uiFile,
   type Backend,
@@ -51,15 +53,33 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
   // Known once the server listens (port 0 picks one); no request arrives before that.
   let port = 0;
-  const traces = options.traces === false ? null : new TraceReceiver(options.backend.store, options.traces ?? {});
+  let origin = '';
+  const store = options.backend.store;
+  const traces =
+    options.traces === false
+      ? null
+      : new TraceReceiver(store, { grouping: () => traceGroupingOf(store), ...options.traces });
   const server = http.createServer((request, response) => {
+    const pathname = new URL(request.url ?? '/', 'http://x').pathname;
     // Exporters send the token as a header (OTEL_EXPORTER_OTLP_HEADERS), never in the URL or a cookie.
-    if (traces && new URL(request.url ?? '/', 'http://x').pathname === OTLP_TRACES_PATH) {
+    // Every POST is an export (the UI posts nothing): `/`, the base URL, takes traces too.
+    const exporting = isOtlpRequest(request.method, pathname);
+    if (traces && exporting) {
       handleTraceRequest(request, response, {
         receiver: traces,
         token,
         traceToken,
+        origin: () => origin,
       });
+      return;
+    }
+    if (exporting) {
+      // An exporter pointed at a host whose receiver is off: told so, not asked for a token it has.
+      const reason = `the trace receiver of this host is off (trellis serve --traces off); start it with --traces on`;
+      process.stderr.write(`Trellis trace receiver: refused ${request.method ?? '?'} ${pathname} (404): ${reason}\n`);
+      response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+      response.end(`Trellis: ${reason}.\n`);
+      request.resume();
       return;
     }
     if (!tokenMatches(requestToken(request, port), token)) {
@@ -67,7 +87,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       response.end('Trellis: this address needs the access token. Open the full URL printed by "trellis serve".\n');
       return;
     }
-    const found = uiFile(options.staticRoot, new URL(request.url ?? '/', 'http://x').pathname);
+    const found = uiFile(options.staticRoot, pathname);
     if (found.status !== 200) {
       response.writeHead(found.status, { 'content-type': 'text/plain; charset=utf-8' });
       response.end(found.status === 400 ? 'Bad request: the path is not a valid URL escape.\n' : 'Not found\n');
@@ -102,7 +122,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   });
   port = (server.address() as AddressInfo).port;
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
-  const origin = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
+  origin = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`;
   const otlpEndpoint = traces ? origin : null;
   // The UI shows the trace token, the one to give agents: it can send traces and nothing else.
   options.backend.traceReceiver.set(

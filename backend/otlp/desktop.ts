@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { TrellisError } from '../../shared/errors';
 import type { WorkspaceStore } from '../store/workspace-store';
 import type { TraceEndpointSlot } from './endpoint';
+import { traceGroupingOf } from './grouping';
 import { handleTraceRequest, OTLP_TRACES_PATH } from './http';
 import { TraceReceiver } from './receiver';
 
@@ -40,18 +41,12 @@ export class DesktopTraceReceiver {
     this.store.settings.set(SETTING, setting);
     if (!setting.enabled) return;
     const token = randomBytes(24).toString('hex');
-    const receiver = new TraceReceiver(this.store);
-    const server = http.createServer((request, response) => {
-      if (new URL(request.url ?? '/', 'http://x').pathname !== OTLP_TRACES_PATH) {
-        response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
-        response.end(`Trellis receives OpenTelemetry traces at ${OTLP_TRACES_PATH} only.\n`);
-        return;
-      }
-      handleTraceRequest(request, response, {
-        receiver,
-        token,
-      });
-    });
+    const receiver = new TraceReceiver(this.store, { grouping: () => traceGroupingOf(this.store) });
+    let origin = '';
+    // Every path is the receiver's: a wrong one is answered with the paths to use.
+    const server = http.createServer((request, response) =>
+      handleTraceRequest(request, response, { receiver, token, origin: () => origin }),
+    );
     await new Promise<void>((resolve, reject) => {
       server.once('error', (error: NodeJS.ErrnoException) =>
         reject(
@@ -73,7 +68,8 @@ export class DesktopTraceReceiver {
     this.server = server;
     this.receiver = receiver;
     const port = (server.address() as AddressInfo).port;
-    this.slot.set({ endpoint: `http://127.0.0.1:${port}`, path: OTLP_TRACES_PATH, token });
+    origin = `http://127.0.0.1:${port}`;
+    this.slot.set({ endpoint: origin, path: OTLP_TRACES_PATH, token });
   }
 
   async stop(): Promise<void> {

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { assembleTrace } from '../../shared/formats/otlp/assemble';
-import { groupKey, groupSpans, traceSource } from '../../shared/formats/otlp/groups';
-import { spanKey, spansOfExport, type OtlpSpan } from '../../shared/formats/otlp/spans';
+import { groupKey, groupSpans, traceSource, type TraceGrouping } from '../../shared/formats/otlp/groups';
+import { spanEventsOfLogs, type SpanLogEvent } from '../../shared/formats/otlp/logs';
+import { spanKey, spansOfExport, type OtlpSpan, type SpanProblem } from '../../shared/formats/otlp/spans';
 import { isObject } from '../../shared/json';
 import type { Turn } from '../../shared/domain';
 import { clipAtWord } from '../../shared/text';
@@ -16,9 +17,15 @@ export interface TraceReceiverOptions {
   maxTrajectorySpans?: number;
   /** The most bytes of spans (as JSON text) one trajectory holds. */
   maxTrajectoryBytes?: number;
+  /**
+   * Whether the traces of one conversation (`gen_ai.conversation.id`) make one trajectory, or
+   * each trace its own (linked by the `conversation_id` metadata); read for each request, so a
+   * change applies to the traces that arrive after it. Default: one per conversation.
+   */
+  grouping?: () => TraceGrouping;
 }
 
-/** What one request came to: spans taken, spans refused (and why), trajectories written. */
+/** What one request came to: spans (or log records) taken, refused (and why), trajectories written. */
 export interface ReceiveResult {
   accepted: number;
   rejected: number;
@@ -26,11 +33,15 @@ export interface ReceiveResult {
   trajectoryIds: string[];
 }
 
-/** A request with more spans than a receiver takes at once. */
 /** What a 413 advises: the exporter sends fewer spans per request. */
 export const SMALLER_BATCHES =
   "(export in smaller batches: lower the BatchSpanProcessor's maxExportBatchSize, e.g. OTEL_BSP_MAX_EXPORT_BATCH_SIZE=256)";
 
+/** What a 413 to a log request advises: the exporter sends fewer log records per request. */
+export const SMALLER_LOG_BATCHES =
+  "(export in smaller batches: lower the BatchLogRecordProcessor's maxExportBatchSize, e.g. OTEL_BLRP_MAX_EXPORT_BATCH_SIZE=256)";
+
+/** A request with more spans (or log records) than a receiver takes at once. */
 export class TooManySpansError extends Error {}
 
 interface OpenGroup {
@@ -50,6 +61,8 @@ export const DEFAULT_QUIET_MS = 30_000;
 export const DEFAULT_MAX_SPANS = 10_000;
 export const DEFAULT_MAX_TRAJECTORY_SPANS = 10_000;
 export const DEFAULT_MAX_TRAJECTORY_BYTES = 32 * 1024 * 1024;
+/** Log records waiting for their span: at most this many, the oldest let go first. */
+const MAX_WAITING_EVENTS = 10_000;
 
 /** A group as one request would leave it, kept in memory only once the store has it. */
 interface StagedGroup {
@@ -72,6 +85,10 @@ const digestOf = (turn: Turn) => createHash('sha1').update(JSON.stringify(turn))
 export class TraceReceiver {
   private readonly groups = new Map<string, OpenGroup>();
   private readonly conversations = new Map<string, string>();
+  /** Log records whose span has not arrived yet, by span key, in arrival order. */
+  private readonly waitingEvents = new Map<string, SpanLogEvent['event'][]>();
+  private waitingCount = 0;
+  private readonly grouping: () => TraceGrouping;
   private readonly quietMs: number;
   readonly maxSpans: number;
   private readonly maxTrajectorySpans: number;
@@ -86,6 +103,7 @@ export class TraceReceiver {
     this.maxSpans = options.maxSpans ?? DEFAULT_MAX_SPANS;
     this.maxTrajectorySpans = options.maxTrajectorySpans ?? DEFAULT_MAX_TRAJECTORY_SPANS;
     this.maxTrajectoryBytes = options.maxTrajectoryBytes ?? DEFAULT_MAX_TRAJECTORY_BYTES;
+    this.grouping = options.grouping ?? (() => 'conversation');
   }
 
   /** Takes one ExportTraceServiceRequest (as OTLP JSON's plain object); refuses one over `maxSpans`. */
@@ -95,16 +113,68 @@ export class TraceReceiver {
       throw new TooManySpansError(
         `the request carries ${found.spans.length} spans; this receiver takes at most ${this.maxSpans} per request ${SMALLER_BATCHES}`,
       );
+    // Log records that came before their span become its events now.
+    const spans = found.spans.map((span) => this.withWaitingEvents(span));
+    const byConversation = this.grouping() === 'conversation';
+    return this.take(groupSpans(spans, this.conversations, byConversation), found.problems, 'spans');
+  }
+
+  /**
+   * Takes one ExportLogsServiceRequest: each log record becomes an event of the span it names
+   * (the GenAI conventions' messages, `gen_ai.user.message`, `gen_ai.choice`, …, are log records
+   * in their event form), rewriting that span's trajectory; a record whose span has not arrived
+   * waits for it.
+   */
+  receiveLogs(request: unknown): ReceiveResult {
+    const found = spanEventsOfLogs(request);
+    if (found.events.length > this.maxSpans)
+      throw new TooManySpansError(
+        `the request carries ${found.events.length} log records; this receiver takes at most ${this.maxSpans} per request ${SMALLER_LOG_BATCHES}`,
+      );
+    const changed = new Map<string, Map<string, OtlpSpan>>();
+    const records = new Map<string, number>();
+    let waiting = 0;
+    for (const { traceId, spanId, event } of found.events) {
+      const key = spanKey({ traceId, spanId });
+      const held = this.groupHolding(traceId, key);
+      if (!held) {
+        this.wait(key, event);
+        waiting++;
+        continue;
+      }
+      const spans = changed.get(held.key) ?? new Map<string, OtlpSpan>();
+      changed.set(held.key, spans);
+      records.set(held.key, (records.get(held.key) ?? 0) + 1);
+      const span = spans.get(key) ?? held.spans.get(key)!;
+      spans.set(key, { ...span, events: [...span.events, event] });
+    }
+    const groups = new Map([...changed].map(([key, spans]) => [key, [...spans.values()]]));
+    const result = this.take(groups, found.problems, 'log records', (key) => records.get(key) ?? 0);
+    return { ...result, accepted: result.accepted + waiting };
+  }
+
+  /**
+   * Stages each group with its new spans, stores what fits, and says what did not; `itemsOf`
+   * says how many of the request's items (spans, or log records) a group's new spans carry.
+   */
+  private take(
+    groups: Map<string, OtlpSpan[]>,
+    problemsFound: SpanProblem[],
+    what: string,
+    itemsOf: (key: string, spans: OtlpSpan[]) => number = (_, spans) => spans.length,
+  ): ReceiveResult {
     const staged: StagedGroup[] = [];
     const full: string[] = [];
     let refused = 0;
-    for (const [key, spans] of groupSpans(found.spans, this.conversations)) {
+    let taken = 0;
+    for (const [key, spans] of groups) {
       const next = this.stage(key, spans);
       if (next.group.spans.size <= this.maxTrajectorySpans && next.group.bytes <= this.maxTrajectoryBytes) {
         staged.push(next);
+        taken += itemsOf(key, spans);
         continue;
       }
-      refused += spans.length;
+      refused += itemsOf(key, spans);
       full.push(
         `${key} would hold ${next.group.spans.size} spans (${next.group.bytes} bytes); a trajectory holds at most ${this.maxTrajectorySpans} spans and ${this.maxTrajectoryBytes} bytes (${key.startsWith('conversation ') ? 'go on under a new gen_ai.conversation.id' : 'start a new trace'})`,
       );
@@ -123,15 +193,46 @@ export class TraceReceiver {
       this.groups.set(group.key, group);
       this.schedule(group);
     }
-    const problems = [...full.map((reason) => ({ at: 'spans of', reason })), ...found.problems];
+    const problems = [...full.map((reason) => ({ at: 'spans of', reason })), ...problemsFound];
     const shown = problems.slice(0, 3).map((p) => `${p.at} ${p.reason}`);
     const more = problems.length > 3 ? ` (and ${problems.length - 3} more)` : '';
     return {
-      accepted: found.spans.length - refused,
-      rejected: found.problems.length + refused,
-      message: shown.length ? `spans refused: ${shown.join('; ')}${more}` : '',
+      accepted: taken,
+      rejected: problemsFound.length + refused,
+      message: shown.length ? `${what} refused: ${shown.join('; ')}${more}` : '',
       trajectoryIds: ids,
     };
+  }
+
+  /** The group in memory (or stored) that holds the span `key` of `traceId`, or null. */
+  private groupHolding(traceId: string, key: string): OpenGroup | null {
+    for (const group of this.groups.values()) if (group.spans.has(key)) return group;
+    // A trace that went quiet and was let go: found again by its source.
+    const stored = this.load(groupKey(traceId));
+    return stored.spans.has(key) ? stored : null;
+  }
+
+  /** Keeps a log record for its span, which has not arrived; the oldest are let go past the bound. */
+  private wait(key: string, event: SpanLogEvent['event']) {
+    const waiting = this.waitingEvents.get(key) ?? [];
+    waiting.push(event);
+    this.waitingEvents.set(key, waiting);
+    this.waitingCount++;
+    while (this.waitingCount > MAX_WAITING_EVENTS) {
+      const [oldest, events] = this.waitingEvents.entries().next().value as [string, SpanLogEvent['event'][]];
+      this.waitingEvents.delete(oldest);
+      this.waitingCount -= events.length;
+    }
+  }
+
+  /** The span with the log records that waited for it as its events. */
+  private withWaitingEvents(span: OtlpSpan): OtlpSpan {
+    const key = spanKey(span);
+    const waiting = this.waitingEvents.get(key);
+    if (!waiting) return span;
+    this.waitingEvents.delete(key);
+    this.waitingCount -= waiting.length;
+    return { ...span, events: [...span.events, ...waiting] };
   }
 
   /** Stops the quiet timers (the workspace is closing); open traces stay stored as they are. */

@@ -4,6 +4,8 @@ import { listFolder, type BrowseRoot } from '../files/browse';
 import type { HandlerMap } from '../registry';
 import { TrellisError } from '../../shared/errors';
 import type { BackendContext } from '../context';
+import { setTraceGrouping, traceGroupingOf } from '../otlp/grouping';
+import type { TraceGrouping } from '../../shared/formats/otlp/groups';
 
 export function systemHandlers(ctx: BackendContext): HandlerMap {
   // What the file browser may show (as Jupyter shows its folder): the workspace's folder and the home folder.
@@ -17,6 +19,7 @@ export function systemHandlers(ctx: BackendContext): HandlerMap {
       listening,
       configurable: Boolean(ctx.desktopTraces),
       port: listening ? Number(new URL(listening.endpoint).port) : (ctx.desktopTraces?.setting().port ?? 0),
+      grouping: traceGroupingOf(ctx.store),
     };
   };
   return {
@@ -35,6 +38,10 @@ export function systemHandlers(ctx: BackendContext): HandlerMap {
           'Restart trellis serve with --traces on or --traces off.',
         );
       await ctx.desktopTraces.apply({ enabled, port });
+      return traceReceiverState();
+    },
+    'system.setTraceGrouping': ({ grouping }) => {
+      setTraceGrouping(ctx.store, grouping as TraceGrouping);
       return traceReceiverState();
     },
     'system.pickFile': async ({ title, extensions }) =>

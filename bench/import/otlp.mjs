@@ -18,9 +18,9 @@ import { exportRequests as generate } from './otlp-traces.mjs';
 const root = path.resolve(import.meta.dirname, '..', '..');
 const require = createRequire(import.meta.url);
 const protobuf = require('protobufjs');
-const { OTLP_TRACE_DESCRIPTOR } = require(path.join(root, 'dist/backend/otlp/descriptor.js'));
+const { OTLP_DESCRIPTOR } = require(path.join(root, 'dist/backend/otlp/descriptor.js'));
 const { openWorkspaceStore } = require(path.join(root, 'dist/backend/store/workspace-store.js'));
-const REQUEST = protobuf.Root.fromJSON(OTLP_TRACE_DESCRIPTOR).lookupType(
+const REQUEST = protobuf.Root.fromJSON(OTLP_DESCRIPTOR).lookupType(
   'opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest',
 );
 

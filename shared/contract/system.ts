@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TRACE_GROUPINGS } from '../formats/otlp/groups';
 import { method } from './define';
 
 export const HostKind = z.enum(['electron', 'web', 'cli']);
@@ -23,6 +24,8 @@ const TraceReceiverState = z.object({
   /** The desktop app's receiver is a setting; the web host's is set when it starts. */
   configurable: z.boolean(),
   port: z.number().int(),
+  /** One trajectory per conversation (its traces together), or one per trace linked by `conversation_id`. */
+  grouping: z.enum(TRACE_GROUPINGS as [string, ...string[]]),
 });
 
 export const systemMethods = {
@@ -46,6 +49,12 @@ export const systemMethods = {
     summary:
       "Turn the desktop app's trace receiver on (on 127.0.0.1, the port given or any free one, a new token) or off; kept for the next start. The web host's is set with trellis serve --traces.",
     args: z.object({ enabled: z.boolean(), port: z.number().int().min(0).max(65535).default(0) }),
+    result: TraceReceiverState,
+  }),
+  'system.setTraceGrouping': method({
+    summary:
+      'Group received traces into one trajectory per conversation (gen_ai.conversation.id) or one per trace (linked by their conversation_id metadata); kept with the workspace, applied to traces that arrive after.',
+    args: z.object({ grouping: z.enum(TRACE_GROUPINGS as [string, ...string[]]) }),
     result: TraceReceiverState,
   }),
   'system.pickFile': method({

@@ -2,6 +2,9 @@ import { context, SpanStatusCode, type Span } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { OpenAIInstrumentation as OpenInferenceOpenAI } from '@arizeai/openinference-instrumentation-openai';
 import { OpenAIInstrumentation as TraceloopOpenAI } from '@traceloop/instrumentation-openai';
+import { OpenAIInstrumentation as OfficialOpenAI } from '@opentelemetry/instrumentation-openai';
+import { OTLPLogExporter } from '@opentelemetry/exporter-logs-otlp-http';
+import { BatchLogRecordProcessor, LoggerProvider, SimpleLogRecordProcessor } from '@opentelemetry/sdk-logs';
 import { OTLPTraceExporter as HttpJsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { OTLPTraceExporter as ProtoExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { SimpleSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
@@ -61,7 +64,11 @@ function runTool(name: string, args: Record<string, unknown>): string {
   throw new Error(`no table free at ${String(args.restaurant)} at 8pm`);
 }
 
-export type Instrumentation = 'openinference' | 'traceloop';
+/**
+ * `official`: the OpenTelemetry project's own `@opentelemetry/instrumentation-openai`, which
+ * puts the messages in log records (the GenAI conventions' event form) sent to `/v1/logs`.
+ */
+export type Instrumentation = 'openinference' | 'traceloop' | 'official';
 export type Exporter = 'proto' | 'http-json';
 
 /**
@@ -81,6 +88,11 @@ export async function runWeatherAgent(options: {
   tracesVariable?: boolean;
   /** The exporter compresses its requests (OTEL_EXPORTER_OTLP_COMPRESSION=gzip). */
   gzip?: boolean;
+  /**
+   * How the official instrumentation's log records are exported: each as it is emitted (before
+   * its span ends), or in batches (after the spans, at the flush). Default batch.
+   */
+  logs?: 'simple' | 'batch';
 }): Promise<AgentRecord> {
   // Either variable, as a user sets one: the base endpoint, or the traces one with its path.
   delete process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
@@ -92,12 +104,15 @@ export async function runWeatherAgent(options: {
   process.env.OTEL_EXPORTER_OTLP_HEADERS = `Authorization=Bearer ${options.token}`;
   const exporter = options.exporter === 'proto' ? new ProtoExporter() : new HttpJsonExporter();
   const provider = new TracerProvider({ spanProcessors: [new SimpleSpanProcessor({ exporter } as never)] } as never);
-  const instrumentation =
-    options.instrumentation === 'openinference'
-      ? new OpenInferenceOpenAI({ tracerProvider: provider } as never)
-      : new TraceloopOpenAI({} as never);
-  if (instrumentation instanceof TraceloopOpenAI) instrumentation.setTracerProvider(provider as never);
-  instrumentation.manuallyInstrument((options.instrumentation === 'traceloop' ? OpenAI : openaiModule) as never);
+  const logExporter = new OTLPLogExporter();
+  const loggerProvider = new LoggerProvider({
+    processors: [
+      options.logs === 'simple'
+        ? new SimpleLogRecordProcessor({ exporter: logExporter })
+        : new BatchLogRecordProcessor({ exporter: logExporter }),
+    ],
+  });
+  const instrumentation = instrumentationOf(options.instrumentation, provider, loggerProvider);
   const server = await startAgentServer(WEATHER_SCRIPT);
   const client = new OpenAI({ baseURL: server.baseUrl, apiKey: 'loopback' });
   const tracer = provider.getTracer('weather-agent', '1.0.0');
@@ -132,10 +147,46 @@ export async function runWeatherAgent(options: {
   } finally {
     await provider.forceFlush();
     await provider.shutdown();
+    await loggerProvider.forceFlush();
+    await loggerProvider.shutdown();
     instrumentation.disable();
   }
   record.messages = messages;
   return record;
+}
+
+/** The instrumentation, sending to `provider` (and its log records to `loggerProvider`), with `openai` patched. */
+function instrumentationOf(
+  kind: Instrumentation,
+  provider: TracerProvider,
+  loggerProvider: LoggerProvider,
+): { disable(): void } {
+  if (kind === 'openinference') {
+    const instrumentation = new OpenInferenceOpenAI({ tracerProvider: provider } as never);
+    instrumentation.manuallyInstrument(openaiModule as never);
+    return instrumentation;
+  }
+  if (kind === 'traceloop') {
+    const instrumentation = new TraceloopOpenAI({} as never);
+    instrumentation.setTracerProvider(provider as never);
+    instrumentation.manuallyInstrument(OpenAI as never);
+    return instrumentation;
+  }
+  // It reads OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT when made; it patches `openai` as
+  // it is required, and the test's `openai` is already loaded, so its patch is applied here.
+  process.env.OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT = 'true';
+  const instrumentation = new OfficialOpenAI();
+  delete process.env.OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT;
+  instrumentation.setTracerProvider(provider as never);
+  instrumentation.setLoggerProvider(loggerProvider as never);
+  const definitions = instrumentation.getModuleDefinitions();
+  for (const definition of definitions) definition.patch?.({ OpenAI } as never);
+  return {
+    disable: () => {
+      for (const definition of definitions) definition.unpatch?.({ OpenAI } as never);
+      instrumentation.disable();
+    },
+  };
 }
 
 async function toolSpan(

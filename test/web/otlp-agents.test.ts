@@ -50,6 +50,42 @@ describe('an OpenAI agent instrumented with OpenTelemetry, sending to trellis se
     },
   );
 
+  // The OpenTelemetry project's own instrumentation puts the messages in log records (the
+  // conventions' event form), joined to their spans whether they come before them or after.
+  it.each([
+    ['http-json', 'batch', undefined],
+    ['proto', 'simple', 'could not book a table'],
+  ] as const)(
+    'arrives turn-exact from the official instrumentation, its messages sent as OTLP logs (OTLP %s, logs %s)',
+    async (exporter, logs, fail) => {
+      const served = await startTrellisServe();
+      const agent = await runWeatherAgent({
+        instrumentation: 'official',
+        exporter,
+        endpoint: served.endpoint,
+        token: served.traceToken,
+        logs,
+        ...(fail ? { fail } : {}),
+      });
+      await expect.poll(async () => (await served.list()).length).toBe(1);
+      const [summary] = await served.list();
+      await expect.poll(async () => (await served.get(summary!.id)).turns.length).toBe(7);
+      const trajectory = await served.get(summary!.id);
+      expect(summary!.title).toBe(agent.messages[1]!.content);
+      expect(trajectory.outcome).toEqual(
+        fail
+          ? { status: 'failure', by: 'root span "weather agent" status', value: fail }
+          : { status: 'success', by: 'root span "weather agent" status', value: 'OK' },
+      );
+      expectSameRun(trajectory, agent);
+      expect(trajectory.metadata?.conventions).toEqual(['GenAI semconv (per-message events)']);
+      expect(trajectory.metadata?.instrumentations).toContain('@opentelemetry/instrumentation-openai 0.22.0');
+      // This instrumentation records no tool definitions (neither attribute nor event): none are made up.
+      expect(await served.request('trajectories.declaredTools', { id: summary!.id })).toBeNull();
+      expect(served.stderr()).not.toContain('refused');
+    },
+  );
+
   it('refuses a --traces value it does not know, saying which it takes', () => {
     const result = spawnSync(process.execPath, [BIN, 'serve', '--traces', 'maybe'], {
       encoding: 'utf8',

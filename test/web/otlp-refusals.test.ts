@@ -146,7 +146,7 @@ describe('the trace receiver of trellis serve refuses bad requests clearly and s
     });
   });
 
-  it('is off with --traces off: the path is the UI host, which wants its token', async () => {
+  it('is off with --traces off: an export is told so (not a 401), the UI still wants its token', async () => {
     const served = await startTrellisServe(['--traces', 'off']);
     expect(served.endpoint).toBeNull();
     const url = new URL(served.url);
@@ -155,7 +155,15 @@ describe('the trace receiver of trellis serve refuses bad requests clearly and s
       body: '{}',
       headers: { authorization: `Bearer ${served.token}`, 'content-type': 'application/json' },
     });
-    expect(refused.status).toBe(401);
-    expect(await served.request('system.traceReceiver', {})).toEqual({ listening: null, configurable: false, port: 0 });
+    expect(refused.status).toBe(404);
+    expect(await refused.text()).toContain('--traces on');
+    expect(served.stderr()).toContain('refused POST /v1/traces (404)');
+    expect((await fetch(`${url.origin}/`)).status).toBe(401);
+    expect(await served.request('system.traceReceiver', {})).toEqual({
+      listening: null,
+      configurable: false,
+      port: 0,
+      grouping: 'conversation',
+    });
   });
 });

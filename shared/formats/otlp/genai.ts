@@ -34,9 +34,15 @@ const USAGE = {
   completion: ['gen_ai.usage.output_tokens', 'gen_ai.usage.completion_tokens'],
 };
 
-/** An event's message: its attributes, or the JSON body some SDKs put in `gen_ai.event.content`. */
-function eventMessage(attributes: Record<string, unknown>, role: ChatMessage['role'], i: number): ChatMessage {
-  const body = jsonValue(attributes['gen_ai.event.content']);
+/**
+ * An event's message: its attributes, the JSON body some SDKs put in `gen_ai.event.content`, or
+ * the body of the log record it came as (the conventions' log form: `{content, tool_calls}`, a
+ * choice's `{index, finish_reason, message}`).
+ */
+function eventMessage(event: OtlpSpan['events'][number], role: ChatMessage['role'], i: number): ChatMessage {
+  const attributes = event.attributes;
+  const content = jsonValue(attributes['gen_ai.event.content']);
+  const body = isObject(event.body) ? event.body : content;
   const fields = isObject(body) ? { ...attributes, ...body } : attributes;
   const message = isObject(fields.message) ? fields.message : (jsonValue(fields.message) ?? fields);
   return openAIMessage({ role, ...(isObject(message) ? message : {}) }, i, role);
@@ -48,8 +54,8 @@ function eventMessages(span: OtlpSpan): { input: ChatMessage[]; output: ChatMess
   const output: ChatMessage[] = [];
   span.events.forEach((e, i) => {
     const role = MESSAGE_EVENTS[e.name];
-    if (role) input.push(eventMessage(e.attributes, role, i));
-    else if (e.name === 'gen_ai.choice') output.push(eventMessage(e.attributes, 'assistant', i));
+    if (role) input.push(eventMessage(e, role, i));
+    else if (e.name === 'gen_ai.choice') output.push(eventMessage(e, 'assistant', i));
     else if (e.name === 'gen_ai.content.prompt') input.push(...messagesOfOpenAI(e.attributes['gen_ai.prompt']));
     else if (e.name === 'gen_ai.content.completion')
       output.push(...messagesOfOpenAI(e.attributes['gen_ai.completion']));

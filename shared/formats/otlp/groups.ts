@@ -1,17 +1,27 @@
 import { conversationOf, type OtlpSpan } from './spans';
 
 /**
+ * How received traces make trajectories: the traces of one conversation together (one
+ * trajectory per conversation), or one per trace, linked by their `conversation_id` metadata.
+ */
+export type TraceGrouping = 'conversation' | 'trace';
+
+export const TRACE_GROUPINGS: readonly TraceGrouping[] = ['conversation', 'trace'];
+
+/**
  * Which trajectory each span belongs to: its trace's, unless a span of that trace names a
- * conversation (`gen_ai.conversation.id`), which gathers all its traces into one. Returns the
- * spans by group key (`conversation <id>` or `trace <id>`), in the order groups first appear.
+ * conversation (`gen_ai.conversation.id`) and `byConversation` holds, which gathers all its
+ * traces into one. Returns the spans by group key (`conversation <id>` or `trace <id>`), in the
+ * order groups first appear.
  */
 export function groupSpans(
   spans: readonly OtlpSpan[],
   known: ReadonlyMap<string, string> = new Map(),
+  byConversation = true,
 ): Map<string, OtlpSpan[]> {
-  const conversationOfTrace = new Map(known);
+  const conversationOfTrace = new Map(byConversation ? known : []);
   for (const span of spans) {
-    const conversation = conversationOf(span);
+    const conversation = byConversation ? conversationOf(span) : null;
     if (conversation && !conversationOfTrace.has(span.traceId)) conversationOfTrace.set(span.traceId, conversation);
   }
   const groups = new Map<string, OtlpSpan[]>();

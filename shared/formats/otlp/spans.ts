@@ -13,7 +13,8 @@ export interface OtlpSpan {
   startNs: string;
   endNs: string;
   attributes: Record<string, unknown>;
-  events: { name: string; timeNs: string; attributes: Record<string, unknown> }[];
+  /** A log record joined to the span (an event of the GenAI conventions' log form) also has its body. */
+  events: { name: string; timeNs: string; attributes: Record<string, unknown>; body?: unknown }[];
   /** 0 unset, 1 ok, 2 error. */
   status: { code: number; message: string };
   /** The resource's attributes (service.name, …) and the instrumentation scope that made the span. */
@@ -27,7 +28,7 @@ export interface SpanProblem {
   reason: string;
 }
 
-const HEX_ID = { traceId: /^[0-9a-f]{32}$/, spanId: /^[0-9a-f]{16}$/ };
+export const HEX_ID = { traceId: /^[0-9a-f]{32}$/, spanId: /^[0-9a-f]{16}$/ };
 
 /** An OTLP AnyValue (`{stringValue}`, `{intValue: "12"}`, `{arrayValue: {values}}`, …) as plain JSON. */
 export function anyValue(value: unknown): unknown {
@@ -57,7 +58,7 @@ export function keyValues(list: unknown): Record<string, unknown> {
   return out;
 }
 
-const nanos = (value: unknown): string => {
+export const nanos = (value: unknown): string => {
   if (typeof value === 'number' && Number.isFinite(value)) return BigInt(Math.round(value)).toString();
   if (typeof value === 'string' && /^\d+$/.test(value)) return value;
   return '0';
@@ -94,6 +95,8 @@ const id = (value: unknown, bytes: 8 | 16): string => {
   const hex = value.length ? base64Hex(value) : null;
   return hex?.length === bytes * 2 ? hex : value.toLowerCase();
 };
+
+export { id as hexId };
 
 /**
  * The spans of one ExportTraceServiceRequest in OTLP's JSON encoding (ids as hex, int64 as

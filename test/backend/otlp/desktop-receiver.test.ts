@@ -24,7 +24,12 @@ describe("the desktop app's trace receiver", () => {
     const workspace = path.join(tempDir(), 'desktop.trellis');
     const first = createBackend({ workspace, host: 'electron' });
     try {
-      expect(await call(first, 'system.traceReceiver', {})).toEqual({ listening: null, configurable: true, port: 0 });
+      expect(await call(first, 'system.traceReceiver', {})).toEqual({
+        listening: null,
+        configurable: true,
+        port: 0,
+        grouping: 'conversation',
+      });
       const on = await call(first, 'system.setTraceReceiver', { enabled: true, port: 0 });
       const { endpoint, token } = on.listening!;
       expect(endpoint).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
@@ -43,6 +48,20 @@ describe("the desktop app's trace receiver", () => {
       });
       expect(taken.status).toBe(200);
       expect(first.store.trajectoryQueries.list({}, 10, 0).items.map((t) => t.title)).toEqual(['desktop agent']);
+      // The base URL takes traces too; a wrong path is told where to send them.
+      const atBase = await fetch(`${endpoint}/`, {
+        method: 'POST',
+        body: JSON.stringify(exportRequest([span({ name: 'at the base URL', traceId: 'b'.repeat(32) })])),
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      });
+      expect(atBase.status).toBe(200);
+      const elsewhere = await fetch(`${endpoint}/api/traces`, {
+        method: 'POST',
+        body,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(elsewhere.status).toBe(404);
+      expect(((await elsewhere.json()) as { message: string }).message).toContain(`POST ${endpoint}/v1/traces`);
     } finally {
       first.close();
     }

@@ -16,6 +16,15 @@ export function TraceReceiverNote() {
   const data = state.data;
   if (!data || (!data.listening && !data.configurable)) return null;
   const listening = data.listening;
+  const group = async (grouping: string) => {
+    setError(null);
+    try {
+      await api.invoke('system.setTraceGrouping', { grouping });
+    } catch (e) {
+      setError((e as Error).message);
+    }
+    state.reload();
+  };
   const apply = async (enabled: boolean) => {
     setError(null);
     try {
@@ -49,6 +58,20 @@ export function TraceReceiverNote() {
           <p className="muted">Each trace appears below as it arrives, shown in progress until its root span ends.</p>
         </>
       )}
+      <div className="toolbar">
+        <label>
+          Traces of one conversation{' '}
+          <select
+            data-testid="trace-grouping"
+            value={data.grouping}
+            onChange={(e) => void group(e.target.value)}
+            title="Spans naming a gen_ai.conversation.id: gathered into one trajectory, or one trajectory per trace (linked by their conversation_id metadata)"
+          >
+            <option value="conversation">make one trajectory</option>
+            <option value="trace">make one trajectory per trace</option>
+          </select>
+        </label>
+      </div>
       {data.configurable && (
         <div className="toolbar">
           <label>
