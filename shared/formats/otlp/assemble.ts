@@ -8,7 +8,7 @@ import {
 } from '../../domain';
 import { genAiModelCall, genAiToolExecution } from './genai';
 import { langfuseModelCall, langfuseToolExecution } from './langfuse-attributes';
-import { langsmithModelCall, langsmithToolExecution } from './langsmith-attributes';
+import { langsmithModelCall, langsmithToolExecution, withoutTraceback } from './langsmith-attributes';
 import { monocleModelCall, monocleToolExecution } from './monocle';
 import { saysSomething, type ChatMessage, type ModelCall, type ToolExecution } from './messages';
 import { openInferenceModelCall, openInferenceToolExecution } from './openinference';
@@ -45,7 +45,7 @@ export function spanError(span: OtlpSpan): string | null {
   if (span.status.code !== ERROR) return null;
   const exception = span.events.find((e) => e.name === 'exception')?.attributes;
   const text = span.status.message || exception?.['exception.message'] || span.attributes['error.type'];
-  return typeof text === 'string' && text ? text : 'error';
+  return typeof text === 'string' && text ? withoutTraceback(text) : 'error';
 }
 
 /** A model call's reading: OpenInference when the span says it is one, else the GenAI conventions. */
