@@ -114,6 +114,10 @@ describe('a LangGraph agent traced by LangSmith OpenTelemetry export (Python), s
       second!.messages!.find((m) => m.tool_call_id === 'call_book')!.content,
     );
     expect(thread.outcome).toEqual({ status: 'success', by: 'root span "travel_agent" status', value: 'OK' });
+    // So the checks find the failed booking alone: no call repeated (the parallel calls are one
+    // turn), no answer missing.
+    const findings = (await served.request('trajectories.check', { id: thread.id })) as { code: string }[];
+    expect(findings.map((f) => f.code)).toEqual(['tool-error']);
 
     // The failed run: what was asked, and the error that ended it, without its traceback.
     expect(asCompared(failure.turns)).toEqual([
