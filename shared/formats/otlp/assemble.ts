@@ -10,7 +10,7 @@ import { adkModelCall, adkToolExecution } from './adk';
 import { genAiModelCall, genAiToolExecution } from './genai';
 import { modelCallsOfTrace, withOmittedCalls } from './history';
 import { langfuseModelCall, langfuseToolExecution } from './langfuse-attributes';
-import { langsmithModelCall, langsmithToolExecution } from './langsmith-attributes';
+import { langsmithModelCall, langsmithToolExecution, withoutTraceback } from './langsmith-attributes';
 import { monocleModelCall, monocleToolExecution } from './monocle';
 import { saysSomething, type ChatMessage, type ModelCall, type ToolExecution } from './messages';
 import { openInferenceModelCall, openInferenceToolExecution } from './openinference';
@@ -52,7 +52,8 @@ export function spanError(span: OtlpSpan): string | null {
   if (span.status.code !== ERROR) return null;
   const exception = span.events.find((e) => e.name === 'exception')?.attributes;
   const text = span.status.message || exception?.['exception.message'] || span.attributes['error.type'];
-  return typeof text === 'string' && text ? withoutStack(text) : 'error';
+  // The error as the program said it, without the stack a JavaScript or Python runtime appended.
+  return typeof text === 'string' && text ? withoutTraceback(withoutStack(text)) : 'error';
 }
 
 /** A model call's reading: OpenInference when the span says it is one, else the GenAI conventions. */

@@ -1,4 +1,5 @@
 import { isObject } from '../../json';
+import { base64Bytes, utf8Text } from './bytes';
 
 /** A span as Trellis keeps it: OTLP's fields with attribute values made plain JSON. */
 export interface OtlpSpan {
@@ -30,7 +31,11 @@ export interface SpanProblem {
 
 export const HEX_ID = { traceId: /^[0-9a-f]{32}$/, spanId: /^[0-9a-f]{16}$/ };
 
-/** An OTLP AnyValue (`{stringValue}`, `{intValue: "12"}`, `{arrayValue: {values}}`, …) as plain JSON. */
+/**
+ * An OTLP AnyValue (`{stringValue}`, `{intValue: "12"}`, `{arrayValue: {values}}`, …) as plain JSON.
+ * Bytes (base64 in OTLP/JSON, and as the protobuf decoder hands them over) are text where they
+ * are valid UTF-8, as LangSmith writes a run's JSON inputs and outputs; other bytes stay base64.
+ */
 export function anyValue(value: unknown): unknown {
   if (!isObject(value)) return null;
   if ('stringValue' in value) return String(value.stringValue);
@@ -41,7 +46,7 @@ export function anyValue(value: unknown): unknown {
     return Number.isSafeInteger(n) ? n : String(value.intValue);
   }
   if ('doubleValue' in value) return Number(value.doubleValue);
-  if ('bytesValue' in value) return String(value.bytesValue);
+  if ('bytesValue' in value) return bytesText(String(value.bytesValue));
   if ('arrayValue' in value)
     return isObject(value.arrayValue) && Array.isArray(value.arrayValue.values)
       ? value.arrayValue.values.map(anyValue)
@@ -64,24 +69,16 @@ export const nanos = (value: unknown): string => {
   return '0';
 };
 
-const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+/** Base64 bytes as UTF-8 text when they are that, else the base64 as it came. */
+function bytesText(base64: string): string {
+  const bytes = base64Bytes(base64);
+  return (bytes && utf8Text(bytes)) ?? base64;
+}
 
 /** Base64 (standard or URL-safe, padded or not) as hex, or null when it is not base64. */
 function base64Hex(text: string): string | null {
-  const body = text.replace(/=+$/, '').replace(/-/g, '+').replace(/_/g, '/');
-  if (!/^[A-Za-z0-9+/]*$/.test(body) || body.length % 4 === 1) return null;
-  let bits = 0;
-  let value = 0;
-  let hex = '';
-  for (const char of body) {
-    value = (value << 6) | BASE64.indexOf(char);
-    bits += 6;
-    if (bits >= 8) {
-      bits -= 8;
-      hex += ((value >> bits) & 0xff).toString(16).padStart(2, '0');
-    }
-  }
-  return hex;
+  const bytes = base64Bytes(text);
+  return bytes && Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /**
@@ -158,8 +155,21 @@ export const spanKey = (span: Pick<OtlpSpan, 'traceId' | 'spanId'>): string => `
 /** Milliseconds since the epoch of a span time (nanoseconds as text). */
 export const nsToMs = (ns: string): number => Number(BigInt(ns) / 1000n) / 1000;
 
+/**
+ * What names a conversation: the GenAI conventions' id, OpenTelemetry's session, and the thread
+ * (or session, or conversation) id LangSmith exports from a run's metadata, as a LangGraph
+ * checkpointer's `thread_id` (LangSmith's own `langsmith.trace.session_id` is its project).
+ */
+const CONVERSATION_IDS = [
+  'gen_ai.conversation.id',
+  'session.id',
+  'langsmith.metadata.thread_id',
+  'langsmith.metadata.session_id',
+  'langsmith.metadata.conversation_id',
+];
+
 /** Which trajectory a span belongs to: its conversation when it names one, else its trace. */
 export function conversationOf(span: OtlpSpan): string | null {
-  const id = span.attributes['gen_ai.conversation.id'] ?? span.attributes['session.id'];
-  return typeof id === 'string' && id ? id : null;
+  const id = CONVERSATION_IDS.map((key) => span.attributes[key]).find((v) => typeof v === 'string' && v);
+  return typeof id === 'string' ? id : null;
 }
