@@ -1,10 +1,10 @@
 import protobuf from 'protobufjs';
 import { describe, expect, it } from 'vitest';
 import { decodeProtobufRequest } from '../../../backend/otlp/decode';
-import { OTLP_TRACE_DESCRIPTOR } from '../../../backend/otlp/descriptor';
+import { OTLP_DESCRIPTOR } from '../../../backend/otlp/descriptor';
 import { spansOfExport } from '../../../shared/formats/otlp/spans';
 
-const REQUEST = protobuf.Root.fromJSON(OTLP_TRACE_DESCRIPTOR as protobuf.INamespace).lookupType(
+const REQUEST = protobuf.Root.fromJSON(OTLP_DESCRIPTOR as protobuf.INamespace).lookupType(
   'opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest',
 );
 
