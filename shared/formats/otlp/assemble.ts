@@ -6,6 +6,8 @@ import {
   type TrajectoryMetadata,
   type Turn,
 } from '../../domain';
+import { agentRunSpans } from './agent-runs';
+import { aiSdkModelCall, aiSdkToolExecution } from './ai-sdk';
 import { genAiModelCall, genAiToolExecution } from './genai';
 import { langfuseModelCall, langfuseToolExecution } from './langfuse-attributes';
 import { langsmithModelCall, langsmithToolExecution } from './langsmith-attributes';
@@ -48,19 +50,21 @@ export function spanError(span: OtlpSpan): string | null {
   return typeof text === 'string' && text ? text : 'error';
 }
 
-/** A model call's reading: OpenInference when the span says it is one, else the GenAI conventions. */
+/** A model call's reading: the AI SDK's own when it wrote the span, OpenInference when the span says it is one, else the GenAI conventions. */
 const modelCallOf = (span: OtlpSpan): ModelCall | null =>
-  'openinference.span.kind' in span.attributes
+  aiSdkModelCall(span) ??
+  ('openinference.span.kind' in span.attributes
     ? openInferenceModelCall(span)
     : (genAiModelCall(span) ??
       openInferenceModelCall(span) ??
       langfuseModelCall(span) ??
       langsmithModelCall(span) ??
-      monocleModelCall(span));
+      monocleModelCall(span)));
 
 // A tracing tool's own marker (Langfuse's observation type, LangSmith's span kind) says more of
 // a tool span than the GenAI operation name it may also set: its result is only in the former's.
 const toolExecutionOf = (span: OtlpSpan): ToolExecution | null =>
+  aiSdkToolExecution(span) ??
   langfuseToolExecution(span) ??
   langsmithToolExecution(span) ??
   genAiToolExecution(span) ??
@@ -98,9 +102,10 @@ export function assembleTrace(input: readonly OtlpSpan[], options: { quiet?: boo
   const unknown: Record<string, Record<string, unknown>> = {};
   const usage = { input: 0, output: 0 };
   const executions: { span: OtlpSpan; exec: ToolExecution }[] = [];
+  const runs = agentRunSpans(spans);
 
   for (const span of spans) {
-    const call = modelCallOf(span);
+    const call = runs.has(spanKey(span)) ? null : modelCallOf(span);
     const exec = call ? null : toolExecutionOf(span);
     const consumed = new Set(call?.consumed ?? exec?.consumed ?? []);
     const rest = Object.entries(span.attributes).filter(([k]) => !consumed.has(k));

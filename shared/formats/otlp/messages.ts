@@ -1,7 +1,8 @@
 import type { DeclaredTool, ToolCall, Turn } from '../../domain';
 import { isObject } from '../../json';
+import { declaredToolsOf } from '../messages';
 import type { Message } from '../messages/types';
-import { declaredTools, parseArguments } from '../trajectories/records';
+import { parseArguments } from '../trajectories/records';
 
 /** One message of a model call, as any convention gives it: the messages layer's own. */
 export type ChatMessage = Message;
@@ -148,9 +149,9 @@ export function openAIMessage(m: Record<string, unknown>, i: number, fallback: T
   };
 }
 
-/** `gen_ai.tool.definitions` or a list of OpenInference `tool.json_schema` values: the tools as declared. */
+/** `gen_ai.tool.definitions` or a list of OpenInference `tool.json_schema` values: the tools as declared (`parameters`, or the AI SDK's `inputSchema`, …). */
 export function toolsOf(values: unknown[]): DeclaredTool[] {
-  return declaredTools(values.map(jsonValue).flat());
+  return declaredToolsOf(values.map(jsonValue).flat());
 }
 
 /** An attribute as a non-negative integer, or undefined. */
