@@ -98,27 +98,33 @@ describe('a Vercel AI SDK agent with telemetry on, sending to trellis serve', ()
     },
   );
 
-  const failures: [AiSdkTelemetry, string][] = [
-    ['v6', 'ai.generateText'],
-    ['v7', 'invoke_agent scripted-agent'],
+  // generateText marks its root span failed; streamText leaves it unset, its last model call failed.
+  const failures: [AiSdkTelemetry, AiSdkCall, string][] = [
+    ['v6', 'generateText', 'root span "ai.generateText" status'],
+    ['v7', 'generateText', 'root span "invoke_agent scripted-agent" status'],
+    ['v6', 'streamText', 'last model call span "ai.streamText.doStream" status'],
+    ['v7', 'streamText', 'last model call span "chat scripted-agent" status'],
   ];
-  it.each(failures)('arrives as a failed run when the model call fails (%s telemetry)', async (telemetry, root) => {
-    const served = await startTrellisServe();
-    const agent = await runAiSdkAgent({
-      telemetry,
-      call: 'generateText',
-      endpoint: served.endpoint,
-      token: served.token,
-      failAfter: 2,
-    });
-    expect(agent.error).toBe('the script has no more replies');
-    expect(agent.steps).toHaveLength(2);
-    await expect.poll(async () => (await served.list()).length).toBe(1);
-    const [summary] = await served.list();
-    expect(summary!.outcome).toEqual({ status: 'failure', by: `root span "${root}" status`, value: agent.error });
-    const trajectory = await served.get(summary!.id);
-    // The two calls that answered, their results, and no answer.
-    expectSameAiSdkRun(trajectory, agent, telemetry === 'v6' ? AI_SDK : GENAI);
-    expect(trajectory.metadata?.error).toBe(agent.error);
-  });
+  it.each(failures)(
+    'arrives as a failed run when the model call fails (%s telemetry, %s)',
+    async (telemetry, call, by) => {
+      const served = await startTrellisServe();
+      const agent = await runAiSdkAgent({
+        telemetry,
+        call,
+        endpoint: served.endpoint,
+        token: served.token,
+        failAfter: 2,
+      });
+      expect(agent.error).toBe('the script has no more replies');
+      expect(agent.steps).toHaveLength(2);
+      await expect.poll(async () => (await served.list()).length).toBe(1);
+      const [summary] = await served.list();
+      expect(summary!.outcome).toEqual({ status: 'failure', by, value: agent.error });
+      const trajectory = await served.get(summary!.id);
+      // The two calls that answered, their results, and no answer.
+      expectSameAiSdkRun(trajectory, agent, telemetry === 'v6' ? AI_SDK : GENAI);
+      if (call === 'generateText') expect(trajectory.metadata?.error).toBe(agent.error);
+    },
+  );
 });

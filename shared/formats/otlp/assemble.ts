@@ -103,6 +103,7 @@ export function assembleTrace(input: readonly OtlpSpan[], options: { quiet?: boo
   const usage = { input: 0, output: 0 };
   const executions: { span: OtlpSpan; exec: ToolExecution }[] = [];
   const runs = agentRunSpans(spans);
+  let lastCall: OtlpSpan | undefined;
 
   for (const span of spans) {
     const call = runs.has(spanKey(span)) ? null : modelCallOf(span);
@@ -112,6 +113,7 @@ export function assembleTrace(input: readonly OtlpSpan[], options: { quiet?: boo
     if (rest.length) unknown[`${span.name} ${span.spanId}`] = Object.fromEntries(rest);
     if (exec) executions.push({ span, exec });
     if (!call) continue;
+    lastCall = span;
     conventions.add(call.convention);
     if (call.model) models.add(call.model);
     for (const tool of call.tools) if (!tools.has(tool.name)) tools.set(tool.name, tool);
@@ -165,15 +167,19 @@ export function assembleTrace(input: readonly OtlpSpan[], options: { quiet?: boo
     ...(Object.keys(unknown).length ? { span_attributes: unknown } : {}),
     otlp_spans: spans,
   };
-  return { turns, tools: [...tools.values()], outcome: outcomeOf(root, complete), metadata, complete };
+  return { turns, tools: [...tools.values()], outcome: outcomeOf(root, complete, lastCall), metadata, complete };
 }
 
-function outcomeOf(root: OtlpSpan | undefined, complete: boolean): Outcome {
+function outcomeOf(root: OtlpSpan | undefined, complete: boolean, lastCall?: OtlpSpan): Outcome {
   if (!complete) return IN_PROGRESS;
   if (!root) return { status: 'unknown', by: 'trace went quiet without its root span', value: null };
   const by = `root span "${root.name}" status`;
   if (root.status.code === ERROR) return { status: 'failure', by, value: spanError(root) ?? 'ERROR' };
   if (root.status.code === OK) return { status: 'success', by, value: 'OK' };
+  // A root left unset by a run whose last model call failed (the AI SDK's streamText leaves it so): that call ended the run.
+  const callError = lastCall && spanError(lastCall);
+  if (lastCall && callError)
+    return { status: 'failure', by: `last model call span "${lastCall.name}" status`, value: callError };
   return { status: 'unknown', by, value: 'UNSET' };
 }
 
