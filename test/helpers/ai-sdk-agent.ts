@@ -5,8 +5,8 @@ import { createOpenAI as createOpenAI4 } from '@ai-sdk/openai';
 import * as ai7 from 'ai';
 import * as ai6 from 'ai6';
 import { createOpenAI as createOpenAI3 } from 'ai-sdk-openai3';
-import { startAgentServer } from './openai-agent-server';
-import { WEATHER_SCRIPT, WEATHER_TOOLS } from './instrumented-agent';
+import { startAgentServer, type ScriptedReply } from './openai-agent-server';
+import { WEATHER_TOOLS } from './instrumented-agent';
 
 // instrumented-agent registers the context manager that carries context across awaits: the
 // SDK's spans nest under the call's span, one trace per run.
@@ -20,7 +20,26 @@ export type AiSdkTelemetry = 'v6' | 'v7' | 'v7-legacy';
 export type AiSdkCall = 'generateText' | 'streamText';
 
 export const AI_SDK_SYSTEM = 'You are a concise assistant. Use the tools.';
-export const AI_SDK_PROMPT = 'What is the weather in Paris, and book me a table at Chez Marie?';
+export const AI_SDK_PROMPT = 'What is the weather in Paris and Rome, and book me a table at Chez Marie?';
+
+/** The model's replies: two lookups at once, then a booking (that tool fails), then the answer. */
+export const AI_SDK_SCRIPT: ScriptedReply[] = [
+  {
+    toolCalls: [
+      { id: 'call_weather_1', name: 'get_weather', arguments: '{"city":"Paris"}' },
+      { id: 'call_weather_2', name: 'get_weather', arguments: '{"city":"Rome"}' },
+    ],
+    usage: { prompt_tokens: 31, completion_tokens: 18 },
+  },
+  {
+    toolCalls: [{ id: 'call_book_3', name: 'book_table', arguments: '{"restaurant":"Chez Marie"}' }],
+    usage: { prompt_tokens: 74, completion_tokens: 11 },
+  },
+  {
+    content: 'It is sunny in Paris and Rome, 21 °C; no table was free at Chez Marie.',
+    usage: { prompt_tokens: 92, completion_tokens: 17 },
+  },
+];
 
 /** An AI SDK ModelMessage, as far as the comparison reads it. */
 export interface SdkMessage {
@@ -98,7 +117,7 @@ export async function runAiSdkAgent(options: {
     spanProcessors: [new SimpleSpanProcessor({ exporter: new OTLPTraceExporter() } as never)],
   } as never);
   const tracer = provider.getTracer('weather-agent', '1.0.0');
-  const server = await startAgentServer(WEATHER_SCRIPT.slice(0, options.failAfter ?? WEATHER_SCRIPT.length));
+  const server = await startAgentServer(AI_SDK_SCRIPT.slice(0, options.failAfter ?? AI_SDK_SCRIPT.length));
   const record: AiSdkRecord = { steps: [], messages: [], error: null };
   const common = {
     system: AI_SDK_SYSTEM,
