@@ -13,9 +13,10 @@ const servers: http.Server[] = [];
 
 /**
  * A loopback OpenAI-compatible server for agent loops: each `/v1/chat/completions` or
- * `/v1/responses` request gets the next scripted reply (non-streaming, with tool calls and usage
- * as OpenAI writes them). Past the script's end it answers 500. `requests` holds the bodies it
- * received, so a test can compare what the agent sent.
+ * `/v1/responses` request gets the next scripted reply, with tool calls and usage as OpenAI writes
+ * them (Chat Completions as chunks over server-sent events when the request says `stream: true`).
+ * Past the script's end it answers 500. `requests` holds the bodies it received, so a test can
+ * compare what the agent sent.
  */
 export async function startAgentServer(script: readonly ScriptedReply[]): Promise<{
   baseUrl: string;
@@ -52,18 +53,23 @@ export async function startAgentServer(script: readonly ScriptedReply[]): Promis
             }
           : {}),
       };
+      const usage = { ...reply.usage, total_tokens: reply.usage.prompt_tokens + reply.usage.completion_tokens };
+      const finish = reply.toolCalls ? 'tool_calls' : 'stop';
+      const head = { id: `chatcmpl-${requests.length}`, created: 1_700_000_000, model: String(body.model) };
+      if (body.stream === true) {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        for (const chunk of streamChunks(reply, finish, usage))
+          res.write(`data: ${JSON.stringify({ ...head, object: 'chat.completion.chunk', ...chunk })}\n\n`);
+        res.end('data: [DONE]\n\n');
+        return;
+      }
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(
         JSON.stringify({
-          id: `chatcmpl-${requests.length}`,
+          ...head,
           object: 'chat.completion',
-          created: 1_700_000_000,
-          model: String(body.model),
-          choices: [{ index: 0, message, finish_reason: reply.toolCalls ? 'tool_calls' : 'stop' }],
-          usage: {
-            ...reply.usage,
-            total_tokens: reply.usage.prompt_tokens + reply.usage.completion_tokens,
-          },
+          choices: [{ index: 0, message, finish_reason: finish }],
+          usage,
         }),
       );
     });
@@ -116,6 +122,26 @@ function responsesReply(body: Record<string, unknown>, reply: ScriptedReply, n: 
       total_tokens: input + completion,
     },
   };
+}
+
+/** A reply as Chat Completions streams it: the text in two pieces, each call's name then its arguments, the finish, the usage. */
+function streamChunks(reply: ScriptedReply, finish: string, usage: Record<string, number>) {
+  const delta = (d: Record<string, unknown>, finishReason: string | null = null) => ({
+    choices: [{ index: 0, delta: d, finish_reason: finishReason }],
+  });
+  const chunks: Record<string, unknown>[] = [delta({ role: 'assistant', content: '' })];
+  const text = reply.content ?? '';
+  const half = Math.ceil(text.length / 2);
+  if (text) chunks.push(delta({ content: text.slice(0, half) }), delta({ content: text.slice(half) }));
+  (reply.toolCalls ?? []).forEach((c, index) => {
+    const start = { index, id: c.id, type: 'function', function: { name: c.name, arguments: '' } };
+    chunks.push(
+      delta({ tool_calls: [start] }),
+      delta({ tool_calls: [{ index, function: { arguments: c.arguments } }] }),
+    );
+  });
+  chunks.push(delta({}, finish), { choices: [], usage });
+  return chunks;
 }
 
 afterEach(() => {

@@ -1,4 +1,5 @@
 import { isObject } from '../../json';
+import { isAiSdkMessage } from './ai-sdk';
 import { ANTHROPIC_BLOCKS } from './anthropic';
 import { BEDROCK_BLOCK_KEYS } from './bedrock';
 import { GEMINI_PART_KEYS } from './gemini';
@@ -26,6 +27,7 @@ export function detectMessageShape(m: unknown): MessageShape | null {
       ? 'gemini'
       : null;
   if (typeof m.role !== 'string' || !(m.role in CHAT_ROLES)) return null;
+  if (isAiSdkMessage(m)) return 'ai-sdk';
   if (Array.isArray(m.content) && !CHAT_ONLY.some((k) => k in m)) {
     const parts = m.content.filter(isObject);
     if (parts.some((p) => !('type' in p) && Object.keys(p).some((k) => BEDROCK_BLOCK_KEYS.has(k)))) return 'bedrock';

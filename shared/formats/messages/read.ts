@@ -1,4 +1,5 @@
 import { isObject } from '../../json';
+import { readAiSdkMessage } from './ai-sdk';
 import { readAnthropicMessage } from './anthropic';
 import { readBedrockMessage } from './bedrock';
 import type { ShapeReader } from './common';
@@ -17,6 +18,7 @@ const READERS: Record<MessageShape, ShapeReader> = {
   gemini: readGeminiContent,
   bedrock: readBedrockMessage,
   langchain: readLangChainMessage,
+  'ai-sdk': readAiSdkMessage,
 };
 
 export interface ReadOptions {

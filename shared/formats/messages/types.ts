@@ -28,6 +28,7 @@ export const MESSAGE_SHAPES = {
   gemini: 'Gemini contents',
   bedrock: 'Bedrock Converse',
   langchain: 'LangChain messages',
+  'ai-sdk': 'Vercel AI SDK messages',
 } as const;
 
 export type MessageShape = keyof typeof MESSAGE_SHAPES;

@@ -7,6 +7,8 @@ import {
   type Turn,
 } from '../../domain';
 import { adkModelCall, adkToolExecution } from './adk';
+import { agentRunSpans } from './agent-runs';
+import { aiSdkModelCall, aiSdkToolExecution } from './ai-sdk';
 import { genAiModelCall, genAiToolExecution } from './genai';
 import { modelCallsOfTrace, withOmittedCalls } from './history';
 import { langfuseModelCall, langfuseToolExecution } from './langfuse-attributes';
@@ -56,9 +58,10 @@ export function spanError(span: OtlpSpan): string | null {
   return typeof text === 'string' && text ? withoutTraceback(withoutStack(text)) : 'error';
 }
 
-/** A model call's reading: OpenInference when the span says it is one, else the GenAI conventions. */
+/** A model call's reading: the AI SDK's own when it wrote the span, OpenInference when the span says it is one, else the GenAI conventions. */
 const modelCallOf = (span: OtlpSpan): ModelCall | null =>
-  'openinference.span.kind' in span.attributes
+  aiSdkModelCall(span) ??
+  ('openinference.span.kind' in span.attributes
     ? (openAIAgentsModelCall(span) ?? openInferenceModelCall(span))
     : (openLitModelCall(span) ??
       genAiModelCall(span) ??
@@ -67,11 +70,12 @@ const modelCallOf = (span: OtlpSpan): ModelCall | null =>
       openInferenceModelCall(span) ??
       langfuseModelCall(span) ??
       langsmithModelCall(span) ??
-      monocleModelCall(span));
+      monocleModelCall(span)));
 
 // A tracing tool's own marker (Langfuse's observation type, LangSmith's span kind) says more of
 // a tool span than the GenAI operation name it may also set: its result is only in the former's.
 const toolExecutionOf = (span: OtlpSpan): ToolExecution | null =>
+  aiSdkToolExecution(span) ??
   langfuseToolExecution(span) ??
   langsmithToolExecution(span) ??
   pydanticAiToolExecution(span) ??
@@ -113,16 +117,19 @@ export function assembleTrace(input: readonly OtlpSpan[], options: { quiet?: boo
   const unknown: Record<string, Record<string, unknown>> = {};
   const usage = { input: 0, output: 0 };
   const executions: { span: OtlpSpan; exec: ToolExecution }[] = [];
+  const runs = agentRunSpans(spans);
+  let lastCall: OtlpSpan | undefined;
 
   const callOf = modelCallsOfTrace(spans, modelCallOf);
   for (const span of spans) {
-    const call = callOf(span);
+    const call = runs.has(spanKey(span)) ? null : callOf(span);
     const exec = call || isOpenAIAgentsHandoff(span) ? null : toolExecutionOf(span);
     const consumed = new Set(call?.consumed ?? exec?.consumed ?? []);
     const rest = Object.entries(span.attributes).filter(([k]) => !consumed.has(k));
     if (rest.length) unknown[`${span.name} ${span.spanId}`] = Object.fromEntries(rest);
     if (exec) executions.push({ span, exec });
     if (!call) continue;
+    lastCall = span;
     conventions.add(call.convention);
     if (call.model) models.add(call.model);
     for (const tool of call.tools) if (!tools.has(tool.name)) tools.set(tool.name, tool);
@@ -179,10 +186,24 @@ export function assembleTrace(input: readonly OtlpSpan[], options: { quiet?: boo
     ...(Object.keys(unknown).length ? { span_attributes: unknown } : {}),
     otlp_spans: spans,
   };
-  return { turns, tools: [...tools.values()], outcome: outcomeOf(root, complete, orphan), metadata, complete };
+  return {
+    turns,
+    tools: [...tools.values()],
+    outcome: outcomeOf(root, complete, { orphan, lastCall }),
+    metadata,
+    complete,
+  };
 }
 
-function outcomeOf(root: OtlpSpan | undefined, complete: boolean, orphan?: OtlpSpan): Outcome {
+/**
+ * A run's verdict from its root span's status. Where that says nothing: a failed top span when
+ * the root never came (`orphan`), or a failed last model call under a root left unset (`lastCall`).
+ */
+function outcomeOf(
+  root: OtlpSpan | undefined,
+  complete: boolean,
+  { orphan, lastCall }: { orphan?: OtlpSpan; lastCall?: OtlpSpan } = {},
+): Outcome {
   if (!complete) return IN_PROGRESS;
   if (!root && orphan)
     return {
@@ -194,6 +215,10 @@ function outcomeOf(root: OtlpSpan | undefined, complete: boolean, orphan?: OtlpS
   const by = `root span "${root.name}" status`;
   if (root.status.code === ERROR) return { status: 'failure', by, value: spanError(root) ?? 'ERROR' };
   if (root.status.code === OK) return { status: 'success', by, value: 'OK' };
+  // A root left unset by a run whose last model call failed (the AI SDK's streamText leaves it so): that call ended the run.
+  const callError = lastCall && spanError(lastCall);
+  if (lastCall && callError)
+    return { status: 'failure', by: `last model call span "${lastCall.name}" status`, value: callError };
   return { status: 'unknown', by, value: 'UNSET' };
 }
 

@@ -1,8 +1,9 @@
 import type { DeclaredTool, ToolCall, Turn } from '../../domain';
 import { isObject } from '../../json';
+import { declaredToolsOf } from '../messages';
 import type { Message } from '../messages/types';
 import { mediaPlaceholder } from '../messages/common';
-import { declaredTools, parseArguments } from '../trajectories/records';
+import { parseArguments } from '../trajectories/records';
 
 /** One message of a model call, as any convention gives it: the messages layer's own. */
 export type ChatMessage = Message;
@@ -175,10 +176,10 @@ export function openAIMessage(m: Record<string, unknown>, i: number, fallback: T
   };
 }
 
-/** `gen_ai.tool.definitions` or a list of OpenInference `tool.json_schema` values: the tools as declared. */
+/** `gen_ai.tool.definitions` or a list of OpenInference `tool.json_schema` values: the tools as declared (`parameters`, or the AI SDK's `inputSchema`, …). */
 export function toolsOf(values: unknown[]): DeclaredTool[] {
   // A list may hold each declaration as JSON text (an attribute written as an array of strings).
-  return declaredTools(values.map(jsonValue).flat().map(jsonValue));
+  return declaredToolsOf(values.map(jsonValue).flat().map(jsonValue));
 }
 
 /** An attribute as a non-negative integer, or undefined. */

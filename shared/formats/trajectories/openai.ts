@@ -5,7 +5,14 @@ import { declaredTools, parseArguments, RecordError, type ParsedRecord } from '.
 import { importedMedia, MEDIA_COLUMNS } from '../media';
 import { declaredToolsOf, detectMessageShape, turnsFromMessages, type MessageShape } from '../messages';
 
-const OTHER_SHAPES = new Set<MessageShape>(['openai-responses', 'anthropic', 'gemini', 'bedrock', 'langchain']);
+const OTHER_SHAPES = new Set<MessageShape>([
+  'openai-responses',
+  'anthropic',
+  'gemini',
+  'bedrock',
+  'langchain',
+  'ai-sdk',
+]);
 
 /** A `messages` list in another provider's shape, with the record's top-level system prompt and tools. */
 function fromOtherShapes(record: Record<string, unknown>, messages: unknown[]): ParsedRecord {

@@ -36,7 +36,7 @@ export const otlpFormat = defineFormat({
   label: 'OpenTelemetry traces (OTLP JSON)',
   recognisedBy: '"resourceSpans"',
   versions:
-    'OTLP 1.x JSON (opentelemetry-proto v1.11); GenAI semantic conventions (gen_ai.input.messages parts, gen_ai.prompt.N attributes, per-message events, execute_tool spans), OpenInference (llm.input_messages, llm.tools, TOOL spans)',
+    'OTLP 1.x JSON (opentelemetry-proto v1.11); GenAI semantic conventions (gen_ai.input.messages parts, gen_ai.prompt.N attributes, per-message events, execute_tool spans), OpenInference (llm.input_messages, llm.tools, TOOL spans), Vercel AI SDK ai.* spans (doGenerate/doStream, ai.toolCall)',
   detect: (record) => Array.isArray(record.resourceSpans) || Array.isArray(record[TRACE_KEY]),
   parse: parseTrace,
   turnFields: ['resourceSpans', TRACE_KEY],
