@@ -46,7 +46,8 @@ export function langGraphPython(): { python: string } | { skip: string } {
   if (fs.existsSync(PYTHON) && imports()) return { python: PYTHON };
   const steps = [
     ['python3', ['-m', 'venv', VENV]],
-    [PYTHON, ['-m', 'pip', 'install', '--quiet', ...PACKAGES]],
+    // No retries against an index that cannot be reached: a machine without the packages skips in seconds, not minutes.
+    [PYTHON, ['-m', 'pip', 'install', '--quiet', '--retries', '0', '--timeout', '10', ...PACKAGES]],
   ] as const;
   for (const [command, args] of steps) {
     const made = spawnSync(command, args, { encoding: 'utf8', timeout: 600_000 });
