@@ -9,6 +9,7 @@ import {
 import { genAiModelCall, genAiToolExecution } from './genai';
 import { langfuseModelCall, langfuseToolExecution } from './langfuse-attributes';
 import { langsmithModelCall, langsmithToolExecution } from './langsmith-attributes';
+import { mastraModelCall, mastraToolExecution } from './mastra';
 import { monocleModelCall, monocleToolExecution } from './monocle';
 import { saysSomething, type ChatMessage, type ModelCall, type ToolExecution } from './messages';
 import { openInferenceModelCall, openInferenceToolExecution } from './openinference';
@@ -62,6 +63,7 @@ const modelCallOf = (span: OtlpSpan): ModelCall | null =>
 // A tracing tool's own marker (Langfuse's observation type, LangSmith's span kind) says more of
 // a tool span than the GenAI operation name it may also set: its result is only in the former's.
 const toolExecutionOf = (span: OtlpSpan): ToolExecution | null =>
+  mastraToolExecution(span) ??
   langfuseToolExecution(span) ??
   langsmithToolExecution(span) ??
   genAiToolExecution(span) ??
@@ -101,7 +103,7 @@ export function assembleTrace(input: readonly OtlpSpan[], options: { quiet?: boo
   const executions: { span: OtlpSpan; exec: ToolExecution }[] = [];
 
   for (const span of spans) {
-    const call = modelCallOf(span);
+    const call = mastraModelCall(span, spans) ?? modelCallOf(span);
     const exec = call ? null : toolExecutionOf(span);
     const consumed = new Set(call?.consumed ?? exec?.consumed ?? []);
     const rest = Object.entries(span.attributes).filter(([k]) => !consumed.has(k));
