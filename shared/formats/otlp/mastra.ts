@@ -94,7 +94,6 @@ function step(span: OtlpSpan, trace: readonly OtlpSpan[]): ModelCall {
   const tokens = tokensOf(inference ?? span);
   const model = MODEL_KEYS.map((k) => (inference ?? span).attributes[k]).find((m) => typeof m === 'string');
   const text = textOf(answer.text);
-  const thought = reasoningOf(answer.reasoningText ?? answer.reasoning);
   return {
     convention: CONVENTION,
     input: [],
@@ -102,7 +101,6 @@ function step(span: OtlpSpan, trace: readonly OtlpSpan[]): ModelCall {
       message({
         role: 'assistant',
         content: text || undefined,
-        thought,
         toolCalls: calls.map((c, k) =>
           callOf(c.toolCallId, String(c.toolName), c.args ?? c.input, `call_${span.spanId}_${k}`),
         ),
@@ -146,11 +144,4 @@ function tokensOf(span: OtlpSpan): ModelCall['tokens'] {
   return prompt === undefined && completion === undefined
     ? undefined
     : { prompt: prompt ?? 0, completion: completion ?? 0 };
-}
-
-function reasoningOf(value: unknown): string | undefined {
-  if (typeof value === 'string') return value || undefined;
-  if (!Array.isArray(value)) return undefined;
-  const text = value.map((r) => (isObject(r) ? (textOf(r.text) ?? '') : (textOf(r) ?? ''))).join('');
-  return text || undefined;
 }
