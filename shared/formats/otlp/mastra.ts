@@ -59,24 +59,25 @@ function agentRun(span: OtlpSpan, trace: readonly OtlpSpan[]): ModelCall {
 }
 
 /**
- * The prompt the agent's loop started from (system and user messages, with the thread's history
- * where memory gave one), as the AI SDK messages Mastra sent; or, where the generation is the
- * exporter's `chat` span (Mastra without inference spans), its GenAI messages and tokens.
+ * The prompt the agent's loop started from (its system and user messages), as the AI SDK
+ * messages Mastra sent; or, where the generation is the exporter's `chat` span (Mastra without
+ * inference spans), its GenAI messages, model and tokens (the steps then carry none).
  */
 function generation(span: OtlpSpan): ModelCall {
   const a = span.attributes;
   const own = jsonValue(a['mastra.model_generation.input']);
   const input = isObject(own) ? readMessages(own.messages).messages : messagesOfParts(a['gen_ai.input.messages']);
   const tokens = tokensOf(span);
+  const model = modelOf(span);
+  const read = [SPAN_TYPE, 'gen_ai.operation.name', 'mastra.model_generation.input', 'gen_ai.input.messages'];
   return {
     convention: CONVENTION,
     input,
     output: [],
     tools: [],
+    ...(model ? { model } : {}),
     ...(tokens ? { tokens } : {}),
-    consumed: [SPAN_TYPE, 'gen_ai.operation.name', 'mastra.model_generation.input', 'gen_ai.input.messages'].filter(
-      (k) => k in a,
-    ),
+    consumed: [...read, ...MODEL_KEYS, ...Object.values(USAGE)].filter((k) => k in a),
   };
 }
 
@@ -92,7 +93,7 @@ function step(span: OtlpSpan, trace: readonly OtlpSpan[]): ModelCall {
   const calls = (Array.isArray(answer.toolCalls) ? answer.toolCalls : []).filter(isObject);
   const inference = trace.find((s) => s.parentSpanId === span.spanId && typeOf(s) === 'model_inference');
   const tokens = tokensOf(inference ?? span);
-  const model = MODEL_KEYS.map((k) => (inference ?? span).attributes[k]).find((m) => typeof m === 'string');
+  const model = modelOf(inference ?? span);
   const text = textOf(answer.text);
   return {
     convention: CONVENTION,
@@ -107,13 +108,16 @@ function step(span: OtlpSpan, trace: readonly OtlpSpan[]): ModelCall {
       }),
     ],
     tools: [],
-    ...(typeof model === 'string' ? { model } : {}),
+    ...(model ? { model } : {}),
     ...(tokens ? { tokens } : {}),
     consumed: [SPAN_TYPE, 'gen_ai.operation.name', 'mastra.model_step.output'].filter((k) => k in span.attributes),
   };
 }
 
-/** The inference inside a step: its model and tokens are the step's, its text the step's answer. */
+/**
+ * The inference inside a step: its model and tokens are the step's, its text the step's answer.
+ * Until its step span has arrived (a step ends after its inference), it reads as a `chat` span.
+ */
 function inferenceInStep(span: OtlpSpan, trace: readonly OtlpSpan[]): ModelCall | null {
   if (!trace.some((s) => s.spanId === span.parentSpanId && typeOf(s) === 'model_step')) return null;
   const read = [SPAN_TYPE, 'gen_ai.operation.name', 'gen_ai.output.messages', ...MODEL_KEYS, ...Object.values(USAGE)];
@@ -144,4 +148,9 @@ function tokensOf(span: OtlpSpan): ModelCall['tokens'] {
   return prompt === undefined && completion === undefined
     ? undefined
     : { prompt: prompt ?? 0, completion: completion ?? 0 };
+}
+
+function modelOf(span: OtlpSpan): string | undefined {
+  const model = MODEL_KEYS.map((k) => span.attributes[k]).find((m) => typeof m === 'string');
+  return typeof model === 'string' ? model : undefined;
 }
