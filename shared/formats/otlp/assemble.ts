@@ -13,6 +13,7 @@ import { genAiModelCall, genAiToolExecution } from './genai';
 import { modelCallsOfTrace, withOmittedCalls } from './history';
 import { langfuseModelCall, langfuseToolExecution } from './langfuse-attributes';
 import { langsmithModelCall, langsmithToolExecution, withoutTraceback } from './langsmith-attributes';
+import { mastraModelCall, mastraToolExecution } from './mastra';
 import { monocleModelCall, monocleToolExecution } from './monocle';
 import { saysSomething, type ChatMessage, type ModelCall, type ToolExecution } from './messages';
 import { openInferenceModelCall, openInferenceToolExecution } from './openinference';
@@ -75,6 +76,7 @@ const modelCallOf = (span: OtlpSpan): ModelCall | null =>
 // A tracing tool's own marker (Langfuse's observation type, LangSmith's span kind) says more of
 // a tool span than the GenAI operation name it may also set: its result is only in the former's.
 const toolExecutionOf = (span: OtlpSpan): ToolExecution | null =>
+  mastraToolExecution(span) ??
   aiSdkToolExecution(span) ??
   langfuseToolExecution(span) ??
   langsmithToolExecution(span) ??
@@ -122,7 +124,7 @@ export function assembleTrace(input: readonly OtlpSpan[], options: { quiet?: boo
 
   const callOf = modelCallsOfTrace(spans, modelCallOf);
   for (const span of spans) {
-    const call = runs.has(spanKey(span)) ? null : callOf(span);
+    const call = runs.has(spanKey(span)) ? null : (mastraModelCall(span, spans) ?? callOf(span));
     const exec = call || isOpenAIAgentsHandoff(span) ? null : toolExecutionOf(span);
     const consumed = new Set(call?.consumed ?? exec?.consumed ?? []);
     const rest = Object.entries(span.attributes).filter(([k]) => !consumed.has(k));
