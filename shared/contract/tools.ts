@@ -6,12 +6,26 @@ import { method } from './define';
 export const ToolFileFormat = z.enum(['openai', 'bfcl', 'openapi', 'trellis']);
 export type ToolFileFormat = z.infer<typeof ToolFileFormat>;
 
-const ParsedTools = z.object({ tools: z.array(Tool), edges: z.array(GraphEdge), warnings: z.array(z.string()) });
+const ParsedTools = z.object({
+  tools: z.array(Tool),
+  edges: z.array(GraphEdge),
+  warnings: z.array(z.string()),
+  /** An API description's operations with their tags (what the chooser offers). */
+  operations: z
+    .array(z.object({ tool: z.string(), method: z.string(), path: z.string(), tags: z.array(z.string()) }))
+    .optional(),
+});
 
 export const toolsMethods = {
   'tools.parse': method({
-    summary: 'Read tools from an OpenAI tools file, BFCL functions, an OpenAPI 3 document or a Trellis graph.',
-    args: z.object({ format: ToolFileFormat, text: z.string().max(50_000_000) }),
+    summary:
+      'Read tools from an OpenAI tools file, BFCL functions, an OpenAPI 3 or Swagger 2 description or a Trellis graph.',
+    args: z.object({
+      format: ToolFileFormat,
+      text: z.string().max(50_000_000),
+      /** Where the text came from (a URL): an API description's relative server is resolved against it. */
+      source: z.string().max(2000).optional(),
+    }),
     result: ParsedTools,
   }),
   'tools.tryRuntime': method({

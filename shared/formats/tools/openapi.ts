@@ -1,49 +1,42 @@
 import { parse as parseYaml } from 'yaml';
-import type { JsonSchema } from '../../domain';
+import type { JsonSchema, Tool } from '../../domain';
 import { TrellisError } from '../../errors';
 import { isObject } from '../../json';
-import { EMPTY_OBJECT_SCHEMA, makeTool, toolName, type ParsedTools } from './parsed';
-import { formatCount } from '../../text';
+import type { HttpArgumentPlace, RuntimeOf } from '../../runtimes';
+import { followRef, operationInliner, type Doc } from './openapi-refs';
+import { securityResolver } from './openapi-security';
+import { BaseUrls, joinUrl } from './openapi-servers';
+import { EMPTY_OBJECT_SCHEMA, makeTool, toolName, type ApiOperation, type ParsedTools } from './parsed';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
-const MAX_REF_DEPTH = 8;
-/** Schema nodes that inlining `$ref`s may produce in all: chained refs otherwise grow exponentially. */
-const MAX_INLINED_NODES = 200_000;
-
-type Doc = Record<string, unknown>;
-
-function resolvePointer(doc: Doc, ref: string): unknown {
-  if (!ref.startsWith('#/')) return undefined;
-  return ref
-    .slice(2)
-    .split('/')
-    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce<unknown>((node, key) => (isObject(node) ? node[key] : undefined), doc);
-}
-
-/**
- * Inlines local `$ref`s; recursive schemas stop at MAX_REF_DEPTH as an untyped object, and the
- * whole expansion at MAX_INLINED_NODES (a few kilobytes of chained refs can expand to billions).
- */
-function inliner(doc: Doc) {
-  let budget = MAX_INLINED_NODES;
-  const inline = (node: unknown, depth = 0): unknown => {
-    if (--budget < 0)
-      throw new TrellisError(
-        'E4001',
-        `The document's $refs expand to more than ${formatCount(MAX_INLINED_NODES)} schema nodes; Trellis does not inline that many.`,
-        'Import a smaller part of the API, or flatten the chained schemas.',
-      );
-    if (Array.isArray(node)) return node.map((n) => inline(n, depth));
-    if (!isObject(node)) return node;
-    if (typeof node.$ref === 'string') {
-      if (depth >= MAX_REF_DEPTH) return { type: 'object', description: `(recursive ${node.$ref})` };
-      return inline(resolvePointer(doc, node.$ref) ?? {}, depth + 1);
-    }
-    return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, inline(v, depth)]));
-  };
-  return inline;
-}
+/** Headers the HTTP layer sets itself: OpenAPI says a description's parameters of these names are ignored. */
+const RESERVED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
+/** Swagger 2's `collectionFormat` as OpenAPI 3's style and explode. */
+const COLLECTION_FORMATS: Record<string, Pick<HttpArgumentPlace, 'style' | 'explode'>> = {
+  csv: { explode: false },
+  ssv: { style: 'spaceDelimited', explode: false },
+  pipes: { style: 'pipeDelimited', explode: false },
+  multi: { style: 'form', explode: true },
+};
+/** What a Swagger 2 parameter says of its value, outside a `schema`. */
+const SWAGGER_SCHEMA_KEYS = [
+  'type',
+  'format',
+  'items',
+  'enum',
+  'default',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'pattern',
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'multipleOf',
+];
 
 /** The deepest nesting of brackets outside quoted strings (a cheap bound before parsing). */
 export function bracketDepth(text: string): number {
@@ -62,76 +55,238 @@ export function bracketDepth(text: string): number {
   return deepest;
 }
 
-function jsonContentSchema(content: unknown): JsonSchema | undefined {
+/** The media type a body is sent as: JSON first, then a form, then whatever the description lists first. */
+function chooseMedia(content: unknown): [string, Doc] | undefined {
   if (!isObject(content)) return undefined;
-  const media = Object.entries(content).find(([type]) => type.includes('json')) ?? Object.entries(content)[0];
-  return media && isObject(media[1]) && isObject(media[1].schema) ? (media[1].schema as JsonSchema) : undefined;
+  const entries = Object.entries(content).filter((e): e is [string, Doc] => isObject(e[1]));
+  const rank = ([type]: [string, Doc]) =>
+    /json/i.test(type) ? 0 : /x-www-form-urlencoded/i.test(type) ? 1 : /multipart\/form-data/i.test(type) ? 2 : 3;
+  return [...entries].sort((a, b) => rank(a) - rank(b))[0];
 }
 
-/**
- * An OpenAPI 3 document (JSON or YAML): each operation becomes a tool. Path, query and header
- * parameters and the JSON request body's properties become its parameters; the first 2xx JSON
- * response becomes its result.
- */
-export function parseOpenApi(text: string): ParsedTools {
-  let doc: unknown;
+const isJsonMedia = (type: string) => /json/i.test(type);
+
+/** Reads the text as JSON, else as YAML. */
+function readDocument(text: string): unknown {
+  const bare = text.replace(/^\uFEFF/, '');
+  if (/^\s*[{[]/.test(bare)) {
+    try {
+      return JSON.parse(bare);
+    } catch {
+      // YAML is a superset of JSON's syntax: its parser says where it fails.
+    }
+  }
   try {
-    doc = parseYaml(text.replace(/^\uFEFF/, ''));
+    return parseYaml(bare, { maxAliasCount: 1000 });
   } catch (error) {
     throw new TrellisError('E4001', `This is neither JSON nor YAML: ${(error as Error).message}`);
   }
-  if (!isObject(doc) || typeof doc.openapi !== 'string' || !doc.openapi.startsWith('3')) {
-    throw new TrellisError('E4001', 'This is not an OpenAPI 3 document (no "openapi: 3.x" field).');
+}
+
+/** An operation's parameters, tool arguments and where each goes; built up parameter by parameter. */
+class ArgumentList {
+  readonly properties: Record<string, unknown> = {};
+  readonly required = new Set<string>();
+  readonly places: Record<string, HttpArgumentPlace> = {};
+  bodyType: string | undefined;
+  bodyArgument: string | undefined;
+
+  /** Adds an argument; a name already taken gets the place's prefix (`body_id`), its wire name kept. */
+  add(wire: string, place: HttpArgumentPlace, schema: unknown, required: boolean): void {
+    let arg = wire;
+    if (Object.hasOwn(this.properties, arg)) arg = `${place.in}_${wire}`;
+    for (let n = 2; Object.hasOwn(this.properties, arg); n++) arg = `${place.in}_${wire}_${n}`;
+    this.properties[arg] = isObject(schema) ? schema : {};
+    this.places[arg] = arg === wire ? place : { ...place, name: wire };
+    if (required) this.required.add(arg);
+  }
+
+  /** A body: its object's properties as arguments, or the whole body as one. */
+  addBody(schema: unknown, media: string, required: boolean, wholeName = 'body'): void {
+    if (!isJsonMedia(media)) this.bodyType = media;
+    if (isObject(schema) && isObject(schema.properties) && schema.type !== 'array') {
+      const needed = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
+      for (const [name, property] of Object.entries(schema.properties))
+        this.add(name, { in: 'body' }, property, needed.has(name));
+      return;
+    }
+    this.add(wholeName, { in: 'body' }, schema ?? {}, required);
+    this.bodyArgument = Object.keys(this.places).at(-1);
+  }
+
+  schema(): JsonSchema {
+    return {
+      type: 'object',
+      properties: this.properties,
+      ...(this.required.size ? { required: [...this.required] } : {}),
+    } as JsonSchema;
+  }
+}
+
+/** OpenAPI 3's parameter style and explode, when the description gives them. */
+function styleOf(param: Doc): Pick<HttpArgumentPlace, 'style' | 'explode'> {
+  const styles: HttpArgumentPlace['style'][] = [
+    'form',
+    'simple',
+    'label',
+    'matrix',
+    'spaceDelimited',
+    'pipeDelimited',
+    'deepObject',
+  ];
+  const style = styles.find((s) => s === param.style);
+  return {
+    ...(style ? { style } : {}),
+    ...(typeof param.explode === 'boolean' ? { explode: param.explode } : {}),
+  };
+}
+
+function withDescription(schema: unknown, description: unknown): unknown {
+  const base = isObject(schema) ? schema : {};
+  return typeof description === 'string' && description ? { ...base, description } : base;
+}
+
+/** Parameters of the path and of the operation, the operation's winning where both name one. */
+function mergedParameters(doc: Doc, item: Doc, op: Doc): Doc[] {
+  const all = [
+    ...(Array.isArray(item.parameters) ? item.parameters : []),
+    ...(Array.isArray(op.parameters) ? op.parameters : []),
+  ]
+    .map((p) => followRef(doc, p))
+    .filter((p): p is Doc => isObject(p) && typeof p.name === 'string' && typeof p.in === 'string');
+  const byKey = new Map(all.map((p) => [`${String(p.in)} ${String(p.name)}`, p]));
+  return [...byKey.values()];
+}
+
+function successResponse(doc: Doc, op: Doc): Doc | undefined {
+  const responses = isObject(op.responses) ? op.responses : {};
+  const success = Object.entries(responses).find(([code]) => /^2(\d\d|XX)$/i.test(code));
+  const response = success ? followRef(doc, success[1]) : undefined;
+  return isObject(response) ? response : undefined;
+}
+
+/** The result schema as the graph keeps it: an object, a non-object wrapped as `result`. */
+function resultSchema(schema: unknown): JsonSchema {
+  if (!isObject(schema)) return EMPTY_OBJECT_SCHEMA;
+  return (
+    schema.type === 'object' || schema.properties ? schema : { type: 'object', properties: { result: schema } }
+  ) as JsonSchema;
+}
+
+/**
+ * An OpenAPI 3.0/3.1 or Swagger 2 document (JSON or YAML): each operation becomes a tool that
+ * runs against the API. Its parameters and request body become the tool's arguments, each placed
+ * where the description says (path, query, header, cookie, body, with their style); the first
+ * 2xx response becomes its result; its server (`servers`, or Swagger's host and basePath) makes
+ * the URL absolute, resolved against `source` (where the description came from) when relative;
+ * its security requirement becomes credentials the person sets once on their machine.
+ */
+export function parseOpenApi(text: string, source?: string): ParsedTools {
+  const doc = readDocument(text);
+  const swagger = isObject(doc) && typeof doc.swagger === 'string' && doc.swagger.startsWith('2');
+  if (!isObject(doc) || (!swagger && !(typeof doc.openapi === 'string' && doc.openapi.startsWith('3')))) {
+    throw new TrellisError(
+      'E4001',
+      'This is not an OpenAPI description (no "openapi: 3.x" or "swagger: \'2.0\'" field).',
+      'Choose the format the file is in, or open the API description itself (often openapi.json, openapi.yaml or swagger.json).',
+    );
   }
   const paths = isObject(doc.paths) ? doc.paths : {};
   const warnings: string[] = [];
   const taken = new Set<string>();
-  const tools = [];
-  const inline = inliner(doc);
+  const tools: Tool[] = [];
+  const operations: ApiOperation[] = [];
+  const bases = new BaseUrls(source, warnings);
+  const authFor = securityResolver(doc, warnings);
+  const consumes = Array.isArray(doc.consumes) ? doc.consumes.filter((c): c is string => typeof c === 'string') : [];
+  let cut = 0;
   for (const [route, rawItem] of Object.entries(paths)) {
-    const item = inline(rawItem) as Doc;
-    const shared = Array.isArray(item.parameters) ? item.parameters : [];
+    const item = followRef(doc, rawItem);
+    if (!isObject(item)) continue;
     for (const method of METHODS) {
       const op = item[method];
       if (!isObject(op)) continue;
-      const properties: Record<string, unknown> = {};
-      const required: string[] = [];
-      for (const param of [...shared, ...(Array.isArray(op.parameters) ? op.parameters : [])]) {
-        if (!isObject(param) || typeof param.name !== 'string' || param.in === 'cookie') continue;
-        properties[param.name] = {
-          ...(isObject(param.schema) ? param.schema : {}),
-          ...(param.description ? { description: param.description } : {}),
-        };
-        if (param.required || param.in === 'path') required.push(param.name);
+      const { inline, state } = operationInliner(doc);
+      const args = new ArgumentList();
+      const formData: Doc[] = [];
+      for (const param of mergedParameters(doc, item, op)) {
+        const where = String(param.in);
+        const name = String(param.name);
+        if (where === 'header' && RESERVED_HEADERS.has(name.toLowerCase())) continue;
+        if (swagger && where === 'body') {
+          args.addBody(inline(param.schema), 'application/json', param.required === true, name);
+        } else if (swagger && where === 'formData') {
+          formData.push(param);
+        } else if (where === 'path' || where === 'query' || where === 'header' || where === 'cookie') {
+          const schema = swagger
+            ? Object.fromEntries(SWAGGER_SCHEMA_KEYS.filter((k) => k in param).map((k) => [k, inline(param[k])]))
+            : inline(param.schema ?? (isObject(param.content) ? chooseMedia(param.content)?.[1].schema : undefined));
+          const style = swagger ? (COLLECTION_FORMATS[String(param.collectionFormat)] ?? {}) : styleOf(param);
+          args.add(
+            name,
+            { in: where, ...style },
+            withDescription(schema, param.description),
+            param.required === true || where === 'path',
+          );
+        }
       }
-      const body = isObject(op.requestBody) ? jsonContentSchema(op.requestBody.content) : undefined;
-      if (body && isObject(body.properties)) {
-        Object.assign(properties, body.properties);
-        if (Array.isArray(body.required)) required.push(...(body.required as string[]));
-      } else if (body) {
-        properties.body = body;
-        if (isObject(op.requestBody) && op.requestBody.required) required.push('body');
+      if (formData.length) {
+        const types = Array.isArray(op.consumes)
+          ? op.consumes.filter((c): c is string => typeof c === 'string')
+          : consumes;
+        const multipart = formData.some((p) => p.type === 'file') || types.some((t) => /multipart/i.test(t));
+        args.bodyType = multipart ? 'multipart/form-data' : 'application/x-www-form-urlencoded';
+        for (const p of formData) {
+          const schema =
+            p.type === 'file'
+              ? { type: 'string', format: 'binary' }
+              : Object.fromEntries(SWAGGER_SCHEMA_KEYS.filter((k) => k in p).map((k) => [k, inline(p[k])]));
+          args.add(String(p.name), { in: 'body' }, withDescription(schema, p.description), p.required === true);
+        }
       }
-      const responses = isObject(op.responses) ? op.responses : {};
-      const success = Object.entries(responses).find(([code]) => /^2(\d\d|XX)$/.test(code));
-      const returns = success && isObject(success[1]) ? jsonContentSchema(success[1].content) : undefined;
+      const requestBody = followRef(doc, op.requestBody);
+      const media = isObject(requestBody) ? chooseMedia(requestBody.content) : undefined;
+      if (!swagger && media)
+        args.addBody(
+          inline(media[1].schema),
+          media[0],
+          requestBody !== undefined && (requestBody as Doc).required === true,
+        );
+      const response = successResponse(doc, op);
+      const returns = swagger
+        ? inline(response?.schema)
+        : inline(isObject(response) ? chooseMedia(response.content)?.[1].schema : undefined);
+      if (state.cut) cut++;
       const rawName = typeof op.operationId === 'string' ? op.operationId : `${method}_${route}`;
+      const name = toolName(rawName, taken, warnings);
       const description = [op.summary, op.description].filter((s) => typeof s === 'string' && s).join(' — ');
+      const auth = authFor(op);
+      const runtime: RuntimeOf<'http'> = {
+        kind: 'http',
+        method: method.toUpperCase(),
+        url: joinUrl(swagger ? bases.swagger(doc, op) : bases.openApi(doc, item, op), route),
+        arguments: args.places,
+        ...(args.bodyType ? { bodyType: args.bodyType } : {}),
+        ...(args.bodyArgument ? { bodyArgument: args.bodyArgument } : {}),
+        ...(auth.length ? { auth } : {}),
+      };
       tools.push(
         makeTool(
-          toolName(rawName, taken, warnings),
+          name,
           description || `${method.toUpperCase()} ${route}`,
-          { type: 'object', properties, ...(required.length ? { required: [...new Set(required)] } : {}) },
-          returns
-            ? returns.type === 'object' || returns.properties
-              ? returns
-              : { type: 'object', properties: { result: returns } }
-            : EMPTY_OBJECT_SCHEMA,
-          { kind: 'http', method: method.toUpperCase(), url: route },
+          args.schema(),
+          resultSchema(returns),
+          runtime,
         ),
       );
+      const tags = Array.isArray(op.tags) ? op.tags.filter((t): t is string => typeof t === 'string') : [];
+      operations.push({ tool: name, method: method.toUpperCase(), path: route, tags });
     }
   }
+  if (cut)
+    warnings.push(
+      `${cut} operation${cut === 1 ? '' : 's'} had schemas too large to expand whole; their deepest parts are kept as untyped objects that name them.`,
+    );
   if (!tools.length) warnings.push('The document has no operations under "paths".');
-  return { tools, edges: [], warnings };
+  return { tools, edges: [], warnings, operations };
 }

@@ -10,6 +10,7 @@ import { replay, ReplayRuntime } from './replay';
 
 export type { RuntimeKindDescriptor } from './kind';
 export { McpServerCommand } from './mcp';
+export { HttpArgumentPlace, HttpAuth } from './http';
 export { MAX_RECORDINGS, Recording } from './replay';
 
 /** A tool's runtime: one of the kinds below, told apart by `kind`. */
