@@ -15,3 +15,5 @@ export { packageRoot } from './resources';
 export { TraceReceiver, DEFAULT_QUIET_MS, type TraceReceiverOptions } from './otlp/receiver';
 export { handleTraceRequest, OTLP_TRACES_PATH } from './otlp/http';
 export { readMappingFile } from './trajectories/mapping-file';
+export { ApiSecrets } from './config/api-secrets';
+export { defaultConfigDir } from './config/user-config';

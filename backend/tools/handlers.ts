@@ -9,5 +9,10 @@ export function toolsHandlers({ runtime }: Pick<BackendContext, 'runtime'>): Han
     'tools.parse': ({ format, text, source }) => parseToolsOffThread(format, text, undefined, source),
     'tools.fromMcp': ({ command, args }) => listMcpTools(runtime.mcp, { command, args }),
     'tools.tryRuntime': (args) => tryRuntime(runtime, args),
+    'tools.setSecret': ({ name, value }) => {
+      runtime.secrets.set(name, value);
+      return { ok: true as const };
+    },
+    'tools.secretsSet': ({ names }) => ({ set: runtime.secrets.which(names) }),
   };
 }

@@ -50,6 +50,17 @@ export const toolsMethods = {
       durationMs: z.number(),
     }),
   }),
+  'tools.setSecret': method({
+    summary:
+      "Set (or, empty, remove) a secret that HTTP runtimes send (an API key, a token): kept in the user's config folder on this machine, never in the workspace.",
+    args: z.object({ name: z.string().min(1).max(200), value: z.string().max(10_000) }),
+    result: z.object({ ok: z.literal(true) }),
+  }),
+  'tools.secretsSet': method({
+    summary: 'Which of these secrets are set on this machine (their values are never sent back).',
+    args: z.object({ names: z.array(z.string().max(200)).max(1000) }),
+    result: z.object({ set: z.array(z.string()) }),
+  }),
   'tools.fromMcp': method({
     summary: 'Start an MCP server over stdio (the user has seen the command and agreed), list its tools, stop it.',
     args: z.object({
