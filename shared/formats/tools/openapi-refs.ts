@@ -1,4 +1,6 @@
+import { TrellisError } from '../../errors';
 import { isObject } from '../../json';
+import { formatCount } from '../../text';
 
 export type Doc = Record<string, unknown>;
 
@@ -9,6 +11,12 @@ const MAX_REF_DEPTH = 8;
  * nest their objects so deep that whole schemas would be megabytes per tool.
  */
 const NODES_PER_OPERATION = 20_000;
+/**
+ * Schema nodes inlining may produce for the whole document: thousands of operations each at its
+ * budget would still exhaust the reader's memory. The largest real descriptions tried (OpenAI's,
+ * PagerDuty's, Twilio's) stay well under it.
+ */
+export const MAX_INLINED_NODES = 3_000_000;
 
 export function resolvePointer(doc: Doc, ref: string): unknown {
   if (!ref.startsWith('#/')) return undefined;
@@ -26,13 +34,28 @@ export function followRef(doc: Doc, node: unknown): unknown {
   return node;
 }
 
+/** Counts every schema node the document's operations inline, and stops the read past MAX_INLINED_NODES. */
+export class InlineBudget {
+  used = 0;
+
+  spend(nodes: number): void {
+    this.used += nodes;
+    if (this.used > MAX_INLINED_NODES)
+      throw new TrellisError(
+        'E4001',
+        `The document's $refs expand to more than ${formatCount(MAX_INLINED_NODES)} schema nodes; Trellis does not inline that many.`,
+        'Import a smaller part of the API, or flatten the chained schemas.',
+      );
+  }
+}
+
 /**
  * Inlines the local `$ref`s of one operation's schemas. A recursive schema stops at
  * MAX_REF_DEPTH, and once the operation's budget is spent the remaining refs stay untyped
  * objects that name what they stood for: the tool is still imported, its deepest schemas
  * summarized (`cut` says so).
  */
-export function operationInliner(doc: Doc) {
+export function operationInliner(doc: Doc, total: InlineBudget) {
   let budget = NODES_PER_OPERATION;
   const state = { cut: false };
   const inline = (node: unknown, depth = 0): unknown => {
@@ -50,5 +73,7 @@ export function operationInliner(doc: Doc) {
     }
     return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, inline(v, depth)]));
   };
-  return { inline, state };
+  /** Counts what this operation inlined towards the document's limit (once it is done). */
+  const done = () => total.spend(NODES_PER_OPERATION - budget);
+  return { inline, state, done };
 }

@@ -3,7 +3,7 @@ import type { JsonSchema, Tool } from '../../domain';
 import { TrellisError } from '../../errors';
 import { isObject } from '../../json';
 import type { HttpArgumentPlace, RuntimeOf } from '../../runtimes';
-import { followRef, operationInliner, type Doc } from './openapi-refs';
+import { followRef, InlineBudget, operationInliner, type Doc } from './openapi-refs';
 import { securityResolver } from './openapi-security';
 import { BaseUrls, joinUrl } from './openapi-servers';
 import { EMPTY_OBJECT_SCHEMA, makeTool, toolName, type ApiOperation, type ParsedTools } from './parsed';
@@ -200,13 +200,14 @@ export function parseOpenApi(text: string, source?: string): ParsedTools {
   const authFor = securityResolver(doc, warnings);
   const consumes = Array.isArray(doc.consumes) ? doc.consumes.filter((c): c is string => typeof c === 'string') : [];
   let cut = 0;
+  const budget = new InlineBudget();
   for (const [route, rawItem] of Object.entries(paths)) {
     const item = followRef(doc, rawItem);
     if (!isObject(item)) continue;
     for (const method of METHODS) {
       const op = item[method];
       if (!isObject(op)) continue;
-      const { inline, state } = operationInliner(doc);
+      const { inline, state, done } = operationInliner(doc, budget);
       const args = new ArgumentList();
       const formData: Doc[] = [];
       for (const param of mergedParameters(doc, item, op)) {
@@ -256,6 +257,7 @@ export function parseOpenApi(text: string, source?: string): ParsedTools {
       const returns = swagger
         ? inline(response?.schema)
         : inline(isObject(response) ? chooseMedia(response.content)?.[1].schema : undefined);
+      done();
       if (state.cut) cut++;
       const rawName = typeof op.operationId === 'string' ? op.operationId : `${method}_${route}`;
       const name = toolName(rawName, taken, warnings);

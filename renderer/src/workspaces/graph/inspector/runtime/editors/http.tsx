@@ -1,4 +1,4 @@
-import { HttpSecrets } from './HttpSecrets';
+import { HttpSecrets } from '../HttpSecrets';
 import type { EditorProps, RuntimeEditor } from './types';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import type { HttpAuth } from '../../../../../../../shared/runtimes';
-import { api } from '../../../../../api/api';
-import { useAction } from '../../../../../api/use-action';
-import { ErrorNote } from '../../../../../components/ErrorNote';
+import type { HttpAuth } from '../../../../../../shared/runtimes';
+import { api } from '../../../../api/api';
+import { useAction } from '../../../../api/use-action';
+import { ErrorNote } from '../../../../components/ErrorNote';
 
 const where = (auth: HttpAuth) =>
   auth.scheme === 'basic'
