@@ -26,6 +26,7 @@ import { trajectoriesHandlers } from './trajectories/handlers';
 import { mappingsHandlers } from './trajectories/mapping-handlers';
 import { workspaceHandlers } from './workspace/handlers';
 import { createChecker } from './checks/checker';
+import { ApiSecrets } from './config/api-secrets';
 import { ConsentStore } from './config/consent';
 import { defaultConfigDir } from './config/user-config';
 import { announceDataChanges } from './data-changes';
@@ -124,6 +125,7 @@ export function createBackend(options: BackendOptions): Backend {
       withGpuNotice: (binary) => ({ ...binary, gpuNotice: gpuNotice(binary, gpus(), gpuOff) }),
       runtime: createToolRuntime({
         consent,
+        secrets: new ApiSecrets(configDir, options.secrets),
         router,
         onClose,
       }),

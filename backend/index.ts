@@ -16,3 +16,5 @@ export { TraceReceiver, DEFAULT_QUIET_MS, type TraceReceiverOptions } from './ot
 export { handleTraceRequest, isOtlpRequest, OTLP_TRACES_PATH } from './otlp/http';
 export { setTraceGrouping, traceGroupingOf } from './otlp/grouping';
 export { readMappingFile } from './trajectories/mapping-file';
+export { ApiSecrets } from './config/api-secrets';
+export { defaultConfigDir } from './config/user-config';

@@ -5,6 +5,8 @@ import { evalVerb } from './eval';
 import { EXPERIMENT_VERBS } from './experiment';
 import { graphInferReturnsVerb, graphReplayVerb } from './graph-recordings';
 import { graphRuntimeVerb } from './graph-runtime';
+import { graphImportToolsVerb } from './graph-import-tools';
+import { graphSecretVerb } from './graph-secret';
 import { dedupVerb, exportVerb } from './export';
 import { importVerb } from './import';
 import { MODEL_VERBS } from './model';
@@ -29,8 +31,8 @@ const VERBS: Verb[] = [
 const GROUPS: Record<string, { summary: string; verbs: Verb[] }> = {
   graph: {
     summary:
-      'Tool runtimes of a graph: graph runtime (set one), graph replay (from trajectories), graph infer-returns.',
-    verbs: [graphRuntimeVerb, graphReplayVerb, graphInferReturnsVerb],
+      'Tools of a graph: graph import-tools (from a file), graph runtime (set one), graph replay (from trajectories), graph infer-returns, graph secret (an API key for HTTP tools).',
+    verbs: [graphImportToolsVerb, graphRuntimeVerb, graphReplayVerb, graphInferReturnsVerb, graphSecretVerb],
   },
   dataset: {
     summary: 'Make, list and show datasets: dataset create NAME, dataset list, dataset show NAME.',

@@ -48,7 +48,9 @@ export function mcpConsent(runtime: McpRuntime): ConsentRequest {
 
 /**
  * Calling an HTTP endpoint as it is called: method, URL (as written, with its `{argument}`
- * places), the origin it resolved to for this call, and the headers sent.
+ * places), the origin it resolved to for this call, the headers sent, and which of this
+ * machine's secrets go with it and where (a workspace naming a secret cannot send it elsewhere
+ * unasked).
  */
 export function httpConsent(toolName: string, runtime: HttpRuntime, url: URL): ConsentRequest {
   const method = runtime.method.toUpperCase();
@@ -60,8 +62,15 @@ export function httpConsent(toolName: string, runtime: HttpRuntime, url: URL): C
     // An argument fills the host: the origin of this call goes into the fingerprint.
   }
   // A bare `METHOD URL` has one space; a fingerprinted key at least two.
-  const saysAll = !headers.length && written === url.origin && /^[A-Z]+$/.test(method) && !/\s/.test(runtime.url);
-  const key = keyOf(`${method} ${runtime.url}`, { method, url: runtime.url, origin: url.origin, headers }, saysAll);
+  const auth = (runtime.auth ?? []).map(({ secret, in: place, name, scheme }) => ({ secret, place, name, scheme }));
+  const saysAll =
+    !headers.length && !auth.length && written === url.origin && /^[A-Z]+$/.test(method) && !/\s/.test(runtime.url);
+  const key = keyOf(
+    `${method} ${runtime.url}`,
+    { method, url: runtime.url, origin: url.origin, headers, ...(auth.length ? { auth } : {}) },
+    saysAll,
+  );
+  const secrets = auth.map((a) => `the secret ${printableLine(a.secret)} in the ${a.place} ${printableLine(a.name)}`);
   const origin = printableLine(url.origin);
   const names = headers.map(([name]) => printableLine(name));
   return {
@@ -69,12 +78,14 @@ export function httpConsent(toolName: string, runtime: HttpRuntime, url: URL): C
     key,
     message:
       `Allow ${toolName} to call ${origin} (${printableLine(method)} ${printableLine(runtime.url)}` +
-      `${names.length ? `, with the headers ${names.join(', ')}` : ''})?`,
+      `${names.length ? `, with the headers ${names.join(', ')}` : ''}` +
+      `${secrets.length ? `, sending ${secrets.join(' and ')}` : ''})?`,
     details: [
       { label: 'Method', value: printableLine(method) },
       { label: 'URL', value: printableLine(runtime.url) },
       { label: 'Host', value: origin },
       ...headers.map(([name, value]) => ({ label: 'Header', value: printableLine(`${name}: ${value}`) })),
+      ...secrets.map((value) => ({ label: 'Secret', value })),
     ],
   };
 }

@@ -1,7 +1,7 @@
 import { TrellisError } from '../../shared/errors';
 import { isObject } from '../../shared/json';
 import { EMPTY_OBJECT_SCHEMA, makeTool, toolName, type ParsedTools } from '../../shared/formats/tools/parsed';
-import type { McpServerCommand } from '../../shared/runtimes';
+import { McpToolAnnotations, type McpServerCommand } from '../../shared/runtimes';
 import type { McpServers } from './servers';
 
 const TIMEOUT_MS = 30_000;
@@ -43,7 +43,12 @@ export async function listMcpTools(
         tool.description ?? tool.title ?? '',
         isObject(tool.inputSchema) ? stripDialect(tool.inputSchema) : EMPTY_OBJECT_SCHEMA,
         isObject(tool.outputSchema) ? stripDialect(tool.outputSchema) : EMPTY_OBJECT_SCHEMA,
-        { kind: 'mcp', server: { command: command.command, args: command.args }, tool: tool.name },
+        {
+          kind: 'mcp',
+          server: { command: command.command, args: command.args },
+          tool: tool.name,
+          ...annotationsOf(tool),
+        },
       ),
     );
     return { tools, edges: [], warnings, serverName };
@@ -54,6 +59,15 @@ export async function listMcpTools(
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** The tool's declared annotations (and title), only the known ones, when it has any. */
+function annotationsOf(tool: { title?: string; annotations?: unknown }): { annotations?: McpToolAnnotations } {
+  const parsed = McpToolAnnotations.safeParse({
+    ...(isObject(tool.annotations) ? tool.annotations : {}),
+    ...(tool.title ? { title: tool.title } : {}),
+  });
+  return parsed.success && Object.keys(parsed.data).length ? { annotations: parsed.data } : {};
 }
 
 /** `$schema` names a dialect the graph does not need to carry. */

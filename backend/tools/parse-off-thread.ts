@@ -23,10 +23,15 @@ interface Reader {
   stop(): void;
 }
 
-function startReader(format: Parameters<typeof parseTools>[0], text: string, limits: ParseLimits): Reader {
+function startReader(
+  format: Parameters<typeof parseTools>[0],
+  text: string,
+  source: string | undefined,
+  limits: ParseLimits,
+): Reader {
   if (process.versions.electron) {
     const worker = new Worker(workerPath(), {
-      workerData: { format, text },
+      workerData: { format, text, source },
       resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, stackSizeMb: 16 },
     });
     return {
@@ -45,7 +50,7 @@ function startReader(format: Parameters<typeof parseTools>[0], text: string, lim
     serialization: 'advanced',
     stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
   });
-  child.send({ format, text });
+  child.send({ format, text, source });
   return {
     onMessage: (listener) => child.once('message', listener),
     onEnd: (listener) =>
@@ -66,9 +71,10 @@ export function parseToolsOffThread(
   format: Parameters<typeof parseTools>[0],
   text: string,
   limits: ParseLimits = DEFAULT_PARSE_LIMITS,
+  source?: string,
 ): Promise<ParsedTools> {
   return new Promise((resolve, reject) => {
-    const reader = startReader(format, text, limits);
+    const reader = startReader(format, text, source, limits);
     let settled = false;
     const settle = (outcome: () => void) => {
       if (settled) return;

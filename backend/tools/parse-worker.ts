@@ -2,16 +2,16 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { TrellisError } from '../../shared/errors';
 import { parseTools } from '../../shared/formats/tools';
 
-type Job = { format: Parameters<typeof parseTools>[0]; text: string };
+type Job = { format: Parameters<typeof parseTools>[0]; text: string; source?: string };
 
 /**
  * Reads one tools file apart from the backend, so a hostile document cannot freeze or abort it:
  * as a child process under Node (a fatal V8 error there ends only the child), as a worker
  * thread in the desktop app's backend process (which the main process restarts should it die).
  */
-function read({ format, text }: Job) {
+function read({ format, text, source }: Job) {
   try {
-    return { ok: true, value: parseTools(format, text) };
+    return { ok: true, value: parseTools(format, text, source) };
   } catch (error) {
     const data =
       error instanceof TrellisError

@@ -6,12 +6,26 @@ import { method } from './define';
 export const ToolFileFormat = z.enum(['openai', 'bfcl', 'openapi', 'trellis']);
 export type ToolFileFormat = z.infer<typeof ToolFileFormat>;
 
-const ParsedTools = z.object({ tools: z.array(Tool), edges: z.array(GraphEdge), warnings: z.array(z.string()) });
+const ParsedTools = z.object({
+  tools: z.array(Tool),
+  edges: z.array(GraphEdge),
+  warnings: z.array(z.string()),
+  /** An API description's operations with their tags (what the chooser offers). */
+  operations: z
+    .array(z.object({ tool: z.string(), method: z.string(), path: z.string(), tags: z.array(z.string()) }))
+    .optional(),
+});
 
 export const toolsMethods = {
   'tools.parse': method({
-    summary: 'Read tools from an OpenAI tools file, BFCL functions, an OpenAPI 3 document or a Trellis graph.',
-    args: z.object({ format: ToolFileFormat, text: z.string().max(50_000_000) }),
+    summary:
+      'Read tools from an OpenAI tools file, BFCL functions, an OpenAPI 3 or Swagger 2 description or a Trellis graph.',
+    args: z.object({
+      format: ToolFileFormat,
+      text: z.string().max(50_000_000),
+      /** Where the text came from (a URL): an API description's relative server is resolved against it. */
+      source: z.string().max(2000).optional(),
+    }),
     result: ParsedTools,
   }),
   'tools.tryRuntime': method({
@@ -35,6 +49,17 @@ export const toolsMethods = {
       consent: ConsentRequest.optional(),
       durationMs: z.number(),
     }),
+  }),
+  'tools.setSecret': method({
+    summary:
+      "Set (or, empty, remove) a secret that HTTP runtimes send (an API key, a token): kept in the user's config folder on this machine, never in the workspace.",
+    args: z.object({ name: z.string().min(1).max(200), value: z.string().max(10_000) }),
+    result: z.object({ ok: z.literal(true) }),
+  }),
+  'tools.secretsSet': method({
+    summary: 'Which of these secrets are set on this machine (their values are never sent back).',
+    args: z.object({ names: z.array(z.string().max(200)).max(1000) }),
+    result: z.object({ set: z.array(z.string()) }),
   }),
   'tools.fromMcp': method({
     summary: 'Start an MCP server over stdio (the user has seen the command and agreed), list its tools, stop it.',

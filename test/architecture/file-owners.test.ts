@@ -36,6 +36,10 @@ function fileCalls(source: string): Call[] {
  */
 const ALLOWED: Record<string, { calls: Call[]; reason: string }> = {
   'backend/backend.ts': { calls: ['readFileSync'], reason: "Trellis's own package.json, for its version." },
+  'backend/config/api-secrets.ts': {
+    calls: ['readFileSync'],
+    reason: "api-secrets.json in the user's config folder: Trellis's own file (written through atomic-write).",
+  },
   'backend/config/consent.ts': {
     calls: ['readFileSync'],
     reason: "consent.json in the user's config folder: Trellis's own file (written through atomic-write).",

@@ -31,6 +31,8 @@ export interface RuntimeDeps {
     signal?: AbortSignal,
   ) => Promise<{ text: string; tokens?: TokenCounts; contextSize?: number }>;
   allowed(kind: ConsentRequest['kind'], key: string): boolean;
+  /** A secret set on this machine for HTTP runtimes' auth (ApiSecrets); absent where none can be read. */
+  secret?(name: string): string | undefined;
   mcp: McpServers;
   seed: number;
   signal?: AbortSignal;

@@ -11,8 +11,11 @@ import type { ParsedTools } from './parsed';
 /** Nesting of `[` and `{` a parser is given at most: deeper text exhausts its stack or memory. */
 const MAX_NESTING = 512;
 
-/** Tools from a file in one of the formats Trellis reads. */
-export function parseTools(format: z.infer<typeof ToolFileFormat>, text: string): ParsedTools {
+/**
+ * Tools from a file in one of the formats Trellis reads. `source`: where it came from (a URL), to
+ * which an API description's relative server is resolved.
+ */
+export function parseTools(format: z.infer<typeof ToolFileFormat>, text: string, source?: string): ParsedTools {
   if (bracketDepth(text) > MAX_NESTING)
     throw new TrellisError(
       'E4001',
@@ -24,7 +27,7 @@ export function parseTools(format: z.infer<typeof ToolFileFormat>, text: string)
     case 'bfcl':
       return parseBfclFunctions(text);
     case 'openapi':
-      return parseOpenApi(text);
+      return parseOpenApi(text, source);
     case 'trellis': {
       const value = parseJson(text, 'a Trellis graph');
       const parsed = GraphFile.safeParse(value);

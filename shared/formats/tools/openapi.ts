@@ -1,49 +1,15 @@
 import { parse as parseYaml } from 'yaml';
-import type { JsonSchema } from '../../domain';
+import type { JsonSchema, Tool } from '../../domain';
 import { TrellisError } from '../../errors';
 import { isObject } from '../../json';
-import { EMPTY_OBJECT_SCHEMA, makeTool, toolName, type ParsedTools } from './parsed';
-import { formatCount } from '../../text';
+import type { RuntimeOf } from '../../runtimes';
+import { chooseMedia, operationArguments } from './openapi-arguments';
+import { followRef, InlineBudget, operationInliner, type Doc } from './openapi-refs';
+import { securityResolver } from './openapi-security';
+import { BaseUrls, joinUrl } from './openapi-servers';
+import { EMPTY_OBJECT_SCHEMA, makeTool, toolName, type ApiOperation, type ParsedTools } from './parsed';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
-const MAX_REF_DEPTH = 8;
-/** Schema nodes that inlining `$ref`s may produce in all: chained refs otherwise grow exponentially. */
-const MAX_INLINED_NODES = 200_000;
-
-type Doc = Record<string, unknown>;
-
-function resolvePointer(doc: Doc, ref: string): unknown {
-  if (!ref.startsWith('#/')) return undefined;
-  return ref
-    .slice(2)
-    .split('/')
-    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce<unknown>((node, key) => (isObject(node) ? node[key] : undefined), doc);
-}
-
-/**
- * Inlines local `$ref`s; recursive schemas stop at MAX_REF_DEPTH as an untyped object, and the
- * whole expansion at MAX_INLINED_NODES (a few kilobytes of chained refs can expand to billions).
- */
-function inliner(doc: Doc) {
-  let budget = MAX_INLINED_NODES;
-  const inline = (node: unknown, depth = 0): unknown => {
-    if (--budget < 0)
-      throw new TrellisError(
-        'E4001',
-        `The document's $refs expand to more than ${formatCount(MAX_INLINED_NODES)} schema nodes; Trellis does not inline that many.`,
-        'Import a smaller part of the API, or flatten the chained schemas.',
-      );
-    if (Array.isArray(node)) return node.map((n) => inline(n, depth));
-    if (!isObject(node)) return node;
-    if (typeof node.$ref === 'string') {
-      if (depth >= MAX_REF_DEPTH) return { type: 'object', description: `(recursive ${node.$ref})` };
-      return inline(resolvePointer(doc, node.$ref) ?? {}, depth + 1);
-    }
-    return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, inline(v, depth)]));
-  };
-  return inline;
-}
 
 /** The deepest nesting of brackets outside quoted strings (a cheap bound before parsing). */
 export function bracketDepth(text: string): number {
@@ -62,76 +28,109 @@ export function bracketDepth(text: string): number {
   return deepest;
 }
 
-function jsonContentSchema(content: unknown): JsonSchema | undefined {
-  if (!isObject(content)) return undefined;
-  const media = Object.entries(content).find(([type]) => type.includes('json')) ?? Object.entries(content)[0];
-  return media && isObject(media[1]) && isObject(media[1].schema) ? (media[1].schema as JsonSchema) : undefined;
-}
-
-/**
- * An OpenAPI 3 document (JSON or YAML): each operation becomes a tool. Path, query and header
- * parameters and the JSON request body's properties become its parameters; the first 2xx JSON
- * response becomes its result.
- */
-export function parseOpenApi(text: string): ParsedTools {
-  let doc: unknown;
+/** Reads the text as JSON, else as YAML. */
+function readDocument(text: string): unknown {
+  const bare = text.replace(/^\uFEFF/, '');
+  if (/^\s*[{[]/.test(bare)) {
+    try {
+      return JSON.parse(bare);
+    } catch {
+      // YAML is a superset of JSON's syntax: its parser says where it fails.
+    }
+  }
   try {
-    doc = parseYaml(text.replace(/^\uFEFF/, ''));
+    return parseYaml(bare, { maxAliasCount: 1000 });
   } catch (error) {
     throw new TrellisError('E4001', `This is neither JSON nor YAML: ${(error as Error).message}`);
   }
-  if (!isObject(doc) || typeof doc.openapi !== 'string' || !doc.openapi.startsWith('3')) {
-    throw new TrellisError('E4001', 'This is not an OpenAPI 3 document (no "openapi: 3.x" field).');
+}
+
+function successResponse(doc: Doc, op: Doc): Doc | undefined {
+  const responses = isObject(op.responses) ? op.responses : {};
+  const success = Object.entries(responses).find(([code]) => /^2(\d\d|XX)$/i.test(code));
+  const response = success ? followRef(doc, success[1]) : undefined;
+  return isObject(response) ? response : undefined;
+}
+
+/** The result schema as the graph keeps it: an object, a non-object wrapped as `result`. */
+function resultSchema(schema: unknown): JsonSchema {
+  if (!isObject(schema)) return EMPTY_OBJECT_SCHEMA;
+  return (
+    schema.type === 'object' || schema.properties ? schema : { type: 'object', properties: { result: schema } }
+  ) as JsonSchema;
+}
+
+/**
+ * An OpenAPI 3.0/3.1 or Swagger 2 document (JSON or YAML): each operation becomes a tool that
+ * runs against the API. Its parameters and request body become the tool's arguments, each placed
+ * where the description says (path, query, header, cookie, body, with their style); the first
+ * 2xx response becomes its result; its server (`servers`, or Swagger's host and basePath) makes
+ * the URL absolute, resolved against `source` (where the description came from) when relative;
+ * its security requirement becomes credentials the person sets once on their machine.
+ */
+export function parseOpenApi(text: string, source?: string): ParsedTools {
+  const doc = readDocument(text);
+  const swagger = isObject(doc) && typeof doc.swagger === 'string' && doc.swagger.startsWith('2');
+  if (!isObject(doc) || (!swagger && !(typeof doc.openapi === 'string' && doc.openapi.startsWith('3')))) {
+    throw new TrellisError(
+      'E4001',
+      'This is not an OpenAPI description (no "openapi: 3.x" or "swagger: \'2.0\'" field).',
+      'Choose the format the file is in, or open the API description itself (often openapi.json, openapi.yaml or swagger.json).',
+    );
   }
   const paths = isObject(doc.paths) ? doc.paths : {};
   const warnings: string[] = [];
   const taken = new Set<string>();
-  const tools = [];
-  const inline = inliner(doc);
+  const tools: Tool[] = [];
+  const operations: ApiOperation[] = [];
+  const bases = new BaseUrls(source, warnings);
+  const authFor = securityResolver(doc, warnings);
+  let cut = 0;
+  const budget = new InlineBudget();
   for (const [route, rawItem] of Object.entries(paths)) {
-    const item = inline(rawItem) as Doc;
-    const shared = Array.isArray(item.parameters) ? item.parameters : [];
+    const item = followRef(doc, rawItem);
+    if (!isObject(item)) continue;
     for (const method of METHODS) {
       const op = item[method];
       if (!isObject(op)) continue;
-      const properties: Record<string, unknown> = {};
-      const required: string[] = [];
-      for (const param of [...shared, ...(Array.isArray(op.parameters) ? op.parameters : [])]) {
-        if (!isObject(param) || typeof param.name !== 'string' || param.in === 'cookie') continue;
-        properties[param.name] = {
-          ...(isObject(param.schema) ? param.schema : {}),
-          ...(param.description ? { description: param.description } : {}),
-        };
-        if (param.required || param.in === 'path') required.push(param.name);
-      }
-      const body = isObject(op.requestBody) ? jsonContentSchema(op.requestBody.content) : undefined;
-      if (body && isObject(body.properties)) {
-        Object.assign(properties, body.properties);
-        if (Array.isArray(body.required)) required.push(...(body.required as string[]));
-      } else if (body) {
-        properties.body = body;
-        if (isObject(op.requestBody) && op.requestBody.required) required.push('body');
-      }
-      const responses = isObject(op.responses) ? op.responses : {};
-      const success = Object.entries(responses).find(([code]) => /^2(\d\d|XX)$/.test(code));
-      const returns = success && isObject(success[1]) ? jsonContentSchema(success[1].content) : undefined;
+      const { inline, state, done } = operationInliner(doc, budget);
+      const args = operationArguments(doc, item, op, inline, swagger);
+      const response = successResponse(doc, op);
+      const returns = swagger
+        ? inline(response?.schema)
+        : inline(isObject(response) ? chooseMedia(response.content)?.[1].schema : undefined);
+      done();
+      if (state.cut) cut++;
       const rawName = typeof op.operationId === 'string' ? op.operationId : `${method}_${route}`;
+      const name = toolName(rawName, taken, warnings);
       const description = [op.summary, op.description].filter((s) => typeof s === 'string' && s).join(' — ');
+      const auth = authFor(op);
+      const runtime: RuntimeOf<'http'> = {
+        kind: 'http',
+        method: method.toUpperCase(),
+        url: joinUrl(swagger ? bases.swagger(doc, op) : bases.openApi(doc, item, op), route),
+        arguments: args.places,
+        ...(args.bodyType ? { bodyType: args.bodyType } : {}),
+        ...(args.bodyArgument ? { bodyArgument: args.bodyArgument } : {}),
+        ...(auth.length ? { auth } : {}),
+      };
       tools.push(
         makeTool(
-          toolName(rawName, taken, warnings),
+          name,
           description || `${method.toUpperCase()} ${route}`,
-          { type: 'object', properties, ...(required.length ? { required: [...new Set(required)] } : {}) },
-          returns
-            ? returns.type === 'object' || returns.properties
-              ? returns
-              : { type: 'object', properties: { result: returns } }
-            : EMPTY_OBJECT_SCHEMA,
-          { kind: 'http', method: method.toUpperCase(), url: route },
+          args.schema(),
+          resultSchema(returns),
+          runtime,
         ),
       );
+      const tags = Array.isArray(op.tags) ? op.tags.filter((t): t is string => typeof t === 'string') : [];
+      operations.push({ tool: name, method: method.toUpperCase(), path: route, tags });
     }
   }
+  if (cut)
+    warnings.push(
+      `${cut} operation${cut === 1 ? '' : 's'} had schemas too large to expand whole; their deepest parts are kept as untyped objects that name them.`,
+    );
   if (!tools.length) warnings.push('The document has no operations under "paths".');
-  return { tools, edges: [], warnings };
+  return { tools, edges: [], warnings, operations };
 }

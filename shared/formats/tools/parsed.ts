@@ -1,11 +1,23 @@
 import type { GraphEdge, JsonSchema, Tool, ToolRuntime } from '../../domain';
 import { uniqueToolName } from '../../graph';
 
-/** What an importer found: tools (placed later by the editor), edges, and what it had to change. */
+/** One operation of an API description, by the tool it became: what a chooser of tags and operations lists. */
+export interface ApiOperation {
+  tool: string;
+  method: string;
+  path: string;
+  tags: string[];
+}
+
+/**
+ * What an importer found: tools (placed later by the editor), edges, and what it had to change;
+ * from an API description, also its operations with their tags, to choose from.
+ */
 export interface ParsedTools {
   tools: Tool[];
   edges: GraphEdge[];
   warnings: string[];
+  operations?: ApiOperation[];
 }
 
 export const EMPTY_OBJECT_SCHEMA: JsonSchema = { type: 'object', properties: {} };

@@ -9,7 +9,8 @@ import { mock, MockRuntime } from './mock';
 import { replay, ReplayRuntime } from './replay';
 
 export type { RuntimeKindDescriptor } from './kind';
-export { McpServerCommand } from './mcp';
+export { McpServerCommand, McpToolAnnotations } from './mcp';
+export { HttpArgumentPlace, HttpAuth } from './http';
 export { MAX_RECORDINGS, Recording } from './replay';
 
 /** A tool's runtime: one of the kinds below, told apart by `kind`. */

@@ -12,6 +12,16 @@ export const McpServerCommand = z.object({
 });
 export type McpServerCommand = z.infer<typeof McpServerCommand>;
 
+/** What an MCP server declares of a tool's behaviour (its `annotations`): hints, not guarantees. */
+export const McpToolAnnotations = z.object({
+  title: z.string().optional(),
+  readOnlyHint: z.boolean().optional(),
+  destructiveHint: z.boolean().optional(),
+  idempotentHint: z.boolean().optional(),
+  openWorldHint: z.boolean().optional(),
+});
+export type McpToolAnnotations = z.infer<typeof McpToolAnnotations>;
+
 export const McpRuntime = z.object({
   kind: z.literal('mcp'),
   /**
@@ -20,6 +30,8 @@ export const McpRuntime = z.object({
    */
   server: McpServerCommand,
   tool: z.string(),
+  /** As the server listed them, kept with the link to it. */
+  annotations: McpToolAnnotations.optional(),
 });
 
 export const mcp = {

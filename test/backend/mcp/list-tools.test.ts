@@ -26,7 +26,18 @@ describe('MCP import with a real server', () => {
       kind: 'mcp',
       server: { command: process.execPath, args: [EVERYTHING, 'stdio'] },
       tool: 'get-sum',
+      annotations: {
+        title: 'Get Sum Tool',
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
     });
+    // What a tool declares it returns is its result's schema.
+    const structured = result.tools.find((t) => t.name === 'get-structured-content')!;
+    expect(structured.returns).toMatchObject({ type: 'object', properties: expect.any(Object) });
+    expect(Object.keys(structured.returns.properties ?? {}).length).toBeGreaterThan(0);
   });
 
   it('refuses to start a server without consent', async () => {

@@ -7,19 +7,39 @@ import { testBackend } from '../../helpers/backend';
 const FAULTS = path.join(__dirname, '..', '..', 'fixtures', 'faults');
 
 describe('reading tool documents within limits', () => {
-  it('refuses an OpenAPI document whose chained $refs expand exponentially, and stays responsive', async () => {
+  it('cuts an operation whose chained $refs expand exponentially, says so, and stays responsive', async () => {
     const bomb = fs.readFileSync(path.join(FAULTS, 'openapi-ref-bomb.yaml'), 'utf8');
     expect(bomb.length).toBeLessThan(8 * 1024);
     let ticks = 0;
     const ticker = setInterval(() => ticks++, 20);
     const backend = testBackend();
-    await expect(backend.registry.invoke('tools.parse', { format: 'openapi', text: bomb })).rejects.toMatchObject({
-      code: 'E4001',
-      message: expect.stringMatching(/\$refs expand to more than 200,000 schema nodes/),
-    });
+    const read = await backend.registry.invoke('tools.parse', { format: 'openapi', text: bomb });
     clearInterval(ticker);
+    expect(read.tools.map((t) => t.name)).toEqual(['boom']);
+    expect(read.warnings).toContain(
+      '1 operation had schemas too large to expand whole; their deepest parts are kept as untyped objects that name them.',
+    );
+    // Billions of nodes written out in full would be terabytes; the cut schema stays a few hundred kilobytes.
+    expect(JSON.stringify(read.tools[0]!.returns).length).toBeLessThan(2_000_000);
+    expect(JSON.stringify(read.tools[0]!.returns)).toContain('not expanded: the schema is too large');
     // The expansion ran in a worker: this thread's timers kept firing meanwhile.
     expect(ticks).toBeGreaterThan(2);
+  });
+
+  it('refuses a document whose many operations together expand past the limit', async () => {
+    const bomb = fs.readFileSync(path.join(FAULTS, 'openapi-ref-bomb.yaml'), 'utf8');
+    const operations = Array.from(
+      { length: 200 },
+      (_, i) =>
+        `  /boom${i}:\n    get:\n      responses:\n        '200':\n          content:\n            application/json:\n` +
+        `              schema: { $ref: '#/components/schemas/S0' }\n`,
+    ).join('');
+    const many = bomb.replace(/^paths:\n/m, `paths:\n${operations}`);
+    const backend = testBackend();
+    await expect(backend.registry.invoke('tools.parse', { format: 'openapi', text: many })).rejects.toMatchObject({
+      code: 'E4001',
+      message: expect.stringMatching(/\$refs expand to more than 3,000,000 schema nodes/),
+    });
   });
 
   it('refuses deeply nested text in parallel parses without taking the process down', async () => {

@@ -71,12 +71,18 @@ describe('OpenAPI importer', () => {
     });
     expect(show!.parameters).toMatchObject({ properties: { petId: { type: 'string' } }, required: ['petId'] });
     expect(show!.returns).toMatchObject({ type: 'object', properties: { id: { type: 'integer' } } });
-    expect(show!.runtime).toEqual({ kind: 'http', method: 'GET', url: '/pets/{petId}' });
+    expect(show!.runtime).toEqual({
+      kind: 'http',
+      method: 'GET',
+      url: 'http://petstore.swagger.io/v1/pets/{petId}',
+      arguments: { petId: { in: 'path' } },
+    });
     expect(checkGraph({ tools, edges: [] }, compileSchema).filter((p) => p.severity === 'error')).toEqual([]);
   });
 
-  it('refuses a document that is not OpenAPI 3', () => {
-    expect(() => parseOpenApi('swagger: "2.0"\npaths: {}')).toThrow(/not an OpenAPI 3 document/);
+  it('refuses a document that is neither OpenAPI 3 nor Swagger 2', () => {
+    expect(() => parseOpenApi('asyncapi: "2.6.0"\nchannels: {}')).toThrow(/not an OpenAPI description/);
+    expect(() => parseOpenApi('swagger: "1.2"\napis: []')).toThrow(/not an OpenAPI description/);
   });
 });
 

@@ -12,6 +12,7 @@ import { ErrorNote } from '../../../components/ErrorNote';
 import { QuickPick, type QuickPickOption } from '../../../components/QuickPick';
 import { ModalDialog } from '../../../components/ModalDialog';
 import { createFormDraft } from '../../../state/form-draft';
+import { useOperationChoice } from './OperationChooser';
 
 type Parsed = Result<'tools.parse'>;
 
@@ -55,6 +56,8 @@ export function ImportDialog() {
   const action = useAction();
   const { busy, error } = action;
   const [parsed, setParsed] = useState<Parsed | null>(null);
+  // An API description's operations, chosen by tag or one by one.
+  const choice = useOperationChoice(parsed);
   const forgetReading = () => {
     setParsed(null);
     action.clear();
@@ -69,9 +72,9 @@ export function ImportDialog() {
 
   const add = () => {
     if (!parsed) return;
-    editor.getState().addTools(parsed.tools, parsed.edges);
+    editor.getState().addTools(choice.tools, parsed.edges);
     patch(EMPTY_DRAFT);
-    useUi.getState().notify(`Imported ${countOf(parsed.tools.length, 'tool')}. Undo with Ctrl+Z.`);
+    useUi.getState().notify(`Imported ${countOf(choice.tools.length, 'tool')}. Undo with Ctrl+Z.`);
     close();
     // Show what arrived (they are selected), readable, once the canvas has drawn them.
     const added = editor.getState().selection.map((id) => ({ id }));
@@ -187,14 +190,15 @@ export function ImportDialog() {
               ))}
             </ul>
           )}
+          {choice.chooser}
         </div>
       )}
       <div className="buttons">
         <button type="button" onClick={close}>
           Cancel
         </button>
-        <button type="button" className="primary" disabled={!parsed?.tools.length} onClick={add}>
-          {parsed ? `Add ${countOf(parsed.tools.length, 'tool')}` : 'Add tools'}
+        <button type="button" className="primary" disabled={!choice.tools.length} onClick={add}>
+          {parsed ? `Add ${countOf(choice.tools.length, 'tool')}` : 'Add tools'}
         </button>
       </div>
     </ModalDialog>

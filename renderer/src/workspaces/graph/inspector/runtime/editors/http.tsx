@@ -1,6 +1,14 @@
+import { HttpSecrets } from '../HttpSecrets';
 import type { EditorProps, RuntimeEditor } from './types';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** `2 in the path, 1 in the query`: where an imported runtime's arguments go. */
+function placesOf(places: NonNullable<EditorProps<'http'>['runtime']['arguments']>): string {
+  const counts = new Map<string, number>();
+  for (const place of Object.values(places)) counts.set(place.in, (counts.get(place.in) ?? 0) + 1);
+  return [...counts].map(([where, n]) => `${n} in the ${where}`).join(', ') || 'none';
+}
 
 /** Method, URL template (`{name}` filled from the argument) and headers of an HTTP tool. */
 function HttpEditor({ runtime, onChange }: EditorProps<'http'>) {
@@ -30,10 +38,18 @@ function HttpEditor({ runtime, onChange }: EditorProps<'http'>) {
           />
         </label>
       </div>
-      <p className="muted">
-        {'{name}'} in the URL takes the argument of that name; the other arguments go in the{' '}
-        {runtime.method === 'GET' ? 'query string' : 'JSON body'}. Trellis asks before it calls a host.
-      </p>
+      {runtime.arguments ? (
+        <p className="muted">
+          Arguments go where the API description places them ({placesOf(runtime.arguments)}). Trellis asks before it
+          calls a host.
+        </p>
+      ) : (
+        <p className="muted">
+          {'{name}'} in the URL takes the argument of that name; the other arguments go in the{' '}
+          {runtime.method === 'GET' ? 'query string' : 'JSON body'}. Trellis asks before it calls a host.
+        </p>
+      )}
+      {runtime.auth?.length ? <HttpSecrets auth={runtime.auth} /> : null}
       <fieldset>
         <legend>Headers</legend>
         {headers.map(([name, value], i) => (
