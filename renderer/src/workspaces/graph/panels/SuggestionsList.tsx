@@ -2,7 +2,10 @@ import { useMemo } from 'react';
 import { suggestEdges } from '../../../../../shared/graph';
 import { useContentApartFromPositions, useEditor, useEditorStore } from '../editor/editor-context';
 
-/** Edges Trellis proposes from names and types; accept adds the edge, dismiss hides it for good. */
+/**
+ * Edges Trellis proposes, best evidence first, each saying why; accept draws it (a shared group's
+ * edges at once), dismiss hides it for good.
+ */
 export function SuggestionsList() {
   const content = useContentApartFromPositions();
   const dismissed = useEditor((s) => s.dismissed);
@@ -14,11 +17,17 @@ export function SuggestionsList() {
         <li className="muted">No suggestions: every matching name is connected or dismissed.</li>
       )}
       {suggestions.map((s) => (
-        <li key={s.key} className="suggestion">
+        <li key={s.key} className="suggestion" data-kind={s.kind}>
           <span>
-            {s.edge.kind === 'dependency' ? '→' : '≡'} {s.reason}
+            <span aria-label={s.kind === 'dependency' ? 'Dependency' : 'Shared parameter group'}>
+              {s.kind === 'dependency' ? '→' : '≡'}
+            </span>{' '}
+            <span className="muted" title="How strongly the evidence speaks for it (0–1)">
+              {s.score.toFixed(2)}
+            </span>{' '}
+            {s.reason}
           </span>
-          <button type="button" onClick={() => actions.connect(s.edge)}>
+          <button type="button" onClick={() => actions.connect(...s.edges)}>
             Accept
           </button>
           <button type="button" onClick={() => actions.dismissSuggestion(s.key)}>
