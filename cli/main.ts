@@ -5,6 +5,7 @@ import { evalVerb } from './eval';
 import { EXPERIMENT_VERBS } from './experiment';
 import { graphInferReturnsVerb, graphReplayVerb } from './graph-recordings';
 import { graphRuntimeVerb } from './graph-runtime';
+import { graphSuggestionsVerb } from './graph-suggestions';
 import { dedupVerb, exportVerb } from './export';
 import { importVerb } from './import';
 import { MODEL_VERBS } from './model';
@@ -29,8 +30,8 @@ const VERBS: Verb[] = [
 const GROUPS: Record<string, { summary: string; verbs: Verb[] }> = {
   graph: {
     summary:
-      'Tool runtimes of a graph: graph runtime (set one), graph replay (from trajectories), graph infer-returns.',
-    verbs: [graphRuntimeVerb, graphReplayVerb, graphInferReturnsVerb],
+      'Tool runtimes of a graph: graph runtime (set one), graph replay (from trajectories), graph infer-returns; graph suggestions (edges to draw).',
+    verbs: [graphRuntimeVerb, graphReplayVerb, graphInferReturnsVerb, graphSuggestionsVerb],
   },
   dataset: {
     summary: 'Make, list and show datasets: dataset create NAME, dataset list, dataset show NAME.',

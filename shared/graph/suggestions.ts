@@ -156,7 +156,13 @@ export function suggestEdges(
   );
   for (const tool of graph.tools) {
     const ownParams = schemaFields(tool.parameters);
-    const results = schemaFields(tool.returns, { elements: true }).filter((r) => r.type !== 'object');
+    const declared = schemaFields(tool.returns, { elements: true }).filter((r) => r.type !== 'object');
+    // Fields recorded runs passed on count though the result schema does not declare them (logs
+    // imported before their result schemas were inferred): the value seen says its type fits.
+    const undeclared = (evidence.flows ?? [])
+      .filter((f) => f.fromTool === tool.name && !declared.some((r) => r.path === f.fromPath))
+      .map((f): SchemaField => ({ path: f.fromPath, type: 'any', required: false }));
+    const results = [...declared, ...new Map(undeclared.map((r) => [r.path, r])).values()];
     // Parameters whose own description names this tool ("…as list_services gives it").
     const described = graph.tools.flatMap((target) =>
       target.name === tool.name
@@ -188,7 +194,8 @@ export function suggestEdges(
           toParam: param.path,
         };
         const edgeKey = suggestionKey(edge);
-        if (existing.has(edgeKey) || dismissed.has(edgeKey) || !fits(result, param)) continue;
+        if (existing.has(edgeKey) || dismissed.has(edgeKey)) continue;
+        if (result.type === 'any' ? !flows.has(edgeKey) : !fits(result, param)) continue;
         const found = evidenceFor(tool, result, target, param, entities, flows.get(edgeKey));
         const score = Math.min(
           1,

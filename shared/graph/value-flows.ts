@@ -16,9 +16,9 @@ export interface CallInRun {
   result?: unknown;
 }
 
-/** Values too common to say one came from the other (`true`, `1`, `""`). */
+/** Values too common to say one came from the other (`true`, `1`, `"ok"`); short ids like `r1` do. */
 const telling = (value: unknown): value is string | number =>
-  (typeof value === 'string' && value.length >= 3) ||
+  (typeof value === 'string' && (value.length >= 4 || (value.length >= 2 && /\d/.test(value)))) ||
   (typeof value === 'number' && (!Number.isInteger(value) || Math.abs(value) >= 100));
 
 /** The leaves of a result with their field paths, elements as `list[].key`. */
