@@ -1,5 +1,6 @@
-import { useMemo } from 'react';
-import { suggestEdges } from '../../../../../shared/graph';
+import { useEffect, useMemo, useState } from 'react';
+import { suggestEdges, type ValueFlow } from '../../../../../shared/graph';
+import { api } from '../../../api/api';
 import { useContentApartFromPositions, useEditor, useEditorStore } from '../editor/editor-context';
 
 /**
@@ -10,7 +11,21 @@ export function SuggestionsList() {
   const content = useContentApartFromPositions();
   const dismissed = useEditor((s) => s.dismissed);
   const actions = useEditorStore().getState();
-  const suggestions = useMemo(() => suggestEdges(content, new Set(dismissed)), [content, dismissed]);
+  const graphId = useEditor((s) => s.graphId);
+  // What recorded runs passed from one call to the next: read once per graph, as evidence.
+  const [flows, setFlows] = useState<readonly ValueFlow[]>([]);
+  useEffect(() => {
+    let current = true;
+    setFlows([]);
+    api.invoke('graphs.valueFlows', { id: graphId }).then(
+      (found) => current && setFlows(found.flows),
+      () => undefined, // Without recordings the names and types still speak.
+    );
+    return () => {
+      current = false;
+    };
+  }, [graphId]);
+  const suggestions = useMemo(() => suggestEdges(content, new Set(dismissed), { flows }), [content, dismissed, flows]);
   return (
     <ul className="problem-list">
       {suggestions.length === 0 && (
