@@ -87,4 +87,71 @@ describe('importing a spec and editing the runtimes of all its tools, in Chromiu
     await expect.poll(() => url.inputValue()).toMatch(/\/alerts\/\{alert_id\}$/);
     await page.close();
   }, 120_000);
+
+  it('suggests the service shared by five tools as one group, accepted in one step, drawn from the parameters around the tools', async () => {
+    const host = await e2e.startHost(path.join(tempDir(), 'import-suggestions.trellis'));
+    const page = await e2e.newPage({ viewport: { width: 1500, height: 950 } });
+    await page.goto(host.url);
+    await page.getByRole('button', { name: /Trip planning/ }).waitFor();
+    await runCommand(page, 'new graph');
+    await page.getByRole('dialog', { name: 'New graph' }).getByRole('textbox').fill('On call');
+    await page.keyboard.press('Enter');
+    await page.getByText(/Empty graph/).waitFor();
+    await runCommand(page, 'import tools');
+    await page.getByLabel('Tools text').fill(SPEC);
+    await page.getByRole('button', { name: 'Read tools' }).click();
+    await page.getByRole('button', { name: 'Add 11 tools' }).click();
+    await expect.poll(() => page.locator('.react-flow__node').count()).toBe(11);
+
+    // Handles are 8 px dots in 14 px targets.
+    const handleSize = await page
+      .locator('.react-flow__handle')
+      .first()
+      .evaluate((h) => [getComputedStyle(h).width, getComputedStyle(h).height]);
+    expect(handleSize).toEqual(['14px', '14px']);
+
+    await page.getByRole('tab', { name: 'Suggestions' }).click();
+    const rows = page.locator('li.suggestion');
+    await rows.first().waitFor();
+    expect(await rows.filter({ hasText: 'service (string)' }).count()).toBe(1);
+    await rows
+      .filter({
+        hasText: "get_deploy_history returns a list of deploys; one deploy's version fills rollback_deploy.to_version",
+      })
+      .waitFor();
+    await rows.filter({ hasText: '5 tools take the same service' }).getByRole('button', { name: 'Accept' }).click();
+    const shared = page.locator('.react-flow__edge.edge-shared');
+    await expect.poll(() => shared.count()).toBe(4);
+    await runCommand(page, 'zoom to fit');
+
+    // No shared edge runs through the inside of either of its tools.
+    const through = await page.evaluate(() => {
+      const inside = (r: DOMRect, x: number, y: number) =>
+        x > r.left + 2 && x < r.right - 2 && y > r.top + 2 && y < r.bottom - 2;
+      const hits: string[] = [];
+      for (const edge of document.querySelectorAll('.react-flow__edge.edge-shared')) {
+        const id = edge.getAttribute('data-id') ?? edge.getAttribute('data-testid') ?? '';
+        const tools = [...id.matchAll(/([a-z_]+)\.service/g)].map((m) => m[1]!);
+        const path = edge.querySelector('path.react-flow__edge-path') as SVGPathElement;
+        const matrix = path.getScreenCTM()!;
+        const boxes = tools.map((t) =>
+          document.querySelector(`.react-flow__node[data-id="${t}"]`)!.getBoundingClientRect(),
+        );
+        const length = path.getTotalLength();
+        for (let l = 0; l <= length; l += 4) {
+          const p = path.getPointAtLength(l).matrixTransform(matrix);
+          if (boxes.some((box) => inside(box, p.x, p.y))) hits.push(`${id} at ${Math.round(l)}`);
+        }
+        if (tools.length !== 2) hits.push(`${id}: tools not found`);
+      }
+      return hits;
+    });
+    expect(through).toEqual([]);
+
+    // The group was one step: one undo takes all four edges away.
+    await page.locator('.react-flow__pane').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('Control+Z');
+    await expect.poll(() => shared.count()).toBe(0);
+    await page.close();
+  }, 120_000);
 });
