@@ -11,7 +11,7 @@ export interface Evidence {
 }
 
 /** Keys that name the entity they sit in: `pets[].id` is a pet's id, `services[].name` a service's. */
-const KEY_NAMES = new Set(['id', 'key', 'name', 'slug', 'uid', 'uuid']);
+export const KEY_NAMES = new Set(['id', 'key', 'name', 'slug', 'uid', 'uuid']);
 
 /** Words too common to say what a value is on their own (`owner_id` → `id` says nothing). */
 const GENERIC_WORDS = new Set([
@@ -20,17 +20,48 @@ const GENERIC_WORDS = new Set([
   ...['title', 'summary', 'description', 'note', 'body', 'message', 'reason', 'text', 'subject'],
 ]);
 
-const lastKey = (path: string): string => {
+/** Names compared in one spelling: `petId` and `pet-id` are `pet_id`. */
+export const snakeCase = (name: string): string =>
+  name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/[-\s]+/g, '_')
+    .toLowerCase();
+
+/** A field path's last key, in snake case. */
+export const lastKey = (path: string): string => {
   const keys = (parseFieldPath(path) ?? []).flatMap((s) => (s.kind === 'key' ? [s.key] : []));
-  return keys.at(-1) ?? path;
+  return snakeCase(keys.at(-1) ?? path);
 };
 
-/** The entity a tool is about, from its name's last word: `place_order` → order, `list_pets` → pet. */
-export const toolEntity = (tool: string): string => singular(tool.split(/[_-]/).at(-1)!.toLowerCase());
+/** The entity a tool is about, from its name's last word: `place_order` → order, `list_pets` → pet, `getPetById` → pet. */
+export const toolEntity = (tool: string): string =>
+  singular(
+    snakeCase(tool)
+      .replace(/_by_.*$/, '')
+      .split('_')
+      .at(-1)!,
+  );
+
+/** Keys that only hold a result (`result` is what an importer calls a bare list), naming no entity. */
+const CONTAINERS = new Set(['result', 'results', 'data', 'items', 'body', 'response', 'records', 'entries', 'list']);
+
+/**
+ * The entity a result field belongs to: the object or list holding it (`services[].name` →
+ * service, `result[].category.id` → category), else the tool's (`get_alert`'s `service` → alert).
+ */
+export function fieldEntity(tool: string, path: string): string {
+  const keys = (parseFieldPath(path) ?? []).flatMap((s) => (s.kind === 'key' ? [snakeCase(s.key)] : []));
+  const holder = keys
+    .slice(0, -1)
+    .reverse()
+    .find((k) => !CONTAINERS.has(k));
+  return holder ? singular(holder) : toolEntity(tool);
+}
 
 /** Whether a parameter name says it identifies something: `alert_id`, `alert_ids`, `service` (an entity's key). */
 export function isKeyName(name: string, entities: ReadonlySet<string>): boolean {
-  return /(^|_)(id|ids|key|uuid|slug)$/.test(name) || entities.has(name) || entities.has(singular(name));
+  const snake = snakeCase(name);
+  return /(^|_)(id|ids|key|uuid|slug)$/.test(snake) || entities.has(snake) || entities.has(singular(snake));
 }
 
 /** A tool's parameters that sit in its URL's path (`/alerts/{alert_id}`): always ids of something. */
@@ -48,14 +79,16 @@ export function pathParameters(tool: Tool): Set<string> {
 export function nameEvidence(
   fromTool: string,
   result: SchemaField,
-  param: SchemaField,
+  param: SchemaField & { tool: string },
   entities: ReadonlySet<string>,
 ): Evidence | null {
   const key = lastKey(result.path);
-  const name = param.path;
+  const name = snakeCase(param.path);
   const list = listOfElementPath(result.path);
-  const entity = list ? singular(lastKey(list)) : toolEntity(fromTool);
-  const whose = list ? `a ${entity}'s ` : `its `;
+  const entity = fieldEntity(fromTool, result.path);
+  const whose = entity !== toolEntity(fromTool) || list ? `a ${entity}'s ` : `its `;
+  // A bare `id` or `name` is the key of the tool's own entity: a pet's id fills update_pet's id, not place_order's.
+  if (key === name && KEY_NAMES.has(name) && entity !== toolEntity(param.tool)) return null;
   if (key === name) {
     // The same name counts for more on an id than on a word every tool has (`status`, `name`).
     const score = isKeyName(name, entities) ? 0.5 : GENERIC_WORDS.has(name) ? 0.3 : 0.4;
@@ -64,7 +97,7 @@ export function nameEvidence(
   if (KEY_NAMES.has(key) && (name === `${entity}_${key}` || (key === 'name' && name === entity)))
     return { score: 0.55, why: `${whose}${key} is the ${entity}'s ${key === 'name' ? 'key' : key}` };
   if (list && param.type === 'array' && name === `${key}s`)
-    return { score: 0.5, why: `the ${lastKey(list)} give a list of ${key}s` };
+    return { score: 0.5, why: `the ${entity}s give a list of ${key}s` };
   const tail = (word: string, whole: string) =>
     !GENERIC_WORDS.has(word) && (whole.endsWith(`_${word}`) || whole.startsWith(`${word}_`)) ? word : null;
   const qualified = tail(name, key) ?? tail(key, name);

@@ -1,12 +1,16 @@
 import type { DependencyEdge, SharedParamEdge, Tool, ToolGraph } from '../domain';
 import { fieldCompatibility } from './compatibility';
-import { listOfElementPath, parseFieldPath } from './field-paths';
+import { listOfElementPath } from './field-paths';
 import { singular } from './field-names';
 import { schemaFields, type SchemaField } from './fields';
 import {
   descriptionEvidence,
+  fieldEntity,
   isKeyName,
+  KEY_NAMES,
+  lastKey,
   nameEvidence,
+  snakeCase,
   namesTool,
   parameterDescription,
   pathParameters,
@@ -57,8 +61,8 @@ function indexParameters(tools: readonly Tool[]): Map<string, Param[]> {
   for (const tool of tools)
     for (const field of schemaFields(tool.parameters)) {
       if (field.type === 'object') continue;
-      const words = field.path.split('_');
-      const names = new Set([field.path]);
+      const words = snakeCase(field.path).split('_');
+      const names = new Set([field.path, words.join('_')]);
       for (let i = 1; i < words.length; i++) {
         names.add(words.slice(i).join('_'));
         names.add(words.slice(0, i).join('_'));
@@ -68,14 +72,10 @@ function indexParameters(tools: readonly Tool[]): Map<string, Param[]> {
   return index;
 }
 
-const lastKey = (path: string): string =>
-  (parseFieldPath(path) ?? []).flatMap((s) => (s.kind === 'key' ? [s.key] : [])).at(-1) ?? path;
-
 /** Names a result field could fill a parameter by (see nameEvidence), to look up in the index. */
 function candidateNames(fromTool: string, path: string): string[] {
   const key = lastKey(path);
-  const list = listOfElementPath(path);
-  const entity = list ? singular(lastKey(list)) : toolEntity(fromTool);
+  const entity = fieldEntity(fromTool, path);
   const words = key.split('_');
   // Its own heads and tails too, for a parameter it qualifies (`owner_team` → `team`).
   const parts = words.flatMap((_, i) => (i ? [words.slice(i).join('_'), words.slice(0, i).join('_')] : []));
@@ -93,7 +93,9 @@ function dependencyWording(edge: DependencyEdge): string {
   const list = listOfElementPath(edge.fromPath);
   if (!list) return `${edge.fromTool} returns ${edge.fromPath}, which ${edge.toTool} takes as ${edge.toParam}`;
   const listName = lastKey(list);
-  return `${edge.fromTool} returns a list of ${listName}; one ${singular(listName)}'s ${lastKey(edge.fromPath)} fills ${edge.toTool}.${edge.toParam}`;
+  const entity = fieldEntity(edge.fromTool, edge.fromPath);
+  const what = singular(listName) === entity ? `a list of ${listName}` : 'a list';
+  return `${edge.fromTool} returns ${what}; one ${entity}'s ${lastKey(edge.fromPath)} fills ${edge.toTool}.${edge.toParam}`;
 }
 
 /** Everything that speaks for `result` filling `param`, strongest first. */
@@ -111,7 +113,7 @@ function evidenceFor(
       score: 0.4 + Math.min(flow.runs, 5) * 0.02,
       why: `the value flowed so in ${flow.runs} recorded run${flow.runs === 1 ? '' : 's'}`,
     });
-  const named = nameEvidence(source.name, result, param, entities);
+  const named = nameEvidence(source.name, result, { ...param, tool: target.name }, entities);
   if (named) found.push(named);
   const described = descriptionEvidence(source.name, target, param.path);
   const sameFormat = result.format !== undefined && result.format === param.format;
@@ -175,7 +177,11 @@ export function suggestEdges(
       // What the tool was given, handed back: its source is whatever gave it to the tool.
       const key = lastKey(result.path);
       if (
-        ownParams.some((own) => own.path === key || (nameEvidence(tool.name, result, own, entities)?.score ?? 0) >= 0.5)
+        ownParams.some(
+          (own) =>
+            snakeCase(own.path) === key ||
+            (nameEvidence(tool.name, result, { ...own, tool: tool.name }, entities)?.score ?? 0) >= 0.5,
+        )
       )
         continue;
       const flowed = (evidence.flows ?? []).filter((f) => f.fromTool === tool.name && f.fromPath === result.path);
@@ -234,14 +240,17 @@ function sharedGroups(
     const inPath = pathParameters(tool);
     for (const field of schemaFields(tool.parameters)) {
       if (field.type === 'object' || field.path.includes('.')) continue;
-      const list = holders.get(field.path) ?? [];
+      // A bare `id` or `name` is each tool's own entity's: only tools about one entity share it.
+      const bucket = KEY_NAMES.has(snakeCase(field.path)) ? `${field.path}@${toolEntity(tool.name)}` : field.path;
+      const list = holders.get(bucket) ?? [];
       list.push({ tool: tool.name, field, echoes: returned.has(field.path), inPath: inPath.has(field.path) });
-      holders.set(field.path, list);
+      holders.set(bucket, list);
     }
   }
   const out: EdgeSuggestion[] = [];
-  for (const [param, all] of holders) {
+  for (const all of holders.values()) {
     const first = all[0]!;
+    const param = first.field.path;
     const members = all.filter((m) => m.tool !== first.tool && fieldCompatibility(first.field, m.field).level === 'ok');
     if (!members.length) continue;
     const group = [first, ...members];

@@ -91,6 +91,24 @@ describe('edge suggestions', () => {
     ]);
   });
 
+  it('reads camelCase names, and a bare id as the id of its own tool’s entity', () => {
+    const shop = graph([
+      tool('addPet', { name: 'string' }, { id: 'integer' }),
+      tool('getPetById', { petId: 'integer' }, { id: 'integer', name: 'string' }),
+      tool('placeOrder', { petId: 'integer' }, { id: 'integer' }),
+      tool('getOrderById', { orderId: 'integer' }, { petId: 'integer' }),
+      tool('updateUser', { id: 'integer' }, {}),
+    ]);
+    expect(suggestEdges(shop).map((s) => s.key)).toEqual([
+      'dep:addPet.id->getPetById.petId',
+      'dep:addPet.id->placeOrder.petId',
+      'dep:placeOrder.id->getOrderById.orderId',
+      'dep:getOrderById.petId->getPetById.petId',
+      'dep:getOrderById.petId->placeOrder.petId',
+      'group:petId:getPetById,placeOrder',
+    ]);
+  });
+
   describe('movedOnly', () => {
     const g = graph([tool('a'), tool('b'), tool('c')], [dep('a', 'x', 'b', 'y')]);
 
