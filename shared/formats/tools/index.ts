@@ -7,6 +7,7 @@ import { parseJson, parseOpenAITools } from './openai';
 import { bracketDepth, parseOpenApi } from './openapi';
 import type { ParsedTools } from './parsed';
 import { parseMcpToolList, parseToolDeclarations } from './declarations';
+import { openApiLinkEdges } from './openapi-links';
 import {
   readToolText,
   recogniseAnthropic,
@@ -38,7 +39,7 @@ interface ToolFormat {
  */
 export const TOOL_FORMATS: Record<ToolFileFormat, ToolFormat> = {
   trellis: { label: 'Trellis graph (JSON)', recognise: recogniseTrellis, parse: parseTrellisGraph },
-  openapi: { label: 'OpenAPI 3 / Swagger 2 (JSON or YAML)', recognise: recogniseOpenApi, parse: parseOpenApi },
+  openapi: { label: 'OpenAPI 3 / Swagger 2 (JSON or YAML)', recognise: recogniseOpenApi, parse: parseOpenApiWithLinks },
   bfcl: { label: 'BFCL function docs (JSON / JSON Lines)', recognise: recogniseBfcl, parse: parseBfclFunctions },
   mcp: { label: 'MCP tool list (tools/list JSON)', recognise: recogniseMcp, parse: parseMcpToolList },
   anthropic: {
@@ -86,6 +87,12 @@ export function parseTools(format: ToolFileFormat, text: string): ParsedTools {
         : error.hint;
     throw new TrellisError(error.code, `Read as ${TOOL_FORMATS[format].label}: ${error.message}`, hint);
   }
+}
+
+/** An OpenAPI document's tools, with the dependencies its own `links` declare drawn. */
+function parseOpenApiWithLinks(text: string): ParsedTools {
+  const parsed = parseOpenApi(text);
+  return { ...parsed, edges: [...parsed.edges, ...openApiLinkEdges(text, parsed.tools)] };
 }
 
 function parseTrellisGraph(text: string): ParsedTools {
