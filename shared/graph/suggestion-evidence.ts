@@ -14,7 +14,7 @@ export interface Evidence {
 export const KEY_NAMES = new Set(['id', 'key', 'name', 'slug', 'uid', 'uuid']);
 
 /** Words too common to say what a value is on their own (`owner_id` → `id` says nothing). */
-const GENERIC_WORDS = new Set([
+export const GENERIC_WORDS = new Set([
   ...KEY_NAMES,
   ...['at', 'type', 'status', 'time', 'count', 'value', 'data', 'url', 'limit', 'query'],
   ...['title', 'summary', 'description', 'note', 'body', 'message', 'reason', 'text', 'subject'],
@@ -65,10 +65,16 @@ export function isKeyName(name: string, entities: ReadonlySet<string>): boolean 
 }
 
 /** A tool's parameters that sit in its URL's path (`/alerts/{alert_id}`): always ids of something. */
-export function pathParameters(tool: Tool): Set<string> {
-  const url = tool.runtime?.kind === 'http' ? tool.runtime.url : '';
-  return new Set([...url.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!));
+export function pathParameters(tool: Tool): ReadonlySet<string> {
+  let found = pathParametersOf.get(tool);
+  if (!found) {
+    const url = tool.runtime?.kind === 'http' ? tool.runtime.url : '';
+    found = new Set([...url.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!));
+    pathParametersOf.set(tool, found);
+  }
+  return found;
 }
+const pathParametersOf = new WeakMap<Tool, ReadonlySet<string>>();
 
 /**
  * How a result field's name says it fills a parameter, strongest reading first: the same name,

@@ -6,6 +6,7 @@ import { schemaFields, type SchemaField } from './fields';
 import {
   descriptionEvidence,
   fieldEntity,
+  GENERIC_WORDS,
   isKeyName,
   KEY_NAMES,
   lastKey,
@@ -78,7 +79,10 @@ function candidateNames(fromTool: string, path: string): string[] {
   const entity = fieldEntity(fromTool, path);
   const words = key.split('_');
   // Its own heads and tails too, for a parameter it qualifies (`owner_team` → `team`).
-  const parts = words.flatMap((_, i) => (i ? [words.slice(i).join('_'), words.slice(0, i).join('_')] : []));
+  // (Not a word every id has: `alert_id` → `id` would look up every id of the graph.)
+  const parts = words
+    .flatMap((_, i) => (i ? [words.slice(i).join('_'), words.slice(0, i).join('_')] : []))
+    .filter((part) => !GENERIC_WORDS.has(part));
   return [key, `${entity}_${key}`, `${key}s`, ...(key === 'name' ? [entity] : []), ...parts];
 }
 
@@ -151,11 +155,12 @@ export function suggestEdges(
   );
   const out: EdgeSuggestion[] = [];
 
-  const byPath = new Map(
-    graph.tools.flatMap((t) =>
-      schemaFields(t.parameters).map((f) => [`${t.name}.${f.path}`, { tool: t, field: f }] as const),
-    ),
-  );
+  const allParams = graph.tools.flatMap((tool) => schemaFields(tool.parameters).map((field) => ({ tool, field })));
+  const byPath = new Map(allParams.map((p) => [`${p.tool.name}.${p.field.path}`, p]));
+  // Parameters with a description of their own, read once: each tool then looks for its name in them.
+  const describedParams = allParams
+    .map((p) => ({ ...p, text: parameterDescription(p.tool, p.field.path) }))
+    .filter((p) => p.text);
   for (const tool of graph.tools) {
     const ownParams = schemaFields(tool.parameters);
     const declared = schemaFields(tool.returns, { elements: true }).filter((r) => r.type !== 'object');
@@ -166,12 +171,8 @@ export function suggestEdges(
       .map((f): SchemaField => ({ path: f.fromPath, type: 'any', required: false }));
     const results = [...declared, ...new Map(undeclared.map((r) => [r.path, r])).values()];
     // Parameters whose own description names this tool ("…as list_services gives it").
-    const described = graph.tools.flatMap((target) =>
-      target.name === tool.name
-        ? []
-        : schemaFields(target.parameters)
-            .filter((f) => namesTool(parameterDescription(target, f.path), tool.name))
-            .map((field) => ({ tool: target, field })),
+    const described = describedParams.filter(
+      ({ tool: target, text }) => target.name !== tool.name && namesTool(text, tool.name),
     );
     for (const result of results) {
       // What the tool was given, handed back: its source is whatever gave it to the tool.
