@@ -3,18 +3,11 @@ import path from 'node:path';
 import { ToolFileFormat } from '../shared/contract/tools';
 import type { Tool } from '../shared/domain';
 import { TrellisError } from '../shared/errors';
-import { guessToolFormat } from '../shared/formats/tools/guess-format';
+import { detectToolFormat, TOOL_FORMATS } from '../shared/formats/tools';
 import { pasteTools, type GraphContent } from '../shared/graph';
 import { openBackend } from './backend-helpers';
 import type { Verb } from './verb';
 import { defaultWorkspacePath } from './workspace-path';
-
-const FORMAT_NAMES: Record<ToolFileFormat, string> = {
-  openai: 'OpenAI tools',
-  bfcl: 'BFCL functions',
-  openapi: 'OpenAPI',
-  trellis: 'Trellis graph',
-};
 
 const list = (value: unknown): string[] =>
   [value ?? []]
@@ -106,7 +99,7 @@ export const graphImportToolsVerb: Verb = {
         );
       format = named.data;
     } else {
-      const guessed = guessToolFormat(text);
+      const guessed = detectToolFormat(text)?.format;
       if (!guessed)
         throw new TrellisError(
           'E4001',
@@ -176,7 +169,7 @@ export const graphImportToolsVerb: Verb = {
       }
       io.out(
         `Added ${tools.length}${tools.length < parsed.tools.length ? ` of ${parsed.tools.length}` : ''} tools from ` +
-          `${path.basename(file)} (${FORMAT_NAMES[format]}) to ${created ? 'the new' : 'the'} graph "${values.graph}"` +
+          `${path.basename(file)} (${TOOL_FORMATS[format].name}) to ${created ? 'the new' : 'the'} graph "${values.graph}"` +
           `${
             renamed.length
               ? `, ${renamed.length} renamed as their names were taken (${renamed

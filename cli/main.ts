@@ -7,6 +7,7 @@ import { graphInferReturnsVerb, graphReplayVerb } from './graph-recordings';
 import { graphRuntimeVerb } from './graph-runtime';
 import { graphImportToolsVerb } from './graph-import-tools';
 import { graphSecretVerb } from './graph-secret';
+import { graphSuggestionsVerb } from './graph-suggestions';
 import { dedupVerb, exportVerb } from './export';
 import { importVerb } from './import';
 import { MODEL_VERBS } from './model';
@@ -31,8 +32,15 @@ const VERBS: Verb[] = [
 const GROUPS: Record<string, { summary: string; verbs: Verb[] }> = {
   graph: {
     summary:
-      'Tools of a graph: graph import-tools (from a file), graph runtime (set one), graph replay (from trajectories), graph infer-returns, graph secret (an API key for HTTP tools).',
-    verbs: [graphImportToolsVerb, graphRuntimeVerb, graphReplayVerb, graphInferReturnsVerb, graphSecretVerb],
+      'Tools of a graph: graph import-tools (from a file), graph runtime (set one), graph replay (from trajectories), graph infer-returns, graph secret (an API key for HTTP tools); graph suggestions (edges to draw).',
+    verbs: [
+      graphImportToolsVerb,
+      graphRuntimeVerb,
+      graphReplayVerb,
+      graphInferReturnsVerb,
+      graphSecretVerb,
+      graphSuggestionsVerb,
+    ],
   },
   dataset: {
     summary: 'Make, list and show datasets: dataset create NAME, dataset list, dataset show NAME.',

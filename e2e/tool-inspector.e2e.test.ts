@@ -74,11 +74,13 @@ describe('the tool inspector in Chromium', () => {
     const section = page.getByRole('region', { name: 'Runtime of the selected tools' });
     const kind = section.getByLabel('Runtime kind for the selection');
     // The example's tools run mock code, which the picker does not offer for several tools at once.
-    expect(await kind.locator('option:checked').innerText()).toBe('As now: mock code');
+    expect(await kind.locator('option:checked').innerText()).toBe('As now: mock code, 2 different');
     const apply = section.getByRole('button', { name: 'Choose a kind to apply' });
     expect(await apply.isDisabled()).toBe(true);
     await kind.selectOption('none');
     await section.getByRole('button', { name: 'Apply to 2 tools' }).click();
+    // Each has its own mock code: replacing them is asked first.
+    await section.getByRole('button', { name: 'Replace 2 runtimes' }).click();
     await section.getByText('geocode_city: none · search_flights: none').waitFor();
     // Selected again, the two now have no runtime, and the picker says so.
     await page.locator('.react-flow__pane').click({ position: { x: 5, y: 5 } });

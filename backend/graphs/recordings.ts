@@ -7,6 +7,8 @@ export const MAX_SOURCE_TRAJECTORIES = 20_000;
 
 export interface Recorded {
   calls: RecordedCall[];
+  /** The same calls, one list per trajectory (what flowed from one call into the next). */
+  runs: RecordedCall[][];
   /** How many of the trajectories read call each tool. */
   trajectoriesByTool: Map<string, number>;
   trajectories: number;
@@ -33,6 +35,7 @@ export function collectRecordings(store: WorkspaceStore, tools: readonly string[
   // The newest when there are too many, read oldest first: recordings keep the order of the logs.
   const read = source.trajectoryIds ? ids : ids.slice(0, MAX_SOURCE_TRAJECTORIES).reverse();
   const calls: RecordedCall[] = [];
+  const runs: RecordedCall[][] = [];
   const trajectoriesByTool = new Map<string, number>();
   let trajectories = 0;
   for (const id of read.slice(0, MAX_SOURCE_TRAJECTORIES)) {
@@ -40,8 +43,9 @@ export function collectRecordings(store: WorkspaceStore, tools: readonly string[
     if (!own.length) continue;
     trajectories++;
     calls.push(...own);
+    runs.push(own);
     for (const tool of new Set(own.map((c) => c.tool)))
       trajectoriesByTool.set(tool, (trajectoriesByTool.get(tool) ?? 0) + 1);
   }
-  return { calls, trajectoriesByTool, trajectories, limited };
+  return { calls, runs, trajectoriesByTool, trajectories, limited };
 }

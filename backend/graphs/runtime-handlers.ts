@@ -2,6 +2,7 @@ import type { Tool, ToolGraph } from '../../shared/domain';
 import { TrellisError } from '../../shared/errors';
 import { buildReplayRuntimes, proposeReturns } from '../../shared/recordings';
 import { isWrittenKind } from '../../shared/runtimes';
+import { valueFlows } from '../../shared/graph';
 import type { BackendContext } from '../context';
 import type { HandlerMap } from '../registry';
 import { collectRecordings } from './recordings';
@@ -71,6 +72,16 @@ export function graphRuntimeHandlers({ store, events }: BackendContext): Handler
         unrecorded: graph.tools.filter((t) => !runtimes.has(t.name)).map((t) => t.name),
         updatedAt: apply && replaced.size ? saveTools(id, replaced) : null,
       };
+    },
+
+    'graphs.valueFlows': ({ id, trajectoryIds, filter, tools: only }) => {
+      const graph = inScope(store.graphs.get(id), only);
+      const recorded = collectRecordings(
+        store,
+        graph.tools.map((t) => t.name),
+        { ...(trajectoryIds ? { trajectoryIds } : {}), ...(filter ? { filter } : {}) },
+      );
+      return { trajectories: recorded.trajectories, limited: recorded.limited, flows: valueFlows(recorded.runs) };
     },
 
     'graphs.inferReturns': ({ id, trajectoryIds, filter, tools: only, apply }) => {

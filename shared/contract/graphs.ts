@@ -138,6 +138,22 @@ export const graphsMethods = {
       updatedAt: z.string().nullable(),
     }),
   }),
+  'graphs.valueFlows': method({
+    summary:
+      'Where recorded trajectories passed a value from one tool’s result into a later call of another: evidence for edge suggestions.',
+    args: RecordingSource.extend({ id: GraphId }),
+    result: SourceReport.extend({
+      flows: z.array(
+        z.object({
+          fromTool: z.string(),
+          fromPath: z.string(),
+          toTool: z.string(),
+          toParam: z.string(),
+          runs: z.number().int(),
+        }),
+      ),
+    }),
+  }),
   'graphs.check': method({
     summary: 'Problems of a graph (saved or not): names, schemas, edges, cycles, reachability.',
     args: GraphContent,

@@ -3,7 +3,7 @@ import { GraphEdge, Tool } from '../domain';
 import { ConsentRequest } from '../runs/types';
 import { method } from './define';
 
-export const ToolFileFormat = z.enum(['openai', 'bfcl', 'openapi', 'trellis']);
+export const ToolFileFormat = z.enum(['openai', 'anthropic', 'gemini', 'mcp', 'bfcl', 'openapi', 'trellis']);
 export type ToolFileFormat = z.infer<typeof ToolFileFormat>;
 
 const ParsedTools = z.object({
@@ -19,7 +19,7 @@ const ParsedTools = z.object({
 export const toolsMethods = {
   'tools.parse': method({
     summary:
-      'Read tools from an OpenAI tools file, BFCL functions, an OpenAPI 3 or Swagger 2 description or a Trellis graph.',
+      'Read tools from OpenAI, Anthropic or Gemini tool declarations, an MCP tool list, BFCL functions, an OpenAPI or Swagger document, or a Trellis graph.',
     args: z.object({
       format: ToolFileFormat,
       text: z.string().max(50_000_000),

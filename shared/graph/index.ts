@@ -11,3 +11,4 @@ export * from './field-names';
 export * from './element-fields';
 export * from './merge';
 export * from './schema-lint';
+export * from './value-flows';

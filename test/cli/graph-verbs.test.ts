@@ -209,3 +209,29 @@ describe('trellis graph replay and infer-returns', () => {
     expect(again.out).toMatch(/0 of 3 tools would change/);
   });
 });
+
+describe('trellis graph suggestions', () => {
+  it('prints the suggested edges as JSON, best first, with the values that flowed in the imported runs as evidence', () => {
+    const workspace = smartHomeWorkspace();
+    const listed = trellis('graph', 'suggestions', '--workspace', workspace, '--graph', 'Smart home', '--json');
+    expect(listed.code, listed.err).toBe(0);
+    const { suggestions } = JSON.parse(listed.out) as {
+      suggestions: { kind: string; from?: object; to?: object; members?: object[]; score: number; why: string }[];
+    };
+    const scores = suggestions.map((s) => s.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    const pick = suggestions.find(
+      (s) => s.kind === 'dependency' && JSON.stringify(s.to) === '{"tool":"get_temperature","param":"room_id"}',
+    );
+    expect(pick).toMatchObject({
+      from: { tool: 'list_rooms', path: 'rooms[].room_id' },
+      why: expect.stringMatching(/the value flowed so in \d+ recorded runs?/),
+    });
+    const group = suggestions.find((s) => s.kind === 'shared');
+    expect(group).toMatchObject({ members: expect.arrayContaining([{ tool: 'get_temperature', param: 'room_id' }]) });
+
+    const text = trellis('graph', 'suggestions', '--workspace', workspace);
+    expect(text.code, text.err).toBe(0);
+    expect(text.out).toMatch(/^\d\.\d\d {2}→ list_rooms returns a list of rooms/m);
+  });
+});

@@ -58,7 +58,7 @@ describe('element edges on the canvas', () => {
     });
     expect(shared!.className).toBe('edge-shared');
     expect(shared!.style).toEqual({ strokeDasharray: '6 4' });
-    // Two parameters on the left of their tools: a straight line, not a curve looping around them.
-    expect(shared!.type).toBe('straight');
+    // Two parameters on the left of their tools: drawn around the tools from the left (SharedParamEdge).
+    expect(shared!.type).toBe('shared-param');
   });
 });

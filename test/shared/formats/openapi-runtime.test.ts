@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Tool } from '../../../shared/domain';
 import { parseOpenApi } from '../../../shared/formats/tools/openapi';
-import { guessToolFormat } from '../../../shared/formats/tools/guess-format';
+import { detectToolFormat } from '../../../shared/formats/tools';
 
 const fixture = (name: string) => fs.readFileSync(path.join(__dirname, '..', '..', 'fixtures', 'tools', name), 'utf8');
 const byName = (tools: Tool[], name: string) => tools.find((t) => t.name === name)!;
@@ -120,6 +120,8 @@ describe('a Swagger 2 description (JSON) as runnable HTTP tools', () => {
     expect(runtimeOf(tools, 'findOrders').auth).toEqual([{ secret: 'corner-shop/key', in: 'query', name: 'api_key' }]);
   });
 });
+
+const guessToolFormat = (text: string) => detectToolFormat(text)?.format ?? null;
 
 describe('telling a tools file’s format from its content', () => {
   it('names OpenAPI (YAML or JSON) and Swagger descriptions, OpenAI tools, BFCL functions and Trellis graphs', () => {

@@ -106,7 +106,7 @@ describe('Trellis graph importer', () => {
     };
     expect(refusal('{"tools": []}')).toEqual({
       message:
-        'This is not a Trellis graph as Graph › Export as Trellis JSON writes it: it has no "format", "version", "name", "edges".',
+        'Read as Trellis graph (JSON): This is not a graph as Graph › Export as Trellis JSON writes it: it has no "format", "version", "name", "edges".',
       hint: 'Choose the format the text is in (OpenAI tools, BFCL, OpenAPI), or export the graph again from Trellis.',
     });
     expect(refusal('[1]').message).toMatch(/: it is not a JSON object\.$/);

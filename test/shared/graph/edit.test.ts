@@ -10,7 +10,6 @@ import {
   removeTools,
   startHistory,
   suggestEdges,
-  suggestionKey,
   undo,
   updateTool,
 } from '../../../shared/graph';
@@ -72,22 +71,41 @@ describe('edge suggestions', () => {
   const g = graph([
     tool('search_hotels', { city: 'string', guests: 'integer' }, { best_hotel_id: 'string', nightly_rate: 'number' }),
     tool('book_hotel', { hotel_id: 'string', guests: 'integer' }, { reservation_id: 'string' }),
+    tool('get_hotel', { hotel_id: 'string' }, { name: 'string' }),
     tool('weather', { city: 'string' }, {}),
   ]);
 
-  it('suggests a dependency where a result names a parameter, and shared parameters by name and type', () => {
-    expect(suggestEdges(g).map((s) => s.key)).toEqual([
-      'dep:search_hotels.best_hotel_id->book_hotel.hotel_id',
-      'shared:search_hotels.city~weather.city',
-      'shared:book_hotel.guests~search_hotels.guests',
+  it('suggests a dependency where a result names a parameter, and an id several tools take as one group', () => {
+    expect(suggestEdges(g).map((s) => [s.key, s.score])).toEqual([
+      ['group:hotel_id:book_hotel,get_hotel', 0.6],
+      ['dep:search_hotels.best_hotel_id->book_hotel.hotel_id', 0.5],
+      ['dep:search_hotels.best_hotel_id->get_hotel.hotel_id', 0.5],
     ]);
   });
 
   it('leaves out existing and dismissed edges', () => {
     const withEdge = { ...g, edges: [dep('search_hotels', 'best_hotel_id', 'book_hotel', 'hotel_id')] };
-    const dismissed = new Set([suggestionKey(share('weather', 'city', 'search_hotels', 'city'))]);
+    const dismissed = new Set(['group:hotel_id:book_hotel,get_hotel']);
     expect(suggestEdges(withEdge, dismissed).map((s) => s.key)).toEqual([
-      'shared:book_hotel.guests~search_hotels.guests',
+      'dep:search_hotels.best_hotel_id->get_hotel.hotel_id',
+    ]);
+  });
+
+  it('reads camelCase names, and a bare id as the id of its own tool’s entity', () => {
+    const shop = graph([
+      tool('addPet', { name: 'string' }, { id: 'integer' }),
+      tool('getPetById', { petId: 'integer' }, { id: 'integer', name: 'string' }),
+      tool('placeOrder', { petId: 'integer' }, { id: 'integer' }),
+      tool('getOrderById', { orderId: 'integer' }, { petId: 'integer' }),
+      tool('updateUser', { id: 'integer' }, {}),
+    ]);
+    expect(suggestEdges(shop).map((s) => s.key)).toEqual([
+      'dep:addPet.id->getPetById.petId',
+      'dep:addPet.id->placeOrder.petId',
+      'dep:placeOrder.id->getOrderById.orderId',
+      'dep:getOrderById.petId->getPetById.petId',
+      'dep:getOrderById.petId->placeOrder.petId',
+      'group:petId:getPetById,placeOrder',
     ]);
   });
 

@@ -184,7 +184,7 @@ describe('element edge suggestions (name match)', () => {
       'dep:list_rooms.rooms[].room_id->set_thermostat.room_id',
     ]);
     expect(suggestions[0]!.reason).toBe(
-      "list_rooms returns a list rooms; one element's room_id fills get_temperature.room_id",
+      "list_rooms returns a list of rooms; one room's room_id fills get_temperature.room_id (a room's room_id is the same name; get_temperature's description names list_rooms; one is picked from a list; room_id is an id)",
     );
   });
 

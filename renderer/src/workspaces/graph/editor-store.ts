@@ -48,7 +48,8 @@ interface EditorActions {
   removeTools(names: string[]): void;
   removeEdges(indexes: number[]): void;
   moveTools(positions: Map<string, Position>): void;
-  connect(edge: GraphEdge): void;
+  /** Draws edges as one step (a shared group's several at once, undone together). */
+  connect(...edges: GraphEdge[]): void;
   paste(clip: GraphContent): void;
   copySelection(): GraphContent | null;
   dismissSuggestion(key: string): void;
@@ -130,7 +131,7 @@ export function createEditorStore(graph: ToolGraph): EditorStore {
       removeTools: (names) => edit((content) => removeTools(content, names), []),
       removeEdges: (indexes) => edit((content) => removeEdges(content, indexes)),
       moveTools: (positions) => edit((content) => moveTools(content, positions)),
-      connect: (edgeToAdd) => edit((content) => addEdge(content, edgeToAdd)),
+      connect: (...edges) => edit((content) => edges.reduce(addEdge, content)),
       paste: (clip) => {
         let names: string[] = [];
         edit((content) => {

@@ -32,9 +32,11 @@ import {
 import { ToolNode } from './ToolNode';
 import { CompactContext, useCompactZoom } from './use-compact';
 import { nodeRect, openingViewport, VIRTUALIZE_ABOVE } from './view';
+import { SharedParamEdge } from './SharedParamEdge';
 import './canvas.css';
 
 const NODE_TYPES = { tool: ToolNode };
+const EDGE_TYPES = { 'shared-param': SharedParamEdge };
 const DELETE_KEYS = ['Delete', 'Backspace'];
 const MULTI_SELECT_KEYS = ['Meta', 'Control', 'Shift'];
 const NO_EDGES: ToolFlowEdge[] = [];
@@ -206,6 +208,7 @@ export function GraphCanvas() {
             nodes={nodes}
             edges={edges}
             nodeTypes={NODE_TYPES}
+            edgeTypes={EDGE_TYPES}
             colorMode={theme}
             connectionMode={ConnectionMode.Loose}
             onNodesChange={onNodesChange}

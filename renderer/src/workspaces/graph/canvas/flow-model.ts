@@ -136,11 +136,11 @@ function buildEdge(edge: GraphEdge, id: string, index: number, problem: GraphPro
       markerEnd: { type: MarkerType.ArrowClosed },
     };
   }
-  // Both ends are parameters, on the left of their tools: a curve would leave and enter leftwards
-  // and loop around the tools; a straight dashed line joins the two fields.
+  // Both ends are parameters, on the left of their tools: drawn leaving and entering leftwards,
+  // around the tools rather than under them (SharedParamEdge.tsx).
   return {
     ...common,
-    type: 'straight',
+    type: 'shared-param',
     source: edge.toolA,
     target: edge.toolB,
     sourceHandle: paramSourceHandle(edge.paramA),

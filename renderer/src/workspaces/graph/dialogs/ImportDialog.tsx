@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { countOf } from '../../../../../shared/text';
 import type { Result } from '../../../../../shared/contract';
 import type { ToolFileFormat } from '../../../../../shared/contract/tools';
+import { detectToolFormat, TOOL_FORMATS } from '../../../../../shared/formats/tools';
 import { api } from '../../../api/api';
 import { useAction } from '../../../api/use-action';
 import { READABLE_ZOOM } from '../../../components/readable-fit';
@@ -16,12 +17,10 @@ import { useOperationChoice } from './OperationChooser';
 
 type Parsed = Result<'tools.parse'>;
 
-const FORMATS: QuickPickOption<ToolFileFormat>[] = [
-  { value: 'openai', label: 'OpenAI tools (JSON)' },
-  { value: 'bfcl', label: 'BFCL functions (JSON / JSON Lines)' },
-  { value: 'openapi', label: 'OpenAPI 3 (JSON or YAML)' },
-  { value: 'trellis', label: 'Trellis graph (JSON)' },
-];
+const FORMATS: QuickPickOption<ToolFileFormat>[] = (Object.keys(TOOL_FORMATS) as ToolFileFormat[]).map((value) => ({
+  value,
+  label: TOOL_FORMATS[value].label,
+}));
 
 const EMPTY_DRAFT = {
   source: 'file' as 'file' | 'mcp',
@@ -45,10 +44,12 @@ export function ImportDialog() {
     patch({ format: value });
     forgetReading();
   };
+  // New text is read as the format its content shows; the picker stays open to choose another.
   const setText = (value: string) => {
-    patch({ text: value });
+    patch({ text: value, format: detectToolFormat(value)?.format ?? format });
     forgetReading();
   };
+  const detected = useMemo(() => detectToolFormat(text), [text]);
   const setCommand = (value: string) => patch({ command: value });
   const setArgs = (value: string) => patch({ args: value });
   // Agreeing to start a program is asked each time the dialog opens.
@@ -105,6 +106,13 @@ export function ImportDialog() {
             Format
             <QuickPick label="Format" value={format} options={FORMATS} onChange={setFormat} />
           </label>
+          {detected && (
+            <p className="muted" data-testid="detected-format">
+              {detected.format === format
+                ? `Detected ${detected.name}.`
+                : `The text looks like ${detected.name}; it will be read as ${TOOL_FORMATS[format].label}.`}
+            </p>
+          )}
           <label>
             File
             <input
@@ -179,9 +187,7 @@ export function ImportDialog() {
               {parsed.tools.length > 12 ? '…' : ''}
             </p>
           ) : (
-            <p>
-              No tools in this text: it is read as {FORMATS.find((f) => f.value === format)?.label}; is that its format?
-            </p>
+            <p>No tools in this text: it is read as {TOOL_FORMATS[format].label}; is that its format?</p>
           )}
           {parsed.warnings.length > 0 && (
             <ul className="muted">

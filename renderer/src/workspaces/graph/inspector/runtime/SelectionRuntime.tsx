@@ -4,6 +4,7 @@ import type { Tool, ToolRuntime } from '../../../../../../shared/domain';
 import { RUNTIME_KIND_NAMES, RUNTIME_KINDS, type RuntimeKind } from '../../../../../../shared/runtimes';
 import { useUi } from '../../../../state/ui-store';
 import { RUNTIME_EDITORS, type SelectionChoice } from './editors';
+import { describeReplacedRuntimes } from './replaced-runtimes';
 import './runtime.css';
 
 /** The kinds a selection can be given at once (each its own way), in the registry's order. */
@@ -16,30 +17,28 @@ type Choice = RuntimeKind | 'none';
 /** The picker before a choice: what the selection has now, when that is not one of the choices. */
 type Shown = Choice | 'as-now';
 
-const offered = (kind: Choice) => kind === 'none' || SELECTABLE.some((s) => s.kind === kind);
-
-/** What the selected tools have now: one kind the picker offers, or what to say instead. */
+/**
+ * What the selected tools have now, which the picker starts on: "None" when none has a runtime,
+ * else "As now" naming the kind. Never a kind with a template to apply: one click would then
+ * overwrite each tool's own runtime (an imported spec's routes) with a placeholder.
+ */
 function currentRuntime(tools: readonly Tool[]): { shown: Shown; asNow: string } {
   const kinds = new Set<Choice>(tools.map((t) => t.runtime?.kind ?? 'none'));
   const [only] = kinds;
-  if (kinds.size === 1 && offered(only!)) return { shown: only!, asNow: '' };
-  // A kind set per tool only (each its own code or responses), as the registry names it.
-  return {
-    shown: 'as-now',
-    asNow: kinds.size === 1 ? `As now: ${RUNTIME_KINDS[only as RuntimeKind].noun}` : 'As now: different kinds',
-  };
+  if (kinds.size === 1 && only === 'none') return { shown: 'none', asNow: '' };
+  const runtimes = new Set(tools.map((t) => JSON.stringify(t.runtime ?? null)));
+  const noun = kinds.size === 1 ? RUNTIME_KINDS[only as RuntimeKind].noun : 'different kinds';
+  const each = kinds.size === 1 && runtimes.size > 1 ? `, ${runtimes.size} different` : '';
+  return { shown: 'as-now', asNow: `As now: ${noun}${each}` };
 }
-
-/** What each kind's field starts with (a URL template, an empty command line). */
-const initialTexts = () =>
-  Object.fromEntries(SELECTABLE.map(({ kind, choice }) => [kind, choice.field?.initial ?? '']));
 
 /** One runtime for several selected tools: each gets its own name where the runtime names a tool. */
 export function SelectionRuntime({ tools, onChange }: { tools: Tool[]; onChange(next: Tool[]): void }) {
   // The picker starts on what the tools have now; Apply waits for a choice that changes them.
   const [{ shown, asNow }] = useState(() => currentRuntime(tools));
   const [choice, setChoice] = useState<Shown>(shown);
-  const [texts, setTexts] = useState<Record<string, string>>(initialTexts);
+  // Each kind's field starts empty: its example is a placeholder, never a value Apply would write.
+  const [texts, setTexts] = useState<Record<string, string>>({});
   const selectable = SELECTABLE.find((s) => s.kind === choice)?.choice;
   const text = texts[choice] ?? '';
   const dialog = choice === 'as-now' || choice === 'none' ? undefined : RUNTIME_EDITORS[choice].opensDialog;
@@ -50,11 +49,25 @@ export function SelectionRuntime({ tools, onChange }: { tools: Tool[]; onChange(
   };
   const ready =
     choice !== 'as-now' &&
-    (choice === 'none' || dialog !== undefined || selectable?.runtimeFor(tools[0]!, text) != null);
-  const apply = () => {
-    if (dialog) return useUi.getState().openDialog(dialog);
+    (choice === 'none' ||
+      dialog !== undefined ||
+      ((!selectable?.field || text.trim() !== '') && selectable?.runtimeFor(tools[0]!, text) != null));
+  // What Apply would overwrite, asked about before it does: null when nothing a person set is lost.
+  const [replacing, setReplacing] = useState<string | null>(null);
+  const write = () => {
+    setReplacing(null);
     onChange(tools.map((t) => ({ ...t, runtime: runtimeFor(t) })));
     useUi.getState().notify(`Set the runtime of ${countOf(tools.length, 'tool')}. Undo with Ctrl+Z.`);
+  };
+  const apply = () => {
+    if (dialog) return useUi.getState().openDialog(dialog);
+    const replaced = describeReplacedRuntimes(tools, runtimeFor);
+    if (replaced) setReplacing(replaced);
+    else write();
+  };
+  const choose = (next: Shown) => {
+    setReplacing(null);
+    setChoice(next);
   };
 
   return (
@@ -66,7 +79,7 @@ export function SelectionRuntime({ tools, onChange }: { tools: Tool[]; onChange(
           aria-label="Runtime kind for the selection"
           id="runtime-kind"
           value={choice}
-          onChange={(e) => setChoice(e.target.value as Shown)}
+          onChange={(e) => choose(e.target.value as Shown)}
         >
           {shown === 'as-now' && (
             <option value="as-now" disabled>
@@ -88,20 +101,37 @@ export function SelectionRuntime({ tools, onChange }: { tools: Tool[]; onChange(
             value={text}
             placeholder={selectable.field.placeholder}
             spellCheck={false}
-            onChange={(e) => setTexts({ ...texts, [choice]: e.target.value })}
+            onChange={(e) => {
+              setReplacing(null);
+              setTexts({ ...texts, [choice]: e.target.value });
+            }}
           />
         </label>
       )}
       <p className="muted">{tools.map((t) => `${t.name}: ${t.runtime?.kind ?? 'none'}`).join(' · ')}</p>
-      <div className="buttons">
-        <button type="button" className="primary" disabled={!ready} onClick={apply}>
-          {dialog
-            ? 'Choose recordings…'
-            : choice === 'as-now'
-              ? 'Choose a kind to apply'
-              : `Apply to ${countOf(tools.length, 'tool')}`}
-        </button>
-      </div>
+      {replacing ? (
+        <div className="replace-question" role="group" aria-label="Replace runtimes?">
+          <p>{replacing}. Replace them? Undo with Ctrl+Z restores them all.</p>
+          <div className="buttons">
+            <button type="button" onClick={() => setReplacing(null)}>
+              Keep them
+            </button>
+            <button type="button" onClick={write}>
+              Replace {countOf(tools.length, 'runtime')}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className="buttons">
+          <button type="button" className="primary" disabled={!ready} onClick={apply}>
+            {dialog
+              ? 'Choose recordings…'
+              : choice === 'as-now'
+                ? 'Choose a kind to apply'
+                : `Apply to ${countOf(tools.length, 'tool')}`}
+          </button>
+        </div>
+      )}
     </section>
   );
 }

@@ -88,7 +88,7 @@ export const httpEditor: RuntimeEditor<'http'> = {
   Editor: HttpEditor,
   forSelection: {
     label: 'HTTP endpoint ({tool} = each tool’s name)',
-    field: { label: 'URL template (POST, arguments as the JSON body)', initial: 'https://api.example.com/{tool}' },
+    field: { label: 'URL template (POST, arguments as the JSON body)', placeholder: 'https://api.example.com/{tool}' },
     runtimeFor: (tool, url) => ({ kind: 'http', method: 'POST', url: url.replace(/\{tool\}/g, tool.name) }),
   },
 };

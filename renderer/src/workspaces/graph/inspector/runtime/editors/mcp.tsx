@@ -65,7 +65,7 @@ export const mcpEditor: RuntimeEditor<'mcp'> = {
   Editor: McpEditor,
   forSelection: {
     label: 'MCP server (each tool by its own name)',
-    field: { label: 'Server command', placeholder: 'npx -y @modelcontextprotocol/server-everything', initial: '' },
+    field: { label: 'Server command', placeholder: 'npx -y @modelcontextprotocol/server-everything' },
     runtimeFor: (tool, line) => {
       const words = splitCommandLine(line);
       return words?.length

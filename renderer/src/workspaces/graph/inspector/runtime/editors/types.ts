@@ -12,7 +12,7 @@ export interface EditorProps<K extends RuntimeKind> {
 /** How several selected tools get one runtime of a kind: the picker's option, its one field, the runtime each tool gets. */
 export interface SelectionChoice<K extends RuntimeKind> {
   label: string;
-  field?: { label: string; placeholder?: string; initial: string };
+  field?: { label: string; placeholder?: string };
   /** The runtime for one tool from what the field says; null while the field says nothing usable. */
   runtimeFor(tool: Tool, text: string): RuntimeOf<K> | null;
 }
