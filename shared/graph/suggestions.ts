@@ -1,4 +1,5 @@
 import type { DependencyEdge, SharedParamEdge, Tool, ToolGraph } from '../domain';
+import { countOf } from '../text';
 import { fieldCompatibility } from './compatibility';
 import { listOfElementPath } from './field-paths';
 import { singular } from './field-names';
@@ -276,7 +277,7 @@ function sharedGroups(
       edge: edges[0]!,
       members: group.map((m) => ({ tool: m.tool, param })),
       score: Math.round(score * 100) / 100,
-      reason: `${names.length} tools take the same ${param} (${first.field.type}): ${names.join(', ')}${
+      reason: `${countOf(names.length, 'tool')} take the same ${param} (${first.field.type}): ${names.join(', ')}${
         echoed
           ? `; ${echoed === 1 ? 'one hands it back' : `${echoed} hand it back`}, so it is one ${param} throughout`
           : ''

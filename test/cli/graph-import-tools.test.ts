@@ -90,7 +90,9 @@ describe('trellis graph import-tools', () => {
       'raml',
     ]);
     expect(badFormat.code).toBe(2);
-    expect(badFormat.err).toContain('"raml" is not a tools format. Name one of openai, bfcl, openapi, trellis.');
+    expect(badFormat.err).toContain(
+      '"raml" is not a tools format. Name one of openai, anthropic, gemini, mcp, bfcl, openapi, trellis.',
+    );
     const notes = path.join(tempDir(), 'notes.txt');
     fs.writeFileSync(notes, 'remember the milk');
     const unknown = trellis(home, ['graph', 'import-tools', notes, '--graph', 'G', '--workspace', workspace]);
