@@ -26,7 +26,7 @@ describe('making a dataset from Trajectories before any exists, in Chromium', ()
     );
     await page.keyboard.press('Escape');
 
-    await page.getByRole('option').first().click();
+    await page.getByRole('listbox', { name: 'Trajectory list' }).getByRole('option').first().click();
     const inspector = page.getByRole('region', { name: 'Trajectory inspector' });
     const offer = inspector.getByRole('button', { name: 'New dataset with this…' });
     await offer.waitFor();

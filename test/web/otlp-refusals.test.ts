@@ -157,7 +157,7 @@ describe('the trace receiver of trellis serve refuses bad requests clearly and s
     });
     expect(refused.status).toBe(404);
     expect(await refused.text()).toContain('--traces on');
-    expect(served.stderr()).toContain('refused POST /v1/traces (404)');
+    await expect.poll(() => served.stderr()).toContain('refused POST /v1/traces (404)');
     expect((await fetch(`${url.origin}/`)).status).toBe(401);
     expect(await served.request('system.traceReceiver', {})).toEqual({
       listening: null,

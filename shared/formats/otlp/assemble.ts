@@ -124,7 +124,8 @@ export function assembleTrace(input: readonly OtlpSpan[], options: { quiet?: boo
 
   const callOf = modelCallsOfTrace(spans, modelCallOf);
   for (const span of spans) {
-    const call = runs.has(spanKey(span)) ? null : (mastraModelCall(span, spans) ?? callOf(span));
+    // Mastra's reader knows its own agent-run span (the tools are declared there); other run spans are not calls.
+    const call = mastraModelCall(span, spans) ?? (runs.has(spanKey(span)) ? null : callOf(span));
     const exec = call || isOpenAIAgentsHandoff(span) ? null : toolExecutionOf(span);
     const consumed = new Set(call?.consumed ?? exec?.consumed ?? []);
     const rest = Object.entries(span.attributes).filter(([k]) => !consumed.has(k));
