@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { TrellisError } from '../../shared/errors';
+import { EXPORT_CODES, type ExportCode } from '../../shared/checks/export';
 import { EXPORT_FORMATS, type ExportFormat } from '../../shared/formats/export-formats';
 
 /**
@@ -30,12 +31,23 @@ export function nothingToExport(
   const media = reasons['media-not-carried']
     ? 'Export as LLaMA-Factory ShareGPT to keep their images, videos and audios; '
     : '';
+  // What the rules ask, in words: "no-workflow" alone tells a person nothing.
+  const asked = Object.keys(reasons)
+    .filter((reason) => !reason.startsWith('label:') && reason !== 'media-not-carried')
+    .map((rule) => `${rule}: ${EXPORT_CODES[rule as ExportCode]?.description ?? 'see the report'}`);
+  const way = labelled
+    ? 'Accept some trajectories in the review queue or change the filter'
+    : `Change the filter or choose a format these records fit${asked.length ? ` (${asked.join(' ')})` : ''}`;
+  const ticks = [
+    labelled && '"Include rejected / needs-fix"',
+    rules.length && '"Include records that break the format\'s rules"',
+  ].filter(Boolean);
+  const flags = [labelled && '--include-rejected', rules.length && '--include-invalid'].filter(Boolean);
   return new TrellisError(
     'E3004',
     `Nothing to export: ${subject} has 0 records that pass the export's checks ` +
-      `(of its ${items}: ${why.join('; ')}). ${media}Accept some trajectories in the review queue or change the filter; ` +
-      'to write them anyway, tick "Include rejected / needs-fix" or "Include records that break the format\'s rules" ' +
-      'under Export (on the command line: --include-rejected, --include-invalid).',
+      `(of its ${items}: ${why.join('; ')}). ${media}${way}; ` +
+      `to write them anyway, tick ${ticks.join(' or ')} under Export (on the command line: ${flags.join(', ')}).`,
   );
 }
 

@@ -90,6 +90,10 @@ describe('an export with nothing to write', () => {
     expect(broken.message).toMatch(
       /^Nothing to export: the selection has 0 records that pass .*of its 1: breaking the Hermes format's rules/,
     );
+    // Nothing was labelled: the way out is the filter or another format, each rule said in words.
+    expect(broken.message).toContain('Change the filter or choose a format these records fit (no-final-answer: ');
+    expect(broken.message).not.toContain('review queue');
+    expect(broken.message).toContain('(on the command line: --include-invalid).');
     expect(fs.existsSync(path.dirname(dir))).toBe(false);
     // With the broken record asked for, the same export writes it.
     const written = await b.registry.invoke('datasets.exportSelection', {
