@@ -28,10 +28,16 @@ export const snakeCase = (name: string): string =>
     .toLowerCase();
 
 /** A field path's last key, in snake case. */
-export const lastKey = (path: string): string => {
+export const lastKey = (path: string): string => snakeCase(shownKey(path));
+
+/** A path's last key as the schema spells it (`incidentId`), for what a person reads. */
+export const shownKey = (path: string): string => {
   const keys = (parseFieldPath(path) ?? []).flatMap((s) => (s.kind === 'key' ? [s.key] : []));
-  return snakeCase(keys.at(-1) ?? path);
+  return keys.at(-1) ?? path;
 };
+
+/** "a deploy", "an incident": the article a word takes in a reason. */
+export const withArticle = (word: string): string => `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
 
 /** The entity a tool is about, from its name's last word: `place_order` → order, `list_pets` → pet, `getPetById` → pet. */
 export const toolEntity = (tool: string): string =>
@@ -92,23 +98,24 @@ export function nameEvidence(
   const name = snakeCase(param.path);
   const list = listOfElementPath(result.path);
   const entity = fieldEntity(fromTool, result.path);
-  const whose = entity !== toolEntity(fromTool) || list ? `a ${entity}'s ` : `its `;
+  const whose = entity !== toolEntity(fromTool) || list ? `${withArticle(entity)}'s ` : `its `;
+  const shown = shownKey(result.path);
   // A bare `id` or `name` is the key of the tool's own entity: a pet's id fills update_pet's id, not place_order's.
   if (key === name && KEY_NAMES.has(name) && entity !== toolEntity(param.tool)) return null;
   if (key === name) {
     // The same name counts for more on an id than on a word every tool has (`status`, `name`).
     const score = isKeyName(name, entities) ? 0.5 : GENERIC_WORDS.has(name) ? 0.3 : 0.4;
-    return { score, why: `${whose}${key} is the same name` };
+    return { score, why: `${whose}${shown} has the name of the parameter` };
   }
   if (KEY_NAMES.has(key) && (name === `${entity}_${key}` || (key === 'name' && name === entity)))
-    return { score: 0.55, why: `${whose}${key} is the ${entity}'s ${key === 'name' ? 'key' : key}` };
+    return { score: 0.55, why: `${whose}${shown} is the ${entity}'s ${key === 'name' ? 'key' : shown}` };
   if (list && param.type === 'array' && name === `${key}s`)
-    return { score: 0.5, why: `the ${entity}s give a list of ${key}s` };
+    return { score: 0.5, why: `the ${entity}s give a list of ${shown}s` };
   const tail = (word: string, whole: string) =>
     !GENERIC_WORDS.has(word) && (whole.endsWith(`_${word}`) || whole.startsWith(`${word}_`)) ? word : null;
   const qualified = tail(name, key) ?? tail(key, name);
   if (qualified && qualified.length >= 4)
-    return { score: 0.4, why: `${whose}${key} and ${name} both name a ${qualified}` };
+    return { score: 0.4, why: `${whose}${shown} and ${param.path} both name ${withArticle(qualified)}` };
   return null;
 }
 

@@ -11,6 +11,7 @@ import {
   isKeyName,
   KEY_NAMES,
   lastKey,
+  shownKey,
   nameEvidence,
   snakeCase,
   namesTool,
@@ -100,7 +101,7 @@ function dependencyWording(edge: DependencyEdge): string {
   const listName = lastKey(list);
   const entity = fieldEntity(edge.fromTool, edge.fromPath);
   const what = singular(listName) === entity ? `a list of ${listName}` : 'a list';
-  return `${edge.fromTool} returns ${what}; one ${entity}'s ${lastKey(edge.fromPath)} fills ${edge.toTool}.${edge.toParam}`;
+  return `${edge.fromTool} returns ${what}; one ${entity}'s ${shownKey(edge.fromPath)} fills ${edge.toTool}.${edge.toParam}`;
 }
 
 /** Everything that speaks for `result` filling `param`, strongest first. */

@@ -184,8 +184,22 @@ describe('element edge suggestions (name match)', () => {
       'dep:list_rooms.rooms[].room_id->set_thermostat.room_id',
     ]);
     expect(suggestions[0]!.reason).toBe(
-      "list_rooms returns a list of rooms; one room's room_id fills get_temperature.room_id (a room's room_id is the same name; get_temperature's description names list_rooms; one is picked from a list; room_id is an id)",
+      "list_rooms returns a list of rooms; one room's room_id fills get_temperature.room_id (a room's room_id has the name of the parameter; get_temperature's description names list_rooms; one is picked from a list; room_id is an id)",
     );
+  });
+
+  it('says why in the names the schema spells, with the article the entity takes', () => {
+    const lister = tool(
+      'list_incidents',
+      {},
+      {
+        incidents: { type: 'array', items: { type: 'object', properties: { incidentId: { type: 'string' } } } },
+      },
+    );
+    const [found] = suggestEdges(graph([lister, tool('acknowledge_incident', { incidentId: 'string' })]));
+    expect(found!.reason).toContain("one incident's incidentId fills acknowledge_incident.incidentId");
+    expect(found!.reason).toContain("(an incident's incidentId has the name of the parameter");
+    expect(found!.reason).not.toMatch(/incident_id|a incident/);
   });
 
   it('matches an element id by the list’s singular: rooms[].id ↔ room_id', () => {
