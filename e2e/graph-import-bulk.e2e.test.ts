@@ -26,6 +26,11 @@ describe('importing a spec and editing the runtimes of all its tools, in Chromiu
     // Pasted, the spec is read as what it is: the picker moves to OpenAPI and says why.
     await runCommand(page, 'import tools');
     const dialog = page.getByRole('dialog', { name: 'Import tools' });
+    // Text in no known format is not read silently as the last one picked: the dialog says so.
+    await page.getByLabel('Tools text').fill('remember the milk');
+    expect(await dialog.getByTestId('detected-format').innerText()).toBe(
+      "Trellis cannot tell this text's format; it will be read as OpenAI tools (JSON). Pick the format it is in.",
+    );
     await page.getByLabel('Tools text').fill(SPEC);
     expect(await pickedValue(dialog, 'Format')).toBe('openapi');
     expect(await dialog.getByTestId('detected-format').innerText()).toBe('Detected OpenAPI 3.0.3 (YAML).');

@@ -106,12 +106,19 @@ export function ImportDialog() {
             Format
             <QuickPick label="Format" value={format} options={FORMATS} onChange={setFormat} />
           </label>
-          {detected && (
+          {detected ? (
             <p className="muted" data-testid="detected-format">
               {detected.format === format
                 ? `Detected ${detected.name}.`
                 : `The text looks like ${detected.name}; it will be read as ${TOOL_FORMATS[format].label}.`}
             </p>
+          ) : (
+            text.trim() && (
+              // Text in no format Trellis knows is still read as the one picked: say so before it is.
+              <p className="muted" data-testid="detected-format">
+                {`Trellis cannot tell this text's format; it will be read as ${TOOL_FORMATS[format].label}. Pick the format it is in.`}
+              </p>
+            )
           )}
           <label>
             File
