@@ -30,9 +30,10 @@ export function ToolInspector() {
           entity.
         </p>
         {selected.length > 1 && (
-          // A new selection starts the picker again from what its tools have now.
+          // A new selection, or new runtimes on it (applied, or put back by Undo), starts the
+          // picker again from what its tools have now.
           <SelectionRuntime
-            key={selected.map((t) => t.name).join('\n')}
+            key={selected.map((t) => `${t.name} ${JSON.stringify(t.runtime ?? null)}`).join('\n')}
             tools={selected}
             onChange={(next) => actions.updateTools(next)}
           />
