@@ -8,6 +8,7 @@ import { useJob } from '../../api/use-job';
 import { useQuery } from '../../api/use-query';
 import type { RefreshOn } from '../../api/use-refresh';
 import { ErrorNote } from '../../components/ErrorNote';
+import { JobProgress } from '../../components/JobProgress';
 import { useDatasetsFilter } from './state';
 import { countBars, PlotChart } from '../../components/PlotChart';
 import { CoverageGraph } from './CoverageGraph';
@@ -167,14 +168,10 @@ export function DatasetPanel() {
       </div>
       <ErrorNote message={action.error ?? job.error} />
       {job.busy && (
-        <p className="muted" role="status">
+        <JobProgress progress={progress} label="Dataset job progress" onCancel={job.cancel}>
           {progress &&
-            `${progress.kind === 'datasets.dedup' ? 'Fingerprinting' : 'Exporting'} ${progress.done} of ${progress.total}… `}
-          {progress && <progress max={progress.total} value={progress.done} />}
-          <button type="button" onClick={job.cancel}>
-            Cancel
-          </button>
-        </p>
+            `${progress.kind === 'datasets.dedup' ? 'Fingerprinting' : 'Exporting'} ${progress.done} of ${progress.total}…`}
+        </JobProgress>
       )}
       {datasets.data?.length ? (
         <label>

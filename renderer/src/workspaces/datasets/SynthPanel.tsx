@@ -3,8 +3,10 @@ import type { Result } from '../../../../shared/contract';
 import { checkReportLine, notApplicableLine } from '../../../../shared/synth/outcome';
 import { api } from '../../api/api';
 import { useJob } from '../../api/use-job';
-import { useQuery } from '../../api/use-query';
+import { useGraphs } from '../../api/use-graphs';
 import { ErrorNote } from '../../components/ErrorNote';
+import { GraphPicker } from '../../components/GraphPicker';
+import { JobProgress } from '../../components/JobProgress';
 import { firstClickOnly } from '../../components/first-click';
 import { useLabelSwitch } from './use-label-switch';
 import { useRegisterAction } from '../../commands/panel-actions';
@@ -13,7 +15,7 @@ const KINDS = ['serial', 'parallel', 'isolated'] as const;
 
 /** Graph-to-trajectory synthesis: sampled chains executed with the mocks, then reviewed in the queue. */
 export function SynthPanel() {
-  const graphs = useQuery(() => api.invoke('graphs.list', {}), [], ['graphs.changed']);
+  const graphs = useGraphs();
   const [graphId, setGraphId] = useState<string | null>(null);
   const [count, setCount] = useState('10');
   const [kinds, setKinds] = useState<string[]>([...KINDS]);
@@ -43,13 +45,7 @@ export function SynthPanel() {
       <div className="row">
         <label className="grow">
           Tool graph
-          <select aria-label="Synthesis graph" value={graph ?? ''} onChange={(e) => setGraphId(e.target.value)}>
-            {graphs.data?.map((g) => (
-              <option key={g.id} value={g.id}>
-                {g.name}
-              </option>
-            ))}
-          </select>
+          <GraphPicker label="Synthesis graph" graphs={graphs.data} value={graph} onChange={setGraphId} />
         </label>
         <label>
           How many
@@ -112,14 +108,7 @@ export function SynthPanel() {
         >
           {job.busy ? 'Synthesizing…' : 'Synthesize'}
         </button>
-        {job.busy && (
-          <>
-            {progress && <progress aria-label="Synthesis progress" max={progress.total} value={progress.done} />}
-            <button type="button" onClick={job.cancel}>
-              Cancel
-            </button>
-          </>
-        )}
+        {job.busy && <JobProgress progress={progress} label="Synthesis progress" onCancel={job.cancel} />}
       </div>
       <ErrorNote message={job.error} />
       {result && (

@@ -6,6 +6,7 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import type { ToolGraph } from '../../../../shared/domain';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
+import { useGraphs } from '../../api/use-graphs';
 import { useCommand } from '../../commands/commands-context';
 import { PanelHeader, ResizeHandle, SplitLayout, SplitPanel } from '../../components/Panels';
 import { useUi } from '../../state/ui-store';
@@ -28,7 +29,7 @@ import { ProblemsPanel } from './panels/ProblemsPanel';
 export function GraphWorkspace() {
   const selectedId = useUi((s) => s.selectedGraphId);
   const selectGraph = useUi((s) => s.selectGraph);
-  const graphs = useQuery(() => api.invoke('graphs.list', {}), [], ['graphs.changed']);
+  const graphs = useGraphs();
   // Loaded once per graph: the editor owns it from then on (our own saves must not reset undo).
   const graph = useQuery(selectedId ? () => api.invoke('graphs.get', { id: selectedId }) : null, [selectedId]);
 

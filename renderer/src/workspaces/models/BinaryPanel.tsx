@@ -3,6 +3,7 @@ import type { LlamaBackend, LlamaBinary, NativeBuild } from '../../../../shared/
 import { api } from '../../api/api';
 import { useAction } from '../../api/use-action';
 import { useJob } from '../../api/use-job';
+import { JobProgress } from '../../components/JobProgress';
 import { useUi } from '../../state/ui-store';
 
 const BACKENDS: { value: 'auto' | LlamaBackend; label: string }[] = [
@@ -137,13 +138,14 @@ export function BinaryPanel({
         </button>
       </div>
       {job.busy && (
-        <div className="import-progress" role="status">
-          <progress aria-label="Build progress" max={1} value={job.progress?.done ?? 0} />
-          <span className="muted">{line || 'Starting the build…'}</span>
-          <button type="button" onClick={job.cancel}>
-            Cancel
-          </button>
-        </div>
+        // The build reports a fraction: the bar is there from the start, at 0.
+        <JobProgress
+          progress={{ done: job.progress?.done ?? 0, total: 1 }}
+          label="Build progress"
+          onCancel={job.cancel}
+        >
+          {line || 'Starting the build…'}
+        </JobProgress>
       )}
       {(job.error ?? check.error) && (
         <pre className="error" role="alert">

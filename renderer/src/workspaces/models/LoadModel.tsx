@@ -7,6 +7,7 @@ import { useAction } from '../../api/use-action';
 import { useJob } from '../../api/use-job';
 import { useQuery } from '../../api/use-query';
 import { ErrorNote } from '../../components/ErrorNote';
+import { JobProgress } from '../../components/JobProgress';
 import { useUi } from '../../state/ui-store';
 import { size } from './units';
 import { formatCount } from '../../../../shared/text';
@@ -184,9 +185,7 @@ export function LoadModel({
               Unload
             </button>
           </div>
-          {loadJob.progress && (
-            <progress aria-label="Load progress" value={loadJob.progress.done} max={loadJob.progress.total} />
-          )}
+          {loadJob.busy && <JobProgress progress={loadJob.progress} label="Load progress" onCancel={loadJob.cancel} />}
         </fieldset>
       )}
     </section>

@@ -1,7 +1,9 @@
 import { useEffect, useMemo } from 'react';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
+import { useGraphs } from '../../api/use-graphs';
 import { GraphOverlay } from '../../components/GraphOverlay';
+import { GraphPicker } from '../../components/GraphPicker';
 import { PanelHeader, ResizeHandle, SplitLayout, SplitPanel } from '../../components/Panels';
 import { useUi } from '../../state/ui-store';
 import { PathOverlay } from '../../components/PathOverlay';
@@ -28,7 +30,7 @@ export function RunsWorkspace() {
   const selectedGraphId = useUi((s) => s.selectedGraphId);
   const { graphId, setGraph, run, startRun } = useRuns(useShallow(selector));
   const steps = usePlans((s) => s.steps);
-  const graphs = useQuery(() => api.invoke('graphs.list', {}), [], ['graphs.changed']);
+  const graphs = useGraphs();
   useEffect(() => {
     if (graphId) return;
     const fallback = selectedGraphId ?? graphs.data?.[0]?.id ?? null;
@@ -74,17 +76,12 @@ export function RunsWorkspace() {
               <div className="panel-body runs-left">
                 <label>
                   Tool graph
-                  <select
-                    aria-label="Tool graph"
-                    value={graphId ?? ''}
-                    onChange={(e) => setGraph(e.target.value || null)}
-                  >
-                    {graphs.data?.map((g) => (
-                      <option key={g.id} value={g.id}>
-                        {g.name}
-                      </option>
-                    ))}
-                  </select>
+                  <GraphPicker
+                    label="Tool graph"
+                    graphs={graphs.data}
+                    value={graphId}
+                    onChange={(id) => setGraph(id || null)}
+                  />
                 </label>
                 {graphs.data?.length === 0 && (
                   <p className="muted" data-testid="no-graph-note">

@@ -6,6 +6,7 @@ import type { Result } from '../../../../shared/contract';
 import { api } from '../../api/api';
 import { useJob } from '../../api/use-job';
 import { ErrorNote } from '../../components/ErrorNote';
+import { JobProgress } from '../../components/JobProgress';
 import { useChecksState } from './state';
 import { useRegisterAction } from '../../commands/panel-actions';
 
@@ -27,14 +28,7 @@ export function CheckAll() {
         <ShieldCheck size={14} aria-hidden />
         {busy ? 'Checking…' : 'Run checks'}
       </button>
-      {busy && (
-        <>
-          {progress && <progress max={progress.total} value={progress.done} aria-label="Checks progress" />}
-          <button type="button" onClick={job.cancel}>
-            Cancel
-          </button>
-        </>
-      )}
+      {busy && <JobProgress progress={progress} label="Checks progress" onCancel={job.cancel} />}
       <ErrorNote message={error} />
       {summary && !busy && <CheckSummary summary={summary} stale={stale} />}
     </section>

@@ -8,9 +8,11 @@ import type { Result } from '../../../../shared/contract';
 import type { TrajectoryFormat } from '../../../../shared/contract/trajectories';
 import { api } from '../../api/api';
 import { useJob } from '../../api/use-job';
-import { useQuery } from '../../api/use-query';
+import { useGraphs } from '../../api/use-graphs';
 import { ErrorNote } from '../../components/ErrorNote';
 import { firstClickOnly } from '../../components/first-click';
+import { GraphPicker } from '../../components/GraphPicker';
+import { JobProgress } from '../../components/JobProgress';
 import { PathField } from '../../components/PathField';
 import { QuickPick } from '../../components/QuickPick';
 import type { TrajectoryMapping } from '../../../../shared/formats/mapping';
@@ -33,7 +35,7 @@ export function ImportForm({ focusAsked = 0 }: { focusAsked?: number }) {
   }, [focusAsked]);
   const job = useJob();
   const { busy, error, progress } = job;
-  const graphs = useQuery(() => api.invoke('graphs.list', {}), [], ['graphs.changed']);
+  const graphs = useGraphs();
   const setReport = (value: Report | null) => patch({ report: value });
   /** A new graph needs a name: without one the records would go in linked to no graph. */
   const unnamedGraph = target.kind === 'new' && !target.name.trim();
@@ -89,28 +91,27 @@ export function ImportForm({ focusAsked = 0 }: { focusAsked?: number }) {
         </label>
         <label>
           Declared tools
-          <select
-            aria-label="Declared tools"
+          <GraphPicker
+            label="Declared tools"
+            graphs={graphs.data}
             value={target.kind === 'existing' ? target.graphId : target.kind}
-            onChange={(e) => {
-              const v = e.target.value;
+            onChange={(v) =>
               setTarget(
                 v === 'none'
                   ? { kind: 'none' }
                   : v === 'new'
                     ? { kind: 'new', name: '' }
                     : { kind: 'existing', graphId: v },
-              );
-            }}
-          >
-            <option value="none">ignore</option>
-            <option value="new">into a new graph…</option>
-            {graphs.data?.map((g) => (
-              <option key={g.id} value={g.id}>
-                into {g.name}
-              </option>
-            ))}
-          </select>
+              )
+            }
+            before={
+              <>
+                <option value="none">ignore</option>
+                <option value="new">into a new graph…</option>
+              </>
+            }
+            optionText={(g) => `into ${g.name}`}
+          />
         </label>
         {target.kind === 'new' && (
           <label>
@@ -155,16 +156,10 @@ export function ImportForm({ focusAsked = 0 }: { focusAsked?: number }) {
       </div>
       {mappingOpen && path.trim() && <MappingEditor path={path.trim()} busy={busy} onImport={(m) => void run(m)} />}
       {busy && progress && (
-        <div className="import-progress" role="status">
-          <progress max={progress.total || 1} value={progress.done} />
-          <span className="muted">
-            {countOf(progress.detail?.lines ?? 0, 'line')} read, {formatCount(progress.detail?.imported ?? 0)} imported,{' '}
-            {formatCount(progress.detail?.rejected ?? 0)} rejected…
-          </span>
-          <button type="button" onClick={job.cancel}>
-            Cancel
-          </button>
-        </div>
+        <JobProgress progress={progress} label="Import progress" onCancel={job.cancel}>
+          {countOf(progress.detail?.lines ?? 0, 'line')} read, {formatCount(progress.detail?.imported ?? 0)} imported,{' '}
+          {formatCount(progress.detail?.rejected ?? 0)} rejected…
+        </JobProgress>
       )}
       <ErrorNote message={error} />
       {report && <ImportReportView report={report} />}

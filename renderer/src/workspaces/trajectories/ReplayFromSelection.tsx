@@ -2,8 +2,9 @@ import { useEffect, useState } from 'react';
 import { trajectoriesCount, countOf } from '../../../../shared/text';
 import type { Result } from '../../../../shared/contract';
 import { api } from '../../api/api';
-import { useQuery } from '../../api/use-query';
+import { useGraphs } from '../../api/use-graphs';
 import { ErrorNote } from '../../components/ErrorNote';
+import { GraphPicker } from '../../components/GraphPicker';
 import { useBrowserStore } from './state';
 import { useUi } from '../../state/ui-store';
 
@@ -15,7 +16,7 @@ type Report = Result<'graphs.makeReplayRuntimes'>;
  */
 export function ReplayFromSelection() {
   const filter = useBrowserStore((s) => s.filter);
-  const graphs = useQuery(() => api.invoke('graphs.list', {}), [], ['graphs.changed']);
+  const graphs = useGraphs();
   const [graphId, setGraphId] = useState<string | null>(() => useUi.getState().selectedGraphId);
   const [preview, setPreview] = useState<Report | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -67,13 +68,7 @@ export function ReplayFromSelection() {
     <section className="replay-from-selection" aria-label="Replay runtimes from the selection">
       <label>
         Graph
-        <select value={chosen ?? ''} onChange={(e) => setGraphId(e.target.value)}>
-          {graphs.data?.map((g) => (
-            <option key={g.id} value={g.id}>
-              {g.name}
-            </option>
-          ))}
-        </select>
+        <GraphPicker graphs={graphs.data} value={chosen} onChange={setGraphId} />
       </label>
       {preview && (
         <span className="muted" data-testid="replay-preview">

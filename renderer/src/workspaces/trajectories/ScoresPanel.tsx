@@ -4,6 +4,7 @@ import { trajectoriesCount } from '../../../../shared/text';
 import { api } from '../../api/api';
 import { useJob } from '../../api/use-job';
 import { ErrorNote } from '../../components/ErrorNote';
+import { JobProgress } from '../../components/JobProgress';
 import { useBrowserStore } from './state';
 import { downloadCsv } from './csv';
 import { PlotChart, scoreHistogram } from '../../components/PlotChart';
@@ -57,16 +58,9 @@ export function ScoresPanel() {
           {job.busy ? 'Scoring…' : 'Score selection'}
         </button>
         {job.busy && (
-          <>
-            {progress && (
-              <span className="muted">
-                {progress.done} of {progress.total}
-              </span>
-            )}
-            <button type="button" onClick={job.cancel}>
-              Cancel
-            </button>
-          </>
+          <JobProgress progress={progress} label="Scoring progress" onCancel={job.cancel}>
+            {progress && `${progress.done} of ${progress.total}`}
+          </JobProgress>
         )}
       </div>
       <ErrorNote message={job.error} />

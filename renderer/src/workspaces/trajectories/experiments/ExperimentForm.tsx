@@ -11,6 +11,7 @@ import { useJob } from '../../../api/use-job';
 import { useQuery } from '../../../api/use-query';
 import { SELECTION_CHANGES } from '../../../api/use-refresh';
 import { ErrorNote } from '../../../components/ErrorNote';
+import { JobProgress } from '../../../components/JobProgress';
 import { createFormDraft } from '../../../state/form-draft';
 
 /** The new-experiment form's values: kept when the pane closes or another workspace opens. */
@@ -142,17 +143,9 @@ export function ExperimentForm({ filter, onRan }: { filter: TrajectoryFilter; on
           {job.busy ? 'Running…' : 'Run experiment'}
         </button>
         {job.busy && (
-          <>
-            {job.progress && (
-              <progress max={job.progress.total} value={job.progress.done} aria-label="Experiment progress" />
-            )}
-            <span className="muted">
-              {job.progress ? `${job.progress.done} of ${countOf(job.progress.total, 'run')}` : ''}
-            </span>
-            <button type="button" onClick={job.cancel}>
-              Cancel
-            </button>
-          </>
+          <JobProgress progress={job.progress} label="Experiment progress" onCancel={job.cancel}>
+            {job.progress && `${job.progress.done} of ${countOf(job.progress.total, 'run')}`}
+          </JobProgress>
         )}
       </div>
       <ErrorNote message={job.error} />

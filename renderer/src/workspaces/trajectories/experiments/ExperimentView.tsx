@@ -6,6 +6,7 @@ import { api } from '../../../api/api';
 import { useJob } from '../../../api/use-job';
 import { useQuery } from '../../../api/use-query';
 import { ErrorNote } from '../../../components/ErrorNote';
+import { JobProgress } from '../../../components/JobProgress';
 import { firstClickOnly } from '../../../components/first-click';
 import { useUi } from '../../../state/ui-store';
 import { AddToDataset } from '../AddToDataset';
@@ -176,13 +177,13 @@ function ExperimentJob({ view }: { view: View }) {
   if (view.status === 'running' && view.jobId)
     return (
       <div className="toolbar">
-        <progress max={total} value={done} aria-label="Experiment progress" />
-        <span className="muted">
+        <JobProgress
+          progress={{ done, total }}
+          label="Experiment progress"
+          onCancel={() => void api.invoke('jobs.cancel', { jobId: view.jobId! })}
+        >
           {done} of {countOf(total, 'run')}
-        </span>
-        <button type="button" onClick={() => void api.invoke('jobs.cancel', { jobId: view.jobId! })}>
-          Cancel
-        </button>
+        </JobProgress>
       </div>
     );
   if (view.status !== 'incomplete') return null;
