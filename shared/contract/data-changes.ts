@@ -10,7 +10,7 @@ export const DATA_CHANGE_REASONS = {
   datasets: ['created', 'updated', 'deleted', 'external'],
   mappings: ['saved', 'deleted', 'external'],
   graphs: ['created', 'updated', 'deleted', 'external'],
-  plans: ['saved', 'external'],
+  plans: ['saved', 'deleted', 'external'],
   experiments: ['created', 'ran', 'deleted', 'external'],
 } as const;
 
@@ -45,7 +45,7 @@ export const dataChangeEvents = {
     graphId: z.string().optional(),
     updatedAt: z.string().optional(),
   }),
-  /** Pushed once per commit that saved plans; `ids` are the plans'. */
+  /** Pushed once per commit that saved plans or deleted them with their graph; `ids` are the plans'. */
   'plans.changed': dataChanged('plans'),
   /** Pushed once per commit that made, ran (a result kept) or deleted experiments; `ids` are the experiments'. */
   'experiments.changed': dataChanged('experiments'),

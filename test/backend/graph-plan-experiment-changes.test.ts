@@ -131,6 +131,13 @@ describe('graph, plan and experiment change events', () => {
     ).toThrow('changed my mind');
     expect(b.store.plans.listForGraph(graph!.id)).toHaveLength(1);
     expect(drain(told)).toEqual([]);
+
+    // Deleting the graph deletes its plans: both told in the one commit.
+    await b.registry.invoke('graphs.delete', { id: graph!.id });
+    expect(drain(told)).toEqual([
+      { name: 'graphs.changed', payload: { reason: 'deleted', ids: [graph!.id], graphId: graph!.id } },
+      { name: 'plans.changed', payload: { reason: 'deleted', ids: [saved.id] } },
+    ]);
     expect(inTransaction.every((open) => !open)).toBe(true);
   });
 

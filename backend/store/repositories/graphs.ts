@@ -198,10 +198,18 @@ export class GraphRepository {
     return updatedAt;
   }
 
+  /** Deletes the graph with its plans (the schema cascades), both told in the change log. */
   delete(id: string): void {
-    const result = this.db.prepare('DELETE FROM graphs WHERE id = ?').run(id);
-    if (result.changes === 0) throw graphNotFound(id);
+    const plans = this.db.transaction(() => {
+      const planIds = (this.db.prepare('SELECT id FROM plans WHERE graph_id = ?').all(id) as { id: string }[]).map(
+        (row) => row.id,
+      );
+      const result = this.db.prepare('DELETE FROM graphs WHERE id = ?').run(id);
+      if (result.changes === 0) throw graphNotFound(id);
+      return planIds;
+    })();
     this.changes.note('graphs', 'deleted', [id]);
+    if (plans.length) this.changes.note('plans', 'deleted', plans);
   }
 
   private insertContents(graphId: string, tools: Tool[], edges: GraphEdge[]): void {
