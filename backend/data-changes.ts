@@ -9,17 +9,28 @@ const NAMESPACES = Object.keys(DATA_CHANGE_REASONS) as DataNamespace[];
 type ChangeEvent = `${DataNamespace}.changed`;
 
 /**
- * Tells connected UIs when trajectories, labels, datasets or graphs changed: after each commit of this
+ * Tells connected UIs when stored data changed (each namespace of the change log): after each commit of this
  * backend's own writes (the store's change log), and when another process (the command line
  * importing into the open workspace) committed to the same file, found by polling SQLite's
  * `data_version` while a UI is connected.
  */
 export function announceDataChanges({ store, events, onClose }: Pick<BackendContext, 'store' | 'events' | 'onClose'>) {
-  const tell = (namespace: DataNamespace, payload: { reason: DataChangeReason; ids?: string[] }) =>
+  const tell = (
+    namespace: DataNamespace,
+    payload: { reason: DataChangeReason; ids?: string[]; graphId?: string; updatedAt?: string },
+  ) =>
     // A reason is always one of its namespace's: the change log and the contract read one table.
     events.emit(`${namespace}.changed` as ChangeEvent, payload as EventPayload<ChangeEvent>);
   onClose(
-    store.changes.subscribe(({ namespace, reason, ids }) => tell(namespace, { reason, ...(ids ? { ids } : {}) })),
+    store.changes.subscribe(({ namespace, reason, ids, updatedAt }) =>
+      tell(namespace, {
+        reason,
+        ...(ids ? { ids } : {}),
+        // A graph editor reads which graph and when it was saved by these names.
+        ...(namespace === 'graphs' && ids?.length === 1 ? { graphId: ids[0] } : {}),
+        ...(updatedAt ? { updatedAt } : {}),
+      }),
+    ),
   );
 
   let timer: NodeJS.Timeout | null = null;
@@ -34,8 +45,6 @@ export function announceDataChanges({ store, events, onClose }: Pick<BackendCont
     if (now === seen) return;
     seen = now;
     for (const namespace of NAMESPACES) tell(namespace, { reason: 'external' });
-    // Graphs are told by their own event (an editor merges what was saved elsewhere).
-    events.emit('graphs.changed', { reason: 'external' });
   };
   const stop = () => {
     if (timer) clearInterval(timer);

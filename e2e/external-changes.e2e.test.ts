@@ -82,4 +82,26 @@ describe('A workspace another process writes to, in Chromium', () => {
       .toBe(true);
     await page.close();
   }, 90_000);
+
+  it('lists a plan that `trellis plan` saved in a terminal in the open Plans & Runs, without a reload', async () => {
+    const workspace = path.join(tempDir(), 'plans.trellis');
+    const host = await e2e.startHost(workspace);
+    const page = await e2e.newPage({ viewport: { width: 1500, height: 950 } });
+    await page.goto(host.url);
+    await page.getByRole('button', { name: /Trip planning/ }).waitFor();
+    await page.keyboard.press('Control+2');
+    await page.getByLabel('Tool graph').selectOption({ label: 'Trip planning' });
+    await page.getByLabel('Intent').waitFor();
+    // A plan without problems, so that the command ends with 0.
+    const intent = 'Find the cheapest flight from Lisbon to Paris on 2026-06-01 and book it for Ana Silva';
+    const listed = page
+      .getByLabel('Saved plans')
+      .locator('option', { hasText: 'Find the cheapest flight from Lisbon' });
+    expect(await listed.count()).toBe(0);
+
+    const planned = await trellis('plan', '--workspace', workspace, '--graph', 'Trip planning', '--intent', intent);
+    expect(planned).toMatchObject({ code: 0 });
+    await expect.poll(() => listed.count(), { timeout: 15_000 }).toBe(1);
+    await page.close();
+  }, 90_000);
 });

@@ -5,42 +5,26 @@ import type { HandlerMap } from '../registry';
 import { graphRuntimeHandlers } from './runtime-handlers';
 
 export function graphsHandlers(ctx: BackendContext): HandlerMap {
-  const { store, events } = ctx;
-  const changed = (graphId: string, reason: 'created' | 'updated' | 'deleted', updatedAt?: string) =>
-    events.emit('graphs.changed', { graphId, reason, ...(updatedAt ? { updatedAt } : {}) });
+  // Each write below is told as `graphs.changed` by the store's change log once it has committed.
+  const { store } = ctx;
   return {
     'graphs.list': () => store.graphs.list(),
     'graphs.get': ({ id }) => store.graphs.get(id),
-    'graphs.create': ({ name }) => {
-      const graph = store.graphs.create({ name, tools: [], edges: [] });
-      changed(graph.id, 'created');
-      return graph;
-    },
-    'graphs.rename': ({ id, name }) => {
-      const graph = store.graphs.rename(id, name);
-      changed(id, 'updated');
-      return graph;
-    },
-    'graphs.duplicate': ({ id, name }) => {
-      const graph = store.graphs.duplicate(id, name);
-      changed(graph.id, 'created');
-      return graph;
-    },
+    'graphs.create': ({ name }) => store.graphs.create({ name, tools: [], edges: [] }),
+    'graphs.rename': ({ id, name }) => store.graphs.rename(id, name),
+    'graphs.duplicate': ({ id, name }) => store.graphs.duplicate(id, name),
     'graphs.delete': ({ id }) => {
       store.graphs.delete(id);
-      changed(id, 'deleted');
       return { ok: true as const };
     },
     'graphs.save': ({ id, tools, edges, dismissedSuggestions, baseUpdatedAt }) => {
       const updatedAt = store.graphs.saveContent(id, { tools, edges, dismissedSuggestions }, baseUpdatedAt);
       if (updatedAt === null) return { updatedAt: store.graphs.get(id).updatedAt, stale: true };
-      changed(id, 'updated', updatedAt);
       return { updatedAt };
     },
     'graphs.savePositions': ({ id, positions, dismissedSuggestions, baseUpdatedAt }) => {
       const updatedAt = store.graphs.savePositions(id, positions, dismissedSuggestions, baseUpdatedAt);
       if (updatedAt === null) return { updatedAt: store.graphs.get(id).updatedAt, stale: true };
-      changed(id, 'updated', updatedAt);
       return { updatedAt };
     },
     'graphs.check': (content) => checkGraph(content, compileSchema),

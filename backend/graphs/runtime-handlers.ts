@@ -18,17 +18,15 @@ function inScope(graph: ToolGraph, only: string[] | undefined): ToolGraph {
 }
 
 /** Setting tools' runtimes, and runtimes and result schemas learnt from recorded trajectories. */
-export function graphRuntimeHandlers({ store, events }: BackendContext): HandlerMap {
+export function graphRuntimeHandlers({ store }: BackendContext): HandlerMap {
   /** Saves new versions of some tools of a graph; returns when it was saved. */
   const saveTools = (id: string, next: Map<string, Tool>): string => {
     const graph = store.graphs.get(id);
-    const updatedAt = store.graphs.saveContent(id, {
+    return store.graphs.saveContent(id, {
       tools: graph.tools.map((t) => next.get(t.name) ?? t),
       edges: graph.edges,
       dismissedSuggestions: graph.dismissedSuggestions,
     })!;
-    events.emit('graphs.changed', { graphId: id, reason: 'updated', updatedAt });
-    return updatedAt;
   };
 
   return {

@@ -7,6 +7,8 @@ export interface DataChange<N extends DataNamespace = DataNamespace> {
   reason: DataChangeReason<N>;
   /** The records changed; undefined when unknown or too many to list. */
   ids?: string[];
+  /** When the one record changed was saved (graphs: an editor tells its own saves by it); absent for several. */
+  updatedAt?: string;
 }
 
 export type DataChangeListener = (change: DataChange) => void;
@@ -17,6 +19,7 @@ const MAX_IDS = 500;
 interface Pending {
   reason: DataChangeReason;
   ids: Set<string> | null;
+  updatedAt?: string;
 }
 
 type Frame = Map<DataNamespace, Pending>;
@@ -33,11 +36,20 @@ export class ChangeLog {
 
   constructor(private readonly db: Database.Database) {}
 
-  /** Records that a write changed `namespace` (the first reason of a transaction is the one told). */
-  note<N extends DataNamespace>(namespace: N, reason: DataChangeReason<N>, ids?: readonly string[]): void {
+  /**
+   * Records that a write changed `namespace` (the first reason of a transaction is the one told);
+   * `updatedAt` is when the records in `ids` were saved, told where the change names one record.
+   */
+  note<N extends DataNamespace>(
+    namespace: N,
+    reason: DataChangeReason<N>,
+    ids?: readonly string[],
+    updatedAt?: string,
+  ): void {
+    const pending: Pending = { reason, ids: ids ? new Set(ids) : null, ...(updatedAt ? { updatedAt } : {}) };
     const frame = this.frames.at(-1);
-    if (!frame) return this.tell(new Map([[namespace, { reason, ids: ids ? new Set(ids) : null }]]));
-    merge(frame, namespace, { reason, ids: ids ? new Set(ids) : null });
+    if (!frame) return this.tell(new Map([[namespace, pending]]));
+    merge(frame, namespace, pending);
   }
 
   /** Runs `work` as one transaction (a savepoint inside another); its changes are told once the outermost commits. */
@@ -64,11 +76,12 @@ export class ChangeLog {
   }
 
   private tell(frame: Frame): void {
-    for (const [namespace, { reason, ids }] of frame) {
+    for (const [namespace, { reason, ids, updatedAt }] of frame) {
       const change = {
         namespace,
         reason,
         ...(ids && ids.size <= MAX_IDS ? { ids: [...ids] } : {}),
+        ...(updatedAt && ids?.size === 1 ? { updatedAt } : {}),
       } as DataChange;
       for (const listener of this.listeners) {
         try {
@@ -86,6 +99,8 @@ function merge(frame: Frame, namespace: DataNamespace, next: Pending): void {
   if (!pending) return void frame.set(namespace, next);
   if (!pending.ids || !next.ids) pending.ids = null;
   else for (const id of next.ids) pending.ids.add(id);
+  // The last save's time: a second save of the same record in one commit is the later one.
+  if (next.updatedAt) pending.updatedAt = next.updatedAt;
   // Past what an event lists, only "something changed" is kept.
   if (pending.ids && pending.ids.size > MAX_IDS) pending.ids = null;
 }

@@ -35,7 +35,7 @@ export interface WorkspaceStore {
   readonly imports: ImportRepository;
   /** Trajectory mappings saved by name (where the runs are in files no reader claims). */
   readonly mappings: MappingRepository;
-  /** What each commit changed (trajectories, labels, datasets), told once it has committed. */
+  /** What each commit changed (trajectories, labels, datasets, mappings, graphs, plans, experiments), told once it has committed. */
   readonly changes: Pick<ChangeLog, 'subscribe'>;
   /**
    * Runs `work` (synchronous) as one unit: every write in it is kept or none is, and its reads see
@@ -67,8 +67,8 @@ export function openWorkspaceStore(file: string, options: OpenOptions = {}): Wor
     file,
     db,
     toolSets,
-    graphs: new GraphRepository(db),
-    plans: new PlanRepository(db),
+    graphs: new GraphRepository(db, changes),
+    plans: new PlanRepository(db, changes),
     trajectories,
     turnEdits: new TurnEditRepository(db, trajectories, changes),
     findings: new FindingRepository(db, changes),
@@ -76,7 +76,7 @@ export function openWorkspaceStore(file: string, options: OpenOptions = {}): Wor
     labels: new LabelRepository(db, changes),
     datasets: new DatasetRepository(db, changes),
     settings: new SettingsRepository(db),
-    experiments: new ExperimentRepository(db),
+    experiments: new ExperimentRepository(db, changes),
     imports,
     mappings: new MappingRepository(db, changes),
     changes,

@@ -8,7 +8,7 @@ import type { HandlerMap } from '../registry';
 const CHECK_BATCH = 250;
 
 export function trajectoriesHandlers(ctx: BackendContext): HandlerMap {
-  const { store, events, jobs } = ctx;
+  const { store, jobs } = ctx;
   /** Checks one trajectory and stores its findings. */
   const check = (id: string, checker: TrajectoryChecker) => {
     const trajectory = store.trajectories.get(id);
@@ -72,11 +72,6 @@ export function trajectoriesHandlers(ctx: BackendContext): HandlerMap {
           onProgress: ({ bytes, totalBytes, lines, imported, rejected }) =>
             job.progress(bytes, totalBytes, { lines, imported, rejected }),
         });
-        if (report.tools)
-          events.emit('graphs.changed', {
-            graphId: report.tools.graphId,
-            reason: newGraphName ? 'created' : 'updated',
-          });
         return report;
       }),
     'trajectories.list': ({ filter, limit, offset }) => store.trajectoryQueries.list(filter, limit, offset),

@@ -9,6 +9,9 @@ export const DATA_CHANGE_REASONS = {
   labels: ['labelled', 'bulk', 'external'],
   datasets: ['created', 'updated', 'deleted', 'external'],
   mappings: ['saved', 'deleted', 'external'],
+  graphs: ['created', 'updated', 'deleted', 'external'],
+  plans: ['saved', 'deleted', 'external'],
+  experiments: ['created', 'ran', 'deleted', 'external'],
 } as const;
 
 export type DataNamespace = keyof typeof DATA_CHANGE_REASONS;
@@ -33,4 +36,17 @@ export const dataChangeEvents = {
   'datasets.changed': dataChanged('datasets'),
   /** Pushed once per commit that saved or deleted trajectory mappings; `ids` are their names. */
   'mappings.changed': dataChanged('mappings'),
+  /**
+   * Pushed once per commit that made, saved, renamed or deleted graphs. Where one graph changed,
+   * `graphId` names it and `updatedAt` says when it was saved, for an editor to tell its own saves
+   * from others'.
+   */
+  'graphs.changed': dataChanged('graphs').extend({
+    graphId: z.string().optional(),
+    updatedAt: z.string().optional(),
+  }),
+  /** Pushed once per commit that saved plans or deleted them with their graph; `ids` are the plans'. */
+  'plans.changed': dataChanged('plans'),
+  /** Pushed once per commit that made, ran (a result kept) or deleted experiments; `ids` are the experiments'. */
+  'experiments.changed': dataChanged('experiments'),
 };

@@ -160,13 +160,3 @@ export const graphsMethods = {
     result: z.array(GraphProblem),
   }),
 };
-
-export const graphsEvents = {
-  'graphs.changed': z.object({
-    /** Absent for `external`: another process (a `trellis graph …` in a terminal) committed to the file. */
-    graphId: z.string().optional(),
-    reason: z.enum(['created', 'updated', 'deleted', 'external']),
-    /** When the graph was saved, for an editor to tell its own saves from others'. */
-    updatedAt: z.string().optional(),
-  }),
-};

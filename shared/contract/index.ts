@@ -6,7 +6,7 @@ import { mappingsMethods } from './mappings';
 import type { ArgsOf, ResultOf } from './define';
 import { evaluationMethods } from './evaluation';
 import { experimentsMethods } from './experiments';
-import { graphsEvents, graphsMethods } from './graphs';
+import { graphsMethods } from './graphs';
 import { jobsEvents, jobsMethods } from './jobs';
 import { modelsEvents, modelsMethods } from './models';
 import { plansMethods } from './plans';
@@ -39,7 +39,6 @@ export const contract = {
 /** Every event the backend pushes to the UI. */
 export const events = {
   ...jobsEvents,
-  ...graphsEvents,
   ...modelsEvents,
   ...runsEvents,
   ...dataChangeEvents,

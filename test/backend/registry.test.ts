@@ -97,7 +97,9 @@ describe('contract calls through the backend', () => {
     backend.events.subscribe((name, payload) => seen.push({ name, payload }));
     const [graph] = await backend.registry.invoke('graphs.list', {});
     await backend.registry.invoke('graphs.rename', { id: graph!.id, name: 'Trips' });
-    expect(seen).toEqual([{ name: 'graphs.changed', payload: { graphId: graph!.id, reason: 'updated' } }]);
+    expect(seen).toEqual([
+      { name: 'graphs.changed', payload: { graphId: graph!.id, ids: [graph!.id], reason: 'updated' } },
+    ]);
   });
 });
 

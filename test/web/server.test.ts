@@ -103,7 +103,7 @@ describe('web host', () => {
     expect(renamed).toMatchObject({ ok: true, result: { name: 'Trips' } });
     await expect
       .poll(() => events)
-      .toEqual([{ kind: 'event', name: 'graphs.changed', payload: { graphId, reason: 'updated' } }]);
+      .toEqual([{ kind: 'event', name: 'graphs.changed', payload: { graphId, ids: [graphId], reason: 'updated' } }]);
     ws.close();
   });
 

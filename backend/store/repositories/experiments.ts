@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { ExperimentDefinition, ExperimentRun } from '../../../shared/experiments/types';
 import { TrellisError } from '../../../shared/errors';
+import type { ChangeLog } from '../change-log';
 import { nowIso, toJson } from './json';
 
 export interface StoredExperiment {
@@ -30,7 +31,10 @@ const toExperiment = (row: ExperimentRow): StoredExperiment => ({
 
 /** Experiments with the trajectories they selected, and each run's result as it was measured. */
 export class ExperimentRepository {
-  constructor(private readonly db: Database.Database) {}
+  constructor(
+    private readonly db: Database.Database,
+    private readonly changes: ChangeLog,
+  ) {}
 
   create(definition: ExperimentDefinition, sourceIds: readonly string[]): StoredExperiment {
     const experiment = {
@@ -43,6 +47,7 @@ export class ExperimentRepository {
     this.db
       .prepare('INSERT INTO experiments (id, name, definition, source_ids, created_at) VALUES (?, ?, ?, ?, ?)')
       .run(experiment.id, experiment.name, toJson(definition), toJson(experiment.sourceIds), experiment.createdAt);
+    this.changes.note('experiments', 'created', [experiment.id]);
     return experiment;
   }
 
@@ -69,7 +74,8 @@ export class ExperimentRepository {
   }
 
   delete(id: string): void {
-    this.db.prepare('DELETE FROM experiments WHERE id = ?').run(id);
+    const { changes } = this.db.prepare('DELETE FROM experiments WHERE id = ?').run(id);
+    if (changes) this.changes.note('experiments', 'deleted', [id]);
   }
 
   /** Keeps one run's result (a re-run of the same pair replaces it). */
@@ -79,6 +85,7 @@ export class ExperimentRepository {
         `INSERT OR REPLACE INTO experiment_runs (experiment_id, source_id, candidate, run_id, verdict, result) VALUES (?, ?, ?, ?, ?, ?)`,
       )
       .run(experimentId, run.sourceId, run.candidate, run.runId, run.verdict, toJson(run));
+    this.changes.note('experiments', 'ran', [experimentId]);
   }
 
   /**

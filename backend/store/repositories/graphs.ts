@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { ToolRuntime, type GraphEdge, type GraphSummary, type Tool, type ToolGraph } from '../../../shared/domain';
 import { TrellisError } from '../../../shared/errors';
+import type { ChangeLog } from '../change-log';
 import { fromJson, nowIso, toJson } from './json';
 
 interface GraphRow {
@@ -32,9 +33,16 @@ export type NewGraph = Omit<ToolGraph, 'id' | 'updatedAt' | 'dismissedSuggestion
 };
 export type GraphContent = Pick<ToolGraph, 'tools' | 'edges' | 'dismissedSuggestions'>;
 
-/** Tool graphs with their tools and edges. */
+/**
+ * Tool graphs with their tools and edges. Each write is noted in the change log after its
+ * statements ran, so an open editor hears of a graph saved by any caller (a handler, an import,
+ * the command line's own backend).
+ */
 export class GraphRepository {
-  constructor(private readonly db: Database.Database) {}
+  constructor(
+    private readonly db: Database.Database,
+    private readonly changes: ChangeLog,
+  ) {}
 
   list(): GraphSummary[] {
     const rows = this.db
@@ -99,6 +107,7 @@ export class GraphRepository {
         .run(id, graph.name, now, now, toJson(graph.dismissedSuggestions ?? []));
       this.insertContents(id, graph.tools, graph.edges);
     })();
+    this.changes.note('graphs', 'created', [id]);
     return this.summary(id);
   }
 
@@ -108,6 +117,7 @@ export class GraphRepository {
       this.assertNameFree(name, id);
       this.db.prepare('UPDATE graphs SET name = ?, updated_at = ? WHERE id = ?').run(name, nowIso(), id);
     })();
+    this.changes.note('graphs', 'updated', [id]);
     return this.summary(id);
   }
 
@@ -183,12 +193,23 @@ export class GraphRepository {
         return true;
       })
       .immediate();
-    return saved ? updatedAt : null;
+    if (!saved) return null;
+    this.changes.note('graphs', 'updated', [id], updatedAt);
+    return updatedAt;
   }
 
+  /** Deletes the graph with its plans (the schema cascades), both told in the change log. */
   delete(id: string): void {
-    const result = this.db.prepare('DELETE FROM graphs WHERE id = ?').run(id);
-    if (result.changes === 0) throw graphNotFound(id);
+    const plans = this.db.transaction(() => {
+      const planIds = (this.db.prepare('SELECT id FROM plans WHERE graph_id = ?').all(id) as { id: string }[]).map(
+        (row) => row.id,
+      );
+      const result = this.db.prepare('DELETE FROM graphs WHERE id = ?').run(id);
+      if (result.changes === 0) throw graphNotFound(id);
+      return planIds;
+    })();
+    this.changes.note('graphs', 'deleted', [id]);
+    if (plans.length) this.changes.note('plans', 'deleted', plans);
   }
 
   private insertContents(graphId: string, tools: Tool[], edges: GraphEdge[]): void {

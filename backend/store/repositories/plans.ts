@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { Plan } from '../../../shared/domain';
 import { TrellisError } from '../../../shared/errors';
+import type { ChangeLog } from '../change-log';
 import { fromJson, nowIso, toJson } from './json';
 
 interface PlanRow {
@@ -15,7 +16,10 @@ interface PlanRow {
 
 /** Plans saved with their intent and the model settings that made them. */
 export class PlanRepository {
-  constructor(private readonly db: Database.Database) {}
+  constructor(
+    private readonly db: Database.Database,
+    private readonly changes: ChangeLog,
+  ) {}
 
   save(plan: Omit<Plan, 'id' | 'createdAt'>): Plan {
     const saved: Plan = { ...plan, id: randomUUID(), createdAt: nowIso() };
@@ -29,6 +33,7 @@ export class PlanRepository {
         saved.modelSettings ? toJson(saved.modelSettings) : null,
         saved.createdAt,
       );
+    this.changes.note('plans', 'saved', [saved.id]);
     return saved;
   }
 

@@ -163,7 +163,7 @@ describe('the backend in its own process, as the Electron main process runs it',
     expect(events).toContainEqual({
       kind: 'event',
       name: 'graphs.changed',
-      payload: { graphId: created.id, reason: 'created' },
+      payload: { graphId: created.id, ids: [created.id], reason: 'created' },
     });
   });
 

@@ -65,8 +65,13 @@ export function PlanEditor({ tools, onRun }: { tools: string[]; onRun(mode: Star
   // The recorded trajectories the plan in the editor followed, while it is still as the planner made it.
   const followed = candidates.find((c) => c.steps === steps)?.followed ?? [];
   const starting = useRuns((s) => s.starting);
-  // Read again when the plan in the editor is saved (Save plan, or a run of unsaved steps saves them).
-  const saved = useQuery(graphId ? () => api.invoke('plans.list', { graphId }) : null, [graphId, planId]);
+  // Read again when the plan in the editor is saved (Save plan, or a run of unsaved steps saves them),
+  // and when a plan is saved elsewhere (\`trellis plan\` in a terminal).
+  const saved = useQuery(
+    graphId ? () => api.invoke('plans.list', { graphId }) : null,
+    [graphId, planId],
+    ['plans.changed'],
+  );
   // An agent run needs a model: Run as agent waits for one, as the model planner does.
   const agentModel = useModelInUse();
   // Each step's arguments editor completes from its tool's parameters.

@@ -78,18 +78,20 @@ export function useAutosave(store: EditorStore): void {
       });
     };
 
-    const offChanged = api.on('graphs.changed', ({ graphId, reason, updatedAt }) => {
+    const offChanged = api.on('graphs.changed', ({ ids, reason, updatedAt }) => {
       const open = store.getState().graphId;
+      if (!open) return;
       // Another process wrote to the workspace (`trellis graph runtime` in a terminal): which graph
       // is not known, so the open one is read again and merged if it changed.
-      if (reason === 'external' && open) {
+      if (reason === 'external') {
         inFlight = inFlight.then(() => mergeFromElsewhere(open));
         return;
       }
-      if (!graphId || graphId !== open || reason !== 'updated') return;
+      // Without ids, too many graphs changed to list: the open one may be among them.
+      if (reason !== 'updated' || (ids && !ids.includes(open))) return;
       // After this editor's pending saves, so that their own events are recognised.
       inFlight = inFlight.then(() =>
-        updatedAt && updatedAt === store.getState().storedAt ? undefined : mergeFromElsewhere(graphId),
+        updatedAt && updatedAt === store.getState().storedAt ? undefined : mergeFromElsewhere(open),
       );
     });
 

@@ -32,6 +32,8 @@ export function ExperimentView({ id }: { id: string }) {
     [
       { event: 'jobs.progress', when: (p) => p.kind === 'experiments.run' },
       { event: 'jobs.ended', when: (p) => p.kind === 'experiments.run' },
+      // Its runs kept by another process (\`trellis experiment run\` in a terminal).
+      { event: 'experiments.changed', when: (p) => !p.ids || p.ids.includes(id) },
     ],
   );
   const [onlyChanged, setOnlyChanged] = useState(true);

@@ -17,6 +17,8 @@ export function ExperimentsPanel() {
     [
       { event: 'jobs.progress', when: (p) => p.kind === 'experiments.run' },
       { event: 'jobs.ended', when: (p) => p.kind === 'experiments.run' },
+      // Made, run or deleted here or by \`trellis experiment\` in a terminal.
+      'experiments.changed',
     ],
   );
   const openId = useBrowserStore((s) => s.experimentId);
