@@ -4,7 +4,7 @@ import type { BackendContext } from '../context';
 import type { HandlerMap } from '../registry';
 import { graphRuntimeHandlers } from './runtime-handlers';
 
-export function graphsHandlers(ctx: BackendContext): HandlerMap {
+export function graphsHandlers(ctx: BackendContext): HandlerMap<'graphs'> {
   const { store, events } = ctx;
   const changed = (graphId: string, reason: 'created' | 'updated' | 'deleted', updatedAt?: string) =>
     events.emit('graphs.changed', { graphId, reason, ...(updatedAt ? { updatedAt } : {}) });
