@@ -20,7 +20,14 @@ const nodeBuiltins = [
   '/stream',
 ];
 
-/** What no renderer file may import: Node, Electron, or any code outside renderer/ and shared/. */
+/** Only the store factory imports zustand: every store is made there, so the selector rule finds it. */
+const ZUSTAND_PATTERN = {
+  group: ['zustand', 'zustand/*'],
+  message:
+    'Only renderer/src/state/create-store.ts imports zustand: make a store with its createStore, read it with a selector (useShallow comes from there too).',
+};
+
+/** What no renderer file may import: Node, Electron, any code outside renderer/ and shared/, zustand. */
 const RENDERER_PATTERNS = [
   {
     group: [...nodeBuiltins, 'electron', 'better-sqlite3', 'ws'],
@@ -30,25 +37,35 @@ const RENDERER_PATTERNS = [
     group: ['**/electron/**', '**/backend/**', '**/backend', '**/web/**', '**/cli/**'],
     message: 'The renderer talks to the backend only through shared/contract.',
   },
+  ZUSTAND_PATTERN,
 ];
+
+const SHARED_UI_PATTERN = {
+  group: ['**/workspaces/**'],
+  message: 'Shared UI code does not import a workspace; the workspace imports it.',
+};
 
 const SHELL_MESSAGE =
   'A shell imports only the backend entry (backend/index.ts) and shared/: add what it needs to the entry.';
 
 const NO_EVAL = { selector: "CallExpression[callee.name='eval']", message: 'No eval.' };
 
-/** The UI's Zustand stores (hooks named use<Store>). */
-const STORES = [
-  'Ui',
-  'PanelActions',
-  'Runs',
-  'Plans',
-  'BrowserStore',
-  'ChecksState',
-  'DatasetsFilter',
-  'GraphSession',
-  'SchemaDrafts',
-];
+function sourceFiles(dir) {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(file);
+    return /\.tsx?$/.test(entry.name) ? [file] : [];
+  });
+}
+
+/**
+ * The UI's stores: every hook made by createStore (renderer/src/state/create-store.ts), found by
+ * how it is made (`const useThing = createStore…`; the rule below allows no other way).
+ */
+export const STORE_HOOKS = sourceFiles(path.join(import.meta.dirname, 'renderer/src'))
+  .flatMap((file) => [...fs.readFileSync(file, 'utf8').matchAll(/\bconst (use[A-Z]\w*)\s*=\s*createStore\b/g)])
+  .map((match) => match[1])
+  .sort();
 
 /**
  * The UI's workspaces: the folders of renderer/src/workspaces, each one workspace (the registry
@@ -89,8 +106,14 @@ export default tseslint.config(
         NO_EVAL,
         {
           // A store read without a selector re-renders its component on every change of the store.
-          selector: `CallExpression[callee.name=/^use(${STORES.join('|')})$/][arguments.length=0]`,
+          selector: `CallExpression[callee.name=/^(${STORE_HOOKS.join('|')})$/][arguments.length=0]`,
           message: 'Read a Zustand store through a selector (a module-level one with useShallow for several fields).',
+        },
+        {
+          // STORE_HOOKS finds a store by this shape; a store made any other way would escape the rule above.
+          selector:
+            "CallExpression[callee.name='createStore']:not(VariableDeclarator[id.name=/^use[A-Z]/] > CallExpression)",
+          message: 'A store is a hook made once at module level: `const useThing = createStore(…)`.',
         },
       ],
     },
@@ -206,14 +229,18 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            ...RENDERER_PATTERNS,
-            {
-              group: ['**/workspaces/**'],
-              message: 'Shared UI code does not import a workspace; the workspace imports it.',
-            },
-          ],
+          patterns: [...RENDERER_PATTERNS, SHARED_UI_PATTERN],
         },
+      ],
+    },
+  },
+  {
+    // The store factory: the one file that imports zustand.
+    files: ['renderer/src/state/create-store.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [...RENDERER_PATTERNS.filter((pattern) => pattern !== ZUSTAND_PATTERN), SHARED_UI_PATTERN] },
       ],
     },
   },

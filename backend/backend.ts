@@ -135,21 +135,23 @@ export function createBackend(options: BackendOptions): Backend {
     };
     announceDataChanges(ctx);
     const registry = new HandlerRegistry();
-    registry.register('system', systemHandlers(ctx));
-    registry.register('jobs', jobsHandlers(ctx));
-    registry.register('workspace', workspaceHandlers(ctx));
-    registry.register('graphs', graphsHandlers(ctx));
-    registry.register('tools', toolsHandlers(ctx));
-    registry.register('models', modelsHandlers(ctx));
-    registry.register('trajectories', trajectoriesHandlers(ctx));
-    registry.register('mappings', mappingsHandlers(ctx));
-    registry.register('evaluation', evaluationHandlers(ctx));
-    registry.register('plans', plansHandlers(ctx));
-    registry.register('runs', runsHandlers(ctx));
-    registry.register('labels', labelsHandlers(ctx));
-    registry.register('datasets', datasetsHandlers(ctx));
-    registry.register('synth', synthHandlers(ctx));
-    registry.register('experiments', experimentsHandlers(ctx));
+    registry.registerAll({
+      system: systemHandlers(ctx),
+      jobs: jobsHandlers(ctx),
+      workspace: workspaceHandlers(ctx),
+      graphs: graphsHandlers(ctx),
+      tools: toolsHandlers(ctx),
+      models: modelsHandlers(ctx),
+      trajectories: trajectoriesHandlers(ctx),
+      mappings: mappingsHandlers(ctx),
+      evaluation: evaluationHandlers(ctx),
+      plans: plansHandlers(ctx),
+      runs: runsHandlers(ctx),
+      labels: labelsHandlers(ctx),
+      datasets: datasetsHandlers(ctx),
+      synth: synthHandlers(ctx),
+      experiments: experimentsHandlers(ctx),
+    });
     const missing = registry.missing();
     if (missing.length) throw new Error(`No handler for contract methods: ${missing.join(', ')}.`);
     return {

@@ -7,20 +7,46 @@ export type Handler<K extends MethodName> = (
   args: z.output<(typeof contract)[K]['args']>,
 ) => Result<K> | Promise<Result<K>>;
 
-/** A domain's handlers: any subset of the contract's methods. */
-export type HandlerMap = { [K in MethodName]?: Handler<K> };
+/** `graphs` for `graphs.list`: a method's namespace is the part of its name before the first dot. */
+type NamespaceOf<K extends string> = K extends `${infer N}.${string}` ? N : never;
+
+/** The contract's namespaces: `graphs`, `runs`, `datasets`, … */
+export type Namespace = NamespaceOf<MethodName>;
+
+/** The contract's methods of one namespace. */
+export type MethodOf<N extends Namespace> = Extract<MethodName, `${N}.${string}`>;
+
+/**
+ * A namespace's handlers: one for each of its contract methods, so a missing or misnamed one is a
+ * type error in the domain that forgot it, not a refusal at start-up.
+ */
+export type HandlerMap<N extends Namespace> = { [K in MethodOf<N>]: Handler<K> };
+
+/** Every namespace's handlers: the backend registers this, so a namespace left out fails tsc. */
+export type AllHandlers = { [N in Namespace]: HandlerMap<N> };
+
+/**
+ * What `register` takes: handlers of any methods. The type checker proves completeness on
+ * `HandlerMap` and `AllHandlers`; the registry checks at run time what reaches it untyped.
+ */
+type SomeHandlers = { [K in MethodName]?: Handler<K> };
 
 /** One handler per contract method; validates arguments and results at the boundary. */
 export class HandlerRegistry {
   private readonly handlers = new Map<MethodName, (args: unknown) => unknown>();
 
-  register(domain: string, map: HandlerMap): void {
+  register(domain: string, map: SomeHandlers): void {
     for (const [name, handler] of Object.entries(map)) {
       if (!isMethodName(name)) throw new Error(`Domain "${domain}" registers "${name}", which is not in the contract.`);
       if (this.handlers.has(name))
         throw new Error(`Method "${name}" is registered twice (second time by domain "${domain}").`);
       this.handlers.set(name, handler as (args: unknown) => unknown);
     }
+  }
+
+  /** Registers every namespace's handlers. */
+  registerAll(handlers: AllHandlers): void {
+    for (const [namespace, map] of Object.entries(handlers)) this.register(namespace, map as SomeHandlers);
   }
 
   /** Methods of the contract that no domain has registered. */

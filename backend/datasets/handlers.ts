@@ -11,7 +11,7 @@ import { datasetStats } from './stats';
 const TOKEN_SAMPLE = 200;
 
 /** Datasets: splits, statistics, deduplication, chat-template preview, export. */
-export function datasetsHandlers({ store, modelHost, jobs }: BackendContext): HandlerMap {
+export function datasetsHandlers({ store, modelHost, jobs }: BackendContext): HandlerMap<'datasets'> {
   const split = (
     ids: string[],
     ratio: { train: number; validation: number; test: number },

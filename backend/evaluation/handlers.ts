@@ -23,7 +23,7 @@ import type { HandlerMap } from '../registry';
 const mean = (values: number[]) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0);
 
 /** Benchmarks' metrics over files of predictions and gold answers. */
-export function evaluationHandlers(ctx: BackendContext): HandlerMap {
+export function evaluationHandlers(ctx: BackendContext): HandlerMap<'evaluation'> {
   const { store, jobs } = ctx;
   const gen = ctx.router;
 

@@ -17,7 +17,7 @@ export const EXPERIMENT_SOURCE = 'experiment';
  * and compared with its recording. The job runs in the backend: a reloaded window finds it still
  * running (`status`), and a cancelled or interrupted one resumes where it stopped.
  */
-export function experimentsHandlers(ctx: BackendContext): HandlerMap {
+export function experimentsHandlers(ctx: BackendContext): HandlerMap<'experiments'> {
   const { store, jobs } = ctx;
   /** Experiments running in this backend now, with their jobs' ids. */
   const running = new Map<string, string>();

@@ -4,7 +4,7 @@ import type { BackendContext } from '../context';
 import type { HandlerMap } from '../registry';
 import { graphRuntimeHandlers } from './runtime-handlers';
 
-export function graphsHandlers(ctx: BackendContext): HandlerMap {
+export function graphsHandlers(ctx: BackendContext): HandlerMap<'graphs'> {
   // Each write below is told as `graphs.changed` by the store's change log once it has committed.
   const { store } = ctx;
   return {

@@ -17,8 +17,12 @@ function inScope(graph: ToolGraph, only: string[] | undefined): ToolGraph {
   return { ...graph, tools: graph.tools.filter((t) => names.has(t.name)) };
 }
 
+/** The graph methods that set tools' runtimes or learn them from recorded trajectories. */
+type RuntimeMethod = 'graphs.setRuntime' | 'graphs.makeReplayRuntimes' | 'graphs.valueFlows' | 'graphs.inferReturns';
+
 /** Setting tools' runtimes, and runtimes and result schemas learnt from recorded trajectories. */
-export function graphRuntimeHandlers({ store }: BackendContext): HandlerMap {
+
+export function graphRuntimeHandlers({ store }: BackendContext): Pick<HandlerMap<'graphs'>, RuntimeMethod> {
   /** Saves new versions of some tools of a graph; returns when it was saved. */
   const saveTools = (id: string, next: Map<string, Tool>): string => {
     const graph = store.graphs.get(id);

@@ -2,7 +2,7 @@ import type { BackendContext } from '../context';
 import type { HandlerMap } from '../registry';
 
 /** Review labels: status, tags, rating and note per trajectory, one at a time or for a filter. */
-export function labelsHandlers({ store }: BackendContext): HandlerMap {
+export function labelsHandlers({ store }: BackendContext): HandlerMap<'labels'> {
   return {
     'labels.get': ({ trajectoryId }) => store.labels.get(trajectoryId),
     'labels.set': (label) => {

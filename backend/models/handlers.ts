@@ -32,7 +32,7 @@ export function defaultLoadSettings(): LoadSettings {
   };
 }
 
-export function modelsHandlers(ctx: BackendContext): HandlerMap {
+export function modelsHandlers(ctx: BackendContext): HandlerMap<'models'> {
   const { modelHost, store, events, secrets, jobs, nativeBuilds } = ctx;
   const gen = ctx.router;
 

@@ -36,7 +36,7 @@ interface Session {
  * the debugger's, as in an IDE: set on one run, they hold in every run it opens (a replay of a
  * recording, a fork, a live run).
  */
-export function runsHandlers(ctx: BackendContext): HandlerMap {
+export function runsHandlers(ctx: BackendContext): HandlerMap<'runs'> {
   const { store, events } = ctx;
   const sessions = new Map<string, Session>();
   let breakpoints: Breakpoint[] = [];

@@ -29,7 +29,7 @@ const MAX_TRIES = 20;
 type SynthArgs = Parameters<Handler<'synth.start'>>[0];
 
 /** Graph-to-trajectory synthesis as a job: progress, cancel, bounded concurrency. */
-export function synthHandlers(ctx: BackendContext): HandlerMap {
+export function synthHandlers(ctx: BackendContext): HandlerMap<'synth'> {
   const { store, jobs } = ctx;
   const gen = ctx.router;
 

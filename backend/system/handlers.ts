@@ -7,7 +7,7 @@ import type { BackendContext } from '../context';
 import { setTraceGrouping, traceGroupingOf } from '../otlp/grouping';
 import type { TraceGrouping } from '../../shared/formats/otlp/groups';
 
-export function systemHandlers(ctx: BackendContext): HandlerMap {
+export function systemHandlers(ctx: BackendContext): HandlerMap<'system'> {
   // What the file browser may show (as Jupyter shows its folder): the workspace's folder and the home folder.
   const browseRoots = (): BrowseRoot[] => [
     { name: 'Workspace folder', path: path.dirname(path.resolve(ctx.store.file)) },

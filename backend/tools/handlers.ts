@@ -4,7 +4,7 @@ import type { HandlerMap } from '../registry';
 import { parseToolsOffThread } from './parse-off-thread';
 import { tryRuntime } from './try-runtime';
 
-export function toolsHandlers({ runtime }: Pick<BackendContext, 'runtime'>): HandlerMap {
+export function toolsHandlers({ runtime }: Pick<BackendContext, 'runtime'>): HandlerMap<'tools'> {
   return {
     'tools.parse': ({ format, text, source }) => parseToolsOffThread(format, text, undefined, source),
     'tools.fromMcp': ({ command, args }) => listMcpTools(runtime.mcp, { command, args }),

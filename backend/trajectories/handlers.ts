@@ -7,7 +7,7 @@ import type { HandlerMap } from '../registry';
 
 const CHECK_BATCH = 250;
 
-export function trajectoriesHandlers(ctx: BackendContext): HandlerMap {
+export function trajectoriesHandlers(ctx: BackendContext): HandlerMap<'trajectories'> {
   const { store, jobs } = ctx;
   /** Checks one trajectory and stores its findings. */
   const check = (id: string, checker: TrajectoryChecker) => {

@@ -35,7 +35,7 @@ function sampler() {
   };
 }
 
-export function mappingsHandlers({ store }: BackendContext): HandlerMap {
+export function mappingsHandlers({ store }: BackendContext): HandlerMap<'mappings'> {
   const sampleOf = sampler();
   return {
     'mappings.propose': async ({ path, name }) => {

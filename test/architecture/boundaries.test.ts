@@ -105,4 +105,44 @@ describe('the layout is enforced by lint', () => {
     const ok = "import { useRuns } from './state';\nexport const useRun = () => useRuns((s) => s.run);\n";
     expect(await violations('renderer/src/workspaces/runs/X.tsx', ok)).toEqual([]);
   });
+
+  it('finds every store by the factory that made it, form drafts included', async () => {
+    // The three form drafts were read whole while the rule listed stores by hand.
+    for (const [file, code] of [
+      ['renderer/src/workspaces/trajectories/X.tsx', "import { useImportDraft } from './state';\nuseImportDraft();\n"],
+      [
+        'renderer/src/workspaces/graph/dialogs/X.tsx',
+        "import { createStore } from '../../../state/create-store';\nimport { formDraft } from '../../../state/form-draft';\n" +
+          "const useToolsImportDraft = createStore(formDraft({ text: '' }));\nexport const read = () => useToolsImportDraft();\n",
+      ],
+      ['renderer/src/workspaces/trajectories/experiments/X.tsx', 'export const read = () => useExperimentDraft();\n'],
+    ]) {
+      expect(await violations(file!, code!)).toEqual([expect.stringContaining('selector')]);
+    }
+    expect(
+      await violations('renderer/src/components/X.tsx', "import { useUi } from '../state/ui-store';\nuseUi();\n"),
+    ).toEqual([expect.stringContaining('selector')]);
+  });
+
+  it('makes every store with createStore, as a module-level hook named use…', async () => {
+    const file = 'renderer/src/workspaces/runs/x.ts';
+    expect(
+      await violations(file, "import { create } from 'zustand';\nexport const useThing = create(() => ({}));\n"),
+    ).toEqual([expect.stringContaining('create-store.ts')]);
+    expect(await violations(file, "export { useShallow } from 'zustand/react/shallow';\n")).toEqual([
+      expect.stringContaining('create-store.ts'),
+    ]);
+    expect(await violations('renderer/src/state/x.ts', "export { persist } from 'zustand/middleware';\n")).toEqual([
+      expect.stringContaining('create-store.ts'),
+    ]);
+    expect(await violations('renderer/src/state/create-store.ts', "export { create } from 'zustand';\n")).toEqual([]);
+    const factory = "import { createStore } from '../../state/create-store';\n";
+    expect(await violations(file, `${factory}export const useThing = createStore(() => ({ n: 0 }));\n`)).toEqual([]);
+    expect(await violations(file, `${factory}export const things = createStore(() => ({ n: 0 }));\n`)).toEqual([
+      expect.stringContaining('const useThing = createStore'),
+    ]);
+    expect(await violations(file, `${factory}export const make = () => createStore(() => ({ n: 0 }));\n`)).toEqual([
+      expect.stringContaining('const useThing = createStore'),
+    ]);
+  });
 });

@@ -1,5 +1,5 @@
+import { createStore } from '../state/create-store';
 import { useEffect } from 'react';
-import { create } from 'zustand';
 import type { WorkspaceId } from '../state/ui-store';
 import type { Command } from './registry';
 
@@ -17,7 +17,7 @@ interface PanelActions {
  * The panels register their actions here while mounted, so a command runs the same code as the
  * button (its form's current values, its progress and its report), not a copy of it.
  */
-export const usePanelActions = create<PanelActions>()(() => ({ handlers: {}, pending: null }));
+export const usePanelActions = createStore<PanelActions>(() => ({ handlers: {}, pending: null }));
 
 /** Offers `perform` as `action` while the calling panel is mounted (the latest `perform` is used). */
 export function useRegisterAction(action: PanelAction, perform: () => void): void {

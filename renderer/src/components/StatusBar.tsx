@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useShallow } from 'zustand/react/shallow';
+import { useShallow } from '../state/create-store';
 import { api } from '../api/api';
 import type { ConnectionStatus } from '../api/client';
 import { useQuery } from '../api/use-query';

@@ -1,26 +1,35 @@
-import { create, type StateCreator } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
-import { safeLocalStorage } from './local-storage';
+import type { KeptInStorage, StoreInitializer } from './create-store';
 
 /** A form's values and the one way to change them. */
 export type FormDraft<T extends object> = T & { patch(change: Partial<T>): void };
 
 /**
- * What a form holds before it runs, kept in this window's memory when its drawer closes or another
- * workspace opens. Nothing is saved unless `keep` names the fields (never an API key a form may
- * hold): those are kept in localStorage too, so a reload of the window loses none of them.
+ * What a form holds before it runs, made a store with `createStore(formDraft(initial))`: kept in
+ * this window's memory when its drawer closes or another workspace opens.
  */
-export function createFormDraft<T extends object>(initial: T, keep?: { as: string; fields: readonly (keyof T)[] }) {
-  const draft: StateCreator<FormDraft<T>, [], []> = (set) => ({
+export function formDraft<T extends object>(initial: T): StoreInitializer<FormDraft<T>> {
+  return (set) => ({
     ...initial,
     patch: (change) => set(change as Partial<FormDraft<T>>),
   });
-  if (!keep) return create<FormDraft<T>>()(draft);
-  return create<FormDraft<T>>()(
-    persist(draft, {
-      name: keep.as,
-      storage: createJSONStorage(() => safeLocalStorage),
-      partialize: (s) => Object.fromEntries(keep.fields.map((field) => [field, s[field]])) as Partial<FormDraft<T>>,
-    }) as StateCreator<FormDraft<T>, [], []>,
-  );
 }
+
+/**
+ * The fields of a form draft that a reload of the window keeps too (in localStorage, under
+ * `name`); never an API key a form may hold.
+ */
+export function keptFields<T extends object>(
+  name: string,
+  fields: readonly (keyof T)[],
+): KeptInStorage<FormDraft<T>, Partial<FormDraft<T>>> {
+  return {
+    name,
+    partialize: (s) => Object.fromEntries(fields.map((field) => [field, s[field]])) as Partial<FormDraft<T>>,
+  };
+}
+
+/**
+ * Selects every field of a draft, for a form that shows them all: read it with `useShallow`, so
+ * the form re-renders when one of its fields changes, as it must.
+ */
+export const everyField = <T extends object>(draft: FormDraft<T>): FormDraft<T> => draft;

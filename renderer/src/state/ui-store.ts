@@ -1,4 +1,4 @@
-import { create } from 'zustand';
+import { createStore } from './create-store';
 import type { GraphContent } from '../../../shared/graph';
 import { safeLocalStorage } from './local-storage';
 import { raiseNotice, switchWorkspace, type Notice } from './notices';
@@ -74,7 +74,7 @@ function initialWorkspace(): WorkspaceId {
 }
 
 /** UI and editing state only; workspace data comes from the API. */
-export const useUi = create<UiState>()((set, get) => ({
+export const useUi = createStore<UiState>((set, get) => ({
   workspace: initialWorkspace(),
   theme: initialTheme(),
   paletteOpen: false,

@@ -4,7 +4,7 @@ import { useAction } from '../../api/use-action';
 import { useQuery } from '../../api/use-query';
 import { SELECTION_CHANGES } from '../../api/use-refresh';
 import { ErrorNote } from '../../components/ErrorNote';
-import { useShallow } from 'zustand/react/shallow';
+import { useShallow } from '../../state/create-store';
 import { useDatasetsFilter } from './state';
 import { useUi } from '../../state/ui-store';
 import { trajectoriesCount } from '../../../../shared/text';

@@ -1,4 +1,4 @@
-import { createStore, type StoreApi } from 'zustand';
+import { createStoreApi, type StoreApi } from '../../state/create-store';
 import type { Position, Tool, ToolGraph } from '../../../../shared/domain';
 import {
   addEdge,
@@ -84,7 +84,7 @@ function placeBeside(content: GraphContent, tools: Tool[]): Tool[] {
 
 /** One editor per open graph: its undo history, selection and problems. */
 export function createEditorStore(graph: ToolGraph): EditorStore {
-  return createStore<EditorState>()((set, get) => {
+  return createStoreApi<EditorState>((set, get) => {
     const edit = (next: (content: GraphContent) => GraphContent, selection?: string[]) =>
       set((state) => {
         const content = next(state.history.present);

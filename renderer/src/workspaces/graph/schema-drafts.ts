@@ -1,6 +1,4 @@
-import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
-import { safeLocalStorage } from '../../state/local-storage';
+import { createStore, keepInStorage } from '../../state/create-store';
 
 /** Schema text that could not be applied yet (not JSON, or not a valid schema), with why. */
 export interface SchemaDraft {
@@ -35,8 +33,8 @@ function keyParts(key: string): { graphId: string; tool: string; side: string } 
  * that coming back shows it again with its errors, until it is fixed or discarded. Kept in
  * localStorage too, so a reload of the window loses none of it.
  */
-export const useSchemaDrafts = create<SchemaDraftsState>()(
-  persist(
+export const useSchemaDrafts = createStore<SchemaDraftsState>(
+  keepInStorage(
     (set) => ({
       drafts: {},
       keep: (key, draft) => set((s) => ({ drafts: { ...s.drafts, [key]: draft } })),
@@ -69,7 +67,6 @@ export const useSchemaDrafts = create<SchemaDraftsState>()(
     }),
     {
       name: 'trellis.schemaDrafts',
-      storage: createJSONStorage(() => safeLocalStorage),
       partialize: (s) => ({ drafts: s.drafts }),
     },
   ),

@@ -1,5 +1,5 @@
+import { createStore } from '../../state/create-store';
 import type { ReactFlowInstance } from '@xyflow/react';
-import { create } from 'zustand';
 import type { CommandContextSource } from '../../commands/registry';
 import type { UiState } from '../../state/ui-store';
 import type { EditorStore } from './editor-store';
@@ -14,7 +14,7 @@ interface GraphSessionState {
 }
 
 /** The graph open in the Graph workspace, as its commands and dialogs reach it. */
-export const useGraphSession = create<GraphSessionState>()((set, get) => ({
+export const useGraphSession = createStore<GraphSessionState>((set, get) => ({
   editor: null,
   canvas: null,
   open: (editor, canvas) => set({ editor, canvas }),

@@ -8,7 +8,7 @@ import { ConsentDetails } from '../../components/ConsentDetails';
 import { ErrorNote } from '../../components/ErrorNote';
 import { Breakpoints } from './Breakpoints';
 import { RunTimeline } from './RunTimeline';
-import { useShallow } from 'zustand/react/shallow';
+import { useShallow } from '../../state/create-store';
 import { useRuns, type RunsState } from './state';
 
 function describeNext(run: RunView): string {

@@ -10,7 +10,7 @@ import { useAction } from '../../api/use-action';
 import { useQuery } from '../../api/use-query';
 import { ErrorNote } from '../../components/ErrorNote';
 import { firstClickOnly } from '../../components/first-click';
-import { useShallow } from 'zustand/react/shallow';
+import { useShallow } from '../../state/create-store';
 import { NOT_YET, usePlans, type PlansState } from './plans-state';
 import { useRuns } from './state';
 import { RunWithProblems } from './RunWithProblems';

@@ -4,7 +4,7 @@ import { api } from '../../api/api';
 import { useJob } from '../../api/use-job';
 import { ErrorNote } from '../../components/ErrorNote';
 import { ToolPicker } from '../../components/ToolPicker';
-import { useShallow } from 'zustand/react/shallow';
+import { useShallow } from '../../state/create-store';
 import { countOf } from '../../../../shared/text';
 import type { Candidates } from './plans-graphs';
 import { NOT_YET, usePlans, type PlansState } from './plans-state';

@@ -5,7 +5,7 @@ import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
 import { TurnView } from '../../components/TurnView';
 import { firstClickOnly } from '../../components/first-click';
-import { useShallow } from 'zustand/react/shallow';
+import { useShallow } from '../../state/create-store';
 import { useRuns, type RunsState } from './state';
 import { TurnEditor } from './TurnEditor';
 

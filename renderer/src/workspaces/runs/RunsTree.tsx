@@ -1,7 +1,7 @@
 import { countOf } from '../../../../shared/text';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
-import { useShallow } from 'zustand/react/shallow';
+import { useShallow } from '../../state/create-store';
 import { useRuns, type RunsState } from './state';
 
 type Row = {

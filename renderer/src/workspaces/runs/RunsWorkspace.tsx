@@ -11,7 +11,7 @@ import { Debugger } from './Debugger';
 import { PlanEditor } from './PlanEditor';
 import { PlanPanel } from './PlanPanel';
 import { RunsTree } from './RunsTree';
-import { useShallow } from 'zustand/react/shallow';
+import { useShallow } from '../../state/create-store';
 import { intentExample, NEUTRAL_INTENT_EXAMPLE } from '../../../../shared/plans/intent-example';
 import { usePlans } from './plans-state';
 import { useRuns, type RunsState } from './state';

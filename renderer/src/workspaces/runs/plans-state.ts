@@ -1,9 +1,7 @@
-import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
+import { createStore, keepInStorage } from '../../state/create-store';
 import type { Result } from '../../../../shared/contract';
 import type { Plan, PlanStep } from '../../../../shared/domain';
 import { api } from '../../api/api';
-import { safeLocalStorage } from '../../state/local-storage';
 import { persisted, switchGraph, type Candidates, type GraphWork } from './plans-graphs';
 
 export type PlanProblems = Result<'plans.validate'>;
@@ -72,8 +70,8 @@ const FRESH_GRAPH = { problems: [], checking: false, checkError: null } satisfie
  * candidates, each kept per graph; intents, goal tools, plans and the planner chosen (with its
  * candidates at once) are kept in localStorage too, so a reload loses none of them.
  */
-export const usePlans = create<PlansState>()(
-  persist<PlansState, [], [], ReturnType<typeof kept>>(
+export const usePlans = createStore<PlansState>(
+  keepInStorage<PlansState, ReturnType<typeof kept>>(
     (set, get) => {
       /** Checks the steps as they are now; only the answer for the latest steps lands. */
       const check = async (steps: PlanStep[]) => {
@@ -134,7 +132,6 @@ export const usePlans = create<PlansState>()(
     {
       name: 'trellis.plans',
       version: 1,
-      storage: createJSONStorage(() => safeLocalStorage),
       partialize: kept,
     },
   ),

@@ -1,5 +1,4 @@
-import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
+import { createStore, keepInStorage } from '../../state/create-store';
 import type { RunView } from '../../../../shared/contract/runs';
 import type { AgentFormat } from '../../../../shared/experiments/types';
 import type { StartMode } from '../../../../shared/runs';
@@ -48,8 +47,8 @@ let starts = 0;
  * Runs of Plans & Runs: the run in the debugger, kept per graph; the run each graph had open is
  * kept in localStorage too (as its trajectory), so a reload opens it again.
  */
-export const useRuns = create<RunsState>()(
-  persist<RunsState, [], [], ReturnType<typeof kept>>(
+export const useRuns = createStore<RunsState>(
+  keepInStorage<RunsState, ReturnType<typeof kept>>(
     (set, get) => {
       /** Switches to `graphId`; its plan comes back, and its run (`run`, when one is being opened there). */
       const open = (graphId: string | null, run?: RunView) => {
@@ -143,7 +142,6 @@ export const useRuns = create<RunsState>()(
     {
       name: 'trellis.runs',
       version: 1,
-      storage: createJSONStorage(() => safeLocalStorage),
       partialize: kept,
     },
   ),

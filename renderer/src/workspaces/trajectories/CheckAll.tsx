@@ -1,6 +1,6 @@
 import { trajectoriesCount } from '../../../../shared/text';
 import { ShieldCheck } from 'lucide-react';
-import { useShallow } from 'zustand/react/shallow';
+import { useShallow } from '../../state/create-store';
 import { checkSummaryText } from '../../../../shared/checks/finding-counts';
 import type { Result } from '../../../../shared/contract';
 import { api } from '../../api/api';

@@ -1,3 +1,4 @@
+import { useShallow } from '../../state/create-store';
 import { describeToolVariants } from '../../../../shared/formats/tool-variants';
 import { TRAJECTORY_FORMATS } from '../../../../shared/formats/trajectories/registry';
 import { TRAJECTORY_FILE_EXTENSIONS } from '../../../../shared/formats/trajectories/file-shapes';
@@ -23,7 +24,25 @@ type Report = Result<'trajectories.import'>;
 
 /** Import a file of trajectories (JSONL, a JSON array or object, Parquet, an inspect .eval; gzip or not) from a path on the machine that runs the backend. */
 export function ImportForm({ focusAsked = 0 }: { focusAsked?: number }) {
-  const { path, format, lenient, target, report, mapping: mappingOpen, patch } = useImportDraft();
+  const {
+    path,
+    format,
+    lenient,
+    target,
+    report,
+    mapping: mappingOpen,
+    patch,
+  } = useImportDraft(
+    useShallow(({ path, format, lenient, target, report, mapping, patch }) => ({
+      path,
+      format,
+      lenient,
+      target,
+      report,
+      mapping,
+      patch,
+    })),
+  );
   const setPath = (value: string) => patch({ path: value });
   const setFormat = (value: '' | TrajectoryFormat) => patch({ format: value });
   const setLenient = (value: boolean) => patch({ lenient: value });

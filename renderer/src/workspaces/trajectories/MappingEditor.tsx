@@ -1,3 +1,4 @@
+import { useShallow } from '../../state/create-store';
 import { useEffect, useState } from 'react';
 import type { Result } from '../../../../shared/contract';
 import type { TrajectoryMapping } from '../../../../shared/formats/mapping';
@@ -41,7 +42,9 @@ export function MappingEditor({
   busy: boolean;
   onImport(m: TrajectoryMapping): void;
 }) {
-  const { mappingDraft, mappingExportPath, patch } = useImportDraft();
+  const { mappingDraft, mappingExportPath, patch } = useImportDraft(
+    useShallow(({ mappingDraft, mappingExportPath, patch }) => ({ mappingDraft, mappingExportPath, patch })),
+  );
   // A path being typed is proposed for once it rests, not at every key.
   const settledPath = useDebounced(path, PREVIEW_DELAY_MS);
   // Each proposal names the path it was made for: on the render after the path changes, the query

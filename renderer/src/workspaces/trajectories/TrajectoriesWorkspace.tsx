@@ -3,7 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
 import { SELECTION_CHANGES, useRefresh } from '../../api/use-refresh';
-import { useShallow } from 'zustand/react/shallow';
+import { useShallow } from '../../state/create-store';
 import { selectFilter, useBrowserStore, type BrowserState } from './state';
 import { CheckAll } from './CheckAll';
 import { DiffView } from './DiffView';

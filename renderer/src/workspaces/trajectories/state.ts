@@ -1,12 +1,10 @@
-import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
+import { createStore, keepInStorage } from '../../state/create-store';
 import type { TrajectoryFilter } from '../../../../shared/domain';
 import type { TrajectoryFormat } from '../../../../shared/contract/trajectories';
 import type { Result } from '../../../../shared/contract';
 import type { TrajectoryMapping } from '../../../../shared/formats/mapping';
 import { patchFilter, type FilterSlice } from '../../state/trajectory-filter';
-import { createFormDraft } from '../../state/form-draft';
-import { safeLocalStorage } from '../../state/local-storage';
+import { formDraft, keptFields } from '../../state/form-draft';
 
 export type TrajectoryPane = 'inspect' | 'diff' | 'evaluate' | 'scores' | 'experiments';
 
@@ -50,8 +48,8 @@ export const selectFilter = (s: BrowserState): FilterSlice => ({
   clearFilter: s.clearFilter,
 });
 
-export const useBrowserStore = create<BrowserState>()(
-  persist(
+export const useBrowserStore = createStore<BrowserState>(
+  keepInStorage(
     (set) => ({
       filter: {},
       selectedId: null,
@@ -89,7 +87,6 @@ export const useBrowserStore = create<BrowserState>()(
     // The open drawer outlives a reload, as what is typed in it does.
     {
       name: 'trellis.trajectoriesDrawer',
-      storage: createJSONStorage(() => safeLocalStorage),
       partialize: (s) => ({ drawer: s.drawer }),
     },
   ),
@@ -114,7 +111,7 @@ interface ChecksState {
 }
 
 /** What this window knows about the checks having run; kept across workspace switches. */
-export const useChecksState = create<ChecksState>()((set) => ({
+export const useChecksState = createStore<ChecksState>((set) => ({
   checkedAll: false,
   summary: null,
   stale: false,
@@ -144,19 +141,26 @@ interface ImportDraft {
  * What the import form holds before it runs: kept when the drawer closes or another workspace
  * opens, and (all but the last report) across a reload of the window.
  */
-export const useImportDraft = createFormDraft<ImportDraft>(
-  {
-    path: '',
-    format: '',
-    lenient: false,
-    target: { kind: 'none' },
-    report: null,
-    mapping: false,
-    mappingDraft: null,
-    mappingExportPath: '',
-  },
-  {
-    as: 'trellis.importDraft',
-    fields: ['path', 'format', 'lenient', 'target', 'mapping', 'mappingDraft', 'mappingExportPath'],
-  },
+export const useImportDraft = createStore(
+  keepInStorage(
+    formDraft<ImportDraft>({
+      path: '',
+      format: '',
+      lenient: false,
+      target: { kind: 'none' },
+      report: null,
+      mapping: false,
+      mappingDraft: null,
+      mappingExportPath: '',
+    }),
+    keptFields<ImportDraft>('trellis.importDraft', [
+      'path',
+      'format',
+      'lenient',
+      'target',
+      'mapping',
+      'mappingDraft',
+      'mappingExportPath',
+    ]),
+  ),
 );

@@ -1,7 +1,7 @@
 import { Background, ControlButton, Controls, MiniMap, useStore, type ReactFlowState } from '@xyflow/react';
 import { useCallback, useState } from 'react';
 import { rectsOverlap, showsAll, type Rect } from '../../../components/readable-fit';
-import { useStore as useZustand } from 'zustand';
+import { useStoreSelector } from '../../../state/create-store';
 import { useCompact } from './use-compact';
 import { canvasMoves } from './view';
 
@@ -47,7 +47,7 @@ function MinimapIcon() {
 export function CanvasChrome({ bounds }: { bounds: Rect | null }) {
   const [mapHidden, setMapHidden] = useState(false);
   // While a layout moves the tools the map is away: it would redraw every tool on every slice.
-  const moving = useZustand(canvasMoves, (s) => s.moving);
+  const moving = useStoreSelector(canvasMoves, (s) => s.moving);
   const partOffScreen = useStore(
     useCallback(
       (s: ReactFlowState) =>

@@ -1,7 +1,7 @@
 import { useStore, type ReactFlowState } from '@xyflow/react';
 import { useMemo } from 'react';
 import { createPortal } from 'react-dom';
-import { useStore as useZustand } from 'zustand';
+import { useStoreSelector } from '../../../state/create-store';
 import type { GraphContent, GraphProblem } from '../../../../../shared/graph';
 import { COMPACT_STROKES, compactEdgePaths, compactEdges } from './compact-edges';
 import type { ToolFlowNode } from './flow-model';
@@ -28,7 +28,7 @@ export function CompactEdges({
   const edges = useMemo(() => compactEdges({ edges: graphEdges }, problems), [graphEdges, problems]);
   // While a layout moves the tools the edges are away, drawn again once it has landed: all of
   // them redrawn on every slice was most of a slice's cost with a thousand tools on screen.
-  const moving = useZustand(canvasMoves, (s) => s.moving);
+  const moving = useStoreSelector(canvasMoves, (s) => s.moving);
   const paths = useMemo(() => (moving ? null : compactEdgePaths(edges, nodes)), [edges, nodes, moving]);
   // React Flow's ViewportPortal looks its element up on every store update, in a document of
   // a thousand tools: here it is looked up once.

@@ -8,7 +8,7 @@ import {
   type Viewport,
 } from '../../../components/readable-fit';
 import { flushSync } from 'react-dom';
-import { createStore } from 'zustand';
+import { createStoreApi } from '../../../state/create-store';
 import { NEW_TOOL_SIZE } from './free-spot';
 import { sliceSizer, type SliceSizer } from './slices';
 import { COMPACT_ZOOM } from './use-compact';
@@ -63,7 +63,7 @@ const minSlice = (moves: readonly unknown[]) => Math.ceil(moves.length / MAX_SLI
  * True while a layout moves the tools, from its first slice until the layout has landed (see
  * autoLayout): the minimap is hidden meanwhile, as it would redraw all of them on every slice.
  */
-export const canvasMoves = createStore<{ moving: boolean }>()(() => ({ moving: false }));
+export const canvasMoves = createStoreApi<{ moving: boolean }>(() => ({ moving: false }));
 
 /** The part of the flow the pane shows, in flow coordinates. */
 function shownRect(flow: ReactFlowInstance): Rect | null {

@@ -12,7 +12,8 @@ import { useEditorStore } from '../editor/editor-context';
 import { ErrorNote } from '../../../components/ErrorNote';
 import { QuickPick, type QuickPickOption } from '../../../components/QuickPick';
 import { ModalDialog } from '../../../components/ModalDialog';
-import { createFormDraft } from '../../../state/form-draft';
+import { createStore, useShallow } from '../../../state/create-store';
+import { everyField, formDraft } from '../../../state/form-draft';
 import { useOperationChoice } from './OperationChooser';
 
 type Parsed = Result<'tools.parse'>;
@@ -31,13 +32,13 @@ const EMPTY_DRAFT = {
 };
 
 /** What was pasted or typed into the dialog: kept when it closes or another workspace opens, until its tools are added. */
-const useToolsImportDraft = createFormDraft(EMPTY_DRAFT);
+const useToolsImportDraft = createStore(formDraft(EMPTY_DRAFT));
 
 /** Import tools from a file, pasted text, or an MCP server the user agrees to start. */
 export function ImportDialog() {
   const editor = useEditorStore();
   const close = () => useUi.getState().openDialog(null);
-  const { source, format, text, command, args, patch } = useToolsImportDraft();
+  const { source, format, text, command, args, patch } = useToolsImportDraft(useShallow(everyField));
   const setSource = (value: 'file' | 'mcp') => patch({ source: value });
   // What was read (or refused) was read as the format and text before: a change leaves neither on screen.
   const setFormat = (value: ToolFileFormat) => {

@@ -1,5 +1,5 @@
 import { createContext, useContext, useState } from 'react';
-import { useStore } from 'zustand';
+import { useStoreSelector } from '../../../state/create-store';
 import { movedOnly, type GraphContent } from '../../../../../shared/graph';
 import type { EditorState, EditorStore } from '../editor-store';
 
@@ -9,7 +9,7 @@ export const EditorContext = createContext<EditorStore | null>(null);
 export function useEditor<T>(selector: (state: EditorState) => T): T {
   const store = useContext(EditorContext);
   if (!store) throw new Error('useEditor needs an open graph (EditorContext).');
-  return useStore(store, selector);
+  return useStoreSelector(store, selector);
 }
 
 export function useEditorStore(): EditorStore {

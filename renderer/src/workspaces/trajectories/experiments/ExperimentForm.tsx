@@ -12,23 +12,28 @@ import { useQuery } from '../../../api/use-query';
 import { SELECTION_CHANGES } from '../../../api/use-refresh';
 import { ErrorNote } from '../../../components/ErrorNote';
 import { JobProgress } from '../../../components/JobProgress';
-import { createFormDraft } from '../../../state/form-draft';
+import { createStore, useShallow } from '../../../state/create-store';
+import { everyField, formDraft } from '../../../state/form-draft';
 
 /** The new-experiment form's values: kept when the pane closes or another workspace opens. */
-const useExperimentDraft = createFormDraft({
-  baseUrl: 'http://127.0.0.1:8080/v1',
-  model: 'default',
-  apiKey: '',
-  format: 'tools' as AgentFormat,
-  policy: 'replay' as ToolPolicy,
-  systemPrompt: '',
-  fromTurn: '',
-  name: '',
-});
+const useExperimentDraft = createStore(
+  formDraft({
+    baseUrl: 'http://127.0.0.1:8080/v1',
+    model: 'default',
+    apiKey: '',
+    format: 'tools' as AgentFormat,
+    policy: 'replay' as ToolPolicy,
+    systemPrompt: '',
+    fromTurn: '',
+    name: '',
+  }),
+);
 
 /** A new experiment over the browser's filter: a server candidate, its prompt, where to start, how calls are answered. */
 export function ExperimentForm({ filter, onRan }: { filter: TrajectoryFilter; onRan(id: string): void }) {
-  const { baseUrl, model, apiKey, format, policy, systemPrompt, fromTurn, name, patch } = useExperimentDraft();
+  const { baseUrl, model, apiKey, format, policy, systemPrompt, fromTurn, name, patch } = useExperimentDraft(
+    useShallow(everyField),
+  );
   const job = useJob();
   const selected = useQuery(
     () => api.invoke('trajectories.summarize', { filter }),
