@@ -85,6 +85,7 @@ describe('importing a spec and editing the runtimes of all its tools, in Chromiu
     // One undo brings every route back.
     await page.locator('.react-flow__pane').click({ position: { x: 5, y: 5 } });
     await page.keyboard.press('Control+Z');
+    await page.locator('.statusbar [role="status"]').getByText('Undone. Redo with Ctrl+Shift+Z.').waitFor();
     await selectTool(page, 'rollback_deploy');
     const url = page.getByRole('textbox', { name: 'URL template' });
     await expect.poll(() => url.inputValue()).toMatch(/\/services\/\{service\}\/rollback$/);

@@ -70,7 +70,11 @@ export const GRAPH_COMMANDS = bindCommands<GraphContext>('graph', graphContext, 
     keybinding: 'Mod+Z',
     ignoreInTextFields: true,
     enabled: ({ editor }) => editor.getState().history.past.length > 0,
-    perform: ({ editor }) => editor.getState().undo(),
+    perform: ({ editor, ui }) => {
+      editor.getState().undo();
+      // The status bar still said what was done: it now says it was taken back.
+      ui.notify('Undone. Redo with Ctrl+Shift+Z.', 'info', 'graph');
+    },
   },
   {
     id: 'edit.redo',
@@ -79,7 +83,10 @@ export const GRAPH_COMMANDS = bindCommands<GraphContext>('graph', graphContext, 
     keybinding: 'Mod+Shift+Z',
     ignoreInTextFields: true,
     enabled: ({ editor }) => editor.getState().history.future.length > 0,
-    perform: ({ editor }) => editor.getState().redo(),
+    perform: ({ editor, ui }) => {
+      editor.getState().redo();
+      ui.notify('Redone. Undo with Ctrl+Z.', 'info', 'graph');
+    },
   },
   {
     id: 'edit.copy',
