@@ -55,6 +55,18 @@ describe('Traces an instrumented agent sends while the app is open, in Chromium'
     await failedCall.getByText(/no table free at Chez Marie/).waitFor();
     await failedCall.getByRole('button', { name: 'Fork from here' }).click();
     await debuggerPane.getByText('fork at turn 5').waitFor();
+
+    // How a conversation's traces are grouped is chosen with the receiver, for traces that arrive from now on, and kept.
+    await page.keyboard.press('Control+3');
+    const grouping = note.getByTestId('trace-grouping');
+    if (!(await grouping.isVisible())) await note.locator('summary').click();
+    expect(await grouping.inputValue()).toBe('conversation');
+    await note.getByText('for traces that arrive from now on').waitFor();
+    await grouping.selectOption('trace');
+    await expect.poll(() => grouping.inputValue()).toBe('trace');
+    await page.reload();
+    await page.getByTestId('trace-receiver').waitFor();
+    await expect.poll(() => page.getByTestId('trace-grouping').inputValue()).toBe('trace');
     await page.close();
   }, 120_000);
 

@@ -65,12 +65,14 @@ export function TraceReceiverNote() {
             data-testid="trace-grouping"
             value={data.grouping}
             onChange={(e) => void group(e.target.value)}
-            title="Spans naming a gen_ai.conversation.id: gathered into one trajectory, or one trajectory per trace (linked by their conversation_id metadata)"
+            title="Spans naming a conversation (gen_ai.conversation.id, session.id, a LangGraph thread_id): gathered into one trajectory, or one trajectory per trace (linked by their conversation_id metadata)"
           >
             <option value="conversation">make one trajectory</option>
             <option value="trace">make one trajectory per trace</option>
           </select>
         </label>
+        {/* Trajectories already received stay as they were made: say so where the choice is made. */}
+        <span className="muted">for traces that arrive from now on</span>
       </div>
       {data.configurable && (
         <div className="toolbar">
