@@ -208,9 +208,11 @@ function kept({ graphId, run, openRuns, reopen, replays }: RunsState) {
     Object.entries(reopen).filter(([id]) => !replaying.some(([r]) => r === id)),
   );
   const withoutRuns = Object.fromEntries(Object.entries(replays).filter(([id]) => !open.some(([r]) => r === id)));
+  const replayHints = { ...withoutRuns, ...Object.fromEntries(replaying) };
+  // No replay open: nothing is written for them, as before replays were kept.
   return {
     reopen: { ...withoutReplays, ...Object.fromEntries(open) },
-    replays: { ...withoutRuns, ...Object.fromEntries(replaying) },
+    ...(Object.keys(replayHints).length ? { replays: replayHints } : {}),
   };
 }
 
