@@ -112,6 +112,28 @@ describe('What a person set up survives a reload of the window, in Chromium', ()
     await page.close();
   }, 180_000);
 
+  it('opens Plans & Runs on the graph it showed, not the first one', async () => {
+    const workspace = path.join(tempDir(), 'graphs.trellis');
+    const setup = createBackend({ workspace, host: 'cli', seed: true });
+    const names = [(await setup.registry.invoke('graphs.create', { name: 'Another graph' })).name];
+    names.push(...(await setup.registry.invoke('graphs.list', {})).map((g) => g.name).filter((n) => n !== names[0]));
+    setup.close();
+    const host = await e2e.startHost(workspace);
+    const page = await openPage(host.url);
+    await page.keyboard.press('Control+2');
+    const picker = page.getByLabel('Tool graph');
+    await expect.poll(() => picker.locator('option').count()).toBe(names.length);
+    const first = await picker.locator('option').first().textContent();
+    const other = names.find((n) => n !== first)!;
+    await picker.selectOption({ label: other });
+    await expect.poll(() => picker.locator('option:checked').textContent()).toBe(other);
+
+    await page.reload();
+    await expect.poll(() => picker.locator('option').count()).toBe(names.length);
+    await expect.poll(() => picker.locator('option:checked').textContent()).toBe(other);
+    await page.close();
+  }, 120_000);
+
   it('opens the replay that was open again where it stood, and from its first turn once the backend restarted', async () => {
     const workspace = path.join(tempDir(), 'replay.trellis');
     const host = await e2e.startHost(workspace);

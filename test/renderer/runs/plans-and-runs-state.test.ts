@@ -213,7 +213,7 @@ describe('the run open when the window reloads', () => {
     runs().showRun({ id: 'run-1', trajectoryId: 't-7', graphId: 'trip', turns: [] } as unknown as RunView);
     open('home');
     const text = safeLocalStorage.getItem('trellis.runs')!;
-    expect(JSON.parse(text).state).toEqual({ reopen: { trip: 't-7' } });
+    expect(JSON.parse(text).state).toEqual({ reopen: { trip: 't-7' }, lastGraph: 'home' });
 
     reset();
     safeLocalStorage.setItem('trellis.runs', text);
@@ -244,7 +244,11 @@ describe('the run open when the window reloads', () => {
     runs().showRun(stepped as unknown as RunView);
     open('home');
     const text = safeLocalStorage.getItem('trellis.runs')!;
-    expect(JSON.parse(text).state).toEqual({ reopen: {}, replays: { trip: { runId: 'run-3', replayOf: 't-9' } } });
+    expect(JSON.parse(text).state).toEqual({
+      reopen: {},
+      replays: { trip: { runId: 'run-3', replayOf: 't-9' } },
+      lastGraph: 'home',
+    });
 
     reset();
     safeLocalStorage.setItem('trellis.runs', text);

@@ -29,11 +29,15 @@ export function RunsWorkspace() {
   const { graphId, setGraph, run, startRun } = useRuns(useShallow(selector));
   const steps = usePlans((s) => s.steps);
   const graphs = useQuery(() => api.invoke('graphs.list', {}), [], ['graphs.changed']);
+  const lastGraph = useRuns((s) => s.lastGraph);
+  // Opened first: the graph open here before a reload, else the one Graph shows, else the first;
+  // each only while it exists.
   useEffect(() => {
-    if (graphId) return;
-    const fallback = selectedGraphId ?? graphs.data?.[0]?.id ?? null;
+    if (graphId || !graphs.data) return;
+    const list = graphs.data;
+    const fallback = [lastGraph, selectedGraphId].find((id) => id && list.some((g) => g.id === id)) ?? list[0]?.id;
     if (fallback) setGraph(fallback);
-  }, [graphId, selectedGraphId, graphs.data, setGraph]);
+  }, [graphId, lastGraph, selectedGraphId, graphs.data, setGraph]);
   const graph = useQuery(
     graphId ? () => api.invoke('graphs.get', { id: graphId }) : null,
     [graphId],

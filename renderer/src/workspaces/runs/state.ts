@@ -10,6 +10,8 @@ import { usePlans } from './plans-state';
 interface RunsData {
   /** The graph open in Plans & Runs; its plans are in the plans store (`usePlans`). */
   graphId: string | null;
+  /** After a reload: the graph that was open, for the workspace to open again while it exists. */
+  lastGraph: string | null;
   /** The run each graph had open when it was left, by graph id. */
   openRuns: Readonly<Record<string, RunView | null>>;
   /** After a reload: the saved run each graph had open, to open again with it (the run itself is not kept). */
@@ -119,6 +121,7 @@ export const useRuns = create<RunsState>()(
       };
       return {
         graphId: null,
+        lastGraph: null,
         openRuns: {},
         reopen: reopenFromPlansKey(),
         replays: {},
@@ -193,9 +196,9 @@ export const useRuns = create<RunsState>()(
 
 /**
  * What is kept in localStorage: the trajectory of each graph's open run, or the session and
- * recording of its open replay; the open graph's as it is now.
+ * recording of its open replay, the open graph's as it is now; and which graph was open.
  */
-function kept({ graphId, run, openRuns, reopen, replays }: RunsState) {
+function kept({ graphId, lastGraph, run, openRuns, reopen, replays }: RunsState) {
   const runs = graphId ? { ...openRuns, [graphId]: run } : openRuns;
   const open = Object.entries(runs).flatMap(([id, r]): [string, string][] =>
     r?.trajectoryId ? [[id, r.trajectoryId]] : [],
@@ -213,6 +216,7 @@ function kept({ graphId, run, openRuns, reopen, replays }: RunsState) {
   return {
     reopen: { ...withoutReplays, ...Object.fromEntries(open) },
     ...(Object.keys(replayHints).length ? { replays: replayHints } : {}),
+    lastGraph: graphId ?? lastGraph,
   };
 }
 
