@@ -30,12 +30,14 @@ export function RunsWorkspace() {
   const steps = usePlans((s) => s.steps);
   const graphs = useQuery(() => api.invoke('graphs.list', {}), [], ['graphs.changed']);
   const lastGraph = useRuns((s) => s.lastGraph);
-  // Opened first: the graph open here before a reload, else the one Graph shows, else the first;
-  // each only while it exists.
+  // Opened first: the graph Graph shows, at once (a trajectory sent here opens on it, not on a
+  // graph chosen after it); else, once the list is in, the graph open here before a reload, else
+  // the first, each only while it exists.
   useEffect(() => {
-    if (graphId || !graphs.data) return;
+    if (graphId) return;
     const list = graphs.data;
-    const fallback = [lastGraph, selectedGraphId].find((id) => id && list.some((g) => g.id === id)) ?? list[0]?.id;
+    const exists = (id: string | null) => id !== null && (list?.some((g) => g.id === id) ?? false);
+    const fallback = selectedGraphId ?? (list && ([lastGraph].find(exists) ?? list[0]?.id));
     if (fallback) setGraph(fallback);
   }, [graphId, lastGraph, selectedGraphId, graphs.data, setGraph]);
   const graph = useQuery(
