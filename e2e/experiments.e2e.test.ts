@@ -145,7 +145,8 @@ describe('Experiments in the Trajectories workspace, in Chromium', () => {
       .getByTestId('list-count')
       .getByText(/\d+ trajectories/)
       .waitFor();
-    await page.getByRole('button', { name: 'Experiments…' }).click();
+    // And the pane it showed: the experiment is open again.
+    await page.locator('button[aria-pressed="true"]', { hasText: 'Experiments…' }).waitFor();
     await view
       .getByTestId('experiment-status')
       .getByText(/^running/)

@@ -155,6 +155,13 @@ describe('a new user’s whole loop in Chromium', () => {
 
     // What was typed comes back after a reload, and is what the workspace holds.
     await reloadToGraph(page);
+    // The review selection outlives the reload too (the accepted run alone): back to all the runs.
+    await page.keyboard.press('Control+4');
+    await page.getByTestId('queue-position').getByText('1 of 1').waitFor();
+    await page
+      .getByRole('region', { name: 'Datasets workspace' })
+      .getByRole('button', { name: 'Clear filters' })
+      .click();
     await openRunsInQueue(page);
     await expect.poll(() => page.getByLabel('Tags', { exact: true }).inputValue()).toBe(TAGS);
     expect(await page.getByLabel('Note', { exact: true }).inputValue()).toBe(NOTE);

@@ -43,7 +43,7 @@ export function useBrowserAndHosts() {
       watches.push(watchPageErrors(page, allowErrors));
       return page;
     },
-    async startHost(workspace: string, options?: { examples?: boolean }): Promise<HostProcess> {
+    async startHost(workspace: string, options?: { examples?: boolean; port?: number }): Promise<HostProcess> {
       const host = await startHostProcess(workspace, options);
       hosts.push(host);
       return host;

@@ -16,11 +16,26 @@ process.once('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
-/** Runs `trellis serve --json` as a real process and waits for its URL; a new workspace gets the examples unless `examples` is false. */
-export async function startHostProcess(workspace: string, { examples = true } = {}): Promise<HostProcess> {
+/**
+ * Runs `trellis serve --json` as a real process and waits for its URL; a new workspace gets the
+ * examples unless `examples` is false. `port` (default: any free one) lets a restarted host keep
+ * the origin, and with it what the page kept in localStorage.
+ */
+export async function startHostProcess(
+  workspace: string,
+  { examples = true, port }: { examples?: boolean; port?: number } = {},
+): Promise<HostProcess> {
   const child: ChildProcess = spawn(
     process.execPath,
-    [BIN, 'serve', '--workspace', workspace, ...(examples ? ['--with-examples'] : []), '--json'],
+    [
+      BIN,
+      'serve',
+      '--workspace',
+      workspace,
+      ...(examples ? ['--with-examples'] : []),
+      ...(port ? ['--port', String(port)] : []),
+      '--json',
+    ],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
     },

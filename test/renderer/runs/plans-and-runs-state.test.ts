@@ -213,7 +213,7 @@ describe('the run open when the window reloads', () => {
     runs().showRun({ id: 'run-1', trajectoryId: 't-7', graphId: 'trip', turns: [] } as unknown as RunView);
     open('home');
     const text = safeLocalStorage.getItem('trellis.runs')!;
-    expect(JSON.parse(text).state).toEqual({ reopen: { trip: 't-7' } });
+    expect(JSON.parse(text).state).toEqual({ reopen: { trip: 't-7' }, lastGraph: 'home' });
 
     reset();
     safeLocalStorage.setItem('trellis.runs', text);
@@ -234,6 +234,43 @@ describe('the run open when the window reloads', () => {
     open('trip');
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(runs()).toMatchObject({ run: null, error: null });
+    invoke.mockImplementation((async () => []) as never);
+  });
+
+  it('opens a replay again where it stood while the backend holds it, and from its first turn after a restart', async () => {
+    const invoke = vi.mocked(api.invoke);
+    open('trip');
+    const stepped = { id: 'run-3', trajectoryId: null, replayOf: 't-9', graphId: 'trip', turns: [{}, {}] };
+    runs().showRun(stepped as unknown as RunView);
+    open('home');
+    const text = safeLocalStorage.getItem('trellis.runs')!;
+    expect(JSON.parse(text).state).toEqual({
+      reopen: {},
+      replays: { trip: { runId: 'run-3', replayOf: 't-9' } },
+      lastGraph: 'home',
+    });
+
+    reset();
+    safeLocalStorage.setItem('trellis.runs', text);
+    await useRuns.persist.rehydrate();
+    invoke.mockImplementation((async (method: string) => (method === 'runs.get' ? stepped : [])) as never);
+    open('trip');
+    await vi.waitFor(() => expect(runs().run).toEqual(stepped));
+    expect(invoke).toHaveBeenCalledWith('runs.get', { runId: 'run-3' });
+    expect(runs().restartedReplay).toBeNull();
+
+    reset();
+    safeLocalStorage.setItem('trellis.runs', text);
+    await useRuns.persist.rehydrate();
+    const fresh = { ...stepped, id: 'run-4', turns: [] };
+    invoke.mockImplementation((async (method: string) => {
+      if (method === 'runs.get') throw new Error('No run run-3');
+      return method === 'runs.open' ? fresh : [];
+    }) as never);
+    open('trip');
+    await vi.waitFor(() => expect(runs().run).toEqual(fresh));
+    expect(invoke).toHaveBeenCalledWith('runs.open', { trajectoryId: 't-9' });
+    expect(runs().restartedReplay).toBe('run-4');
     invoke.mockImplementation((async () => []) as never);
   });
 });

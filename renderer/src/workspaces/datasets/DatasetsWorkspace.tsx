@@ -5,7 +5,7 @@ import { useQuery } from '../../api/use-query';
 import { SELECTION_CHANGES } from '../../api/use-refresh';
 import { ErrorNote } from '../../components/ErrorNote';
 import { useShallow } from '../../state/create-store';
-import { useDatasetsFilter } from './state';
+import { selectDatasetsFilter, useDatasetsFilter } from './state';
 import { useUi } from '../../state/ui-store';
 import { trajectoriesCount } from '../../../../shared/text';
 import type { Label } from '../../../../shared/domain';
@@ -21,7 +21,7 @@ const REVIEW_STATUSES: readonly ReviewStatus[] = ['accepted', 'rejected', 'needs
 
 /** Review by keyboard, fix turns, label in bulk, and make, deduplicate and export datasets. */
 export function DatasetsWorkspace() {
-  const filterBar = useDatasetsFilter(useShallow((s) => s));
+  const filterBar = useDatasetsFilter(useShallow(selectDatasetsFilter));
   const filter = filterBar.filter;
   const facets = useQuery(() => api.invoke('trajectories.facets', {}), [], SELECTION_CHANGES);
   const bulk = useAction();

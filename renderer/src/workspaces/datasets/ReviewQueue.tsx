@@ -1,10 +1,10 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import type { Label } from '../../../../shared/domain';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
 import { labelChanged, trajectoryChanged, useRefresh, type RefreshOn } from '../../api/use-refresh';
 import { ErrorNote } from '../../components/ErrorNote';
-import { useDatasetsFilter } from './state';
+import { queueIndex, selectionKey, useDatasetsFilter } from './state';
 import { usePagedList } from '../../state/use-paged-list';
 import { EditableTurn } from './EditableTurn';
 import { TemplatePreview } from './TemplatePreview';
@@ -32,7 +32,13 @@ const BULK_LABELS: RefreshOn[] = [{ event: 'labels.changed', when: (p) => p.reas
 export function ReviewQueue() {
   const filter = useDatasetsFilter((s) => s.filter);
   const list = usePagedList(filter);
-  const [index, setIndex] = useState(0);
+  // The position is kept with the selection it is in (datasets/state.ts), so a reload comes back to it.
+  const index = useDatasetsFilter((s) => queueIndex(s, filter));
+  const moveQueue = useDatasetsFilter((s) => s.moveQueue);
+  const setIndex = useCallback(
+    (to: number | ((index: number) => number)) => moveQueue(filter, typeof to === 'number' ? () => to : to),
+    [moveQueue, filter],
+  );
   // While the queue's page is fetched again the list keeps its rows (usePagedList), so the
   // trajectory shown stays, and its open editors with their text, until the page is back.
   const id = list.rowAt(index)?.id ?? null;
@@ -45,7 +51,7 @@ export function ReviewQueue() {
   // The queue grew shorter under the current position (taken out by another process): stay on its last.
   useEffect(() => {
     if (total && index >= total) setIndex(total - 1);
-  }, [index, total]);
+  }, [index, total, setIndex]);
   const changed = id ? [trajectoryChanged(id)] : [];
   const trajectory = useQuery(id ? () => api.invoke('trajectories.get', { id }) : null, [id], changed);
   const findings = useQuery(id ? () => api.invoke('trajectories.findings', { id }) : null, [id], changed);
@@ -62,7 +68,14 @@ export function ReviewQueue() {
   // Where Escape in the note puts the focus: the queue, whose keys (J, K, A…) then act.
   const queue = useRef<HTMLElement>(null);
   const save = (patch: LabelPatch = {}) => (id ? draft.save(id, patch) : Promise.resolve());
-  useEffect(() => setIndex(0), [JSON.stringify(filter)]); // eslint-disable-line react-hooks/exhaustive-deps -- a new selection restarts the queue
+  // A new selection restarts the queue; the one shown when the queue opens keeps its position.
+  const shownSelection = useRef(selectionKey(filter));
+  useEffect(() => {
+    const selection = selectionKey(filter);
+    if (selection === shownSelection.current) return;
+    shownSelection.current = selection;
+    setIndex(0);
+  });
 
   // A layout effect: the listener with this render's trajectory is in place before the new
   // position is painted, so a key pressed right after it never acts on the previous one.

@@ -40,11 +40,12 @@ const selector = (s: RunsState) => ({
   error: s.error,
   act: s.act,
   showRun: s.showRun,
+  restartedReplay: s.restartedReplay,
 });
 
 /** Step, Continue, Pause, Stop and Run to here over the open run, with its breakpoints and timeline. */
 export function Debugger() {
-  const { run, starting, busy, error, act, showRun } = useRuns(useShallow(selector));
+  const { run, starting, busy, error, act, showRun, restartedReplay } = useRuns(useShallow(selector));
   const [until, setUntil] = useState('');
   // A continuing run pushes each turn; follow it.
   useEffect(
@@ -96,6 +97,13 @@ export function Debugger() {
         {describeNext(run)}
       </p>
       {run.note && <p className="note">{run.note}</p>}
+      {/* Said until the replay has moved: then it is where the person took it. */}
+      {restartedReplay === run.id && run.turns.length === 0 && (
+        <p className="note" role="status" data-testid="replay-restarted">
+          This replay starts again from its first turn: where it stood before the reload was kept by the backend, which
+          has restarted since.
+        </p>
+      )}
       {run.consent && (
         <div className="consent" role="alert">
           <p>{run.consent.message}</p>

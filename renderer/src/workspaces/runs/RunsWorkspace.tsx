@@ -31,11 +31,17 @@ export function RunsWorkspace() {
   const { graphId, setGraph, run, startRun } = useRuns(useShallow(selector));
   const steps = usePlans((s) => s.steps);
   const graphs = useGraphs();
+  const lastGraph = useRuns((s) => s.lastGraph);
+  // Opened first: the graph Graph shows, at once (a trajectory sent here opens on it, not on a
+  // graph chosen after it); else, once the list is in, the graph open here before a reload, else
+  // the first, each only while it exists.
   useEffect(() => {
     if (graphId) return;
-    const fallback = selectedGraphId ?? graphs.data?.[0]?.id ?? null;
+    const list = graphs.data;
+    const exists = (id: string | null) => id !== null && (list?.some((g) => g.id === id) ?? false);
+    const fallback = selectedGraphId ?? (list && ([lastGraph].find(exists) ?? list[0]?.id));
     if (fallback) setGraph(fallback);
-  }, [graphId, selectedGraphId, graphs.data, setGraph]);
+  }, [graphId, lastGraph, selectedGraphId, graphs.data, setGraph]);
   const graph = useQuery(
     graphId ? () => api.invoke('graphs.get', { id: graphId }) : null,
     [graphId],

@@ -9,10 +9,22 @@ import { usePlans } from './plans-state';
 interface RunsData {
   /** The graph open in Plans & Runs; its plans are in the plans store (`usePlans`). */
   graphId: string | null;
+  /** After a reload: the graph that was open, for the workspace to open again while it exists. */
+  lastGraph: string | null;
   /** The run each graph had open when it was left, by graph id. */
   openRuns: Readonly<Record<string, RunView | null>>;
   /** After a reload: the saved run each graph had open, to open again with it (the run itself is not kept). */
   reopen: Readonly<Record<string, string>>;
+  /**
+   * After a reload: the replay each graph had open. A replay is saved as no trajectory: its session
+   * (where it stands) lives in the backend, and is found there again by its run id.
+   */
+  replays: Readonly<Record<string, ReplayHint>>;
+  /**
+   * The replay opened afresh after a reload because its session was gone with a restarted
+   * backend (its run id): the debugger says it starts again from its first turn.
+   */
+  restartedReplay: string | null;
   /** The run the debugger shows. */
   run: RunView | null;
   /** A run is being started: the run buttons wait and the debugger says so. */
@@ -37,6 +49,12 @@ interface RunsActions {
 
 export type RunsState = RunsData & RunsActions;
 
+/** A replay to open again: its session in the backend, and the recording to start afresh from when that is gone. */
+interface ReplayHint {
+  runId: string;
+  replayOf: string;
+}
+
 /** What a graph switch resets: what is under way. The run is kept per graph instead: another graph's would run on the wrong tools. */
 const FRESH_GRAPH = { starting: false, busy: false, error: null } satisfies Partial<RunsData>;
 
@@ -53,20 +71,23 @@ export const useRuns = createStore<RunsState>(
       /** Switches to `graphId`; its plan comes back, and its run (`run`, when one is being opened there). */
       const open = (graphId: string | null, run?: RunView) => {
         starts++;
-        const { graphId: from, run: left, openRuns, reopen } = get();
+        const { graphId: from, run: left, openRuns, reopen, replays } = get();
         const runs = from ? { ...openRuns, [from]: left } : openRuns;
         // A hint from before a reload is used once, when its graph opens.
         const { [graphId ?? '']: again, ...rest } = reopen;
+        const { [graphId ?? '']: replay, ...otherReplays } = replays;
         usePlans.getState().switchTo(graphId);
         set({
           ...FRESH_GRAPH,
           graphId,
           openRuns: runs,
           reopen: rest,
+          replays: otherReplays,
           run: run ?? (graphId ? (runs[graphId] ?? null) : null),
         });
         // The run that was open before a reload opens again; one gone since is let go quietly.
         if (graphId && again && !run && !get().run) void reopenRun(graphId, again);
+        else if (graphId && replay && !run && !get().run) void reopenReplay(graphId, replay);
       };
       const reopenRun = async (graphId: string, trajectoryId: string) => {
         try {
@@ -76,10 +97,34 @@ export const useRuns = createStore<RunsState>(
           // Deleted, or from a workspace no longer open: nothing to show.
         }
       };
+      /**
+       * The replay open before a reload, where it stood when its session is still in the backend;
+       * after the backend restarted, the recording replayed again from its first turn, and the
+       * debugger says so (`restartedReplay`).
+       */
+      const reopenReplay = async (graphId: string, { runId, replayOf }: ReplayHint) => {
+        const stillOpen = () => get().graphId === graphId && !get().run;
+        try {
+          const run = await api.invoke('runs.get', { runId });
+          if (stillOpen()) set({ run });
+          return;
+        } catch {
+          // The backend has restarted since: its sessions are gone, the recording is not.
+        }
+        try {
+          const run = await api.invoke('runs.open', { trajectoryId: replayOf });
+          if (stillOpen()) set({ run, restartedReplay: run.id });
+        } catch {
+          // The recording is gone too: nothing to show.
+        }
+      };
       return {
         graphId: null,
+        lastGraph: null,
         openRuns: {},
         reopen: reopenFromPlansKey(),
+        replays: {},
+        restartedReplay: null,
         run: null,
         ...FRESH_GRAPH,
         setGraph: (graphId) => open(graphId),
@@ -147,13 +192,30 @@ export const useRuns = createStore<RunsState>(
   ),
 );
 
-/** What is kept in localStorage: the trajectory of each graph's open run, the open graph's as it is now. */
-function kept({ graphId, run, openRuns, reopen }: RunsState) {
+/**
+ * What is kept in localStorage: the trajectory of each graph's open run, or the session and
+ * recording of its open replay, the open graph's as it is now; and which graph was open.
+ */
+function kept({ graphId, lastGraph, run, openRuns, reopen, replays }: RunsState) {
   const runs = graphId ? { ...openRuns, [graphId]: run } : openRuns;
   const open = Object.entries(runs).flatMap(([id, r]): [string, string][] =>
     r?.trajectoryId ? [[id, r.trajectoryId]] : [],
   );
-  return { reopen: { ...reopen, ...Object.fromEntries(open) } };
+  const replaying = Object.entries(runs).flatMap(([id, r]): [string, ReplayHint][] =>
+    r && !r.trajectoryId && r.replayOf ? [[id, { runId: r.id, replayOf: r.replayOf }]] : [],
+  );
+  // A graph whose open run is now a replay (or now a saved run) keeps only the newer of the two hints.
+  const withoutReplays = Object.fromEntries(
+    Object.entries(reopen).filter(([id]) => !replaying.some(([r]) => r === id)),
+  );
+  const withoutRuns = Object.fromEntries(Object.entries(replays).filter(([id]) => !open.some(([r]) => r === id)));
+  const replayHints = { ...withoutRuns, ...Object.fromEntries(replaying) };
+  // No replay open: nothing is written for them, as before replays were kept.
+  return {
+    reopen: { ...withoutReplays, ...Object.fromEntries(open) },
+    ...(Object.keys(replayHints).length ? { replays: replayHints } : {}),
+    lastGraph: graphId ?? lastGraph,
+  };
 }
 
 /**

@@ -84,10 +84,20 @@ export const useBrowserStore = createStore<BrowserState>(
       pickCompare: (pickingCompare) => set({ pickingCompare }),
       openDrawer: (drawer) => set({ drawer }),
     }),
-    // The open drawer outlives a reload, as what is typed in it does.
+    // What the person set up outlives a reload of the window: the filter, the selection, the open
+    // pane and experiment, the open drawer (what is typed in the drawer is kept by its own draft).
+    // Picking a trajectory to compare with is a moment's mode, not kept.
     {
-      name: 'trellis.trajectoriesDrawer',
-      partialize: (s) => ({ drawer: s.drawer }),
+      name: 'trellis.trajectories',
+      partialize: ({ filter, selectedId, compareId, pane, diffReturnsTo, experimentId, drawer }) => ({
+        filter,
+        selectedId,
+        compareId,
+        pane,
+        diffReturnsTo,
+        experimentId,
+        drawer,
+      }),
     },
   ),
 );

@@ -24,7 +24,10 @@ export function ExperimentsPanel() {
   const openId = useBrowserStore((s) => s.experimentId);
   const setOpenId = useBrowserStore((s) => s.openExperiment);
   const [adding, setAdding] = useState(false);
-  const shown = openId ?? list.data?.[0]?.id ?? null;
+  // The experiment kept open across a reload may be gone since (deleted, another workspace file):
+  // then the newest is shown, as when none was opened.
+  const known = openId !== null && (!list.data || list.data.some((e) => e.id === openId));
+  const shown = known ? openId : (list.data?.[0]?.id ?? null);
   return (
     <section className="experiments-panel" aria-label="Experiments">
       <div className="toolbar">
