@@ -1,19 +1,16 @@
-import type { ToolCall } from '../../domain';
 import { isObject } from '../../json';
 import {
   callOf,
   fallbackCallId,
   field,
-  joinText,
   mediaPlaceholder,
   message,
+  MessageBuilder,
   reportUnknown,
   textOf,
   type ShapeReader,
-  type TextPiece,
 } from './common';
 import { CHAT_ROLES } from './openai-chat';
-import type { Message } from './types';
 
 /** Part types only the Vercel AI SDK writes (its ModelMessage and the provider prompt it sends a model). */
 const AI_SDK_PARTS = new Set(['tool-call', 'tool-result', 'tool-approval-request', 'tool-approval-response']);
@@ -81,41 +78,23 @@ export const readAiSdkMessage: ShapeReader = (m, at, index, ignored) => {
     ignored.push(`${at}.content`);
     return [];
   }
-  const out: Message[] = [];
-  let pieces: TextPiece[] = [];
-  let thoughts: string[] = [];
-  let calls: ToolCall[] = [];
-  let callsAtPiece = 0;
-  const flush = () => {
-    const content = joinText(pieces);
-    if (content !== undefined || thoughts.length || calls.length)
-      out.push(message({ role, content, thought: thoughts.join('\n\n') || undefined, toolCalls: calls }));
-    pieces = [];
-    thoughts = [];
-    calls = [];
-    callsAtPiece = 0;
-  };
-  const say = (text: string, media = false) => {
-    pieces.push({ text, media, afterCall: calls.length > callsAtPiece });
-    callsAtPiece = calls.length;
-  };
+  const built = new MessageBuilder(role);
   m.content.forEach((part, k) => {
     const where = `${at}.content[${k}]`;
     if (!isObject(part)) return ignored.push(where);
     const type = String(part.type);
-    if (type === 'text' && typeof part.text === 'string') return say(part.text);
-    if (type === 'reasoning' && typeof part.text === 'string') return thoughts.push(part.text);
-    if (type === 'image') return say(mediaPlaceholder(field(part, 'mediaType', 'mimeType'), 'image'), true);
+    if (type === 'text' && typeof part.text === 'string') return built.say(part.text);
+    if (type === 'reasoning' && typeof part.text === 'string') return built.think(part.text);
+    if (type === 'image') return built.say(mediaPlaceholder(field(part, 'mediaType', 'mimeType'), 'image'), true);
     if (type === 'file')
-      return say(mediaPlaceholder(field(part, 'mediaType', 'mimeType'), 'file', part.filename), true);
+      return built.say(mediaPlaceholder(field(part, 'mediaType', 'mimeType'), 'file', part.filename), true);
     if (type === 'tool-call' && typeof part.toolName === 'string')
-      return calls.push(
+      return built.call(
         callOf(part.toolCallId, part.toolName, part.input ?? part.args ?? {}, fallbackCallId(index, k)),
       );
     if (type === 'tool-result') {
-      flush();
       const { text, error } = outputOf(part);
-      return out.push(
+      return built.push(
         message({
           role: 'tool',
           content: text,
@@ -128,6 +107,6 @@ export const readAiSdkMessage: ShapeReader = (m, at, index, ignored) => {
     if (APPROVALS.has(type)) return;
     ignored.push(where);
   });
-  flush();
-  return out;
+  built.flush();
+  return built.out;
 };

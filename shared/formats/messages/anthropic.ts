@@ -1,18 +1,15 @@
-import type { ToolCall } from '../../domain';
 import { isObject } from '../../json';
 import {
   callOf,
   fallbackCallId,
-  joinText,
   message,
+  MessageBuilder,
   reportUnknown,
   textOf,
   tokensOf,
   type ShapeReader,
-  type TextPiece,
 } from './common';
 import { readContentParts } from './content-parts';
-import type { Message } from './types';
 
 /** Block types only Anthropic's Messages API writes (a `text` block alone reads the same in Chat). */
 export const ANTHROPIC_BLOCKS = new Set([
@@ -75,35 +72,21 @@ export const readAnthropicMessage: ShapeReader = (m, at, index, ignored) => {
     const read = readContentParts(m.content, at, index, ignored);
     return [message({ role, content: read.content, tokens })];
   }
-  const out: Message[] = [];
-  let pieces: TextPiece[] = [];
-  let thoughts: string[] = [];
-  let calls: ToolCall[] = [];
-  let callsAtPiece = 0;
-  const flush = () => {
-    const content = joinText(pieces);
-    if (content !== undefined || thoughts.length || calls.length)
-      out.push(message({ role, content, thought: thoughts.join('\n\n') || undefined, toolCalls: calls }));
-    pieces = [];
-    thoughts = [];
-    calls = [];
-    callsAtPiece = 0;
-  };
+  const built = new MessageBuilder(role);
   m.content.forEach((block, k) => {
     const where = `${at}.content[${k}]`;
     const type = isObject(block) && typeof block.type === 'string' ? block.type : '';
     if (!isObject(block)) return ignored.push(where);
     if (type === 'tool_use' || type === 'server_tool_use' || type === 'mcp_tool_use') {
       if (typeof block.name !== 'string') return ignored.push(where);
-      return calls.push(callOf(block.id, block.name, block.input ?? {}, fallbackCallId(index, k)));
+      return built.call(callOf(block.id, block.name, block.input ?? {}, fallbackCallId(index, k)));
     }
     if (type === 'tool_result' || type === 'mcp_tool_result' || isServerResult(type)) {
-      flush();
       const content = block.content;
       const error =
         block.is_error === true ||
         (isObject(content) && typeof content.type === 'string' && content.type.endsWith('_error'));
-      return out.push(
+      return built.push(
         message({
           role: 'tool',
           content: resultText(content, where, index, ignored),
@@ -115,13 +98,11 @@ export const readAnthropicMessage: ShapeReader = (m, at, index, ignored) => {
     const unread: string[] = [];
     const read = readContentParts([block], at, index, unread);
     ignored.push(...unread.map((path) => path.replace(`${at}.content[0]`, where)));
-    if (read.content !== undefined) {
-      pieces.push({ text: read.content, media: !['text'].includes(type), afterCall: calls.length > callsAtPiece });
-      callsAtPiece = calls.length;
-    }
-    if (read.thought !== undefined) thoughts.push(read.thought);
+    if (read.content !== undefined) built.say(read.content, type !== 'text');
+    if (read.thought !== undefined) built.think(read.thought);
   });
-  flush();
+  built.flush();
+  const out = built.out;
   if (tokens && out.length) out[out.length - 1]!.tokens = tokens;
   return out;
 };

@@ -1,17 +1,15 @@
-import type { ToolCall } from '../../domain';
 import { isObject } from '../../json';
 import {
   callOf,
   fallbackCallId,
   joinText,
-  type TextPiece,
   mediaPlaceholder,
   message,
+  MessageBuilder,
   reportUnknown,
   textOf,
   type ShapeReader,
 } from './common';
-import type { Message } from './types';
 
 /** Keys a Bedrock Converse content block is told by (each block is an object with one of them). */
 export const BEDROCK_BLOCK_KEYS = new Set([
@@ -63,35 +61,17 @@ export const readBedrockMessage: ShapeReader = (m, at, index, ignored) => {
     return [];
   }
   reportUnknown(m, new Set(['role', 'content']), at, ignored);
-  const out: Message[] = [];
-  let pieces: TextPiece[] = [];
-  let callsAtPiece = 0;
-  let thoughts: string[] = [];
-  let calls: ToolCall[] = [];
-  const flush = () => {
-    const text = joinText(pieces);
-    if (text !== undefined || thoughts.length || calls.length)
-      out.push(message({ role, content: text, thought: thoughts.join('\n\n') || undefined, toolCalls: calls }));
-    pieces = [];
-    thoughts = [];
-    calls = [];
-    callsAtPiece = 0;
-  };
+  const built = new MessageBuilder(role);
   m.content.forEach((block, k) => {
     const where = `${at}.content[${k}]`;
     if (!isObject(block)) return ignored.push(where);
-    if (typeof block.text === 'string') {
-      pieces.push({ text: block.text, afterCall: calls.length > callsAtPiece });
-      callsAtPiece = calls.length;
-      return;
-    }
+    if (typeof block.text === 'string') return built.say(block.text);
     const use = block.toolUse;
     if (isObject(use) && typeof use.name === 'string')
-      return calls.push(callOf(use.toolUseId, use.name, use.input ?? {}, fallbackCallId(index, k)));
+      return built.call(callOf(use.toolUseId, use.name, use.input ?? {}, fallbackCallId(index, k)));
     const result = block.toolResult;
     if (isObject(result)) {
-      flush();
-      return out.push(
+      return built.push(
         message({
           role: 'tool',
           content: resultText(result.content),
@@ -103,14 +83,14 @@ export const readBedrockMessage: ShapeReader = (m, at, index, ignored) => {
     const reasoning = block.reasoningContent;
     if (isObject(reasoning)) {
       const text = isObject(reasoning.reasoningText) ? reasoning.reasoningText.text : undefined;
-      if (typeof text === 'string') return thoughts.push(text);
-      if (reasoning.redactedContent !== undefined) return thoughts.push('[redacted thinking]');
+      if (typeof text === 'string') return built.think(text);
+      if (reasoning.redactedContent !== undefined) return built.think('[redacted thinking]');
     }
     for (const kind of Object.keys(MEDIA) as (keyof typeof MEDIA)[])
-      if (isObject(block[kind])) return pieces.push({ text: mediaOf(kind, block[kind]), media: true });
+      if (isObject(block[kind])) return built.place(mediaOf(kind, block[kind]));
     if (block.cachePoint !== undefined) return;
     ignored.push(where);
   });
-  flush();
-  return out;
+  built.flush();
+  return built.out;
 };

@@ -85,6 +85,70 @@ export interface TextPiece {
   afterCall?: boolean;
 }
 
+/**
+ * One message built from a provider's blocks in order: its text (and media placeholders), thoughts
+ * and calls gathered until something ends it (`flush`, before a tool result), so the messages come
+ * out in the order the model saw them. Text that comes after a call of the same message is marked
+ * so that `joinText` starts it as a new paragraph.
+ */
+export class MessageBuilder {
+  readonly out: Message[] = [];
+  private pieces: TextPiece[] = [];
+  private thoughts: string[] = [];
+  private calls: ToolCall[] = [];
+  /** How many calls the message had at its last text: more now means the next text follows a call. */
+  private callsAtPiece = 0;
+
+  constructor(
+    private readonly role: Message['role'],
+    /** How the message's thoughts are joined ("" where a provider streams one thought in parts). */
+    private readonly thoughtSeparator = '\n\n',
+  ) {}
+
+  /** Text of the message (`media`: a placeholder that reads as text, on a line of its own). */
+  say(text: string, media = false): void {
+    this.pieces.push({ text, media, afterCall: this.calls.length > this.callsAtPiece });
+    this.callsAtPiece = this.calls.length;
+  }
+
+  /** A media placeholder that does not count as text after a call. */
+  place(text: string): void {
+    this.pieces.push({ text, media: true });
+  }
+
+  think(text: string): void {
+    this.thoughts.push(text);
+  }
+
+  call(call: ToolCall): void {
+    this.calls.push(call);
+  }
+
+  /** Ends the message so far, where it says anything. */
+  flush(): void {
+    const content = joinText(this.pieces);
+    if (content !== undefined || this.thoughts.length || this.calls.length)
+      this.out.push(
+        message({
+          role: this.role,
+          content,
+          thought: this.thoughts.join(this.thoughtSeparator) || undefined,
+          toolCalls: this.calls,
+        }),
+      );
+    this.pieces = [];
+    this.thoughts = [];
+    this.calls = [];
+    this.callsAtPiece = 0;
+  }
+
+  /** A message of its own (a tool result), after the message so far. */
+  push(next: Message): void {
+    this.flush();
+    this.out.push(next);
+  }
+}
+
 /** Texts joined as one message's text: pieces side by side, placeholders on lines of their own. */
 export function joinText(pieces: TextPiece[]): string | undefined {
   if (!pieces.length) return undefined;

@@ -1,18 +1,15 @@
-import type { ToolCall } from '../../domain';
 import { isObject } from '../../json';
 import {
   callOf,
   fallbackCallId,
   field,
-  joinText,
-  type TextPiece,
   mediaPlaceholder,
   message,
+  MessageBuilder,
   reportUnknown,
   textOf,
   type ShapeReader,
 } from './common';
-import type { Message } from './types';
 
 /** Keys a Gemini part is told by (camelCase as the REST API writes them, snake_case as the Python SDK dumps them). */
 export const GEMINI_PART_KEYS = [
@@ -62,20 +59,8 @@ export const readGeminiContent: ShapeReader = (content, at, index, ignored) => {
   }
   reportUnknown(content, new Set(['role', 'parts']), at, ignored);
   const speaker = role === 'tool' ? 'user' : role;
-  const out: Message[] = [];
-  let pieces: TextPiece[] = [];
-  let callsAtPiece = 0;
-  let thoughts: string[] = [];
-  let calls: ToolCall[] = [];
-  const flush = () => {
-    const text = joinText(pieces);
-    if (text !== undefined || thoughts.length || calls.length)
-      out.push(message({ role: speaker, content: text, thought: thoughts.join('') || undefined, toolCalls: calls }));
-    pieces = [];
-    thoughts = [];
-    calls = [];
-    callsAtPiece = 0;
-  };
+  // Gemini streams one thought in parts: they join as they came.
+  const built = new MessageBuilder(speaker, '');
   let openCode: string | undefined;
   content.parts.forEach((part, k) => {
     const where = `${at}.parts[${k}]`;
@@ -84,37 +69,32 @@ export const readGeminiContent: ShapeReader = (content, at, index, ignored) => {
     for (const key of Object.keys(part))
       if (!known.includes(key) && !QUIET_PART.has(key) && part[key] !== null) ignored.push(`${where}.${key}`);
     if (typeof part.text === 'string') {
-      if (part.thought === true) thoughts.push(part.text);
-      else {
-        pieces.push({ text: part.text, afterCall: calls.length > callsAtPiece });
-        callsAtPiece = calls.length;
-      }
+      if (part.thought === true) built.think(part.text);
+      else built.say(part.text);
     }
     const media = field(part, 'inlineData', 'inline_data', 'fileData', 'file_data');
     if (isObject(media))
-      pieces.push({
-        text: mediaPlaceholder(
+      built.place(
+        mediaPlaceholder(
           field(media, 'mimeType', 'mime_type'),
           'file',
           field(media, 'displayName', 'fileUri', 'file_uri'),
         ),
-        media: true,
-      });
+      );
     const call = field(part, 'functionCall', 'function_call');
     if (isObject(call) && typeof call.name === 'string')
-      calls.push(callOf(call.id, call.name, call.args ?? {}, fallbackCallId(index, k)));
+      built.call(callOf(call.id, call.name, call.args ?? {}, fallbackCallId(index, k)));
     const code = field(part, 'executableCode', 'executable_code');
     if (isObject(code)) {
       const id = fallbackCallId(index, k);
       openCode = id;
-      calls.push({ id, name: CODE_EXECUTION, args: { language: code.language, code: code.code } });
+      built.call({ id, name: CODE_EXECUTION, args: { language: code.language, code: code.code } });
     }
     const response = field(part, 'functionResponse', 'function_response');
     const codeResult = field(part, 'codeExecutionResult', 'code_execution_result');
     if (isObject(response) || isObject(codeResult)) {
-      flush();
       if (isObject(response))
-        out.push(
+        built.push(
           message({
             role: 'tool',
             content: textOf(response.response ?? response.parts) ?? '',
@@ -124,7 +104,7 @@ export const readGeminiContent: ShapeReader = (content, at, index, ignored) => {
         );
       else if (isObject(codeResult)) {
         const outcome = codeResult.outcome;
-        out.push(
+        built.push(
           message({
             role: 'tool',
             content: textOf(codeResult.output) ?? '',
@@ -137,6 +117,6 @@ export const readGeminiContent: ShapeReader = (content, at, index, ignored) => {
       }
     }
   });
-  flush();
-  return out;
+  built.flush();
+  return built.out;
 };
