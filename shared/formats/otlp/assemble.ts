@@ -9,16 +9,16 @@ import {
 import { adkModelCall, adkToolExecution } from './adk';
 import { agentRunSpans } from './agent-runs';
 import { aiSdkModelCall, aiSdkToolExecution } from './ai-sdk';
+import { errorText } from './error-text';
 import { genAiModelCall, genAiToolExecution } from './genai';
 import { modelCallsOfTrace, withOmittedCalls } from './history';
 import { langfuseModelCall, langfuseToolExecution } from './langfuse-attributes';
-import { langsmithModelCall, langsmithToolExecution, withoutTraceback } from './langsmith-attributes';
+import { langsmithModelCall, langsmithToolExecution } from './langsmith-attributes';
 import { mastraModelCall, mastraToolExecution } from './mastra';
 import { monocleModelCall, monocleToolExecution } from './monocle';
 import { saysSomething, type ChatMessage, type ModelCall, type ToolExecution } from './messages';
 import { openInferenceModelCall, openInferenceToolExecution } from './openinference';
 import { isOpenAIAgentsHandoff, openAIAgentsModelCall } from './openai-agents';
-import { withoutStack } from './openinference-langchain';
 import { openLitModelCall } from './openlit';
 import { pydanticAiModelCall, pydanticAiToolExecution } from './pydantic-ai';
 import { failedTopSpan } from './rootless';
@@ -56,7 +56,7 @@ export function spanError(span: OtlpSpan): string | null {
   const exception = span.events.find((e) => e.name === 'exception')?.attributes;
   const text = span.status.message || exception?.['exception.message'] || span.attributes['error.type'];
   // The error as the program said it, without the stack a JavaScript or Python runtime appended.
-  return typeof text === 'string' && text ? withoutTraceback(withoutStack(text)) : 'error';
+  return typeof text === 'string' && text ? errorText(text) : 'error';
 }
 
 /** A model call's reading: the AI SDK's own when it wrote the span, OpenInference when the span says it is one, else the GenAI conventions. */

@@ -48,16 +48,6 @@ export function langsmithModelCall(span: OtlpSpan): ModelCall | null {
   };
 }
 
-/**
- * A failed run's error as LangSmith writes it (status and exception message alike): the error's
- * `repr` with its Python traceback appended. The former is the error; the traceback stays on the
- * span's exception event.
- */
-export function withoutTraceback(text: string): string {
-  const at = text.indexOf('Traceback (most recent call last):');
-  return at > 0 ? text.slice(0, at).trim() : text;
-}
-
 /** A tool span: its arguments in `gen_ai.prompt` (`{input}`), its result in `gen_ai.completion` (`{output}`, a ToolMessage naming its call). */
 export function langsmithToolExecution(span: OtlpSpan): ToolExecution | null {
   const a = span.attributes;

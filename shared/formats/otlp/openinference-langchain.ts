@@ -42,14 +42,3 @@ export function langChainToolResult(value: unknown): { content: string; callId?:
   if (message?.role !== 'tool') return null;
   return { content: message.content ?? '', ...(message.toolCallId ? { callId: message.toolCallId } : {}) };
 }
-
-/**
- * An error as LangChain's tracers write it: its message, a blank line and its JavaScript stack
- * (`Error: …` then `    at …` lines). The message says what happened; the span keeps the stack.
- */
-export function withoutStack(text: string): string {
-  const blank = text.indexOf('\n\n');
-  const rest = text.slice(blank + 2);
-  const stack = /^[\w$.]*(Error|Exception)\b/.test(rest) && /\n\s+at \S/.test(rest);
-  return blank > 0 && stack ? text.slice(0, blank) : text;
-}
