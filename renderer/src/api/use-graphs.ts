@@ -6,10 +6,16 @@ import { useQuery, type Query } from './use-query';
 let listed: GraphSummary[] | null = null;
 /** Counts the changes pushed, so that a list asked for before one is not kept as current. */
 let changes = 0;
-api.on('graphs.changed', () => {
+
+/**
+ * Forgets the list kept: a graph changed. The backend says so (`graphs.changed`); a command that
+ * changed one says so too, so that its next look-up never depends on which arrives first.
+ */
+export function forgetGraphs(): void {
   changes++;
   listed = null;
-});
+}
+api.on('graphs.changed', forgetGraphs);
 
 /** Lists the graphs (the one `graphs.list` call of the UI) and keeps the list until a graph changes. */
 async function listGraphs(): Promise<GraphSummary[]> {
@@ -24,7 +30,10 @@ export function useGraphs(): Query<GraphSummary[]> {
   return useQuery(listGraphs, [], ['graphs.changed']);
 }
 
-/** One graph's summary, for code outside React (a command): from the list useGraphs fetched, unless a graph changed since. */
+/**
+ * One graph's summary, for code outside React (a command): from the list useGraphs fetched, unless
+ * a graph changed since or the graph is not in it (made a moment ago).
+ */
 export async function findGraph(id: string): Promise<GraphSummary | undefined> {
-  return (listed ?? (await listGraphs())).find((g) => g.id === id);
+  return listed?.find((g) => g.id === id) ?? (await listGraphs()).find((g) => g.id === id);
 }

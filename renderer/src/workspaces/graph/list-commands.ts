@@ -1,5 +1,5 @@
 import { api } from '../../api/api';
-import { findGraph } from '../../api/use-graphs';
+import { findGraph, forgetGraphs } from '../../api/use-graphs';
 import type { Command } from '../../commands/registry';
 import { currentGraph, onCurrentGraphChange, setCurrentGraph } from '../../state/current-graph';
 import type { UiState } from '../../state/ui-store';
@@ -71,6 +71,7 @@ export const GRAPH_LIST_COMMANDS: readonly Command[] = [
         (name) => name,
         async (id, name) => {
           await api.invoke('graphs.rename', { id, name });
+          forgetGraphs();
         },
       ),
   },
@@ -87,6 +88,7 @@ export const GRAPH_LIST_COMMANDS: readonly Command[] = [
         (name) => `${name} copy`,
         async (id, name) => {
           setCurrentGraph((await api.invoke('graphs.duplicate', { id, name })).id);
+          forgetGraphs();
         },
       ),
   },
@@ -101,6 +103,7 @@ export const GRAPH_LIST_COMMANDS: readonly Command[] = [
       if (!window.confirm(`Delete the graph "${name}"? Its trajectories are kept.`)) return;
       await report(ui, async () => {
         await api.invoke('graphs.delete', { id });
+        forgetGraphs();
         setCurrentGraph(null);
         return `Deleted "${name}".`;
       });
