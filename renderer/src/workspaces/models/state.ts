@@ -1,6 +1,7 @@
 import type { Result } from '../../../../shared/contract';
 import type { LlamaBackend, LoadSettings } from '../../../../shared/contract/models';
 import { createStore, keepInStorage } from '../../state/create-store';
+import { formDraft, keptFields } from '../../state/form-draft';
 
 type Inspected = Result<'models.inspect'>;
 
@@ -72,5 +73,20 @@ export const useModels = createStore<ModelsState>(
       name: 'trellis.models',
       partialize: ({ path, settings, remote, buildBackend }) => ({ path, settings, remote, buildBackend }),
     },
+  ),
+);
+
+/** What the playground sends: its prompt and how many tokens to generate, at which temperature. */
+export interface PlaygroundDraft {
+  prompt: string;
+  maxTokens: number;
+  temperature: number;
+}
+
+/** The playground's prompt and settings, kept across a workspace switch, another model and a reload. */
+export const usePlaygroundDraft = createStore(
+  keepInStorage(
+    formDraft<PlaygroundDraft>({ prompt: 'Plan a trip from Paris to Lisbon.', maxTokens: 512, temperature: 0.7 }),
+    keptFields<PlaygroundDraft>('trellis-playground', ['prompt', 'maxTokens', 'temperature']),
   ),
 );
