@@ -45,6 +45,17 @@ const SHARED_UI_PATTERN = {
   message: 'Shared UI code does not import a workspace; the workspace imports it.',
 };
 
+/**
+ * The current graph has one home (renderer/src/state/current-graph.ts) that every workspace reads,
+ * and one writer: the Graph workspace, whose selection it is.
+ */
+const CURRENT_GRAPH_WRITER = {
+  regex: '(^|/)current-graph$',
+  importNames: ['setCurrentGraph'],
+  message:
+    'Only the Graph workspace changes the current graph: read it with useCurrentGraph(), or send the user to a graph with openIn.',
+};
+
 const SHELL_MESSAGE =
   'A shell imports only the backend entry (backend/index.ts) and shared/: add what it needs to the entry.';
 
@@ -229,7 +240,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [...RENDERER_PATTERNS, SHARED_UI_PATTERN],
+          patterns: [...RENDERER_PATTERNS, SHARED_UI_PATTERN, CURRENT_GRAPH_WRITER],
         },
       ],
     },
@@ -263,6 +274,7 @@ export default tseslint.config(
               regex: '^(\\.\\./)+registry$',
               message: 'Only the shell reads the workspace registry; a workspace is one entry of it.',
             },
+            ...(workspace === 'graph' ? [] : [CURRENT_GRAPH_WRITER]),
           ],
         },
       ],

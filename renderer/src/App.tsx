@@ -29,6 +29,9 @@ function useIntents(): void {
   );
 }
 
+/** What every workspace says in the status bar, open or not (WorkspaceDescriptor.StatusItem). */
+const statusItems = WORKSPACE_LIST.map(({ id, StatusItem }) => StatusItem && <StatusItem key={id} />);
+
 /** Every workspace's watcher, open or not (WorkspaceDescriptor.Watcher). */
 function Watchers() {
   return WORKSPACE_LIST.map(({ id, Watcher }) => Watcher && <Watcher key={id} />);
@@ -54,7 +57,7 @@ export function App() {
             </ErrorBoundary>
           </main>
         </div>
-        <StatusBar names={WORKSPACE_NAMES} />
+        <StatusBar names={WORKSPACE_NAMES} items={statusItems} />
         <CommandPalette commands={COMMANDS} />
         <PromptDialog />
         <Watchers />

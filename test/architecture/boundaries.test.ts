@@ -95,6 +95,37 @@ describe('the layout is enforced by lint', () => {
     ).toEqual([expect.stringContaining('Only the shell')]);
   });
 
+  it('gives the current graph one home that every workspace reads and only Graph changes', async () => {
+    // Graph's own store stays in its room: Plans & Runs reads the current graph, not Graph's state.
+    expect(
+      await violations('renderer/src/workspaces/runs/X.tsx', "export { useGraphUi } from '../graph/state';\n"),
+    ).toEqual([expect.stringContaining('state included')]);
+    expect(
+      await violations(
+        'renderer/src/workspaces/runs/X.tsx',
+        "export { useCurrentGraph } from '../../state/current-graph';\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await violations(
+        'renderer/src/workspaces/trajectories/X.tsx',
+        "export { setCurrentGraph } from '../../state/current-graph';\n",
+      ),
+    ).toEqual([expect.stringContaining('Only the Graph workspace changes the current graph')]);
+    expect(
+      await violations(
+        'renderer/src/commands/x.ts',
+        "import { setCurrentGraph } from '../state/current-graph';\nsetCurrentGraph(null);\n",
+      ),
+    ).toEqual([expect.stringContaining('Only the Graph workspace changes the current graph')]);
+    expect(
+      await violations(
+        'renderer/src/workspaces/graph/X.tsx',
+        "export { setCurrentGraph } from '../../state/current-graph';\n",
+      ),
+    ).toEqual([]);
+  });
+
   it('reads Zustand stores through selectors', async () => {
     const code = "import { useRuns } from './state';\nexport const useRun = () => useRuns();\n";
     expect(await violations('renderer/src/workspaces/runs/X.tsx', code)).toEqual([expect.stringContaining('selector')]);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useShallow } from '../state/create-store';
 import { api } from '../api/api';
 import type { ConnectionStatus } from '../api/client';
@@ -6,11 +6,8 @@ import { useQuery } from '../api/use-query';
 import { INFO_LIFETIME_MS, shownNotice, unseenErrors } from '../state/notices';
 import { useUi, type UiState, type WorkspaceId } from '../state/ui-store';
 
-const SAVE_LABELS = { saved: 'All changes saved', saving: 'Saving…', error: 'Not saved' } as const;
-
 /** What the bar reads from the UI store (one shallow-compared slice). */
 const selector = (s: UiState) => ({
-  saveState: s.saveState,
   notices: s.notices,
   workspace: s.workspace,
   showWorkspace: s.showWorkspace,
@@ -29,19 +26,22 @@ function useShownNotice(notices: UiState['notices'], workspace: WorkspaceId) {
   return notice;
 }
 
-/** Connection, save state and the open workspace's notice; `names` are the workspaces' (an error elsewhere names its own). */
-export function StatusBar({ names }: { names: Readonly<Record<WorkspaceId, string>> }) {
+/**
+ * Connection, what the workspaces say there (`items`: Graph's save state) and the open workspace's
+ * notice; `names` are the workspaces' (an error elsewhere names its own).
+ */
+export function StatusBar({ names, items }: { names: Readonly<Record<WorkspaceId, string>>; items?: ReactNode }) {
   const [connection, setConnection] = useState<ConnectionStatus>('connecting');
   useEffect(() => api.onStatus(setConnection), []);
   const info = useQuery(() => api.invoke('system.info', {}), [connection === 'connected']);
-  const { saveState, notices, workspace, showWorkspace } = useUi(useShallow(selector));
+  const { notices, workspace, showWorkspace } = useUi(useShallow(selector));
   const notice = useShownNotice(notices, workspace);
   const elsewhere = unseenErrors(notices).filter((n) => n.workspace !== workspace);
   return (
     <footer className="statusbar">
       <span className={`dot ${connection}`} aria-label={`Backend ${connection}`} />
       <span>{connection === 'connected' ? (info.data?.workspacePath ?? '') : `Backend ${connection}`}</span>
-      <span data-testid="save-state">{SAVE_LABELS[saveState]}</span>
+      {items}
       <span className={`notice ${notice?.kind ?? ''}`} role="status" title={notice?.text}>
         {notice?.text}
       </span>

@@ -1,12 +1,10 @@
 import { createStore } from './create-store';
-import type { GraphContent } from '../../../shared/graph';
 import { safeLocalStorage } from './local-storage';
 import { raiseNotice, switchWorkspace, type Notice } from './notices';
 import { WORKSPACE_IDS, type WorkspaceId, type WorkspaceIntent, type WorkspaceIntents } from './workspace-ids';
 
 export type { WorkspaceId } from './workspace-ids';
 export type Theme = 'light' | 'dark';
-export type SaveState = 'saved' | 'saving' | 'error';
 
 export interface PromptRequest {
   title: string;
@@ -20,27 +18,17 @@ interface UiData {
   workspace: WorkspaceId;
   theme: Theme;
   paletteOpen: boolean;
-  selectedGraphId: string | null;
-  selectedTool: string | null;
-  saveState: SaveState;
   /** Messages for the status bar, at most one per workspace (state/notices.ts). */
   notices: Notice[];
   prompt: PromptRequest | null;
   /** Where the user was sent from another workspace and what to show there, until the shell hands it over. */
   intent: WorkspaceIntent | null;
-  /** Copied tools, pasteable into any graph of this window. */
-  clipboard: GraphContent | null;
-  /** `replay`: make replay runtimes from trajectories; `returns`: review inferred result schemas. */
-  dialog: 'import' | 'find' | 'replay' | 'returns' | null;
 }
 
 interface UiActions {
   showWorkspace(workspace: WorkspaceId): void;
   toggleTheme(): void;
   setPaletteOpen(open: boolean): void;
-  selectGraph(id: string | null): void;
-  selectTool(name: string | null): void;
-  setSaveState(state: SaveState): void;
   /** A result or an error for the status bar, from `workspace` (the open one unless said). */
   notify(text: string, kind?: 'info' | 'error', workspace?: WorkspaceId): void;
   askFor(prompt: PromptRequest | null): void;
@@ -51,8 +39,6 @@ interface UiActions {
   openIn<W extends WorkspaceId>(workspace: W, detail: WorkspaceIntents[W]): void;
   /** The intent as the shell hands it to its workspace; it is taken once. */
   takeIntent(): WorkspaceIntent | null;
-  setClipboard(clipboard: GraphContent): void;
-  openDialog(dialog: UiData['dialog']): void;
 }
 
 export type UiState = UiData & UiActions;
@@ -78,14 +64,9 @@ export const useUi = createStore<UiState>((set, get) => ({
   workspace: initialWorkspace(),
   theme: initialTheme(),
   paletteOpen: false,
-  selectedGraphId: null,
-  selectedTool: null,
-  saveState: 'saved',
   notices: [],
   prompt: null,
   intent: null,
-  clipboard: null,
-  dialog: null,
   showWorkspace: (workspace) =>
     set((state) => {
       safeLocalStorage.setItem(WORKSPACE_KEY, workspace);
@@ -98,9 +79,6 @@ export const useUi = createStore<UiState>((set, get) => ({
       return { theme };
     }),
   setPaletteOpen: (paletteOpen) => set({ paletteOpen }),
-  selectGraph: (selectedGraphId) => set({ selectedGraphId, selectedTool: null }),
-  selectTool: (selectedTool) => set({ selectedTool }),
-  setSaveState: (saveState) => set({ saveState }),
   notify: (text, kind = 'info', workspace) =>
     set((state) => ({
       notices: raiseNotice(
@@ -119,6 +97,4 @@ export const useUi = createStore<UiState>((set, get) => ({
     if (intent) set({ intent: null });
     return intent;
   },
-  setClipboard: (clipboard) => set({ clipboard }),
-  openDialog: (dialog) => set({ dialog }),
 }));

@@ -22,4 +22,6 @@ export interface WorkspaceDescriptor<W extends WorkspaceId = WorkspaceId> {
    * date with changes made elsewhere (no UI of its own).
    */
   Watcher?: ComponentType;
+  /** What it says in the status bar whichever workspace is open (Graph: whether its edits are saved). */
+  StatusItem?: ComponentType;
 }

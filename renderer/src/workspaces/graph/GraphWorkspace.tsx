@@ -9,6 +9,7 @@ import { useQuery } from '../../api/use-query';
 import { useGraphs } from '../../api/use-graphs';
 import { useCommand } from '../../commands/commands-context';
 import { PanelHeader, ResizeHandle, SplitLayout, SplitPanel } from '../../components/Panels';
+import { currentGraph, setCurrentGraph, useCurrentGraph } from '../../state/current-graph';
 import { useUi } from '../../state/ui-store';
 import { prepareLayout } from './canvas/auto-layout';
 import { GraphCanvas } from './canvas/GraphCanvas';
@@ -19,7 +20,7 @@ import { ReturnsDialog } from './dialogs/ReturnsDialog';
 import { EditorContext } from './editor/editor-context';
 import { createEditorStore, type EditorStore } from './editor-store';
 import { useSchemaDrafts } from './schema-drafts';
-import { useGraphSession } from './state';
+import { useGraphSession, useGraphUi } from './state';
 import { useAutosave } from './editor/use-autosave';
 import { useProblems } from './editor/use-problems';
 import { ToolInspector } from './inspector/ToolInspector';
@@ -27,8 +28,7 @@ import { ProblemsPanel } from './panels/ProblemsPanel';
 
 /** Graph workspace: the list of graphs, the canvas with its problems, the inspector. */
 export function GraphWorkspace() {
-  const selectedId = useUi((s) => s.selectedGraphId);
-  const selectGraph = useUi((s) => s.selectGraph);
+  const selectedId = useCurrentGraph();
   const graphs = useGraphs();
   // Loaded once per graph: the editor owns it from then on (our own saves must not reset undo).
   const graph = useQuery(selectedId ? () => api.invoke('graphs.get', { id: selectedId }) : null, [selectedId]);
@@ -36,9 +36,9 @@ export function GraphWorkspace() {
   // Only a new list may change the selection: a graph created a moment ago is not in an older list yet.
   useEffect(() => {
     const list = graphs.data;
-    const current = useUi.getState().selectedGraphId;
-    if (list && !list.some((g) => g.id === current)) selectGraph(list[0]?.id ?? null);
-  }, [graphs.data, selectGraph]);
+    const current = currentGraph();
+    if (list && !list.some((g) => g.id === current)) setCurrentGraph(list[0]?.id ?? null);
+  }, [graphs.data]);
 
   const list = (
     <aside className="sidebar" aria-label="Graphs">
@@ -49,7 +49,7 @@ export function GraphWorkspace() {
             <button
               type="button"
               aria-current={g.id === selectedId ? 'true' : undefined}
-              onClick={() => selectGraph(g.id)}
+              onClick={() => setCurrentGraph(g.id)}
             >
               <span className="graph-name">{g.name}</span>
               <span className="muted">
@@ -160,7 +160,7 @@ function GraphEditor({
   placeholder: ReactNode;
 }) {
   const store = useMemo(() => (graph ? createEditorStore(graph) : null), [graph]);
-  const dialog = useUi((s) => s.dialog);
+  const dialog = useGraphUi((s) => s.dialog);
   return (
     <EditorContext.Provider value={store}>
       <GraphLayout

@@ -1,4 +1,4 @@
-import { api } from '../../api/api';
+import { findGraph } from '../../api/use-graphs';
 import { countOf } from '../../../../shared/text';
 import { graphToFile, graphToOpenAITools } from '../../../../shared/graph';
 import { layoutGraph } from './canvas/auto-layout';
@@ -23,7 +23,7 @@ function download(name: string, data: unknown): void {
 
 async function exportGraph({ ui, editor }: GraphContext, as: 'trellis' | 'openai'): Promise<void> {
   const state = editor.getState();
-  const name = (await api.invoke('graphs.list', {})).find((g) => g.id === state.graphId)?.name ?? 'graph';
+  const name = (await findGraph(state.graphId))?.name ?? 'graph';
   const safe = name.replace(/[^a-zA-Z0-9_-]+/g, '-');
   const content = state.history.present;
   if (as === 'trellis') download(`${safe}.trellis-graph.json`, graphToFile({ name, ...content }));
@@ -95,10 +95,10 @@ export const GRAPH_COMMANDS = bindCommands<GraphContext>('graph', graphContext, 
     keybinding: 'Mod+C',
     ignoreInTextFields: true,
     enabled: withSelection,
-    perform: ({ ui, editor }) => {
+    perform: ({ ui, graphUi, editor }) => {
       const clip = editor.getState().copySelection();
       if (!clip) return;
-      ui.setClipboard(clip);
+      graphUi.setClipboard(clip);
       ui.notify(`Copied ${countOf(clip.tools.length, 'tool')} and ${countOf(clip.edges.length, 'edge')}.`);
     },
   },
@@ -108,8 +108,8 @@ export const GRAPH_COMMANDS = bindCommands<GraphContext>('graph', graphContext, 
     category: 'Edit',
     keybinding: 'Mod+V',
     ignoreInTextFields: true,
-    enabled: ({ ui }) => ui.clipboard !== null,
-    perform: ({ ui, editor }) => editor.getState().paste(ui.clipboard!),
+    enabled: ({ graphUi }) => graphUi.clipboard !== null,
+    perform: ({ graphUi, editor }) => editor.getState().paste(graphUi.clipboard!),
   },
   {
     id: 'edit.selectAll',
@@ -149,7 +149,7 @@ export const GRAPH_COMMANDS = bindCommands<GraphContext>('graph', graphContext, 
     label: 'Import Tools…',
     category: 'Graph',
     keybinding: 'Mod+I',
-    perform: ({ ui }) => ui.openDialog('import'),
+    perform: ({ graphUi }) => graphUi.openDialog('import'),
   },
   {
     id: 'graph.exportTrellis',
@@ -191,21 +191,21 @@ export const GRAPH_COMMANDS = bindCommands<GraphContext>('graph', graphContext, 
     label: 'Make Replay Runtimes from Trajectories…',
     category: 'Graph',
     enabled: hasTools,
-    perform: ({ ui }) => ui.openDialog('replay'),
+    perform: ({ graphUi }) => graphUi.openDialog('replay'),
   },
   {
     id: 'graph.inferReturns',
     label: 'Infer Result Schemas from Trajectories…',
     category: 'Graph',
     enabled: hasTools,
-    perform: ({ ui }) => ui.openDialog('returns'),
+    perform: ({ graphUi }) => graphUi.openDialog('returns'),
   },
   {
     id: 'graph.find',
     label: 'Find Tool…',
     category: 'Graph',
     keybinding: 'Mod+F',
-    perform: ({ ui }) => ui.openDialog('find'),
+    perform: ({ graphUi }) => graphUi.openDialog('find'),
   },
   {
     id: 'view.zoomToFit',

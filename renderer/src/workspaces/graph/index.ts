@@ -1,8 +1,10 @@
 import { Workflow } from 'lucide-react';
-import { useUi } from '../../state/ui-store';
+import { setCurrentGraph } from '../../state/current-graph';
 import type { WorkspaceDescriptor } from '../descriptor';
 import { GRAPH_COMMANDS } from './commands';
 import { GraphWorkspace } from './GraphWorkspace';
+import { GRAPH_LIST_COMMANDS } from './list-commands';
+import { SaveStateNote } from './SaveStateNote';
 
 export const graphWorkspace: WorkspaceDescriptor<'graph'> = {
   id: 'graph',
@@ -10,6 +12,7 @@ export const graphWorkspace: WorkspaceDescriptor<'graph'> = {
   icon: Workflow,
   key: '1',
   View: GraphWorkspace,
-  commands: GRAPH_COMMANDS,
-  receive: ({ graphId }) => useUi.getState().selectGraph(graphId),
+  commands: [...GRAPH_LIST_COMMANDS, ...GRAPH_COMMANDS],
+  receive: ({ graphId }) => setCurrentGraph(graphId),
+  StatusItem: SaveStateNote,
 };

@@ -2,7 +2,34 @@ import { createStore } from '../../state/create-store';
 import type { ReactFlowInstance } from '@xyflow/react';
 import type { CommandContextSource } from '../../commands/registry';
 import type { UiState } from '../../state/ui-store';
+import type { GraphContent } from '../../../../shared/graph';
 import type { EditorStore } from './editor-store';
+
+export type SaveState = 'saved' | 'saving' | 'error';
+
+/** A dialog of the Graph workspace: `replay` makes replay runtimes from trajectories; `returns` reviews inferred result schemas. */
+export type GraphDialog = 'import' | 'find' | 'replay' | 'returns';
+
+interface GraphUiState {
+  /** Whether the open graph's edits are in the store (the status bar says so). */
+  saveState: SaveState;
+  /** Copied tools, pasteable into any graph of this window. */
+  clipboard: GraphContent | null;
+  dialog: GraphDialog | null;
+  setSaveState(state: SaveState): void;
+  setClipboard(clipboard: GraphContent): void;
+  openDialog(dialog: GraphDialog | null): void;
+}
+
+/** The Graph workspace's UI state besides its open graph: none of it outlives the window. */
+export const useGraphUi = createStore<GraphUiState>((set) => ({
+  saveState: 'saved',
+  clipboard: null,
+  dialog: null,
+  setSaveState: (saveState) => set({ saveState }),
+  setClipboard: (clipboard) => set({ clipboard }),
+  openDialog: (dialog) => set({ dialog }),
+}));
 
 interface GraphSessionState {
   /** The open graph's editor; null while no graph is open. */
@@ -22,9 +49,10 @@ export const useGraphSession = createStore<GraphSessionState>((set, get) => ({
   close: (editor) => get().editor === editor && set({ editor: null, canvas: null }),
 }));
 
-/** What a Graph command works on: the open graph's editor and canvas. */
+/** What a Graph command works on: the open graph's editor and canvas, and the workspace's UI state. */
 export interface GraphContext {
   ui: UiState;
+  graphUi: GraphUiState;
   editor: EditorStore;
   canvas: ReactFlowInstance | null;
 }
@@ -33,9 +61,10 @@ export interface GraphContext {
 export const graphContext: CommandContextSource<GraphContext> = {
   current: (ui) => {
     const { editor, canvas } = useGraphSession.getState();
-    return editor ? { ui, editor, canvas } : null;
+    return editor ? { ui, graphUi: useGraphUi.getState(), editor, canvas } : null;
   },
   // The editor's own changes (history, selection) count too: follow whichever editor is open.
+  // So does the clipboard (Paste).
   subscribe: (listener) => {
     let offEditor = () => {};
     const follow = () => {
@@ -47,9 +76,11 @@ export const graphContext: CommandContextSource<GraphContext> = {
       follow();
       listener();
     });
+    const offUi = useGraphUi.subscribe(listener);
     return () => {
       offSession();
       offEditor();
+      offUi();
     };
   },
 };

@@ -5,6 +5,8 @@ import { useAction } from '../../api/use-action';
 import { useJob } from '../../api/use-job';
 import { JobProgress } from '../../components/JobProgress';
 import { useUi } from '../../state/ui-store';
+import { useOfferAction } from './commands';
+import { useModels } from './state';
 
 const BACKENDS: { value: 'auto' | LlamaBackend; label: string }[] = [
   { value: 'auto', label: 'As now (GPU in use, else CPU)' },
@@ -31,7 +33,8 @@ export function BinaryPanel({
   onChange(): void;
 }) {
   const [checked, setChecked] = useState<LlamaBinary | null>(null);
-  const [backend, setBackend] = useState<'auto' | LlamaBackend>('auto');
+  const backend = useModels((s) => s.buildBackend);
+  const setBackend = useModels((s) => s.setBuildBackend);
   const [line, setLine] = useState('');
   const check = useAction();
   const job = useJob();
@@ -53,6 +56,8 @@ export function BinaryPanel({
       );
       onChange();
     });
+
+  useOfferAction('build', job.busy ? null : () => void build());
 
   return (
     <section className="model-binary" aria-label="llama.cpp binding">

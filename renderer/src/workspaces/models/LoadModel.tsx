@@ -9,6 +9,7 @@ import { useQuery } from '../../api/use-query';
 import { ErrorNote } from '../../components/ErrorNote';
 import { JobProgress } from '../../components/JobProgress';
 import { useUi } from '../../state/ui-store';
+import { useOfferAction } from './commands';
 import { size } from './units';
 import { formatCount } from '../../../../shared/text';
 
@@ -66,6 +67,12 @@ export function LoadModel({
       notify(`Loaded ${result.path} (${result.gpu ? `GPU: ${result.gpu}` : 'CPU'}).${fewer}`, 'info', 'models');
       onChange();
     });
+  const unload = () => void api.invoke('models.unload', {}).then(onChange);
+  // The commands run these buttons while they are on.
+  const ready = path.trim() !== '' && !busy;
+  useOfferAction('inspect', ready ? () => void inspect() : null);
+  useOfferAction('load', ready && settings ? () => void load() : null);
+  useOfferAction('unload', loaded && settings && !busy ? unload : null);
   const set = <K extends keyof LoadSettings>(key: K, value: LoadSettings[K]) =>
     setSettings((s) => (s ? { ...s, [key]: value } : s));
   return (
@@ -177,11 +184,7 @@ export function LoadModel({
               <Upload size={14} aria-hidden />
               {loadJob.busy ? 'Loading…' : 'Load'}
             </button>
-            <button
-              type="button"
-              disabled={!loaded}
-              onClick={() => void api.invoke('models.unload', {}).then(onChange)}
-            >
+            <button type="button" disabled={!loaded} onClick={unload}>
               Unload
             </button>
           </div>

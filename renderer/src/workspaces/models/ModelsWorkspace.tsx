@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
-import type { Result } from '../../../../shared/contract';
-import type { LoadSettings } from '../../../../shared/contract/models';
+import { useEffect } from 'react';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
 import { PanelHeader, ResizeHandle, SplitLayout, SplitPanel } from '../../components/Panels';
+import { useShallow } from '../../state/create-store';
 import { BinaryPanel } from './BinaryPanel';
 import { DiscoveredModels } from './DiscoveredModels';
 import { LoadModel } from './LoadModel';
@@ -11,9 +10,18 @@ import { ModelInUse } from './ModelInUse';
 import { NoModelGuide } from './NoModelGuide';
 import { Playground } from './Playground';
 import { RemoteServerForm } from './RemoteServerForm';
+import { useModels, type ModelsState } from './state';
 import './models.css';
 
-type Inspected = Result<'models.inspect'>;
+/** What the workspace reads from its store (one shallow-compared slice). */
+const selector = (s: ModelsState) => ({
+  path: s.path,
+  setPath: s.setPath,
+  settings: s.settings,
+  setSettings: s.setSettings,
+  details: s.details,
+  setDetails: s.setDetails,
+});
 
 /**
  * Models workspace, in the layout of the others: the GGUFs found on this machine (side bar), the
@@ -22,23 +30,21 @@ type Inspected = Result<'models.inspect'>;
  */
 export function ModelsWorkspace() {
   const status = useQuery(() => api.invoke('models.status', {}), []);
-  const [path, setPath] = useState('');
-  const [settings, setSettings] = useState<LoadSettings | null>(null);
-  const [details, setDetails] = useState<Inspected | null>(null);
+  const { path, setPath, settings, setSettings, details, setDetails } = useModels(useShallow(selector));
 
-  // The last model used and its settings come back; otherwise this machine's defaults.
+  // What was typed here stays (store); the first time, the last model used and its settings come
+  // back, otherwise this machine's defaults.
   useEffect(() => {
     if (!status.data || settings) return;
-    setSettings(status.data.last?.settings ?? status.data.defaults);
-    setPath((p) => p || status.data!.last?.path || '');
-  }, [status.data, settings]);
+    setSettings(() => status.data!.last?.settings ?? status.data!.defaults);
+    if (!useModels.getState().path) setPath(status.data.last?.path ?? '');
+  }, [status.data, settings, setSettings, setPath]);
 
   const loaded = status.data?.loaded ?? null;
   // Nothing to generate with yet: the guide comes first, what to load and how after it.
   const none = status.data !== undefined && !loaded && !status.data.remote;
   const pick = (picked: string) => {
     setPath(picked);
-    setDetails(null);
     document.querySelector<HTMLInputElement>('[aria-label="Model path"]')?.focus();
   };
   const reload = () => void status.reload();

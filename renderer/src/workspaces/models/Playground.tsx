@@ -4,7 +4,9 @@ import type { Result } from '../../../../shared/contract';
 import { api } from '../../api/api';
 import { newJobId } from '../../api/use-job';
 import { ErrorNote } from '../../components/ErrorNote';
-import { safeLocalStorage } from '../../state/local-storage';
+import { useShallow } from '../../state/create-store';
+import { everyField } from '../../state/form-draft';
+import { usePlaygroundDraft } from './state';
 
 interface Live {
   started: number;
@@ -16,41 +18,18 @@ interface Live {
   result: Result<'models.generate'> | null;
 }
 
-/** What was typed here, kept across reloads. */
-const KEPT = 'trellis-playground';
-interface Kept {
-  prompt: string;
-  maxTokens: number;
-  temperature: number;
-}
-const DEFAULTS: Kept = { prompt: 'Plan a trip from Paris to Lisbon.', maxTokens: 512, temperature: 0.7 };
-
-function readKept(): Kept {
-  try {
-    return { ...DEFAULTS, ...(JSON.parse(safeLocalStorage.getItem(KEPT) ?? '{}') as Partial<Kept>) };
-  } catch {
-    return DEFAULTS;
-  }
-}
-
 /**
  * Send a prompt (Ctrl+Enter), watch tokens stream with time to first token and tokens/s; stop any
  * time. The prompt and its settings are kept across reloads.
  */
 export function Playground() {
-  const [kept, setKept] = useState(readKept);
+  const { prompt, maxTokens, temperature, patch: keep } = usePlaygroundDraft(useShallow(everyField));
   const [output, setOutput] = useState('');
   const [jobId, setJobId] = useState<string | null>(null);
   const [live, setLive] = useState<Live | null>(null);
   const [now, setNow] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const current = useRef<string | null>(null);
-  const keep = (change: Partial<Kept>) =>
-    setKept((k) => {
-      const next = { ...k, ...change };
-      safeLocalStorage.setItem(KEPT, JSON.stringify(next));
-      return next;
-    });
 
   useEffect(
     () =>
@@ -67,7 +46,6 @@ export function Playground() {
     return () => clearInterval(timer);
   }, [jobId]);
 
-  const { prompt, maxTokens, temperature } = kept;
   const canSend = jobId === null && prompt.trim() !== '' && maxTokens >= 1;
   const send = async () => {
     if (!canSend) return;

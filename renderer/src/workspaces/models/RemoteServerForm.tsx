@@ -2,15 +2,26 @@ import { useState } from 'react';
 import type { Result } from '../../../../shared/contract';
 import { api } from '../../api/api';
 import { ErrorNote } from '../../components/ErrorNote';
+import { useModels, type RemoteDraft } from './state';
 
 type Remote = Result<'models.status'>['remote'];
 
+/** The form as the server in use fills it, until the user types in it. */
+const draftOf = (remote: Remote): RemoteDraft => ({
+  baseUrl: remote?.baseUrl ?? 'http://127.0.0.1:8080/v1',
+  model: remote?.model ?? '',
+  concurrency: String(remote?.concurrency ?? 4),
+});
+
 /** Use an OpenAI-compatible server (llama-server, vLLM, Ollama, LM Studio, a hosted API) instead. */
 export function RemoteServerForm({ remote, onChange }: { remote: Remote; onChange(): void }) {
-  const [baseUrl, setBaseUrl] = useState(remote?.baseUrl ?? 'http://127.0.0.1:8080/v1');
-  const [model, setModel] = useState(remote?.model ?? '');
+  const typed = useModels((s) => s.remote);
+  const setRemote = useModels((s) => s.setRemote);
+  const draft = typed ?? draftOf(remote);
+  const { baseUrl, model, concurrency } = draft;
+  const change = (field: keyof RemoteDraft, value: string) => setRemote({ ...draft, [field]: value });
+  // The key is never kept: not across a workspace switch, not in localStorage.
   const [apiKey, setApiKey] = useState('');
-  const [concurrency, setConcurrency] = useState(String(remote?.concurrency ?? 4));
   const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
 
@@ -55,11 +66,11 @@ export function RemoteServerForm({ remote, onChange }: { remote: Remote; onChang
       )}
       <label>
         Base URL
-        <input aria-label="Server URL" value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} />
+        <input aria-label="Server URL" value={baseUrl} onChange={(e) => change('baseUrl', e.target.value)} />
       </label>
       <label>
         Model
-        <input aria-label="Server model" value={model} onChange={(e) => setModel(e.target.value)} />
+        <input aria-label="Server model" value={model} onChange={(e) => change('model', e.target.value)} />
       </label>
       <label>
         API key
@@ -79,7 +90,7 @@ export function RemoteServerForm({ remote, onChange }: { remote: Remote; onChang
           aria-label="Requests at once"
           min={1}
           value={concurrency}
-          onChange={(e) => setConcurrency(e.target.value)}
+          onChange={(e) => change('concurrency', e.target.value)}
         />
       </label>
       <div className="buttons">

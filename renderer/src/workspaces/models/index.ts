@@ -1,5 +1,6 @@
 import { BrainCircuit } from 'lucide-react';
 import type { WorkspaceDescriptor } from '../descriptor';
+import { MODEL_COMMANDS } from './commands';
 import { ModelsWorkspace } from './ModelsWorkspace';
 
 export const modelsWorkspace: WorkspaceDescriptor<'models'> = {
@@ -8,5 +9,5 @@ export const modelsWorkspace: WorkspaceDescriptor<'models'> = {
   icon: BrainCircuit,
   key: '5',
   View: ModelsWorkspace,
-  commands: [],
+  commands: MODEL_COMMANDS,
 };

@@ -5,7 +5,7 @@ import { useGraphs } from '../../api/use-graphs';
 import { GraphOverlay } from '../../components/GraphOverlay';
 import { GraphPicker } from '../../components/GraphPicker';
 import { PanelHeader, ResizeHandle, SplitLayout, SplitPanel } from '../../components/Panels';
-import { useUi } from '../../state/ui-store';
+import { useCurrentGraph } from '../../state/current-graph';
 import { PathOverlay } from '../../components/PathOverlay';
 import { Debugger } from './Debugger';
 import { PlanEditor } from './PlanEditor';
@@ -27,7 +27,7 @@ const selector = (s: RunsState) => ({
 
 /** Plans & Runs: intent → plan on the graph → a run stepped like a debugger, forked, compared. */
 export function RunsWorkspace() {
-  const selectedGraphId = useUi((s) => s.selectedGraphId);
+  const currentGraphId = useCurrentGraph();
   const { graphId, setGraph, run, startRun } = useRuns(useShallow(selector));
   const steps = usePlans((s) => s.steps);
   const graphs = useGraphs();
@@ -39,9 +39,9 @@ export function RunsWorkspace() {
     if (graphId) return;
     const list = graphs.data;
     const exists = (id: string | null) => id !== null && (list?.some((g) => g.id === id) ?? false);
-    const fallback = selectedGraphId ?? (list && ([lastGraph].find(exists) ?? list[0]?.id));
+    const fallback = currentGraphId ?? (list && ([lastGraph].find(exists) ?? list[0]?.id));
     if (fallback) setGraph(fallback);
-  }, [graphId, lastGraph, selectedGraphId, graphs.data, setGraph]);
+  }, [graphId, lastGraph, currentGraphId, graphs.data, setGraph]);
   const graph = useQuery(
     graphId ? () => api.invoke('graphs.get', { id: graphId }) : null,
     [graphId],

@@ -6,6 +6,7 @@ import { useGraphs } from '../../api/use-graphs';
 import { ErrorNote } from '../../components/ErrorNote';
 import { GraphPicker } from '../../components/GraphPicker';
 import { useBrowserStore } from './state';
+import { currentGraph } from '../../state/current-graph';
 import { useUi } from '../../state/ui-store';
 
 type Report = Result<'graphs.makeReplayRuntimes'>;
@@ -17,7 +18,7 @@ type Report = Result<'graphs.makeReplayRuntimes'>;
 export function ReplayFromSelection() {
   const filter = useBrowserStore((s) => s.filter);
   const graphs = useGraphs();
-  const [graphId, setGraphId] = useState<string | null>(() => useUi.getState().selectedGraphId);
+  const [graphId, setGraphId] = useState<string | null>(currentGraph);
   const [preview, setPreview] = useState<Report | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

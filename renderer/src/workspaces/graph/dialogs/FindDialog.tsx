@@ -1,7 +1,6 @@
 import { countOf } from '../../../../../shared/text';
 import { SearchPicker } from '../../../components/SearchPicker';
-import { useUi } from '../../../state/ui-store';
-import { useGraphSession } from '../state';
+import { useGraphSession, useGraphUi } from '../state';
 import { selectContent, useEditor, useEditorStore } from '../editor/editor-context';
 
 const MAX_RESULTS = 50;
@@ -27,7 +26,7 @@ export function FindDialog() {
           <strong>{tool.name}</strong> <span className="muted">{tool.description}</span>
         </>
       )}
-      close={() => useUi.getState().openDialog(null)}
+      close={() => useGraphUi.getState().openDialog(null)}
       pick={(tool) => {
         actions.select([tool.name]);
         void useGraphSession.getState().canvas?.fitView({ nodes: [{ id: tool.name }], duration: 300, maxZoom: 1.2 });

@@ -7,7 +7,7 @@ import { api } from '../../../api/api';
 import { useAction } from '../../../api/use-action';
 import { READABLE_ZOOM } from '../../../components/readable-fit';
 import { useUi } from '../../../state/ui-store';
-import { useGraphSession } from '../state';
+import { useGraphSession, useGraphUi } from '../state';
 import { useEditorStore } from '../editor/editor-context';
 import { ErrorNote } from '../../../components/ErrorNote';
 import { QuickPick, type QuickPickOption } from '../../../components/QuickPick';
@@ -37,7 +37,7 @@ const useToolsImportDraft = createStore(formDraft(EMPTY_DRAFT));
 /** Import tools from a file, pasted text, or an MCP server the user agrees to start. */
 export function ImportDialog() {
   const editor = useEditorStore();
-  const close = () => useUi.getState().openDialog(null);
+  const close = () => useGraphUi.getState().openDialog(null);
   const { source, format, text, command, args, patch } = useToolsImportDraft(useShallow(everyField));
   const setSource = (value: 'file' | 'mcp') => patch({ source: value });
   // What was read (or refused) was read as the format and text before: a change leaves neither on screen.

@@ -6,12 +6,13 @@ import { isWrittenKind } from '../../../../../shared/runtimes';
 import { api } from '../../../api/api';
 import { ErrorNote } from '../../../components/ErrorNote';
 import { useUi } from '../../../state/ui-store';
+import { useGraphUi } from '../state';
 import { selectContent, useEditor, useEditorStore } from '../editor/editor-context';
 import { ModalDialog } from '../../../components/ModalDialog';
 
 type Report = Result<'graphs.makeReplayRuntimes'>;
 
-const close = () => useUi.getState().openDialog(null);
+const close = () => useGraphUi.getState().openDialog(null);
 
 /**
  * "Make replay runtimes from N trajectories" for the selected tools (all when none is

@@ -5,14 +5,14 @@ import { api } from '../../../api/api';
 import { ErrorNote } from '../../../components/ErrorNote';
 import { useUi } from '../../../state/ui-store';
 import { selectContent, useEditor, useEditorStore } from '../editor/editor-context';
-import { useGraphSession } from '../state';
+import { useGraphSession, useGraphUi } from '../state';
 import { ModalDialog } from '../../../components/ModalDialog';
 
 const SchemaDiff = lazy(() => import('./SchemaDiff'));
 
 type Proposal = Result<'graphs.inferReturns'>['proposals'][number];
 
-const close = () => useUi.getState().openDialog(null);
+const close = () => useGraphUi.getState().openDialog(null);
 
 /**
  * Result schemas inferred from what the tools returned in trajectories, one proposal per tool:

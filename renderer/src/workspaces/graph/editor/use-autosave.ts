@@ -3,6 +3,7 @@ import { movedOnly } from '../../../../../shared/graph';
 import { api } from '../../../api/api';
 import { useUi } from '../../../state/ui-store';
 import type { EditorStore } from '../editor-store';
+import { useGraphUi } from '../state';
 
 const SAVE_DELAY_MS = 400;
 
@@ -14,7 +15,6 @@ const SAVE_DELAY_MS = 400;
  */
 export function useAutosave(store: EditorStore): void {
   useEffect(() => {
-    const ui = useUi.getState();
     let saved = store.getState().revision;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let inFlight: Promise<void> = Promise.resolve();
@@ -40,7 +40,7 @@ export function useAutosave(store: EditorStore): void {
       const state = store.getState();
       if (state.revision === saved) return;
       const revision = state.revision;
-      ui.setSaveState('saving');
+      useGraphUi.getState().setSaveState('saving');
       inFlight = inFlight.then(() => {
         // Read when the save starts: an earlier save or merge may have moved the base.
         const { graphId, history, dismissed, stored, storedAt } = store.getState();
@@ -68,10 +68,10 @@ export function useAutosave(store: EditorStore): void {
             if (stale) return mergeFromElsewhere(graphId);
             store.getState().markStored({ tools, edges }, updatedAt);
             saved = Math.max(saved, revision);
-            if (store.getState().revision === saved) useUi.getState().setSaveState('saved');
+            if (store.getState().revision === saved) useGraphUi.getState().setSaveState('saved');
           },
           (error: Error) => {
-            useUi.getState().setSaveState('error');
+            useGraphUi.getState().setSaveState('error');
             useUi.getState().notify(`The graph was not saved: ${error.message}`, 'error', 'graph');
           },
         );
@@ -97,7 +97,7 @@ export function useAutosave(store: EditorStore): void {
 
     const unsubscribe = store.subscribe((state, previous) => {
       if (state.revision === previous.revision) return;
-      useUi.getState().setSaveState('saving');
+      useGraphUi.getState().setSaveState('saving');
       clearTimeout(timer);
       timer = setTimeout(save, SAVE_DELAY_MS);
     });

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Tool, ToolRuntime } from '../../../../../../shared/domain';
 import { newRuntime, RUNTIME_KIND_NAMES, RUNTIME_KINDS, type RuntimeKind } from '../../../../../../shared/runtimes';
-import { useUi } from '../../../../state/ui-store';
+import { useGraphUi } from '../../state';
 import { RUNTIME_EDITORS, type RuntimeEditor } from './editors';
 import { TryIt } from './TryIt';
 import './runtime.css';
@@ -75,7 +75,7 @@ export function RuntimeSection({ tool, onChange }: { tool: Tool; onChange(runtim
     if (next === kind) return;
     if (next === 'none') return update(null);
     const dialog = RUNTIME_EDITORS[next].opensDialog;
-    if (dialog) return useUi.getState().openDialog(dialog);
+    if (dialog) return useGraphUi.getState().openDialog(dialog);
     update(newRuntime(next, tool));
   };
 

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { Tool, ToolRuntime } from '../../../../../../shared/domain';
 import { RUNTIME_KIND_NAMES, RUNTIME_KINDS, type RuntimeKind } from '../../../../../../shared/runtimes';
 import { useUi } from '../../../../state/ui-store';
+import { useGraphUi } from '../../state';
 import { RUNTIME_EDITORS, type SelectionChoice } from './editors';
 import { describeReplacedRuntimes } from './replaced-runtimes';
 import './runtime.css';
@@ -60,7 +61,7 @@ export function SelectionRuntime({ tools, onChange }: { tools: Tool[]; onChange(
     useUi.getState().notify(`Set the runtime of ${countOf(tools.length, 'tool')}. Undo with Ctrl+Z.`);
   };
   const apply = () => {
-    if (dialog) return useUi.getState().openDialog(dialog);
+    if (dialog) return useGraphUi.getState().openDialog(dialog);
     const replaced = describeReplacedRuntimes(tools, runtimeFor);
     if (replaced) setReplacing(replaced);
     else write();

@@ -1,6 +1,6 @@
 import { countOf, trajectoriesCount } from '../../../../../../../shared/text';
 import { canonicalJson } from '../../../../../../../shared/json';
-import { useUi } from '../../../../../state/ui-store';
+import { useGraphUi } from '../../../state';
 import type { EditorProps, RuntimeEditor } from './types';
 
 const SHOWN = 8;
@@ -48,7 +48,7 @@ function ReplaySummary({ runtime }: EditorProps<'replay'>) {
         </tbody>
       </table>
       {runtime.recordings.length > SHOWN && <p className="muted">…and {runtime.recordings.length - SHOWN} more.</p>}
-      <button type="button" onClick={() => useUi.getState().openDialog('replay')}>
+      <button type="button" onClick={() => useGraphUi.getState().openDialog('replay')}>
         Make again from trajectories…
       </button>
     </div>
