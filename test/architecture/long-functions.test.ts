@@ -37,7 +37,6 @@ const LONG_FUNCTIONS: Record<string, string> = {
     'the readings of where a recorded value sits in a new request (id, pick, phrase), tried in order',
   // Handler maps: one short entry per method of a namespace, as in the contract.
   'backend/synth/handlers.ts synthHandlers': 'a handler map, one entry per synth method',
-  'backend/datasets/handlers.ts datasetsHandlers': 'a handler map, one entry per datasets method',
   'backend/models/handlers.ts modelsHandlers': 'a handler map, one entry per models method',
   'backend/experiments/handlers.ts experimentsHandlers': 'a handler map, one entry per experiments method',
   'backend/plans/handlers.ts plansHandlers': 'a handler map, one entry per plans method',
@@ -56,7 +55,6 @@ const LONG_FUNCTIONS: Record<string, string> = {
   'backend/llm/helper-benchmark.ts measureThroughput': 'a benchmark’s warm-up, runs and summary in sequence',
   'backend/executor/runtimes/http.ts callHttp': 'one HTTP call: request, consent, redirects, size limits, answer',
   // Command-line verbs: parse flags, run, print.
-  'cli/graph-import-tools.ts run': 'a CLI verb: its flags, the import and its report',
   'cli/serve.ts run': 'a CLI verb: its flags, the host’s start and its shutdown',
 };
 
