@@ -46,10 +46,13 @@ const LONG_FUNCTIONS: Record<string, string> = {
   'backend/backend.ts createBackend': 'wires every service and namespace once, in start-up order',
   'backend/llm/router.ts createModelRouter': 'the model router’s methods over one shared connection state',
   // Jobs: a job's steps share its progress, its cancel signal and what it has written.
-  'backend/synth/handlers.ts synthesize': 'the synthesis job: sample, ask the model, check and keep, with progress',
-  'backend/synth/handlers.ts one': 'one synthesized example: sample, generate, check, keep',
-  'backend/plans/handlers.ts plans.generate': 'the plan generation job: prompt, generate, repair, with progress',
-  'backend/experiments/run-one.ts runOne': 'one experiment cell: open, run, score, store, with cancel',
+  'backend/synth/handlers.ts synthesize':
+    'the synthesis job: progress, cancel and bounded concurrency over its examples',
+  'backend/synth/handlers.ts one': 'one synthesized example: sample a chain, count its tools, make and keep it',
+  'backend/plans/handlers.ts plans.generate':
+    "both planners: the deterministic one (recordings, then goals) and the model's candidates as a job",
+  'backend/experiments/run-one.ts runOne':
+    'one experiment run: replay the source to the fork, the candidate to the end, saved as a fork',
   'backend/llm/helper.ts load': 'loading a GGUF in the helper: each failure gets its own message',
   'backend/llm/generation-loop.ts runGenerationLoop': 'the token loop with its stop, budget and cancel checks',
   'backend/llm/helper-benchmark.ts measureThroughput': 'a benchmark’s warm-up, runs and summary in sequence',
