@@ -56,6 +56,76 @@ const CURRENT_GRAPH_WRITER = {
     'Only the Graph workspace changes the current graph: read it with useCurrentGraph(), or send the user to a graph with openIn.',
 };
 
+/** What no shared/ file may import: Node, the DOM's frameworks, or any code of ours outside shared/. */
+const SHARED_PURE_PATTERNS = [
+  {
+    group: [...nodeBuiltins, 'electron', 'better-sqlite3', 'react', 'react-dom'],
+    message: 'shared/ must run anywhere.',
+  },
+  {
+    group: ['**/electron/**', '**/renderer/**', '**/backend/**', '**/backend', '**/web/**', '**/cli/**'],
+    message: 'shared/ depends on nothing of ours.',
+  },
+];
+
+/**
+ * shared/'s layers, the bottom first: a folder (or top-level file) imports only its own layer and
+ * the layers under it. Folders of one layer import each other one way only
+ * (test/architecture/shared-layers.test.ts finds a loop, and a folder that has no layer).
+ */
+export const SHARED_LAYERS = [
+  // Plain values and their helpers: JSON, text, numbers and dates in text, errors, JSON schemas.
+  { layer: 'base', units: ['errors', 'json', 'random', 'text', 'text-values', 'json-schema'] },
+  // A tool's runtime kinds: the domain's Tool is made of their schemas, so they sit under it.
+  { layer: 'runtime kinds', units: ['runtimes'] },
+  // The domain's types (graphs, trajectories, plans, datasets) and the problem every check reports.
+  { layer: 'domain', units: ['domain'] },
+  // Pure logic over the domain.
+  {
+    layer: 'domain logic',
+    units: ['compare', 'graph', 'plans', 'runs', 'synth', 'recordings', 'curation', 'experiments'],
+  },
+  // Converters between Trellis's types and other tools' files.
+  { layer: 'formats', units: ['formats'] },
+  // Checkers of graphs, plans, trajectories and exported records.
+  { layer: 'checks', units: ['checks'] },
+  // Scores, some read from the checks' findings.
+  { layer: 'metrics', units: ['metrics'] },
+  // The API: every method's arguments and result.
+  { layer: 'contract', units: ['contract'] },
+];
+
+const TOP_LEVEL_FILES = new Set(['errors', 'json', 'random', 'text']);
+
+/**
+ * One block per layer (each replaces the whole list of shared/'s import rules for its files): an
+ * import that climbs to a folder of a layer above fails. A top-level file reaches a folder by
+ * `./`, a file in a folder by `../` (its own `./` names a sibling, which may share a folder's name).
+ */
+function sharedLayerBlocks() {
+  return SHARED_LAYERS.flatMap(({ layer, units }, index) => {
+    const above = SHARED_LAYERS.slice(index + 1).flatMap((upper) => upper.units);
+    if (!above.length) return [];
+    const upper = SHARED_LAYERS.slice(index + 1).map((upper) => upper.layer);
+    const message = `shared/'s ${layer} layer does not import a layer above it (${upper.join(', ')}): move what both need down, or this code up.`;
+    const names = above.join('|');
+    const rule = (prefix) => ({
+      'no-restricted-imports': [
+        'error',
+        { patterns: [...SHARED_PURE_PATTERNS, { regex: `^${prefix}(${names})(/|$)`, message }] },
+      ],
+    });
+    const files = units.filter((unit) => TOP_LEVEL_FILES.has(unit));
+    const folders = units.filter((unit) => !TOP_LEVEL_FILES.has(unit));
+    return [
+      ...(files.length ? [{ files: files.map((unit) => `shared/${unit}.ts`), rules: rule('\\./') }] : []),
+      ...(folders.length
+        ? [{ files: folders.map((unit) => `shared/${unit}/**/*.ts`), rules: rule('(\\.\\./)+') }]
+        : []),
+    ];
+  });
+}
+
 const SHELL_MESSAGE =
   'A shell imports only the backend entry (backend/index.ts) and shared/: add what it needs to the entry.';
 
@@ -132,24 +202,9 @@ export default tseslint.config(
   {
     // shared/ holds the contract and domain types: no Node, no DOM, no backend.
     files: ['shared/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: [...nodeBuiltins, 'electron', 'better-sqlite3', 'react', 'react-dom'],
-              message: 'shared/ must run anywhere.',
-            },
-            {
-              group: ['**/electron/**', '**/renderer/**', '**/backend/**', '**/backend', '**/web/**', '**/cli/**'],
-              message: 'shared/ depends on nothing of ours.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: SHARED_PURE_PATTERNS }] },
   },
+  ...sharedLayerBlocks(),
   // Architecture boundaries (see README "Layout"). Each block below replaces the whole
   // no-restricted-imports list for its files, so each names every rule for them.
   {

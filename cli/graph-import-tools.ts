@@ -1,13 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ToolFileFormat } from '../shared/contract/tools';
-import type { Tool } from '../shared/domain';
+import type { GraphEdge, Tool } from '../shared/domain';
 import { TrellisError } from '../shared/errors';
 import { detectToolFormat, TOOL_FORMATS } from '../shared/formats/tools';
 import { pasteTools, type GraphContent } from '../shared/graph';
 import { openBackend } from './backend-helpers';
 import type { Verb } from './verb';
 import { defaultWorkspacePath } from './workspace-path';
+
+type Backend = ReturnType<typeof openBackend>;
 
 const list = (value: unknown): string[] =>
   [value ?? []]
@@ -50,6 +52,92 @@ function chosen(
   return picked;
 }
 
+function readToolFile(file: string): string {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new TrellisError(
+      'E3001',
+      `Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`,
+      'Check the path of the file to import.',
+    );
+  }
+}
+
+/** The format --format names, else the one told from the content; an unknown or unrecognised one is refused. */
+function formatOf(named: unknown, text: string, file: string): ToolFileFormat {
+  if (named !== undefined) {
+    const parsed = ToolFileFormat.safeParse(named);
+    if (!parsed.success)
+      throw new TrellisError(
+        'E1002',
+        `"${String(named)}" is not a tools format.`,
+        `Name one of ${ToolFileFormat.options.join(', ')}.`,
+      );
+    return parsed.data;
+  }
+  const guessed = detectToolFormat(text)?.format;
+  if (!guessed)
+    throw new TrellisError(
+      'E4001',
+      `${path.basename(file)} is not in a tools format Trellis recognizes.`,
+      `If it is one, name it with --format (${ToolFileFormat.options.join(', ')}).`,
+    );
+  return guessed;
+}
+
+/** Pastes the tools beside a graph's (made when no graph has the name), renaming those whose names are taken. */
+async function addToGraph(backend: Backend, name: string, tools: Tool[], edges: GraphEdge[]) {
+  const graphs = await backend.registry.invoke('graphs.list', {});
+  const existing = graphs.find((g) => g.name === name);
+  const id = existing?.id ?? (await backend.registry.invoke('graphs.create', { name })).id;
+  const graph = await backend.registry.invoke('graphs.get', { id });
+  const content: GraphContent = { tools: graph.tools, edges: graph.edges };
+  const pasted = pasteTools(content, { tools: placeBeside(graph.tools, tools), edges }, { x: 0, y: 0 });
+  const saved = await backend.registry.invoke('graphs.save', {
+    id,
+    ...pasted.graph,
+    dismissedSuggestions: graph.dismissedSuggestions,
+    baseUpdatedAt: graph.updatedAt,
+  });
+  if (saved.stale)
+    throw new TrellisError('E3003', `The graph "${name}" changed while the tools were added; run it again.`);
+  return { created: !existing, pasted };
+}
+
+/** What an import did, as lines for the terminal: the tools added (and renamed), warnings, secrets to set. */
+function reportLines(
+  report: {
+    file: string;
+    format: ToolFileFormat;
+    graph: string;
+    created: boolean;
+    added: number;
+    renamed: string[][];
+    unset: string[];
+  },
+  parsed: { tools: unknown[]; warnings: string[] },
+): string[] {
+  const { added, renamed, unset } = report;
+  const names = renamed
+    .map(([a, b]) => `${a} → ${b}`)
+    .slice(0, 5)
+    .join(', ');
+  const lines = [
+    `Added ${added}${added < parsed.tools.length ? ` of ${parsed.tools.length}` : ''} tools from ` +
+      `${path.basename(report.file)} (${TOOL_FORMATS[report.format].name}) to ${report.created ? 'the new' : 'the'} graph "${report.graph}"` +
+      `${renamed.length ? `, ${renamed.length} renamed as their names were taken (${names})` : ''}.`,
+  ];
+  for (const warning of parsed.warnings.slice(0, 20)) lines.push(`  ! ${warning}`);
+  if (parsed.warnings.length > 20) lines.push(`  ! …and ${parsed.warnings.length - 20} more.`);
+  if (unset.length)
+    lines.push(
+      `Its tools send ${unset.length === 1 ? 'a secret' : 'secrets'} not set on this machine: ` +
+        `${unset.join(', ')}. Set each once with: trellis graph secret NAME`,
+    );
+  return lines;
+}
+
 export const graphImportToolsVerb: Verb = {
   name: 'graph import-tools',
   summary:
@@ -78,36 +166,8 @@ export const graphImportToolsVerb: Verb = {
     if (typeof values.graph !== 'string' || !values.graph.trim())
       throw new TrellisError('E1002', '--graph is required.', 'Name the graph to add the tools to (made if missing).');
     const file = path.resolve(values.file);
-    let text: string;
-    try {
-      text = fs.readFileSync(file, 'utf8');
-    } catch (error) {
-      throw new TrellisError(
-        'E3001',
-        `Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`,
-        'Check the path of the file to import.',
-      );
-    }
-    let format: ToolFileFormat;
-    if (values.format !== undefined) {
-      const named = ToolFileFormat.safeParse(values.format);
-      if (!named.success)
-        throw new TrellisError(
-          'E1002',
-          `"${String(values.format)}" is not a tools format.`,
-          `Name one of ${ToolFileFormat.options.join(', ')}.`,
-        );
-      format = named.data;
-    } else {
-      const guessed = detectToolFormat(text)?.format;
-      if (!guessed)
-        throw new TrellisError(
-          'E4001',
-          `${path.basename(file)} is not in a tools format Trellis recognizes.`,
-          `If it is one, name it with --format (${ToolFileFormat.options.join(', ')}).`,
-        );
-      format = guessed;
-    }
+    const text = readToolFile(file);
+    const format = formatOf(values.format, text, file);
     const backend = openBackend(values, { create: true });
     try {
       const started = performance.now();
@@ -122,24 +182,7 @@ export const graphImportToolsVerb: Verb = {
       const edges = parsed.edges.filter((e) =>
         e.kind === 'dependency' ? kept.has(e.fromTool) && kept.has(e.toTool) : kept.has(e.toolA) && kept.has(e.toolB),
       );
-      const graphs = await backend.registry.invoke('graphs.list', {});
-      const existing = graphs.find((g) => g.name === values.graph);
-      const created = !existing;
-      const id = existing?.id ?? (await backend.registry.invoke('graphs.create', { name: values.graph })).id;
-      const graph = await backend.registry.invoke('graphs.get', { id });
-      const content: GraphContent = { tools: graph.tools, edges: graph.edges };
-      const pasted = pasteTools(content, { tools: placeBeside(graph.tools, tools), edges }, { x: 0, y: 0 });
-      const saved = await backend.registry.invoke('graphs.save', {
-        id,
-        ...pasted.graph,
-        dismissedSuggestions: graph.dismissedSuggestions,
-        baseUpdatedAt: graph.updatedAt,
-      });
-      if (saved.stale)
-        throw new TrellisError(
-          'E3003',
-          `The graph "${values.graph}" changed while the tools were added; run it again.`,
-        );
+      const { created, pasted } = await addToGraph(backend, values.graph, tools, edges);
       const secretNames = [
         ...new Set(
           pasted.graph.tools
@@ -148,7 +191,6 @@ export const graphImportToolsVerb: Verb = {
         ),
       ];
       const { set } = await backend.registry.invoke('tools.secretsSet', { names: secretNames });
-      const unset = secretNames.filter((name) => !set.includes(name));
       const renamed = tools.flatMap((t, i) => (pasted.names[i] !== t.name ? [[t.name, pasted.names[i]!]] : []));
       if (io.json) {
         io.out(
@@ -167,25 +209,9 @@ export const graphImportToolsVerb: Verb = {
         );
         return 0;
       }
-      io.out(
-        `Added ${tools.length}${tools.length < parsed.tools.length ? ` of ${parsed.tools.length}` : ''} tools from ` +
-          `${path.basename(file)} (${TOOL_FORMATS[format].name}) to ${created ? 'the new' : 'the'} graph "${values.graph}"` +
-          `${
-            renamed.length
-              ? `, ${renamed.length} renamed as their names were taken (${renamed
-                  .map(([a, b]) => `${a} → ${b}`)
-                  .slice(0, 5)
-                  .join(', ')})`
-              : ''
-          }.`,
-      );
-      for (const warning of parsed.warnings.slice(0, 20)) io.out(`  ! ${warning}`);
-      if (parsed.warnings.length > 20) io.out(`  ! …and ${parsed.warnings.length - 20} more.`);
-      if (unset.length)
-        io.out(
-          `Its tools send ${unset.length === 1 ? 'a secret' : 'secrets'} not set on this machine: ` +
-            `${unset.join(', ')}. Set each once with: trellis graph secret NAME`,
-        );
+      const unset = secretNames.filter((name) => !set.includes(name));
+      const report = { file, format, graph: values.graph, created, added: tools.length, renamed, unset };
+      for (const line of reportLines(report, parsed)) io.out(line);
       return 0;
     } finally {
       backend.close();

@@ -1,7 +1,7 @@
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import type { JsonSchema } from '../../shared/domain';
-import type { SchemaCompiler } from '../../shared/graph';
+import type { SchemaCompiler } from '../../shared/checks/graph';
 
 const ajv = new Ajv({ strict: false, allErrors: false, validateSchema: true });
 addFormats(ajv);

@@ -92,6 +92,42 @@ export function toolsForExport(
   return { tools: graphs.get(graphId)!, from: 'graph' };
 }
 
+/** A split's file as it is written: its records, and the columns dataset_info.json maps for them. */
+interface SplitFile {
+  split: string;
+  path: string;
+  count: number;
+  withTools: boolean;
+  media: Set<string>;
+}
+
+/** Where an export writes: its folder (made now, with the workspace's permissions) and each split's file. */
+interface ExportTarget {
+  dir: string;
+  /** The folder the export made, removed again when it writes nothing. */
+  createdDir: string | undefined;
+  /** The permissions of the files it writes. */
+  mode: number;
+  safeName: string;
+  splits: string[];
+  fileOf(split: string): string;
+  infoFile: string;
+}
+
+/** What every step of one export reads: the store, the format and its options, and the report being made. */
+interface ExportRun {
+  store: WorkspaceStore;
+  format: ExportFormat;
+  descriptor: (typeof EXPORT_FORMATS)[ExportFormat];
+  reasoning: ReasoningMode;
+  options: ExportOptions;
+  reporter: ExportReporter;
+  /** Each graph's tools, read once. */
+  graphs: Map<string, Tool[]>;
+  /** The calls of the record at hand whose arguments the exporter wrote from an object (see `RuleContext`). */
+  objectArguments: Set<object>;
+}
+
 /**
  * Writes a dataset in an SFT format, one file per split (`<name>.<split>.jsonl`; WorfBench: a
  * JSON array per split, as its gold files are), streaming a chunk at a time. Each record is
@@ -114,171 +150,33 @@ export async function exportDataset(
   options: ExportOptions = {},
 ) {
   const subject = options.subject ?? `the dataset "${dataset.name}"`;
-  const descriptor = EXPORT_FORMATS[format];
-  const reasoning = options.reasoning ?? descriptor.reasoning[0]!;
-  if (!descriptor.reasoning.includes(reasoning))
-    throw new TrellisError(
-      'E1002',
-      `${format} exports write thoughts as ${descriptor.reasoning.join(' or ')}, not ${reasoning}. Nothing was written.`,
-    );
+  const run = startRun(store, format, options);
   if (!dataset.items.length) throw nothingToExport(subject, format, 0, {});
-  // Exports hold the workspace's data: they get its permissions (a 0600 workspace, 0600 files).
-  const mode = workspaceFileMode(store.file);
-  let createdDir: string | undefined;
-  try {
-    createdDir = fs.mkdirSync(dir, { recursive: true, mode: folderMode(mode) });
-  } catch (error) {
-    throw cannotWrite(dir, error);
-  }
-  const safeName = fileStem(dataset.name);
-  const json = descriptor.file === 'json';
-  const splits = [...new Set(dataset.items.map((i) => i.split ?? 'all'))];
-  const fileOf = (split: string) => {
-    const file = path.join(dir, `${safeName}.${split}.${json ? 'json' : 'jsonl'}`);
-    // Every file an export writes is one name inside the chosen folder, whatever a workspace holds.
-    if (path.dirname(path.resolve(file)) !== path.resolve(dir))
-      throw new TrellisError('E3004', `The split "${split}" would write outside ${dir}; nothing was exported.`);
-    return file;
-  };
-  const infoFile = path.join(dir, 'dataset_info.json');
-  removeStaleTemps([...splits.map(fileOf), infoFile]);
-  // Refuse before writing anything if the dataset_info.json to merge into cannot be read.
-  if (descriptor.writesDatasetInfo) readDatasetInfo(infoFile);
-
-  const graphs = new Map<string, Tool[]>();
-  // The calls of the record at hand whose arguments the exporter wrote from an object (see `RuleContext`).
-  const objectArguments = new Set<object>();
-  const reporter = new ExportReporter(reasoning);
+  const target = prepareTarget(store, dataset, run.descriptor, dir);
   const staged: StagedFile[] = [];
-  const files: { split: string; path: string; count: number; withTools: boolean; media: Set<string> }[] = [];
-  const emptySplits: { split: string; path: string; earlierKept: boolean }[] = [];
-  let done = 0;
+  let files: SplitFile[];
+  let emptySplits: { split: string; path: string; earlierKept: boolean }[];
   try {
-    for (const split of splits) {
-      const ids = dataset.items.filter((i) => (i.split ?? 'all') === split).map((i) => i.trajectoryId);
-      const file = stageFile(fileOf(split), mode);
-      staged.push(file);
-      let written = 0;
-      let withTools = false;
-      const media = new Set<string>();
-      if (json) file.write('[\n');
-      for (let at = 0; at < ids.length && !job.signal.aborted; at += CHUNK) {
-        const chunk = ids.slice(at, at + CHUNK);
-        // One read of the store per chunk: its statuses, ratings and findings in three queries,
-        // not three per trajectory, and every row of the chunk from the same state of the workspace.
-        const lines = store.transaction(() => {
-          const statuses = store.labels.statuses(chunk);
-          const ratings = store.labels.ratings(chunk);
-          const errors = store.findings.errorTurns(chunk);
-          // The chunk's trajectories in one query, and each one's turns in the columns a record writes.
-          const heads = store.trajectories.heads(chunk);
-          const kept: string[] = [];
-          for (const id of chunk) {
-            const status = statuses.get(id) ?? null;
-            if ((status === 'rejected' || status === 'needs-fix') && !options.includeRejected) {
-              const named = { trajectoryId: id, title: store.trajectories.title(id) };
-              reporter.flag(named, split, [
-                { reason: `label:${status}`, message: `Labelled ${status}.`, leavesOut: true },
-              ]);
-              continue;
-            }
-            const t = heads.get(id);
-            if (!t) throw new TrellisError('E3001', `No trajectory with id ${id}.`);
-            const turns = store.trajectories.turnsToWrite(id);
-            const tools = toolsForExport(store, t, graphs);
-            objectArguments.clear();
-            const item: ExportItem = {
-              id,
-              turns,
-              tools: tools.tools,
-              weights: trainingWeights(turns, {
-                lowRated: (ratings.get(id) ?? Infinity) <= 2,
-                errorTurns: errors.get(id),
-                failedCalls: recordedToolErrors(t.metadata),
-              }),
-              plan: t.planId ? store.plans.get(t.planId).steps : null,
-              outcome: t.outcome ?? null,
-              ...(t.metadata ? { metadata: t.metadata } : {}),
-              media: mediaOf(t.metadata),
-              reasoning,
-            };
-            const record = descriptor.toRecord(item, objectArguments);
-            const problems = EXPORT_RULES[format](record, {
-              toolsDeclared: item.tools.length > 0,
-              media: item.media!,
-              reasoning,
-              objectArguments,
-            });
-            const leaveOut = problems.length > 0 && !options.includeInvalid;
-            const flags = [
-              // Here a rejected or needs-fix label was asked to be written: never why an item is left out.
-              ...(status === 'rejected' || status === 'needs-fix'
-                ? [{ reason: `label:${status}`, message: `Labelled ${status}.`, leavesOut: false }]
-                : []),
-              ...problems.map((p) => ({ reason: p.code, message: formatProblem(p), leavesOut: leaveOut })),
-            ];
-            if (flags.length) reporter.flag({ trajectoryId: id, title: t.title }, split, flags);
-            if (leaveOut) continue;
-            if (!descriptor.carriesRunRecord) reporter.notCarried(t);
-            reporter.written(item, tools.from, format);
-            // What dataset_info.json maps: the columns these records have.
-            if (descriptor.writesDatasetInfo && shareGPTCarriesTools(record)) withTools = true;
-            if (descriptor.writesDatasetInfo) for (const column of shareGPTMediaColumns(record)) media.add(column);
-            kept.push(JSON.stringify(record));
-          }
-          return kept;
-        });
-        if (lines.length) {
-          file.write((json && written ? ',\n' : '') + lines.join(json ? ',\n' : '\n') + (json ? '' : '\n'));
-        }
-        written += lines.length;
-        // Let the chunk's lines go now: the export, suspended below, would hold them while it makes
-        // the next chunk, and every young-generation collection would copy them again.
-        lines.length = 0;
-        done += chunk.length;
-        job.progress(done, dataset.items.length);
-        await job.yield(chunk.length);
-      }
-      if (json) file.write(`${written ? '\n' : ''}]\n`);
-      files.push({ split, path: file.target, count: written, withTools, media });
-      if (job.signal.aborted) break;
-    }
+    files = await writeSplits(run, dataset, target, staged, job);
     if (job.signal.aborted) {
       discardStaged(staged);
-      return { files: [], cancelled: true, report: reporter.report(0, []) };
+      return { files: [], cancelled: true, report: run.reporter.report(0, []) };
     }
     if (files.every((f) => f.count === 0)) {
       // Empty files would overwrite a previous export with nothing: refuse, and leave no trace.
       discardStaged(staged);
-      removeCreatedFolders(dir, createdDir);
-      throw nothingToExport(subject, format, dataset.items.length, reporter.report(0, []).reasons);
+      removeCreatedFolders(dir, target.createdDir);
+      throw nothingToExport(subject, format, dataset.items.length, run.reporter.report(0, []).reasons);
     }
-    // A split none of whose records passed gets no file and no dataset_info.json entry: an empty
-    // file would read as a split of nothing. The report names it.
-    for (const f of files.filter((f) => f.count === 0)) {
-      const at = staged.findIndex((file) => file.target === f.path);
-      discardStaged(staged.splice(at, 1));
-      emptySplits.push({ split: f.split, path: f.path, earlierKept: fs.existsSync(f.path) });
-    }
-    files.splice(0, files.length, ...files.filter((f) => f.count > 0));
+    emptySplits = dropEmptySplits(files, staged);
+    files = files.filter((f) => f.count > 0);
     // Known only now: the files this export would write, so the refusal names exactly those.
     if (!options.replace)
       refuseToReplace(
         files.map((f) => f.path),
         dir,
       );
-    if (descriptor.writesDatasetInfo) {
-      const info = stageFile(infoFile, mode);
-      staged.push(info);
-      info.write(
-        mergeDatasetInfo(
-          readDatasetInfo(infoFile),
-          safeName,
-          files,
-          emptySplits.map((e) => e.split),
-        ),
-      );
-    }
+    if (run.descriptor.writesDatasetInfo) stageDatasetInfo(target, files, emptySplits, staged);
   } catch (error) {
     discardStaged(staged);
     throw error;
@@ -288,6 +186,219 @@ export async function exportDataset(
   return {
     files: files.map(({ split, path: file, count }) => ({ split, path: file, count })),
     cancelled: false,
-    report: reporter.report(written, replacedLinks, descriptor.carriesRunRecord ? null : format, emptySplits),
+    report: run.reporter.report(written, replacedLinks, run.descriptor.carriesRunRecord ? null : format, emptySplits),
   };
+}
+
+/** The export's format, its way with thoughts (refused when the format has no place for it), and an empty report. */
+function startRun(store: WorkspaceStore, format: ExportFormat, options: ExportOptions): ExportRun {
+  const descriptor = EXPORT_FORMATS[format];
+  const reasoning = options.reasoning ?? descriptor.reasoning[0]!;
+  if (!descriptor.reasoning.includes(reasoning))
+    throw new TrellisError(
+      'E1002',
+      `${format} exports write thoughts as ${descriptor.reasoning.join(' or ')}, not ${reasoning}. Nothing was written.`,
+    );
+  return {
+    store,
+    format,
+    descriptor,
+    reasoning,
+    options,
+    reporter: new ExportReporter(reasoning),
+    graphs: new Map(),
+    objectArguments: new Set(),
+  };
+}
+
+/** Makes the folder and names the files; refuses before writing anything when dataset_info.json cannot be read. */
+function prepareTarget(
+  store: WorkspaceStore,
+  dataset: Pick<Dataset, 'name' | 'items'>,
+  descriptor: ExportRun['descriptor'],
+  dir: string,
+): ExportTarget {
+  // Exports hold the workspace's data: they get its permissions (a 0600 workspace, 0600 files).
+  const mode = workspaceFileMode(store.file);
+  let createdDir: string | undefined;
+  try {
+    createdDir = fs.mkdirSync(dir, { recursive: true, mode: folderMode(mode) });
+  } catch (error) {
+    throw cannotWrite(dir, error);
+  }
+  const safeName = fileStem(dataset.name);
+  const extension = descriptor.file === 'json' ? 'json' : 'jsonl';
+  const fileOf = (split: string) => {
+    const file = path.join(dir, `${safeName}.${split}.${extension}`);
+    // Every file an export writes is one name inside the chosen folder, whatever a workspace holds.
+    if (path.dirname(path.resolve(file)) !== path.resolve(dir))
+      throw new TrellisError('E3004', `The split "${split}" would write outside ${dir}; nothing was exported.`);
+    return file;
+  };
+  const splits = [...new Set(dataset.items.map((i) => i.split ?? 'all'))];
+  const infoFile = path.join(dir, 'dataset_info.json');
+  removeStaleTemps([...splits.map(fileOf), infoFile]);
+  if (descriptor.writesDatasetInfo) readDatasetInfo(infoFile);
+  return { dir, createdDir, mode, safeName, splits, fileOf, infoFile };
+}
+
+/** Writes each split's file beside its target, a chunk of records at a time, until done or cancelled. */
+async function writeSplits(
+  run: ExportRun,
+  dataset: Pick<Dataset, 'items'>,
+  target: ExportTarget,
+  staged: StagedFile[],
+  job: Job,
+): Promise<SplitFile[]> {
+  const json = run.descriptor.file === 'json';
+  const files: SplitFile[] = [];
+  let done = 0;
+  for (const split of target.splits) {
+    const ids = dataset.items.filter((i) => (i.split ?? 'all') === split).map((i) => i.trajectoryId);
+    const file = stageFile(target.fileOf(split), target.mode);
+    staged.push(file);
+    const written: SplitFile = { split, path: file.target, count: 0, withTools: false, media: new Set() };
+    if (json) file.write('[\n');
+    for (let at = 0; at < ids.length && !job.signal.aborted; at += CHUNK) {
+      const chunk = ids.slice(at, at + CHUNK);
+      const lines = convertChunk(run, chunk, written);
+      if (lines.length) {
+        file.write((json && written.count ? ',\n' : '') + lines.join(json ? ',\n' : '\n') + (json ? '' : '\n'));
+      }
+      written.count += lines.length;
+      // Let the chunk's lines go now: the export, suspended below, would hold them while it makes
+      // the next chunk, and every young-generation collection would copy them again.
+      lines.length = 0;
+      done += chunk.length;
+      job.progress(done, dataset.items.length);
+      await job.yield(chunk.length);
+    }
+    if (json) file.write(`${written.count ? '\n' : ''}]\n`);
+    files.push(written);
+    if (job.signal.aborted) break;
+  }
+  return files;
+}
+
+/**
+ * One chunk's records, as lines, from one read of the store: its statuses, ratings and findings
+ * in three queries, not three per trajectory, and every row of the chunk from the same state of
+ * the workspace. Items left out are flagged in the report; `file` learns the columns written.
+ */
+function convertChunk(run: ExportRun, chunk: string[], file: SplitFile): string[] {
+  const { store } = run;
+  return store.transaction(() => {
+    const statuses = store.labels.statuses(chunk);
+    const ratings = store.labels.ratings(chunk);
+    const errors = store.findings.errorTurns(chunk);
+    // The chunk's trajectories in one query, and each one's turns in the columns a record writes.
+    const heads = store.trajectories.heads(chunk);
+    const kept: string[] = [];
+    for (const id of chunk) {
+      const status = statuses.get(id) ?? null;
+      const labelled = status === 'rejected' || status === 'needs-fix';
+      if (labelled && !run.options.includeRejected) {
+        const named = { trajectoryId: id, title: store.trajectories.title(id) };
+        run.reporter.flag(named, file.split, [
+          { reason: `label:${status}`, message: `Labelled ${status}.`, leavesOut: true },
+        ]);
+        continue;
+      }
+      const t = heads.get(id);
+      if (!t) throw new TrellisError('E3001', `No trajectory with id ${id}.`);
+      const record = convertItem(
+        run,
+        t,
+        { lowRated: (ratings.get(id) ?? Infinity) <= 2, errorTurns: errors.get(id) },
+        status,
+        file,
+      );
+      if (record) kept.push(JSON.stringify(record));
+    }
+    return kept;
+  });
+}
+
+/**
+ * One trajectory as a record of the format, checked against its rules: null when it is left out
+ * (it breaks a rule, and invalid records were not asked for). Flags and counts go to the report.
+ */
+function convertItem(
+  run: ExportRun,
+  t: Omit<Trajectory, 'turns'>,
+  rated: { lowRated: boolean; errorTurns: ReadonlySet<number> | undefined },
+  status: string | null,
+  file: SplitFile,
+): unknown {
+  const { store, descriptor, format, reasoning, reporter, objectArguments } = run;
+  const turns = store.trajectories.turnsToWrite(t.id);
+  const tools = toolsForExport(store, t, run.graphs);
+  objectArguments.clear();
+  const item: ExportItem = {
+    id: t.id,
+    turns,
+    tools: tools.tools,
+    weights: trainingWeights(turns, { ...rated, failedCalls: recordedToolErrors(t.metadata) }),
+    plan: t.planId ? store.plans.get(t.planId).steps : null,
+    outcome: t.outcome ?? null,
+    ...(t.metadata ? { metadata: t.metadata } : {}),
+    media: mediaOf(t.metadata),
+    reasoning,
+  };
+  const record = descriptor.toRecord(item, objectArguments);
+  const problems = EXPORT_RULES[format](record, {
+    toolsDeclared: item.tools.length > 0,
+    media: item.media!,
+    reasoning,
+    objectArguments,
+  });
+  const leaveOut = problems.length > 0 && !run.options.includeInvalid;
+  const flags = [
+    // Here a rejected or needs-fix label was asked to be written: never why an item is left out.
+    ...(status === 'rejected' || status === 'needs-fix'
+      ? [{ reason: `label:${status}`, message: `Labelled ${status}.`, leavesOut: false }]
+      : []),
+    ...problems.map((p) => ({ reason: p.code, message: formatProblem(p), leavesOut: leaveOut })),
+  ];
+  if (flags.length) reporter.flag({ trajectoryId: t.id, title: t.title }, file.split, flags);
+  if (leaveOut) return null;
+  if (!descriptor.carriesRunRecord) reporter.notCarried(t);
+  reporter.written(item, tools.from, format);
+  // What dataset_info.json maps: the columns these records have.
+  if (descriptor.writesDatasetInfo && shareGPTCarriesTools(record)) file.withTools = true;
+  if (descriptor.writesDatasetInfo) for (const column of shareGPTMediaColumns(record)) file.media.add(column);
+  return record;
+}
+
+/**
+ * A split none of whose records passed gets no file and no dataset_info.json entry: an empty
+ * file would read as a split of nothing. The report names it (and whether an earlier file stays).
+ */
+function dropEmptySplits(files: SplitFile[], staged: StagedFile[]) {
+  return files
+    .filter((f) => f.count === 0)
+    .map((f) => {
+      const at = staged.findIndex((file) => file.target === f.path);
+      discardStaged(staged.splice(at, 1));
+      return { split: f.split, path: f.path, earlierKept: fs.existsSync(f.path) };
+    });
+}
+
+/** dataset_info.json with this export's entries merged in, staged beside the record files. */
+function stageDatasetInfo(
+  target: ExportTarget,
+  files: SplitFile[],
+  emptySplits: { split: string }[],
+  staged: StagedFile[],
+): void {
+  const info = stageFile(target.infoFile, target.mode);
+  staged.push(info);
+  info.write(
+    mergeDatasetInfo(
+      readDatasetInfo(target.infoFile),
+      target.safeName,
+      files,
+      emptySplits.map((e) => e.split),
+    ),
+  );
 }

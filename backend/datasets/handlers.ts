@@ -10,74 +10,95 @@ import { datasetStats } from './stats';
 
 const TOKEN_SAMPLE = 200;
 
-/** Datasets: splits, statistics, deduplication, chat-template preview, export. */
-export function datasetsHandlers({ store, modelHost, jobs }: BackendContext): HandlerMap<'datasets'> {
-  const split = (
-    ids: string[],
-    ratio: { train: number; validation: number; test: number },
-    seed: number,
-  ): Dataset['items'] => {
-    if (ratio.train + ratio.validation + ratio.test <= 0)
-      throw new TrellisError('E1002', 'The split ratios add up to 0; give train, validation and test shares.');
-    // The set of tools a trajectory calls is the stratum its split is drawn within.
-    const strata = store.trajectoryQueries.toolSets();
-    const splits = assignSplits(
-      ids.map((id) => ({ id })),
-      ratio,
-      seed,
-      (item) => strata.get(item.id) ?? '',
+type Store = BackendContext['store'];
+
+/** Items split train / validation / test by `ratio`, within strata of the tool set each trajectory calls. */
+function splitItems(
+  store: Store,
+  ids: string[],
+  ratio: { train: number; validation: number; test: number },
+  seed: number,
+): Dataset['items'] {
+  if (ratio.train + ratio.validation + ratio.test <= 0)
+    throw new TrellisError('E1002', 'The split ratios add up to 0; give train, validation and test shares.');
+  // The set of tools a trajectory calls is the stratum its split is drawn within.
+  const strata = store.trajectoryQueries.toolSets();
+  const splits = assignSplits(
+    ids.map((id) => ({ id })),
+    ratio,
+    seed,
+    (item) => strata.get(item.id) ?? '',
+  );
+  return ids.map((trajectoryId) => ({ trajectoryId, split: splits.get(trajectoryId)! }));
+}
+
+/** A trajectory through the loaded model's chat template, as OpenAI-style messages (what trainers feed it). */
+function renderChat({ store, modelHost }: Pick<BackendContext, 'store' | 'modelHost'>, trajectoryId: string) {
+  const t = store.trajectories.get(trajectoryId);
+  // Chat templates of reasoning models read a thought as `reasoning_content`.
+  const record = toOpenAI({
+    id: t.id,
+    turns: t.turns,
+    tools: toolsForExport(store, t).tools,
+    reasoning: 'field',
+  }) as {
+    messages: Record<string, unknown>[];
+    tools?: unknown[];
+  };
+  // Templates concatenate content: give every message one, as training stacks do.
+  const messages = record.messages.map(({ weight: _, ...m }) => ({ ...m, content: m.content ?? '' }));
+  return modelHost().renderChat(messages, record.tools ?? []);
+}
+
+/** Tokens per trajectory under the loaded model's template, from an even sample: rendering every one would take minutes on large sets. */
+async function sampledModelTokens(ctx: Pick<BackendContext, 'store' | 'modelHost'>, dataset: Dataset) {
+  const step = Math.max(1, Math.floor(dataset.items.length / TOKEN_SAMPLE));
+  const counts: number[] = [];
+  for (let i = 0; i < dataset.items.length && counts.length < TOKEN_SAMPLE; i += step)
+    counts.push((await renderChat(ctx, dataset.items[i]!.trajectoryId)).tokens);
+  return {
+    sampled: counts.length,
+    mean: counts.reduce((a, b) => a + b, 0) / counts.length,
+    max: Math.max(...counts),
+  };
+}
+
+/** Clusters of near-duplicates among the fingerprints; with apply, only each cluster's representative stays. */
+function clusterDuplicates(
+  store: Store,
+  id: string,
+  dataset: Dataset,
+  prints: Fingerprint[],
+  threshold: number,
+  apply: boolean,
+) {
+  const rankOf = (trajectoryId: string) => {
+    const status = store.labels.get(trajectoryId)?.status ?? null;
+    return status === 'accepted' ? 0 : status === null ? 1 : status === 'needs-fix' ? 2 : 3;
+  };
+  const clusters = clusterFingerprints(prints, threshold, rankOf);
+  const drop = new Set(clusters.flatMap((c) => c.duplicates.map((d) => d.id)));
+  if (apply && drop.size)
+    store.datasets.replaceItems(
+      id,
+      dataset.items.filter((i) => !drop.has(i.trajectoryId)),
     );
-    return ids.map((trajectoryId) => ({ trajectoryId, split: splits.get(trajectoryId)! }));
+  const title = (trajectoryId: string) => store.trajectories.title(trajectoryId);
+  return {
+    clusters: clusters.map((c) => ({
+      ...c,
+      title: title(c.representative),
+      duplicates: c.duplicates.map((d) => ({ ...d, title: title(d.id) })),
+    })),
+    removed: apply ? drop.size : 0,
   };
+}
 
-  /** A trajectory through the loaded model's chat template, as OpenAI-style messages (what trainers feed it). */
-  const renderChat = (trajectoryId: string) => {
-    const t = store.trajectories.get(trajectoryId);
-    // Chat templates of reasoning models read a thought as `reasoning_content`.
-    const record = toOpenAI({
-      id: t.id,
-      turns: t.turns,
-      tools: toolsForExport(store, t).tools,
-      reasoning: 'field',
-    }) as {
-      messages: Record<string, unknown>[];
-      tools?: unknown[];
-    };
-    // Templates concatenate content: give every message one, as training stacks do.
-    const messages = record.messages.map(({ weight: _, ...m }) => ({ ...m, content: m.content ?? '' }));
-    return modelHost().renderChat(messages, record.tools ?? []);
-  };
-
-  /** Clusters of near-duplicates among the fingerprints; with apply, only each cluster's representative stays. */
-  const clusterDuplicates = (
-    id: string,
-    dataset: Dataset,
-    prints: Fingerprint[],
-    threshold: number,
-    apply: boolean,
-  ) => {
-    const rankOf = (trajectoryId: string) => {
-      const status = store.labels.get(trajectoryId)?.status ?? null;
-      return status === 'accepted' ? 0 : status === null ? 1 : status === 'needs-fix' ? 2 : 3;
-    };
-    const clusters = clusterFingerprints(prints, threshold, rankOf);
-    const drop = new Set(clusters.flatMap((c) => c.duplicates.map((d) => d.id)));
-    if (apply && drop.size)
-      store.datasets.replaceItems(
-        id,
-        dataset.items.filter((i) => !drop.has(i.trajectoryId)),
-      );
-    const title = (trajectoryId: string) => store.trajectories.title(trajectoryId);
-    return {
-      clusters: clusters.map((c) => ({
-        ...c,
-        title: title(c.representative),
-        duplicates: c.duplicates.map((d) => ({ ...d, title: title(d.id) })),
-      })),
-      removed: apply ? drop.size : 0,
-    };
-  };
-
+/** Datasets: splits, statistics, deduplication, chat-template preview, export. */
+export function datasetsHandlers(ctx: BackendContext): HandlerMap<'datasets'> {
+  const { store, modelHost, jobs } = ctx;
+  const split = (ids: string[], ratio: { train: number; validation: number; test: number }, seed: number) =>
+    splitItems(store, ids, ratio, seed);
   return {
     'datasets.create': ({ name, filter, picks, ratio, seed }) => {
       const ids = [...new Set([...(filter ? store.trajectoryQueries.ids(filter) : []), ...picks])];
@@ -114,19 +135,7 @@ export function datasetsHandlers({ store, modelHost, jobs }: BackendContext): Ha
         const dataset = store.datasets.get(id);
         const stats = await datasetStats(store, dataset, job);
         if (!modelHost().loaded || !dataset.items.length) return { ...stats, modelTokens: null };
-        // An even sample: rendering and tokenizing every trajectory would take minutes on large sets.
-        const step = Math.max(1, Math.floor(dataset.items.length / TOKEN_SAMPLE));
-        const counts: number[] = [];
-        for (let i = 0; i < dataset.items.length && counts.length < TOKEN_SAMPLE; i += step)
-          counts.push((await renderChat(dataset.items[i]!.trajectoryId)).tokens);
-        return {
-          ...stats,
-          modelTokens: {
-            sampled: counts.length,
-            mean: counts.reduce((a, b) => a + b, 0) / counts.length,
-            max: Math.max(...counts),
-          },
-        };
+        return { ...stats, modelTokens: await sampledModelTokens(ctx, dataset) };
       }),
     'datasets.dedup': ({ id, threshold, apply, jobId }) =>
       jobs.run('datasets.dedup', jobId, async (job) => {
@@ -139,12 +148,12 @@ export function datasetsHandlers({ store, modelHost, jobs }: BackendContext): Ha
           prints.push(fingerprint(item.trajectoryId, store.trajectories.get(item.trajectoryId).turns));
           if (await job.yield()) job.progress(n + 1, dataset.items.length);
         }
-        return { ...clusterDuplicates(id, dataset, prints, threshold, apply), cancelled: false };
+        return { ...clusterDuplicates(store, id, dataset, prints, threshold, apply), cancelled: false };
       }),
     'datasets.preview': ({ trajectoryId }) => {
       if (!modelHost().loaded)
         throw new TrellisError('E5003', 'The chat-template preview needs the model whose template to use.');
-      return renderChat(trajectoryId);
+      return renderChat(ctx, trajectoryId);
     },
     'datasets.export': ({ id, format, dir, jobId, ...include }) =>
       jobs.run('datasets.export', jobId, (job) =>

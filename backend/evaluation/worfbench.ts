@@ -1,7 +1,7 @@
-import { embeddingSimilarity, lexicalSimilarity, type SimilarityMatrix } from '../../shared/metrics/node-matching';
+import { embeddingSimilarity, lexicalSimilarity, type SimilarityMatrix } from '../../shared/compare/node-matching';
 import { scoreWorkflow } from '../../shared/metrics/worfbench';
-import { parseWorkflow, type Workflow } from '../../shared/formats/workflow-text';
-import { parseWorkflowAsReference } from '../../shared/formats/workflow-text-reference';
+import { parseWorkflow, type Workflow } from '../../shared/plans/workflow-text';
+import { parseWorkflowAsReference } from '../../shared/plans/workflow-text-reference';
 import type { WorkflowItemScore } from '../../shared/contract/evaluation';
 import { TrellisError } from '../../shared/errors';
 import { readWorkflowPredictions, readWorkflowTexts, type WorkflowPrediction } from './workflow-files';

@@ -1,4 +1,4 @@
-import { checkGraph } from '../../shared/graph';
+import { checkGraph } from '../../shared/checks/graph';
 import { compileSchema } from '../checks/schema-compiler';
 import type { BackendContext } from '../context';
 import type { HandlerMap } from '../registry';

@@ -11,9 +11,9 @@ import {
   planToWorkflowText,
   stepsFromGenerated,
   rankToolsForIntent,
-  validatePlan,
   workflowTextToPlan,
 } from '../../shared/plans';
+import { validatePlan } from '../../shared/checks/plan';
 import { argumentValidator } from '../checks/argument-validator';
 import type { BackendContext } from '../context';
 import type { HandlerMap } from '../registry';

@@ -1,15 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { isObject, nestedDeeperThan } from '../../shared/json';
-import type { OutcomeStatus, TrajectoryMetadata } from '../../shared/domain';
-import { clipAtWord, formatCount } from '../../shared/text';
+import type { OutcomeStatus } from '../../shared/domain';
+import { formatCount } from '../../shared/text';
 import type { NewTrajectory } from '../store/repositories/trajectories';
 import type { WorkspaceStore } from '../store/workspace-store';
 import {
   detectFormat,
   formatDescriptor,
   RecordError,
-  notFormatMessage,
   unknownRecordMessage,
   type TrajectoryFormat,
 } from '../../shared/formats/trajectories/registry';
@@ -18,18 +16,11 @@ import { DeclaredTools, type ToolMergeReport } from './declared-tools';
 import { snippetOf, type LineProblem } from '../files/lines';
 import { inputFileSize, noFileAt } from '../files/input-file';
 import { openRecords, type FileShape } from '../files/records';
-import { archiveLayout, fileRecords, MAX_NESTING, TOO_DEEP } from './record-stream';
-import { recordFields, type RecordFields } from './record-fields';
-import {
-  applyMapping,
-  mapsTurns,
-  overlayMapping,
-  recordsAreMessages,
-  type TrajectoryMapping,
-} from '../../shared/formats/mapping';
+import { archiveLayout, fileRecords, type FileRecord } from './record-stream';
+import { mapsTurns, recordsAreMessages, type TrajectoryMapping } from '../../shared/formats/mapping';
 import { asOneRecord } from './whole-file';
 import { ImportTextBudget } from './import-budget';
-import type { ParsedRecord } from '../../shared/formats/trajectories/records';
+import { checkRun, describedRun, mappedRuns, trajectoryOfRun, type ReadRun } from './import-runs';
 
 export interface ImportOptions {
   file: string;
@@ -91,24 +82,11 @@ export interface ImportReport {
   tools: ToolMergeReport | null;
 }
 
-/** One run read from a record, by a format's reader or a mapping, before it is checked and kept. */
-interface ReadRun {
-  parsed: ParsedRecord;
-  fields: RecordFields;
-  where: string;
-  /** What read it, for messages: "tau-bench results", `the mapping "homebot"`. */
-  label: string;
-}
-
 const BATCH = 2000;
 const MAX_REPORTED = 1000;
 
 /** `messages[3].audio` and `messages[7].audio` are the same field: counted once per record. */
 const fieldName = (path: string) => path.replace(/\[\d+\]/g, '[]');
-
-/** A record that yields no text, thought or call anywhere was not understood, whatever its keys. */
-const hasContent = (turns: readonly { content?: string; thought?: string; toolCalls?: unknown[] }[]) =>
-  turns.some((t) => t.content?.trim() || t.thought?.trim() || t.toolCalls?.length);
 
 /**
  * Streams a JSONL file of trajectories into the workspace in batches. The import stays invisible
@@ -116,231 +94,235 @@ const hasContent = (turns: readonly { content?: string; thought?: string; toolCa
  * strict mode discards everything when any record is bad. Re-importing a file adds no duplicates.
  */
 export async function importTrajectoryFile(store: WorkspaceStore, options: ImportOptions): Promise<ImportReport> {
-  const importId = randomUUID();
-  const totalBytes = fileSize(options.file);
-  const createdAt = new Date().toISOString();
-  const notUnderstood = new Map<string, { field: string; records: number; firstRecord: number }>();
-  const toolSets = new Set<string>();
-  let shape: FileShape | null = null;
-  let gzip = false;
-  const declared = new DeclaredTools();
-  // The tools the calls name: a new graph from records that declare none gets them; any left out is reported.
-  const called = options.newGraphName || options.graphId ? new CalledTools() : null;
-  let graphId = options.graphId ?? null;
-  let createdGraph = false;
-  const rejected: LineProblem[] = [];
-  const reject = (problem: LineProblem) => {
-    if (rejected.length < MAX_REPORTED) rejected.push(problem);
-    rejectedCount++;
-  };
-  let rejectedCount = 0;
-  /** Records no reader claimed before any did: only the first is listed, the others counted in its reason. */
-  let unclaimed = 0;
-  let unclaimedProblem: LineProblem | null = null;
-  let format: TrajectoryFormat | null = options.format ?? null;
-  let begun = false;
-  let imported = 0;
-  let duplicates = 0;
+  return new FileImport(store, options).run();
+}
+
+/**
+ * One import of a file, as steps: read its records, detect their format, parse each into runs,
+ * store the runs in batches, and finish (keep, or discard with the reason). It holds the counts
+ * its report gives.
+ */
+class FileImport {
+  private readonly importId = randomUUID();
+  private readonly createdAt = new Date().toISOString();
+  private readonly name: string;
+  private readonly totalBytes: number;
+  /** A mapping that finds the runs itself (one without `messages` only adds to a reader's). */
+  private readonly mapped: TrajectoryMapping | null;
+  private readonly budget: ImportTextBudget;
+  private readonly declared = new DeclaredTools();
+  /** The tools the calls name: a new graph from records that declare none gets them; any left out is reported. */
+  private readonly called: CalledTools | null;
+  private readonly notUnderstood = new Map<string, { field: string; records: number; firstRecord: number }>();
+  private readonly toolSets = new Set<string>();
+  private readonly notes = new Map<string, number>();
+  private readonly rejected: LineProblem[] = [];
   /** Stored duplicates that belong to no graph yet: linked to this import's graph once it is kept. */
-  const unlinked: string[] = [];
-  let lines = 0;
-  let bytes = 0;
-  let batch: NewTrajectory[] = [];
-  const outcomes: ImportReport['outcomes'] = { success: 0, failure: 0, unknown: 0, none: 0 };
-  const notes = new Map<string, number>();
-  const name = path.basename(options.file);
-  const mapped = options.mapping && mapsTurns(options.mapping) ? options.mapping : null;
-  const budget = new ImportTextBudget(name, options.textLimit);
+  private readonly unlinked: string[] = [];
+  private readonly outcomes: ImportReport['outcomes'] = { success: 0, failure: 0, unknown: 0, none: 0 };
+  private shape: FileShape | null = null;
+  private gzip = false;
+  private graphId: string | null;
+  private createdGraph = false;
+  private format: TrajectoryFormat | null;
+  private rejectedCount = 0;
+  /** Records no reader claimed before any did: only the first is listed, the others counted in its reason. */
+  private unclaimed = 0;
+  private unclaimedProblem: LineProblem | null = null;
+  private begun = false;
+  private imported = 0;
+  private duplicates = 0;
+  private lines = 0;
+  private bytes = 0;
+  private batch: NewTrajectory[] = [];
 
-  const flush = () => {
-    if (!batch.length) return;
-    const written = store.imports.writeBatch(batch, importId);
-    imported += written.imported;
-    duplicates += written.duplicates;
-    unlinked.push(...written.unlinked);
-    for (const t of batch) outcomes[t.outcome?.status ?? 'none']++;
-    batch = [];
-    options.onProgress?.({ lines, bytes, totalBytes, imported, rejected: rejectedCount });
-  };
-  const discard = async () => {
-    if (begun) {
-      store.imports.discard(importId);
-      await store.imports.drainDiscarded();
-    }
-    if (createdGraph && graphId) store.graphs.delete(graphId);
-  };
-  /** Nothing it wrote is kept: refused, cancelled, or nothing to import (then saying why). */
-  const refused = async (cancelled: boolean, nothingImported: string | null = null): Promise<ImportReport> => {
-    await discard();
-    return { ...summary(), imported: 0, duplicates: 0, committed: false, cancelled, tools: null, nothingImported };
-  };
-  const summary = () => ({
-    format,
-    mapping: options.mapping?.name ?? null,
-    shape,
-    gzip,
-    rejected,
-    rejectedCount,
-    notUnderstood: [...notUnderstood.values()],
-    toolSets: toolSets.size,
-    outcomes,
-    notes: [...notes].map(([note, records]) => ({ note, records })),
-    nothingImported: null,
-  });
+  constructor(
+    private readonly store: WorkspaceStore,
+    private readonly options: ImportOptions,
+  ) {
+    this.totalBytes = fileSize(options.file);
+    this.name = path.basename(options.file);
+    this.mapped = options.mapping && mapsTurns(options.mapping) ? options.mapping : null;
+    this.budget = new ImportTextBudget(this.name, options.textLimit);
+    this.called = options.newGraphName || options.graphId ? new CalledTools() : null;
+    this.graphId = options.graphId ?? null;
+    this.format = options.format ?? null;
+  }
 
-  /** One record read by its format's reader (and the mapping's outcome, model and task id, when one is given). */
-  const describedRun = (
-    descriptor: ReturnType<typeof formatDescriptor>,
-    value: unknown,
-    item: { shared?: Record<string, unknown>; where: string },
-  ): ReadRun => {
-    if (!isObject(value) || !descriptor.detect(value)) throw new RecordError(notFormatMessage(value, descriptor.id));
-    const read = descriptor.parse(value, item.shared);
-    const parsed = options.mapping ? overlayMapping(options.mapping, read, value) : read;
-    const fields = recordFields(descriptor, value, parsed.ignored ?? []);
-    return { parsed, fields, where: item.where, label: descriptor.label };
-  };
-  /** The runs a mapping finds in one record; what it does not read is named by its path in the record. */
-  const mappedRuns = (mapping: TrajectoryMapping, value: unknown, where: string): ReadRun[] => {
-    const runs = applyMapping(mapping, value);
-    const several = runs.length > 1 || mapping.runs !== '$';
-    return runs.map((parsed, i) => ({
-      parsed,
-      // The mapping keeps a run's own fields as metadata: only what it leaves out of turns is not understood.
-      fields: isObject(value)
-        ? recordFields({ turnFields: Object.keys(value) }, value, parsed.ignored ?? [])
-        : { kept: {}, leftOver: {}, notUnderstood: parsed.ignored ?? [] },
-      where: several ? `${where} run ${i + 1}` : where,
-      label: `the mapping "${mapping.name}"`,
-    }));
-  };
-  /** Refuses a run that is too deep, empty or (strictly) half understood. */
-  const checkRun = ({ parsed, fields, label }: ReadRun) => {
-    // Tool-call arguments arrive as JSON text: their nesting shows only once parsed.
-    if (nestedDeeperThan(parsed.turns, MAX_NESTING)) throw new RecordError(TOO_DEEP);
-    if (!hasContent(parsed.turns))
-      throw new RecordError(
-        `no text and no tool call in any of its ${parsed.turns.length} turns: its shape is not understood as ${label}`,
-      );
-    if (!fields.notUnderstood.length) return;
-    if (options.mode === 'strict') {
-      const [first, ...more] = fields.notUnderstood;
-      throw new RecordError(
-        `field ${first} not understood${more.length ? ` (and ${more.length} more: ${more.slice(0, 3).join(', ')}${more.length > 3 ? ', …' : ''})` : ''}; import leniently to keep such fields as metadata ("Skip bad records", or --lenient)`,
-      );
+  async run(): Promise<ImportReport> {
+    const { options } = this;
+    try {
+      const source = await openRecords(options.file, this.reject, archiveLayout);
+      this.shape = source.shape;
+      this.gzip = source.gzip;
+      const records = fileRecords(source, this.name, this.reject);
+      const mapped = this.mapped;
+      for await (const item of mapped && recordsAreMessages(mapped) ? asOneRecord(records, this.name) : records) {
+        if (options.signal?.aborted) return this.refused(true);
+        this.lines = item.at.line;
+        this.bytes = source.bytesRead();
+        if (!this.detect(item)) continue;
+        this.begin();
+        this.importRecord(item);
+        // Strict mode keeps reading after a bad record, to report them all, but writes no more.
+        if (options.mode === 'strict' && this.rejectedCount) this.batch = [];
+        else if (this.batch.length >= BATCH) this.flush();
+      }
+      return await this.finish();
+    } catch (error) {
+      await this.discard();
+      if ((error as { code?: string }).code === 'ENOENT') throw noFileAt(options.file);
+      throw error;
     }
+  }
+
+  private readonly reject = (problem: LineProblem) => {
+    if (this.rejected.length < MAX_REPORTED) this.rejected.push(problem);
+    this.rejectedCount++;
   };
+
+  /** Whether a reader (or the mapping) claims the record; the first unclaimed one is rejected once for the file. */
+  private detect(item: FileRecord): boolean {
+    if (!this.mapped) this.format ??= item.format ?? detectFormat(item.value);
+    if (this.format || this.mapped) return true;
+    // Said once for the file, not once a record: the records after it are counted.
+    if (this.unclaimedProblem) this.rejectedCount++;
+    else
+      this.reject(
+        (this.unclaimedProblem = {
+          ...item.at,
+          reason: unknownRecordMessage(item.value),
+          snippet: snippetOf(item.text),
+        }),
+      );
+    this.unclaimed++;
+    return false;
+  }
+
+  /** At the first claimed record: the new graph, if asked for, and the import's row. */
+  private begin(): void {
+    if (this.begun) return;
+    const { options, store } = this;
+    if (options.newGraphName) {
+      this.graphId = store.graphs.create({ name: options.newGraphName, tools: [], edges: [] }).id;
+      this.createdGraph = true;
+    }
+    store.imports.begin(this.importId, options.file, this.format ?? `mapping: ${this.mapped!.name}`);
+    this.begun = true;
+    this.progress();
+  }
+
+  /** A record is read whole before any of its runs is kept: one bad run rejects the record. */
+  private importRecord(item: FileRecord): void {
+    try {
+      const runs = this.mapped
+        ? mappedRuns(this.mapped, item.value, item.where)
+        : [describedRun(formatDescriptor(this.format!), this.options.mapping, item)];
+      for (const run of runs) checkRun(run, this.options.mode);
+      for (const run of runs) this.budget.add(run.parsed.turns);
+      for (const run of runs) this.countKept(run, item.record);
+      for (const run of runs) this.keep(run, item);
+    } catch (error) {
+      if (!(error instanceof RecordError)) throw error;
+      this.reject({ ...item.at, reason: error.message, snippet: snippetOf(item.text) });
+    }
+  }
+
   /** Counts the fields a lenient import keeps as metadata, once per record. */
-  const countKept = ({ fields }: ReadRun, record: number) => {
+  private countKept({ fields }: ReadRun, record: number): void {
     for (const field of new Set(fields.notUnderstood.map(fieldName))) {
-      const seen = notUnderstood.get(field);
+      const seen = this.notUnderstood.get(field);
       if (seen) seen.records++;
-      else notUnderstood.set(field, { field, records: 1, firstRecord: record });
+      else this.notUnderstood.set(field, { field, records: 1, firstRecord: record });
     }
-  };
+  }
 
-  try {
-    const source = await openRecords(options.file, reject, archiveLayout);
-    shape = source.shape;
-    gzip = source.gzip;
-    const records = fileRecords(source, name, reject);
-    for await (const item of mapped && recordsAreMessages(mapped) ? asOneRecord(records, name) : records) {
-      if (options.signal?.aborted) return refused(true);
-      lines = item.at.line;
-      bytes = source.bytesRead();
-      const { at, where, value } = item;
-      if (!mapped) format ??= item.format ?? detectFormat(value);
-      if (!format && !mapped) {
-        // Said once for the file, not once a record: the records after it are counted.
-        if (unclaimedProblem) rejectedCount++;
-        else reject((unclaimedProblem = { ...at, reason: unknownRecordMessage(value), snippet: snippetOf(item.text) }));
-        unclaimed++;
-        continue;
-      }
-      if (!begun) {
-        if (options.newGraphName) {
-          graphId = store.graphs.create({ name: options.newGraphName, tools: [], edges: [] }).id;
-          createdGraph = true;
-        }
-        store.imports.begin(importId, options.file, format ?? `mapping: ${mapped!.name}`);
-        begun = true;
-        options.onProgress?.({ lines, bytes, totalBytes, imported, rejected: rejectedCount });
-      }
-      try {
-        // A record is read whole before any of its runs is kept: one bad run rejects the record.
-        const runs = mapped ? mappedRuns(mapped, value, where) : [describedRun(formatDescriptor(format!), value, item)];
-        for (const run of runs) checkRun(run);
-        for (const run of runs) budget.add(run.parsed.turns);
-        for (const run of runs) countKept(run, item.record);
-        for (const { parsed, fields, where: runWhere } of runs) {
-          for (const note of new Set(parsed.notes ?? [])) notes.set(note, (notes.get(note) ?? 0) + 1);
-          const metadata: TrajectoryMetadata = {
-            ...item.shared,
-            ...(item.entry ? { archive_entry: item.entry } : {}),
-            ...fields.kept,
-            ...(options.mode === 'lenient' ? fields.leftOver : {}),
-            ...parsed.metadata,
-          };
-          // The set's JSON text is made once: it addresses the stored set and groups the merge.
-          const toolsText = parsed.tools.length ? JSON.stringify(parsed.tools) : null;
-          if (toolsText) {
-            toolSets.add(store.toolSets.idOf(toolsText));
-            if (graphId) declared.add(parsed.tools, item.record, toolsText);
-          }
-          called?.add(parsed.turns);
-          const firstUser = parsed.turns.find((t) => t.role === 'user')?.content ?? '';
-          batch.push({
-            kind: 'imported',
-            // A session's own title (Claude Code's, a reader's `title`) before its first words, which
-            // for coding agents are often an environment preamble.
-            title:
-              clipAtWord(typeof parsed.metadata?.title === 'string' ? parsed.metadata.title : '') ||
-              clipAtWord(firstUser) ||
-              runWhere,
-            source: runWhere,
-            graphId,
-            planId: null,
-            forkOf: null,
-            turns: parsed.turns,
-            outcome: parsed.outcome ?? null,
-            metadata,
-            ...(toolsText ? { toolsText } : {}),
-            importId,
-            createdAt,
-          });
-        }
-      } catch (error) {
-        if (!(error instanceof RecordError)) throw error;
-        reject({ ...at, reason: error.message, snippet: snippetOf(item.text) });
-      }
-      // Strict mode keeps reading after a bad record, to report them all, but writes no more.
-      if (options.mode === 'strict' && rejectedCount) batch = [];
-      else if (batch.length >= BATCH) flush();
+  /** A run into the batch, its notes counted and its declared and called tools gathered for the graph. */
+  private keep(run: ReadRun, item: FileRecord): void {
+    const { parsed } = run;
+    for (const note of new Set(parsed.notes ?? [])) this.notes.set(note, (this.notes.get(note) ?? 0) + 1);
+    // The set's JSON text is made once: it addresses the stored set and groups the merge.
+    const toolsText = parsed.tools.length ? JSON.stringify(parsed.tools) : null;
+    if (toolsText) {
+      this.toolSets.add(this.store.toolSets.idOf(toolsText));
+      if (this.graphId) this.declared.add(parsed.tools, item.record, toolsText);
     }
-    if (options.signal?.aborted) return refused(true);
-    if (unclaimedProblem && unclaimed > 1)
-      unclaimedProblem.reason += ` (nor does it claim ${formatCount(unclaimed - 1)} more records, not listed)`;
+    this.called?.add(parsed.turns);
+    const { graphId, importId, createdAt } = this;
+    this.batch.push(trajectoryOfRun(run, item, { graphId, importId, createdAt, mode: this.options.mode, toolsText }));
+  }
+
+  private flush(): void {
+    if (!this.batch.length) return;
+    const written = this.store.imports.writeBatch(this.batch, this.importId);
+    this.imported += written.imported;
+    this.duplicates += written.duplicates;
+    this.unlinked.push(...written.unlinked);
+    for (const t of this.batch) this.outcomes[t.outcome?.status ?? 'none']++;
+    this.batch = [];
+    this.progress();
+  }
+
+  private progress(): void {
+    const { lines, bytes, totalBytes, imported, rejectedCount } = this;
+    this.options.onProgress?.({ lines, bytes, totalBytes, imported, rejected: rejectedCount });
+  }
+
+  /** After the last record: kept (its tools merged into the graph), or refused with the reason. */
+  private async finish(): Promise<ImportReport> {
+    const { options, store, graphId, rejectedCount, unclaimed } = this;
+    if (options.signal?.aborted) return this.refused(true);
+    if (this.unclaimedProblem && unclaimed > 1)
+      this.unclaimedProblem.reason += ` (nor does it claim ${formatCount(unclaimed - 1)} more records, not listed)`;
     // A file no reader claims says so, strict or not: nothing in it was a bad record of a known format.
     if (options.mode === 'strict' && rejectedCount)
-      return refused(
+      return this.refused(
         false,
-        unclaimed === rejectedCount ? nothingImportedReason(rejectedCount, unclaimed, totalBytes) : null,
+        unclaimed === rejectedCount ? nothingImportedReason(rejectedCount, unclaimed, this.totalBytes) : null,
       );
-    flush();
-    if (imported + duplicates === 0) return refused(false, nothingImportedReason(rejectedCount, unclaimed, totalBytes));
+    this.flush();
+    if (this.imported + this.duplicates === 0)
+      return this.refused(false, nothingImportedReason(rejectedCount, unclaimed, this.totalBytes));
     const tools =
       // A new graph is reported even with no tools: the form goes on importing into it.
-      graphId && (declared.size || called?.size || createdGraph)
-        ? declared.mergeInto(store, graphId, called, createdGraph)
+      graphId && (this.declared.size || this.called?.size || this.createdGraph)
+        ? this.declared.mergeInto(store, graphId, this.called, this.createdGraph)
         : null;
     // Records imported before without a graph now have their tools in one: checks use its edges.
-    if (graphId) store.trajectories.linkToGraph(unlinked, graphId);
-    if (begun) store.imports.finish(importId);
-    return { ...summary(), imported, duplicates, committed: true, cancelled: false, tools };
-  } catch (error) {
-    await discard();
-    if ((error as { code?: string }).code === 'ENOENT') throw noFileAt(options.file);
-    throw error;
+    if (graphId) store.trajectories.linkToGraph(this.unlinked, graphId);
+    if (this.begun) store.imports.finish(this.importId);
+    const { imported, duplicates } = this;
+    return { ...this.summary(), imported, duplicates, committed: true, cancelled: false, tools };
+  }
+
+  private async discard(): Promise<void> {
+    if (this.begun) {
+      this.store.imports.discard(this.importId);
+      await this.store.imports.drainDiscarded();
+    }
+    if (this.createdGraph && this.graphId) this.store.graphs.delete(this.graphId);
+  }
+
+  /** Nothing it wrote is kept: refused, cancelled, or nothing to import (then saying why). */
+  private async refused(cancelled: boolean, nothingImported: string | null = null): Promise<ImportReport> {
+    await this.discard();
+    return { ...this.summary(), imported: 0, duplicates: 0, committed: false, cancelled, tools: null, nothingImported };
+  }
+
+  private summary() {
+    return {
+      format: this.format,
+      mapping: this.options.mapping?.name ?? null,
+      shape: this.shape,
+      gzip: this.gzip,
+      rejected: this.rejected,
+      rejectedCount: this.rejectedCount,
+      notUnderstood: [...this.notUnderstood.values()],
+      toolSets: this.toolSets.size,
+      outcomes: this.outcomes,
+      notes: [...this.notes].map(([note, records]) => ({ note, records })),
+      nothingImported: null,
+    };
   }
 }
 

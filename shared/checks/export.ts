@@ -1,9 +1,9 @@
 import { isObject } from '../json';
-import { parseWorkflow } from '../formats/workflow-text';
+import { parseWorkflow } from '../plans/workflow-text';
 import { splitThought, type ReasoningMode } from '../formats/export-records';
 import type { ExportFormat } from '../formats/export-formats';
 import { describeMedia, hasMedia, mediaMismatches, type Media } from '../formats/media';
-import { codesOf, problemMaker, type CodeRegistry, type Problem, type RecordWhere } from './problem';
+import { codesOf, problemMaker, type CodeRegistry, type Problem, type RecordWhere } from '../domain/problem';
 
 /** The rules an exported record can break: the codes an export report counts by. All are errors (the record is left out). */
 export const EXPORT_CODES = {

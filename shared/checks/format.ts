@@ -1,4 +1,4 @@
-import type { Problem, Where } from './problem';
+import type { Problem, Where } from '../domain/problem';
 
 /** `turn 3 $.toolCalls[0].name`, `s2 args.flight_id`, `plan dependsOn`, `search, book`; '' for a record. */
 export function formatWhere(where: Where): string {

@@ -5,7 +5,7 @@ import { elementPattern, isElementPath } from '../graph/field-paths';
 import { fieldNameVariants } from '../graph/field-names';
 import { fieldAt, schemaFields } from '../graph/fields';
 import { dependencyCycles, dependencyEdges } from '../graph/topology';
-import { codesOf, problemMaker, type CodeRegistry, type GraphWhere, type Problem } from './problem';
+import { codesOf, problemMaker, type CodeRegistry, type GraphWhere, type Problem } from '../domain/problem';
 
 /** What the graph checks find, each code with its severity. */
 export const GRAPH_CODES = {

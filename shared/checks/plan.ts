@@ -4,7 +4,7 @@ import { fieldAt, fieldCompatibility, findField } from '../graph';
 import { dependencyEdges } from '../graph/topology';
 import { ancestorsOf, orderSteps } from '../plans/order';
 import { stepRefs } from '../plans/refs';
-import { codesOf, problemMaker, type CodeRegistry, type Problem, type StepWhere } from './problem';
+import { codesOf, problemMaker, type CodeRegistry, type Problem, type StepWhere } from '../domain/problem';
 
 /** What plan validation finds, each code with its severity. */
 export const PLAN_CODES = {

@@ -4,7 +4,7 @@ import { listOfElementPath } from '../graph/field-paths';
 import { dependencyEdges } from '../graph/topology';
 import { answeredWithError } from '../runs/results';
 import { SaidSoFar, trajectoryDay } from './grounding';
-import { codesOf, problemMaker, type CodeRegistry, type Problem, type TurnWhere } from './problem';
+import { codesOf, problemMaker, type CodeRegistry, type Problem, type TurnWhere } from '../domain/problem';
 
 /** What the trajectory checks find, each code with its severity. */
 export const TRAJECTORY_CODES = {

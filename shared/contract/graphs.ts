@@ -14,7 +14,7 @@ import {
 } from '../domain';
 import { PROBLEM_CODES } from '../checks/graph';
 import { RUNTIME_KIND_NAMES, RUNTIME_KINDS, WRITTEN_KINDS } from '../runtimes/kinds';
-import { GraphWhere, Problem } from '../checks/problem';
+import { GraphWhere, Problem } from '../domain/problem';
 import { method } from './define';
 
 const Ok = z.object({ ok: z.literal(true) });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Plan, PlanStep } from '../domain';
 import { PLAN_CODE_LIST } from '../checks/plan';
-import { Problem, StepWhere } from '../checks/problem';
+import { Problem, StepWhere } from '../domain/problem';
 import { method } from './define';
 import { JobId } from './jobs';
 

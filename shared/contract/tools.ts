@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { GraphEdge, Tool } from '../domain';
 import { ConsentRequest } from '../runs/types';
+import { ToolFileFormat } from '../formats/tools/file-formats';
 import { method } from './define';
 
-export const ToolFileFormat = z.enum(['openai', 'anthropic', 'gemini', 'mcp', 'bfcl', 'openapi', 'trellis']);
-export type ToolFileFormat = z.infer<typeof ToolFileFormat>;
+export { ToolFileFormat };
 
 const ParsedTools = z.object({
   tools: z.array(Tool),

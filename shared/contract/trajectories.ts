@@ -13,7 +13,7 @@ import {
 import { method } from './define';
 import { JobId } from './jobs';
 import { TRAJECTORY_FORMAT_IDS } from '../formats/trajectories/registry';
-import { FILE_SHAPES } from '../formats/trajectories/file-shapes';
+import { ImportReport } from '../formats/trajectories/import-report';
 import { MappingRef } from './mappings';
 
 /** The formats of the registry (`shared/formats/trajectories/registry.ts`). */
@@ -103,51 +103,7 @@ export const trajectoriesMethods = {
       /** Where the runs are, for a file no reader claims (or outcome, model, task id on top of a reader's). */
       mapping: MappingRef.optional(),
     }),
-    result: z.object({
-      format: TrajectoryFormat.nullable(),
-      /** The mapping's name, when one found the records. */
-      mapping: z.string().nullable(),
-      shape: z.enum(FILE_SHAPES).nullable(),
-      gzip: z.boolean(),
-      imported: z.number().int(),
-      duplicates: z.number().int(),
-      committed: z.boolean(),
-      cancelled: z.boolean(),
-      toolSets: z.number().int(),
-      tools: z
-        .object({
-          graphId: z.string(),
-          graphName: z.string(),
-          added: z.array(z.string()),
-          /** Of `added`, tools no record declared, made from the calls that name them. */
-          inferred: z.array(z.string()),
-          alreadyPresent: z.number().int(),
-          /** Tools the records call that no record declares and the graph lacks: not added. */
-          undeclared: z.array(z.object({ name: z.string(), calls: z.number().int() })),
-          conflicts: z.array(
-            z.object({
-              name: z.string(),
-              variants: z.array(z.object({ records: z.number().int(), firstRecord: z.number().int() })),
-            }),
-          ),
-          warnings: z.array(z.string()),
-        })
-        .nullable(),
-      rejected: z.array(
-        z.object({
-          line: z.number().int(),
-          record: z.number().int().optional(),
-          offset: z.number().int(),
-          reason: z.string(),
-          snippet: z.string(),
-        }),
-      ),
-      rejectedCount: z.number().int(),
-      notUnderstood: z.array(z.object({ field: z.string(), records: z.number().int(), firstRecord: z.number().int() })),
-      outcomes: z.record(z.enum(['success', 'failure', 'unknown', 'none']), z.number().int()),
-      notes: z.array(z.object({ note: z.string(), records: z.number().int() })),
-      nothingImported: z.string().nullable(),
-    }),
+    result: ImportReport,
   }),
   // Curated turn edits, kept beside the original turns so each can be reverted.
   'trajectories.editTurn': method({

@@ -5,9 +5,9 @@ export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
 
 export const ToolName = z.string().regex(TOOL_NAME_PATTERN, 'must match ^[a-zA-Z0-9_-]{1,64}$');
 
-/** A JSON Schema document; validated for meaning by the graph checks, not here. */
-export const JsonSchema = z.record(z.string(), z.unknown());
-export type JsonSchema = z.infer<typeof JsonSchema>;
+// Defined under the runtime kinds, whose templates read schemas too.
+export { JsonSchema } from '../json-schema/schema';
+import { JsonSchema } from '../json-schema/schema';
 
 // A tool's runtime and its recordings are defined with their kinds, one file each.
 export { MAX_RECORDINGS, Recording, ToolRuntime } from '../runtimes/kinds';

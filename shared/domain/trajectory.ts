@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Problem, TurnWhere } from '../checks/problem';
+import { Problem, TurnWhere } from './problem';
 import { ReviewStatus } from './curation';
 import { JsonSchema } from './tool-graph';
 

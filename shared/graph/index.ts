@@ -1,4 +1,3 @@
-export * from '../checks/graph';
 export * from './compatibility';
 export * from './edit';
 export * from './fields';

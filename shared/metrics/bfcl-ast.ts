@@ -16,5 +16,6 @@ export {
   type BfclFunction,
   type BfclVerdict,
 } from './bfcl/function-check';
-export { bfclCategory, bfclChecker, checkBfclEntry, judgeBfclResult, type BfclEntryOptions } from './bfcl/entry';
+export { bfclChecker, checkBfclEntry, judgeBfclResult, type BfclEntryOptions } from './bfcl/entry';
 export { PyFloat, PyTuple } from './bfcl/values';
+export { bfclCategory } from '../formats/trajectories/bfcl';

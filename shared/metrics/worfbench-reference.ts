@@ -1,6 +1,6 @@
-import { matchNodesAsReference, type SimilarityMatrix } from './node-matching';
+import { matchNodesAsReference, type SimilarityMatrix } from '../compare/node-matching';
 import { networkxTopologicalSorts, TopologicalSortError } from './topological-sorts';
-import type { Workflow } from '../formats/workflow-text';
+import type { Workflow } from '../plans/workflow-text';
 
 /*
  * WorfBench's scores exactly as its reference computes them (zjunlp/WorFBench,

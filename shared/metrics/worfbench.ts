@@ -1,6 +1,6 @@
-import { matchNodes, type SimilarityMatrix } from './node-matching';
+import { matchNodes, type SimilarityMatrix } from '../compare/node-matching';
 import { chainAsReference, graphAsReference, ReferenceFailure } from './worfbench-reference';
-import type { Workflow } from '../formats/workflow-text';
+import type { Workflow } from '../plans/workflow-text';
 
 /** How nodes were compared: sentence embeddings from a model, or the lexical stand-in. */
 export type NodeMatcher = 'embedding' | 'lexical';

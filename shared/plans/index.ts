@@ -5,7 +5,6 @@ export * from './intent-arguments';
 export * from '../text-values/dates';
 export * from './order';
 export * from './refs';
-export * from '../checks/plan';
 export * from './workflow';
 export * from './argument-schema';
 export * from './intent-example';

@@ -1,5 +1,5 @@
-import { lexicalSimilarity } from '../metrics/node-matching';
-import { parseWorkflow, workflowToText } from '../formats/workflow-text';
+import { lexicalSimilarity } from '../compare/node-matching';
+import { parseWorkflow, workflowToText } from './workflow-text';
 import type { PlanStep, ToolGraph } from '../domain';
 import { orderSteps } from './order';
 import { asRef } from './refs';

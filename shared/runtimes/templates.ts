@@ -1,6 +1,7 @@
-import type { JsonSchema, Tool } from '../domain';
 import { isObject } from '../json';
-import { schemaValue } from '../synth/schema-values';
+import type { JsonSchema } from '../json-schema/schema';
+import { schemaValue } from '../json-schema/schema-values';
+import type { ToolSignature } from './kinds/kind';
 
 const first = () => 0;
 
@@ -17,7 +18,7 @@ export function exampleValue(name: string, schema: JsonSchema): unknown {
 }
 
 /** Arguments to try a tool with: every parameter, an example value each. */
-export function exampleArgs(tool: Pick<Tool, 'parameters'>): Record<string, unknown> {
+export function exampleArgs(tool: Pick<ToolSignature, 'parameters'>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(propertiesOf(tool.parameters)).map(([k, s]) => [k, exampleValue(k, s)]));
 }
 
@@ -25,7 +26,7 @@ export function exampleArgs(tool: Pick<Tool, 'parameters'>): Record<string, unkn
  * Mock code to start from: a result of the tool's `returns` shape, with fields that share a
  * parameter's name echoing that argument.
  */
-export function mockTemplate(tool: Pick<Tool, 'name' | 'parameters' | 'returns'>): string {
+export function mockTemplate(tool: ToolSignature): string {
   const params = Object.keys(propertiesOf(tool.parameters));
   const fields = Object.entries(propertiesOf(tool.returns));
   const header = [

@@ -2,7 +2,7 @@ import type { JsonSchema, PlanStep, ToolGraph } from '../domain';
 import { isObject } from '../json';
 import { asRef } from '../plans/refs';
 import type { Random } from '../random';
-import { schemaValue } from './schema-values';
+import { schemaValue } from '../json-schema/schema-values';
 import { endInTrip, intoTrip, tripFrom, type Trip } from './trip-dates';
 
 type Graph = Pick<ToolGraph, 'tools' | 'edges'>;

@@ -57,6 +57,35 @@ describe('the layout is enforced by lint', () => {
     expect(await violations('shared/runtimes/kinds/x.ts', "export { http } from './http';\n")).toEqual([]);
   });
 
+  it('keeps shared/ in layers: domain and problems at the bottom, the contract on top', async () => {
+    const climbs = [expect.stringContaining('does not import a layer above it')];
+    // The imports that made 12 of shared/'s folders one loop.
+    expect(await violations('shared/domain/x.ts', "export { Problem } from '../checks/problem';\n")).toEqual(climbs);
+    expect(await violations('shared/graph/index.ts', "export * from '../checks/graph';\n")).toEqual(climbs);
+    expect(
+      await violations('shared/plans/x.ts', "export { parseWorkflow } from '../formats/workflow-text';\n"),
+    ).toEqual(climbs);
+    expect(
+      await violations('shared/formats/tools/x.ts', "export { ToolFileFormat } from '../../contract/tools';\n"),
+    ).toEqual(climbs);
+    expect(await violations('shared/formats/x.ts', "export { bfclCategory } from '../metrics/bfcl-ast';\n")).toEqual(
+      climbs,
+    );
+    expect(await violations('shared/runtimes/kinds/x.ts', "export type { Tool } from '../../domain';\n")).toEqual(
+      climbs,
+    );
+    expect(await violations('shared/json.ts', "export { Tool } from './domain';\n")).toEqual(climbs);
+    // Down, or within a folder, is fine; a sibling file may share a folder's name (domain/curation.ts).
+    expect(await violations('shared/domain/x.ts', "export { ToolRuntime } from '../runtimes/kinds';\n")).toEqual([]);
+    expect(await violations('shared/domain/x.ts', "export { ReviewStatus } from './curation';\n")).toEqual([]);
+    expect(await violations('shared/checks/x.ts', "export { Problem } from '../domain/problem';\n")).toEqual([]);
+    expect(await violations('shared/contract/x.ts', "export { agentGpa } from '../metrics/agent-gpa';\n")).toEqual([]);
+    // A layer's block keeps shared/'s own rules.
+    expect(await violations('shared/domain/x.ts', "import fs from 'node:fs';\nexport { fs };\n")).toEqual([
+      expect.stringContaining('anywhere'),
+    ]);
+  });
+
   it('keeps workspaces of the UI out of each other and shared UI code out of workspaces', async () => {
     const file = 'renderer/src/workspaces/datasets/X.tsx';
     expect(await violations(file, "export { Inspector } from '../trajectories/Inspector';\n")).toEqual([

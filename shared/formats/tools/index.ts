@@ -1,4 +1,4 @@
-import type { ToolFileFormat } from '../../contract/tools';
+import type { ToolFileFormat } from './file-formats';
 import { GraphFile } from '../../domain';
 import { isObject } from '../../json';
 import { TrellisError } from '../../errors';

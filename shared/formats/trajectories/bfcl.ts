@@ -3,7 +3,6 @@
 // possible_answer/BFCL_v4_*.json, multi_turn_func_doc/*.json, memory_prereq_conversation/*.json,
 // and bfcl_eval/utils.py (extract_test_category_from_id, populate_test_cases_with_predefined_functions).
 import type { DeclaredTool, TrajectoryMetadata, Turn } from '../../domain';
-import { bfclCategory } from '../../metrics/bfcl-ast';
 import { isObject } from '../../json';
 import { pythonTypesAsJsonSchema } from '../tools/bfcl';
 import { defineFormat } from './descriptor';
@@ -20,6 +19,11 @@ const NO_ANSWERS_NOTE =
   'BFCL question entries hold the prompts only, no model answers: the trajectories end with the question and have no outcome.';
 const NO_FUNCTIONS_NOTE =
   'BFCL multi-turn and agentic entries name their tools by class (involved_classes) and carry no function docs (the leaderboard adds them from bfcl_eval/data/multi_turn_func_doc/): their tools are unknown.';
+
+/** The test category from a BFCL id: `simple_python_0` → `simple_python`, `live_simple_3-1-0` → `live_simple`. */
+export function bfclCategory(id: string): string {
+  return /^(.+?)_\d+(?:-\d+)*$/.exec(id)?.[1] ?? id;
+}
 
 /**
  * The test category as the leaderboard reads it from an id: `live_simple_0-0-0` → `live_simple`.

@@ -1,10 +1,56 @@
-import type { Result } from '../../contract';
+import { z } from 'zod';
 import { describeOutcomeCounts } from '../../domain';
 import { countOf, formatCount, trajectoriesCount } from '../../text';
-import { describeFileShape } from './file-shapes';
-import { formatDescriptor } from './registry';
+import { describeFileShape, FILE_SHAPES } from './file-shapes';
+import { formatDescriptor, TRAJECTORY_FORMAT_IDS } from './registry';
 
-type ImportReport = Result<'trajectories.import'>;
+/** What an import did: the result of `trajectories.import`, told in words by describeImport below. */
+export const ImportReport = z.object({
+  format: z.enum(TRAJECTORY_FORMAT_IDS).nullable(),
+  /** The mapping's name, when one found the records. */
+  mapping: z.string().nullable(),
+  shape: z.enum(FILE_SHAPES).nullable(),
+  gzip: z.boolean(),
+  imported: z.number().int(),
+  duplicates: z.number().int(),
+  committed: z.boolean(),
+  cancelled: z.boolean(),
+  toolSets: z.number().int(),
+  tools: z
+    .object({
+      graphId: z.string(),
+      graphName: z.string(),
+      added: z.array(z.string()),
+      /** Of `added`, tools no record declared, made from the calls that name them. */
+      inferred: z.array(z.string()),
+      alreadyPresent: z.number().int(),
+      /** Tools the records call that no record declares and the graph lacks: not added. */
+      undeclared: z.array(z.object({ name: z.string(), calls: z.number().int() })),
+      conflicts: z.array(
+        z.object({
+          name: z.string(),
+          variants: z.array(z.object({ records: z.number().int(), firstRecord: z.number().int() })),
+        }),
+      ),
+      warnings: z.array(z.string()),
+    })
+    .nullable(),
+  rejected: z.array(
+    z.object({
+      line: z.number().int(),
+      record: z.number().int().optional(),
+      offset: z.number().int(),
+      reason: z.string(),
+      snippet: z.string(),
+    }),
+  ),
+  rejectedCount: z.number().int(),
+  notUnderstood: z.array(z.object({ field: z.string(), records: z.number().int(), firstRecord: z.number().int() })),
+  outcomes: z.record(z.enum(['success', 'failure', 'unknown', 'none']), z.number().int()),
+  notes: z.array(z.object({ note: z.string(), records: z.number().int() })),
+  nothingImported: z.string().nullable(),
+});
+type ImportReport = z.infer<typeof ImportReport>;
 
 /** The first line of an import report, as the CLI prints it and the Import form shows it. */
 export function describeImport(report: ImportReport): string {

@@ -4,7 +4,7 @@
 // The training set (Hugging Face zjunlp/WorFBench_train, worfbench_train.json) was not readable
 // here; records of the gold shape are read the same way whatever file they come from.
 import type { Outcome, TrajectoryMetadata, Turn } from '../../domain';
-import { parseWorkflow } from '../workflow-text';
+import { parseWorkflow } from '../../plans/workflow-text';
 import { isObject } from '../../json';
 import { defineFormat } from './descriptor';
 import { fromOpenAI } from './openai';

@@ -1,3 +1,4 @@
+import { bfclCategory } from '../../formats/trajectories/bfcl';
 import type { BfclCall, DecodedResult } from './calls';
 import {
   checkBfclCall,
@@ -14,11 +15,6 @@ export interface BfclEntryOptions extends BfclCheckOptions {
    * `backtracking`: Trellis's search for any one-to-one pairing (not the leaderboard's verdict).
    */
   matching?: 'official' | 'backtracking';
-}
-
-/** The test category from a BFCL id: `simple_python_0` → `simple_python`, `live_simple_3-1-0` → `live_simple`. */
-export function bfclCategory(id: string): string {
-  return /^(.+?)_\d+(?:-\d+)*$/.exec(id)?.[1] ?? id;
 }
 
 /** Which of the leaderboard's checkers a category uses (by the same substring tests). */

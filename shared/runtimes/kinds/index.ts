@@ -1,14 +1,13 @@
 import { z } from 'zod';
-import type { Tool } from '../../domain';
 import { fixed, FixedRuntime } from './fixed';
 import { http, HttpRuntime } from './http';
-import type { RuntimeKindDescriptor } from './kind';
+import type { RuntimeKindDescriptor, ToolSignature } from './kind';
 import { llmSimulated, SimulatedRuntime } from './llm-simulated';
 import { mcp, McpRuntime } from './mcp';
 import { mock, MockRuntime } from './mock';
 import { replay, ReplayRuntime } from './replay';
 
-export type { RuntimeKindDescriptor } from './kind';
+export type { RuntimeKindDescriptor, ToolSignature } from './kind';
 export { McpServerCommand, McpToolAnnotations } from './mcp';
 export { HttpArgumentPlace, HttpAuth } from './http';
 export { MAX_RECORDINGS, Recording } from './replay';
@@ -61,7 +60,7 @@ export const usesModel = (runtime: ToolRuntime | null): boolean =>
   runtime !== null && RUNTIME_KINDS[runtime.kind].usesModel;
 
 /** A new runtime of a kind for a tool, to edit from. */
-export function newRuntime<K extends RuntimeKind>(kind: K, tool: Tool): RuntimeOf<K> {
-  const template: (tool: Tool) => ToolRuntime = RUNTIME_KINDS[kind].template;
+export function newRuntime<K extends RuntimeKind>(kind: K, tool: ToolSignature): RuntimeOf<K> {
+  const template: (tool: ToolSignature) => ToolRuntime = RUNTIME_KINDS[kind].template;
   return template(tool) as RuntimeOf<K>;
 }

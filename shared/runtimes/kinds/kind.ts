@@ -1,5 +1,15 @@
 import type { z } from 'zod';
-import type { Tool } from '../../domain';
+import type { JsonSchema } from '../../json-schema/schema';
+
+/**
+ * What a runtime template reads of a tool. Not the domain's `Tool`: a tool is made of runtimes,
+ * so the kinds sit under the domain and name only the fields they need.
+ */
+export interface ToolSignature {
+  name: string;
+  parameters: JsonSchema;
+  returns: JsonSchema;
+}
 
 /** A runtime's schema: an object told apart from the others by its `kind`. */
 export type RuntimeSchema = z.ZodObject<{ kind: z.ZodLiteral<string> } & z.ZodRawShape>;
@@ -17,7 +27,7 @@ export interface RuntimeKindDescriptor<S extends RuntimeSchema> {
   /** What it is, as a list of the kinds says it: "mock code", "an HTTP endpoint". */
   noun: string;
   /** A runtime of this kind to edit from, for a tool. */
-  template(tool: Tool): z.infer<S>;
+  template(tool: ToolSignature): z.infer<S>;
   /**
    * Whether a call must be approved first (consent of the runtime's own kind, kept in the user's
    * config), and how `--allow` spells its key; null when it starts and calls nothing outside.

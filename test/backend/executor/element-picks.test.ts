@@ -5,7 +5,8 @@ import { MockRunner } from '../../../backend/executor/runtimes/mock-runner';
 import { memoryTurns } from '../../../backend/executor/run-turns';
 import { McpServers } from '../../../backend/executor/runtimes';
 import type { PlanStep, Tool, Turn } from '../../../shared/domain';
-import { planForGoals, validatePlan } from '../../../shared/plans';
+import { planForGoals } from '../../../shared/plans';
+import { validatePlan } from '../../../shared/checks/plan';
 
 const mocks = new MockRunner();
 const mcp = new McpServers();

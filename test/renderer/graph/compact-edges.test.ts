@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compactEdgePaths, compactEdges } from '../../../renderer/src/workspaces/graph/canvas/compact-edges';
-import type { GraphContent, GraphProblem } from '../../../shared/graph';
+import type { GraphContent } from '../../../shared/graph';
+import type { GraphProblem } from '../../../shared/checks/graph';
 
 const example = JSON.parse(
   fs.readFileSync(path.join(__dirname, '../../../resources/examples/trip-planning.graph.json'), 'utf8'),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createEditorStore } from '../../../renderer/src/workspaces/graph/editor-store';
 import { selectApartFromPositions } from '../../../renderer/src/workspaces/graph/editor/editor-context';
 import { tool } from '../../helpers/graphs';
-import type { GraphProblem } from '../../../shared/graph';
+import type { GraphProblem } from '../../../shared/checks/graph';
 
 const problem = (message: string): GraphProblem => ({
   code: 'dependency-cycle',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GRAPH_CODES, checkGraph, type GraphProblem } from '../../../shared/graph';
+import { GRAPH_CODES, checkGraph, type GraphProblem } from '../../../shared/checks/graph';
 import { dep, graph, share, smartHomeGraph, tool } from '../../helpers/graphs';
 
 const codes = (problems: GraphProblem[]) => problems.map((p) => `${p.code}:${p.where.tools.join(',')}`);

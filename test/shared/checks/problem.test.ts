@@ -5,7 +5,7 @@ import { argumentValidator } from '../../../backend/checks/argument-validator';
 import { EXPORT_CODES, EXPORT_RULES } from '../../../shared/checks/export';
 import { GRAPH_CODES, checkGraph } from '../../../shared/checks/graph';
 import { PLAN_CODES, validatePlan } from '../../../shared/checks/plan';
-import { Problem, type CodeRegistry } from '../../../shared/checks/problem';
+import { Problem, type CodeRegistry } from '../../../shared/domain/problem';
 import { TRAJECTORY_CODES, checkTrajectory, findingCodeDescription } from '../../../shared/checks/trajectory';
 import { GraphFile, TrajectoryFile } from '../../../shared/domain';
 import { dep, exampleGraph, graph, share, tool } from '../../helpers/graphs';

@@ -6,7 +6,8 @@ import { parseBfclFunctions } from '../../../shared/formats/tools/bfcl';
 import { parseOpenAITools } from '../../../shared/formats/tools/openai';
 import { parseOpenApi } from '../../../shared/formats/tools/openapi';
 import { compileSchema } from '../../../backend/checks/schema-compiler';
-import { checkGraph, graphToOpenAITools } from '../../../shared/graph';
+import { graphToOpenAITools } from '../../../shared/graph';
+import { checkGraph } from '../../../shared/checks/graph';
 
 const fixture = (name: string) => fs.readFileSync(path.join(__dirname, '..', '..', 'fixtures', 'tools', name), 'utf8');
 

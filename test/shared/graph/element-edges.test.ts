@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  checkGraph,
   clearElementField,
   elementFieldsThatFit,
   elementPattern,
@@ -13,6 +12,7 @@ import {
   schemaFields,
   suggestEdges,
 } from '../../../shared/graph';
+import { checkGraph } from '../../../shared/checks/graph';
 import { dep, graph, tool } from '../../helpers/graphs';
 import { smartHomeGraph } from '../../helpers/graphs';
 

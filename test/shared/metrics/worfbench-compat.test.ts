@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../shared/random';
-import { lexicalSimilarity, matchNodesAsReference } from '../../../shared/metrics/node-matching';
+import { lexicalSimilarity, matchNodesAsReference } from '../../../shared/compare/node-matching';
 import { scoreWorkflow, type WorkflowScore } from '../../../shared/metrics/worfbench';
-import { parseWorkflow, type Workflow } from '../../../shared/formats/workflow-text';
-import { parseWorkflowAsReference } from '../../../shared/formats/workflow-text-reference';
+import { parseWorkflow, type Workflow } from '../../../shared/plans/workflow-text';
+import { parseWorkflowAsReference } from '../../../shared/plans/workflow-text-reference';
 
 /*
  * `--compat` pins the numbers of WorfBench's reference (zjunlp/WorFBench node_eval.py and

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { lexicalSimilarity, matchNodes } from '../../../shared/metrics/node-matching';
+import { lexicalSimilarity, matchNodes } from '../../../shared/compare/node-matching';
 import { longestIncreasing, scoreWorkflow, topologicalOrders } from '../../../shared/metrics/worfbench';
-import { parseWorkflow, workflowToText } from '../../../shared/formats/workflow-text';
+import { parseWorkflow, workflowToText } from '../../../shared/plans/workflow-text';
 
 const score = (pred: string, gold: string, compat = false) => {
   const p = parseWorkflow(pred);

@@ -6,9 +6,9 @@ import {
   planToWorkflowText,
   resolveRefs,
   unresolvedPicks,
-  validatePlan,
   workflowTextToPlan,
 } from '../../../shared/plans';
+import { validatePlan } from '../../../shared/checks/plan';
 import { planCallTurn, unfilledCallError } from '../../../shared/runs';
 import { argumentValidator } from '../../../backend/checks/argument-validator';
 import { smartHomeGraph } from '../../helpers/graphs';

@@ -4,14 +4,13 @@ import { argumentValidator } from '../../../backend/checks/argument-validator';
 import type { PlanStep, ToolGraph } from '../../../shared/domain';
 import {
   goalToolsFor,
-  planDefects,
   planForGoals,
   planFromRecordings,
   recordedRequestsOf,
   resolveRefs,
-  validatePlan,
   type RecordedRequest,
 } from '../../../shared/plans';
+import { planDefects, validatePlan } from '../../../shared/checks/plan';
 import { RECORDED_DOMAINS, recordedDomain } from '../../helpers/recorded-domains';
 
 /** The recordings' dates fall in December 2026; the user plans from late November. */

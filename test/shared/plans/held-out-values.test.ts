@@ -10,12 +10,11 @@ import {
   asRef,
   dateMentionsIn,
   goalToolsFor,
-  planDefects,
   planForGoals,
   planFromRecordings,
   recordedRequestsOf,
-  validatePlan,
 } from '../../../shared/plans';
+import { planDefects, validatePlan } from '../../../shared/checks/plan';
 
 /**
  * Held-out requests of two domains the recordings never saw, each with the plan a person would

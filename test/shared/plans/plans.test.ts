@@ -11,9 +11,9 @@ import {
   resolveRefs,
   stepsFromGenerated,
   toolsNamedIn,
-  validatePlan,
   workflowTextToPlan,
 } from '../../../shared/plans';
+import { validatePlan } from '../../../shared/checks/plan';
 
 const graph = exampleGraph();
 const validate = argumentValidator(graph);

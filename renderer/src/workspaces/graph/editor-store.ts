@@ -14,9 +14,9 @@ import {
   mergeGraphContent,
   updateTool,
   type GraphContent,
-  type GraphProblem,
   type History,
 } from '../../../../shared/graph';
+import type { GraphProblem } from '../../../../shared/checks/graph';
 import type { GraphEdge } from '../../../../shared/domain';
 import { canonicalJson } from '../../../../shared/json';
 

@@ -1,5 +1,6 @@
 import { getBezierPath, Position, type Node } from '@xyflow/react';
-import type { GraphContent, GraphProblem } from '../../../../../shared/graph';
+import type { GraphProblem } from '../../../../../shared/checks/graph';
+import type { GraphContent } from '../../../../../shared/graph';
 
 /** How an edge is stroked zoomed far out: by kind, or by the worst problem on it. */
 export type CompactStroke = 'dependency' | 'shared' | 'warning' | 'error';

@@ -1,12 +1,7 @@
 import { MarkerType, type Edge, type Node, type NodeChange } from '@xyflow/react';
 import type { GraphEdge, Tool } from '../../../../../shared/domain';
-import {
-  isElementPath,
-  sameApartFromPosition,
-  suggestionKey,
-  type GraphContent,
-  type GraphProblem,
-} from '../../../../../shared/graph';
+import { isElementPath, sameApartFromPosition, suggestionKey, type GraphContent } from '../../../../../shared/graph';
+import type { GraphProblem } from '../../../../../shared/checks/graph';
 import { paramHandle, paramSourceHandle, resultHandle } from './connect';
 import { estimateNode } from './node-estimate';
 

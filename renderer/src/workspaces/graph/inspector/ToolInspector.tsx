@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { JsonSchema, Tool } from '../../../../../shared/domain';
-import { describeEdge, edgesBrokenBy, findField } from '../../../../../shared/graph';
+import { describeEdge } from '../../../../../shared/checks/graph';
+import { edgesBrokenBy, findField } from '../../../../../shared/graph';
 import { selectContent, useEditor, useEditorStore } from '../editor/editor-context';
 import { nameProblem } from '../editor/tool-names';
 import { GraphSummaryPanel } from '../panels/GraphSummaryPanel';

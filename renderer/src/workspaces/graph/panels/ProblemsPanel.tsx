@@ -1,7 +1,7 @@
 import { useReactFlow } from '@xyflow/react';
 import { CircleAlert, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
-import type { GraphProblem } from '../../../../../shared/graph';
+import type { GraphProblem } from '../../../../../shared/checks/graph';
 import { ProblemLine } from '../../../components/ProblemLine';
 import { useEditor, useEditorStore } from '../editor/editor-context';
 import { SuggestionsList } from './SuggestionsList';

@@ -3,8 +3,8 @@ import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import type { JsonSchema } from '../../../shared/domain';
 import { seededRandom } from '../../../shared/random';
-import { stringForPattern } from '../../../shared/synth/pattern-values';
-import { describedExamples, schemaValue } from '../../../shared/synth/schema-values';
+import { stringForPattern } from '../../../shared/json-schema/pattern-values';
+import { describedExamples, schemaValue } from '../../../shared/json-schema/schema-values';
 
 const ajv = new Ajv({ strict: false });
 addFormats(ajv);

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../shared/random';
-import { maxWeightMatching } from '../../../shared/metrics/blossom';
-import { WeightedGraph } from '../../../shared/metrics/weighted-graph';
+import { maxWeightMatching } from '../../../shared/compare/blossom';
+import { WeightedGraph } from '../../../shared/compare/weighted-graph';
 
 const RECORDED = path.join(__dirname, '..', '..', 'fixtures', 'worfbench', 'networkx-matchings.json');
 

@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../domain';
+import type { JsonSchema } from './schema';
 import { isObject } from '../json';
 import type { Random } from '../random';
 import { stringForPattern } from './pattern-values';
