@@ -55,7 +55,7 @@ export function App() {
           </main>
         </div>
         <StatusBar names={WORKSPACE_NAMES} />
-        <CommandPalette commands={COMMANDS} />
+        <CommandPalette commands={COMMANDS} names={WORKSPACE_NAMES} />
         <PromptDialog />
         <Watchers />
       </div>

@@ -2,6 +2,8 @@ import { Sparkles } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../api/api';
 import { useJob } from '../../api/use-job';
+import { useRegisterAction } from '../../commands/panel-actions';
+import { CommandButton } from '../../components/CommandButton';
 import { ErrorNote } from '../../components/ErrorNote';
 import { ToolPicker } from '../../components/ToolPicker';
 import { useShallow } from '../../state/create-store';
@@ -90,6 +92,22 @@ export function PlanPanel({ tools, example }: { tools: string[]; example: string
       await setSteps(result.candidates[0]!.steps, 'new');
     });
 
+  useRegisterAction(
+    'generatePlan',
+    () => void generate(),
+    !graphId
+      ? 'Choose a graph first'
+      : !tools.length
+        ? NOT_YET.tools
+        : !intent.trim()
+          ? NOT_YET.intent
+          : action.busy
+            ? 'Planning…'
+            : noModel
+              ? 'No model is loaded: load one in Models (Ctrl+5), or plan with the deterministic planner.'
+              : undefined,
+  );
+
   return (
     <section className="plan-panel" aria-label="Plan">
       <label>
@@ -141,24 +159,12 @@ export function PlanPanel({ tools, example }: { tools: string[]; example: string
         />
       )}
       <div className="row">
-        <button
-          type="button"
+        <CommandButton
+          id="plan.generate"
+          icon={Sparkles}
           className="primary"
-          disabled={!graphId || !tools.length || !intent.trim() || action.busy || noModel}
-          title={
-            !graphId
-              ? 'Choose a graph first'
-              : !tools.length
-                ? NOT_YET.tools
-                : !intent.trim()
-                  ? NOT_YET.intent
-                  : undefined
-          }
-          onClick={() => void generate()}
-        >
-          <Sparkles size={14} aria-hidden />
-          {action.busy ? 'Planning…' : 'Generate plan'}
-        </button>
+          label={action.busy ? 'Planning…' : 'Generate plan'}
+        />
         {action.busy && planner === 'model' && (
           <button type="button" onClick={action.cancel}>
             Stop

@@ -13,6 +13,7 @@ import { FilterBar } from '../../components/FilterBar';
 import { PanelHeader, ResizeHandle, SplitLayout, SplitPanel } from '../../components/Panels';
 import { ImportForm } from './ImportForm';
 import { useRegisterAction } from '../../commands/panel-actions';
+import { CommandButton } from '../../components/CommandButton';
 import { Inspector } from './Inspector';
 import { ReplayFromSelection } from './ReplayFromSelection';
 import { ScoresPanel } from './ScoresPanel';
@@ -35,7 +36,6 @@ export function TrajectoriesWorkspace() {
   const filterBar = useBrowserStore(useShallow(selectFilter));
   const filter = filterBar.filter;
   const { selectedId, compareId, pane, pickingCompare } = useBrowserStore(useShallow(selector));
-  const showPane = useBrowserStore((s) => s.showPane);
   const pickCompare = useBrowserStore((s) => s.pickCompare);
   const drawer = useBrowserStore((s) => s.drawer);
   const setDrawer = useBrowserStore((s) => s.openDrawer);
@@ -74,31 +74,19 @@ export function TrajectoriesWorkspace() {
           <History size={14} aria-hidden />
           Replay runtimes…
         </DrawerToggle>
-        <button
-          type="button"
-          aria-pressed={pane === 'evaluate'}
-          onClick={() => showPane(pane === 'evaluate' ? 'inspect' : 'evaluate')}
-        >
-          <Scale size={14} aria-hidden />
-          Evaluate…
-        </button>
-        <button
-          type="button"
-          aria-pressed={pane === 'scores'}
-          onClick={() => showPane(pane === 'scores' ? 'inspect' : 'scores')}
-        >
-          <ChartColumn size={14} aria-hidden />
-          Score selection…
-        </button>
-        <button
-          type="button"
-          aria-pressed={pane === 'experiments'}
-          title="Re-run the selection with a candidate model or prompt, tools answered from the recordings"
-          onClick={() => showPane(pane === 'experiments' ? 'inspect' : 'experiments')}
-        >
-          <FlaskConical size={14} aria-hidden />
-          Experiments…
-        </button>
+        <CommandButton id="trajectories.evaluate" icon={Scale} label="Evaluate…" pressed={pane === 'evaluate'} />
+        <CommandButton
+          id="trajectories.scores"
+          icon={ChartColumn}
+          label="Score selection…"
+          pressed={pane === 'scores'}
+        />
+        <CommandButton
+          id="trajectories.experiments"
+          icon={FlaskConical}
+          label="Experiments…"
+          pressed={pane === 'experiments'}
+        />
         <span className="toolbar-divider" aria-hidden />
         <CheckAll />
       </div>
