@@ -65,7 +65,7 @@ export function PlanSteps({ tools }: { tools: string[] }) {
   );
 }
 
-/** One step: its tool, what it depends on, its place, its arguments (read, or edited in Monaco) and its problems. */
+/** One step: its controls, its arguments (read, or edited in Monaco) and its problems. */
 function StepRow({
   step,
   tools,
@@ -78,81 +78,14 @@ function StepRow({
   first,
   last,
   onRemove,
-}: {
-  step: PlanStep;
-  tools: string[];
+}: StepControlsProps & {
   /** The step's tool as the graph defines it, for its arguments' completion; undefined while loading. */
   tool: Tool | undefined;
   problems: PlanProblems;
-  editing: boolean;
-  onEdit(editing: boolean): void;
-  onChange(patch: Partial<PlanStep>): void;
-  onMove(delta: -1 | 1): void;
-  first: boolean;
-  last: boolean;
-  onRemove(): void;
 }) {
   return (
     <li className={problems.length ? 'has-problems' : ''} data-testid={`step-${step.id}`}>
-      <div className="row">
-        <strong className="step-id">{step.id}</strong>
-        <select
-          aria-label={`Tool of ${step.id}`}
-          value={step.tool}
-          onChange={(e) => onChange({ tool: e.target.value })}
-        >
-          {!tools.includes(step.tool) && <option>{step.tool}</option>}
-          {tools.map((t) => (
-            <option key={t}>{t}</option>
-          ))}
-        </select>
-        <input
-          aria-label={`Depends on of ${step.id}`}
-          title="Steps this one depends on, comma-separated"
-          placeholder="after…"
-          value={step.dependsOn.join(', ')}
-          onChange={(e) =>
-            onChange({
-              dependsOn: e.target.value
-                .split(',')
-                .map((d) => d.trim())
-                .filter(Boolean),
-            })
-          }
-        />
-        <button
-          type="button"
-          className="icon-button"
-          aria-label={`Move ${step.id} up`}
-          title="Move up"
-          disabled={first}
-          onClick={() => onMove(-1)}
-        >
-          <ArrowUp size={14} aria-hidden />
-        </button>
-        <button
-          type="button"
-          className="icon-button"
-          aria-label={`Move ${step.id} down`}
-          title="Move down"
-          disabled={last}
-          onClick={() => onMove(1)}
-        >
-          <ArrowDown size={14} aria-hidden />
-        </button>
-        <button type="button" onClick={() => onEdit(!editing)}>
-          {editing ? 'Done' : 'Arguments'}
-        </button>
-        <button
-          type="button"
-          className="icon-button"
-          aria-label={`Remove ${step.id}`}
-          title="Remove step"
-          onClick={onRemove}
-        >
-          <X size={14} aria-hidden />
-        </button>
-      </div>
+      <StepControls {...{ step, tools, editing, onEdit, onChange, onMove, first, last, onRemove }} />
       {editing ? (
         <Suspense fallback={<p className="muted">Loading editor…</p>}>
           <JsonEditor
@@ -176,5 +109,78 @@ function StepRow({
         </p>
       ))}
     </li>
+  );
+}
+
+interface StepControlsProps {
+  step: PlanStep;
+  tools: string[];
+  editing: boolean;
+  onEdit(editing: boolean): void;
+  onChange(patch: Partial<PlanStep>): void;
+  onMove(delta: -1 | 1): void;
+  first: boolean;
+  last: boolean;
+  onRemove(): void;
+}
+
+/** A step's line: its id, tool, what it depends on, move up and down, Arguments, remove. */
+function StepControls({ step, tools, editing, onEdit, onChange, onMove, first, last, onRemove }: StepControlsProps) {
+  return (
+    <div className="row">
+      <strong className="step-id">{step.id}</strong>
+      <select aria-label={`Tool of ${step.id}`} value={step.tool} onChange={(e) => onChange({ tool: e.target.value })}>
+        {!tools.includes(step.tool) && <option>{step.tool}</option>}
+        {tools.map((t) => (
+          <option key={t}>{t}</option>
+        ))}
+      </select>
+      <input
+        aria-label={`Depends on of ${step.id}`}
+        title="Steps this one depends on, comma-separated"
+        placeholder="after…"
+        value={step.dependsOn.join(', ')}
+        onChange={(e) =>
+          onChange({
+            dependsOn: e.target.value
+              .split(',')
+              .map((d) => d.trim())
+              .filter(Boolean),
+          })
+        }
+      />
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={`Move ${step.id} up`}
+        title="Move up"
+        disabled={first}
+        onClick={() => onMove(-1)}
+      >
+        <ArrowUp size={14} aria-hidden />
+      </button>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={`Move ${step.id} down`}
+        title="Move down"
+        disabled={last}
+        onClick={() => onMove(1)}
+      >
+        <ArrowDown size={14} aria-hidden />
+      </button>
+      <button type="button" onClick={() => onEdit(!editing)}>
+        {editing ? 'Done' : 'Arguments'}
+      </button>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={`Remove ${step.id}`}
+        title="Remove step"
+        onClick={onRemove}
+      >
+        <X size={14} aria-hidden />
+      </button>
+    </div>
   );
 }
