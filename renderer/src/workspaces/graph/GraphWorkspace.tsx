@@ -9,8 +9,7 @@ import { useQuery } from '../../api/use-query';
 import { useGraphs } from '../../api/use-graphs';
 import { useCommand } from '../../commands/commands-context';
 import { CommandButton } from '../../components/CommandButton';
-import { ResizeHandle, SplitLayout, SplitPanel } from '../../components/Panels';
-import { Workbench } from '../../components/Workbench';
+import { Workbench, WorkbenchStack } from '../../components/Workbench';
 import { useUi } from '../../state/ui-store';
 import { prepareLayout } from './canvas/auto-layout';
 import { GraphCanvas } from './canvas/GraphCanvas';
@@ -154,15 +153,13 @@ function GraphEditor({
         editor={
           store ? (
             <section className="canvas" aria-label="Canvas">
-              <SplitLayout id="graph-editor" orientation="vertical">
-                <SplitPanel id="graph-canvas" minSize={160}>
-                  <GraphCanvas />
-                </SplitPanel>
-                <ResizeHandle />
-                <SplitPanel id="graph-problems" defaultSize={190} minSize={60} maxSize="70%">
-                  <ProblemsPanel />
-                </SplitPanel>
-              </SplitLayout>
+              <WorkbenchStack
+                id="graph-editor"
+                panes={[
+                  { id: 'graph-canvas', minSize: 160, children: <GraphCanvas /> },
+                  { id: 'graph-problems', defaultSize: 190, minSize: 60, maxSize: '70%', children: <ProblemsPanel /> },
+                ]}
+              />
             </section>
           ) : (
             placeholder
