@@ -8,6 +8,9 @@ const browserContext: CommandContextSource<{ ui: UiState; browser: BrowserState 
   subscribe: (listener) => useBrowserStore.subscribe(listener),
 };
 
+/** Why a command on the selected trajectory is off. */
+const NO_TRAJECTORY = 'Select a trajectory in the list first.';
+
 /** Shows `pane` in the right-hand pane, or the trajectory again when `pane` is showing (as its toolbar button toggles). */
 const togglePane = ({ browser }: { browser: BrowserState }, pane: TrajectoryPane) =>
   browser.showPane(browser.pane === pane ? 'inspect' : pane);
@@ -48,6 +51,22 @@ export const TRAJECTORY_COMMANDS: readonly Command[] = [
       label: 'Experiments: Re-run the Selection with a Candidate Model or Prompt…',
       category: 'Run',
       perform: (context) => togglePane(context, 'experiments'),
+    },
+    {
+      id: 'trajectories.openInDebugger',
+      label: 'Open Trajectory in Debugger',
+      category: 'Go',
+      enabled: ({ browser }) => browser.selectedId !== null,
+      disabledReason: () => NO_TRAJECTORY,
+      perform: ({ ui, browser }) => ui.openIn('runs', { trajectoryId: browser.selectedId! }),
+    },
+    {
+      id: 'trajectories.compareWith',
+      label: 'Compare Trajectory with…',
+      category: 'Workspace',
+      enabled: ({ browser }) => browser.selectedId !== null,
+      disabledReason: () => NO_TRAJECTORY,
+      perform: ({ browser }) => browser.pickCompare(true),
     },
     {
       // Datasets keeps a filter of its own: this carries the browser's over, on purpose.
