@@ -330,6 +330,12 @@ export default tseslint.config(
               message: 'Only the shell reads the workspace registry; a workspace is one entry of it.',
             },
             ...(workspace === 'graph' ? [] : [CURRENT_GRAPH_WRITER]),
+            {
+              group: ['**/components/Panels'],
+              importNames: ['SplitLayout', 'SplitPanel', 'ResizeHandle'],
+              message:
+                'A workspace lays out its panes with the shared workbench (components/Workbench.tsx: Workbench, WorkbenchStack), not by hand.',
+            },
           ],
         },
       ],

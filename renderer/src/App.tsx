@@ -58,7 +58,7 @@ export function App() {
           </main>
         </div>
         <StatusBar names={WORKSPACE_NAMES} items={statusItems} />
-        <CommandPalette commands={COMMANDS} />
+        <CommandPalette commands={COMMANDS} names={WORKSPACE_NAMES} />
         <PromptDialog />
         <Watchers />
       </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anywherePanelCommand, panelCommand, usePanelActions } from '../../renderer/src/commands/panel-actions';
+import { panelCommand, usePanelActions } from '../../renderer/src/commands/panel-actions';
 import type { UiState } from '../../renderer/src/state/ui-store';
 import { DATASET_COMMANDS } from '../../renderer/src/workspaces/datasets/commands';
 
@@ -10,7 +10,7 @@ describe('commands that run a panel’s action', () => {
     const exportCommand = panelCommand('export', 'datasets', { id: 'x', label: 'Export', category: 'Dataset' });
     expect(exportCommand.enabled!(ui('datasets'))).toBe(false);
     let runs = 0;
-    usePanelActions.setState({ handlers: { export: () => runs++ } });
+    usePanelActions.setState({ handlers: { export: { perform: () => runs++ } } });
     expect(exportCommand.enabled!(ui('datasets'))).toBe(true);
     expect(exportCommand.enabled!(ui('graph'))).toBe(false);
     void exportCommand.perform(ui('datasets'));
@@ -23,24 +23,18 @@ describe('commands that run a panel’s action', () => {
     expect(matches.map((c) => c.id)).toEqual(['dataset.export']);
   });
 
-  it('from another workspace open the panel’s workspace and leave the action for the panel to run', () => {
-    const command = anywherePanelCommand('importTrajectories', 'trajectories', {
-      id: 'y',
-      label: 'Import',
-      category: 'Workspace',
+  it('are off with the panel’s own reason while it cannot run them, and say elsewhere where they work', () => {
+    const exportCommand = panelCommand('export', 'datasets', {
+      id: 'x',
+      label: 'Export',
+      category: 'Dataset',
+      disabledReason: () => 'Works in Datasets.',
     });
-    const shown: string[] = [];
-    const from = (workspace: UiState['workspace']) =>
-      ({ workspace, showWorkspace: (w: UiState['workspace']) => shown.push(w) }) as unknown as UiState;
-    void command.perform(from('graph'));
-    expect(shown).toEqual(['trajectories']);
-    expect(usePanelActions.getState().pending).toBe('importTrajectories');
-    // In its workspace with the panel mounted, it runs at once.
-    let runs = 0;
-    usePanelActions.setState({ handlers: { importTrajectories: () => runs++ }, pending: null });
-    void command.perform(from('trajectories'));
-    expect(runs).toBe(1);
-    expect(shown).toEqual(['trajectories']);
-    usePanelActions.setState({ handlers: {}, pending: null });
+    expect(exportCommand.workspace).toBe('datasets');
+    expect(exportCommand.disabledReason!(ui('graph'))).toBe('Works in Datasets.');
+    usePanelActions.setState({ handlers: { export: { perform: () => undefined, off: 'Exporting…' } } });
+    expect(exportCommand.enabled!(ui('datasets'))).toBe(false);
+    expect(exportCommand.disabledReason!(ui('datasets'))).toBe('Exporting…');
+    usePanelActions.setState({ handlers: {} });
   });
 });

@@ -7,6 +7,16 @@ export interface Command {
   id: string;
   label: string;
   category: CommandCategory;
+  /**
+   * The workspace it works in: run from elsewhere (palette, menu), that workspace opens first and
+   * the command runs there once it is ready (commands/run-command.ts). None: it works anywhere.
+   */
+  workspace?: WorkspaceId;
+  /**
+   * Off while another workspace is open, with its reason, rather than opening its workspace: what
+   * it works on is that workspace's own (New Dataset from Selection takes Datasets' selection).
+   */
+  offElsewhere?: boolean;
   /** e.g. `Mod+K`, `Mod+Shift+L`; Mod is Cmd on macOS, Ctrl elsewhere. */
   keybinding?: string;
   /** Leave the key to the text field when one has focus (undo, copy, paste…). */
@@ -48,6 +58,7 @@ export function bindCommands<C>(
     const context = (ui: UiState) => (whileHidden || ui.workspace === workspace ? source.current(ui) : null);
     return {
       ...command,
+      workspace,
       enabled: (ui) => {
         const c = context(ui);
         return c !== null && (enabled ? enabled(c) : true);

@@ -1,9 +1,33 @@
 import { formatKeybinding, isEnabled, type Command } from '../commands/registry';
-import { useUi } from '../state/ui-store';
+import { runCommand, runsElsewhere } from '../commands/run-command';
+import { useUi, type UiState, type WorkspaceId } from '../state/ui-store';
 import { SearchPicker } from './SearchPicker';
 
-/** Ctrl/Cmd+K: find any command by name and run it. */
-export function CommandPalette({ commands }: { commands: readonly Command[] }) {
+/**
+ * The commands `query` names, from every workspace: those that work here first (enabled ones
+ * only), then those of the other workspaces, which open their workspace when run; in each, the
+ * ones whose label has every word before those found by their category.
+ */
+export function searchCommands(commands: readonly Command[], query: string, ui: UiState): Command[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  const has = (text: string) => words.every((w) => text.toLowerCase().includes(w));
+  const found = commands.filter((c) => has(`${c.category} ${c.label}`));
+  const byLabel = (list: Command[]) => [...list.filter((c) => has(c.label)), ...list.filter((c) => !has(c.label))];
+  return [
+    ...byLabel(found.filter((c) => !runsElsewhere(c, ui) && isEnabled(c, ui))),
+    ...byLabel(found.filter((c) => runsElsewhere(c, ui))),
+  ];
+}
+
+/** Ctrl/Cmd+K: find any command by name and run it, in its own workspace. */
+export function CommandPalette({
+  commands,
+  names,
+}: {
+  commands: readonly Command[];
+  /** Each workspace's name, to say where a command of another workspace runs. */
+  names: Record<WorkspaceId, string>;
+}) {
   const open = useUi((s) => s.paletteOpen);
   const setPaletteOpen = useUi((s) => s.setPaletteOpen);
   if (!open) return null;
@@ -12,22 +36,17 @@ export function CommandPalette({ commands }: { commands: readonly Command[] }) {
       title="Command palette"
       label="Search commands"
       placeholder="Type a command…"
-      search={(query) => {
-        const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-        return commands.filter(
-          (c) =>
-            isEnabled(c, useUi.getState()) && words.every((w) => `${c.category} ${c.label}`.toLowerCase().includes(w)),
-        );
-      }}
+      search={(query) => searchCommands(commands, query, useUi.getState())}
       keyOf={(command) => command.id}
       render={(command) => (
         <>
           <span className="muted">{command.category}:</span> {command.label}
+          {runsElsewhere(command, useUi.getState()) && <span className="muted"> · in {names[command.workspace!]}</span>}
           {command.keybinding && <kbd>{formatKeybinding(command.keybinding)}</kbd>}
         </>
       )}
       close={() => setPaletteOpen(false)}
-      pick={(command) => void command.perform(useUi.getState())}
+      pick={(command) => void runCommand(command)}
     />
   );
 }

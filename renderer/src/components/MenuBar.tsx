@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { CATEGORIES, formatKeybinding, isEnabled, whyDisabled, type Command } from '../commands/registry';
+import { CATEGORIES, formatKeybinding, whyDisabled, type Command } from '../commands/registry';
+import { canRunFrom, runCommand } from '../commands/run-command';
 import { useUi } from '../state/ui-store';
 
 /** The enabled items of the open menu, in order. */
@@ -123,11 +124,12 @@ export function MenuBar({ commands }: { commands: readonly Command[] }) {
                     <button
                       type="button"
                       role="menuitem"
-                      disabled={!isEnabled(command, ui)}
-                      title={whyDisabled(command, ui)}
+                      // A command of another workspace is on: it opens that workspace and runs there.
+                      disabled={!canRunFrom(command, ui)}
+                      title={canRunFrom(command, ui) ? undefined : whyDisabled(command, ui)}
                       onClick={() => {
                         setOpen(null);
-                        void command.perform(ui);
+                        void runCommand(command);
                       }}
                     >
                       <span>{command.label}</span>

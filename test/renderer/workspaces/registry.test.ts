@@ -95,6 +95,16 @@ describe('the workspace registry', () => {
     }
   });
 
+  it('lays out every workspace with the shared workbench, never panels by hand (lint)', async () => {
+    const eslint = new ESLint({ cwd: ROOT });
+    for (const workspace of WORKSPACE_IDS) {
+      const [result] = await eslint.lintText(`export { SplitLayout } from '../../components/Panels';\n`, {
+        filePath: path.join(SRC, 'workspaces', workspace, 'X.ts'),
+      });
+      expect(result!.messages.map((m) => m.message)).toEqual([expect.stringContaining('the shared workbench')]);
+    }
+  });
+
   it('names only commands that exist in its toolbars', () => {
     const ids = new Set(COMMANDS.map((c) => c.id));
     const named = sources(SRC).flatMap(([, text]) =>

@@ -10,7 +10,7 @@ import { useUi } from '../../state/ui-store';
 import { trajectoriesCount } from '../../../../shared/text';
 import type { Label } from '../../../../shared/domain';
 import { FilterBar } from '../../components/FilterBar';
-import { PanelHeader, ResizeHandle, SplitLayout, SplitPanel } from '../../components/Panels';
+import { Workbench } from '../../components/Workbench';
 import { DatasetPanel } from './DatasetPanel';
 import { ReviewQueue } from './ReviewQueue';
 import { SynthPanel } from './SynthPanel';
@@ -22,9 +22,47 @@ const REVIEW_STATUSES: readonly ReviewStatus[] = ['accepted', 'rejected', 'needs
 /** Review by keyboard, fix turns, label in bulk, and make, deduplicate and export datasets. */
 export function DatasetsWorkspace() {
   const filterBar = useDatasetsFilter(useShallow(selectDatasetsFilter));
-  const filter = filterBar.filter;
   const facets = useQuery(() => api.invoke('trajectories.facets', {}), [], SELECTION_CHANGES);
   const bulk = useAction();
+  return (
+    <Workbench
+      id="datasets"
+      className="datasets-workspace"
+      label="Datasets workspace"
+      main={{
+        id: 'datasets-review',
+        title: 'Review',
+        actions: <BulkActions bulk={bulk} />,
+        minSize: 420,
+        children: (
+          <div className="panel-body datasets-main">
+            <FilterBar facets={facets.data} {...filterBar} />
+            <ErrorNote message={bulk.error} />
+            <ReviewQueue />
+          </div>
+        ),
+      }}
+      detail={{
+        id: 'datasets-side',
+        title: 'Datasets',
+        defaultSize: 440,
+        minSize: 300,
+        maxSize: '60%',
+        collapsible: true,
+        children: (
+          <aside className="panel-body datasets-side" aria-label="Datasets and synthesis">
+            <SynthPanel />
+            <DatasetPanel />
+          </aside>
+        ),
+      }}
+    />
+  );
+}
+
+/** Marks the whole selection at once: asked first, and undone from the note it leaves. */
+function BulkActions({ bulk }: { bulk: ReturnType<typeof useAction> }) {
+  const filter = useDatasetsFilter((s) => s.filter);
   const notify = useUi((s) => s.notify);
   // A bulk label asks first, and can be taken back: it may overwrite thousands of reviews.
   const [asking, setAsking] = useState<ReviewStatus | null>(null);
@@ -47,70 +85,43 @@ export function DatasetsWorkspace() {
       notify(`Put back the review status of ${trajectoriesCount(restored)}.`);
     });
   return (
-    <section className="datasets-workspace" aria-label="Datasets workspace">
-      <SplitLayout id="datasets">
-        <SplitPanel id="datasets-review" minSize={420}>
-          <PanelHeader title="Review">
-            <div className="bulk" role="group" aria-label="Bulk actions">
-              {asking ? (
-                <>
-                  <span>Mark every trajectory of this selection {asking}?</span>
-                  <button type="button" className="primary" disabled={bulk.busy} onClick={() => void markAll(asking)}>
-                    Mark all {asking}
-                  </button>
-                  <button type="button" onClick={() => setAsking(null)}>
-                    Cancel
-                  </button>
-                </>
-              ) : undo ? (
-                <>
-                  <span role="status">{undo.text}</span>
-                  <button type="button" disabled={bulk.busy} onClick={() => void undoMarkAll(undo.statuses)}>
-                    Undo
-                  </button>
-                  <button type="button" aria-label="Dismiss" onClick={() => setUndo(null)}>
-                    OK
-                  </button>
-                </>
-              ) : (
-                <>
-                  <span className="muted">Mark the whole selection</span>
-                  {REVIEW_STATUSES.map((status) => (
-                    <button
-                      key={status}
-                      type="button"
-                      aria-label={`Mark all ${status}…`}
-                      disabled={bulk.busy}
-                      onClick={() => setAsking(status)}
-                    >
-                      {status}
-                    </button>
-                  ))}
-                </>
-              )}
-            </div>
-          </PanelHeader>
-          <div className="panel-body datasets-main">
-            <FilterBar facets={facets.data} {...filterBar} />
-            <ErrorNote message={bulk.error} />
-            <ReviewQueue />
-          </div>
-        </SplitPanel>
-        <ResizeHandle toggles="datasets-side" />
-        <SplitPanel
-          id="datasets-side"
-          defaultSize={440}
-          minSize={300}
-          maxSize="60%"
-          collapsible={{ title: 'Datasets', side: 'end' }}
-        >
-          <PanelHeader title="Datasets" />
-          <aside className="panel-body datasets-side" aria-label="Datasets and synthesis">
-            <SynthPanel />
-            <DatasetPanel />
-          </aside>
-        </SplitPanel>
-      </SplitLayout>
-    </section>
+    <div className="bulk" role="group" aria-label="Bulk actions">
+      {asking ? (
+        <>
+          <span>Mark every trajectory of this selection {asking}?</span>
+          <button type="button" className="primary" disabled={bulk.busy} onClick={() => void markAll(asking)}>
+            Mark all {asking}
+          </button>
+          <button type="button" onClick={() => setAsking(null)}>
+            Cancel
+          </button>
+        </>
+      ) : undo ? (
+        <>
+          <span role="status">{undo.text}</span>
+          <button type="button" disabled={bulk.busy} onClick={() => void undoMarkAll(undo.statuses)}>
+            Undo
+          </button>
+          <button type="button" aria-label="Dismiss" onClick={() => setUndo(null)}>
+            OK
+          </button>
+        </>
+      ) : (
+        <>
+          <span className="muted">Mark the whole selection</span>
+          {REVIEW_STATUSES.map((status) => (
+            <button
+              key={status}
+              type="button"
+              aria-label={`Mark all ${status}…`}
+              disabled={bulk.busy}
+              onClick={() => setAsking(status)}
+            >
+              {status}
+            </button>
+          ))}
+        </>
+      )}
+    </div>
   );
 }

@@ -8,8 +8,9 @@ import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
 import { useGraphs } from '../../api/use-graphs';
 import { useCommand } from '../../commands/commands-context';
-import { PanelHeader, ResizeHandle, SplitLayout, SplitPanel } from '../../components/Panels';
 import { currentGraph, setCurrentGraph, useCurrentGraph } from '../../state/current-graph';
+import { CommandButton } from '../../components/CommandButton';
+import { Workbench, WorkbenchStack } from '../../components/Workbench';
 import { useUi } from '../../state/ui-store';
 import { prepareLayout } from './canvas/auto-layout';
 import { GraphCanvas } from './canvas/GraphCanvas';
@@ -102,47 +103,31 @@ function NoGraphYet() {
 
 /** Graphs | canvas over the problems panel | inspector, each resizable; the same with or without a graph. */
 function GraphLayout({ list, editor, inspector }: { list: ReactNode; editor: ReactNode; inspector: ReactNode }) {
-  const newGraph = useCommand('graph.new');
   return (
-    <div className="graph-workspace">
-      <SplitLayout id="graph">
-        <SplitPanel
-          id="graph-list"
-          defaultSize={200}
-          minSize={140}
-          maxSize="40%"
-          collapsible={{ title: 'Graphs', side: 'start' }}
-        >
-          <PanelHeader title="Graphs">
-            <button
-              type="button"
-              className="icon-button"
-              aria-label="New graph"
-              title="New graph…"
-              onClick={() => void newGraph.perform(useUi.getState())}
-            >
-              <Plus size={16} aria-hidden />
-            </button>
-          </PanelHeader>
-          {list}
-        </SplitPanel>
-        <ResizeHandle toggles="graph-list" />
-        <SplitPanel id="graph-editor" minSize={320}>
-          {editor}
-        </SplitPanel>
-        <ResizeHandle toggles="graph-inspector" />
-        <SplitPanel
-          id="graph-inspector"
-          defaultSize={340}
-          minSize={240}
-          maxSize="50%"
-          collapsible={{ title: 'Inspector', side: 'end' }}
-        >
-          <PanelHeader title="Inspector" />
-          {inspector}
-        </SplitPanel>
-      </SplitLayout>
-    </div>
+    <Workbench
+      id="graph"
+      className="graph-workspace"
+      side={{
+        id: 'graph-list',
+        title: 'Graphs',
+        actions: <CommandButton id="graph.new" icon={Plus} iconSize={16} iconOnly label="New graph" />,
+        defaultSize: 200,
+        minSize: 140,
+        maxSize: '40%',
+        collapsible: true,
+        children: list,
+      }}
+      main={{ id: 'graph-editor', minSize: 320, children: editor }}
+      detail={{
+        id: 'graph-inspector',
+        title: 'Inspector',
+        defaultSize: 340,
+        minSize: 240,
+        maxSize: '50%',
+        collapsible: true,
+        children: inspector,
+      }}
+    />
   );
 }
 
@@ -168,15 +153,13 @@ function GraphEditor({
         editor={
           store ? (
             <section className="canvas" aria-label="Canvas">
-              <SplitLayout id="graph-editor" orientation="vertical">
-                <SplitPanel id="graph-canvas" minSize={160}>
-                  <GraphCanvas />
-                </SplitPanel>
-                <ResizeHandle />
-                <SplitPanel id="graph-problems" defaultSize={190} minSize={60} maxSize="70%">
-                  <ProblemsPanel />
-                </SplitPanel>
-              </SplitLayout>
+              <WorkbenchStack
+                id="graph-editor"
+                panes={[
+                  { id: 'graph-canvas', minSize: 160, children: <GraphCanvas /> },
+                  { id: 'graph-problems', defaultSize: 190, minSize: 60, maxSize: '70%', children: <ProblemsPanel /> },
+                ]}
+              />
             </section>
           ) : (
             placeholder

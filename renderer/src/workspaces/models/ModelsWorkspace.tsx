@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
-import { PanelHeader, ResizeHandle, SplitLayout, SplitPanel } from '../../components/Panels';
+import { Workbench } from '../../components/Workbench';
 import { useShallow } from '../../state/create-store';
 import { BinaryPanel } from './BinaryPanel';
 import { DiscoveredModels } from './DiscoveredModels';
@@ -26,7 +26,8 @@ const selector = (s: ModelsState) => ({
 /**
  * Models workspace, in the layout of the others: the GGUFs found on this machine (side bar), the
  * model in use with what to load and how, the remote server and the playground (editor area),
- * and the llama.cpp binding that runs it (side panel).
+ * and the llama.cpp binding that runs it (side panel). Over 80 lines for its three panes'
+ * declarations (names, sizes, content), kept in one place so they read left to right as on screen.
  */
 export function ModelsWorkspace() {
   const status = useQuery(() => api.invoke('models.status', {}), []);
@@ -50,24 +51,30 @@ export function ModelsWorkspace() {
   const reload = () => void status.reload();
 
   return (
-    <section className="models-workspace" aria-label="Models">
-      <SplitLayout id="models">
-        <SplitPanel
-          id="models-found"
-          defaultSize={340}
-          minSize={240}
-          maxSize="40%"
-          label="On this machine"
-          collapsible={{ title: 'On this machine', side: 'start' }}
-        >
-          <PanelHeader title="On this machine" />
+    <Workbench
+      id="models"
+      className="models-workspace"
+      label="Models"
+      side={{
+        id: 'models-found',
+        title: 'On this machine',
+        label: 'On this machine',
+        defaultSize: 340,
+        minSize: 240,
+        maxSize: '40%',
+        collapsible: true,
+        children: (
           <div className="panel-body">
             <DiscoveredModels onPick={pick} />
           </div>
-        </SplitPanel>
-        <ResizeHandle toggles="models-found" />
-        <SplitPanel id="models-main" minSize={420} label="Models">
-          <PanelHeader title="Models" />
+        ),
+      }}
+      main={{
+        id: 'models-main',
+        title: 'Models',
+        label: 'Models',
+        minSize: 420,
+        children: (
           <div className="panel-body models">
             <p className="muted">
               A local GGUF model runs in a separate helper process: a crash there never touches your workspace.
@@ -90,24 +97,24 @@ export function ModelsWorkspace() {
               <Playground key={status.data?.remote ? `remote:${status.data.remote.model}` : (loaded?.path ?? '')} />
             )}
           </div>
-        </SplitPanel>
-        <ResizeHandle toggles="models-binary" />
-        <SplitPanel
-          id="models-binary"
-          defaultSize={360}
-          minSize={260}
-          maxSize="40%"
-          label="llama.cpp binding"
-          collapsible={{ title: 'llama.cpp binding', side: 'end' }}
-        >
-          <PanelHeader title="llama.cpp binding" />
+        ),
+      }}
+      detail={{
+        id: 'models-binary',
+        title: 'llama.cpp binding',
+        label: 'llama.cpp binding',
+        defaultSize: 360,
+        minSize: 260,
+        maxSize: '40%',
+        collapsible: true,
+        children: (
           <div className="panel-body">
             {status.data && (
               <BinaryPanel binary={status.data.binary} native={status.data.native} onChange={status.reload} />
             )}
           </div>
-        </SplitPanel>
-      </SplitLayout>
-    </section>
+        ),
+      }}
+    />
   );
 }

@@ -1,97 +1,73 @@
 import { Sparkles } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import { api } from '../../api/api';
-import { useJob } from '../../api/use-job';
+import { CommandButton } from '../../components/CommandButton';
 import { ErrorNote } from '../../components/ErrorNote';
 import { ToolPicker } from '../../components/ToolPicker';
 import { useShallow } from '../../state/create-store';
 import { countOf } from '../../../../shared/text';
 import type { Candidates } from './plans-graphs';
-import { NOT_YET, usePlans, type PlansState } from './plans-state';
-import { useModelInUse } from './use-model-in-use';
+import { usePlans, type PlansState } from './plans-state';
+import { useGeneratePlan, type PlanGeneration } from './use-generate-plan';
 
 const NO_GOALS: string[] = [];
-
-/** What this view reads from the Plans & Runs store (one shallow-compared slice). */
-const selector = (s: PlansState) => ({
-  graphId: s.graphId,
-  intent: s.intent,
-  setIntent: s.setIntent,
-  goals: (s.graphId && s.goals[s.graphId]) || NO_GOALS,
-  setGoals: s.setGoals,
-  candidates: s.candidates,
-  setCandidates: s.setCandidates,
-  steps: s.steps,
-  setSteps: s.setSteps,
-  planner: s.planner,
-  setPlanner: s.setPlanner,
-  count: s.candidateCount,
-  setCount: s.setCandidateCount,
-});
 
 /**
  * Intent → plan: the deterministic planner or the model (tokens stream in), one or several
  * candidates. `example` is the intent box's placeholder, made from the open graph's tools.
  */
 export function PlanPanel({ tools, example }: { tools: string[]; example: string }) {
-  const {
-    graphId,
-    intent,
-    setIntent,
-    goals,
-    setGoals,
-    candidates,
-    setCandidates,
-    steps,
-    setSteps,
-    planner,
-    setPlanner,
-    count,
-    setCount,
-  } = usePlans(useShallow(selector));
-  // The goals the user picked (kept per graph in the store); those the planner found in the
-  // intent are only shown, so a new intent finds its own.
-  const [found, setFound] = useState<string[]>([]);
-  const [stream, setStream] = useState('');
-  const [made, setMade] = useState<string | null>(null);
-  // The candidate in the plan editor: the one whose steps it holds (none once they are edited).
-  const chosen = candidates.findIndex((c) => c.steps === steps);
-  const action = useJob();
-  const streaming = useRef<string | null>(null);
-  // Which model would plan: read when the model planner is chosen (Models may have changed since).
-  const modelName = useModelInUse(planner === 'model');
-  const noModel = planner === 'model' && modelName === null;
-  // Candidates generate at once: the first one streams here, the others land with it.
-  useEffect(
-    () =>
-      api.on(
-        'models.token',
-        (t) => t.jobId === streaming.current && (t.stream ?? 0) === 0 && setStream((s) => s + t.text),
-      ),
-    [],
-  );
-
-  const generate = () =>
-    action.run(async (jobId) => {
-      streaming.current = jobId;
-      setStream('');
-      setMade(null);
-      const result = await api.invoke('plans.generate', {
-        graphId: graphId!,
-        intent,
-        planner,
-        candidates: count,
-        jobId,
-        ...(goals.length ? { goals } : {}),
-      });
-      setCandidates(result.candidates);
-      setMade(generationText(result.generation, result.candidates.length));
-      setFound(goals.length ? [] : result.goals);
-      await setSteps(result.candidates[0]!.steps, 'new');
-    });
-
+  const generation = useGeneratePlan(tools);
+  const { job } = generation;
+  const planner = usePlans((s) => s.planner);
   return (
     <section className="plan-panel" aria-label="Plan">
+      <PlanRequest tools={tools} example={example} modelName={generation.modelName} />
+      <div className="row">
+        <CommandButton
+          id="plan.generate"
+          icon={Sparkles}
+          className="primary"
+          label={job.busy ? 'Planning…' : 'Generate plan'}
+        />
+        {job.busy && planner === 'model' && (
+          <button type="button" onClick={job.cancel}>
+            Stop
+          </button>
+        )}
+      </div>
+      <PlanOutcome generation={generation} />
+    </section>
+  );
+}
+
+/** What the request reads from the plans store (one shallow-compared slice). */
+const requestSelector = (s: PlansState) => ({
+  intent: s.intent,
+  setIntent: s.setIntent,
+  goals: (s.graphId && s.goals[s.graphId]) || NO_GOALS,
+  setGoals: s.setGoals,
+  planner: s.planner,
+  setPlanner: s.setPlanner,
+  count: s.candidateCount,
+  setCount: s.setCandidateCount,
+});
+
+/** What to plan and how: the intent, the planner (and how many candidates), the model or the goal tools. */
+function PlanRequest({
+  tools,
+  example,
+  modelName,
+}: {
+  tools: string[];
+  example: string;
+  /** The model that would plan: null with none loaded, undefined until known. */
+  modelName: string | null | undefined;
+}) {
+  const { intent, setIntent, goals, setGoals, planner, setPlanner, count, setCount } = usePlans(
+    useShallow(requestSelector),
+  );
+  const noModel = planner === 'model' && modelName === null;
+  return (
+    <>
       <label>
         Intent
         <textarea
@@ -140,49 +116,43 @@ export function PlanPanel({ tools, example }: { tools: string[]; example: string
           emptyText="None picked: the planner finds the goals in the intent."
         />
       )}
-      <div className="row">
-        <button
-          type="button"
-          className="primary"
-          disabled={!graphId || !tools.length || !intent.trim() || action.busy || noModel}
-          title={
-            !graphId
-              ? 'Choose a graph first'
-              : !tools.length
-                ? NOT_YET.tools
-                : !intent.trim()
-                  ? NOT_YET.intent
-                  : undefined
-          }
-          onClick={() => void generate()}
-        >
-          <Sparkles size={14} aria-hidden />
-          {action.busy ? 'Planning…' : 'Generate plan'}
-        </button>
-        {action.busy && planner === 'model' && (
-          <button type="button" onClick={action.cancel}>
-            Stop
-          </button>
-        )}
-      </div>
+    </>
+  );
+}
+
+/** What the last generation gave: goals found, recordings followed, progress and tokens, the candidates to pick from. */
+function PlanOutcome({ generation: { job, stream, made, found } }: { generation: PlanGeneration }) {
+  const { candidates, steps, setSteps, planner, count } = usePlans(
+    useShallow((s) => ({
+      candidates: s.candidates,
+      steps: s.steps,
+      setSteps: s.setSteps,
+      planner: s.planner,
+      count: s.candidateCount,
+    })),
+  );
+  // The candidate in the plan editor: the one whose steps it holds (none once they are edited).
+  const chosen = candidates.findIndex((c) => c.steps === steps);
+  return (
+    <>
       {found.length > 0 && planner === 'deterministic' && (
         <p className="muted" data-testid="found-goals">
           Goals found in the intent: {found.join(', ')}. Pick goal tools to plan for others.
         </p>
       )}
       {chosen >= 0 && <FollowedRecordings candidate={candidates[chosen]!} />}
-      {action.busy && planner === 'model' && count > 1 && (
+      {job.busy && planner === 'model' && count > 1 && (
         <p className="muted" data-testid="plan-progress">
-          {count} candidates at once, {action.progress?.done ?? 0} done; the first streams here.
+          {count} candidates at once, {job.progress?.done ?? 0} done; the first streams here.
         </p>
       )}
-      {action.busy && stream && <pre className="token-stream">{stream}</pre>}
-      {!action.busy && made && planner === 'model' && (
+      {job.busy && stream && <pre className="token-stream">{stream}</pre>}
+      {!job.busy && made && planner === 'model' && (
         <p className="muted" data-testid="plan-generation">
           {made}
         </p>
       )}
-      <ErrorNote message={action.error} />
+      <ErrorNote message={job.error} />
       {candidates.length > 1 && (
         <div className="candidates" role="group" aria-label="Candidates">
           {candidates.map((c, i) => (
@@ -199,7 +169,7 @@ export function PlanPanel({ tools, example }: { tools: string[]; example: string
           ))}
         </div>
       )}
-    </section>
+    </>
   );
 }
 
@@ -230,12 +200,4 @@ function FollowedRecordings({ candidate }: { candidate: Candidates[number] }) {
       )}
     </div>
   );
-}
-
-/** "Planned in 3.2 s, 236 tokens" (and how many candidates), from what the model did. */
-function generationText(generation: { ms: number; tokens: number | null } | null, candidates: number): string | null {
-  if (!generation) return null;
-  const seconds = (generation.ms / 1000).toFixed(1);
-  const tokens = generation.tokens === null ? '' : `, ${countOf(generation.tokens, 'token')}`;
-  return `Planned in ${seconds} s${tokens}${candidates > 1 ? ` for ${candidates} candidates` : ''}.`;
 }

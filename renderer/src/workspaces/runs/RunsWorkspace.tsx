@@ -4,7 +4,8 @@ import { useQuery } from '../../api/use-query';
 import { useGraphs } from '../../api/use-graphs';
 import { GraphOverlay } from '../../components/GraphOverlay';
 import { GraphPicker } from '../../components/GraphPicker';
-import { PanelHeader, ResizeHandle, SplitLayout, SplitPanel } from '../../components/Panels';
+import { Workbench, WorkbenchStack } from '../../components/Workbench';
+import type { ToolGraph } from '../../../../shared/domain';
 import { useCurrentGraph } from '../../state/current-graph';
 import { PathOverlay } from '../../components/PathOverlay';
 import { Debugger } from './Debugger';
@@ -21,15 +22,12 @@ import './runs.css';
 const selector = (s: RunsState) => ({
   graphId: s.graphId,
   setGraph: s.setGraph,
-  run: s.run,
-  startRun: s.startRun,
 });
 
 /** Plans & Runs: intent → plan on the graph → a run stepped like a debugger, forked, compared. */
 export function RunsWorkspace() {
   const currentGraphId = useCurrentGraph();
-  const { graphId, setGraph, run, startRun } = useRuns(useShallow(selector));
-  const steps = usePlans((s) => s.steps);
+  const { graphId, setGraph } = useRuns(useShallow(selector));
   const graphs = useGraphs();
   const lastGraph = useRuns((s) => s.lastGraph);
   // Opened first: the graph Graph shows, at once (a trajectory sent here opens on it, not on a
@@ -51,6 +49,113 @@ export function RunsWorkspace() {
   const shown = graph.data?.id === graphId ? graph.data : undefined;
   const tools = useMemo(() => shown?.tools.map((t) => t.name) ?? [], [shown]);
   const example = useMemo(() => (shown ? intentExample(shown) : NEUTRAL_INTENT_EXAMPLE), [shown]);
+  return (
+    <Workbench
+      id="runs"
+      className="runs-workspace"
+      label="Plans and runs"
+      side={{
+        id: 'runs-plan',
+        defaultSize: 460,
+        minSize: 320,
+        maxSize: '60%',
+        children: (
+          <WorkbenchStack
+            id="runs-left"
+            panes={[
+              {
+                id: 'runs-plan-body',
+                title: 'Plan',
+                minSize: 120,
+                children: <PlanColumn graphs={graphs.data} tools={tools} example={example} />,
+              },
+              {
+                id: 'runs-tree',
+                title: 'Runs',
+                defaultSize: 170,
+                minSize: 60,
+                maxSize: '70%',
+                children: <div className="panel-body flush">{graphId && <RunsTree graphId={graphId} />}</div>,
+              },
+            ]}
+          />
+        ),
+      }}
+      main={{
+        id: 'runs-run',
+        minSize: 360,
+        children: <RunColumn graph={shown} />,
+      }}
+    />
+  );
+}
+
+/** The plan pane: the graph to plan on (or how to make one), the intent and planner, the plan's steps. */
+function PlanColumn({
+  graphs,
+  tools,
+  example,
+}: {
+  graphs: ReturnType<typeof useGraphs>['data'];
+  tools: string[];
+  example: string;
+}) {
+  const { graphId, setGraph, startRun } = useRuns(
+    useShallow((s) => ({ graphId: s.graphId, setGraph: s.setGraph, startRun: s.startRun })),
+  );
+  return (
+    <div className="panel-body runs-left">
+      <label>
+        Tool graph
+        <GraphPicker label="Tool graph" graphs={graphs} value={graphId} onChange={(id) => setGraph(id || null)} />
+      </label>
+      {graphs?.length === 0 && (
+        <p className="muted" data-testid="no-graph-note">
+          No tool graph yet: a plan is made on one. Make it in Graph (Graph → New Graph…), add or import its tools, then
+          come back to plan and run.
+        </p>
+      )}
+      {/* Keyed by graph: what the panels hold for themselves (goals, WorfBench text) belongs to one graph. */}
+      <PlanPanel key={`panel-${graphId}`} tools={tools} example={example} />
+      <PlanEditor key={`editor-${graphId}`} tools={tools} onRun={(mode) => void startRun(mode)} />
+    </div>
+  );
+}
+
+/** The run pane: the plan or the run's path on the graph, over the debugger. */
+function RunColumn({ graph }: { graph: ToolGraph | undefined }) {
+  const open = useRuns((s) => s.run !== null);
+  return (
+    <WorkbenchStack
+      id="runs-right"
+      panes={[
+        {
+          id: 'runs-overlay',
+          title: open ? 'Path on the graph' : 'Plan on the graph',
+          defaultSize: 280,
+          minSize: 80,
+          maxSize: '70%',
+          children: <div className="runs-overlay">{graph && <RunsOverlay graph={graph} />}</div>,
+        },
+        {
+          id: 'runs-debugger',
+          title: 'Run',
+          minSize: 120,
+          children: (
+            <div className="panel-body runs-right">
+              <Debugger />
+            </div>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+/** The plan on the graph, or once a run is open, the path it took and the tool it is at. */
+function RunsOverlay({ graph }: { graph: ToolGraph }) {
+  const run = useRuns((s) => s.run);
+  const steps = usePlans((s) => s.steps);
   const planOverlay = useMemo(
     () => ({
       labels: new Map(
@@ -67,75 +172,12 @@ export function RunsWorkspace() {
     }),
     [steps],
   );
-  const current =
-    run?.nextAction.kind === 'execute'
-      ? run.nextAction.call.name
-      : (run?.turns.flatMap((t) => t.toolCalls ?? []).at(-1)?.name ?? null);
-
-  return (
-    <section className="runs-workspace" aria-label="Plans and runs">
-      <SplitLayout id="runs">
-        <SplitPanel id="runs-plan" defaultSize={460} minSize={320} maxSize="60%">
-          <SplitLayout id="runs-left" orientation="vertical">
-            <SplitPanel id="runs-plan-body" minSize={120}>
-              <PanelHeader title="Plan" />
-              <div className="panel-body runs-left">
-                <label>
-                  Tool graph
-                  <GraphPicker
-                    label="Tool graph"
-                    graphs={graphs.data}
-                    value={graphId}
-                    onChange={(id) => setGraph(id || null)}
-                  />
-                </label>
-                {graphs.data?.length === 0 && (
-                  <p className="muted" data-testid="no-graph-note">
-                    No tool graph yet: a plan is made on one. Make it in Graph (Graph → New Graph…), add or import its
-                    tools, then come back to plan and run.
-                  </p>
-                )}
-                {/* Keyed by graph: what the panels hold for themselves (goals, WorfBench text) belongs to one graph. */}
-                <PlanPanel key={`panel-${graphId}`} tools={tools} example={example} />
-                <PlanEditor key={`editor-${graphId}`} tools={tools} onRun={(mode) => void startRun(mode)} />
-              </div>
-            </SplitPanel>
-            <ResizeHandle />
-            <SplitPanel id="runs-tree" defaultSize={170} minSize={60} maxSize="70%">
-              <PanelHeader title="Runs" />
-              <div className="panel-body flush">{graphId && <RunsTree graphId={graphId} />}</div>
-            </SplitPanel>
-          </SplitLayout>
-        </SplitPanel>
-        <ResizeHandle />
-        <SplitPanel id="runs-run" minSize={360}>
-          <SplitLayout id="runs-right" orientation="vertical">
-            <SplitPanel id="runs-overlay" defaultSize={280} minSize={80} maxSize="70%">
-              <PanelHeader title={run ? 'Path on the graph' : 'Plan on the graph'} />
-              <div className="runs-overlay">
-                {shown &&
-                  (run ? (
-                    <PathOverlay graph={shown} turns={run.turns} current={current} />
-                  ) : (
-                    <GraphOverlay
-                      graph={shown}
-                      labels={planOverlay.labels}
-                      path={planOverlay.path}
-                      testId="plan-overlay"
-                    />
-                  ))}
-              </div>
-            </SplitPanel>
-            <ResizeHandle />
-            <SplitPanel id="runs-debugger" minSize={120}>
-              <PanelHeader title="Run" />
-              <div className="panel-body runs-right">
-                <Debugger />
-              </div>
-            </SplitPanel>
-          </SplitLayout>
-        </SplitPanel>
-      </SplitLayout>
-    </section>
-  );
+  if (run) {
+    const current =
+      run.nextAction.kind === 'execute'
+        ? run.nextAction.call.name
+        : (run.turns.flatMap((t) => t.toolCalls ?? []).at(-1)?.name ?? null);
+    return <PathOverlay graph={graph} turns={run.turns} current={current} />;
+  }
+  return <GraphOverlay graph={graph} labels={planOverlay.labels} path={planOverlay.path} testId="plan-overlay" />;
 }

@@ -6,6 +6,7 @@ import type { Result } from '../../../../shared/contract';
 import { api } from '../../api/api';
 import { useJob } from '../../api/use-job';
 import { ErrorNote } from '../../components/ErrorNote';
+import { CommandButton } from '../../components/CommandButton';
 import { JobProgress } from '../../components/JobProgress';
 import { useChecksState } from './state';
 import { useRegisterAction } from '../../commands/panel-actions';
@@ -21,13 +22,10 @@ export function CheckAll() {
       useChecksState.getState().finished(await api.invoke('trajectories.checkAll', { jobId }));
     });
   };
-  useRegisterAction('checkAll', run);
+  useRegisterAction('checkAll', run, busy ? 'Checking…' : undefined);
   return (
     <section className="check-all" aria-label="Checks">
-      <button type="button" disabled={busy} onClick={run}>
-        <ShieldCheck size={14} aria-hidden />
-        {busy ? 'Checking…' : 'Run checks'}
-      </button>
+      <CommandButton id="trajectories.checkAll" icon={ShieldCheck} label={busy ? 'Checking…' : 'Run checks'} />
       {busy && <JobProgress progress={progress} label="Checks progress" onCancel={job.cancel} />}
       <ErrorNote message={error} />
       {summary && !busy && <CheckSummary summary={summary} stale={stale} />}

@@ -7,8 +7,8 @@ import { failedTurnsOf } from '../../../../shared/runs/outcome';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
 import { trajectoryChanged } from '../../api/use-refresh';
-import { useUi } from '../../state/ui-store';
 import { sourceLabel } from '../../../../shared/formats/otlp/groups';
+import { CommandButton } from '../../components/CommandButton';
 import { AddToDataset } from './AddToDataset';
 import { RunRecord } from './RunRecord';
 import { PathOverlay } from '../../components/PathOverlay';
@@ -27,7 +27,6 @@ export function Inspector({ id }: { id: string }) {
   const [showPath, setShowPath] = useState(true);
   const compareWith = useBrowserStore((s) => s.compareWith);
   const compareId = useBrowserStore((s) => s.compareId);
-  const pickCompare = useBrowserStore((s) => s.pickCompare);
   const checkedAll = useChecksState((s) => s.checkedAll);
   if (trajectory.error) return <p className="error">{errorText(trajectory.error)}</p>;
   if (!t) return <p className="muted">Loading…</p>;
@@ -55,17 +54,13 @@ export function Inspector({ id }: { id: string }) {
         </p>
         <RunRecord trajectory={t} />
         <div className="toolbar">
-          <button
-            type="button"
-            title="Replay it turn by turn with the recorded observations; fork from any turn"
-            onClick={() => useUi.getState().openIn('runs', { trajectoryId: id })}
-          >
-            Open in debugger
-          </button>
+          <CommandButton
+            id="trajectories.openInDebugger"
+            label="Open in debugger"
+            hint="Replay it turn by turn with the recorded observations; fork from any turn"
+          />
           <AddToDataset trajectoryId={id} />
-          <button type="button" onClick={() => pickCompare(true)}>
-            Compare with…
-          </button>
+          <CommandButton id="trajectories.compareWith" label="Compare with…" />
           {graph.data && (
             <button type="button" onClick={() => setShowPath((v) => !v)}>
               {showPath ? 'Hide path' : 'Show path on graph'}

@@ -10,9 +10,10 @@ import { DiffView } from './DiffView';
 import { EvaluatePanel } from './EvaluatePanel';
 import { ExperimentsPanel } from './experiments/ExperimentsPanel';
 import { FilterBar } from '../../components/FilterBar';
-import { PanelHeader, ResizeHandle, SplitLayout, SplitPanel } from '../../components/Panels';
+import { Workbench } from '../../components/Workbench';
 import { ImportForm } from './ImportForm';
 import { useRegisterAction } from '../../commands/panel-actions';
+import { CommandButton } from '../../components/CommandButton';
 import { Inspector } from './Inspector';
 import { ReplayFromSelection } from './ReplayFromSelection';
 import { ScoresPanel } from './ScoresPanel';
@@ -34,10 +35,8 @@ const selector = (s: BrowserState) => ({
 export function TrajectoriesWorkspace() {
   const filterBar = useBrowserStore(useShallow(selectFilter));
   const filter = filterBar.filter;
-  const { selectedId, compareId, pane, pickingCompare } = useBrowserStore(useShallow(selector));
-  const showPane = useBrowserStore((s) => s.showPane);
+  const { pane, pickingCompare } = useBrowserStore(useShallow(selector));
   const pickCompare = useBrowserStore((s) => s.pickCompare);
-  const drawer = useBrowserStore((s) => s.drawer);
   const setDrawer = useBrowserStore((s) => s.openDrawer);
   // The palette's Import Trajectories…: the import drawer, its file field focused.
   const [importAsked, setImportAsked] = useState(0);
@@ -64,7 +63,52 @@ export function TrajectoriesWorkspace() {
   }[pane];
 
   return (
-    <section className="trajectories-workspace" aria-label="Trajectories">
+    <Workbench
+      id="trajectories"
+      className="trajectories-workspace"
+      label="Trajectories"
+      toolbar={<TrajectoriesToolbar importAsked={importAsked} />}
+      side={{
+        id: 'trajectories-browser',
+        title: 'Trajectories',
+        defaultSize: 400,
+        minSize: 260,
+        maxSize: '60%',
+        collapsible: true,
+        children: (
+          <aside className="browser" aria-label="Trajectory browser">
+            <TraceReceiverNote />
+            <FilterBar facets={facets.data} {...filterBar} />
+            <SelectionSummary />
+            {pickingCompare && (
+              <p className="picking" role="status">
+                Pick another trajectory in the list to compare this one with (Esc to cancel).
+              </p>
+            )}
+            {list.error && <p className="error">{list.error}</p>}
+            <p className="muted list-count" data-testid="list-count">
+              {list.total === null ? (list.error ? 'No list' : 'Loading…') : trajectoriesCount(list.total)}
+            </p>
+            <TrajectoryList list={list} />
+          </aside>
+        ),
+      }}
+      main={{
+        id: 'trajectories-pane',
+        title: paneTitle,
+        minSize: 360,
+        children: <TrajectoryPane />,
+      }}
+    />
+  );
+}
+
+/** The one-line toolbar (each button a command) and the drawer it opens under it. */
+function TrajectoriesToolbar({ importAsked }: { importAsked: number }) {
+  const { pane, drawer } = useBrowserStore(useShallow((s) => ({ pane: s.pane, drawer: s.drawer })));
+  const setDrawer = useBrowserStore((s) => s.openDrawer);
+  return (
+    <>
       <div className="trajectories-toolbar toolbar">
         <DrawerToggle open={drawer === 'import'} onToggle={(open) => setDrawer(open ? 'import' : null)}>
           <Upload size={14} aria-hidden />
@@ -74,31 +118,19 @@ export function TrajectoriesWorkspace() {
           <History size={14} aria-hidden />
           Replay runtimes…
         </DrawerToggle>
-        <button
-          type="button"
-          aria-pressed={pane === 'evaluate'}
-          onClick={() => showPane(pane === 'evaluate' ? 'inspect' : 'evaluate')}
-        >
-          <Scale size={14} aria-hidden />
-          Evaluate…
-        </button>
-        <button
-          type="button"
-          aria-pressed={pane === 'scores'}
-          onClick={() => showPane(pane === 'scores' ? 'inspect' : 'scores')}
-        >
-          <ChartColumn size={14} aria-hidden />
-          Score selection…
-        </button>
-        <button
-          type="button"
-          aria-pressed={pane === 'experiments'}
-          title="Re-run the selection with a candidate model or prompt, tools answered from the recordings"
-          onClick={() => showPane(pane === 'experiments' ? 'inspect' : 'experiments')}
-        >
-          <FlaskConical size={14} aria-hidden />
-          Experiments…
-        </button>
+        <CommandButton id="trajectories.evaluate" icon={Scale} label="Evaluate…" pressed={pane === 'evaluate'} />
+        <CommandButton
+          id="trajectories.scores"
+          icon={ChartColumn}
+          label="Score selection…"
+          pressed={pane === 'scores'}
+        />
+        <CommandButton
+          id="trajectories.experiments"
+          icon={FlaskConical}
+          label="Experiments…"
+          pressed={pane === 'experiments'}
+        />
         <span className="toolbar-divider" aria-hidden />
         <CheckAll />
       </div>
@@ -116,60 +148,35 @@ export function TrajectoriesWorkspace() {
           {drawer === 'import' ? <ImportForm focusAsked={importAsked} /> : <ReplayFromSelection />}
         </div>
       )}
-      <div className="trajectories-split">
-        <SplitLayout id="trajectories">
-          <SplitPanel
-            id="trajectories-browser"
-            defaultSize={400}
-            minSize={260}
-            maxSize="60%"
-            collapsible={{ title: 'Trajectories', side: 'start' }}
-          >
-            <PanelHeader title="Trajectories" />
-            <aside className="browser" aria-label="Trajectory browser">
-              <TraceReceiverNote />
-              <FilterBar facets={facets.data} {...filterBar} />
-              <SelectionSummary />
-              {pickingCompare && (
-                <p className="picking" role="status">
-                  Pick another trajectory in the list to compare this one with (Esc to cancel).
-                </p>
-              )}
-              {list.error && <p className="error">{list.error}</p>}
-              <p className="muted list-count" data-testid="list-count">
-                {list.total === null ? (list.error ? 'No list' : 'Loading…') : trajectoriesCount(list.total)}
-              </p>
-              <TrajectoryList list={list} />
-            </aside>
-          </SplitPanel>
-          <ResizeHandle toggles="trajectories-browser" />
-          <SplitPanel id="trajectories-pane" minSize={360}>
-            <PanelHeader title={paneTitle} />
-            <div className="trajectory-pane">
-              {pane === 'evaluate' ? (
-                <EvaluatePanel />
-              ) : pane === 'scores' ? (
-                <ScoresPanel />
-              ) : pane === 'experiments' ? (
-                <ExperimentsPanel />
-              ) : pane === 'diff' && selectedId && compareId ? (
-                <DiffView leftId={selectedId} rightId={compareId} />
-              ) : selectedId ? (
-                <Inspector id={selectedId} />
-              ) : (
-                <div className="empty-state">
-                  <p>Select a trajectory to see its turns, findings and path on its tool graph.</p>
-                  <p className="muted">
-                    Import logs with Import…, run the checks to find failures, filter by finding kind to list the failed
-                    ones, and use Compare with… to diff two trajectories.
-                  </p>
-                </div>
-              )}
-            </div>
-          </SplitPanel>
-        </SplitLayout>
-      </div>
-    </section>
+    </>
+  );
+}
+
+/** The right-hand pane: the trajectory selected, a diff, or what the toolbar opened (evaluate, scores, experiments). */
+function TrajectoryPane() {
+  const { selectedId, compareId, pane } = useBrowserStore(useShallow(selector));
+  return (
+    <div className="trajectory-pane">
+      {pane === 'evaluate' ? (
+        <EvaluatePanel />
+      ) : pane === 'scores' ? (
+        <ScoresPanel />
+      ) : pane === 'experiments' ? (
+        <ExperimentsPanel />
+      ) : pane === 'diff' && selectedId && compareId ? (
+        <DiffView leftId={selectedId} rightId={compareId} />
+      ) : selectedId ? (
+        <Inspector id={selectedId} />
+      ) : (
+        <div className="empty-state">
+          <p>Select a trajectory to see its turns, findings and path on its tool graph.</p>
+          <p className="muted">
+            Import logs with Import…, run the checks to find failures, filter by finding kind to list the failed ones,
+            and use Compare with… to diff two trajectories.
+          </p>
+        </div>
+      )}
+    </div>
   );
 }
 
