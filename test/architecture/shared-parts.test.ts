@@ -44,6 +44,8 @@ describe('the UI parts every workspace shares', () => {
         // The queue position and the run's start are not jobs: nothing to cancel.
         'renderer/src/workspaces/datasets/ReviewQueue.tsx',
         'renderer/src/workspaces/runs/Debugger.tsx',
+        // A model's plan streams into the panel as it is written: its Stop sits beside Generate, no count to show.
+        'renderer/src/workspaces/runs/PlanPanel.tsx',
       ]),
     ).toEqual([]);
   });
