@@ -13,7 +13,12 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { AUTO_BUILD_JOB_ID, type AutoBuildStatus, type LlamaBinary, type NativeBuild } from '../../shared/contract/models';
+import {
+  AUTO_BUILD_JOB_ID,
+  type AutoBuildStatus,
+  type LlamaBinary,
+  type NativeBuild,
+} from '../../shared/contract/models';
 import { writeFileAtomic } from '../files/atomic-write';
 import { nodeLlamaCppVersion } from './node-llama-cpp-package';
 
@@ -115,7 +120,8 @@ export class AutoNativeBuild {
       .build(AUTO_BUILD_JOB)
       .then((after) => {
         // Built but not loadable: remembered as failed, or every load would build it again.
-        if (after.kind !== 'native') throw new Error(after.fallbackReason ?? 'the model process did not take the build.');
+        if (after.kind !== 'native')
+          throw new Error(after.fallbackReason ?? 'the model process did not take the build.');
         fs.rmSync(this.recordFile, { force: true });
       })
       .catch((error: unknown) => {
@@ -158,7 +164,8 @@ export class AutoNativeBuild {
         : 'A local build of node-llama-cpp runs.';
     }
     const variant = binary.cpuVariant ? ` (its ${binary.cpuVariant} CPU library, chosen for this CPU at start)` : '';
-    const base = binary.fallbackReason ?? `The prebuilt binding runs${variant}: no native build is recorded for this machine.`;
+    const base =
+      binary.fallbackReason ?? `The prebuilt binding runs${variant}: no native build is recorded for this machine.`;
     if (binary.backend !== 'cpu') return base;
     const status = this.status();
     switch (status.state) {

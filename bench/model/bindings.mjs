@@ -85,7 +85,9 @@ async function parent() {
       console.log(`  ${threads} thread(s)  ${name.padEnd(10)} pp ${row.pp}  tg ${row.tg}  ${row.variant}: ${row.cpu}`);
     }
   fs.rmSync(dir, { recursive: true, force: true });
-  console.log(JSON.stringify({ bench: 'bindings', date: new Date().toISOString(), shape, pp, tg, batch, env, summary }));
+  console.log(
+    JSON.stringify({ bench: 'bindings', date: new Date().toISOString(), shape, pp, tg, batch, env, summary }),
+  );
 }
 
 /** The ggml CPU libraries this process has mapped: which variant the binding chose. */
