@@ -5,7 +5,7 @@
 // Each child says which ggml CPU library it mapped (the prebuilt binding picks one of its
 // libggml-cpu-<variant>.so at run time) and what llama.cpp reports of its CPU backend.
 // Usage: node bench/model/bindings.mjs --binding prebuilt --binding native=/path/to/Release
-//   [--threads 1,2] [--rounds 3] [--shape small] [--pp 512] [--tg 128] [--batch 512]
+//   [--threads 1,2] [--batch 512,128] [--rounds 3] [--shape small] [--type f16|f32] [--pp 512] [--tg 128]
 //   [--env NAME=VALUE …]  set in every child (e.g. OMP_WAIT_POLICY=passive)
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -34,59 +34,65 @@ async function parent() {
   const threadCounts = one('threads', '1,2').split(',').map(Number);
   const rounds = Number(one('rounds', '3'));
   const shape = one('shape', 'small');
+  const tensorType = one('type', SHAPES[shape].tensorType);
   const pp = Number(one('pp', '512'));
   const tg = Number(one('tg', '128'));
-  const batch = Number(one('batch', String(pp)));
+  const batches = one('batch', String(pp)).split(',').map(Number);
   const env = Object.fromEntries(many('env').map((pair) => pair.split(/=(.*)/s).slice(0, 2)));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-bench-bindings-'));
   const modelPath = path.join(dir, `${shape}.gguf`);
-  writeGguf(modelPath, SHAPES[shape]);
+  writeGguf(modelPath, { ...SHAPES[shape], tensorType });
   console.log(
-    `Model ${shape}; pp${pp} (batch ${batch}), tg${tg}; threads ${threadCounts.join(', ')}; ${rounds} rounds; load ${os.loadavg()[0].toFixed(1)}`,
+    `Model ${shape} (${tensorType}); pp${pp} (batch ${batches.join(', ')}), tg${tg}; threads ${threadCounts.join(', ')}; ${rounds} rounds; load ${os.loadavg()[0].toFixed(1)}`,
   );
   const results = [];
   for (let round = 1; round <= rounds; round++) {
-    for (const threads of threadCounts) {
-      // Alternate which binding goes first, so neither always meets the other's leftovers.
-      const order = round % 2 ? bindings : [...bindings].reverse();
-      for (const binding of order) {
-        const run = spawnSync(
-          process.execPath,
-          [import.meta.filename, '--child', JSON.stringify({ ...binding, modelPath, threads, pp, tg, batch })],
-          { encoding: 'utf8', env: { ...process.env, ...env }, maxBuffer: 16 * 1024 * 1024 },
-        );
-        const line = run.stdout.trim().split('\n').at(-1) ?? '';
-        if (run.status !== 0 || !line.startsWith('{')) {
-          console.error(`${binding.name} failed:\n${run.stderr}\n${run.stdout}`);
-          process.exit(1);
+    for (const threads of threadCounts)
+      for (const batch of batches) {
+        // Alternate which binding goes first, so neither always meets the other's leftovers.
+        const order = round % 2 ? bindings : [...bindings].reverse();
+        for (const binding of order) {
+          const run = spawnSync(
+            process.execPath,
+            [import.meta.filename, '--child', JSON.stringify({ ...binding, modelPath, threads, pp, tg, batch })],
+            { encoding: 'utf8', env: { ...process.env, ...env }, maxBuffer: 16 * 1024 * 1024 },
+          );
+          const line = run.stdout.trim().split('\n').at(-1) ?? '';
+          if (run.status !== 0 || !line.startsWith('{')) {
+            console.error(`${binding.name} failed:\n${run.stderr}\n${run.stdout}`);
+            process.exit(1);
+          }
+          const result = { round, threads, batch, binding: binding.name, ...JSON.parse(line) };
+          results.push(result);
+          console.log(
+            `  round ${round}, ${threads} thread(s), batch ${batch}, ${binding.name.padEnd(10)} pp ${result.pp.toFixed(1).padStart(7)}  tg ${result.tg.toFixed(1).padStart(6)} t/s  (${result.variant})`,
+          );
         }
-        const result = { round, threads, binding: binding.name, ...JSON.parse(line) };
-        results.push(result);
-        console.log(
-          `  round ${round}, ${threads} thread(s), ${binding.name.padEnd(10)} pp ${result.pp.toFixed(1).padStart(7)}  tg ${result.tg.toFixed(1).padStart(6)} t/s  (${result.variant})`,
-        );
       }
-    }
   }
   console.log('\nMedians (t/s):');
   const summary = [];
   for (const threads of threadCounts)
-    for (const { name } of bindings) {
-      const mine = results.filter((r) => r.threads === threads && r.binding === name);
-      const row = {
-        binding: name,
-        threads,
-        pp: Math.round(median(mine.map((r) => r.pp)) * 10) / 10,
-        tg: Math.round(median(mine.map((r) => r.tg)) * 10) / 10,
-        variant: mine[0].variant,
-        cpu: mine[0].cpu,
-      };
-      summary.push(row);
-      console.log(`  ${threads} thread(s)  ${name.padEnd(10)} pp ${row.pp}  tg ${row.tg}  ${row.variant}: ${row.cpu}`);
-    }
+    for (const batch of batches)
+      for (const { name } of bindings) {
+        const mine = results.filter((r) => r.threads === threads && r.batch === batch && r.binding === name);
+        const row = {
+          binding: name,
+          threads,
+          batch,
+          pp: Math.round(median(mine.map((r) => r.pp)) * 10) / 10,
+          tg: Math.round(median(mine.map((r) => r.tg)) * 10) / 10,
+          variant: mine[0].variant,
+          cpu: mine[0].cpu,
+        };
+        summary.push(row);
+        console.log(
+          `  ${threads} thread(s), batch ${batch}  ${name.padEnd(10)} pp ${row.pp}  tg ${row.tg}  ${row.variant}: ${row.cpu}`,
+        );
+      }
   fs.rmSync(dir, { recursive: true, force: true });
   console.log(
-    JSON.stringify({ bench: 'bindings', date: new Date().toISOString(), shape, pp, tg, batch, env, summary }),
+    JSON.stringify({ bench: 'bindings', date: new Date().toISOString(), shape, tensorType, pp, tg, env, summary }),
   );
 }
 
