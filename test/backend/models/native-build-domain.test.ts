@@ -114,9 +114,16 @@ describe.skipIf(!prebuilt)(
         if (name === 'jobs.progress' && p.jobId === 'models.autoBuild') progress.push(p.done);
       });
       await b.registry.invoke('models.load', { path: tinyModel(), settings: TEST_SETTINGS });
+      // Native once the model process has moved; idle once the build's own bookkeeping is done.
       await expect
-        .poll(async () => (await b.registry.invoke('models.status', {})).binary?.kind, { timeout: 60_000 })
-        .toBe('native');
+        .poll(
+          async () => {
+            const { binary, autoBuild } = await b.registry.invoke('models.status', {});
+            return [binary?.kind, autoBuild.state];
+          },
+          { timeout: 60_000 },
+        )
+        .toEqual(['native', 'idle']);
       expect(seen.backends).toEqual(['cpu']);
       expect(progress).toEqual([0.5, 1]);
       const status = await b.registry.invoke('models.status', {});
