@@ -246,6 +246,11 @@ describe.skipIf(!BACKEND_BUILT)('benchmarks in quick mode (needs dist/: npm run 
           'goals',
         ]);
         expect(summary.shape).toBe('tiny');
+        // Which binding ran, so that a figure of the native build is never taken for the prebuilt one's.
+        const binary = summary.binary as { kind: string; variant: string | null };
+        expect(out).toMatch(/^ {2}binding: (prebuilt(, variant \w+)?|native \(built for this machine\))$/m);
+        if (binary.kind === 'prebuilt' && process.platform === 'linux' && process.arch === 'x64')
+          expect(out).toContain(`binding: prebuilt, variant ${binary.variant}`);
         // The own generation loop ran, and gave LlamaChatSession's tokens for the same seed.
         const loops = summary.loops as Record<string, { same_tokens: boolean; own_loop_ran: boolean }>;
         for (const kind of ['unconstrained', 'constrained'])
