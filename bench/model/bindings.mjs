@@ -11,10 +11,12 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { quick } from '../args.mjs';
 
 const argv = process.argv.slice(2);
 const many = (name) => argv.flatMap((a, i) => (a === `--${name}` && argv[i + 1] !== undefined ? [argv[i + 1]] : []));
-const one = (name, fallback) => many(name).at(-1) ?? fallback;
+/** The last `--name value`, else the quick-mode value (BENCH_QUICK=1: seconds, for test/bench), else the fallback. */
+const one = (name, fallback, quickValue = fallback) => many(name).at(-1) ?? (quick ? quickValue : fallback);
 
 if (argv[0] === '--child') await child(JSON.parse(argv[1]));
 else await parent();
@@ -31,12 +33,12 @@ async function parent() {
     const [name, folder] = spec.split('=');
     return { name, folder: folder ?? (name === 'prebuilt' ? null : name) };
   });
-  const threadCounts = one('threads', '1,2').split(',').map(Number);
-  const rounds = Number(one('rounds', '3'));
-  const shape = one('shape', 'small');
+  const threadCounts = one('threads', '1,2', '1').split(',').map(Number);
+  const rounds = Number(one('rounds', '3', '1'));
+  const shape = one('shape', 'small', 'tiny');
   const tensorType = one('type', SHAPES[shape].tensorType);
-  const pp = Number(one('pp', '512'));
-  const tg = Number(one('tg', '128'));
+  const pp = Number(one('pp', '512', '64'));
+  const tg = Number(one('tg', '128', '16'));
   const batches = one('batch', String(pp)).split(',').map(Number);
   const env = Object.fromEntries(many('env').map((pair) => pair.split(/=(.*)/s).slice(0, 2)));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trellis-bench-bindings-'));

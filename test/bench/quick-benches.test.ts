@@ -229,6 +229,20 @@ describe.skipIf(!BACKEND_BUILT)('benchmarks in quick mode (needs dist/: npm run 
 
   describe.skipIf(!prebuiltBindingFolder())('on the tiny GGUF from our writer (needs a llama.cpp binding)', () => {
     it(
+      'bench:bindings times a binding through node-llama-cpp directly and names the CPU library it mapped',
+      async () => {
+        const { summary } = await expectBench('model/bindings.mjs', 'bindings', ['shape', 'summary']);
+        const rows = summary.summary as { binding: string; threads: number; pp: number; tg: number; variant: string }[];
+        expect(rows).toHaveLength(1);
+        expect(rows[0]).toMatchObject({ binding: 'prebuilt', threads: 1 });
+        expect(rows[0]!.pp).toBeGreaterThan(0);
+        expect(rows[0]!.tg).toBeGreaterThan(0);
+        if (process.platform === 'linux') expect(rows[0]!.variant).toMatch(/libggml-cpu/);
+      },
+      TIMEOUT,
+    );
+
+    it(
       `bench:model${fs.existsSync(LLAMA_BENCH) ? '' : ' (llama-bench not built: no reference figures)'}`,
       async () => {
         const { out, summary } = await expectBench('model/run.mjs', 'model', [
