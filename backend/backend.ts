@@ -5,6 +5,8 @@ import { seedExampleWorkspace } from './store/seed';
 import { openWorkspaceStore, type WorkspaceStore } from './store/workspace-store';
 import { ModelSupervisor, type HelperSpawner } from './llm/supervisor';
 import { NativeBuilds, nativeBuildsDir, type NativeBuilder } from './llm/native-build';
+import { AutoNativeBuild } from './llm/auto-native-build';
+import { runNativeBuildJob } from './models/native-build-job';
 import { buildWithNodeLlamaCpp } from './llm/node-llama-cpp-builder';
 import { gpuNotice, listNvidiaGpus, onceLister, type GpuLister } from './llm/gpu-devices';
 import { packageRoot } from './resources';
@@ -65,6 +67,13 @@ export interface BackendOptions extends OpenOptions {
   pickFile?: FilePicker;
   /** Builds native llama.cpp bindings (models.build); default node-llama-cpp's own build. Tests pass a fake. */
   nativeBuilder?: NativeBuilder;
+  /**
+   * Build the native binding by itself on the first model load that runs the prebuilt CPU one
+   * (auto-native-build.ts); default: in the app and `trellis serve`, unless TRELLIS_NATIVE_BUILD=off.
+   */
+  autoNativeBuild?: boolean;
+  /** What keeps a native build from running here (no cmake, no compiler); default: looked up on PATH. Tests pass a fake. */
+  buildToolsProblem?: () => string | null;
   /** The GPUs this machine has (models.binary says when the binding leaves them unused); default the NVIDIA driver's list. Tests pass a fake. */
   gpuDevices?: GpuLister;
 }
@@ -103,6 +112,20 @@ export function createBackend(options: BackendOptions): Backend {
     );
     // Running jobs stop at their next safe point instead of writing to a closed workspace.
     onClose(() => jobs.cancelAll());
+    const autoBuild = new AutoNativeBuild({
+      enabled: options.autoNativeBuild ?? (options.host !== 'cli' && process.env.TRELLIS_NATIVE_BUILD !== 'off'),
+      offReason:
+        options.host === 'cli' && process.env.TRELLIS_NATIVE_BUILD !== 'off'
+          ? 'The app and "trellis serve" build one by itself the first time they load a model (where cmake and a C++ compiler are present); "trellis model build" builds it now.'
+          : 'Automatic native builds are off (TRELLIS_NATIVE_BUILD=off); build one in Models or with "trellis model build".',
+      dir: nativeBuilds.dir,
+      recorded: () => nativeBuilds.recorded(),
+      ...(options.buildToolsProblem ? { toolsProblem: options.buildToolsProblem } : {}),
+      build: async (jobId) =>
+        (await runNativeBuildJob({ jobs, events, nativeBuilds, modelHost }, 'cpu', jobId, { whenIdle: true })).binary,
+    });
+    // A build running when the workspace closes is cancelled with the other jobs, and started again next time.
+    onClose(() => autoBuild.close());
     const traceEndpoint = new TraceEndpointSlot();
     const desktopTraces = options.host === 'electron' ? new DesktopTraceReceiver(store, traceEndpoint) : undefined;
     if (desktopTraces) {
@@ -122,7 +145,12 @@ export function createBackend(options: BackendOptions): Backend {
       modelHost,
       router,
       nativeBuilds,
-      withGpuNotice: (binary) => ({ ...binary, gpuNotice: gpuNotice(binary, gpus(), gpuOff) }),
+      autoBuild,
+      annotateBinary: (binary) => ({
+        ...binary,
+        gpuNotice: gpuNotice(binary, gpus(), gpuOff),
+        why: autoBuild.explain(binary),
+      }),
       runtime: createToolRuntime({
         consent,
         secrets: new ApiSecrets(configDir, options.secrets),

@@ -1,6 +1,7 @@
 import type { TrajectoryChecker } from './checks/checker';
 import type { ToolRuntime } from './executor/tool-runtime';
 import type { Jobs } from './jobs/jobs';
+import type { AutoNativeBuild } from './llm/auto-native-build';
 import type { NativeBuilds } from './llm/native-build';
 import type { ModelRouter } from './llm/router';
 import type { ModelSupervisor } from './llm/supervisor';
@@ -24,8 +25,13 @@ export interface BackendContext {
   router: ModelRouter;
   /** llama.cpp bindings built for this machine, in the user's config folder. */
   nativeBuilds: NativeBuilds;
-  /** The binding as the helper reports it, with what to build when a GPU here goes unused (gpu-devices.ts). */
-  withGpuNotice(binary: LlamaBinary): LlamaBinary;
+  /** The native build started by itself on a model load (auto-native-build.ts). */
+  autoBuild: AutoNativeBuild;
+  /**
+   * The binding as the helper reports it, with why it runs and what to build when a GPU here goes
+   * unused (gpu-devices.ts).
+   */
+  annotateBinary(binary: LlamaBinary): LlamaBinary;
   /** The tool runtimes (mock worker, MCP servers, consent), shared by runs and synthesis. */
   runtime: ToolRuntime;
   /** A trajectory checker for one request: graphs and validators are cached for its lifetime. */

@@ -5,10 +5,11 @@ import { openBackend } from './backend-helpers';
 import type { Verb } from './verb';
 import { defaultWorkspacePath } from './workspace-path';
 
-/** `native, cpu, AVX2 AVX512 …, 2 math cores, llama.cpp b1234` */
+/** `native, cpu, AVX2 AVX512 …, 2 math cores, llama.cpp b1234` (`…, its zen4 CPU library` for the prebuilt one) */
 export function describeBinary(binary: LlamaBinary): string {
   const features = binary.cpuFeatures.length ? binary.cpuFeatures.join(' ') : 'no CPU features reported';
-  return `${binary.kind}, ${binary.backend}, ${features}, ${binary.mathCores} math cores, llama.cpp ${binary.llamaCpp}`;
+  const variant = binary.cpuVariant ? `, its ${binary.cpuVariant} CPU library` : '';
+  return `${binary.kind}, ${binary.backend}, ${features}, ${binary.mathCores} math cores, llama.cpp ${binary.llamaCpp}${variant}`;
 }
 
 /** `cpu, built 2026-11-30T23:02:45Z in 1364 s, in /home/…/llama/3.21.1-cpu-…` */
@@ -77,11 +78,13 @@ export const modelInfoVerb: Verb = {
     const backend = openBackend(values, { create: true });
     try {
       const binary = await backend.registry.invoke('models.binary', {});
-      const { native } = await backend.registry.invoke('models.status', {});
-      if (io.json) io.out(JSON.stringify({ ok: true, binary, native }));
+      const { native, autoBuild } = await backend.registry.invoke('models.status', {});
+      if (io.json) io.out(JSON.stringify({ ok: true, binary, native, autoBuild }));
       else {
         io.out(`Runs: ${describeBinary(binary)}`);
-        if (binary.fallbackReason) io.out(`Not native: ${binary.fallbackReason}`);
+        // `why` starts with the fallback reason when there is one.
+        if (binary.why) io.out(`Why: ${binary.why}`);
+        else if (binary.fallbackReason) io.out(`Not native: ${binary.fallbackReason}`);
         io.out(native ? `Native build: ${describeNative(native)}` : 'Native build: none (run "trellis model build")');
         if (binary.gpuNotice) io.out(`GPU unused: ${binary.gpuNotice}`);
       }

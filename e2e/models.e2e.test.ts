@@ -39,6 +39,10 @@ describe('Models workspace in Chromium', () => {
     await binding.waitFor();
     expect(await binding.textContent()).toMatch(/RunsPrebuilt portable bindingBackendCPU only/);
     await page.getByRole('button', { name: 'Build for this machine' }).waitFor();
+    // And why: no native build here, and the automatic one is off in tests (vitest.config.mts).
+    const why = page.getByTestId('binary-why');
+    await why.waitFor();
+    expect(await why.textContent()).toMatch(/^The prebuilt binding runs.*TRELLIS_NATIVE_BUILD=off/);
 
     await page.getByLabel('Prompt').fill('Plan a trip');
     await page.getByLabel('Max tokens').fill('32'); // enough for live figures, quick on a busy machine

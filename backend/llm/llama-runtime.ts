@@ -81,6 +81,23 @@ export function cpuFeatures(systemInfo: string): string[] {
   return features;
 }
 
+/**
+ * The ggml CPU variant this process mapped (`libggml-cpu-zen4.so` → `zen4`): the prebuilt binding
+ * ships one library per CPU level and ggml loads the best this CPU runs. Null for a build with one
+ * CPU backend, or where /proc cannot tell.
+ */
+export function loadedCpuVariant(maps = readOwnMaps()): string | null {
+  return /libggml-cpu-([A-Za-z0-9_]+)\.(?:so|dylib|dll)\b/.exec(maps)?.[1] ?? null;
+}
+
+function readOwnMaps(): string {
+  try {
+    return fs.readFileSync('/proc/self/maps', 'utf8');
+  } catch {
+    return '';
+  }
+}
+
 export function describeBinary(llama: Llama, kind: LlamaBinary['kind'], fallbackReason: string | null): LlamaBinary {
   return {
     kind,
@@ -89,6 +106,7 @@ export function describeBinary(llama: Llama, kind: LlamaBinary['kind'], fallback
     mathCores: llama.cpuMathCores,
     llamaCpp: llama.llamaCppRelease.release,
     fallbackReason,
+    cpuVariant: loadedCpuVariant(),
   };
 }
 

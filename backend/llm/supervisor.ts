@@ -117,6 +117,8 @@ export class ModelSupervisor {
   private crashes: number[] = [];
   private current: LoadedModel | null = null;
   private readonly helperPath: string;
+  /** Run once no request is pending (restartWhenIdle). */
+  private onIdle: (() => void)[] = [];
 
   constructor(private readonly options: SupervisorOptions = {}) {
     this.helperPath = options.helperPath ?? defaultHelperPath();
@@ -252,6 +254,15 @@ export class ModelSupervisor {
     if (this.lastLoad) await this.ensureChild();
   }
 
+  /**
+   * Restarts as `restart` does, once no request is pending: a build that finished in the
+   * background never cuts a running generation short.
+   */
+  restartWhenIdle(): Promise<void> {
+    if (this.pending.size === 0) return this.restart();
+    return new Promise((resolve, reject) => this.onIdle.push(() => void this.restart().then(resolve, reject)));
+  }
+
   /** Stops the helper for good (app quit). */
   async stop(): Promise<void> {
     const child = this.child;
@@ -294,6 +305,12 @@ export class ModelSupervisor {
   private failAll(reason: string): void {
     for (const [, pending] of this.pending) pending.reject(new TrellisError('E5001', reason));
     this.pending.clear();
+    this.runIdle();
+  }
+
+  private runIdle(): void {
+    if (this.pending.size > 0) return;
+    for (const run of this.onIdle.splice(0)) run();
   }
 
   private receive(message: HelperMessage): void {
@@ -306,6 +323,7 @@ export class ModelSupervisor {
       this.pending.delete(message.id);
       if (message.type === 'result') pending.resolve(message.value);
       else pending.reject(new TrellisError(HELPER_CODES[message.code] ?? 'E5004', message.message));
+      this.runIdle();
     }
   }
 

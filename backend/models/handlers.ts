@@ -8,6 +8,7 @@ import { DEFAULT_REMOTE_CONCURRENCY, REMOTE, type StoredRemote } from '../llm/ro
 import type { HandlerMap } from '../registry';
 import { discoverModels } from './discover';
 import { checkRemoteServer } from './remote-check';
+import { runNativeBuildJob } from './native-build-job';
 
 const LAST_MODEL = 'models.last';
 /**
@@ -33,7 +34,7 @@ export function defaultLoadSettings(): LoadSettings {
 }
 
 export function modelsHandlers(ctx: BackendContext): HandlerMap<'models'> {
-  const { modelHost, store, events, secrets, jobs, nativeBuilds } = ctx;
+  const { modelHost, store, events, secrets, jobs, nativeBuilds, autoBuild } = ctx;
   const gen = ctx.router;
 
   return {
@@ -64,6 +65,9 @@ export function modelsHandlers(ctx: BackendContext): HandlerMap<'models'> {
           throw new TrellisError('E1006', `Loading ${path} was cancelled; no model is loaded now.`);
         }
         store.settings.set(LAST_MODEL, { path, settings });
+        // The first load on the prebuilt CPU binding starts a native build in the background.
+        const binary = (await modelHost().state())?.binary;
+        if (binary) autoBuild.afterLoad(binary);
         return loaded;
       }),
     'models.unload': async () => {
@@ -88,23 +92,16 @@ export function modelsHandlers(ctx: BackendContext): HandlerMap<'models'> {
             }
           : null,
         memory: helper?.memory ?? null,
-        binary: helper?.binary ? ctx.withGpuNotice(helper.binary) : null,
+        binary: helper?.binary ? ctx.annotateBinary(helper.binary) : null,
         native: nativeBuilds.recorded(),
+        autoBuild: autoBuild.status(),
       };
     },
-    'models.binary': async () => ctx.withGpuNotice(await modelHost().binary()),
-    'models.build': ({ backend, jobId }) =>
-      jobs.run('models.build', jobId, async (job) => {
-        // `auto`: keep the GPU backend the helper runs now, so building never loses offload.
-        const target = backend === 'auto' ? (await modelHost().binary()).backend : backend;
-        const native = await nativeBuilds.build(target, {
-          onLine: (line) => events.emit('models.buildOutput', { jobId: job.id, line }),
-          onProgress: (fraction) => job.progress(fraction, 1),
-          signal: job.signal,
-        });
-        await modelHost().restart();
-        return { native, binary: ctx.withGpuNotice(await modelHost().binary()) };
-      }),
+    'models.binary': async () => ctx.annotateBinary(await modelHost().binary()),
+    'models.build': async ({ backend, jobId }) => {
+      const { native, binary } = await runNativeBuildJob({ jobs, events, nativeBuilds, modelHost }, backend, jobId);
+      return { native, binary: ctx.annotateBinary(binary) };
+    },
     'models.useRemote': async ({ baseUrl, model, apiKey, concurrency }) => {
       // Checked before it is used: an address with nothing behind it fails here, saying why, not later.
       const { models: listed } = await checkRemoteServer(baseUrl, apiKey);

@@ -200,7 +200,7 @@ const summary = {
   /** How the helper loaded the weights; llama-server loads them the same way (--no-mmap). */
   weights: weights ?? 'mapped',
   gpu,
-  binary: binary ? { kind: binary.kind, backend: binary.backend } : null,
+  binary: binary ? { kind: binary.kind, variant: binary.cpuVariant ?? null, backend: binary.backend } : null,
   rows,
   ...(serverNote ? { note: serverNote } : {}),
   goals: { n4_ge_0_9: goal(4), n8_ge_0_9: goal(8) },

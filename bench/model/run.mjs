@@ -151,8 +151,12 @@ const { cores, restCores, weights, hugePages } = await supervisor.load(modelPath
 /** The cores llama-bench runs on: the helper's, unless asked to leave it free (or the helper is not pinned). */
 const referenceOn = referenceCores === 'helper' && cores?.length ? cores : null;
 const binary = await supervisor.binary();
+// prebuilt (and the CPU variant it chose) or native: a figure of the native build is what a user
+// gets only once it is built (by itself on the app's first model load, or `trellis model build`).
+const bindingName =
+  binary.kind === 'native' ? 'native' : `prebuilt${binary.cpuVariant ? `, variant ${binary.cpuVariant}` : ''}`;
 console.log(
-  `Binding: ${binary.kind}, ${binary.backend}, ${binary.cpuFeatures.join(' ')}, ${binary.mathCores} math cores` +
+  `Binding: ${bindingName}, ${binary.backend}, ${binary.cpuFeatures.join(' ')}, ${binary.mathCores} math cores` +
     (binary.fallbackReason ? ` (not native: ${binary.fallbackReason})` : ''),
 );
 console.log(
@@ -283,6 +287,8 @@ const summary = {
   load: [round(loadAtStart, 1), round(os.loadavg()[0], 1)],
   binary: {
     kind: binary.kind,
+    /** The ggml CPU library the prebuilt binding chose (zen4, haswell, …); null for a native build. */
+    variant: binary.cpuVariant ?? null,
     backend: binary.backend,
     cpu: binary.cpuFeatures.join(' '),
     fallback: binary.fallbackReason,
@@ -336,6 +342,7 @@ summary.goals = {
   e2e_ge_0_9: summary.e2e_ratio === null ? null : summary.e2e_ratio >= 0.9,
 };
 const ref = (x) => (reference ? `${x} t/s` : 'not built');
+console.log(`  binding: ${bindingName}${binary.kind === 'native' ? ' (built for this machine)' : ''}`);
 console.log(
   `  pp${PP}  llama-bench ${ref(summary.llama_bench?.pp512)}   Trellis ${summary.trellis.pp512} t/s   ratio ${summary.pp_ratio}`,
 );

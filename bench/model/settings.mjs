@@ -104,7 +104,7 @@ console.log(
     parameters: written.parameters,
     cores,
     rounds,
-    binary: { kind: binary.kind, backend: binary.backend },
+    binary: { kind: binary.kind, variant: binary.cpuVariant ?? null, backend: binary.backend },
     rows,
   }),
 );

@@ -88,12 +88,39 @@ export const LlamaBinary = z.object({
   /** Why a recorded native build is not the one running; null when it runs or none is recorded. */
   fallbackReason: z.string().nullable(),
   /**
+   * The ggml CPU library the prebuilt binding chose at run time (`zen4`, `haswell`, …: it ships
+   * one per CPU level); null for a native build (one CPU backend, compiled for this machine) or
+   * where the process cannot tell.
+   */
+  cpuVariant: z.string().nullable().optional(),
+  /** Set by the backend: why this binding runs, in words for the user (models.binary, Models, `trellis model info`). */
+  why: z.string().optional(),
+  /**
    * Set by the backend when this machine has a GPU the binding cannot use (it runs on the CPU):
    * what to build to use it. Null or absent otherwise.
    */
   gpuNotice: z.string().nullable().optional(),
 });
 export type LlamaBinary = z.infer<typeof LlamaBinary>;
+
+/**
+ * The native build Trellis starts by itself the first time a model is loaded on the prebuilt
+ * CPU binding (desktop app and `trellis serve`): `off` (TRELLIS_NATIVE_BUILD=off, or a
+ * short-lived command), `unavailable` (no cmake or C++ compiler), `building`, `failed` or
+ * `cancelled` (not tried again by itself for this node-llama-cpp version), `idle` (nothing to do
+ * or not yet started).
+ */
+/** The job id of the automatic native build: its jobs.progress events carry it, jobs.cancel stops it. */
+export const AUTO_BUILD_JOB_ID = 'models.autoBuild';
+
+export const AutoBuildStatus = z.object({
+  state: z.enum(['idle', 'off', 'unavailable', 'building', 'failed', 'cancelled']),
+  /** Why, in words for the user; null when there is nothing to say. */
+  reason: z.string().nullable(),
+  /** The models.build job while building: its progress arrives in jobs.progress, jobs.cancel stops it. */
+  jobId: z.string().nullable(),
+});
+export type AutoBuildStatus = z.infer<typeof AutoBuildStatus>;
 
 export const ModelSource = z.enum(['lmstudio', 'ollama', 'jan', 'huggingface', 'folder']);
 export type ModelSource = z.infer<typeof ModelSource>;
@@ -175,6 +202,8 @@ export const modelsMethods = {
       binary: LlamaBinary.nullable(),
       /** The native build recorded for this machine, if any (it runs only when `binary.kind` says so). */
       native: NativeBuild.nullable(),
+      /** The native build started by itself on a model load, and why it runs or not. */
+      autoBuild: AutoBuildStatus,
     }),
   }),
   'models.binary': method({

@@ -53,9 +53,13 @@ const ALLOWED: Record<string, { calls: Call[]; reason: string }> = {
     calls: ['readFileSync'],
     reason: "the NVIDIA driver's GPU list in /proc/driver/nvidia/gpus, to tell whether a GPU goes unused.",
   },
+  'backend/llm/auto-native-build.ts': {
+    calls: ['readFileSync'],
+    reason: "Trellis's own record of the last automatic native build (written through atomic-write).",
+  },
   'backend/llm/llama-runtime.ts': {
     calls: ['readFileSync'],
-    reason: 'build metadata inside the native build folder Trellis made and recorded.',
+    reason: 'build metadata inside the native build folder Trellis made and recorded, and /proc/self/maps.',
   },
   'backend/llm/llama-source.ts': {
     calls: ['readFileSync'],

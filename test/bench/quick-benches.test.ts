@@ -229,6 +229,20 @@ describe.skipIf(!BACKEND_BUILT)('benchmarks in quick mode (needs dist/: npm run 
 
   describe.skipIf(!prebuiltBindingFolder())('on the tiny GGUF from our writer (needs a llama.cpp binding)', () => {
     it(
+      'bench:bindings times a binding through node-llama-cpp directly and names the CPU library it mapped',
+      async () => {
+        const { summary } = await expectBench('model/bindings.mjs', 'bindings', ['shape', 'summary']);
+        const rows = summary.summary as { binding: string; threads: number; pp: number; tg: number; variant: string }[];
+        expect(rows).toHaveLength(1);
+        expect(rows[0]).toMatchObject({ binding: 'prebuilt', threads: 1 });
+        expect(rows[0]!.pp).toBeGreaterThan(0);
+        expect(rows[0]!.tg).toBeGreaterThan(0);
+        if (process.platform === 'linux') expect(rows[0]!.variant).toMatch(/libggml-cpu/);
+      },
+      TIMEOUT,
+    );
+
+    it(
       `bench:model${fs.existsSync(LLAMA_BENCH) ? '' : ' (llama-bench not built: no reference figures)'}`,
       async () => {
         const { out, summary } = await expectBench('model/run.mjs', 'model', [
@@ -246,6 +260,11 @@ describe.skipIf(!BACKEND_BUILT)('benchmarks in quick mode (needs dist/: npm run 
           'goals',
         ]);
         expect(summary.shape).toBe('tiny');
+        // Which binding ran, so that a figure of the native build is never taken for the prebuilt one's.
+        const binary = summary.binary as { kind: string; variant: string | null };
+        expect(out).toMatch(/^ {2}binding: (prebuilt(, variant \w+)?|native \(built for this machine\))$/m);
+        if (binary.kind === 'prebuilt' && process.platform === 'linux' && process.arch === 'x64')
+          expect(out).toContain(`binding: prebuilt, variant ${binary.variant}`);
         // The own generation loop ran, and gave LlamaChatSession's tokens for the same seed.
         const loops = summary.loops as Record<string, { same_tokens: boolean; own_loop_ran: boolean }>;
         for (const kind of ['unconstrained', 'constrained'])

@@ -40,6 +40,21 @@ describe('trellis model', () => {
     expect(info.native.folder).toBe(folder);
   });
 
+  it.skipIf(!prebuilt)('info says the prebuilt binding runs, which CPU library it chose, and why', () => {
+    const home = tempDir();
+    const { code, out } = trellis(home, ['model', 'info'], { TRELLIS_NATIVE_BUILD: '' });
+    expect(code).toBe(0);
+    expect(out).toMatch(/^Runs: prebuilt, cpu, .*, llama\.cpp \S+(, its \w+ CPU library)?$/m);
+    if (process.platform === 'linux' && process.arch === 'x64') expect(out).toMatch(/its \w+ CPU library$/m);
+    expect(out).toMatch(
+      /^Why: The prebuilt binding runs.*no native build is recorded for this machine\. The app and "trellis serve" build one by itself/m,
+    );
+    const off = trellis(home, ['model', 'info', '--json'], { TRELLIS_NATIVE_BUILD: 'off' });
+    const info = JSON.parse(off.out) as { binary: { why: string }; autoBuild: { state: string } };
+    expect(info.autoBuild.state).toBe('off');
+    expect(info.binary.why).toContain('Automatic native builds are off (TRELLIS_NATIVE_BUILD=off)');
+  });
+
   it.skipIf(!prebuilt)('build without cmake fails before compiling, says what to install, and changes nothing', () => {
     const home = tempDir();
     const { code, err } = trellis(home, ['model', 'build', '--cpu'], { PATH: path.join(home, 'no-tools') });

@@ -28,6 +28,8 @@ describe.skipIf(!prebuilt)('which llama.cpp binding the helper runs (real helper
     expect(binary.mathCores).toBeGreaterThanOrEqual(1);
     expect(binary.llamaCpp).toMatch(/\S/);
     if (process.arch === 'x64') expect(binary.cpuFeatures).toContain('SSE3');
+    // The prebuilt binding ships one ggml CPU library per CPU level and loads the best at start.
+    if (process.platform === 'linux' && process.arch === 'x64') expect(binary.cpuVariant).toMatch(/^[a-z0-9_]+$/);
   });
 
   it('runs the recorded native build from Trellis’s folder, and a model loads and generates on it', async () => {

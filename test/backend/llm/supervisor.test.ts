@@ -221,6 +221,24 @@ describe('llama helper process with a generated model (real inference)', () => {
     expect((await s.ping()).loaded?.architecture).toBe('llama');
   });
 
+  it('restarts when idle only after the running generation has finished, then reloads the model', async () => {
+    const s = supervisor();
+    await s.load(tinyModel(), TEST_SETTINGS);
+    const before = s.pid;
+    let restarted = false;
+    let restartAsked: Promise<void> | null = null;
+    const result = await s.generate({ prompt: 'Go', chat: false, maxTokens: 24, temperature: 0 }, () => {
+      // Asked on the first token, with the generation still running.
+      restartAsked ??= s.restartWhenIdle().then(() => void (restarted = true));
+      expect(restarted).toBe(false);
+    });
+    expect(result.cancelled).toBe(false);
+    expect(restartAsked).not.toBeNull();
+    await restartAsked;
+    expect(s.pid).not.toBe(before);
+    expect((await s.ping()).loaded?.architecture).toBe('llama');
+  });
+
   it('explains files it cannot use, and keeps working afterwards', async () => {
     const s = supervisor();
     const notes = path.join(tempDir(), 'notes.gguf');

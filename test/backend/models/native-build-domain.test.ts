@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createBackend, type Backend } from '../../../backend/backend';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createBackend, type Backend, type BackendOptions } from '../../../backend/backend';
 import type { NativeBuilder } from '../../../backend/llm/native-build';
 import { TEST_SETTINGS, tinyModel } from '../../helpers/models';
 import { copyingBuilder, prebuiltBindingFolder } from '../../helpers/native-binding';
@@ -10,9 +10,10 @@ import { tempDir } from '../../helpers/temp';
 const backends: Backend[] = [];
 afterEach(() => {
   for (const b of backends.splice(0)) b.close();
+  vi.unstubAllEnvs();
 });
 
-function backend(nativeBuilder: NativeBuilder) {
+function backend(nativeBuilder: NativeBuilder, options: Partial<BackendOptions> = {}) {
   const configDir = tempDir();
   const b = createBackend({
     workspace: path.join(tempDir(), 'native.trellis'),
@@ -21,6 +22,7 @@ function backend(nativeBuilder: NativeBuilder) {
     configDir,
     modelEnv: { TRELLIS_GPU: 'off' },
     nativeBuilder,
+    ...options,
   });
   backends.push(b);
   return { b, configDir };
@@ -95,3 +97,97 @@ describe.skipIf(!prebuilt)('models.build: a native binding for this machine (fak
     expect((await b.registry.invoke('models.status', {})).native).toBeNull();
   });
 });
+
+describe.skipIf(!prebuilt)(
+  'the native build Trellis starts by itself on a model load (fake builder, real helper)',
+  () => {
+    /** A backend of the app (`trellis serve`) whose build tools are there. */
+    const appBackend = (nativeBuilder: NativeBuilder) =>
+      backend(nativeBuilder, { host: 'web', autoNativeBuild: true, buildToolsProblem: () => null });
+
+    it('builds after the first load, as a job with progress, and the model process moves to it with the model loaded', async () => {
+      const seen = { backends: [] as string[], cleaned: 0 };
+      const { b } = appBackend(copyingBuilder(prebuilt!, seen as never));
+      const progress: number[] = [];
+      b.events.subscribe((name, payload) => {
+        const p = payload as { jobId: string; done: number };
+        if (name === 'jobs.progress' && p.jobId === 'models.autoBuild') progress.push(p.done);
+      });
+      await b.registry.invoke('models.load', { path: tinyModel(), settings: TEST_SETTINGS });
+      // Native once the model process has moved; idle once the build's own bookkeeping is done.
+      await expect
+        .poll(
+          async () => {
+            const { binary, autoBuild } = await b.registry.invoke('models.status', {});
+            return [binary?.kind, autoBuild.state];
+          },
+          { timeout: 60_000 },
+        )
+        .toEqual(['native', 'idle']);
+      expect(seen.backends).toEqual(['cpu']);
+      expect(progress).toEqual([0.5, 1]);
+      const status = await b.registry.invoke('models.status', {});
+      expect(status.autoBuild).toEqual({ state: 'idle', reason: null, jobId: null });
+      expect(status.loaded).toMatchObject({ architecture: 'llama' });
+      expect(status.binary?.why).toMatch(/^Built for this machine/);
+    });
+
+    it('a build that fails leaves the prebuilt binding running, says why in models.binary, and is not tried again', async () => {
+      let builds = 0;
+      const { b } = appBackend(async (_backend, { onLine }) => {
+        builds++;
+        onLine('CMake Error: No CMAKE_CXX_COMPILER could be found.');
+        throw new Error('node-llama-cpp source build exited with code 1');
+      });
+      await b.registry.invoke('models.load', { path: tinyModel(), settings: TEST_SETTINGS });
+      await expect
+        .poll(async () => (await b.registry.invoke('models.status', {})).autoBuild.state, { timeout: 60_000 })
+        .toBe('failed');
+      const binary = await b.registry.invoke('models.binary', {});
+      expect(binary.kind).toBe('prebuilt');
+      expect(binary.why).toMatch(/prebuilt binding runs.*automatic native build failed .*exited with code 1/s);
+      await b.registry.invoke('models.load', { path: tinyModel(), settings: TEST_SETTINGS });
+      expect(builds).toBe(1);
+    });
+
+    it('a build whose binding fails to load falls back to the prebuilt one and is remembered as failed', async () => {
+      const broken = path.join(tempDir(), 'broken');
+      fs.cpSync(prebuilt!, broken, { recursive: true });
+      fs.writeFileSync(path.join(broken, 'llama-addon.node'), 'not a shared library');
+      const { b } = appBackend(async () => ({ folder: broken, llamaCpp: 'test' }));
+      await b.registry.invoke('models.load', { path: tinyModel(), settings: TEST_SETTINGS });
+      await expect
+        .poll(async () => (await b.registry.invoke('models.status', {})).autoBuild.state, { timeout: 60_000 })
+        .toBe('failed');
+      const binary = await b.registry.invoke('models.binary', {});
+      expect(binary.kind).toBe('prebuilt');
+      expect(binary.fallbackReason).toContain('failed to load');
+      expect(binary.why).toContain('failed to load');
+      // The model still runs, on the prebuilt binding.
+      const generated = await b.registry.invoke('models.generate', {
+        prompt: 'Plan',
+        chat: false,
+        maxTokens: 4,
+        seed: 1,
+      });
+      expect(generated.tokens).toBeGreaterThan(0);
+    });
+
+    it('starts nothing in a command that ends (host cli) or where it is switched off, and says so', async () => {
+      let builds = 0;
+      const count: NativeBuilder = async () => {
+        builds++;
+        throw new Error('not expected');
+      };
+      // The tests turn it off for every process they start (vitest.config.mts); here it is not.
+      vi.stubEnv('TRELLIS_NATIVE_BUILD', '');
+      const { b: cli } = backend(count, { buildToolsProblem: () => null });
+      await cli.registry.invoke('models.load', { path: tinyModel(), settings: TEST_SETTINGS });
+      expect((await cli.registry.invoke('models.binary', {})).why).toMatch(/"trellis serve" build one by itself/);
+      const { b: off } = backend(count, { host: 'web', autoNativeBuild: false });
+      await off.registry.invoke('models.load', { path: tinyModel(), settings: TEST_SETTINGS });
+      expect((await off.registry.invoke('models.status', {})).autoBuild.state).toBe('off');
+      expect(builds).toBe(0);
+    });
+  },
+);

@@ -1,5 +1,12 @@
 import { useEffect, useState } from 'react';
-import type { LlamaBackend, LlamaBinary, NativeBuild } from '../../../../shared/contract/models';
+import type { JobProgress as Progress } from '../../../../shared/contract/jobs';
+import {
+  AUTO_BUILD_JOB_ID,
+  type AutoBuildStatus,
+  type LlamaBackend,
+  type LlamaBinary,
+  type NativeBuild,
+} from '../../../../shared/contract/models';
 import { api } from '../../api/api';
 import { useAction } from '../../api/use-action';
 import { useJob } from '../../api/use-job';
@@ -26,10 +33,13 @@ const kindLabel = (binary: LlamaBinary) =>
 export function BinaryPanel({
   binary,
   native,
+  autoBuild,
   onChange,
 }: {
   binary: LlamaBinary | null;
   native: NativeBuild | null;
+  /** The build Trellis starts by itself on a model load (models.status). */
+  autoBuild: AutoBuildStatus;
   onChange(): void;
 }) {
   const [checked, setChecked] = useState<LlamaBinary | null>(null);
@@ -41,6 +51,20 @@ export function BinaryPanel({
   const notify = useUi((s) => s.notify);
   const current = checked ?? binary;
   useEffect(() => api.on('models.buildOutput', (output) => setLine(output.line)), []);
+  // The automatic build is nobody's click: followed by its job id, from whenever it reports.
+  const [autoProgress, setAutoProgress] = useState<Progress | null>(null);
+  useEffect(() => api.on('jobs.progress', (p) => p.jobId === AUTO_BUILD_JOB_ID && setAutoProgress(p)), []);
+  useEffect(
+    () =>
+      api.on('jobs.ended', (end) => {
+        if (end.jobId !== AUTO_BUILD_JOB_ID) return;
+        setAutoProgress(null);
+        setChecked(null);
+        onChange();
+      }),
+    [onChange],
+  );
+  const autoBuilding = !job.busy && (autoBuild.state === 'building' || autoProgress !== null);
 
   const build = (target = backend) =>
     job.run(async (jobId) => {
@@ -103,10 +127,29 @@ export function BinaryPanel({
           </div>
         </div>
       )}
-      {current?.fallbackReason && (
-        <p className="error" role="status">
-          {current.fallbackReason}
+      {current?.fallbackReason ? (
+        <p className="error" role="status" data-testid="binary-why">
+          {current.why ?? current.fallbackReason}
         </p>
+      ) : (
+        current?.why && (
+          <p className="muted" data-testid="binary-why">
+            {current.why}
+          </p>
+        )
+      )}
+      {!current && autoBuild.reason && <p className="muted">{autoBuild.reason}</p>}
+      {autoBuilding && (
+        <div data-testid="auto-build">
+          <p className="muted">Building llama.cpp for this machine (started when a model was loaded)…</p>
+          <JobProgress
+            progress={{ done: autoProgress?.done ?? 0, total: 1 }}
+            label="Automatic build progress"
+            onCancel={() => void api.invoke('jobs.cancel', { jobId: AUTO_BUILD_JOB_ID })}
+          >
+            {line || 'Starting the build…'}
+          </JobProgress>
+        </div>
       )}
       {native && (
         <p className="muted">
@@ -138,7 +181,7 @@ export function BinaryPanel({
             ))}
           </select>
         </label>
-        <button type="button" disabled={job.busy} onClick={() => void build()}>
+        <button type="button" disabled={job.busy || autoBuilding} onClick={() => void build()}>
           {job.busy ? 'Building…' : native ? 'Rebuild for this machine' : 'Build for this machine'}
         </button>
       </div>

@@ -110,7 +110,12 @@ export function ModelsWorkspace() {
         children: (
           <div className="panel-body">
             {status.data && (
-              <BinaryPanel binary={status.data.binary} native={status.data.native} onChange={status.reload} />
+              <BinaryPanel
+                binary={status.data.binary}
+                native={status.data.native}
+                autoBuild={status.data.autoBuild}
+                onChange={status.reload}
+              />
             )}
           </div>
         ),
