@@ -32,29 +32,17 @@ export function PlanRunBar({ tools, onRun }: { tools: string[]; onRun(mode: Star
   // Running a plan with problems asks first; the question is about these steps only.
   const [confirmFor, setConfirmFor] = useState<PlanStep[] | null>(null);
   const noIntent = !intent.trim();
+  // What both ways of running need: an intent, a graph, and no run starting.
+  const notReady = noIntent ? NOT_YET.intent : !graphId ? 'Choose a graph first' : starting ? 'Starting…' : undefined;
   const planOff = checking
     ? 'Checking the plan…'
     : !steps.length
       ? tools.length
         ? 'Add a step or generate a plan first'
         : NOT_YET.tools
-      : noIntent
-        ? NOT_YET.intent
-        : !graphId
-          ? 'Choose a graph first'
-          : starting
-            ? 'Starting…'
-            : undefined;
+      : notReady;
   const agentOff =
-    agentModel === null
-      ? 'No model is loaded: load one in Models (Ctrl+5) to run as an agent'
-      : noIntent
-        ? NOT_YET.intent
-        : !graphId
-          ? 'Choose a graph first'
-          : starting
-            ? 'Starting…'
-            : undefined;
+    agentModel === null ? 'No model is loaded: load one in Models (Ctrl+5) to run as an agent' : notReady;
   useRegisterAction('runPlan', () => (problems.length || checkError ? setConfirmFor(steps) : onRun('plan')), planOff);
   useRegisterAction('runAsAgent', () => onRun('agent'), agentOff);
 
