@@ -1,21 +1,24 @@
-import { formatKeybinding, isEnabled, type Command } from '../commands/registry';
+import { formatKeybinding, isEnabled, whyDisabled, type Command } from '../commands/registry';
 import { runCommand, runsElsewhere } from '../commands/run-command';
 import { useUi, type UiState, type WorkspaceId } from '../state/ui-store';
 import { SearchPicker } from './SearchPicker';
 
 /**
- * The commands `query` names, from every workspace: those that work here first (enabled ones
- * only), then those of the other workspaces, which open their workspace when run; in each, the
- * ones whose label has every word before those found by their category.
+ * The commands `query` names, from every workspace: those that work here first, then those of
+ * the other workspaces, which open their workspace when run, then those that are off here (with
+ * their reason); in each, the ones whose label has every word before those found by their category.
  */
 export function searchCommands(commands: readonly Command[], query: string, ui: UiState): Command[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   const has = (text: string) => words.every((w) => text.toLowerCase().includes(w));
   const found = commands.filter((c) => has(`${c.category} ${c.label}`));
   const byLabel = (list: Command[]) => [...list.filter((c) => has(c.label)), ...list.filter((c) => !has(c.label))];
+  const here = found.filter((c) => !runsElsewhere(c, ui));
   return [
-    ...byLabel(found.filter((c) => !runsElsewhere(c, ui) && isEnabled(c, ui))),
+    ...byLabel(here.filter((c) => isEnabled(c, ui))),
     ...byLabel(found.filter((c) => runsElsewhere(c, ui))),
+    // Found but off here: listed last with why, rather than "nothing matches" (picking one says why).
+    ...byLabel(here.filter((c) => !isEnabled(c, ui))),
   ];
 }
 
@@ -42,6 +45,7 @@ export function CommandPalette({
         <>
           <span className="muted">{command.category}:</span> {command.label}
           {runsElsewhere(command, useUi.getState()) && <span className="muted"> · in {names[command.workspace!]}</span>}
+          <OffReason command={command} />
           {command.keybinding && <kbd>{formatKeybinding(command.keybinding)}</kbd>}
         </>
       )}
@@ -49,4 +53,11 @@ export function CommandPalette({
       pick={(command) => void runCommand(command)}
     />
   );
+}
+
+/** Why a command found here cannot run now, beside its name (nothing for one that can, or runs elsewhere). */
+function OffReason({ command }: { command: Command }) {
+  const ui = useUi.getState();
+  if (runsElsewhere(command, ui) || isEnabled(command, ui)) return null;
+  return <span className="muted"> · off: {whyDisabled(command, ui) ?? 'not in what is open now'}</span>;
 }

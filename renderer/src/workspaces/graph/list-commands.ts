@@ -19,7 +19,7 @@ async function report(ui: UiState, work: () => Promise<string>): Promise<void> {
   }
 }
 
-/** Asks for a name for the current graph, starting from its name now. */
+/** Asks for a name for the current graph, starting from its name now; the title names it. */
 async function askForCurrentGraphName(
   ui: UiState,
   title: string,
@@ -28,10 +28,12 @@ async function askForCurrentGraphName(
   submit: (id: string, name: string) => Promise<void>,
 ): Promise<void> {
   const id = currentGraph()!;
+  const name = (await findGraph(id))?.name ?? '';
   ui.askFor({
-    title,
+    // Named: the current graph is Graph's, which may not be the one another workspace shows.
+    title: `${title} "${name}"`,
     label: 'Name',
-    initial: initial((await findGraph(id))?.name ?? ''),
+    initial: initial(name),
     submitLabel,
     onSubmit: (name) => submit(id, name),
   });
