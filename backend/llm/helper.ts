@@ -114,7 +114,7 @@ async function inspect(path: string, limits?: InspectLimits): Promise<ModelDetai
   if (header.toString('latin1') !== 'GGUF')
     throw new HelperError(
       'not-gguf',
-      `${path} is not a GGUF model file. llama.cpp runs .gguf files: get a GGUF build of the model (the side bar names small ones) or convert it with llama.cpp's convert_hf_to_gguf.py.`,
+      `${path} is not a GGUF model file. llama.cpp runs .gguf files: get a GGUF build of the model (Models lists small ones to download while no model is loaded) or convert it with llama.cpp's convert_hf_to_gguf.py.`,
     );
   // Checked against the file's size, then read, in a thread with a time and memory limit.
   const info = await readGgufInfoWithin(path, limits);

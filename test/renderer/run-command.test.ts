@@ -29,6 +29,13 @@ describe('running a command from the palette', () => {
     usePanelActions.setState({ handlers: {} });
   });
 
+  it('puts a command whose label starts with the query before one that only has it', () => {
+    useUi.setState({ workspace: 'trajectories' });
+    const found = searchCommands(COMMANDS, 'step', useUi.getState()).map((c) => c.label);
+    expect(found[0]).toMatch(/^Step\b/);
+    expect(found).toContain('Add Step to Plan');
+  });
+
   it('opens the command’s workspace first and runs it there once its panel offers it', async () => {
     const command = panelCommand('checkAll', 'trajectories', { id: 'y', label: 'Check', category: 'Run' });
     useUi.setState({ workspace: 'graph' });

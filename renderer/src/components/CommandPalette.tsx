@@ -12,7 +12,15 @@ export function searchCommands(commands: readonly Command[], query: string, ui: 
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   const has = (text: string) => words.every((w) => text.toLowerCase().includes(w));
   const found = commands.filter((c) => has(`${c.category} ${c.label}`));
-  const byLabel = (list: Command[]) => [...list.filter((c) => has(c.label)), ...list.filter((c) => !has(c.label))];
+  const typed = words.join(' ');
+  const starts = (c: Command) => typed !== '' && c.label.toLowerCase().startsWith(typed);
+  // "step" finds Step before Add Step to Plan: a label that starts with what was typed, then one
+  // that has every word, then one found by its category.
+  const byLabel = (list: Command[]) => [
+    ...list.filter(starts),
+    ...list.filter((c) => !starts(c) && has(c.label)),
+    ...list.filter((c) => !has(c.label)),
+  ];
   const here = found.filter((c) => !runsElsewhere(c, ui));
   return [
     ...byLabel(here.filter((c) => isEnabled(c, ui))),

@@ -100,8 +100,9 @@ export function ScoresPanel() {
               <tr>
                 <th>Trajectory</th>
                 {scores.metrics.map((m) => (
-                  <th key={`${m.source}-${m.name}`} title={m.label}>
-                    {m.name}
+                  <th key={`${m.source}-${m.name}`} title={`${m.label}: ${m.name} in the CSV`}>
+                    {/* The label without its explanation, which the chart above and the title give. */}
+                    {m.label.replace(/ \(.*\)$/, '')}
                     {m.source !== 'deterministic' && <span className="source"> ({m.source})</span>}
                   </th>
                 ))}
