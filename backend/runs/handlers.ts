@@ -1,47 +1,32 @@
 import type { BackendContext } from '../context';
 import type { HandlerMap } from '../registry';
-import { RunSessions } from './sessions';
+import { RunSessions, type RunSession } from './sessions';
 
 /** The runs namespace: each method finds its run among the open sessions and answers its view. */
 export function runsHandlers(ctx: BackendContext): HandlerMap<'runs'> {
   const runs = new RunSessions(ctx);
+  /** Does `act` on the open run `runId` and answers its view after. */
+  const on = async (runId: string, act: (s: RunSession) => unknown) => {
+    const s = runs.get(runId);
+    await act(s);
+    return runs.view(s);
+  };
   return {
     'runs.start': (args) => runs.view(runs.start(args)),
     'runs.open': ({ trajectoryId }) => runs.view(runs.reopen(trajectoryId)),
     'runs.get': ({ runId }) => runs.view(runs.get(runId)),
-    'runs.step': async ({ runId }) => {
-      const s = runs.get(runId);
-      await s.engine.step();
-      return runs.view(s);
-    },
-    'runs.continue': async ({ runId, untilTurns }) => {
-      const s = runs.get(runId);
-      await s.engine.continue(untilTurns);
-      return runs.view(s);
-    },
-    'runs.pause': ({ runId }) => {
-      const s = runs.get(runId);
-      s.engine.pause();
-      return runs.view(s);
-    },
-    'runs.stop': ({ runId }) => {
-      const s = runs.get(runId);
-      s.engine.stop();
-      return runs.view(s);
-    },
-    'runs.setBreakpoints': ({ runId, breakpoints }) => {
-      const s = runs.get(runId);
-      runs.setBreakpoints(breakpoints);
-      return runs.view(s);
-    },
+    'runs.step': ({ runId }) => on(runId, (s) => s.engine.step()),
+    'runs.continue': ({ runId, untilTurns }) => on(runId, (s) => s.engine.continue(untilTurns)),
+    'runs.pause': ({ runId }) => on(runId, (s) => s.engine.pause()),
+    'runs.stop': ({ runId }) => on(runId, (s) => s.engine.stop()),
+    'runs.setBreakpoints': ({ runId, breakpoints }) => on(runId, () => runs.setBreakpoints(breakpoints)),
     'runs.edit': ({ runId, turnIndex, ...edit }) => runs.view(runs.edit(runs.get(runId), turnIndex, edit)),
     'runs.fork': ({ runId, turnIndex, agentFormat }) => runs.view(runs.fork(runs.get(runId), turnIndex, agentFormat)),
-    'runs.allow': ({ runId, kind, key }) => {
-      const s = runs.get(runId);
-      ctx.runtime.allow(kind, key);
-      s.engine.consentGiven();
-      return runs.view(s);
-    },
+    'runs.allow': ({ runId, kind, key }) =>
+      on(runId, (s) => {
+        ctx.runtime.allow(kind, key);
+        s.engine.consentGiven();
+      }),
     'runs.tree': ({ graphId }) => ctx.store.trajectoryQueries.runs(graphId),
   };
 }
