@@ -22,7 +22,6 @@ import {
 import { writeFileAtomic } from '../files/atomic-write';
 import { nodeLlamaCppVersion } from './node-llama-cpp-package';
 
-const AUTO_BUILD_JOB = AUTO_BUILD_JOB_ID;
 /** What the last automatic build ended as, beside the native build record. */
 export const AUTO_BUILD_RECORD = 'auto-build.json';
 
@@ -88,7 +87,7 @@ export class AutoNativeBuild {
   }
 
   status(): AutoBuildStatus {
-    if (this.running) return { state: 'building', reason: null, jobId: AUTO_BUILD_JOB };
+    if (this.running) return { state: 'building', reason: null, jobId: AUTO_BUILD_JOB_ID };
     if (!this.options.enabled) return { state: 'off', reason: this.options.offReason, jobId: null };
     const end = this.lastEnd();
     if (end) {
@@ -117,7 +116,7 @@ export class AutoNativeBuild {
   afterLoad(binary: LlamaBinary): void {
     if (this.running || !this.wanted(binary) || this.status().state !== 'idle') return;
     this.running = this.options
-      .build(AUTO_BUILD_JOB)
+      .build(AUTO_BUILD_JOB_ID)
       .then((after) => {
         // Built but not loadable: remembered as failed, or every load would build it again.
         if (after.kind !== 'native')
