@@ -15,7 +15,11 @@ export type PanelAction =
   | 'savePlan'
   | 'addStep'
   | 'runPlan'
-  | 'runAsAgent';
+  | 'runAsAgent'
+  | 'inspectModel'
+  | 'loadModel'
+  | 'unloadModel'
+  | 'buildBinding';
 
 /** What a mounted panel offers for one action. */
 interface PanelHandler {

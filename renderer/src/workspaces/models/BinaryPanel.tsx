@@ -12,7 +12,7 @@ import { useAction } from '../../api/use-action';
 import { useJob } from '../../api/use-job';
 import { JobProgress } from '../../components/JobProgress';
 import { useUi } from '../../state/ui-store';
-import { useOfferAction } from './commands';
+import { useRegisterAction } from '../../commands/panel-actions';
 import { useModels } from './state';
 
 const BACKENDS: { value: 'auto' | LlamaBackend; label: string }[] = [
@@ -81,7 +81,7 @@ export function BinaryPanel({
       onChange();
     });
 
-  useOfferAction('build', job.busy ? null : () => void build());
+  useRegisterAction('buildBinding', () => void build(), job.busy ? 'Building…' : undefined);
 
   return (
     <section className="model-binary" aria-label="llama.cpp binding">

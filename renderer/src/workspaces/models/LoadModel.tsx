@@ -9,7 +9,7 @@ import { useQuery } from '../../api/use-query';
 import { ErrorNote } from '../../components/ErrorNote';
 import { JobProgress } from '../../components/JobProgress';
 import { useUi } from '../../state/ui-store';
-import { useOfferAction } from './commands';
+import { useRegisterAction } from '../../commands/panel-actions';
 import { size } from './units';
 import { formatCount } from '../../../../shared/text';
 
@@ -68,11 +68,11 @@ export function LoadModel({
       onChange();
     });
   const unload = () => void api.invoke('models.unload', {}).then(onChange);
-  // The commands run these buttons while they are on.
-  const ready = path.trim() !== '' && !busy;
-  useOfferAction('inspect', ready ? () => void inspect() : null);
-  useOfferAction('load', ready && settings ? () => void load() : null);
-  useOfferAction('unload', loaded && settings && !busy ? unload : null);
+  // The commands run these buttons, off while the buttons are, saying why.
+  const notReady = !path.trim() ? 'Type or pick a GGUF file first' : busy ? 'Working…' : undefined;
+  useRegisterAction('inspectModel', () => void inspect(), notReady);
+  useRegisterAction('loadModel', () => void load(), notReady ?? (settings ? undefined : 'Reading the load settings…'));
+  useRegisterAction('unloadModel', unload, !loaded ? 'No model is loaded' : busy ? 'Working…' : undefined);
   const set = <K extends keyof LoadSettings>(key: K, value: LoadSettings[K]) =>
     setSettings((s) => (s ? { ...s, [key]: value } : s));
   return (

@@ -5,9 +5,6 @@ import { formDraft, keptFields } from '../../state/form-draft';
 
 type Inspected = Result<'models.inspect'>;
 
-/** What the Models panels offer the commands: Inspect, Load, Unload, Build the binding. */
-export type ModelAction = 'inspect' | 'load' | 'unload' | 'build';
-
 /** The remote server form as typed; never its API key. */
 export interface RemoteDraft {
   baseUrl: string;
@@ -27,8 +24,6 @@ interface ModelsData {
   remote: RemoteDraft | null;
   /** The backend a native build of the binding is for. */
   buildBackend: 'auto' | LlamaBackend;
-  /** What each mounted panel does for its action, while it can (a command runs the button's own code). */
-  offered: Partial<Record<ModelAction, () => void>>;
 }
 
 interface ModelsActions {
@@ -38,15 +33,13 @@ interface ModelsActions {
   setSettings(update: (settings: LoadSettings | null) => LoadSettings | null): void;
   setRemote(remote: RemoteDraft): void;
   setBuildBackend(backend: 'auto' | LlamaBackend): void;
-  offer(action: ModelAction, perform: () => void): void;
-  withdraw(action: ModelAction): void;
 }
 
 export type ModelsState = ModelsData & ModelsActions;
 
 /**
  * The Models workspace's forms: kept while another workspace is open, and (but for what Inspect
- * found and what the panels offer) across a reload of the window.
+ * found) across a reload of the window.
  */
 export const useModels = createStore<ModelsState>(
   keepInStorage<ModelsState, Pick<ModelsData, 'path' | 'settings' | 'remote' | 'buildBackend'>>(
@@ -56,18 +49,11 @@ export const useModels = createStore<ModelsState>(
       details: null,
       remote: null,
       buildBackend: 'auto',
-      offered: {},
       setPath: (path) => set({ path, details: null }),
       setDetails: (details) => set({ details }),
       setSettings: (update) => set((s) => ({ settings: update(s.settings) })),
       setRemote: (remote) => set({ remote }),
       setBuildBackend: (buildBackend) => set({ buildBackend }),
-      offer: (action, perform) => set((s) => ({ offered: { ...s.offered, [action]: perform } })),
-      withdraw: (action) =>
-        set((s) => {
-          const { [action]: _, ...rest } = s.offered;
-          return { offered: rest };
-        }),
     }),
     {
       name: 'trellis.models',
