@@ -67,5 +67,5 @@ export function CommandPalette({
 function OffReason({ command }: { command: Command }) {
   const ui = useUi.getState();
   if (runsElsewhere(command, ui) || isEnabled(command, ui)) return null;
-  return <span className="muted"> · off: {whyDisabled(command, ui) ?? 'not in what is open now'}</span>;
+  return <span className="muted"> · off: {whyDisabled(command, ui) || 'not in what is open now'}</span>;
 }
