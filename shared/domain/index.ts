@@ -1,3 +1,4 @@
+export * from './environment';
 export * from './tool-graph';
 export * from './trajectory';
 export * from './curation';

@@ -8,6 +8,7 @@ export const ToolName = z.string().regex(TOOL_NAME_PATTERN, 'must match ^[a-zA-Z
 // Defined under the runtime kinds, whose templates read schemas too.
 export { JsonSchema } from '../json-schema/schema';
 import { JsonSchema } from '../json-schema/schema';
+import { Environment } from './environment';
 
 // A tool's runtime and its recordings are defined with their kinds, one file each.
 export { MAX_RECORDINGS, Recording, ToolRuntime } from '../runtimes/kinds';
@@ -61,6 +62,8 @@ export const ToolGraph = z.object({
   edges: z.array(GraphEdge),
   /** Keys of edge suggestions the user dismissed, so they are not offered again. */
   dismissedSuggestions: z.array(z.string()),
+  /** The world its tools share, when it has one (tools of the runtime kind `environment` call into it). */
+  environment: Environment.nullable().optional(),
   updatedAt: z.string(),
 });
 export type ToolGraph = z.infer<typeof ToolGraph>;

@@ -21,6 +21,11 @@ export const Turn = z.object({
   toolCallId: z.string().optional(),
   timing: z.object({ startedAt: z.string().optional(), durationMs: z.number() }).optional(),
   tokens: z.object({ prompt: z.number().int(), completion: z.number().int() }).optional(),
+  /**
+   * The environment's state after this call was answered (tool turns of runs in an environment);
+   * the state before is the previous such turn's, or the run's `metadata.environment.initialState`.
+   */
+  state: z.unknown().optional(),
 });
 export type Turn = z.infer<typeof Turn>;
 
