@@ -1,6 +1,6 @@
 import { hasOwn, isDict, PyFloat, PyOther, pyEquals, pyRepr, PyTuple, pyType } from '../../bfcl/values';
 import { PyError } from '../api';
-import { isNumber, num } from '../py-num';
+import { formatFixed, isNumber, num } from '../py-num';
 
 /**
  * Python's built-in operations on the values a model passes to a BFCL method, with the exceptions
@@ -111,3 +111,18 @@ export function pyAbs(v: unknown): number | PyFloat {
 /** The AttributeError Python raises for a method a value's type lacks (`5 .lower()`). */
 export const noAttribute = (v: unknown, name: string) =>
   new PyError(`'${pyType(v)}' object has no attribute '${name}'`, 'AttributeError');
+
+/** Python's `int(x)` for an int, float or bool: toward zero, and the errors NaN and infinity raise. */
+export function pyInt(v: unknown): number {
+  const x = num(v);
+  if (Number.isNaN(x)) throw new PyError('cannot convert float NaN to integer', 'ValueError');
+  if (!Number.isFinite(x)) throw new PyError('cannot convert float infinity to integer', 'OverflowError');
+  return Math.trunc(x);
+}
+
+/** `f"{x:.2f}"` for any float, `inf` and `nan` included. */
+export function formatMoney(x: number): string {
+  if (Number.isNaN(x)) return 'nan';
+  if (!Number.isFinite(x)) return x > 0 ? 'inf' : '-inf';
+  return formatFixed(x, 2);
+}

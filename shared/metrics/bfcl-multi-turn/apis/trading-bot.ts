@@ -1,9 +1,22 @@
 import { hasOwn, isDict, PyFloat, pyEquals, pyRepr, setOwn } from '../../bfcl/values';
 import { defineApiClass, type BfclApi, type PyMethod } from '../api';
-import { add, float, formatFixed, num, pyStr, sub } from '../py-num';
+import { add, float, num, pyStr, sub } from '../py-num';
 import { PyRandom } from '../py-random';
 import { DATETIME_MAX, DATETIME_MIN, strptime } from './py-datetime';
-import { compare, dictGet, getItem, hashKey, inDict, inList, iterate, noAttribute, pyAbs, pyTruthy } from './py-ops';
+import {
+  compare,
+  dictGet,
+  formatMoney,
+  getItem,
+  hashKey,
+  inDict,
+  inList,
+  iterate,
+  noAttribute,
+  pyAbs,
+  pyInt,
+  pyTruthy,
+} from './py-ops';
 import {
   AUTOMOBILE_EXTENSION,
   MA_20_EXTENSION,
@@ -138,11 +151,11 @@ export class TradingBot implements BfclApi {
       return { error: 'Price and amount must be positive values.' };
     if (typeof orderType !== 'string') throw noAttribute(orderType, 'lower');
     if (orderType.toLowerCase() === 'buy') {
-      const totalCost = num(price) * Math.trunc(num(amount));
+      const totalCost = num(price) * pyInt(amount);
       const balance = dictGet(this.account_info, 'balance', 0);
       if (compare(new PyFloat(totalCost), '>', balance))
         return {
-          error: `Insufficient funds: required $${formatFixed(totalCost, 2)} but only $${formatFixed(num(balance), 2)} available.`,
+          error: `Insufficient funds: required $${formatMoney(totalCost)} but only $${formatMoney(num(balance))} available.`,
         };
     }
     const orderId = this.order_counter;
