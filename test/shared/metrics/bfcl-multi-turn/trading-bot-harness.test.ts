@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BfclWorld } from '../../../../shared/metrics/bfcl-multi-turn/execute';
-import { pyJsonDumps } from '../../../../shared/metrics/bfcl-multi-turn/py-num';
 import { parseExactJson } from '../../../../shared/metrics/bfcl/exact-json';
-import { isDict, PyOther, PyTuple } from '../../../../shared/metrics/bfcl/values';
+import { sortedStateJson } from './sorted-state-json';
 
 /**
  * Compares Trellis's TradingBot with the leaderboard's, call for call, on what a harness recorded by
@@ -22,18 +21,6 @@ interface RecordedRun {
   initial_config: Record<string, unknown>;
   long_context: boolean;
   turns: RecordedTurn[];
-}
-
-/** The harness's form of a state: keys sorted, objects Python can't write as JSON as `{"$repr": …}`. */
-function sortedJson(value: unknown): string {
-  if (value instanceof PyOther) return sortedJson({ $repr: value.repr });
-  if (value instanceof PyTuple) return sortedJson(value.items);
-  if (Array.isArray(value)) return `[${value.map(sortedJson).join(', ')}]`;
-  if (isDict(value)) {
-    const keys = Object.keys(value).sort();
-    return `{${keys.map((k) => `${pyJsonDumps(k)}: ${sortedJson(value[k])}`).join(', ')}}`;
-  }
-  return pyJsonDumps(value);
 }
 
 const harness = process.env.BFCL_HARNESS;
@@ -59,7 +46,7 @@ describe.skipIf(!harness)(
               );
           });
           count.states++;
-          const state = sortedJson(world.instances.get('TradingBot')!.publicState());
+          const state = sortedStateJson(world.instances.get('TradingBot')!.publicState());
           if (state === turn.state) count.statesMatched++;
           else
             mismatches.push(
