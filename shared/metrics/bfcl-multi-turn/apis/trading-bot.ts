@@ -86,7 +86,9 @@ export class TradingBot implements BfclApi {
     const defaults = tradingBotDefaults();
     const pick = (name: string) => (hasOwn(scenario, name) ? scenario[name] : defaults[name]);
     this.orders = new Map();
-    // JSON keys are text; the leaderboard turns the all-digit ones back into ints.
+    // JSON keys are text; the leaderboard turns the all-digit ones back into ints. (A JS object
+    // lists integer-like keys first, so a scenario listing a text key before a digit key would come
+    // out in another order than Python's; none of the leaderboard's does.)
     for (const [text, value] of Object.entries(pick('orders') as Dict)) {
       const key = /^[0-9]+$/.test(text) ? Number(text) : text;
       this.storeOrder(key, value);
@@ -132,6 +134,9 @@ export class TradingBot implements BfclApi {
 
   /** A moment within a day of the clock, drawn as the leaderboard draws it (`randint` over the day's seconds). */
   transactionTimestamp(): string {
+    // The leaderboard draws randint(t, t + 86400) over local Unix times and formats the local time;
+    // randint(a, b) is a + randbelow(b - a + 1), so the seconds past the clock are the same draw
+    // (its local zone has no clock change on 2024-09-01).
     const offset = this.random.randint(0, SECONDS_PER_DAY);
     return new Date(CURRENT_TIME_UTC + offset * 1000).toISOString().slice(0, 19).replace('T', ' ');
   }
