@@ -26,7 +26,8 @@ const digitValue = (text: string) => Number(toAsciiDigits(text.trim()));
  */
 export function strptimeIsoDate(text: unknown): PyDate {
   if (typeof text !== 'string')
-    throw new PyError(`strptime() argument 1 must be str, not ${pyType(text)}`, 'TypeError');
+    // CPython's argument check names None by itself and anything else by its type.
+    throw new PyError(`strptime() argument 1 must be str, not ${text === null ? 'None' : pyType(text)}`, 'TypeError');
   const match = ISO_DATE.exec(text);
   const invalid = () => new PyError(`time data ${pyRepr(text)} does not match format '%Y-%m-%d'`, 'ValueError');
   if (!match || match[0].length !== text.length) throw invalid();
