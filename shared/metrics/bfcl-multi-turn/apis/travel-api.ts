@@ -1,22 +1,12 @@
-import { isDict, PyFloat, pyEquals, pyRepr } from '../../bfcl/values';
+import { isDict, type PyFloat, pyEquals, pyRepr } from '../../bfcl/values';
 import { defineApiClass, PyError, type BfclApi, type PyMethod } from '../api';
-import { round } from '../py-num';
+import { pyStr } from '../py-num';
 import { PyRandom } from '../py-random';
 import { strptimeIsoDate, today } from './py-date';
 import { deepCopyOrdered, orderedDict } from './py-dict';
-import {
-  addInPlace,
-  dictGet,
-  dictHas,
-  divide,
-  multiply,
-  pyLess,
-  requireHashable,
-  requireStr,
-  subtractInPlace,
-  toFloat,
-} from './py-ops';
-import { flightFares } from './travel-fares';
+import { addInPlace, dictGet, dictHas, pyLess, requireHashable, requireStr, subtractInPlace, toFloat } from './py-ops';
+import { exchange } from './travel-exchange';
+import { AIRPORTS, flightFares, NEAREST_AIRPORT } from './travel-fares';
 import { bookingRecordExtension, creditCardExtension } from './travel-long-context';
 
 /**
@@ -95,9 +85,6 @@ export class TravelApi implements BfclApi {
 /** A scenario's dict of cards or bookings, in a dict that keeps its order as ids are added. */
 const ordered = (value: unknown): Dict => (isDict(value) ? orderedDict(Object.entries(value)) : (value as Dict));
 
-/** Python's `str()` of a value inside an f-string. */
-const str = (v: unknown) => (typeof v === 'string' ? v : pyRepr(v));
-
 const method = (
   names: readonly string[],
   run: PyMethod<TravelApi>['run'],
@@ -106,50 +93,6 @@ const method = (
   params: names.map((name) => (Object.hasOwn(defaults, name) ? { name, default: defaults[name] } : { name })),
   run,
 });
-
-const AIRPORTS = 'RMS SBK MPC SVP SHD CDG LHR SSV OKD WLB PEK HND HKG CIA CRH ATV PHV GFD SFO LAX JFK ORD BOS'.split(
-  ' ',
-);
-
-const NEAREST_AIRPORT: Readonly<Record<string, string>> = {
-  Rivermist: 'RMS',
-  Stonebrook: 'SBK',
-  Maplecrest: 'MPC',
-  Silverpine: 'SVP',
-  Shadowridge: 'SHD',
-  London: 'LHR',
-  Paris: 'CDG',
-  'Sunset Valley': 'SSV',
-  Oakendale: 'OKD',
-  Willowbend: 'WLB',
-  'Crescent Hollow': 'CRH',
-  Autumnville: 'ATV',
-  Pinehaven: 'PHV',
-  Greenfield: 'GFD',
-  'San Francisco': 'SFO',
-  'Los Angeles': 'LAX',
-  'New York': 'JFK',
-  Chicago: 'ORD',
-  Boston: 'BOS',
-  Beijing: 'PEK',
-  'Hong Kong': 'HKG',
-  Rome: 'CIA',
-  Tokyo: 'HND',
-};
-
-/** Units of each currency per US dollar, in the order the leaderboard looks them up. */
-const USD_RATES: readonly [string, number | PyFloat][] = [
-  ['RMB', 7],
-  ['EUR', new PyFloat(0.8)],
-  ['JPY', 110],
-  ['GBP', new PyFloat(0.7)],
-  ['CAD', new PyFloat(1.3)],
-  ['AUD', new PyFloat(1.4)],
-  ['INR', 70],
-  ['RUB', 60],
-  ['BRL', new PyFloat(3.8)],
-  ['MXN', 20],
-];
 
 /**
  * The travel classes `book_flight` accepts. Its error prints them as a Python set, whose order
@@ -175,9 +118,9 @@ function bookFlight(api: TravelApi, a: Dict): Dict {
   const card = api.card(a.card_id);
   if (!Object.hasOwn(card, 'balance')) return fail('Balance not found');
   if (!AIRPORTS.some((code) => pyEquals(a.travel_from, code)))
-    return fail(`Invalid departure airport code: ${str(a.travel_from)}`);
+    return fail(`Invalid departure airport code: ${pyStr(a.travel_from)}`);
   if (!AIRPORTS.some((code) => pyEquals(a.travel_to, code)))
-    return fail(`Invalid destination airport code: ${str(a.travel_to)}`);
+    return fail(`Invalid destination airport code: ${pyStr(a.travel_to)}`);
   try {
     strptimeIsoDate(a.travel_date);
   } catch (error) {
@@ -223,7 +166,7 @@ function verifyTraveler(api: TravelApi, a: Dict): Dict {
   if (!pyEquals(api.userFirstName, a.first_name) || !pyEquals(api.userLastName, a.last_name))
     return fail(
       'Cannot book flight information for another user.' +
-        `Expected ${str(api.userFirstName)} ${str(api.userLastName)}, got ${str(a.first_name)} ${str(a.last_name)}`,
+        `Expected ${pyStr(api.userFirstName)} ${pyStr(api.userLastName)}, got ${pyStr(a.first_name)} ${pyStr(a.last_name)}`,
     );
   let age: number;
   try {
@@ -240,14 +183,6 @@ function verifyTraveler(api: TravelApi, a: Dict): Dict {
   if (!requireStr(a.passport_number, 'startswith').startsWith('US'))
     return fail('Passport must be issued by the United States.');
   return { verification_status: true };
-}
-
-function exchange(base: unknown, target: unknown, value: unknown): Dict {
-  for (const [currency, rate] of USD_RATES) {
-    if (pyEquals(base, 'USD') && pyEquals(target, currency)) return { exchanged_value: toFloat(multiply(value, rate)) };
-    if (pyEquals(base, currency) && pyEquals(target, 'USD')) return { exchanged_value: round(divide(value, rate), 2) };
-  }
-  throw new PyError('No available exchange rate for the given currencies.', 'ValueError');
 }
 
 export const travelApi = defineApiClass<TravelApi>({

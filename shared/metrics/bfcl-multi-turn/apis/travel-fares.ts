@@ -65,3 +65,34 @@ function digitSumIsEven(date: unknown): boolean {
   }
   return parity === 0;
 }
+
+/** Every airport `book_flight` knows, in the leaderboard's order. */
+export const AIRPORTS =
+  'RMS SBK MPC SVP SHD CDG LHR SSV OKD WLB PEK HND HKG CIA CRH ATV PHV GFD SFO LAX JFK ORD BOS'.split(' ');
+
+/** `get_nearest_airport_by_city`'s cities. */
+export const NEAREST_AIRPORT: Readonly<Record<string, string>> = {
+  Rivermist: 'RMS',
+  Stonebrook: 'SBK',
+  Maplecrest: 'MPC',
+  Silverpine: 'SVP',
+  Shadowridge: 'SHD',
+  London: 'LHR',
+  Paris: 'CDG',
+  'Sunset Valley': 'SSV',
+  Oakendale: 'OKD',
+  Willowbend: 'WLB',
+  'Crescent Hollow': 'CRH',
+  Autumnville: 'ATV',
+  Pinehaven: 'PHV',
+  Greenfield: 'GFD',
+  'San Francisco': 'SFO',
+  'Los Angeles': 'LAX',
+  'New York': 'JFK',
+  Chicago: 'ORD',
+  Boston: 'BOS',
+  Beijing: 'PEK',
+  'Hong Kong': 'HKG',
+  Rome: 'CIA',
+  Tokyo: 'HND',
+};
