@@ -103,7 +103,7 @@ const TRAVEL_CLASSES = ['first', 'business', 'economy'];
 const SUPPORT_REPLY =
   'Thank you for contacting customer support. Your message has been received and we will get back to you shortly.';
 
-/** The token checks most methods start with: an error dict, or null when the token is good. */
+/** The token checks most methods start with: what is wrong with the token, or null when it is good. */
 function tokenProblem(api: TravelApi, accessToken: unknown): string | null {
   if (api.tokenExpired) return 'Token expired';
   if (!pyEquals(accessToken, api.accessToken)) return 'Invalid access token';
