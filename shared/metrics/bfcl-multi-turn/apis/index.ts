@@ -1,0 +1,7 @@
+import type { BfclApiClass } from '../api';
+import { vehicleControlApi } from './vehicle-control-api';
+
+/** The leaderboard's multi-turn API classes, by the name `involved_classes` gives them. */
+export const BFCL_API_CLASSES: Record<string, BfclApiClass> = {
+  VehicleControlAPI: vehicleControlApi,
+};

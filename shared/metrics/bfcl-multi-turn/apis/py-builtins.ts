@@ -1,0 +1,133 @@
+import { hasOwn, isDict, PyFloat, pyRepr, PyTuple, pyType, stringRepr } from '../../bfcl/values';
+import { PyError } from '../api';
+import { add, isNumber, mul, num, sub } from '../py-num';
+
+/**
+ * Python builtins the API classes apply to whatever a model passed them, with Python's answer for
+ * every type: a call may give a list where the class expects a float, and the leaderboard then
+ * records Python's TypeError text, which these reproduce.
+ */
+
+/** `bool(value)`: empty and zero values are false. */
+export function pyTruthy(value: unknown): boolean {
+  if (value === null || value === undefined || value === false || value === '') return false;
+  if (typeof value === 'number') return value !== 0;
+  if (value instanceof PyFloat) return value.value !== 0;
+  if (value instanceof PyTuple) return value.items.length > 0;
+  if (Array.isArray(value)) return value.length > 0;
+  if (isDict(value)) return Object.keys(value).length > 0;
+  return true;
+}
+
+type Ordering = '<' | '<=' | '>' | '>=';
+
+/** Code point order, as Python compares strings (JavaScript compares UTF-16 units). */
+function compareText(a: string, b: string): number {
+  const x = Array.from(a);
+  const y = Array.from(b);
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    const d = x[i]!.codePointAt(0)! - y[i]!.codePointAt(0)!;
+    if (d !== 0) return d;
+  }
+  return x.length - y.length;
+}
+
+/** `a < b` and its kin for numbers (bools count as numbers) and strings; any other pair is Python's TypeError. */
+export function pyCompare(op: Ordering, a: unknown, b: unknown): boolean {
+  let x: number;
+  let y: number;
+  if (isNumber(a) && isNumber(b)) {
+    x = num(a);
+    y = num(b);
+  } else if (typeof a === 'string' && typeof b === 'string') {
+    x = compareText(a, b);
+    y = 0;
+  } else {
+    throw new PyError(`'${op}' not supported between instances of '${pyType(a)}' and '${pyType(b)}'`, 'TypeError');
+  }
+  if (op === '<') return x < y;
+  if (op === '<=') return x <= y;
+  if (op === '>') return x > y;
+  return x >= y;
+}
+
+const isSequence = (v: unknown) => typeof v === 'string' || Array.isArray(v) || v instanceof PyTuple;
+
+/**
+ * `a + b`, `a - b`, `a * b` where a number is expected: numbers as py-num does them, `str + str`,
+ * and Python's TypeError otherwise. Repeating a sequence by an int is not needed by any class.
+ */
+export function pyArithmetic(op: '+' | '-' | '*', a: unknown, b: unknown): unknown {
+  if (isNumber(a) && isNumber(b)) return op === '+' ? add(a, b) : op === '-' ? sub(a, b) : mul(a, b);
+  if (op === '+' && typeof a === 'string') {
+    if (typeof b === 'string') return a + b;
+    throw new PyError(`can only concatenate str (not "${pyType(b)}") to str`, 'TypeError');
+  }
+  if (op === '*' && isSequence(a) && isNumber(b) && pyType(b) !== 'int')
+    throw new PyError(`can't multiply sequence by non-int of type '${pyType(b)}'`, 'TypeError');
+  if (op === '*' && isSequence(a)) throw new PyError('repeating a sequence is not supported here', 'TypeError');
+  throw new PyError(`unsupported operand type(s) for ${op}: '${pyType(a)}' and '${pyType(b)}'`, 'TypeError');
+}
+
+/** Python's `str.strip()` whitespace. */
+const PY_SPACE = '\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
+const AROUND_SPACE = new RegExp(`^[${PY_SPACE}]+|[${PY_SPACE}]+$`, 'g');
+const DIGITS = '\\d(?:_?\\d)*';
+const DECIMAL = new RegExp(`^[+-]?(?:${DIGITS}(?:\\.(?:${DIGITS})?)?|\\.${DIGITS})(?:[eE][+-]?${DIGITS})?$`);
+const SPECIAL = /^([+-]?)(inf|infinity|nan)$/i;
+
+/**
+ * `float(value)`: a number as a float, a string as Python parses it (underscores between digits,
+ * `inf`, `nan`, surrounding whitespace); Python's ValueError or TypeError otherwise. Non-ASCII
+ * digits, which Python also accepts, are refused here.
+ */
+export function pyFloat(value: unknown): PyFloat {
+  if (isNumber(value)) return new PyFloat(num(value));
+  if (typeof value !== 'string')
+    throw new PyError(`float() argument must be a string or a real number, not '${pyType(value)}'`, 'TypeError');
+  const text = value.replace(AROUND_SPACE, '');
+  const special = SPECIAL.exec(text);
+  if (special) {
+    const magnitude = special[2]!.toLowerCase() === 'nan' ? NaN : Infinity;
+    return new PyFloat(special[1] === '-' ? -magnitude : magnitude);
+  }
+  if (!DECIMAL.test(text)) throw new PyError(`could not convert string to float: ${stringRepr(value)}`, 'ValueError');
+  return new PyFloat(Number(text.replaceAll('_', '')));
+}
+
+/** The items `for item in value` visits: a string's characters, a list's or tuple's items, a dict's keys. */
+export function pyIterate(value: unknown): unknown[] {
+  if (typeof value === 'string') return Array.from(value);
+  if (Array.isArray(value)) return value;
+  if (value instanceof PyTuple) return value.items;
+  if (isDict(value)) return Object.keys(value);
+  throw new PyError(`'${pyType(value)}' object is not iterable`, 'TypeError');
+}
+
+/** The type that makes a dict key unhashable (a list or dict, also inside a tuple), or null. */
+function unhashableType(key: unknown): string | null {
+  if (Array.isArray(key) || isDict(key)) return pyType(key);
+  if (key instanceof PyTuple) {
+    for (const item of key.items) {
+      const inner = unhashableType(item);
+      if (inner) return inner;
+    }
+  }
+  return null;
+}
+
+/**
+ * Whether `key in dict` for a dict whose keys are strings, raising Python's TypeError for an
+ * unhashable key as a lookup would.
+ */
+export function pyHasKey(dict: Record<string, unknown>, key: unknown): key is string {
+  const unhashable = unhashableType(key);
+  if (unhashable) throw new PyError(`unhashable type: '${unhashable}'`, 'TypeError');
+  return typeof key === 'string' && hasOwn(dict, key);
+}
+
+/** `dict[key]` for a dict whose keys are strings, with Python's KeyError (its text is the key's repr). */
+export function pyGetItem(dict: Record<string, unknown>, key: unknown): unknown {
+  if (!pyHasKey(dict, key)) throw new PyError(pyRepr(key), 'KeyError');
+  return dict[key];
+}
