@@ -1,4 +1,4 @@
-import { hasOwn, isDict, PyFloat, pyRepr, PyTuple, pyType, stringRepr } from '../../bfcl/values';
+import { hasOwn, isDict, PyFloat, pyRepr, PyTuple, pyType } from '../../bfcl/values';
 import { PyError } from '../api';
 import { add, isNumber, mul, num, sub } from '../py-num';
 
@@ -69,30 +69,71 @@ export function pyArithmetic(op: '+' | '-' | '*', a: unknown, b: unknown): unkno
   throw new PyError(`unsupported operand type(s) for ${op}: '${pyType(a)}' and '${pyType(b)}'`, 'TypeError');
 }
 
-/** Python's `str.strip()` whitespace. */
-const PY_SPACE = '\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
-const AROUND_SPACE = new RegExp(`^[${PY_SPACE}]+|[${PY_SPACE}]+$`, 'g');
+/** What Python counts as whitespace in text it reads as a number. */
+// eslint-disable-next-line no-control-regex -- the file and group separators are whitespace to Python
+const PY_SPACE = /[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/u;
+const DECIMAL_DIGIT = /\p{Nd}/u;
 const DIGITS = '\\d(?:_?\\d)*';
 const DECIMAL = new RegExp(`^[+-]?(?:${DIGITS}(?:\\.(?:${DIGITS})?)?|\\.${DIGITS})(?:[eE][+-]?${DIGITS})?$`);
 const SPECIAL = /^([+-]?)(inf|infinity|nan)$/i;
 
+/** The value of a Unicode decimal digit: they come in runs of ten, zero first. */
+function digitValue(c: string): number {
+  let cp = c.codePointAt(0)!;
+  let offset = 0;
+  while (DECIMAL_DIGIT.test(String.fromCodePoint(cp - 1))) {
+    cp--;
+    offset++;
+  }
+  return offset % 10;
+}
+
 /**
- * `float(value)`: a number as a float, a string as Python parses it (underscores between digits,
- * `inf`, `nan`, surrounding whitespace); Python's ValueError or TypeError otherwise. Non-ASCII
- * digits, which Python also accepts, are refused here.
+ * `float(value)`: a number as a float, a string as Python parses it (any Unicode digits and
+ * whitespace, underscores between digits, `inf`, `nan`); Python's ValueError or TypeError otherwise.
  */
 export function pyFloat(value: unknown): PyFloat {
   if (isNumber(value)) return new PyFloat(num(value));
   if (typeof value !== 'string')
     throw new PyError(`float() argument must be a string or a real number, not '${pyType(value)}'`, 'TypeError');
-  const text = value.replace(AROUND_SPACE, '');
+  const text = Array.from(value, (c) => (DECIMAL_DIGIT.test(c) ? String(digitValue(c)) : PY_SPACE.test(c) ? ' ' : c))
+    .join('')
+    .replace(/^ +| +$/g, '');
   const special = SPECIAL.exec(text);
   if (special) {
     const magnitude = special[2]!.toLowerCase() === 'nan' ? NaN : Infinity;
     return new PyFloat(special[1] === '-' ? -magnitude : magnitude);
   }
-  if (!DECIMAL.test(text)) throw new PyError(`could not convert string to float: ${stringRepr(value)}`, 'ValueError');
+  if (!DECIMAL.test(text)) throw new PyError(`could not convert string to float: ${pyStrRepr(value)}`, 'ValueError');
   return new PyFloat(Number(text.replaceAll('_', '')));
+}
+
+/** Characters `str.isprintable()` refuses (the space aside), which `repr` escapes. */
+const NOT_PRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u;
+
+/**
+ * Python's `repr(str)`: single quotes unless the text holds one and no double quote; the backslash,
+ * the quote, tab, newline and return escaped, and every character that is not printable written as
+ * its code in hex (`\xa0`, `\u2028`, `\U000e0001`). values.ts's `stringRepr` escapes only ASCII controls.
+ */
+export function pyStrRepr(s: string): string {
+  const quote = s.includes("'") && !s.includes('"') ? '"' : "'";
+  const escaped = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r', [quote]: `\\${quote}` } as Record<
+    string,
+    string
+  >;
+  const body = Array.from(s, (c) => {
+    if (hasOwn(escaped, c)) return escaped[c];
+    if (c === ' ' || !NOT_PRINTABLE.test(c)) return c;
+    const cp = c.codePointAt(0)!;
+    const hex = cp.toString(16);
+    return cp < 0x100
+      ? `\\x${hex.padStart(2, '0')}`
+      : cp < 0x10000
+        ? `\\u${hex.padStart(4, '0')}`
+        : `\\U${hex.padStart(8, '0')}`;
+  });
+  return quote + body.join('') + quote;
 }
 
 /** The items `for item in value` visits: a string's characters, a list's or tuple's items, a dict's keys. */
@@ -128,6 +169,6 @@ export function pyHasKey(dict: Record<string, unknown>, key: unknown): key is st
 
 /** `dict[key]` for a dict whose keys are strings, with Python's KeyError (its text is the key's repr). */
 export function pyGetItem(dict: Record<string, unknown>, key: unknown): unknown {
-  if (!pyHasKey(dict, key)) throw new PyError(pyRepr(key), 'KeyError');
+  if (!pyHasKey(dict, key)) throw new PyError(typeof key === 'string' ? pyStrRepr(key) : pyRepr(key), 'KeyError');
   return dict[key];
 }
