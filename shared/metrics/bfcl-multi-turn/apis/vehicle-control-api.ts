@@ -2,6 +2,7 @@ import { getOwn, hasOwn, isDict, PyFloat, pyEquals, pyIn, setOwn } from '../../b
 import { defineApiClass, type BfclApi, type PyParam } from '../api';
 import { num, truediv } from '../py-num';
 import { PyRandom } from '../py-random';
+import { DISTANCES, ZIP_CODES } from './vehicle-control-places';
 import { pyArithmetic, pyCompare, pyFloat, pyGetItem, pyIterate, pyTruthy } from './py-builtins';
 import {
   CAR_STATUS_METADATA,
@@ -53,36 +54,6 @@ function defaultState(): Record<string, unknown> {
   };
 }
 
-/** Road distances in km between the zip codes the class knows, either way round. */
-const DISTANCES: readonly [string, string, number][] = [
-  ['83214', '74532', 750],
-  ['56108', '62947', 320],
-  ['71354', '83462', 450],
-  ['47329', '52013', 290],
-  ['69238', '51479', 630],
-  ['94016', '83214', 980],
-  ['94016', '94704', 600],
-  ['94704', '08540', 2550],
-  ['94016', '08540', 1950],
-  ['62947', '47329', 1053],
-  ['94016', '62947', 780],
-  ['74532', '94016', 880],
-];
-
-const ZIP_CODES: Readonly<Record<string, string>> = {
-  Rivermist: '83214',
-  Stonebrook: '74532',
-  Maplecrest: '56108',
-  Silverpine: '62947',
-  Shadowridge: '71354',
-  'Sunset Valley': '83462',
-  Oakendale: '47329',
-  Willowbend: '52013',
-  'Crescent Hollow': '69238',
-  Autumnville: '51479',
-  'San Francisco': '94016',
-};
-
 /**
  * One car. Fields hold Python values (an int, a `PyFloat`, or whatever a call stored there), and
  * the public ones are named as the leaderboard's attributes so `publicState` is `vars(self)`.
@@ -100,11 +71,7 @@ export class VehicleControl implements BfclApi {
   humidityLevel: unknown;
   headLightStatus: unknown;
   parkingBrakeStatus: unknown;
-  /** Hidden from the state check, as the leaderboard's underscored attributes are. */
-  parkingBrakeForce: unknown;
-  slopeAngle: unknown;
   brakePedalStatus: unknown;
-  brakePedalForce: unknown;
   distanceToNextVehicle: unknown;
   cruiseStatus: unknown;
   destination: unknown;
@@ -113,10 +80,14 @@ export class VehicleControl implements BfclApi {
   rearLeftTirePressure: unknown;
   rearRightTirePressure: unknown;
   long_context = false;
+  // Left out of the state, as the leaderboard's underscored attributes are.
+  parkingBrakeForce: unknown;
+  slopeAngle: unknown;
+  brakePedalForce: unknown;
 
   loadScenario(scenario: Record<string, unknown>, longContext: boolean): void {
     const defaults = defaultState();
-    const read = (key: string, fallback = key) => (hasOwn(scenario, key) ? scenario[key] : defaults[fallback]);
+    const read = (key: string) => (hasOwn(scenario, key) ? scenario[key] : defaults[key]);
     this.random = new PyRandom(hasOwn(scenario, 'random_seed') ? num(scenario['random_seed']) : DEFAULT_RANDOM_SEED);
     this.fuelLevel = read('fuelLevel');
     this.batteryVoltage = read('batteryVoltage');
