@@ -1,55 +1,14 @@
-import { hasOwn, isDict, PyFloat, pyRepr, PyTuple, pyType } from '../../bfcl/values';
+import { hasOwn, PyFloat, pyRepr, PyTuple, pyType } from '../../bfcl/values';
 import { PyError } from '../api';
 import { add, isNumber, mul, num, sub } from '../py-num';
+import { inDict } from './py-ops';
 
 /**
  * Python builtins the API classes apply to whatever a model passed them, with Python's answer for
  * every type: a call may give a list where the class expects a float, and the leaderboard then
- * records Python's TypeError text, which these reproduce.
+ * records Python's TypeError text, which these reproduce. (Truth, comparison and iteration are
+ * py-ops.ts's.)
  */
-
-/** `bool(value)`: empty and zero values are false. */
-export function pyTruthy(value: unknown): boolean {
-  if (value === null || value === undefined || value === false || value === '') return false;
-  if (typeof value === 'number') return value !== 0;
-  if (value instanceof PyFloat) return value.value !== 0;
-  if (value instanceof PyTuple) return value.items.length > 0;
-  if (Array.isArray(value)) return value.length > 0;
-  if (isDict(value)) return Object.keys(value).length > 0;
-  return true;
-}
-
-type Ordering = '<' | '<=' | '>' | '>=';
-
-/** Code point order, as Python compares strings (JavaScript compares UTF-16 units). */
-function compareText(a: string, b: string): number {
-  const x = Array.from(a);
-  const y = Array.from(b);
-  for (let i = 0; i < Math.min(x.length, y.length); i++) {
-    const d = x[i]!.codePointAt(0)! - y[i]!.codePointAt(0)!;
-    if (d !== 0) return d;
-  }
-  return x.length - y.length;
-}
-
-/** `a < b` and its kin for numbers (bools count as numbers) and strings; any other pair is Python's TypeError. */
-export function pyCompare(op: Ordering, a: unknown, b: unknown): boolean {
-  let x: number;
-  let y: number;
-  if (isNumber(a) && isNumber(b)) {
-    x = num(a);
-    y = num(b);
-  } else if (typeof a === 'string' && typeof b === 'string') {
-    x = compareText(a, b);
-    y = 0;
-  } else {
-    throw new PyError(`'${op}' not supported between instances of '${pyType(a)}' and '${pyType(b)}'`, 'TypeError');
-  }
-  if (op === '<') return x < y;
-  if (op === '<=') return x <= y;
-  if (op === '>') return x > y;
-  return x >= y;
-}
 
 const isSequence = (v: unknown) => typeof v === 'string' || Array.isArray(v) || v instanceof PyTuple;
 
@@ -136,39 +95,11 @@ export function pyStrRepr(s: string): string {
   return quote + body.join('') + quote;
 }
 
-/** The items `for item in value` visits: a string's characters, a list's or tuple's items, a dict's keys. */
-export function pyIterate(value: unknown): unknown[] {
-  if (typeof value === 'string') return Array.from(value);
-  if (Array.isArray(value)) return value;
-  if (value instanceof PyTuple) return value.items;
-  if (isDict(value)) return Object.keys(value);
-  throw new PyError(`'${pyType(value)}' object is not iterable`, 'TypeError');
-}
-
-/** The type that makes a dict key unhashable (a list or dict, also inside a tuple), or null. */
-function unhashableType(key: unknown): string | null {
-  if (Array.isArray(key) || isDict(key)) return pyType(key);
-  if (key instanceof PyTuple) {
-    for (const item of key.items) {
-      const inner = unhashableType(item);
-      if (inner) return inner;
-    }
-  }
-  return null;
-}
-
 /**
- * Whether `key in dict` for a dict whose keys are strings, raising Python's TypeError for an
- * unhashable key as a lookup would.
+ * `dict[key]` for a dict whose keys are strings, with Python's KeyError, whose text is the key's
+ * repr: non-printable characters escaped, where py-ops's `getItem` writes them as they are.
  */
-export function pyHasKey(dict: Record<string, unknown>, key: unknown): key is string {
-  const unhashable = unhashableType(key);
-  if (unhashable) throw new PyError(`unhashable type: '${unhashable}'`, 'TypeError');
-  return typeof key === 'string' && hasOwn(dict, key);
-}
-
-/** `dict[key]` for a dict whose keys are strings, with Python's KeyError (its text is the key's repr). */
 export function pyGetItem(dict: Record<string, unknown>, key: unknown): unknown {
-  if (!pyHasKey(dict, key)) throw new PyError(typeof key === 'string' ? pyStrRepr(key) : pyRepr(key), 'KeyError');
-  return dict[key];
+  if (!inDict(dict, key)) throw new PyError(typeof key === 'string' ? pyStrRepr(key) : pyRepr(key), 'KeyError');
+  return dict[key as string];
 }

@@ -3,7 +3,8 @@ import { defineApiClass, type BfclApi, type PyParam } from '../api';
 import { num, truediv } from '../py-num';
 import { PyRandom } from '../py-random';
 import { DISTANCES, ZIP_CODES } from './vehicle-control-places';
-import { pyArithmetic, pyCompare, pyFloat, pyGetItem, pyIterate, pyTruthy } from './py-builtins';
+import { pyArithmetic, pyFloat, pyGetItem } from './py-builtins';
+import { compare, iterate, pyTruthy } from './py-ops';
 import {
   CAR_STATUS_METADATA,
   INTERMEDIARY_CITIES,
@@ -143,7 +144,7 @@ export class VehicleControl implements BfclApi {
 
   startEngine(ignitionMode: unknown) {
     if (pyEquals(ignitionMode, 'STOP')) this.engine_state = 'stopped';
-    if (pyCompare('>', this.remainingUnlockedDoors, 0)) {
+    if (compare(this.remainingUnlockedDoors, '>', 0)) {
       const unlocked = Object.keys(this.doorStatus).filter((door) => pyEquals(this.doorStatus[door], 'unlocked'));
       return {
         error: `All doors must be locked before starting the engine. Here are the unlocked doors: ${unlocked.join(', ')}`,
@@ -153,24 +154,24 @@ export class VehicleControl implements BfclApi {
       return { error: 'Brake pedal needs to be pressed when starting the engine.' };
     if (!pyEquals(this.brakePedalForce, f(FULL_BRAKE_FORCE)))
       return { error: 'Must press the brake fully before starting the engine.' };
-    if (pyCompare('<', this.fuelLevel, MIN_FUEL_LEVEL)) return { error: 'Fuel tank is empty.' };
+    if (compare(this.fuelLevel, '<', MIN_FUEL_LEVEL)) return { error: 'Fuel tank is empty.' };
     if (!pyEquals(ignitionMode, 'START')) return { error: 'Invalid ignition mode.' };
     this.engine_state = 'running';
     return { engineState: this.engine_state, fuelLevel: this.fuelLevel, batteryVoltage: this.batteryVoltage };
   }
 
   fillFuelTank(fuelAmount: unknown) {
-    if (pyCompare('<', fuelAmount, 0)) return { error: 'Fuel amount cannot be negative.' };
+    if (compare(fuelAmount, '<', 0)) return { error: 'Fuel amount cannot be negative.' };
     const filled = pyArithmetic('+', this.fuelLevel, fuelAmount);
-    if (pyCompare('>', filled, MAX_FUEL_LEVEL)) return { error: 'Cannot fill gas above the tank capacity.' };
-    if (pyCompare('<', filled, MIN_FUEL_LEVEL)) return { error: 'Fuel tank is empty. Min fuel level is 0 gallons.' };
+    if (compare(filled, '>', MAX_FUEL_LEVEL)) return { error: 'Cannot fill gas above the tank capacity.' };
+    if (compare(filled, '<', MIN_FUEL_LEVEL)) return { error: 'Fuel tank is empty. Min fuel level is 0 gallons.' };
     this.fuelLevel = filled;
     return { fuelLevel: this.fuelLevel };
   }
 
   lockDoors(unlock: unknown, door: unknown) {
     const wanted = pyTruthy(unlock) ? 'unlocked' : 'locked';
-    for (const name of pyIterate(door)) {
+    for (const name of iterate(door)) {
       if (pyEquals(pyGetItem(this.doorStatus, name), wanted)) continue;
       setOwn(this.doorStatus, name as string, wanted);
       this.remainingUnlockedDoors = pyArithmetic(wanted === 'unlocked' ? '+' : '-', this.remainingUnlockedDoors, 1);
@@ -179,7 +180,7 @@ export class VehicleControl implements BfclApi {
   }
 
   adjustClimateControl(temperature: unknown, unit: unknown, fanSpeed: unknown, mode: unknown) {
-    if (!(pyCompare('<=', 0, fanSpeed) && pyCompare('<=', fanSpeed, 100)))
+    if (!(compare(0, '<=', fanSpeed) && compare(fanSpeed, '<=', 100)))
       return { error: 'Fan speed must be between 0 and 100.' };
     // Set before the conversion, so a temperature that cannot be converted is still stored.
     this.acTemperature = temperature;
@@ -247,7 +248,7 @@ export class VehicleControl implements BfclApi {
   }
 
   pressBrakePedal(pedalPosition: unknown) {
-    if (!(pyCompare('<=', 0, pedalPosition) && pyCompare('<=', pedalPosition, 1)))
+    if (!(compare(0, '<=', pedalPosition) && compare(pedalPosition, '<=', 1)))
       return { error: 'Pedal position must be between 0 and 1.' };
     if (pyEquals(pedalPosition, 0)) return this.releaseBrakePedal();
     this.brakePedalStatus = 'pressed';
@@ -284,7 +285,7 @@ export class VehicleControl implements BfclApi {
   }
 
   canDrive(distance: unknown) {
-    return { canDrive: !pyCompare('<', pyArithmetic('*', this.fuelLevel, MILES_PER_GALLON), distance) };
+    return { canDrive: !compare(pyArithmetic('*', this.fuelLevel, MILES_PER_GALLON), '<', distance) };
   }
 
   estimateDistance(cityA: unknown, cityB: unknown) {
@@ -315,7 +316,7 @@ export class VehicleControl implements BfclApi {
     const average = truediv(total, 4);
     return {
       ...pressures,
-      healthy_tire_pressure: pyCompare('<=', 30, average) && pyCompare('<=', average, 35),
+      healthy_tire_pressure: compare(30, '<=', average) && compare(average, '<=', 35),
       car_info: this.long_context ? CAR_STATUS_METADATA : {},
     };
   }
