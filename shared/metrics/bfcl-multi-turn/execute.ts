@@ -239,7 +239,8 @@ function unary(op: string, value: unknown): unknown {
   if (op === 'not') return !truthy(value);
   if (typeof value !== 'number' && !(value instanceof PyFloat) && typeof value !== 'boolean')
     throw new PyError(`bad operand type for unary ${op}: '${pyType(value)}'`, 'TypeError');
-  if (op === '-') return sub(0, value);
+  // Negated directly: `-0.0` is a float of its own (0 - 0.0 would be 0.0).
+  if (op === '-') return isFloat(value) ? new PyFloat(-num(value)) : -num(value) || 0;
   if (op === '+') return isFloat(value) ? new PyFloat(num(value)) : num(value);
   if (op === '~') return ~num(value);
   throw new PyError(`cannot evaluate unary ${op}`, 'TypeError');
