@@ -31,7 +31,8 @@ export class Messenger implements BfclApi {
   messageCount: unknown = 3;
   currentUser: unknown = null;
 
-  loadScenario(scenario: Record<string, unknown>) {
+  /** The leaderboard gives this class no long-context extras, so `longContext` changes nothing. */
+  loadScenario(scenario: Record<string, unknown>, _longContext = false) {
     this.random = new PyRandom(scenarioValue(scenario, 'random_seed', DEFAULT_SEED) as number);
     this.generatedIds = scenarioValue(scenario, 'generated_ids', new IdSet());
     this.userCount = scenarioValue(scenario, 'user_count', 4);

@@ -11,7 +11,8 @@ export class TicketSystem implements BfclApi {
   ticketCounter: unknown = 1;
   currentUser: unknown = null;
 
-  loadScenario(scenario: Record<string, unknown>) {
+  /** The leaderboard gives this class no long-context extras, so `longContext` changes nothing. */
+  loadScenario(scenario: Record<string, unknown>, _longContext = false) {
     this.ticketQueue = scenarioValue(scenario, 'ticket_queue', []) as Ticket[];
     this.ticketCounter = scenarioValue(scenario, 'ticket_counter', 1);
     this.currentUser = scenarioValue(scenario, 'current_user', null);
