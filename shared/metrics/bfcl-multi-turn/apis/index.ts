@@ -3,7 +3,7 @@ import { messageApi } from './message-api';
 import { ticketApi } from './ticket-api';
 import { twitterApi } from './twitter-api';
 
-/** The BFCL multi-turn API classes by the name `involved_classes` gives them. */
+/** The leaderboard's multi-turn API classes, by the name `involved_classes` gives them. */
 export const BFCL_API_CLASSES: Record<string, BfclApiClass> = {
   MessageAPI: messageApi,
   TwitterAPI: twitterApi,
