@@ -1,18 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { messageApi } from '../../../../shared/metrics/bfcl-multi-turn/apis/message-api';
+import { BfclWorld } from '../../../../shared/metrics/bfcl-multi-turn/execute';
 import { PyOther } from '../../../../shared/metrics/bfcl/values';
-import { runCall } from './social-call-runner';
 
-const runAll = (api: ReturnType<typeof messageApi.create>, calls: string[]) =>
-  calls.map((call) => runCall(messageApi, api, call));
+/** A world of the MessageAPI alone, loaded with this MessageAPI config. */
+const worldOf = (config: Record<string, unknown>) => new BfclWorld(['MessageAPI'], { MessageAPI: config }, false);
+const stateOf = (world: BfclWorld) => world.instances.get('MessageAPI')!.publicState();
 
 // Every result and state below was printed by the leaderboard's own MessageAPI (bfcl_eval, Python 3.11) for these calls.
 describe('MessageAPI, as the leaderboard runs it', () => {
   it('finds users by name and logs in by id in the default workspace', () => {
-    const api = messageApi.create();
-    api.loadScenario({}, false);
+    const world = worldOf({});
     expect(
-      runAll(api, [
+      world.execute([
         'list_users()',
         "get_user_id(user='Bob')",
         "get_user_id(user='bob')",
@@ -34,7 +33,7 @@ describe('MessageAPI, as the leaderboard runs it', () => {
       '{"login_status": true, "message": "User \'USR003\' logged in successfully."}',
       '{"login_status": true}',
     ]);
-    expect(api.publicState()).toEqual({
+    expect(stateOf(world)).toEqual({
       generated_ids: new PyOther('set', 'set()'),
       user_count: 4,
       user_map: { Alice: 'USR001', Bob: 'USR002', Catherine: 'USR003', Daniel: 'USR004' },
@@ -49,10 +48,9 @@ describe('MessageAPI, as the leaderboard runs it', () => {
   });
 
   it('draws message ids from random.Random(200191) and keeps every message in one inbox', () => {
-    const api = messageApi.create();
-    api.loadScenario({}, false);
+    const world = worldOf({});
     expect(
-      runAll(api, [
+      world.execute([
         "message_login(user_id='USR001')",
         "send_message(receiver_id='USR002', message='Hi Bob')",
         "send_message(receiver_id='USR002', message='Lunch?')",
@@ -80,7 +78,7 @@ describe('MessageAPI, as the leaderboard runs it', () => {
       '{"error": "Receiver ID USR042 not found."}',
       '{"stats": {"received_count": 5, "total_contacts": 3}}',
     ]);
-    expect(api.publicState()).toEqual({
+    expect(stateOf(world)).toEqual({
       generated_ids: new PyOther('set', '{24547, 41772, 67410}'),
       user_count: 4,
       user_map: { Alice: 'USR001', Bob: 'USR002', Catherine: 'USR003', Daniel: 'USR004' },
@@ -97,10 +95,9 @@ describe('MessageAPI, as the leaderboard runs it', () => {
   });
 
   it("seeds its draws from the scenario's random_seed", () => {
-    const api = messageApi.create();
-    api.loadScenario({ random_seed: 7, current_user: 'USR002', inbox: [] }, false);
+    const world = worldOf({ random_seed: 7, current_user: 'USR002', inbox: [] });
     expect(
-      runAll(api, [
+      world.execute([
         "send_message(receiver_id='USR001', message='a')",
         "send_message(receiver_id='USR003', message='b')",
         'view_messages_sent()',
@@ -110,7 +107,7 @@ describe('MessageAPI, as the leaderboard runs it', () => {
       '{"sent_status": true, "message_id": {"new_id": 29772}, "message": "Message sent to \'USR003\' successfully."}',
       '{"messages": {"USR001": ["a"], "USR003": ["b"]}}',
     ]);
-    expect(api.publicState()).toEqual({
+    expect(stateOf(world)).toEqual({
       generated_ids: new PyOther('set', '{29772, 52445}'),
       user_count: 4,
       user_map: { Alice: 'USR001', Bob: 'USR002', Catherine: 'USR003', Daniel: 'USR004' },
@@ -121,10 +118,9 @@ describe('MessageAPI, as the leaderboard runs it', () => {
   });
 
   it('asks for a login before sending, deleting, viewing, searching or counting', () => {
-    const api = messageApi.create();
-    api.loadScenario({ inbox: [{ USR002: 'hello' }] }, false);
+    const world = worldOf({ inbox: [{ USR002: 'hello' }] });
     expect(
-      runAll(api, [
+      world.execute([
         "send_message(receiver_id='USR002', message='x')",
         "delete_message(receiver_id='USR002')",
         'view_messages_sent()',
@@ -138,7 +134,7 @@ describe('MessageAPI, as the leaderboard runs it', () => {
       '{"error": "No user is currently logged in."}',
       '{"error": "No user is currently logged in."}',
     ]);
-    expect(api.publicState()).toEqual({
+    expect(stateOf(world)).toEqual({
       generated_ids: new PyOther('set', 'set()'),
       user_count: 4,
       user_map: { Alice: 'USR001', Bob: 'USR002', Catherine: 'USR003', Daniel: 'USR004' },
@@ -149,10 +145,9 @@ describe('MessageAPI, as the leaderboard runs it', () => {
   });
 
   it("adds contacts with the next USR number, keeping the name's Python type", () => {
-    const api = messageApi.create();
-    api.loadScenario({ user_count: 4, user_map: { Alice: 'USR001', Bob: 'USR002', Eve: 'USR006' } }, false);
+    const world = worldOf({ user_count: 4, user_map: { Alice: 'USR001', Bob: 'USR002', Eve: 'USR006' } });
     expect(
-      runAll(api, [
+      world.execute([
         "add_contact(user_name='Zoe')",
         "add_contact(user_name='Alice')",
         "add_contact(user_name='Yan')",
@@ -174,7 +169,7 @@ describe('MessageAPI, as the leaderboard runs it', () => {
       '{"error": "User \'5\' not found in the workspace."}',
       "Error during execution: unhashable type: 'list'",
     ]);
-    expect(api.publicState()).toEqual({
+    expect(stateOf(world)).toEqual({
       generated_ids: new PyOther('set', 'set()'),
       user_count: 7,
       user_map: { Alice: 'USR001', Bob: 'USR002', Eve: 'USR006', Zoe: 'USR005', '5': 'USR007' },
@@ -189,10 +184,9 @@ describe('MessageAPI, as the leaderboard runs it', () => {
   });
 
   it("deletes the receiver's latest message by removing the first equal one", () => {
-    const api = messageApi.create();
-    api.loadScenario({ current_user: 'USR001', inbox: [{ USR002: 'a' }, { USR003: 'b' }, { USR002: 'a' }] }, false);
+    const world = worldOf({ current_user: 'USR001', inbox: [{ USR002: 'a' }, { USR003: 'b' }, { USR002: 'a' }] });
     expect(
-      runAll(api, [
+      world.execute([
         "delete_message(receiver_id='USR002')",
         'view_messages_sent()',
         "delete_message(receiver_id='USR003')",
@@ -204,7 +198,7 @@ describe('MessageAPI, as the leaderboard runs it', () => {
       '{"deleted_status": true, "receiver_id": "USR003", "message": "Receiver USR003\'s latest message deleted successfully."}',
       '{"stats": {"received_count": 1, "total_contacts": 1}}',
     ]);
-    expect(api.publicState()).toEqual({
+    expect(stateOf(world)).toEqual({
       generated_ids: new PyOther('set', 'set()'),
       user_count: 4,
       user_map: { Alice: 'USR001', Bob: 'USR002', Catherine: 'USR003', Daniel: 'USR004' },
@@ -215,10 +209,9 @@ describe('MessageAPI, as the leaderboard runs it', () => {
   });
 
   it('fails as Python does on a message that is a list, a keyword that is not a str, or an empty inbox entry', () => {
-    const api = messageApi.create();
-    api.loadScenario({ current_user: 'USR001', inbox: [{ USR002: ['Meeting at 3 PM'] }, {}] }, false);
+    const world = worldOf({ current_user: 'USR001', inbox: [{ USR002: ['Meeting at 3 PM'] }, {}] });
     expect(
-      runAll(api, [
+      world.execute([
         'search_messages(keyword=5)',
         "search_messages(keyword='meeting')",
         'view_messages_sent()',
@@ -234,7 +227,7 @@ describe('MessageAPI, as the leaderboard runs it', () => {
       'Error during execution: list index out of range',
       'Error during execution: list index out of range',
     ]);
-    expect(api.publicState()).toEqual({
+    expect(stateOf(world)).toEqual({
       generated_ids: new PyOther('set', 'set()'),
       user_count: 4,
       user_map: { Alice: 'USR001', Bob: 'USR002', Catherine: 'USR003', Daniel: 'USR004' },

@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { BfclApi } from '../../../../shared/metrics/bfcl-multi-turn/api';
-import { BFCL_API_CLASSES } from '../../../../shared/metrics/bfcl-multi-turn/apis';
 import { PyDict } from '../../../../shared/metrics/bfcl-multi-turn/apis/py-dict';
+import { BfclWorld } from '../../../../shared/metrics/bfcl-multi-turn/execute';
 import { parseExactJson } from '../../../../shared/metrics/bfcl/exact-json';
 import { PyFloat, PyOther, PyTuple, floatRepr, pyEquals } from '../../../../shared/metrics/bfcl/values';
-import { runCall } from './social-call-runner';
 
 /**
  * Replays what the leaderboard's own MessageAPI, TwitterAPI and TicketAPI answered (a Python harness run
@@ -77,15 +76,15 @@ describe.skipIf(!files.length)(
           class: string;
           runs: HarnessRun[];
         };
-        const apiClass = BFCL_API_CLASSES[className]!;
         const tally = { 'ground truth': { matched: 0, total: 0 }, perturbed: { matched: 0, total: 0 } };
         const mismatches: string[] = [];
         for (const run of runs) {
-          const api = apiClass.create();
-          api.loadScenario(parseExactJson(run.config) as Record<string, unknown>, run.longContext);
+          // Only this class's calls were kept: the other involved classes are not needed to replay them.
+          const world = new BfclWorld([className], { [className]: parseExactJson(run.config) }, run.longContext);
+          const api = world.instances.get(className)!;
           run.turns.forEach((turn, t) => {
-            turn.calls.forEach((call, i) => {
-              const got = runCall(apiClass, api, call);
+            world.execute(turn.calls).forEach((got, i) => {
+              const call = turn.calls[i]!;
               const want = turn.results[i]!;
               const ok = got === want || sameUpToSetOrder(got, want);
               tally[run.kind].matched += ok ? 1 : 0;

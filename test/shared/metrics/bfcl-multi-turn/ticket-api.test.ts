@@ -1,18 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { ticketApi } from '../../../../shared/metrics/bfcl-multi-turn/apis/ticket-api';
+import { BfclWorld } from '../../../../shared/metrics/bfcl-multi-turn/execute';
 import { PyFloat } from '../../../../shared/metrics/bfcl/values';
-import { runCall } from './social-call-runner';
 
-const runAll = (api: ReturnType<typeof ticketApi.create>, calls: string[]) =>
-  calls.map((call) => runCall(ticketApi, api, call));
+/** A world of the TicketAPI alone, loaded with this TicketAPI config. */
+const worldOf = (config: Record<string, unknown>) => new BfclWorld(['TicketAPI'], { TicketAPI: config }, false);
+const stateOf = (world: BfclWorld) => world.instances.get('TicketAPI')!.publicState();
 
 // Every result and state below was printed by the leaderboard's own TicketAPI (bfcl_eval, Python 3.11) for these calls.
 describe('TicketAPI, as the leaderboard runs it', () => {
   it('creates tickets numbered from the counter once someone is logged in', () => {
-    const api = ticketApi.create();
-    api.loadScenario({ ticket_counter: 5 }, false);
+    const world = worldOf({ ticket_counter: 5 });
     expect(
-      runAll(api, [
+      world.execute([
         "create_ticket(title='x')",
         'ticket_get_login_status()',
         "ticket_login(username='ann', password='pw')",
@@ -44,7 +43,7 @@ describe('TicketAPI, as the leaderboard runs it', () => {
       '{"error": "Ticket with ID 5 not found."}',
       '{"error": "Ticket with ID 9 not found."}',
     ]);
-    expect(api.publicState()).toEqual({
+    expect(stateOf(world)).toEqual({
       ticket_queue: [
         { id: 5, title: 'Printer', description: 'Jammed', status: 'Open', priority: 3, created_by: 'ann' },
         { id: 6, title: 'Low', description: '', status: 'Open', priority: new PyFloat(2.0), created_by: 'ann' },
@@ -55,20 +54,16 @@ describe('TicketAPI, as the leaderboard runs it', () => {
   });
 
   it('closes, resolves and edits tickets, refusing fields it does not know', () => {
-    const api = ticketApi.create();
-    api.loadScenario(
-      {
-        current_user: 'ann',
-        ticket_counter: 3,
-        ticket_queue: [
-          { id: 1, title: 'A', description: '', status: 'Open', priority: 1, created_by: 'ann' },
-          { id: 2, title: 'B', description: 'd', status: 'Open', priority: 2, created_by: 'bob' },
-        ],
-      },
-      false,
-    );
+    const world = worldOf({
+      current_user: 'ann',
+      ticket_counter: 3,
+      ticket_queue: [
+        { id: 1, title: 'A', description: '', status: 'Open', priority: 1, created_by: 'ann' },
+        { id: 2, title: 'B', description: 'd', status: 'Open', priority: 2, created_by: 'bob' },
+      ],
+    });
     expect(
-      runAll(api, [
+      world.execute([
         'close_ticket(ticket_id=1)',
         'close_ticket(ticket_id=1)',
         "resolve_ticket(ticket_id=2, resolution='Done')",
@@ -92,7 +87,7 @@ describe('TicketAPI, as the leaderboard runs it', () => {
       '{"error": "Ticket with ID 8 not found."}',
       '{"error": "Ticket with ID 9 not found."}',
     ]);
-    expect(api.publicState()).toEqual({
+    expect(stateOf(world)).toEqual({
       ticket_queue: [
         { id: 1, title: 'A', description: '', status: 'Open', priority: 4, created_by: 'ann' },
         { id: 2, title: 'B', description: 'd', status: 'Resolved', priority: 2, created_by: 'bob', resolution: 'Done' },
@@ -103,20 +98,16 @@ describe('TicketAPI, as the leaderboard runs it', () => {
   });
 
   it("lists the logged-in user's tickets, by status without case, until logout", () => {
-    const api = ticketApi.create();
-    api.loadScenario(
-      {
-        current_user: 'ann',
-        ticket_queue: [
-          { id: 1, title: 'A', description: '', status: 'Open', priority: 1, created_by: 'ann' },
-          { id: 2, title: 'B', description: '', status: 'Closed', priority: 5, created_by: 'ann' },
-          { id: 3, title: 'C', description: '', status: 'Open', priority: 2, created_by: 'bob' },
-        ],
-      },
-      false,
-    );
+    const world = worldOf({
+      current_user: 'ann',
+      ticket_queue: [
+        { id: 1, title: 'A', description: '', status: 'Open', priority: 1, created_by: 'ann' },
+        { id: 2, title: 'B', description: '', status: 'Closed', priority: 5, created_by: 'ann' },
+        { id: 3, title: 'C', description: '', status: 'Open', priority: 2, created_by: 'bob' },
+      ],
+    });
     expect(
-      runAll(api, [
+      world.execute([
         'get_user_tickets()',
         "get_user_tickets(status='open')",
         "get_user_tickets(status='CLOSED')",
@@ -144,7 +135,7 @@ describe('TicketAPI, as the leaderboard runs it', () => {
       '{"success": true}',
       "[{'id': 3, 'title': 'C', 'description': '', 'status': 'Open', 'priority': 2, 'created_by': 'bob'}]",
     ]);
-    expect(api.publicState()).toEqual({
+    expect(stateOf(world)).toEqual({
       ticket_queue: [
         { id: 1, title: 'A', description: '', status: 'Open', priority: 1, created_by: 'ann' },
         { id: 2, title: 'B', description: '', status: 'Closed', priority: 5, created_by: 'ann' },
@@ -156,13 +147,12 @@ describe('TicketAPI, as the leaderboard runs it', () => {
   });
 
   it("a scenario ticket without an id or a creator stops the search with Python's KeyError", () => {
-    const api = ticketApi.create();
-    api.loadScenario(
-      { current_user: 'ann', ticket_queue: [{ id: 7423, status: 'unresolved' }, { title: 'no id' }] },
-      false,
-    );
+    const world = worldOf({
+      current_user: 'ann',
+      ticket_queue: [{ id: 7423, status: 'unresolved' }, { title: 'no id' }],
+    });
     expect(
-      runAll(api, [
+      world.execute([
         'get_ticket(ticket_id=7423)',
         'get_user_tickets()',
         'get_ticket(ticket_id=1)',
@@ -174,7 +164,7 @@ describe('TicketAPI, as the leaderboard runs it', () => {
       "Error during execution: 'id'",
       '{"status": "Ticket 7423 has been closed successfully."}',
     ]);
-    expect(api.publicState()).toEqual({
+    expect(stateOf(world)).toEqual({
       ticket_queue: [{ id: 7423, status: 'Closed' }, { title: 'no id' }],
       ticket_counter: 1,
       current_user: 'ann',
@@ -182,13 +172,12 @@ describe('TicketAPI, as the leaderboard runs it', () => {
   });
 
   it('starts empty with counter 1 when the entry gives no TicketAPI config', () => {
-    const api = ticketApi.create();
-    api.loadScenario({}, false);
-    expect(runAll(api, ["ticket_login(username='ann', password='pw')", "create_ticket(title='First')"])).toEqual([
+    const world = worldOf({});
+    expect(world.execute(["ticket_login(username='ann', password='pw')", "create_ticket(title='First')"])).toEqual([
       '{"success": true}',
       '{"id": 1, "title": "First", "description": "", "status": "Open", "priority": 1, "created_by": "ann"}',
     ]);
-    expect(api.publicState()).toEqual({
+    expect(stateOf(world)).toEqual({
       ticket_queue: [{ id: 1, title: 'First', description: '', status: 'Open', priority: 1, created_by: 'ann' }],
       ticket_counter: 2,
       current_user: 'ann',

@@ -1,20 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { twitterApi } from '../../../../shared/metrics/bfcl-multi-turn/apis/twitter-api';
+import { BfclWorld } from '../../../../shared/metrics/bfcl-multi-turn/execute';
 import { PyFloat, PyTuple } from '../../../../shared/metrics/bfcl/values';
-import { runCall } from './social-call-runner';
 
-const runAll = (api: ReturnType<typeof twitterApi.create>, calls: string[]) =>
-  calls.map((call) => runCall(twitterApi, api, call));
+/** A world of the TwitterAPI alone, loaded with this TwitterAPI config. */
+const worldOf = (config: Record<string, unknown>) => new BfclWorld(['TwitterAPI'], { TwitterAPI: config }, false);
+const stateOf = (world: BfclWorld) => world.instances.get('TwitterAPI')!.publicState();
 
 // Every result and state below was printed by the leaderboard's own TwitterAPI (bfcl_eval, Python 3.11) for these calls.
 // The last test extends the mentions list every tweet posted without mentions shares, for the rest of
 // this file; the tests before it post such tweets only where that list is still empty.
 describe('TwitterAPI, as the leaderboard runs it', () => {
   it('posts only after authenticating, numbering tweets from the counter', () => {
-    const api = twitterApi.create();
-    api.loadScenario({ username: 'ann', password: 'pw', tweet_counter: 3 }, false);
+    const world = worldOf({ username: 'ann', password: 'pw', tweet_counter: 3 });
     expect(
-      runAll(api, [
+      world.execute([
         "post_tweet(content='too early')",
         'posting_get_login_status()',
         "authenticate_twitter(username='ann', password='nope')",
@@ -42,7 +41,7 @@ describe('TwitterAPI, as the leaderboard runs it', () => {
       "Error during execution: unhashable type: 'list'",
       '{"error": "Tweet with ID 9 not found."}',
     ]);
-    expect(api.publicState()).toEqual({
+    expect(stateOf(world)).toEqual({
       username: 'ann',
       password: 'pw',
       authenticated: true,
@@ -58,24 +57,20 @@ describe('TwitterAPI, as the leaderboard runs it', () => {
   });
 
   it("turns the scenario's tweet ids into ints but keeps str keys in comments", () => {
-    const api = twitterApi.create();
-    api.loadScenario(
-      {
-        username: 'ann',
-        password: 'pw',
-        authenticated: true,
-        tweet_counter: 2,
-        tweets: {
-          '0': { id: 0, username: 'ann', content: 'Budget report', tags: ['#Budget'], mentions: [] },
-          '1': { id: 1, username: 'bob', content: 'Trip', tags: [], mentions: [] },
-        },
-        comments: { '1': [{ username: 'tech_guru', comment: 'Nice' }] },
-        retweets: { michael_t: [1] },
+    const world = worldOf({
+      username: 'ann',
+      password: 'pw',
+      authenticated: true,
+      tweet_counter: 2,
+      tweets: {
+        '0': { id: 0, username: 'ann', content: 'Budget report', tags: ['#Budget'], mentions: [] },
+        '1': { id: 1, username: 'bob', content: 'Trip', tags: [], mentions: [] },
       },
-      false,
-    );
+      comments: { '1': [{ username: 'tech_guru', comment: 'Nice' }] },
+      retweets: { michael_t: [1] },
+    });
     expect(
-      runAll(api, [
+      world.execute([
         'get_tweet_comments(tweet_id=1)',
         "comment(tweet_id=1, comment_content='Great')",
         "comment(tweet_id=1.0, comment_content='Again')",
@@ -95,7 +90,7 @@ describe('TwitterAPI, as the leaderboard runs it', () => {
       '{"error": "Tweet with ID 7 not found."}',
       "Error during execution: unhashable type: 'dict'",
     ]);
-    expect(api.publicState()).toEqual({
+    expect(stateOf(world)).toEqual({
       username: 'ann',
       password: 'pw',
       authenticated: true,
@@ -118,22 +113,18 @@ describe('TwitterAPI, as the leaderboard runs it', () => {
   });
 
   it('retweets once per tweet, remembering the id as given', () => {
-    const api = twitterApi.create();
-    api.loadScenario(
-      {
-        username: 'ann',
-        password: 'pw',
-        authenticated: true,
-        tweet_counter: 2,
-        tweets: {
-          '0': { id: 0, username: 'ann', content: 'a', tags: [], mentions: [] },
-          '1': { id: 1, username: 'bob', content: 'b', tags: [], mentions: [] },
-        },
+    const world = worldOf({
+      username: 'ann',
+      password: 'pw',
+      authenticated: true,
+      tweet_counter: 2,
+      tweets: {
+        '0': { id: 0, username: 'ann', content: 'a', tags: [], mentions: [] },
+        '1': { id: 1, username: 'bob', content: 'b', tags: [], mentions: [] },
       },
-      false,
-    );
+    });
     expect(
-      runAll(api, [
+      world.execute([
         'retweet(tweet_id=1.0)',
         'retweet(tweet_id=1)',
         'retweet(tweet_id=True)',
@@ -155,7 +146,7 @@ describe('TwitterAPI, as the leaderboard runs it', () => {
       '{"tweet_count": 1, "following_count": 0, "retweet_count": 0}',
       "Error during execution: unhashable type: 'list'",
     ]);
-    expect(api.publicState()).toEqual({
+    expect(stateOf(world)).toEqual({
       username: 'ann',
       password: 'pw',
       authenticated: true,
@@ -171,10 +162,9 @@ describe('TwitterAPI, as the leaderboard runs it', () => {
   });
 
   it('follows, lists and unfollows users', () => {
-    const api = twitterApi.create();
-    api.loadScenario({ authenticated: true }, false);
+    const world = worldOf({ authenticated: true });
     expect(
-      runAll(api, [
+      world.execute([
         'list_all_following()',
         "follow_user(username_to_follow='carol')",
         "follow_user(username_to_follow='alice')",
@@ -194,7 +184,7 @@ describe('TwitterAPI, as the leaderboard runs it', () => {
       '{"following_list": ["alice", "carol", 7]}',
       '{"tweet_count": 0, "following_count": 3, "retweet_count": 0}',
     ]);
-    expect(api.publicState()).toEqual({
+    expect(stateOf(world)).toEqual({
       username: 'john',
       password: 'john123',
       authenticated: true,
@@ -207,10 +197,9 @@ describe('TwitterAPI, as the leaderboard runs it', () => {
   });
 
   it('asks for authentication before retweeting, commenting, following or listing', () => {
-    const api = twitterApi.create();
-    api.loadScenario({ tweets: { '0': { id: 0, username: 'x', content: 'c', tags: [], mentions: [] } } }, false);
+    const world = worldOf({ tweets: { '0': { id: 0, username: 'x', content: 'c', tags: [], mentions: [] } } });
     expect(
-      runAll(api, [
+      world.execute([
         'retweet(tweet_id=0)',
         "comment(tweet_id=0, comment_content='c')",
         "follow_user(username_to_follow='z')",
@@ -228,7 +217,7 @@ describe('TwitterAPI, as the leaderboard runs it', () => {
       '{"mention_status": "Users mentioned successfully"}',
       '{"id": 0, "username": "x", "content": "c", "tags": [], "mentions": ["@a"]}',
     ]);
-    expect(api.publicState()).toEqual({
+    expect(stateOf(world)).toEqual({
       username: 'john',
       password: 'john123',
       authenticated: false,
@@ -241,19 +230,15 @@ describe('TwitterAPI, as the leaderboard runs it', () => {
   });
 
   it("mentions by extending the tweet's list, as list.extend does with any iterable", () => {
-    const api = twitterApi.create();
-    api.loadScenario(
-      {
-        tweet_counter: 1,
-        tweets: {
-          '0': { id: 0, username: 'x', content: 'c', tags: [], mentions: ['@a'] },
-          '5': { id: 5, username: 'x', content: 'd', tags: [] },
-        },
+    const world = worldOf({
+      tweet_counter: 1,
+      tweets: {
+        '0': { id: 0, username: 'x', content: 'c', tags: [], mentions: ['@a'] },
+        '5': { id: 5, username: 'x', content: 'd', tags: [] },
       },
-      false,
-    );
+    });
     expect(
-      runAll(api, [
+      world.execute([
         "mention(tweet_id=0, mentioned_usernames=['@b'])",
         "mention(tweet_id=0, mentioned_usernames='@c')",
         "mention(tweet_id=0, mentioned_usernames={'@d': 1})",
@@ -271,7 +256,7 @@ describe('TwitterAPI, as the leaderboard runs it', () => {
       "Error during execution: 'mentions'",
       '{"id": 0, "username": "x", "content": "c", "tags": [], "mentions": ["@a", "@b", "@", "c", "@d"]}',
     ]);
-    expect(api.publicState()).toEqual({
+    expect(stateOf(world)).toEqual({
       username: 'john',
       password: 'john123',
       authenticated: false,
@@ -287,20 +272,16 @@ describe('TwitterAPI, as the leaderboard runs it', () => {
   });
 
   it('finds tweets by author and by keyword in the content or a tag, without case', () => {
-    const api = twitterApi.create();
-    api.loadScenario(
-      {
-        tweet_counter: 3,
-        tweets: {
-          '0': { id: 0, username: 'ann', content: 'Budget analysis', tags: ['#Finance'], mentions: [] },
-          '1': { id: 1, username: 'bob', content: 'Weekend trip', tags: ['#budget'], mentions: [] },
-          '2': { id: 2, username: 'ann', content: 'Nothing here', tags: [], mentions: [] },
-        },
+    const world = worldOf({
+      tweet_counter: 3,
+      tweets: {
+        '0': { id: 0, username: 'ann', content: 'Budget analysis', tags: ['#Finance'], mentions: [] },
+        '1': { id: 1, username: 'bob', content: 'Weekend trip', tags: ['#budget'], mentions: [] },
+        '2': { id: 2, username: 'ann', content: 'Nothing here', tags: [], mentions: [] },
       },
-      false,
-    );
+    });
     expect(
-      runAll(api, [
+      world.execute([
         "get_user_tweets(username='ann')",
         "get_user_tweets(username='zed')",
         "search_tweets(keyword='BUDGET')",
@@ -316,7 +297,7 @@ describe('TwitterAPI, as the leaderboard runs it', () => {
       '[]',
       "Error during execution: 'int' object has no attribute 'lower'",
     ]);
-    expect(api.publicState()).toEqual({
+    expect(stateOf(world)).toEqual({
       username: 'john',
       password: 'john123',
       authenticated: false,
@@ -333,10 +314,9 @@ describe('TwitterAPI, as the leaderboard runs it', () => {
   });
 
   it("every tweet posted without mentions shares one list, as Python's mutable default does", () => {
-    const api = twitterApi.create();
-    api.loadScenario({ authenticated: true }, false);
+    const world = worldOf({ authenticated: true });
     expect(
-      runAll(api, [
+      world.execute([
         "post_tweet(content='a')",
         "post_tweet(content='b', tags=['#b'])",
         "mention(tweet_id=0, mentioned_usernames=['@shared'])",
@@ -350,7 +330,7 @@ describe('TwitterAPI, as the leaderboard runs it', () => {
       '{"id": 1, "username": "john", "content": "b", "tags": ["#b"], "mentions": ["@shared"]}',
       '{"id": 2, "username": "john", "content": "c", "tags": [], "mentions": ["@shared"]}',
     ]);
-    expect(api.publicState()).toEqual({
+    expect(stateOf(world)).toEqual({
       username: 'john',
       password: 'john123',
       authenticated: true,
@@ -365,9 +345,8 @@ describe('TwitterAPI, as the leaderboard runs it', () => {
       tweet_counter: 3,
     });
     // The list outlives the instance: Python printed this for a fresh instance after the calls above.
-    const later = twitterApi.create();
-    later.loadScenario({ authenticated: true }, false);
-    expect(runAll(later, ["post_tweet(content='other')"])).toEqual([
+    const later = worldOf({ authenticated: true });
+    expect(later.execute(["post_tweet(content='other')"])).toEqual([
       '{"id": 0, "username": "john", "content": "other", "tags": [], "mentions": ["@shared"]}',
     ]);
   });
