@@ -16,15 +16,11 @@ const DEFAULT_INBOX = [
 ];
 const DEFAULT_SEED = 200191;
 
-/** The ids `_generate_id` has handed out: a Python set of ints (or whatever the scenario put there). */
-class IdSet {
-  readonly ids = new Set<number>();
-}
-
 /** The leaderboard's MessageAPI: users by name, and one inbox of every message sent, in order. */
 export class Messenger implements BfclApi {
   random = new PyRandom(DEFAULT_SEED);
-  generatedIds: unknown = new IdSet();
+  /** The ids `_generate_id` has handed out: a Python set of ints (or whatever the scenario put there). */
+  generatedIds: unknown = new Set<number>();
   userCount: unknown = 4;
   userMap = new PyDict<unknown>();
   inbox: InboxMessage[] = [];
@@ -34,7 +30,7 @@ export class Messenger implements BfclApi {
   /** The leaderboard gives this class no long-context extras, so `longContext` changes nothing. */
   loadScenario(scenario: Record<string, unknown>, _longContext = false) {
     this.random = new PyRandom(scenarioValue(scenario, 'random_seed', DEFAULT_SEED) as number);
-    this.generatedIds = scenarioValue(scenario, 'generated_ids', new IdSet());
+    this.generatedIds = scenarioValue(scenario, 'generated_ids', new Set<number>());
     this.userCount = scenarioValue(scenario, 'user_count', 4);
     this.userMap = PyDict.fromObject(
       scenarioValue(scenario, 'user_map', { ...DEFAULT_USERS }) as Record<string, unknown>,
@@ -48,7 +44,7 @@ export class Messenger implements BfclApi {
     const ids = this.generatedIds;
     return pyDeepCopy({
       // A set compares without order: written with its ints sorted.
-      generated_ids: ids instanceof IdSet ? new PyOther('set', setRepr(ids)) : ids,
+      generated_ids: ids instanceof Set ? new PyOther('set', setRepr(ids as Set<number>)) : ids,
       user_count: this.userCount,
       user_map: this.userMap.toPlain(),
       inbox: this.inbox,
@@ -60,16 +56,16 @@ export class Messenger implements BfclApi {
   /** `_generate_id`: randint draws until one is new, remembered in `generated_ids`. */
   generateId(): { new_id: number } {
     const ids = this.generatedIds;
-    const taken = (id: number) => (ids instanceof IdSet ? ids.ids.has(id) : pyListContains(ids as unknown[], id));
+    const taken = (id: number) => (ids instanceof Set ? ids.has(id) : pyListContains(ids as unknown[], id));
     let id = this.random.randint(10000, 99999);
     while (taken(id)) id = this.random.randint(10000, 99999);
-    if (!(ids instanceof IdSet)) throw attributeError(ids, 'add');
-    ids.ids.add(id);
+    if (!(ids instanceof Set)) throw attributeError(ids, 'add');
+    ids.add(id);
     return { new_id: id };
   }
 }
 
-const setRepr = (ids: IdSet) => (ids.ids.size ? `{${[...ids.ids].sort((a, b) => a - b).join(', ')}}` : 'set()');
+const setRepr = (ids: Set<number>) => (ids.size ? `{${[...ids].sort((a, b) => a - b).join(', ')}}` : 'set()');
 
 /** An inbox entry's first `(receiver, message)`; an empty entry is Python's IndexError. */
 function firstItem(message: InboxMessage): [string, unknown] {

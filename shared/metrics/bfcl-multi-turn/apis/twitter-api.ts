@@ -1,4 +1,4 @@
-import { isDict, pyEquals, pyType, stringRepr } from '../../bfcl/values';
+import { isDict, pyEquals, PyTuple, pyType, stringRepr } from '../../bfcl/values';
 import { defineApiClass, PyError, type BfclApi } from '../api';
 import { add, pyStr } from '../py-num';
 import { PyDict } from './py-dict';
@@ -37,6 +37,7 @@ function pyInt(text: string): number {
 function pyLen(value: unknown): number {
   if (typeof value === 'string') return [...value].length;
   if (Array.isArray(value)) return value.length;
+  if (value instanceof PyTuple) return value.items.length;
   if (isDict(value)) return Object.keys(value).length;
   throw new PyError(`object of type '${pyType(value)}' has no len()`, 'TypeError');
 }

@@ -30,9 +30,8 @@ function typed(v: unknown): unknown {
   if (v instanceof PyTuple) return { tuple: v.items.map(typed) };
   if (Array.isArray(v)) return v.map(typed);
   if (v instanceof PyDict) return { dict: v.items().map(([k, x]) => [typed(k), typed(x)]) };
-  const ids = (v as { ids?: unknown }).ids;
-  if (ids instanceof Set)
-    return { set: [...ids].map(typed).sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1)) };
+  if (v instanceof Set)
+    return { set: [...v].map(typed).sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1)) };
   if (v instanceof PyOther) return { repr: v.repr };
   return { dict: Object.entries(v).map(([k, x]) => [k, typed(x)]) };
 }
@@ -67,6 +66,10 @@ const sameUpToSetOrder = (a: string, b: string) => {
   return fields(a) !== undefined && fields(a) === fields(b);
 };
 
+/** Python reports a bad keyword before too many positionals; told apart so a class is not blamed for it. */
+const bindingOrder = (want: string, got: string) =>
+  want.includes('got an unexpected keyword argument') && got.includes('positional argument');
+
 describe.skipIf(!files.length)(
   'social BFCL classes against the leaderboard (needs BFCL_HARNESS=…/expected.json)',
   () => {
@@ -89,7 +92,10 @@ describe.skipIf(!files.length)(
               const ok = got === want || sameUpToSetOrder(got, want);
               tally[run.kind].matched += ok ? 1 : 0;
               tally[run.kind].total += 1;
-              if (!ok) mismatches.push(`${run.id} turn ${t}: ${call}\n  leaderboard: ${want}\n  here:        ${got}`);
+              if (!ok)
+                mismatches.push(
+                  `${bindingOrder(want, got) ? '[argument binding in execute.ts] ' : ''}${run.id} turn ${t}: ${call}\n  leaderboard: ${want}\n  here:        ${got}`,
+                );
             });
             const strict = internalState(api);
             if (
@@ -109,7 +115,7 @@ describe.skipIf(!files.length)(
           className,
           'calls matched (matched/total):',
           JSON.stringify(tally),
-          '\n' + mismatches.slice(0, 30).join('\n'),
+          '\n' + mismatches.slice(0, 50).join('\n'),
         );
         expect(mismatches).toEqual([]);
       });
