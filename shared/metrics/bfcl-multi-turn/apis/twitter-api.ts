@@ -26,6 +26,15 @@ type Tweet = Record<string, unknown>;
 const SHARED_DEFAULT_TAGS: unknown[] = [];
 const SHARED_DEFAULT_MENTIONS: unknown[] = [];
 
+/**
+ * Empties those two lists, as a fresh Python process starts with them: for a scoring run that should
+ * not see what earlier runs in this process mentioned.
+ */
+export function forgetSharedPostDefaults() {
+  SHARED_DEFAULT_TAGS.length = 0;
+  SHARED_DEFAULT_MENTIONS.length = 0;
+}
+
 /** `int(text)` for a scenario's tweet id. */
 function pyInt(text: string): number {
   if (!/^\s*[+-]?\d+(_\d+)*\s*$/.test(text))

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { forgetSharedPostDefaults } from '../../../../shared/metrics/bfcl-multi-turn/apis/twitter-api';
 import { BfclWorld } from '../../../../shared/metrics/bfcl-multi-turn/execute';
 import { PyFloat, PyTuple } from '../../../../shared/metrics/bfcl/values';
 
@@ -7,9 +8,11 @@ const worldOf = (config: Record<string, unknown>) => new BfclWorld(['TwitterAPI'
 const stateOf = (world: BfclWorld) => world.instances.get('TwitterAPI')!.publicState();
 
 // Every result and state below was printed by the leaderboard's own TwitterAPI (bfcl_eval, Python 3.11) for these calls.
-// The last test extends the mentions list every tweet posted without mentions shares, for the rest of
-// this file; the tests before it post such tweets only where that list is still empty.
 describe('TwitterAPI, as the leaderboard runs it', () => {
+  // Each test starts as the Python process that printed its answers did: nothing mentioned yet on
+  // the mentions list that every tweet posted without mentions shares.
+  beforeEach(forgetSharedPostDefaults);
+
   it('posts only after authenticating, numbering tweets from the counter', () => {
     const world = worldOf({ username: 'ann', password: 'pw', tweet_counter: 3 });
     expect(
@@ -348,6 +351,15 @@ describe('TwitterAPI, as the leaderboard runs it', () => {
     const later = worldOf({ authenticated: true });
     expect(later.execute(["post_tweet(content='other')"])).toEqual([
       '{"id": 0, "username": "john", "content": "other", "tags": [], "mentions": ["@shared"]}',
+    ]);
+  });
+
+  it('forgets the shared mentions when asked, as a fresh leaderboard process would start', () => {
+    const earlier = worldOf({ authenticated: true });
+    earlier.execute(["post_tweet(content='a')", "mention(tweet_id=0, mentioned_usernames=['@shared'])"]);
+    forgetSharedPostDefaults();
+    expect(worldOf({ authenticated: true }).execute(["post_tweet(content='other')"])).toEqual([
+      '{"id": 0, "username": "john", "content": "other", "tags": [], "mentions": []}',
     ]);
   });
 });
