@@ -153,8 +153,11 @@ const referenceOn = referenceCores === 'helper' && cores?.length ? cores : null;
 const binary = await supervisor.binary();
 // prebuilt (and the CPU variant it chose) or native: a figure of the native build is what a user
 // gets only once it is built (by itself on the app's first model load, or `trellis model build`).
-const bindingName =
-  binary.kind === 'native' ? 'native' : `prebuilt${binary.cpuVariant ? `, variant ${binary.cpuVariant}` : ''}`;
+const bindingName = binary.cpuLibraryBuiltHere
+  ? `prebuilt, ${binary.cpuVariant} CPU library built here`
+  : binary.kind === 'native'
+    ? 'native'
+    : `prebuilt${binary.cpuVariant ? `, variant ${binary.cpuVariant}` : ''}`;
 console.log(
   `Binding: ${bindingName}, ${binary.backend}, ${binary.cpuFeatures.join(' ')}, ${binary.mathCores} math cores` +
     (binary.fallbackReason ? ` (not native: ${binary.fallbackReason})` : ''),

@@ -1,10 +1,14 @@
 import type { BfclApiClass } from '../api';
 import { messageApi } from './message-api';
 import { ticketApi } from './ticket-api';
+import { tradingBotApi } from './trading-bot';
+import { travelApi } from './travel-api';
 import { twitterApi } from './twitter-api';
 
 /** The leaderboard's multi-turn API classes, by the name `involved_classes` gives them. */
 export const BFCL_API_CLASSES: Record<string, BfclApiClass> = {
+  TradingBot: tradingBotApi,
+  TravelAPI: travelApi as BfclApiClass,
   MessageAPI: messageApi,
   TwitterAPI: twitterApi,
   TicketAPI: ticketApi,

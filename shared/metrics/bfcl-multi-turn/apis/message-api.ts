@@ -2,7 +2,7 @@ import { PyOther, isDict, pyEquals } from '../../bfcl/values';
 import { defineApiClass, PyError, type BfclApi } from '../api';
 import { add, pyStr } from '../py-num';
 import { PyRandom } from '../py-random';
-import { PyDict } from './py-dict';
+import { PyDict } from './py-keyed-dict';
 import { attributeError, pyDeepCopy, pyListContains, pyLower, pyTruthy, scenarioValue } from './py-object';
 
 /** One inbox entry, `{receiver_id: message}`. */

@@ -1,7 +1,7 @@
 import { isDict, pyEquals, PyTuple, pyType, stringRepr } from '../../bfcl/values';
 import { defineApiClass, PyError, type BfclApi } from '../api';
 import { add, pyStr } from '../py-num';
-import { PyDict } from './py-dict';
+import { PyDict } from './py-keyed-dict';
 import {
   attributeError,
   pyDeepCopy,
