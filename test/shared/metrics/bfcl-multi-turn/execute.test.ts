@@ -69,6 +69,7 @@ describe('BFCL multi-turn executor: call strings run as the leaderboard runs the
         'cd("a","b")',
         'mv()',
         'ls(True, True)',
+        'cd("a", "b", extra=1)',
       ]),
     ).toEqual([
       "Error during execution: Folders.cd() missing 1 required positional argument: 'folder'",
@@ -77,6 +78,8 @@ describe('BFCL multi-turn executor: call strings run as the leaderboard runs the
       'Error during execution: Folders.cd() takes 2 positional arguments but 3 were given',
       "Error during execution: Folders.mv() missing 2 required positional arguments: 'source' and 'destination'",
       'Error during execution: Folders.ls() takes from 1 to 2 positional arguments but 3 were given',
+      // The unknown keyword is told before the extra positional argument, as in CPython.
+      "Error during execution: Folders.cd() got an unexpected keyword argument 'extra'",
     ]);
   });
   it('refuses a keyword given twice as Python’s compiler does, before any call in the text runs', () => {
