@@ -72,6 +72,7 @@ export function utf8Length(text: string): number {
 }
 
 // The line boundaries of str.splitlines, \r\n counting as one.
+// eslint-disable-next-line no-control-regex -- Python counts these separators as line breaks
 const LINE_BREAK = /\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]/;
 
 /** Python's `text.splitlines()`: no empty last line after a trailing break. */
@@ -83,6 +84,7 @@ export function splitLines(text: string): string[] {
 }
 
 // What str.isspace() accepts; JavaScript's \s differs (it has \ufeff, lacks \x1c-\x1f and \x85).
+// eslint-disable-next-line no-control-regex -- Python counts these separators as whitespace
 const PY_WHITESPACE = /[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/;
 
 /** Python's `text.split()` with no separator: runs of whitespace, no empty words. */
