@@ -1,0 +1,4 @@
+import type { BfclApiClass } from '../api';
+
+/** The leaderboard's multi-turn API classes, by the name `involved_classes` gives them. */
+export const BFCL_API_CLASSES: Record<string, BfclApiClass> = {};
