@@ -1,4 +1,7 @@
 import type { BfclApiClass } from '../api';
+import { gorillaFileSystemApi } from './gorilla-file-system';
 
 /** The leaderboard's multi-turn API classes, by the name `involved_classes` gives them. */
-export const BFCL_API_CLASSES: Record<string, BfclApiClass> = {};
+export const BFCL_API_CLASSES: Record<string, BfclApiClass> = {
+  GorillaFileSystem: gorillaFileSystemApi,
+};

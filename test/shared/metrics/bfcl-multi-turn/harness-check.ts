@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { BfclApi, BfclApiClass } from '../../../../shared/metrics/bfcl-multi-turn/api';
-import { pyEquals, pyRepr } from '../../../../shared/metrics/bfcl/values';
-import { decodeTagged, runCall } from './call-adapter';
+import { BfclWorld } from '../../../../shared/metrics/bfcl-multi-turn/execute';
+import { PyFloat, pyEquals, pyRepr, PyTuple, setOwn } from '../../../../shared/metrics/bfcl/values';
 
 /** One turn the leaderboard's class ran: each call with its result text, and the state after. */
 interface HarnessTurn {
@@ -41,9 +41,11 @@ export function replayHarness<T extends BfclApi>(api: BfclApiClass<T>, file: str
   };
   for (const entry of entries) {
     for (const pass of ['ground_truth', 'perturbed'] as const) {
-      const instance = api.create();
-      if (!api.stateless)
-        instance.loadScenario(decodeTagged(entry.initial_config) as Record<string, unknown>, entry.long_context);
+      const config = { [api.name]: decodeTagged(entry.initial_config) };
+      const world = new BfclWorld([api.name], config, entry.long_context, {
+        [api.name]: api as unknown as BfclApiClass,
+      });
+      const instance = world.instances.get(api.name)!;
       entry[pass].forEach((turn, t) => {
         for (const { call, result, mine } of turn.calls) {
           if (!mine) continue;
@@ -53,7 +55,7 @@ export function replayHarness<T extends BfclApi>(api: BfclApiClass<T>, file: str
           counter.total++;
           let actual: string;
           try {
-            actual = runCall(api, instance, call);
+            actual = world.execute([call])[0]!;
           } catch (error) {
             actual = `(threw ${String(error)})`;
           }
@@ -75,4 +77,21 @@ export function replayHarness<T extends BfclApi>(api: BfclApiClass<T>, file: str
     }
   }
   return tally;
+}
+
+/** A value the harness wrote as tagged JSON (floats, tuples, dicts in order) back as values.ts's. */
+export function decodeTagged(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(decodeTagged);
+  if (v === null || typeof v !== 'object') return v;
+  const o = v as Record<string, unknown>;
+  if ('$float' in o) return new PyFloat(Number((o.$float as string).replace(/^(-?)inf$/, '$1Infinity')));
+  if ('$tuple' in o) return new PyTuple((o.$tuple as unknown[]).map(decodeTagged));
+  if ('$dict' in o) {
+    const dict: Record<string, unknown> = {};
+    for (const [k, x] of o.$dict as [unknown, unknown][]) setOwn(dict, String(decodeTagged(k)), decodeTagged(x));
+    return dict;
+  }
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(o)) setOwn(out, k, decodeTagged(x));
+  return out;
 }
