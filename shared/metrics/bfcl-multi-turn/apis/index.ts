@@ -1,7 +1,9 @@
 import type { BfclApiClass } from '../api';
 import { gorillaFileSystemApi } from './gorilla-file-system';
+import { mathApi } from './math-api';
 
 /** The leaderboard's multi-turn API classes, by the name `involved_classes` gives them. */
 export const BFCL_API_CLASSES: Record<string, BfclApiClass> = {
   GorillaFileSystem: gorillaFileSystemApi,
+  MathAPI: mathApi,
 };
