@@ -218,7 +218,8 @@ function logarithm(value: unknown, base: unknown, precision: unknown) {
   }
 }
 
-const MAX_PREC = 999999999999999999;
+// decimal's MAX_PREC on 64-bit builds.
+const MAX_PREC = 999_999_999_999_999_999n;
 
 function squareRoot(number: unknown, precision: unknown) {
   const invalid = { error: 'Input must be a number or computation resulted in an invalid operation' };
@@ -226,7 +227,7 @@ function squareRoot(number: unknown, precision: unknown) {
   if (num(number) < 0) return { error: 'Cannot calculate square root of a negative number' };
   if (!isIntLike(precision)) return invalid;
   const digits = num(precision);
-  if (digits < 1 || digits > MAX_PREC) throw new PyError('valid range for prec is [1, MAX_PREC]', 'ValueError');
+  if (digits < 1 || BigInt(digits) > MAX_PREC) throw new PyError('valid range for prec is [1, MAX_PREC]', 'ValueError');
   const root = decimalSqrt(decimalFromNumber(num(number)), digits);
   return { result: new PyOther('Decimal', decimalRepr(root)) };
 }

@@ -115,7 +115,7 @@ function lnPositive(man: bigint, exp: number, prec: number): Mpf {
   const bc = bitLength(man);
   let k = exp + bc; // x = (man / 2^bc) * 2^k, the fraction in [0.5, 1)
   let num = man;
-  let den = 1n << BigInt(bc);
+  const den = 1n << BigInt(bc);
   if (num * 4n < den * 3n) {
     num *= 2n;
     k--;
