@@ -148,7 +148,8 @@ function complexRepr(real: number, imag: number): string {
   const part = (x: number) => floatRepr(x).replace(/\.0$/, '');
   const imagText = `${part(imag)}j`;
   if (real === 0 && !Object.is(real, -0)) return imagText;
-  return `(${part(real)}${imag >= 0 || Number.isNaN(imag) ? '+' : ''}${imagText})`;
+  const signed = imag < 0 || Object.is(imag, -0);
+  return `(${part(real)}${signed ? '' : '+'}${imagText})`;
 }
 
 /** Python's `base ** exponent` on ints and floats. */
@@ -163,7 +164,9 @@ function power(base: unknown, exponent: unknown): unknown {
     // Python turns to complex: |x|^y at the angle π·y.
     const length = mp.powPositive(-x, y);
     const phase = Math.atan2(0, x) * y;
-    return new PyOther('complex', complexRepr(length * Math.cos(phase), length * Math.sin(phase)));
+    const [real, imag] = [length * Math.cos(phase), length * Math.sin(phase)];
+    if (!Number.isFinite(real) || !Number.isFinite(imag)) throw new PyError('complex exponentiation', 'OverflowError');
+    return new PyOther('complex', complexRepr(real, imag));
   }
   const magnitude = mp.powPositive(Math.abs(x), y);
   const odd = x < 0 && Math.abs(y) < 2 ** 53 && Math.abs(y) % 2 === 1;

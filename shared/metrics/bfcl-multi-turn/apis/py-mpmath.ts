@@ -23,8 +23,11 @@ export function dpsToPrec(dps: number): number {
 
 const bitLength = (n: bigint): number => (n === 0n ? 0 : n.toString(2).length);
 
-/** A finite value `man * 2^exp` rounded to `prec` bits (ties to even); `sticky` says bits below were cut. */
-function roundTo(negative: boolean, man: bigint, exp: number, prec: number, sticky = false): Mpf {
+/**
+ * A finite value `man * 2^exp` rounded to `prec` bits: to nearest, ties to even (`sticky` says
+ * bits below were already cut), or toward zero (`down`, mpmath's default inside its own helpers).
+ */
+function roundTo(negative: boolean, man: bigint, exp: number, prec: number, sticky = false, down = false): Mpf {
   if (man === 0n) return ZERO;
   let m = man;
   let e = exp;
@@ -34,7 +37,7 @@ function roundTo(negative: boolean, man: bigint, exp: number, prec: number, stic
     const rest = m & ((1n << BigInt(extra)) - 1n);
     m >>= BigInt(extra);
     e += extra;
-    if (rest > half || (rest === half && (sticky || (m & 1n) === 1n))) m += 1n;
+    if (!down && (rest > half || (rest === half && (sticky || (m & 1n) === 1n)))) m += 1n;
   }
   while (m !== 0n && (m & 1n) === 0n) {
     m >>= 1n;
@@ -166,17 +169,17 @@ function multiplyExact(a: Mpf & { kind: 'finite' }, b: Mpf & { kind: 'finite' })
   return { kind: 'finite', negative: a.negative !== b.negative, man: a.man * b.man, exp: a.exp + b.exp };
 }
 
-/** The sum of two finite values rounded to `prec` bits. */
+/** The sum of two finite values cut toward zero at `prec` bits (mpf_add's default rounding). */
 function addRounded(a: Mpf & { kind: 'finite' }, b: Mpf & { kind: 'finite' }, prec: number): Mpf & { kind: 'finite' } {
   const exp = Math.min(a.exp, b.exp);
   const signed = (x: Mpf & { kind: 'finite' }) => (x.negative ? -x.man : x.man) << BigInt(x.exp - exp);
   const sum = signed(a) + signed(b);
-  return roundTo(sum < 0n, sum < 0n ? -sum : sum, exp, prec) as Mpf & { kind: 'finite' };
+  return roundTo(sum < 0n, sum < 0n ? -sum : sum, exp, prec, false, true) as Mpf & { kind: 'finite' };
 }
 
 const negate = (x: Mpf & { kind: 'finite' }) => ({ ...x, negative: x.man !== 0n && !x.negative });
 
-/** mpmath's `mpc_div` for finite parts: the products and sums at prec + 10 bits, then two divisions. */
+/** mpmath's `mpc_div` for finite parts: the products and sums cut at prec + 10 bits, then two divisions. */
 export function divideComplex(z: [Mpf, Mpf], w: [Mpf, Mpf], prec: number): [Mpf, Mpf] {
   const parts = [...z, ...w];
   if (!parts.every((x) => x.kind === 'finite')) throw new Error('complex logarithms of infinities are not supported');
