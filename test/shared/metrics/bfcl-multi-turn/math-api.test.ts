@@ -14,6 +14,8 @@ const CASES: Record<string, [call: string, printed: string][]> = {
       'logarithm(value=5, base=10, precision=50)',
       "{'result': mpf('0.69897000433601880478626110527550697323181011853789122')}",
     ],
+    ['logarithm(value=2, base=10, precision=15)', "{'result': mpf('0.30102999566398114')}"],
+    ['logarithm(value=1e300, base=10, precision=15)', "{'result': mpf('299.99999999999994')}"],
     ['logarithm(value=-1, base=10, precision=5)', "{'result': mpc(real='0.0', imag='1.3643761')}"],
     ['logarithm(value=0, base=10, precision=5)', "{'result': mpf('-inf')}"],
     ['logarithm(value=5, base=1, precision=5)', '{"error": ""}'],
