@@ -164,7 +164,8 @@ function power(base: unknown, exponent: unknown): unknown {
     // Python turns to complex: |x|^y at the angle π·y.
     const length = mp.powPositive(-x, y);
     const phase = Math.atan2(0, x) * y;
-    const [real, imag] = [length * Math.cos(phase), length * Math.sin(phase)];
+    const [cos, sin] = mp.cosSin(phase);
+    const [real, imag] = [length * cos, length * sin];
     if (!Number.isFinite(real) || !Number.isFinite(imag)) throw new PyError('complex exponentiation', 'OverflowError');
     return new PyOther('complex', complexRepr(real, imag));
   }

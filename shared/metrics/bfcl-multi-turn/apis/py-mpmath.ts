@@ -293,3 +293,36 @@ export function powPositive(x: number, y: number): number {
   if (top < -1021) return Math.pow(x, y); // subnormal results: C's rounding differs; not reached by BFCL's numbers
   return Number(rounded.man) * 2 ** rounded.exp;
 }
+
+/** A finite value rounded to the nearest double. */
+function toDouble(value: Mpf): number {
+  if (value.kind !== 'finite') return value.kind === 'nan' ? NaN : value.negative ? -Infinity : Infinity;
+  const rounded = roundTo(value.negative, value.man, value.exp, 53) as Mpf & { kind: 'finite' };
+  const magnitude = Number(rounded.man) * 2 ** rounded.exp;
+  return rounded.negative ? -magnitude : magnitude;
+}
+
+/** `[cos(x), sin(x)]` for a finite double, each correctly rounded as glibc's are (V8's may be an ulp off). */
+export function cosSin(x: number): [number, number] {
+  const bits = 200;
+  const angle = fromNumber(x) as Mpf & { kind: 'finite' };
+  const shift = angle.exp + bits;
+  const scaled = (angle.negative ? -1n : 1n) * (shift >= 0 ? angle.man << BigInt(shift) : angle.man >> BigInt(-shift));
+  const one = 1n << BigInt(bits);
+  const twoPi = 2n * (16n * acotFixed(5n, bits) - 4n * acotFixed(239n, bits));
+  const r = scaled - (scaled / twoPi) * twoPi;
+  // Taylor series of cos and sin together: term_n = r^n / n!.
+  let cos = 0n;
+  let sin = 0n;
+  let term = one;
+  for (let n = 0n; term !== 0n; n++) {
+    const k = n % 4n;
+    if (k === 0n) cos += term;
+    else if (k === 1n) sin += term;
+    else if (k === 2n) cos -= term;
+    else sin -= term;
+    term = (term * r) / (one * (n + 1n));
+  }
+  const double = (v: bigint) => toDouble({ kind: 'finite', negative: v < 0n, man: v < 0n ? -v : v, exp: -bits });
+  return [double(cos), double(sin)];
+}
