@@ -1,9 +1,13 @@
 import type { BfclApiClass } from '../api';
 import { gorillaFileSystemApi } from './gorilla-file-system';
 import { mathApi } from './math-api';
+import { tradingBotApi } from './trading-bot';
+import { travelApi } from './travel-api';
 
 /** The leaderboard's multi-turn API classes, by the name `involved_classes` gives them. */
 export const BFCL_API_CLASSES: Record<string, BfclApiClass> = {
-  GorillaFileSystem: gorillaFileSystemApi,
-  MathAPI: mathApi,
+  GorillaFileSystem: gorillaFileSystemApi as BfclApiClass,
+  MathAPI: mathApi as BfclApiClass,
+  TradingBot: tradingBotApi,
+  TravelAPI: travelApi as BfclApiClass,
 };
