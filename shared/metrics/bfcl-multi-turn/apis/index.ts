@@ -6,8 +6,8 @@ import { travelApi } from './travel-api';
 
 /** The leaderboard's multi-turn API classes, by the name `involved_classes` gives them. */
 export const BFCL_API_CLASSES: Record<string, BfclApiClass> = {
-  GorillaFileSystem: gorillaFileSystemApi as BfclApiClass,
-  MathAPI: mathApi as BfclApiClass,
+  GorillaFileSystem: gorillaFileSystemApi,
+  MathAPI: mathApi,
   TradingBot: tradingBotApi,
   TravelAPI: travelApi as BfclApiClass,
 };
