@@ -1,4 +1,6 @@
 import type { BfclApiClass } from '../api';
+import { gorillaFileSystemApi } from './gorilla-file-system';
+import { mathApi } from './math-api';
 import { messageApi } from './message-api';
 import { ticketApi } from './ticket-api';
 import { tradingBotApi } from './trading-bot';
@@ -9,6 +11,8 @@ import { vehicleControlApi } from './vehicle-control-api';
 
 /** The leaderboard's multi-turn API classes, by the name `involved_classes` gives them. */
 export const BFCL_API_CLASSES: Record<string, BfclApiClass> = {
+  GorillaFileSystem: gorillaFileSystemApi,
+  MathAPI: mathApi,
   MessageAPI: messageApi,
   TicketAPI: ticketApi,
   TradingBot: tradingBotApi,
