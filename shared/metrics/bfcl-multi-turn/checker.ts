@@ -103,6 +103,20 @@ export function scoreMultiTurnEntry(
   return checkTurns(entry, decoded, groundTruth, classes);
 }
 
+/**
+ * `multi_turn_checker` alone: the model's call strings already decoded (per turn, per step),
+ * against the ground truth's.
+ */
+export function checkMultiTurnCalls(
+  entry: MultiTurnEntry,
+  modelCalls: string[][][],
+  groundTruth: string[][],
+  options: MultiTurnOptions = {},
+): MultiTurnVerdict {
+  const turns = modelCalls.map((steps) => ({ steps: steps.filter((calls) => calls.length), skipped: [] }));
+  return checkTurns(entry, turns, groundTruth, options.classes ?? BFCL_API_CLASSES);
+}
+
 interface DecodedTurn {
   steps: string[][];
   skipped: { step: number; reason: string }[];
