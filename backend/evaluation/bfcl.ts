@@ -44,6 +44,7 @@ export async function scoreBfclFiles(files: BfclFiles, job: Job) {
     items.push({ id, category, ...verdict });
     if (await job.yield()) job.progress(items.length, ids.length);
   }
+  job.progress(items.length, ids.length);
   return { items, byCategory, cancelled: job.signal.aborted };
 }
 
