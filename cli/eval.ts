@@ -30,7 +30,10 @@ function printBfcl(result: Result<'evaluation.bfcl'>, out: (line: string) => voi
 /** The first thing that differed in a failed multi-turn entry, on the same line. */
 function multiTurnWhere(details: BfclMultiTurnDetails): string {
   const first = details.state?.differences[0];
-  if (first) return `  (${first.attribute}: ${clip(first.model)}, expected ${clip(first.groundTruth)})`;
+  if (first) {
+    const at = first.at ?? { path: first.attribute, model: first.model, groundTruth: first.groundTruth };
+    return `  (${at.path}: ${clip(at.model)}, expected ${clip(at.groundTruth)})`;
+  }
   if (details.missing?.length) return `  (missing: ${details.missing.map(clip).join(' | ')})`;
   return '';
 }

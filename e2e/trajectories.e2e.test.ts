@@ -311,6 +311,11 @@ describe('Trajectories workspace in Chromium', () => {
         .getByText('GorillaFileSystem: attributes that differ')
         .waitFor();
       await details.getByRole('cell', { name: 'root', exact: true }).waitFor();
+      // Where the two trees first differ: the moved file is absent from the folder it should be in.
+      await details
+        .getByText("root['contents']['projects']['contents']['drafts']['contents']['notes.txt']")
+        .first()
+        .waitFor();
       await details.getByRole('list', { name: 'Turns run' }).getByText("cd(folder='projects')").first().waitFor();
       await page.close();
     },

@@ -35,7 +35,15 @@ export const BfclMultiTurnDetails = z.object({
   state: z
     .object({
       className: z.string(),
-      differences: z.array(z.object({ attribute: z.string(), model: z.string(), groundTruth: z.string() })),
+      differences: z.array(
+        z.object({
+          attribute: z.string(),
+          model: z.string(),
+          groundTruth: z.string(),
+          /** Inside a nested value, where it first differs and the two values there. */
+          at: z.object({ path: z.string(), model: z.string(), groundTruth: z.string() }).optional(),
+        }),
+      ),
     })
     .optional(),
   /** Results of the ground truth's calls that none of the model's calls so far gave. */

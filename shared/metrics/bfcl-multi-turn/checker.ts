@@ -6,7 +6,7 @@
  * the model's of all turns so far.
  */
 import type { BfclResultMode } from '../bfcl/calls';
-import { pyEquals, pyRepr } from '../bfcl/values';
+import { isDict, pyEquals, pyRepr } from '../bfcl/values';
 import type { BfclApiClass } from './api';
 import { BFCL_API_CLASSES } from './apis';
 import { decodeExecuteStep, StepNotDecoded } from './decode';
@@ -33,6 +33,8 @@ export interface StateDifference {
   attribute: string;
   model: string;
   groundTruth: string;
+  /** Inside a nested value, where it first differs (`root['contents']['temp']`) and the two values there. */
+  at?: { path: string; model: string; groundTruth: string };
 }
 
 export interface MultiTurnDetails {
@@ -206,14 +208,47 @@ function compareStates(model: BfclWorld, truth: BfclWorld): MultiTurnDetails['st
     const modelState = model.instances.get(className)!.publicState();
     const differences = Object.keys(expectedState)
       .filter((attribute) => !pyEquals(modelState[attribute], expectedState[attribute]))
-      .map((attribute) => ({
-        attribute,
-        model: pyRepr(modelState[attribute]),
-        groundTruth: pyRepr(expectedState[attribute]),
-      }));
+      .map((attribute): StateDifference => {
+        const at = firstDifference(modelState[attribute], expectedState[attribute], attribute);
+        return {
+          attribute,
+          model: pyRepr(modelState[attribute]),
+          groundTruth: pyRepr(expectedState[attribute]),
+          ...(at.path !== attribute ? { at } : {}),
+        };
+      });
     if (differences.length) return { className, differences };
   }
   return undefined;
+}
+
+const ABSENT = '(absent)';
+
+/**
+ * Where two unequal values first differ: into dicts key by key (the ground truth's keys first) and
+ * into lists of the same length item by item; a key only one side has is the difference itself.
+ */
+export function firstDifference(model: unknown, truth: unknown, path: string): NonNullable<StateDifference['at']> {
+  const here = { path, model: pyRepr(model), groundTruth: pyRepr(truth) };
+  if (isDict(model) && isDict(truth)) {
+    for (const key of new Set([...Object.keys(truth), ...Object.keys(model)])) {
+      const inModel = Object.hasOwn(model, key);
+      const inTruth = Object.hasOwn(truth, key);
+      const keyPath = `${path}[${pyRepr(key)}]`;
+      if (!inModel || !inTruth)
+        return {
+          path: keyPath,
+          model: inModel ? pyRepr(model[key]) : ABSENT,
+          groundTruth: inTruth ? pyRepr(truth[key]) : ABSENT,
+        };
+      if (!pyEquals(model[key], truth[key])) return firstDifference(model[key], truth[key], keyPath);
+    }
+  }
+  if (Array.isArray(model) && Array.isArray(truth) && model.length === truth.length) {
+    const index = model.findIndex((item, i) => !pyEquals(item, truth[i]));
+    if (index >= 0) return firstDifference(model[index], truth[index], `${path}[${index}]`);
+  }
+  return here;
 }
 
 /** `_is_subsequence_unordered`: each expected result takes one equal result of the model's, in any order. */

@@ -24,9 +24,11 @@ export function MultiTurnDetails({ details }: { details: BfclMultiTurnDetails })
               <tr key={d.attribute}>
                 <td>{d.attribute}</td>
                 <td>
+                  {d.at && <FirstDifference path={d.at.path} value={d.at.model} />}
                   <code>{d.model}</code>
                 </td>
                 <td>
+                  {d.at && <FirstDifference path={d.at.path} value={d.at.groundTruth} />}
                   <code>{d.groundTruth}</code>
                 </td>
               </tr>
@@ -82,6 +84,15 @@ export function MultiTurnDetails({ details }: { details: BfclMultiTurnDetails })
           </li>
         ))}
       </ol>
+    </div>
+  );
+}
+
+/** Where a nested value first differs, above the whole value, so the eye need not diff two trees. */
+function FirstDifference({ path, value }: { path: string; value: string }) {
+  return (
+    <div className="first-difference">
+      at <code>{path}</code>: <code>{value}</code>
     </div>
   );
 }

@@ -92,6 +92,7 @@ describe.skipIf(!DATA || !VERDICTS)(
     it('gives the same verdict, error type and message for every entry whose classes Trellis has', () => {
       const mismatches: string[] = [];
       const counts: Record<string, { same: number; total: number; skipped: number }> = {};
+      const byClass: Record<string, { same: number; total: number }> = {};
       for (const category of CATEGORIES) {
         const data = new Map(readCategory(category).map((d) => [d.entry.id, d]));
         for (const file of harnessFiles('.verdicts.json').filter((f) => f.startsWith(`${category}.`))) {
@@ -112,6 +113,11 @@ describe.skipIf(!DATA || !VERDICTS)(
               verdict.valid === official.valid &&
               (verdict.errorType ?? null) === official.error_type &&
               (verdict.errorMessage ?? null) === official.error_message;
+            for (const name of entry.involvedClasses) {
+              const perClass = (byClass[name] ??= { same: 0, total: 0 });
+              perClass.total++;
+              if (same) perClass.same++;
+            }
             if (same) bucket.same++;
             else
               mismatches.push(
@@ -120,7 +126,7 @@ describe.skipIf(!DATA || !VERDICTS)(
           }
         }
       }
-      console.log(JSON.stringify(counts, null, 1));
+      console.log(JSON.stringify({ byFile: counts, byClass }));
       expect(mismatches.slice(0, 20)).toEqual([]);
     }, 600_000);
   },

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { defineApiClass, type BfclApi } from '../../../../shared/metrics/bfcl-multi-turn/api';
-import { missingResponses, scoreMultiTurnEntry } from '../../../../shared/metrics/bfcl-multi-turn/checker';
+import {
+  firstDifference,
+  missingResponses,
+  scoreMultiTurnEntry,
+} from '../../../../shared/metrics/bfcl-multi-turn/checker';
 import { decodeExecuteStep, StepNotDecoded } from '../../../../shared/metrics/bfcl-multi-turn/decode';
 
 /** A small class in the leaderboard's shape: folders, a current one, a counter of notes. */
@@ -188,6 +192,17 @@ describe('BFCL multi-turn decoding: the handlers’ decode_execute', () => {
     expect(decodeExecuteStep('', 'fc')).toEqual([]);
     for (const step of ['text', [{ f: '[1]' }], ['f'], 5, null])
       expect(() => decodeExecuteStep(step, 'fc')).toThrow(StepNotDecoded);
+  });
+
+  it('a nested state difference says where it first differs: a key only one side has, or the first unequal item', () => {
+    const tree = (contents: Record<string, unknown>) => ({ name: 'home', contents });
+    expect(firstDifference(tree({ a: 1, b: 2 }), tree({ a: 1, c: 2 }), 'root')).toEqual({
+      path: "root['contents']['c']",
+      model: '(absent)',
+      groundTruth: '2',
+    });
+    expect(firstDifference([1, [2, 3]], [1, [2, 4]], 'xs')).toEqual({ path: 'xs[1][1]', model: '3', groundTruth: '4' });
+    expect(firstDifference([1], [1, 2], 'xs')).toEqual({ path: 'xs', model: '[1]', groundTruth: '[1, 2]' });
   });
 
   it('responses are matched as a multiset, in any order', () => {
