@@ -7,6 +7,7 @@ import { ModelSupervisor, type HelperSpawner } from './llm/supervisor';
 import { NativeBuilds, nativeBuildsDir, type NativeBuilder } from './llm/native-build';
 import { AutoNativeBuild } from './llm/auto-native-build';
 import { runNativeBuildJob } from './models/native-build-job';
+import { defaultNativeBuilder } from './llm/cpu-library-builder';
 import { buildWithNodeLlamaCpp } from './llm/node-llama-cpp-builder';
 import { gpuNotice, listNvidiaGpus, onceLister, type GpuLister } from './llm/gpu-devices';
 import { packageRoot } from './resources';
@@ -90,7 +91,10 @@ export function createBackend(options: BackendOptions): Backend {
     });
     const events = new EventBus();
     const configDir = options.configDir ?? defaultConfigDir();
-    const nativeBuilds = new NativeBuilds(nativeBuildsDir(configDir), options.nativeBuilder ?? buildWithNodeLlamaCpp);
+    const nativeBuilds = new NativeBuilds(
+      nativeBuildsDir(configDir),
+      options.nativeBuilder ?? defaultNativeBuilder(buildWithNodeLlamaCpp),
+    );
     let supervisor: ModelSupervisor | null = null;
     const modelHost = () =>
       (supervisor ??= new ModelSupervisor({

@@ -130,12 +130,54 @@ export class BfclWorld {
 }
 
 function parseCall(call: string): PyNode {
+  let node: PyNode;
   try {
-    return parsePythonExpression(call);
+    node = parsePythonExpression(call);
   } catch (error) {
     if (error instanceof PythonSyntaxError) throw new PyError('invalid syntax (<string>, line 1)', 'SyntaxError');
     throw error;
   }
+  const repeated = repeatedKeyword(node);
+  // Python's compiler refuses the whole text, so no call in it runs.
+  if (repeated) throw new PyError(`keyword argument repeated: ${repeated} (<string>, line 1)`, 'SyntaxError');
+  return node;
+}
+
+/** The first keyword given twice in one call anywhere in the expression, as Python's compiler finds it. */
+function repeatedKeyword(node: PyNode): string | null {
+  const children: PyNode[] = [];
+  switch (node.t) {
+    case 'call': {
+      const seen = new Set<string>();
+      for (const k of node.keywords) {
+        if (k.arg !== null && seen.has(k.arg)) return k.arg;
+        if (k.arg !== null) seen.add(k.arg);
+      }
+      children.push(node.func, ...node.args, ...node.keywords.map((k) => k.value));
+      break;
+    }
+    case 'list':
+    case 'tuple':
+    case 'set':
+      children.push(...node.elts);
+      break;
+    case 'dict':
+      children.push(...node.keys.filter((k): k is PyNode => k !== null), ...node.values);
+      break;
+    case 'unary':
+      children.push(node.operand);
+      break;
+    case 'binop':
+      children.push(node.left, node.right);
+      break;
+    default:
+      break;
+  }
+  for (const child of children) {
+    const found = repeatedKeyword(child);
+    if (found) return found;
+  }
+  return null;
 }
 
 /** Python's names for a list of missing parameters: `'a'`, `'a' and 'b'`, `'a', 'b', and 'c'`. */

@@ -79,6 +79,14 @@ describe('BFCL multi-turn executor: call strings run as the leaderboard runs the
       'Error during execution: Folders.ls() takes from 1 to 2 positional arguments but 3 were given',
     ]);
   });
+  it('refuses a keyword given twice as Python’s compiler does, before any call in the text runs', () => {
+    const w = world();
+    expect(w.execute(['cd(folder="x", folder="x")', 'ls(a=cd(folder="x", folder="y"))'])).toEqual([
+      'Error during execution: keyword argument repeated: folder (<string>, line 1)',
+      'Error during execution: keyword argument repeated: folder (<string>, line 1)',
+    ]);
+    expect((w.instances.get('Folders') as Folders).current).toBe('/');
+  });
   it('refuses the names the leaderboard refuses, and names it does not know', () => {
     expect(world().execute(['exit()', 'foo(x=1)', 'cd(folder=nope)'])).toEqual([
       'Error during execution: Function call exit is not allowed.',
