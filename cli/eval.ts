@@ -23,6 +23,11 @@ function printBfcl(result: Result<'evaluation.bfcl'>, out: (line: string) => voi
     );
   if (result.matching === 'backtracking')
     out("Parallel calls paired by search (--backtracking): these are not the leaderboard's verdicts.");
+  const unscored = result.items.filter((i) => i.errorType === 'trellis:unknown_api_class');
+  if (unscored.length)
+    out(
+      `${unscored.length} multi-turn entries count as failed without being run: ${[...new Set(unscored.map((i) => i.error))].join(' ')} (the leaderboard runs them).`,
+    );
   const multiTurn = result.items.some((i) => i.category.startsWith('multi_turn'));
   out(`${multiTurn ? 'Accuracy' : 'AST accuracy'} ${pct(result.accuracy)} over ${result.items.length} entries.`);
 }
