@@ -189,7 +189,7 @@ function nameList(names: string[]): string {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** Binds a call's arguments to a method's parameters as Python does, with its TypeError messages. */
+/** Binds a call's arguments to a method's parameters as CPython 3.11 does, with its TypeError messages in its order. */
 export function bindArguments(
   qualname: string,
   method: PyMethod<BfclApi>,
@@ -200,15 +200,6 @@ export function bindArguments(
   const extraArgs = method.params.find((p) => p.variadic === 'args');
   const extraKwargs = method.params.find((p) => p.variadic === 'kwargs');
   const bound: Record<string, unknown> = {};
-  if (positional.length > params.length && !extraArgs) {
-    const required = params.filter((p) => !('default' in p)).length;
-    const takes =
-      required === params.length
-        ? plural(params.length + 1, 'positional argument')
-        : `from ${required + 1} to ${params.length + 1} positional arguments`;
-    const given = positional.length + 1;
-    throw new PyError(`${qualname}() takes ${takes} but ${given} ${given === 1 ? 'was' : 'were'} given`, 'TypeError');
-  }
   positional.slice(0, params.length).forEach((value, i) => setOwn(bound, params[i]!.name, value));
   if (extraArgs) setOwn(bound, extraArgs.name, new PyTuple(positional.slice(params.length)));
   const kwargs: Record<string, unknown> = {};
@@ -225,6 +216,16 @@ export function bindArguments(
     setOwn(bound, arg, value);
   }
   if (extraKwargs) setOwn(bound, extraKwargs.name, kwargs);
+  // Python checks the keywords first, then the count of positional arguments, then what is missing.
+  if (positional.length > params.length && !extraArgs) {
+    const required = params.filter((p) => !('default' in p)).length;
+    const takes =
+      required === params.length
+        ? plural(params.length + 1, 'positional argument')
+        : `from ${required + 1} to ${params.length + 1} positional arguments`;
+    const given = positional.length + 1;
+    throw new PyError(`${qualname}() takes ${takes} but ${given} ${given === 1 ? 'was' : 'were'} given`, 'TypeError');
+  }
   const missing = params.filter((p) => !Object.hasOwn(bound, p.name) && !('default' in p)).map((p) => p.name);
   if (missing.length)
     throw new PyError(
@@ -239,7 +240,8 @@ function unary(op: string, value: unknown): unknown {
   if (op === 'not') return !truthy(value);
   if (typeof value !== 'number' && !(value instanceof PyFloat) && typeof value !== 'boolean')
     throw new PyError(`bad operand type for unary ${op}: '${pyType(value)}'`, 'TypeError');
-  if (op === '-') return sub(0, value);
+  // Negated directly: `-0.0` is a float of its own (0 - 0.0 would be 0.0).
+  if (op === '-') return isFloat(value) ? new PyFloat(-num(value)) : -num(value) || 0;
   if (op === '+') return isFloat(value) ? new PyFloat(num(value)) : num(value);
   if (op === '~') return ~num(value);
   throw new PyError(`cannot evaluate unary ${op}`, 'TypeError');

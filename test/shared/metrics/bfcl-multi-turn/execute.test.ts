@@ -69,6 +69,7 @@ describe('BFCL multi-turn executor: call strings run as the leaderboard runs the
         'cd("a","b")',
         'mv()',
         'ls(True, True)',
+        'cd("a", "b", extra=1)',
       ]),
     ).toEqual([
       "Error during execution: Folders.cd() missing 1 required positional argument: 'folder'",
@@ -77,6 +78,8 @@ describe('BFCL multi-turn executor: call strings run as the leaderboard runs the
       'Error during execution: Folders.cd() takes 2 positional arguments but 3 were given',
       "Error during execution: Folders.mv() missing 2 required positional arguments: 'source' and 'destination'",
       'Error during execution: Folders.ls() takes from 1 to 2 positional arguments but 3 were given',
+      // The unknown keyword is told before the extra positional argument, as in CPython.
+      "Error during execution: Folders.cd() got an unexpected keyword argument 'extra'",
     ]);
   });
   it('refuses a keyword given twice as Python’s compiler does, before any call in the text runs', () => {
@@ -99,6 +102,8 @@ describe('BFCL multi-turn executor: call strings run as the leaderboard runs the
       'add(a=-1, b=2*3)',
       'add(a=1/2, b=0)',
       'add(a=1, b=2.0)',
+      'add(a=-0.0, b=-0.0)',
+      'add(a=-True, b=0)',
       'divide(a=1, b=0)',
       'mean(numbers=[1,2,3])',
       'rm(file_name="z")',
@@ -108,6 +113,8 @@ describe('BFCL multi-turn executor: call strings run as the leaderboard runs the
       '{"result": 5}',
       '{"result": 0.5}',
       '{"result": 3.0}',
+      '{"result": -0.0}',
+      '{"result": -1}',
       'Error during execution: division by zero',
       '[2.0, 3, True, None]',
       'removed',
