@@ -152,6 +152,8 @@ export function pyJsonDumps(v: unknown): string {
   }
   if (v instanceof PyTuple) return `[${v.items.map(pyJsonDumps).join(', ')}]`;
   if (Array.isArray(v)) return `[${v.map(pyJsonDumps).join(', ')}]`;
+  // An int beyond 2 ** 53 is carried as its digits.
+  if (v instanceof PyOther && v.typeName === 'int') return v.repr;
   if (v instanceof PyOther) throw new NotJsonSerializable(`Object of type ${v.typeName} is not JSON serializable`);
   if (isDict(v))
     return `{${Object.entries(v)
