@@ -8,6 +8,7 @@ import {
   type BfclEntryOptions,
   type BfclExpected,
 } from '../../shared/metrics/bfcl-ast';
+import { resetBfclProcessState } from '../../shared/metrics/bfcl-multi-turn/apis';
 import { scoreMultiTurnEntry } from '../../shared/metrics/bfcl-multi-turn/checker';
 import type { Job } from '../jobs/job';
 import { readBfclAnswers, readBfclEntries, readBfclResults, type BfclEntry } from './files';
@@ -34,6 +35,8 @@ export async function scoreBfclFiles(files: BfclFiles, job: Job) {
   const byCategory: Record<string, { total: number; valid: number }> = {};
   const ids = [...new Set([...tests.keys(), ...possible.keys()])];
   const items: BfclItemScore[] = [];
+  // The leaderboard scores a file in one fresh process, its classes' module-level state carried from entry to entry.
+  resetBfclProcessState();
   for (const id of ids) {
     if (job.signal.aborted) break;
     const category = bfclCategory(id);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { resetBfclProcessState } from '../../../../shared/metrics/bfcl-multi-turn/apis';
 import {
   missingApiClasses,
   scoreMultiTurnEntry,
@@ -13,10 +14,27 @@ import {
 } from '../../../helpers/bfcl-multi-turn-fixture';
 
 // The fixture's entries, results and the leaderboard's verdicts on them: see the helper.
-const score = (entry: MultiTurnEntry, mode: 'prompt' | 'fc') => {
-  const verdict = scoreMultiTurnEntry(entry, fixtureAnswers.get(entry.id)!, fixtureResults[mode].get(entry.id), mode);
-  return { valid: verdict.valid, errorType: verdict.errorType ?? null, errorMessage: verdict.errorMessage ?? null };
+// Each mode's file is scored whole and in order from a fresh start, as the leaderboard scored it
+// (one process per file, module-level state carried from entry to entry).
+const scoreFile = (mode: 'prompt' | 'fc') => {
+  resetBfclProcessState();
+  return new Map(
+    fixtureEntries.map((entry) => {
+      const verdict = scoreMultiTurnEntry(
+        entry,
+        fixtureAnswers.get(entry.id)!,
+        fixtureResults[mode].get(entry.id),
+        mode,
+      );
+      return [
+        entry.id,
+        { valid: verdict.valid, errorType: verdict.errorType ?? null, errorMessage: verdict.errorMessage ?? null },
+      ];
+    }),
+  );
 };
+const scored = { prompt: scoreFile('prompt'), fc: scoreFile('fc') };
+const score = (entry: MultiTurnEntry, mode: 'prompt' | 'fc') => scored[mode].get(entry.id);
 
 const byClasses = new Map<string, MultiTurnEntry[]>();
 for (const entry of fixtureEntries) {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseExactJson } from '../../../../shared/metrics/bfcl/exact-json';
-import { BFCL_API_CLASSES } from '../../../../shared/metrics/bfcl-multi-turn/apis';
+import { BFCL_API_CLASSES, resetBfclProcessState } from '../../../../shared/metrics/bfcl-multi-turn/apis';
 import {
   checkMultiTurnCalls,
   missingApiClasses,
@@ -101,6 +101,7 @@ describe.skipIf(!DATA || !VERDICTS)(
             readLines(path.join(VERDICTS!, file.replace('.verdicts.', '.result.'))).map((r) => [r.id, r.result]),
           );
           const bucket = (counts[file.replace('.verdicts.json', '')] ??= { same: 0, total: 0, skipped: 0 });
+          resetBfclProcessState(); // one results file per fresh process, as the harness ran the leaderboard
           for (const official of readLines(path.join(VERDICTS!, file))) {
             const { entry, groundTruth } = data.get(official.id as string)!;
             if (missingApiClasses(entry.involvedClasses).length) {
