@@ -95,8 +95,8 @@ export class TrajectoryRepository {
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       turn: db.prepare(
-        `INSERT INTO turns (trajectory_id, idx, role, thought, content, tool_calls, tool_call_id, timing, tokens)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO turns (trajectory_id, idx, role, thought, content, tool_calls, tool_call_id, timing, tokens, state)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       tool: db.prepare('INSERT INTO trajectory_tools (tool, trajectory_rowid, calls) VALUES (?, ?, ?)'),
       text: db.prepare('INSERT INTO trajectory_text (rowid, body) VALUES (?, ?)'),
@@ -316,7 +316,7 @@ export class TrajectoryRepository {
   /** Writes `turn` over the stored turn `index`; the number of rows changed (0 when there is none). */
   private updateTurn(id: string, index: number, turn: Turn): number {
     return this.sql(
-      `UPDATE turns SET role = ?, thought = ?, content = ?, tool_calls = ?, tool_call_id = ?, timing = ?, tokens = ?
+      `UPDATE turns SET role = ?, thought = ?, content = ?, tool_calls = ?, tool_call_id = ?, timing = ?, tokens = ?, state = ?
        WHERE trajectory_id = ? AND idx = ?`,
     ).run(...turnColumns(turn), id, index).changes;
   }
