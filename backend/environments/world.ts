@@ -79,7 +79,8 @@ export async function callInWorld(
     if (typeof answer.problem === 'string') return { ok: false, error: `${capital(answer.problem)}.` };
     return { ok: true, result: answer.result, state: answer.state };
   } catch (error) {
-    return { ok: false, error: `${capital((error as Error).message)}; the state was left as it was.` };
+    // The message begins with the tool's own name ("add_item in the environment threw …"), as written.
+    return { ok: false, error: `${(error as Error).message}; the state was left as it was.` };
   }
 }
 
