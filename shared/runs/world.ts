@@ -31,24 +31,29 @@ export function worldState(turns: readonly Turn[], initialState: unknown): unkno
   return initialState;
 }
 
-/** The run's calls as the goal check sees them, each paired with the tool turn that answered it (by call id). */
+/**
+ * The run's calls as the goal check sees them, in order, each paired with the tool turn that
+ * answered it: the first after it with its call id (logs reuse ids from one turn to the next).
+ */
 export function environmentCalls(turns: readonly Turn[]): EnvironmentCall[] {
-  const answers = new Map(turns.filter((t) => t.role === 'tool').map((t) => [t.toolCallId ?? '', t]));
-  return turns.flatMap((turn) =>
-    (turn.toolCalls ?? []).map((call): EnvironmentCall => {
-      const answer = answers.get(call.id);
-      if (!answer) return { name: call.name, args: call.args, ok: false, error: 'no answer' };
-      const result = resultOf(answer);
-      if (!answeredWithError(answer)) return { name: call.name, args: call.args, ok: true, result };
-      const error = isObject(result) ? result.error : result;
-      return {
-        name: call.name,
-        args: call.args,
-        ok: false,
-        error: typeof error === 'string' ? error : JSON.stringify(error),
-      };
-    }),
-  );
+  const calls: EnvironmentCall[] = [];
+  const waiting = new Map<string, number[]>();
+  for (const turn of turns) {
+    for (const call of turn.toolCalls ?? []) {
+      waiting.set(call.id, [...(waiting.get(call.id) ?? []), calls.length]);
+      calls.push({ name: call.name, args: call.args, ok: false, error: 'no answer' });
+    }
+    if (turn.role !== 'tool') continue;
+    const at = waiting.get(turn.toolCallId ?? '')?.shift();
+    if (at === undefined) continue;
+    const { name, args } = calls[at]!;
+    const result = resultOf(turn);
+    const error = isObject(result) ? result.error : result;
+    calls[at] = answeredWithError(turn)
+      ? { name, args, ok: false, error: typeof error === 'string' ? error : JSON.stringify(error) }
+      : { name, args, ok: true, result };
+  }
+  return calls;
 }
 
 /** What an outcome given by an environment's goal check says it was given by. */
