@@ -38,6 +38,8 @@ export const toolsMethods = {
       args: z.unknown(),
       /** What the user allowed after seeing the consent message of an earlier try (kept in their config). */
       allow: ConsentRequest.pick({ kind: true, key: true }).optional(),
+      /** The graph's environment, for a tool that answers from it: the call runs on its initial state. */
+      environment: Environment.nullable().optional(),
     }),
     result: z.object({
       ok: z.boolean(),

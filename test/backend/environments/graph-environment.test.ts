@@ -27,4 +27,20 @@ describe('a graph’s environment in the store', () => {
     expect((await b.registry.invoke('graphs.get', { id })).environment).toBeUndefined();
     expect((await b.registry.invoke('graphs.get', { id: copy.id })).environment).toEqual(cartEnvironment());
   });
+
+  it('answers the inspector’s Try it of an environment tool from the initial state, and says what to do without one', async () => {
+    const b = testBackend({ seed: false });
+    const id = await addShoppingCart(b);
+    const { tools, environment } = await b.registry.invoke('graphs.get', { id });
+    const addItem = tools.find((t) => t.name === 'add_item')!;
+    expect(
+      await b.registry.invoke('tools.tryRuntime', { tool: addItem, args: { item: 'eggs', quantity: 6 }, environment }),
+    ).toMatchObject({ ok: true, result: { lines: 1 }, problems: [] });
+    expect(await b.registry.invoke('tools.tryRuntime', { tool: addItem, args: { item: 'eggs' } })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining(
+        "add_item answers from its graph's environment, but this graph has none.",
+      ) as string,
+    });
+  });
 });
