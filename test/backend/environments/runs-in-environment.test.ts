@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createBackend } from '../../../backend/backend';
 import { testBackend } from '../../helpers/backend';
 import { addShoppingCart, cartEnvironment, planOf, runPlan } from '../../helpers/shopping-cart';
+import { startOpenAIServer } from '../../helpers/openai-server';
 import { tempDir } from '../../helpers/temp';
 
 const INITIAL = { stock: { milk: 1.2, bread: 2.5, eggs: 3.1 }, cart: [], orders: [] };
@@ -228,5 +229,51 @@ describe('the goal check', () => {
         calls: [],
       }),
     ).rejects.toMatchObject({ code: 'E4006', message: expect.stringContaining('The goal check answered "yes"') });
+  });
+});
+
+describe('an agent run in an environment', () => {
+  it('calls environment tools and a mock side by side, the mock’s turn with no state, and is judged by the goal', async () => {
+    const server = await startOpenAIServer({
+      script: (body) => {
+        const answered = (body.messages as { role: string }[]).filter((m) => m.role === 'tool').length;
+        const calls = [
+          { id: 'c1', name: 'add_item', arguments: { item: 'milk' } },
+          { id: 'c2', name: 'delivery_day', arguments: {} },
+          { id: 'c3', name: 'checkout', arguments: {} },
+        ];
+        return answered < calls.length ? { toolCalls: [calls[answered]!] } : { content: 'Milk comes on Friday.' };
+      },
+    });
+    const b = testBackend({ seed: false });
+    await b.registry.invoke('models.useRemote', { baseUrl: server.baseUrl, model: 'shopper' });
+    const graphId = await addShoppingCart(b);
+    const graph = await b.registry.invoke('graphs.get', { id: graphId });
+    const deliveryDay = {
+      ...graph.tools[2]!,
+      name: 'delivery_day',
+      runtime: { kind: 'mock' as const, code: "return { day: 'Friday' };" },
+    };
+    await b.registry.invoke('graphs.save', {
+      id: graphId,
+      tools: [...graph.tools, deliveryDay],
+      edges: [],
+      dismissedSuggestions: [],
+    });
+    const run = await b.registry.invoke('runs.start', { graphId, intent: 'Milk, please', mode: 'agent' });
+    const ended = await b.registry.invoke('runs.continue', { runId: run.id });
+    expect(ended.status).toBe('finished');
+    const tools = ended.turns.filter((t) => t.role === 'tool');
+    expect(tools.map((t) => JSON.parse(t.content!))).toEqual([
+      { lines: 1 },
+      { day: 'Friday' },
+      { order: 'order-1', lines: 1 },
+    ]);
+    expect(tools.map((t) => t.state !== undefined)).toEqual([true, false, true]);
+    expect((await b.registry.invoke('trajectories.get', { id: run.trajectoryId! })).outcome).toEqual({
+      status: 'success',
+      by: 'environment goal',
+      value: 'order-1 holds 1 milk',
+    });
   });
 });
