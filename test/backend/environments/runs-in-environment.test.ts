@@ -115,6 +115,16 @@ describe('a run in a graph’s environment', () => {
     });
     expect(edited.turns[1]!.toolCalls![0]!.args).toEqual({ item: 'bread', quantity: 5 });
     expect(edited.turns.map((t) => t.state)).toEqual(states);
+    // Nor does an edit in curation that sends the observation without its state.
+    const { state: _kept, ...observation } = run.turns[2]!;
+    await b.registry.invoke('trajectories.editTurn', {
+      id: run.trajectoryId!,
+      turnIndex: 2,
+      turn: { ...observation, content: '{"lines": 7}' },
+    });
+    const curated = await b.registry.invoke('trajectories.get', { id: run.trajectoryId! });
+    expect(curated.turns[2]!.content).toBe('{"lines": 7}');
+    expect(curated.turns.map((t) => t.state)).toEqual(states);
   });
 
   it('stops a call that runs out of time or memory with a clear error, the state left as it was', async () => {
