@@ -31,10 +31,10 @@ return { tools: typeof tools === 'undefined' ? undefined : tools, goal: typeof g
 const CALL = `
 const tools = declared.tools;
 if (!tools || typeof tools !== 'object')
-  return { problem: 'the environment declares no tools: its code must define const tools = { name(state, args) { … } }' };
+  return { problem: 'The environment declares no tools: its code must define const tools = { name(state, args) { … } }' };
 const names = Object.keys(tools).filter((name) => typeof tools[name] === 'function');
 if (!Object.prototype.hasOwnProperty.call(tools, request.tool) || typeof tools[request.tool] !== 'function')
-  return { problem: 'the environment has no tool "' + request.tool + '"; its tools are: ' + (names.join(', ') || 'none') };
+  return { problem: 'The environment has no tool "' + request.tool + '"; its tools are: ' + (names.join(', ') || 'none') };
 const state = request.state;
 const result = tools[request.tool](state, request.args);
 let text;
@@ -76,7 +76,7 @@ export async function callInWorld(
       { seed: call.seed ?? DEFAULT_LIMITS.seed, subject: `${call.tool} in the environment`, resultBytes: ANSWER_BYTES },
     );
     if (!isObject(answer)) return { ok: false, error: `${call.tool} in the environment gave no answer.` };
-    if (typeof answer.problem === 'string') return { ok: false, error: `${capital(answer.problem)}.` };
+    if (typeof answer.problem === 'string') return { ok: false, error: `${answer.problem}.` };
     return { ok: true, result: answer.result, state: answer.state };
   } catch (error) {
     // The message begins with the tool's own name ("add_item in the environment threw …"), as written.
@@ -114,5 +114,3 @@ export async function checkGoal(
     reason: reason || (success ? 'the goal is reached' : 'the goal is not reached'),
   });
 }
-
-const capital = (text: string) => `${text[0]?.toUpperCase() ?? ''}${text.slice(1)}`;

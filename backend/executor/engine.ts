@@ -2,8 +2,6 @@ import type { Environment, Outcome, PlanStep, Tool, ToolCall, ToolGraph, Turn } 
 import {
   breakpointAfter,
   breakpointBefore,
-  environmentCalls,
-  goalOutcome,
   worldState,
   nextAction,
   pendingCall,
@@ -23,7 +21,7 @@ import { endingReason, TurnLimitReached, UnusableAnswer } from './unusable-answe
 import { BranchBatch, readyBranchCalls } from './branch-batch';
 import type { RunTurns } from './run-turns';
 import { callTool, type Observation, type RuntimeDeps } from './runtimes';
-import { checkGoal } from '../environments/world';
+import { RunGoalCheck } from '../environments/goal-check';
 import { countOf, formatCount } from '../../shared/text';
 
 export interface EngineOptions {
@@ -109,11 +107,11 @@ export class RunEngine {
   endedBecause: string | null = null;
   private readonly tools: Map<string, Tool>;
   private readonly branches = new BranchBatch();
-  /** The goal check's outcome, with the turns it judged (as JSON): judged again when they change. */
-  private judged: { turns: string; outcome: Outcome | null } | null = null;
+  private readonly goal: RunGoalCheck | null;
 
   constructor(private readonly options: EngineOptions) {
     this.tools = new Map(options.graph.tools.map((t) => [t.name, t as Tool]));
+    this.goal = options.environment ? new RunGoalCheck(options.environment, options.runtime.mocks) : null;
   }
 
   get mode(): RunMode {
@@ -162,33 +160,16 @@ export class RunEngine {
     await this.judge();
   }
 
-  /**
-   * Runs the environment's goal check on a finished run (its final state and its calls), once
-   * for the same turns. A goal that throws gives an unknown outcome saying why; no goal, no verdict.
-   */
+  /** Runs the environment's goal check on the run once it has finished (once for the same turns). */
   async judge(): Promise<void> {
-    const environment = this.options.environment;
     const turns = this.turns;
-    if (!environment || this.statusOf(turns) !== 'finished') return;
-    const key = JSON.stringify(turns);
-    if (this.judged?.turns === key) return;
-    let outcome: Outcome | null;
-    try {
-      const verdict = await checkGoal(this.options.runtime.mocks, environment.code, {
-        state: worldState(turns, environment.initialState),
-        calls: environmentCalls(turns),
-      });
-      outcome = verdict && goalOutcome(verdict);
-    } catch (error) {
-      outcome = goalOutcome({ error: (error as Error).message });
-    }
-    this.judged = { turns: key, outcome };
+    if (this.goal && this.statusOf(turns) === 'finished') await this.goal.judge(turns);
   }
 
   /** The goal check's outcome of these turns when it has judged them; null otherwise (or when there is no goal). */
   goalOutcome(turns: readonly Turn[] = this.turns): Outcome | null {
-    if (!this.judged || this.statusOf(turns) !== 'finished') return null;
-    return this.judged.turns === JSON.stringify(turns) ? this.judged.outcome : null;
+    if (!this.goal || this.statusOf(turns) !== 'finished') return null;
+    return this.goal.outcome(turns);
   }
 
   /** The runtime deps of a call made after `turns`: the run's world as they left it, in an environment. */

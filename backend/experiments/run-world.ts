@@ -1,6 +1,6 @@
 import type { Environment, Outcome, Trajectory } from '../../shared/domain';
-import { environmentCalls, goalOutcome, isGoalOutcome, runEnvironment, worldState } from '../../shared/runs';
-import { checkGoal } from '../environments/world';
+import { isGoalOutcome, runEnvironment } from '../../shared/runs';
+import { RunGoalCheck } from '../environments/goal-check';
 import type { MockRunner } from '../executor/runtimes/mock-runner';
 
 /** The world an experiment's run starts in: a fresh copy of the environment's initial state. */
@@ -21,13 +21,7 @@ export async function goalOfSource(
   if (isGoalOutcome(source.outcome)) return source.outcome!;
   if (!environment || !source.turns.some((t) => t.state !== undefined)) return null;
   const initialState = runEnvironment(source.metadata)?.initialState ?? environment.initialState;
-  try {
-    const verdict = await checkGoal(mocks, environment.code, {
-      state: worldState(source.turns, initialState),
-      calls: environmentCalls(source.turns),
-    });
-    return verdict && goalOutcome(verdict);
-  } catch (error) {
-    return goalOutcome({ error: (error as Error).message });
-  }
+  const check = new RunGoalCheck({ code: environment.code, initialState }, mocks);
+  await check.judge(source.turns);
+  return check.outcome(source.turns);
 }

@@ -130,6 +130,7 @@ describe('a run in a graph’s environment', () => {
   it('stops a call that runs out of time or memory with a clear error, the state left as it was', async () => {
     const b = testBackend({ seed: false });
     const extra = `
+tools.leak = (state) => { state.total = 10n; return 1; };
 tools.spin = (state) => { state.cart.push({ item: 'half', quantity: 1 }); while (true) {} };
 tools.hoard = (state) => { state.cart.push({ item: 'half', quantity: 1 }); const all = []; while (true) all.push('x'.repeat(1e6) + all.length); };`;
     const environment = cartEnvironment(extra);
@@ -138,6 +139,23 @@ tools.hoard = (state) => { state.cart.push({ item: 'half', quantity: 1 }); const
     expect(spun.error).toBe(
       'spin in the environment ran longer than its 1000 ms limit and was stopped; the state was left as it was.',
     );
+    const leaky = await b.registry.invoke('environments.try', { environment, tool: 'leak', args: {} });
+    expect(leaky).toMatchObject({
+      ok: false,
+      error:
+        'leak left a state that is not JSON (a function, a cycle or a BigInt in it); the state was left as it was.',
+      after: INITIAL,
+    });
+    const thrown = await b.registry.invoke('environments.try', {
+      environment,
+      tool: 'add_item',
+      args: { item: 'tea' },
+    });
+    expect(thrown).toMatchObject({
+      ok: false,
+      error: 'add_item in the environment threw Error: the shop sells no "tea"; the state was left as it was.',
+      after: INITIAL,
+    });
     const hoarded = await b.registry.invoke('environments.try', { environment, tool: 'hoard', args: {} });
     expect(hoarded).toMatchObject({ ok: false, before: INITIAL, after: INITIAL });
     expect(hoarded.error).toMatch(
