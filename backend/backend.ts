@@ -15,6 +15,7 @@ import type { BackendContext, FilePicker, SecretStore } from './context';
 import { datasetsHandlers } from './datasets/handlers';
 import { labelsHandlers } from './labels/handlers';
 import { evaluationHandlers } from './evaluation/handlers';
+import { environmentsHandlers } from './environments/handlers';
 import { experimentsHandlers } from './experiments/handlers';
 import { graphsHandlers } from './graphs/handlers';
 import { jobsHandlers } from './jobs/handlers';
@@ -183,6 +184,7 @@ export function createBackend(options: BackendOptions): Backend {
       datasets: datasetsHandlers(ctx),
       synth: synthHandlers(ctx),
       experiments: experimentsHandlers(ctx),
+      environments: environmentsHandlers(ctx),
     });
     const missing = registry.missing();
     if (missing.length) throw new Error(`No handler for contract methods: ${missing.join(', ')}.`);

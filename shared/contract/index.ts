@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { dataChangeEvents } from './data-changes';
 import { datasetsMethods } from './datasets';
+import { environmentsMethods } from './environments';
 import { labelsMethods } from './labels';
 import { mappingsMethods } from './mappings';
 import type { ArgsOf, ResultOf } from './define';
@@ -34,6 +35,7 @@ export const contract = {
   ...datasetsMethods,
   ...synthMethods,
   ...experimentsMethods,
+  ...environmentsMethods,
 };
 
 /** Every event the backend pushes to the UI. */
