@@ -3,7 +3,7 @@ import { add, float, isFloat, isInt, isNumber, mul, num, pyStr, round, sub, true
 import { floatRepr, isDict, pyEquals, PyFloat, PyOther, pyRepr, PyTuple, pyType } from '../../bfcl/values';
 import { decimalFromNumber, decimalRepr, decimalSqrt } from './py-decimal';
 import * as mp from './py-mpmath';
-import { compareCodePoints, pyTruthy } from './py-str';
+import { compareText, pyTruthy } from '../python/operators';
 
 /**
  * BFCL's MathAPI: stateless arithmetic whose results are Python's, including the int / float
@@ -252,7 +252,7 @@ function percentage(part: unknown, whole: unknown) {
 /** Python's `<` between two items of a list given to min / max; null where it raises TypeError. */
 function less(a: unknown, b: unknown): boolean | null {
   if (isNumber(a) && isNumber(b)) return num(a) < num(b);
-  if (typeof a === 'string' && typeof b === 'string') return compareCodePoints(a, b) < 0;
+  if (typeof a === 'string' && typeof b === 'string') return compareText(a, b) < 0;
   return null;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deepCopyOrdered, orderedDict } from '../../../../shared/metrics/bfcl-multi-turn/apis/py-dict';
+import { orderedDict, pyDeepCopy } from '../../../../shared/metrics/bfcl-multi-turn/python/containers';
 import { pyJsonDumps } from '../../../../shared/metrics/bfcl-multi-turn/py-num';
 import { PyFloat, pyEquals } from '../../../../shared/metrics/bfcl/values';
 
@@ -40,7 +40,7 @@ describe('orderedDict', () => {
       ['7', [1]],
     ]);
     const d = orderedDict<unknown>([['x', inner]]);
-    const copy = deepCopyOrdered(d);
+    const copy = pyDeepCopy(d);
     expect(pyEquals(copy, d)).toBe(true);
     expect(Object.keys(copy.x as object)).toEqual(['b', '7']);
     (inner['7'] as number[]).push(2);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { BfclApi } from '../../../../shared/metrics/bfcl-multi-turn/api';
-import { PyDict } from '../../../../shared/metrics/bfcl-multi-turn/apis/py-keyed-dict';
+import { PyDict } from '../../../../shared/metrics/bfcl-multi-turn/python/containers';
 import { BfclWorld } from '../../../../shared/metrics/bfcl-multi-turn/execute';
 import { parseExactJson } from '../../../../shared/metrics/bfcl/exact-json';
 import { PyFloat, PyOther, PyTuple, floatRepr, pyEquals } from '../../../../shared/metrics/bfcl/values';
