@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { mathApi } from '../../../../shared/metrics/bfcl-multi-turn/apis/math-api';
-import { replayHarness } from './harness-check';
+import { harnessFile, harnessTitle, replayHarness } from './harness-check';
 
-const harness = process.env.BFCL_HARNESS_MATH;
+const harness = harnessFile('MathAPI');
 
-describe.skipIf(!harness)('MathAPI against the leaderboard (needs BFCL_HARNESS_MATH, skipped without it)', () => {
+describe.skipIf(!harness)(harnessTitle('MathAPI against the leaderboard', 'MathAPI'), () => {
   it('gives every recorded call the result and every turn the state the leaderboard gave', () => {
     const tally = replayHarness(mathApi, harness!);
     console.log(JSON.stringify({ ...tally, mismatches: tally.mismatches.length }));
