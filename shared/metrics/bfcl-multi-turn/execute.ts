@@ -4,8 +4,8 @@ import { isDict, PyFloat, PyOther, pyRepr, PyTuple, pyType, setOwn } from '../bf
 import { PyError, type BfclApi, type BfclApiClass, type PyMethod } from './api';
 import { BFCL_API_CLASSES } from './apis';
 import { pyDeepCopy } from './python/containers';
-import { pyTruthy } from './python/operators';
-import { add, floordiv, isFloat, mod, mul, NotJsonSerializable, num, pyJsonDumps, pyStr, sub, truediv } from './py-num';
+import { arithmetic, pyTruthy, type ArithmeticOperator } from './python/operators';
+import { isFloat, NotJsonSerializable, num, pyJsonDumps, pyStr } from './py-num';
 
 /** What the leaderboard refuses to `eval`, by the called name (multi_turn_utils.py). */
 const REFUSED = new Set(['kill', 'exit', 'quit', 'remove', 'unlink', 'popen', 'Popen', 'run']);
@@ -239,18 +239,10 @@ function unary(op: string, value: unknown): unknown {
   throw new PyError(`cannot evaluate unary ${op}`, 'TypeError');
 }
 
+const ARITHMETIC = new Set<string>(['+', '-', '*', '/', '//', '%']);
+
 function binary(op: string, left: unknown, right: unknown): unknown {
-  const numeric = (v: unknown) => typeof v === 'number' || v instanceof PyFloat || typeof v === 'boolean';
-  if (numeric(left) && numeric(right)) {
-    if (op === '+') return add(left, right);
-    if (op === '-') return sub(left, right);
-    if (op === '*') return mul(left, right);
-    if (op === '/') return truediv(left, right);
-    if (op === '//') return floordiv(left, right);
-    if (op === '%') return mod(left, right);
-  }
-  if (op === '+' && typeof left === 'string' && typeof right === 'string') return left + right;
-  if (op === '+' && Array.isArray(left) && Array.isArray(right)) return [...left, ...right];
+  if (ARITHMETIC.has(op)) return arithmetic(op as ArithmeticOperator, left, right);
   throw new PyError(`unsupported operand type(s) for ${op}: '${pyType(left)}' and '${pyType(right)}'`, 'TypeError');
 }
 

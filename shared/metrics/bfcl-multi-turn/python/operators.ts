@@ -1,6 +1,6 @@
 import { isDict, PyFloat, PyOther, pyEquals, PyTuple, pyType } from '../../bfcl/values';
 import { PyError } from '../api';
-import { add, formatFixed, isNumber, mul, num, sub, truediv } from '../py-num';
+import { add, floordiv, formatFixed, isNumber, mod, mul, num, sub, truediv } from '../py-num';
 
 /**
  * Python's operators on any value a model passes to a BFCL method, with the exception Python
@@ -99,22 +99,32 @@ function repeat(sequence: unknown, times: unknown): unknown {
   return Array.isArray(sequence) ? repeated : new PyTuple(repeated);
 }
 
-export type ArithmeticOperator = '+' | '-' | '*' | '/' | '+=' | '-=';
+export type ArithmeticOperator = '+' | '-' | '*' | '/' | '//' | '%' | '+=' | '-=';
+
+const NUMBER_OPERATIONS: Record<ArithmeticOperator, (a: unknown, b: unknown) => unknown> = {
+  '+': add,
+  '+=': add,
+  '-': sub,
+  '-=': sub,
+  '*': mul,
+  '/': truediv,
+  '//': floordiv,
+  '%': mod,
+};
 
 /**
- * Python's `a + b`, `a - b`, `a * b`, `a / b` (and `+=`, `-=`) on any two values: numbers as py-num
- * does them, `str + str`, a sequence repeated by an int, and Python's TypeError otherwise.
+ * Python's `a + b`, `a - b`, `a * b`, `a / b`, `a // b`, `a % b` (and `+=`, `-=`) on any two values:
+ * numbers as py-num does them, `str + str`, `list + list`, a sequence repeated by an int, and
+ * Python's TypeError otherwise.
  */
 export function arithmetic(op: ArithmeticOperator, a: unknown, b: unknown): unknown {
-  if (isNumber(a) && isNumber(b)) {
-    if (op === '+' || op === '+=') return add(a, b);
-    if (op === '-' || op === '-=') return sub(a, b);
-    return op === '*' ? mul(a, b) : truediv(a, b);
-  }
+  if (isNumber(a) && isNumber(b)) return NUMBER_OPERATIONS[op](a, b);
   if ((op === '+' || op === '+=') && typeof a === 'string') {
     if (typeof b === 'string') return a + b;
     throw new PyError(`can only concatenate str (not "${pyType(b)}") to str`, 'TypeError');
   }
+  if (op === '+' && Array.isArray(a) && Array.isArray(b)) return [...a, ...b];
+  if (op === '+' && a instanceof PyTuple && b instanceof PyTuple) return new PyTuple([...a.items, ...b.items]);
   if (op === '*' && isSequence(a) && isNumber(b)) return repeat(a, b);
   if (op === '*' && isNumber(a) && isSequence(b)) return repeat(b, a);
   throw new PyError(`unsupported operand type(s) for ${op}: '${pyType(a)}' and '${pyType(b)}'`, 'TypeError');
