@@ -1,8 +1,8 @@
 import { defineApiClass, PyError, type BfclApi } from '../api';
-import { formatFixed, isInt, isNumber, num, pyStr } from '../py-num';
+import { formatFixed, isInt, num, pyStr } from '../py-num';
 import { pyType } from '../../bfcl/values';
 import { entryState, FsDirectory, FsFile, loadTree, sameEntry } from './file-system-tree';
-import { compareText, pyTruthy } from '../python/operators';
+import { compare, compareText, pyTruthy } from '../python/operators';
 import { contains, pyLen } from '../python/containers';
 import { requireStr, rstripChars, splitLines, splitWords, stripChars, utf8Length } from '../python/text';
 
@@ -187,9 +187,7 @@ function tail(fs: Fs, fileName: unknown, linesArg: unknown) {
   if (!file) return { error: `tail: ${pyStr(fileName)}: No such file or directory` };
   const lines = fileLines(file);
   let count = linesArg;
-  if (!isNumber(count))
-    throw new PyError(`'>' not supported between instances of '${pyType(count)}' and 'int'`, 'TypeError');
-  if (num(count) > lines.length) count = lines.length;
+  if (compare(count, '>', lines.length)) count = lines.length;
   // A float that was not cut down to the line count can't be a slice index; a bool can.
   if (!isInt(count) && typeof count !== 'boolean')
     throw new PyError('slice indices must be integers or None or have an __index__ method', 'TypeError');

@@ -1,10 +1,10 @@
 import { defineApiClass, PyError, type BfclApi } from '../api';
 import { add, float, isFloat, isInt, isNumber, mul, num, pyStr, round, sub, truediv } from '../py-num';
-import { floatRepr, isDict, pyEquals, PyFloat, PyOther, pyRepr, PyTuple, pyType } from '../../bfcl/values';
+import { floatRepr, pyEquals, PyFloat, PyOther, pyRepr, PyTuple, pyType } from '../../bfcl/values';
 import { decimalFromNumber, decimalRepr, decimalSqrt } from './py-decimal';
 import * as mp from './py-mpmath';
 import { compare, pyTruthy } from '../python/operators';
-import { iterate } from '../python/containers';
+import { dictHas, iterate } from '../python/containers';
 
 /**
  * BFCL's MathAPI: stateless arithmetic whose results are Python's, including the int / float
@@ -88,11 +88,9 @@ function standardDeviation(numbers: unknown) {
 
 const TO_METERS: Record<string, number | PyFloat> = { km: 1000, m: 1, cm: 0.01, mm: 0.001, um: 1e-6, nm: 1e-9 };
 
-/** `key in dict`: a list or dict key raises TypeError; any other non-str is just absent. */
-function lookup<T>(table: Record<string, T>, key: unknown): T | undefined {
-  if (Array.isArray(key) || isDict(key)) throw new PyError(`unhashable type: '${pyType(key)}'`, 'TypeError');
-  return typeof key === 'string' && Object.hasOwn(table, key) ? table[key] : undefined;
-}
+/** `table[key]` where `key in table`, else undefined. */
+const lookup = <T>(table: Record<string, T>, key: unknown): T | undefined =>
+  dictHas(table, key) ? table[key as string] : undefined;
 
 function siUnitConversion(value: unknown, unitIn: unknown, unitOut: unknown) {
   if (!isNumber(value)) return { error: 'Value must be a number' };
