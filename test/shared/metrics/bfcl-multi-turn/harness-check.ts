@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import path from 'node:path';
 import type { BfclApi, BfclApiClass } from '../../../../shared/metrics/bfcl-multi-turn/api';
 import { BfclWorld } from '../../../../shared/metrics/bfcl-multi-turn/execute';
@@ -109,4 +110,17 @@ export function decodeTagged(v: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const [k, x] of Object.entries(o)) setOwn(out, k, decodeTagged(x));
   return out;
+}
+
+/** The test that replays a class's recording (in tagged JSON, `$float` `$tuple` `$dict`) and expects no mismatch. */
+export function describeReplay<T extends BfclApi>(api: BfclApiClass<T>, folder: string) {
+  const harness = harnessFile(folder);
+  describe.skipIf(!harness)(harnessTitle(`${api.name} against the leaderboard`, folder), () => {
+    it('gives every recorded call the result and every turn the state the leaderboard gave', () => {
+      const tally = replayHarness(api, harness!);
+      console.log(JSON.stringify({ ...tally, mismatches: tally.mismatches.length }));
+      console.log(tally.mismatches.slice(0, 30).join('\n'));
+      expect(tally.mismatches.length).toBe(0);
+    }, 300_000);
+  });
 }

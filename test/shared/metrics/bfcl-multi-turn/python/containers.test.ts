@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PyError } from '../../../../../shared/metrics/bfcl-multi-turn/api';
+import { raised } from './raised';
 import {
   getItem,
   orderedDict,
@@ -10,16 +10,6 @@ import { pyJsonDumps } from '../../../../../shared/metrics/bfcl-multi-turn/py-nu
 import { PyFloat, pyEquals, PyOther, PyTuple } from '../../../../../shared/metrics/bfcl/values';
 
 // Expected values and messages printed by CPython 3.11.
-
-const message = (run: () => unknown) => {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof PyError) return `${error.pyType}: ${error.message}`;
-    throw error;
-  }
-  return 'no error';
-};
 
 describe('orderedDict', () => {
   it('keeps insertion order for keys that look like numbers, as a Python dict does', () => {
@@ -68,13 +58,13 @@ describe('orderedDict', () => {
 
 describe('A key looked up in a dict', () => {
   it("fails with Python's KeyError text, the key's repr, or TypeError for an unhashable key", () => {
-    expect(message(() => getItem({ a: 1 }, 'b'))).toBe("KeyError: 'b'");
-    expect(message(() => getItem({ a: 1 }, '\xa0'))).toBe("KeyError: '\\xa0'");
-    expect(message(() => getItem({ a: 1 }, new PyTuple([1, 'x'])))).toBe("KeyError: (1, 'x')");
-    expect(message(() => getItem({ a: 1 }, new PyTuple([[1]])))).toBe("TypeError: unhashable type: 'list'");
+    expect(raised(() => getItem({ a: 1 }, 'b'))).toBe("KeyError: 'b'");
+    expect(raised(() => getItem({ a: 1 }, '\xa0'))).toBe("KeyError: '\\xa0'");
+    expect(raised(() => getItem({ a: 1 }, new PyTuple([1, 'x'])))).toBe("KeyError: (1, 'x')");
+    expect(raised(() => getItem({ a: 1 }, new PyTuple([[1]])))).toBe("TypeError: unhashable type: 'list'");
     expect(getItem({ a: 1 }, 'a')).toBe(1);
-    expect(message(() => getItem({ a: 1 }, new PyOther('set', '{1}')))).toBe("TypeError: unhashable type: 'set'");
-    expect(message(() => getItem([1], 'a'))).toBe('TypeError: list indices must be integers or slices, not str');
+    expect(raised(() => getItem({ a: 1 }, new PyOther('set', '{1}')))).toBe("TypeError: unhashable type: 'set'");
+    expect(raised(() => getItem([1], 'a'))).toBe('TypeError: list indices must be integers or slices, not str');
   });
 });
 

@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { PyError } from '../../../../../shared/metrics/bfcl-multi-turn/api';
+import { raised } from './raised';
 import { arithmetic, compare, hashKey, pyTruthy } from '../../../../../shared/metrics/bfcl-multi-turn/python/operators';
 import { PyFloat, PyOther, PyTuple } from '../../../../../shared/metrics/bfcl/values';
 
 // Expected values and messages printed by CPython 3.11.
-
-const message = (run: () => unknown) => {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof PyError) return `${error.pyType}: ${error.message}`;
-    throw error;
-  }
-  return 'no error';
-};
 
 describe("Python's operators on any value", () => {
   it('tells truth as bool() does', () => {
@@ -27,8 +17,8 @@ describe("Python's operators on any value", () => {
     expect(hashKey(1)).toBe(hashKey(new PyFloat(1)));
     expect(hashKey(true)).toBe(hashKey(1));
     expect(hashKey('1')).not.toBe(hashKey(1));
-    expect(message(() => hashKey(new PyTuple([1, [2]])))).toBe("TypeError: unhashable type: 'list'");
-    expect(message(() => hashKey(new PyTuple([{}])))).toBe("TypeError: unhashable type: 'dict'");
+    expect(raised(() => hashKey(new PyTuple([1, [2]])))).toBe("TypeError: unhashable type: 'list'");
+    expect(raised(() => hashKey(new PyTuple([{}])))).toBe("TypeError: unhashable type: 'dict'");
   });
 
   it('orders numbers, texts, lists and tuples, and names the operator it cannot apply', () => {
@@ -38,10 +28,10 @@ describe("Python's operators on any value", () => {
     expect(compare('\u{10000}', '>', '\uffff')).toBe(true);
     expect(compare(new PyFloat(Infinity), '>=', new PyFloat(Infinity))).toBe(true);
     expect(compare(new PyFloat(NaN), '<=', 1)).toBe(false);
-    expect(message(() => compare([1, 'a'], '>=', [1, 2]))).toBe(
+    expect(raised(() => compare([1, 'a'], '>=', [1, 2]))).toBe(
       "TypeError: '>=' not supported between instances of 'str' and 'int'",
     );
-    expect(message(() => compare('1', '<', 2))).toBe(
+    expect(raised(() => compare('1', '<', 2))).toBe(
       "TypeError: '<' not supported between instances of 'str' and 'int'",
     );
   });
@@ -51,11 +41,11 @@ describe("Python's operators on any value", () => {
     expect(arithmetic('*', 2, [1])).toEqual([1, 1]);
     expect(arithmetic('+', [1], [2])).toEqual([1, 2]);
     expect(arithmetic('-=', 3, new PyFloat(1))).toEqual(new PyFloat(2));
-    expect(message(() => arithmetic('*', 'ab', 1.5))).toBe(
+    expect(raised(() => arithmetic('*', 'ab', 1.5))).toBe(
       "TypeError: can't multiply sequence by non-int of type 'float'",
     );
-    expect(message(() => arithmetic('+=', 'a', 1))).toBe('TypeError: can only concatenate str (not "int") to str');
-    expect(message(() => arithmetic('+=', null, 1))).toBe(
+    expect(raised(() => arithmetic('+=', 'a', 1))).toBe('TypeError: can only concatenate str (not "int") to str');
+    expect(raised(() => arithmetic('+=', null, 1))).toBe(
       "TypeError: unsupported operand type(s) for +=: 'NoneType' and 'int'",
     );
   });

@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { PyError } from '../../../../../shared/metrics/bfcl-multi-turn/api';
+import { raised } from './raised';
 import { toFloat } from '../../../../../shared/metrics/bfcl-multi-turn/python/text';
 import { PyFloat, PyTuple, stringRepr } from '../../../../../shared/metrics/bfcl/values';
 
 // Expected values and messages printed by CPython 3.11.
-
-const message = (run: () => unknown) => {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof PyError) return `${error.pyType}: ${error.message}`;
-    throw error;
-  }
-  return 'no error';
-};
 
 describe("Python's float()", () => {
   it('reads what Python reads: Unicode digits and spaces, underscores, inf and nan', () => {
@@ -34,17 +24,17 @@ describe("Python's float()", () => {
   });
 
   it("refuses the rest with Python's message, the text written as repr writes it", () => {
-    expect(message(() => toFloat('\ufeff5'))).toBe("ValueError: could not convert string to float: '\\ufeff5'");
+    expect(raised(() => toFloat('\ufeff5'))).toBe("ValueError: could not convert string to float: '\\ufeff5'");
     for (const text of ['5e', '1__0', '_1', '+.e1', '0x10'])
-      expect(message(() => toFloat(text))).toBe(`ValueError: could not convert string to float: '${text}'`);
-    expect(message(() => toFloat('a\tb\n'))).toBe("ValueError: could not convert string to float: 'a\\tb\\n'");
-    expect(message(() => toFloat('\u2028'))).toBe("ValueError: could not convert string to float: '\\u2028'");
-    expect(message(() => toFloat("it's"))).toBe('ValueError: could not convert string to float: "it\'s"');
-    expect(message(() => toFloat('\'"'))).toBe("ValueError: could not convert string to float: '\\'\"'");
-    expect(message(() => toFloat(null))).toBe(
+      expect(raised(() => toFloat(text))).toBe(`ValueError: could not convert string to float: '${text}'`);
+    expect(raised(() => toFloat('a\tb\n'))).toBe("ValueError: could not convert string to float: 'a\\tb\\n'");
+    expect(raised(() => toFloat('\u2028'))).toBe("ValueError: could not convert string to float: '\\u2028'");
+    expect(raised(() => toFloat("it's"))).toBe('ValueError: could not convert string to float: "it\'s"');
+    expect(raised(() => toFloat('\'"'))).toBe("ValueError: could not convert string to float: '\\'\"'");
+    expect(raised(() => toFloat(null))).toBe(
       "TypeError: float() argument must be a string or a real number, not 'NoneType'",
     );
-    expect(message(() => toFloat(new PyTuple([1])))).toBe(
+    expect(raised(() => toFloat(new PyTuple([1])))).toBe(
       "TypeError: float() argument must be a string or a real number, not 'tuple'",
     );
   });
