@@ -3,7 +3,9 @@ import { ELLIPSIS, parsePythonExpression, type PyNode } from '../bfcl/python-exp
 import { isDict, PyFloat, PyOther, pyRepr, PyTuple, pyType, setOwn } from '../bfcl/values';
 import { PyError, type BfclApi, type BfclApiClass, type PyMethod } from './api';
 import { BFCL_API_CLASSES } from './apis';
-import { add, floordiv, isFloat, mod, mul, NotJsonSerializable, num, pyJsonDumps, pyStr, sub, truediv } from './py-num';
+import { pyDeepCopy } from './python/containers';
+import { arithmetic, pyTruthy, type ArithmeticOperator } from './python/operators';
+import { isFloat, NotJsonSerializable, num, pyJsonDumps, pyStr } from './py-num';
 
 /** What the leaderboard refuses to `eval`, by the called name (multi_turn_utils.py). */
 const REFUSED = new Set(['kill', 'exit', 'quit', 'remove', 'unlink', 'popen', 'Popen', 'run']);
@@ -11,18 +13,8 @@ const REFUSED = new Set(['kill', 'exit', 'quit', 'remove', 'unlink', 'popen', 'P
 /** How a failed call's result begins, as the leaderboard writes it. */
 export const EXECUTION_ERROR = 'Error during execution: ';
 
-/** A deep copy that keeps Python's floats and tuples what they are (Python's `copy.deepcopy`). */
-export function pyDeepCopy<T>(value: T): T {
-  if (Array.isArray(value)) return value.map(pyDeepCopy) as T;
-  if (value instanceof PyTuple) return new PyTuple(value.items.map(pyDeepCopy)) as T;
-  if (value instanceof PyFloat || value instanceof PyOther) return value;
-  if (isDict(value)) {
-    const copy: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) setOwn(copy, k, pyDeepCopy(v));
-    return copy as T;
-  }
-  return value;
-}
+/** Python's `copy.deepcopy`, kept here for the callers that import it from the executor. */
+export { pyDeepCopy };
 
 /**
  * The instances of one entry's API classes, kept across the steps and turns of one side (the
@@ -237,7 +229,7 @@ export function bindArguments(
 }
 
 function unary(op: string, value: unknown): unknown {
-  if (op === 'not') return !truthy(value);
+  if (op === 'not') return !pyTruthy(value);
   if (typeof value !== 'number' && !(value instanceof PyFloat) && typeof value !== 'boolean')
     throw new PyError(`bad operand type for unary ${op}: '${pyType(value)}'`, 'TypeError');
   // Negated directly: `-0.0` is a float of its own (0 - 0.0 would be 0.0).
@@ -247,29 +239,10 @@ function unary(op: string, value: unknown): unknown {
   throw new PyError(`cannot evaluate unary ${op}`, 'TypeError');
 }
 
-const truthy = (v: unknown): boolean =>
-  !(
-    v === null ||
-    v === false ||
-    v === 0 ||
-    v === '' ||
-    (v instanceof PyFloat && v.value === 0) ||
-    (Array.isArray(v) && !v.length) ||
-    (isDict(v) && !Object.keys(v).length)
-  );
+const ARITHMETIC = new Set<string>(['+', '-', '*', '/', '//', '%']);
 
 function binary(op: string, left: unknown, right: unknown): unknown {
-  const numeric = (v: unknown) => typeof v === 'number' || v instanceof PyFloat || typeof v === 'boolean';
-  if (numeric(left) && numeric(right)) {
-    if (op === '+') return add(left, right);
-    if (op === '-') return sub(left, right);
-    if (op === '*') return mul(left, right);
-    if (op === '/') return truediv(left, right);
-    if (op === '//') return floordiv(left, right);
-    if (op === '%') return mod(left, right);
-  }
-  if (op === '+' && typeof left === 'string' && typeof right === 'string') return left + right;
-  if (op === '+' && Array.isArray(left) && Array.isArray(right)) return [...left, ...right];
+  if (ARITHMETIC.has(op)) return arithmetic(op as ArithmeticOperator, left, right);
   throw new PyError(`unsupported operand type(s) for ${op}: '${pyType(left)}' and '${pyType(right)}'`, 'TypeError');
 }
 

@@ -98,19 +98,28 @@ export function floatRepr(x: number): string {
   return Number.isInteger(x) ? `${x}.0` : String(x);
 }
 
-/** Python's `repr(str)`: single quotes unless the text holds one and no double quote. */
+/** Characters `str.isprintable()` refuses (the space aside), which `repr` writes as escapes. */
+const NOT_PRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u;
+
+const REPR_ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/**
+ * Python's `repr(str)`: single quotes unless the text holds one and no double quote; the backslash,
+ * the quote, tab, newline and return escaped, and every other character that is not printable
+ * written as its code in hex (`\x07`, `\xa0`, `\u2028`, `\U000e0001`).
+ */
 export function stringRepr(s: string): string {
   const quote = s.includes("'") && !s.includes('"') ? '"' : "'";
-  // eslint-disable-next-line no-control-regex -- control characters are what repr escapes
-  const body = s.replace(/[\\\n\r\t'"\x00-\x1f\x7f]/g, (c) => {
-    if (c === '\\') return '\\\\';
-    if (c === '\n') return '\\n';
-    if (c === '\r') return '\\r';
-    if (c === '\t') return '\\t';
-    if (c === "'" || c === '"') return c === quote ? `\\${c}` : c;
-    return `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`;
+  const body = Array.from(s, (c) => {
+    if (c === quote) return `\\${c}`;
+    if (hasOwn(REPR_ESCAPES, c)) return REPR_ESCAPES[c];
+    if (c === ' ' || !NOT_PRINTABLE.test(c)) return c;
+    const cp = c.codePointAt(0)!;
+    const hex = cp.toString(16);
+    if (cp < 0x100) return `\\x${hex.padStart(2, '0')}`;
+    return cp < 0x10000 ? `\\u${hex.padStart(4, '0')}` : `\\U${hex.padStart(8, '0')}`;
   });
-  return quote + body + quote;
+  return quote + body.join('') + quote;
 }
 
 /** Python's `repr(value)`, for messages a user compares with the leaderboard's. */

@@ -1,7 +1,7 @@
 import { PyError } from '../api';
 import { pyEquals } from '../../bfcl/values';
 import { FILES_KEPT_SHORT, LONG_CONTEXT_IMAGE_FILES, LONG_FILE_TEXT } from './file-system-long-context';
-import { requireHashable } from './py-str';
+import { requireHashable } from '../python/operators';
 
 /**
  * The file system's tree as the leaderboard keeps it: directories hold their entries in insertion

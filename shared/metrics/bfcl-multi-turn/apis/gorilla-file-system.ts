@@ -1,20 +1,10 @@
 import { defineApiClass, PyError, type BfclApi } from '../api';
-import { formatFixed, isInt, isNumber, num, pyStr } from '../py-num';
+import { formatFixed, isInt, num, pyStr } from '../py-num';
 import { pyType } from '../../bfcl/values';
 import { entryState, FsDirectory, FsFile, loadTree, sameEntry } from './file-system-tree';
-import {
-  compareCodePoints,
-  pyContains,
-  pyLen,
-  pySubstring,
-  pyTruthy,
-  requireStr,
-  rstripChars,
-  splitLines,
-  splitWords,
-  stripChars,
-  utf8Length,
-} from './py-str';
+import { compare, compareText, pyTruthy } from '../python/operators';
+import { contains, pyLen } from '../python/containers';
+import { requireStr, rstripChars, splitLines, splitWords, stripChars, utf8Length } from '../python/text';
 
 /**
  * BFCL's GorillaFileSystem: a shell-like file system the model moves through one folder at a
@@ -59,7 +49,7 @@ export class GorillaFileSystem implements BfclApi {
 }
 
 /** Names may not hold the characters a shell would read as paths, globs or redirections. */
-const validName = (name: unknown) => ![...'|/\\?%*:"><'].some((c) => pyContains(name, c));
+const validName = (name: unknown) => ![...'|/\\?%*:"><'].some((c) => contains(name, c));
 
 /** The text of a file, as the leaderboard's str methods need it. */
 const fileLines = (file: FsFile) => splitLines(requireStr(file.content, 'splitlines'));
@@ -140,7 +130,7 @@ function find(fs: Fs, path: unknown, name: unknown) {
   const search = (directory: FsDirectory, base: string) => {
     for (const [entryName, entry] of directory.contents) {
       const entryPath = `${base}/${entryName}`;
-      if (name === null || pySubstring(name, entryName)) matches.push(entryPath);
+      if (name === null || contains(entryName, name)) matches.push(entryPath);
       if (entry instanceof FsDirectory) search(entry, entryPath);
     }
   };
@@ -166,13 +156,13 @@ function wc(fs: Fs, fileName: unknown, mode: unknown) {
 function sort(fs: Fs, fileName: unknown) {
   const file = fs.localFile(fileName);
   if (!file) return { error: `sort: ${pyStr(fileName)}: No such file or directory` };
-  return { sorted_content: fileLines(file).sort(compareCodePoints).join('\n') };
+  return { sorted_content: fileLines(file).sort(compareText).join('\n') };
 }
 
 function grep(fs: Fs, fileName: unknown, pattern: unknown) {
   const file = fs.localFile(fileName);
   if (!file) return { error: `grep: ${pyStr(fileName)}: No such file or directory` };
-  return { matching_lines: fileLines(file).filter((line) => pySubstring(pattern, line)) };
+  return { matching_lines: fileLines(file).filter((line) => contains(line, pattern)) };
 }
 
 const sizeOf = (directory: FsDirectory): number =>
@@ -197,9 +187,7 @@ function tail(fs: Fs, fileName: unknown, linesArg: unknown) {
   if (!file) return { error: `tail: ${pyStr(fileName)}: No such file or directory` };
   const lines = fileLines(file);
   let count = linesArg;
-  if (!isNumber(count))
-    throw new PyError(`'>' not supported between instances of '${pyType(count)}' and 'int'`, 'TypeError');
-  if (num(count) > lines.length) count = lines.length;
+  if (compare(count, '>', lines.length)) count = lines.length;
   // A float that was not cut down to the line count can't be a slice index; a bool can.
   if (!isInt(count) && typeof count !== 'boolean')
     throw new PyError('slice indices must be integers or None or have an __index__ method', 'TypeError');
@@ -227,7 +215,7 @@ function transfer(fs: Fs, verb: 'mv' | 'cp', source: unknown, destination: unkno
   const here = fs.currentDir;
   if (!here.has(source)) return { error: `${verb}: cannot ${action} '${pyStr(source)}': No such file or directory` };
   const entry = here.get(source)!;
-  if (pyContains(destination, '/'))
+  if (contains(destination, '/'))
     return { error: `${verb}: path not allowed in destination. Provide only a file or directory name.` };
   const place = (into: FsDirectory, name: string) => {
     if (entry instanceof FsFile) into.addFile(name, entry.content);

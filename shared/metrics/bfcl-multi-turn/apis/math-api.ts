@@ -1,9 +1,10 @@
 import { defineApiClass, PyError, type BfclApi } from '../api';
 import { add, float, isFloat, isInt, isNumber, mul, num, pyStr, round, sub, truediv } from '../py-num';
-import { floatRepr, isDict, pyEquals, PyFloat, PyOther, pyRepr, PyTuple, pyType } from '../../bfcl/values';
+import { floatRepr, pyEquals, PyFloat, PyOther, pyRepr, PyTuple, pyType } from '../../bfcl/values';
 import { decimalFromNumber, decimalRepr, decimalSqrt } from './py-decimal';
 import * as mp from './py-mpmath';
-import { compareCodePoints, pyTruthy } from './py-str';
+import { compare, pyTruthy } from '../python/operators';
+import { dictHas, iterate } from '../python/containers';
 
 /**
  * BFCL's MathAPI: stateless arithmetic whose results are Python's, including the int / float
@@ -36,14 +37,18 @@ function arithmetic(op: '+' | '-' | '*', a: unknown, b: unknown): unknown {
   return op === '+' ? add(a, b) : op === '-' ? sub(a, b) : mul(a, b);
 }
 
-/** The items Python's `sum`, `min`, `max` iterate over, or null where it raises TypeError. */
-function iterate(value: unknown): unknown[] | null {
-  if (Array.isArray(value)) return value;
-  if (value instanceof PyTuple) return value.items;
-  if (typeof value === 'string') return [...value];
-  if (isDict(value)) return Object.keys(value);
-  return null;
+/** What `run` gives, or null where Python raises TypeError (the class answers those with an error text). */
+function unlessTypeError<T>(run: () => T): T | null {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof PyError && error.pyType === 'TypeError') return null;
+    throw error;
+  }
 }
+
+/** The items Python's `sum`, `min`, `max` iterate over, or null where it raises TypeError. */
+const itemsOf = (value: unknown) => unlessTypeError(() => iterate(value));
 
 /** Python's `sum(items)`: ints exactly until a float joins; null where it raises TypeError. */
 function pySum(items: unknown[]): unknown {
@@ -59,7 +64,7 @@ const OVERFLOW = "(34, 'Numerical result out of range')";
 
 function mean(numbers: unknown) {
   if (!pyTruthy(numbers)) return { error: 'Cannot calculate mean of an empty list' };
-  const items = iterate(numbers);
+  const items = itemsOf(numbers);
   const total = items && pySum(items);
   if (total === null || total === undefined) return { error: 'All elements in the list must be numbers' };
   return { result: truediv(total, items!.length) };
@@ -67,7 +72,7 @@ function mean(numbers: unknown) {
 
 function standardDeviation(numbers: unknown) {
   if (!pyTruthy(numbers)) return { error: 'Cannot calculate standard deviation of an empty list' };
-  const items = iterate(numbers);
+  const items = itemsOf(numbers);
   const total = items && pySum(items);
   if (total === null || total === undefined) return { error: 'All elements in the list must be numbers' };
   const average = num(truediv(total, items!.length));
@@ -83,11 +88,9 @@ function standardDeviation(numbers: unknown) {
 
 const TO_METERS: Record<string, number | PyFloat> = { km: 1000, m: 1, cm: 0.01, mm: 0.001, um: 1e-6, nm: 1e-9 };
 
-/** `key in dict`: a list or dict key raises TypeError; any other non-str is just absent. */
-function lookup<T>(table: Record<string, T>, key: unknown): T | undefined {
-  if (Array.isArray(key) || isDict(key)) throw new PyError(`unhashable type: '${pyType(key)}'`, 'TypeError');
-  return typeof key === 'string' && Object.hasOwn(table, key) ? table[key] : undefined;
-}
+/** `table[key]` where `key in table`, else undefined. */
+const lookup = <T>(table: Record<string, T>, key: unknown): T | undefined =>
+  dictHas(table, key) ? table[key as string] : undefined;
 
 function siUnitConversion(value: unknown, unitIn: unknown, unitOut: unknown) {
   if (!isNumber(value)) return { error: 'Value must be a number' };
@@ -250,15 +253,11 @@ function percentage(part: unknown, whole: unknown) {
 }
 
 /** Python's `<` between two items of a list given to min / max; null where it raises TypeError. */
-function less(a: unknown, b: unknown): boolean | null {
-  if (isNumber(a) && isNumber(b)) return num(a) < num(b);
-  if (typeof a === 'string' && typeof b === 'string') return compareCodePoints(a, b) < 0;
-  return null;
-}
+const less = (a: unknown, b: unknown) => unlessTypeError(() => compare(a, '<', b));
 
 function extreme(numbers: unknown, which: 'minimum' | 'maximum') {
   if (!pyTruthy(numbers)) return { error: `Cannot find ${which} of an empty list` };
-  const items = iterate(numbers);
+  const items = itemsOf(numbers);
   if (!items) return { error: 'All elements in the list must be numbers' };
   let best = items[0];
   for (const item of items.slice(1)) {
@@ -271,7 +270,7 @@ function extreme(numbers: unknown, which: 'minimum' | 'maximum') {
 
 function sumValues(numbers: unknown) {
   if (!pyTruthy(numbers)) return { error: 'Cannot calculate sum of an empty list' };
-  const items = iterate(numbers);
+  const items = itemsOf(numbers);
   const total = items && pySum(items);
   if (total === null || total === undefined) return { error: 'All elements in the list must be numbers' };
   return { result: total };

@@ -2,8 +2,9 @@ import { PyOther, isDict, pyEquals } from '../../bfcl/values';
 import { defineApiClass, PyError, type BfclApi } from '../api';
 import { add, pyStr } from '../py-num';
 import { PyRandom } from '../py-random';
-import { PyDict } from './py-keyed-dict';
-import { attributeError, pyDeepCopy, pyListContains, pyLower, pyTruthy, scenarioValue } from './py-object';
+import { pyTruthy } from '../python/operators';
+import { contains, pyDeepCopy, PyDict, scenarioValue } from '../python/containers';
+import { noAttribute, pyLower } from '../python/text';
 
 /** One inbox entry, `{receiver_id: message}`. */
 type InboxMessage = Record<string, unknown>;
@@ -56,10 +57,10 @@ export class Messenger implements BfclApi {
   /** `_generate_id`: randint draws until one is new, remembered in `generated_ids`. */
   generateId(): { new_id: number } {
     const ids = this.generatedIds;
-    const taken = (id: number) => (ids instanceof Set ? ids.has(id) : pyListContains(ids as unknown[], id));
+    const taken = (id: number) => (ids instanceof Set ? ids.has(id) : contains(ids as unknown[], id));
     let id = this.random.randint(10000, 99999);
     while (taken(id)) id = this.random.randint(10000, 99999);
-    if (!(ids instanceof Set)) throw attributeError(ids, 'add');
+    if (!(ids instanceof Set)) throw noAttribute(ids, 'add');
     ids.add(id);
     return { new_id: id };
   }
@@ -69,7 +70,7 @@ const setRepr = (ids: Set<number>) => (ids.size ? `{${[...ids].sort((a, b) => a 
 
 /** An inbox entry's first `(receiver, message)`; an empty entry is Python's IndexError. */
 function firstItem(message: InboxMessage): [string, unknown] {
-  if (!isDict(message)) throw attributeError(message, 'items');
+  if (!isDict(message)) throw noAttribute(message, 'items');
   const entries = Object.entries(message);
   if (!entries.length) throw new PyError('list index out of range', 'IndexError');
   return entries[0]!;
@@ -102,7 +103,7 @@ export const messageApi = defineApiClass<Messenger>({
     message_login: {
       params: [{ name: 'user_id' }],
       run(api, { user_id }) {
-        if (!pyListContains(api.userMap.values(), user_id))
+        if (!contains(api.userMap.values(), user_id))
           return { login_status: false, message: `User ID '${pyStr(user_id)}' not found.` };
         api.currentUser = user_id;
         return { login_status: true, message: `User '${pyStr(user_id)}' logged in successfully.` };
@@ -116,7 +117,7 @@ export const messageApi = defineApiClass<Messenger>({
       params: [{ name: 'receiver_id' }, { name: 'message' }],
       run(api, { receiver_id, message }) {
         if (!pyTruthy(api.currentUser)) return notLoggedIn();
-        if (!pyListContains(api.userMap.values(), receiver_id))
+        if (!contains(api.userMap.values(), receiver_id))
           return { error: `Receiver ID '${pyStr(receiver_id)}' not found.` };
         const messageId = api.generateId();
         // Only a str equals a user id, so the receiver is a str key.
@@ -171,7 +172,7 @@ export const messageApi = defineApiClass<Messenger>({
         if (api.userMap.has(user_name)) return { error: `User name '${pyStr(user_name)}' already exists.` };
         api.userCount = add(api.userCount, 1);
         const userId = `USR${zfill(pyStr(api.userCount), 3)}`;
-        if (pyListContains(api.userMap.values(), userId)) return { error: `User ID '${userId}' already exists.` };
+        if (contains(api.userMap.values(), userId)) return { error: `User ID '${userId}' already exists.` };
         api.userMap.set(user_name, userId);
         return { added_status: true, user_id: userId, message: `Contact '${pyStr(user_name)}' added successfully.` };
       },

@@ -1,7 +1,9 @@
 import { isDict, pyEquals, pyType, setOwn } from '../../bfcl/values';
 import { defineApiClass, PyError, type BfclApi } from '../api';
-import { add, isNumber, num, pyStr } from '../py-num';
-import { attributeError, pyDeepCopy, pyItem, pyLower, pyTruthy, scenarioValue } from './py-object';
+import { add, pyStr } from '../py-num';
+import { compare, pyTruthy } from '../python/operators';
+import { getItem, pyDeepCopy, scenarioValue } from '../python/containers';
+import { noAttribute, pyLower } from '../python/text';
 
 type Ticket = Record<string, unknown>;
 
@@ -28,20 +30,13 @@ export class TicketSystem implements BfclApi {
 
   /** The first ticket whose `id` equals `ticketId`; a ticket without one stops the search with a KeyError. */
   findTicket(ticketId: unknown): Ticket | undefined {
-    return this.ticketQueue.find((ticket) => pyEquals(pyItem(ticket, 'id'), ticketId));
+    return this.ticketQueue.find((ticket) => pyEquals(getItem(ticket, 'id'), ticketId));
   }
 }
 
 const notFound = (ticketId: unknown) => ({ error: `Ticket with ID ${pyStr(ticketId)} not found.` });
 
 const VALID_FIELDS = new Set(['title', 'description', 'status', 'priority']);
-
-/** `a < b` between a priority and an int: numbers compare, anything else is Python's TypeError. */
-function lessThan(a: unknown, b: number, op: '<' | '>'): boolean {
-  if (!isNumber(a))
-    throw new PyError(`'${op}' not supported between instances of '${pyType(a)}' and 'int'`, 'TypeError');
-  return op === '<' ? num(a) < b : num(a) > b;
-}
 
 /** `", ".join(fields)`: only str items join. */
 function joinFields(fields: unknown[]): string {
@@ -60,7 +55,7 @@ export const ticketApi = defineApiClass<TicketSystem>({
       params: [{ name: 'title' }, { name: 'description', default: '' }, { name: 'priority', default: 1 }],
       run(api, { title, description, priority }) {
         if (!pyTruthy(api.currentUser)) return { error: 'User not authenticated. Please log in to create a ticket.' };
-        if (lessThan(priority, 1, '<') || lessThan(priority, 5, '>'))
+        if (compare(priority, '<', 1) || compare(priority, '>', 5))
           return { error: 'Invalid priority. Priority must be between 1 and 5.' };
         const ticket: Ticket = {
           id: api.ticketCounter,
@@ -84,7 +79,7 @@ export const ticketApi = defineApiClass<TicketSystem>({
       run(api, { ticket_id }) {
         const ticket = api.findTicket(ticket_id);
         if (!ticket) return notFound(ticket_id);
-        if (pyEquals(pyItem(ticket, 'status'), 'Closed'))
+        if (pyEquals(getItem(ticket, 'status'), 'Closed'))
           return { error: `Ticket with ID ${pyStr(ticket_id)} is already closed.` };
         setOwn(ticket, 'status', 'Closed');
         return { status: `Ticket ${pyStr(ticket_id)} has been closed successfully.` };
@@ -95,7 +90,7 @@ export const ticketApi = defineApiClass<TicketSystem>({
       run(api, { ticket_id, resolution }) {
         const ticket = api.findTicket(ticket_id);
         if (!ticket) return notFound(ticket_id);
-        if (pyEquals(pyItem(ticket, 'status'), 'Resolved'))
+        if (pyEquals(getItem(ticket, 'status'), 'Resolved'))
           return { error: `Ticket with ID ${pyStr(ticket_id)} is already resolved.` };
         setOwn(ticket, 'status', 'Resolved');
         setOwn(ticket, 'resolution', resolution);
@@ -107,7 +102,7 @@ export const ticketApi = defineApiClass<TicketSystem>({
       run(api, { ticket_id, updates }) {
         const ticket = api.findTicket(ticket_id);
         if (!ticket) return notFound(ticket_id);
-        if (!isDict(updates)) throw attributeError(updates, 'keys');
+        if (!isDict(updates)) throw noAttribute(updates, 'keys');
         // Python joins a set here, in hash order; with one bad field (the usual case) the text is the same.
         const invalid = Object.keys(updates).filter((field) => !VALID_FIELDS.has(field));
         if (invalid.length) return { error: `Invalid fields for update: ${joinFields(invalid)}` };
@@ -139,9 +134,9 @@ export const ticketApi = defineApiClass<TicketSystem>({
       params: [{ name: 'status', default: null }],
       run(api, { status }) {
         if (!pyTruthy(api.currentUser)) return [{ error: 'User not authenticated. Please log in to view tickets.' }];
-        const mine = api.ticketQueue.filter((ticket) => pyEquals(pyItem(ticket, 'created_by'), api.currentUser));
+        const mine = api.ticketQueue.filter((ticket) => pyEquals(getItem(ticket, 'created_by'), api.currentUser));
         if (!pyTruthy(status)) return mine;
-        return mine.filter((ticket) => pyLower(pyItem(ticket, 'status')) === pyLower(status));
+        return mine.filter((ticket) => pyLower(getItem(ticket, 'status')) === pyLower(status));
       },
     },
   },

@@ -2,21 +2,6 @@ import { hasOwn, isDict, PyFloat, pyEquals, pyRepr, setOwn } from '../../bfcl/va
 import { defineApiClass, type BfclApi, type PyMethod } from '../api';
 import { add, float, num, pyStr, sub } from '../py-num';
 import { PyRandom } from '../py-random';
-import { DATETIME_MAX, DATETIME_MIN, strptime } from './py-datetime';
-import {
-  compare,
-  dictGet,
-  formatMoney,
-  getItem,
-  hashKey,
-  inDict,
-  inList,
-  iterate,
-  noAttribute,
-  pyAbs,
-  pyInt,
-  pyTruthy,
-} from './py-ops';
 import {
   AUTOMOBILE_EXTENSION,
   MA_20_EXTENSION,
@@ -27,6 +12,10 @@ import {
   WATCH_LIST_EXTENSION,
 } from './trading-bot-long-context';
 import { tradingBotDefaults } from './trading-bot-defaults';
+import { compare, formatMoney, hashKey, pyAbs, pyInt, pyTruthy } from '../python/operators';
+import { contains, dictGet, dictHas, getItem, iterate } from '../python/containers';
+import { noAttribute } from '../python/text';
+import { DATETIME_MAX, DATETIME_MIN, strptime } from '../python/datetime';
 
 /**
  * The leaderboard's TradingBot: a brokerage account with orders, a watch list, stock quotes and a
@@ -151,7 +140,7 @@ export class TradingBot implements BfclApi {
 
   placeOrder(orderType: unknown, symbol: unknown, price: unknown, amount: unknown): unknown {
     if (!pyTruthy(this.authenticated)) return { error: 'User not authenticated. Please log in to place an order.' };
-    if (!inDict(this.stocks, symbol)) return { error: `Invalid stock symbol: ${pyStr(symbol)}` };
+    if (!dictHas(this.stocks, symbol)) return { error: `Invalid stock symbol: ${pyStr(symbol)}` };
     if (compare(price, '<=', 0) || compare(amount, '<=', 0))
       return { error: 'Price and amount must be positive values.' };
     if (typeof orderType !== 'string') throw noAttribute(orderType, 'lower');
@@ -234,7 +223,7 @@ export class TradingBot implements BfclApi {
   priceChangeNotice(symbols: unknown, threshold: unknown): unknown {
     const changed = iterate(symbols).filter(
       (symbol) =>
-        inDict(this.stocks, symbol) &&
+        dictHas(this.stocks, symbol) &&
         compare(pyAbs(getItem(getItem(this.stocks, symbol), 'percent_change')), '>=', threshold),
     );
     if (!changed.length) return { notification: 'No significant price changes in the selected stocks.' };
@@ -266,7 +255,7 @@ export const tradingBotApi = defineApiClass<TradingBot>({
       };
     }),
     get_stock_info: method(['symbol'], (bot, symbol) => {
-      if (!inDict(bot.stocks, symbol)) return { error: `Stock with symbol '${pyStr(symbol)}' not found.` };
+      if (!dictHas(bot.stocks, symbol)) return { error: `Stock with symbol '${pyStr(symbol)}' not found.` };
       const stock = bot.stocks[symbol as string];
       if (!bot.long_context) return stock;
       const padded = shallowCopy(stock) as Dict;
@@ -344,7 +333,7 @@ export const tradingBotApi = defineApiClass<TradingBot>({
       bot.stocksPricedBetween(symbols, min, max),
     ),
     add_to_watchlist: method(['stock'], (bot, stock) => {
-      if (!inList(bot.watch_list, stock) && inDict(bot.stocks, stock)) bot.watch_list.push(stock);
+      if (!contains(bot.watch_list, stock) && dictHas(bot.stocks, stock)) bot.watch_list.push(stock);
       return { watchlist: bot.watch_list };
     }),
     notify_price_change: method(['stocks', 'threshold'], (bot, symbols, threshold) =>

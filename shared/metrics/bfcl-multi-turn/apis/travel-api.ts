@@ -2,12 +2,13 @@ import { isDict, type PyFloat, pyEquals, pyRepr } from '../../bfcl/values';
 import { defineApiClass, PyError, type BfclApi, type PyMethod } from '../api';
 import { pyStr } from '../py-num';
 import { PyRandom } from '../py-random';
-import { strptimeIsoDate, today } from './py-date';
-import { deepCopyOrdered, orderedDict } from './py-dict';
-import { addInPlace, dictGet, dictHas, pyLess, requireHashable, requireStr, subtractInPlace, toFloat } from './py-operators';
 import { exchange } from './travel-exchange';
 import { AIRPORTS, flightFares, NEAREST_AIRPORT } from './travel-fares';
 import { bookingRecordExtension, creditCardExtension } from './travel-long-context';
+import { arithmetic, compare, requireHashable } from '../python/operators';
+import { dictHas, getItem, orderedDict, pyDeepCopy } from '../python/containers';
+import { requireStr, toFloat } from '../python/text';
+import { dateOf, strptime, today } from '../python/datetime';
 
 /**
  * The leaderboard's TravelAPI (travel_booking.py): log in for a token, register cards, price and
@@ -74,11 +75,11 @@ export class TravelApi implements BfclApi {
   }
 
   card(cardId: unknown): Dict {
-    return dictGet(this.creditCards, cardId) as Dict;
+    return getItem(this.creditCards, cardId) as Dict;
   }
 
   booking(bookingId: unknown): Dict {
-    return dictGet(this.bookings, bookingId) as Dict;
+    return getItem(this.bookings, bookingId) as Dict;
   }
 }
 
@@ -122,7 +123,7 @@ function bookFlight(api: TravelApi, a: Dict): Dict {
   if (!AIRPORTS.some((code) => pyEquals(a.travel_to, code)))
     return fail(`Invalid destination airport code: ${pyStr(a.travel_to)}`);
   try {
-    strptimeIsoDate(a.travel_date);
+    strptime(a.travel_date, '%Y-%m-%d');
   } catch (error) {
     if (error instanceof PyError && error.pyType === 'ValueError') return fail('Invalid date format. Use YYYY-MM-DD.');
     throw error;
@@ -137,10 +138,10 @@ function bookFlight(api: TravelApi, a: Dict): Dict {
     if (error instanceof PyError && error.pyType === 'ValueError') return fail(error.message);
     throw error;
   }
-  if (pyLess(card.balance, cost)) return fail('Insufficient funds');
-  if (api.budgetLimit !== null && pyLess(card.balance, api.budgetLimit))
+  if (compare(card.balance, '<', cost)) return fail('Insufficient funds');
+  if (api.budgetLimit !== null && compare(card.balance, '<', api.budgetLimit))
     return fail('Balance is less than budget limit');
-  card.balance = subtractInPlace(card.balance, cost);
+  card.balance = arithmetic('-=', card.balance, cost);
   const bookingId = String(api.random.randint(1000000, 9999999));
   const transactionId = String(api.random.randint(10000000, 99999999));
   api.bookings[bookingId] = {
@@ -170,7 +171,7 @@ function verifyTraveler(api: TravelApi, a: Dict): Dict {
     );
   let age: number;
   try {
-    const born = strptimeIsoDate(a.date_of_birth);
+    const born = dateOf(strptime(a.date_of_birth, '%Y-%m-%d'));
     const now = today();
     const beforeBirthday = now.month < born.month || (now.month === born.month && now.day < born.day);
     age = now.year - born.year - (beforeBirthday ? 1 : 0);
@@ -234,7 +235,7 @@ export const travelApi = defineApiClass<TravelApi>({
       if (problem) return { error: problem };
       if (!dictHas(api.creditCards, a.card_id))
         return { error: `Card not registered. Here are a list of card_id's: ${pyRepr(Object.keys(api.creditCards))}` };
-      return { card_balance: dictGet(api.card(a.card_id), 'balance') };
+      return { card_balance: getItem(api.card(a.card_id), 'balance') };
     }),
     book_flight: method(
       ['access_token', 'card_id', 'travel_date', 'travel_from', 'travel_to', 'travel_class'],
@@ -247,7 +248,7 @@ export const travelApi = defineApiClass<TravelApi>({
         if (problem) return { error: problem };
         if (!dictHas(api.bookings, a.booking_id)) return { error: 'Booking not found' };
         const booking = api.booking(a.booking_id);
-        const field = (key: string) => dictGet(booking, key);
+        const field = (key: string) => getItem(booking, key);
         return {
           invoice: {
             booking_id: a.booking_id,
@@ -265,7 +266,7 @@ export const travelApi = defineApiClass<TravelApi>({
     get_booking_history: method(['access_token'], (api, a) => {
       const problem = tokenProblem(api, a.access_token);
       if (problem) return { error: problem };
-      return { booking_history: deepCopyOrdered(api.bookings) };
+      return { booking_history: pyDeepCopy(api.bookings) };
     }),
     list_all_airports: method([], () => [...AIRPORTS]),
     cancel_booking: method(['access_token', 'booking_id'], (api, a) => {
@@ -273,10 +274,10 @@ export const travelApi = defineApiClass<TravelApi>({
       if (problem) return { cancel_status: false, error: problem };
       if (!dictHas(api.bookings, a.booking_id)) return { cancel_status: false, error: 'Booking not found' };
       const booking = api.booking(a.booking_id);
-      const cardId = dictGet(booking, 'card_id');
-      const cost = dictGet(booking, 'travel_cost');
+      const cardId = getItem(booking, 'card_id');
+      const cost = getItem(booking, 'travel_cost');
       const card = api.card(cardId);
-      card.balance = addInPlace(dictGet(card, 'balance'), cost);
+      card.balance = arithmetic('+=', getItem(card, 'balance'), cost);
       delete api.bookings[a.booking_id as string];
       return { cancel_status: true };
     }),
@@ -304,11 +305,12 @@ export const travelApi = defineApiClass<TravelApi>({
         const fail = (error: string) => ({ insurance_status: false, error });
         const problem = tokenProblem(api, a.access_token);
         if (problem) return fail(problem);
-        if (api.budgetLimit !== null && pyLess(api.budgetLimit, a.insurance_cost)) return fail('Exceeded budget limit');
+        if (api.budgetLimit !== null && compare(api.budgetLimit, '<', a.insurance_cost))
+          return fail('Exceeded budget limit');
         if (!dictHas(api.bookings, a.booking_id)) return fail('Booking not found');
         if (!dictHas(api.creditCards, a.card_id)) return fail('Credit card not registered');
         const card = api.card(a.card_id);
-        card.balance = subtractInPlace(dictGet(card, 'balance'), a.insurance_cost);
+        card.balance = arithmetic('-=', getItem(card, 'balance'), a.insurance_cost);
         return { insurance_id: String(api.random.randint(100000000, 999999999)), insurance_status: true };
       },
     ),

@@ -1,7 +1,8 @@
 import { PyFloat, pyEquals } from '../../bfcl/values';
 import { PyError } from '../api';
 import { round } from '../py-num';
-import { divide, multiply, toFloat } from './py-operators';
+import { arithmetic } from '../python/operators';
+import { toFloat } from '../python/text';
 
 /** Units of each currency per US dollar, in the order the leaderboard looks them up. */
 const USD_RATES: readonly [string, number | PyFloat][] = [
@@ -23,8 +24,10 @@ const USD_RATES: readonly [string, number | PyFloat][] = [
  */
 export function exchange(base: unknown, target: unknown, value: unknown): Record<string, unknown> {
   for (const [currency, rate] of USD_RATES) {
-    if (pyEquals(base, 'USD') && pyEquals(target, currency)) return { exchanged_value: toFloat(multiply(value, rate)) };
-    if (pyEquals(base, currency) && pyEquals(target, 'USD')) return { exchanged_value: round(divide(value, rate), 2) };
+    if (pyEquals(base, 'USD') && pyEquals(target, currency))
+      return { exchanged_value: toFloat(arithmetic('*', value, rate)) };
+    if (pyEquals(base, currency) && pyEquals(target, 'USD'))
+      return { exchanged_value: round(arithmetic('/', value, rate), 2) };
   }
   throw new PyError('No available exchange rate for the given currencies.', 'ValueError');
 }

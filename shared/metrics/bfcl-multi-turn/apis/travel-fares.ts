@@ -1,6 +1,8 @@
 import { PyFloat, pyEquals } from '../../bfcl/values';
 import { PyError } from '../api';
-import { intParity, isDigitText, iterate, requireHashable, requireStr } from './py-operators';
+import { requireHashable } from '../python/operators';
+import { iterate } from '../python/containers';
+import { intParity, isDigitText, requireStr } from '../python/text';
 
 /** TravelAPI's fares: economy fares in USD by route, in the leaderboard's order (`from to fare`). */
 const ROUTE_TABLE =

@@ -1,19 +1,19 @@
-import { isDict, pyEquals, PyTuple, pyType, stringRepr } from '../../bfcl/values';
+import { pyEquals, stringRepr } from '../../bfcl/values';
 import { defineApiClass, PyError, type BfclApi } from '../api';
 import { add, pyStr } from '../py-num';
-import { PyDict } from './py-keyed-dict';
+import { pyTruthy } from '../python/operators';
 import {
-  attributeError,
+  contains,
+  getItem,
+  iterate,
+  listExtend,
+  listRemove,
   pyDeepCopy,
-  pyExtend,
-  pyItem,
-  pyIterate,
-  pyListContains,
-  pyLower,
-  pyRemove,
-  pyTruthy,
+  PyDict,
+  pyLen,
   scenarioValue,
-} from './py-object';
+} from '../python/containers';
+import { noAttribute, pyLower } from '../python/text';
 
 type Tweet = Record<string, unknown>;
 
@@ -42,18 +42,9 @@ function pyInt(text: string): number {
   return Number(text.replace(/_/g, ''));
 }
 
-/** `len(value)`. */
-function pyLen(value: unknown): number {
-  if (typeof value === 'string') return [...value].length;
-  if (Array.isArray(value)) return value.length;
-  if (value instanceof PyTuple) return value.items.length;
-  if (isDict(value)) return Object.keys(value).length;
-  throw new PyError(`object of type '${pyType(value)}' has no len()`, 'TypeError');
-}
-
 /** `list.append` on a value the scenario may have made something else. */
 function pyAppend(list: unknown, value: unknown) {
-  if (!Array.isArray(list)) throw attributeError(list, 'append');
+  if (!Array.isArray(list)) throw noAttribute(list, 'append');
   list.push(value);
 }
 
@@ -98,7 +89,7 @@ export class TwitterAccount implements BfclApi {
   }
 
   tweetsBy(username: unknown): Tweet[] {
-    return this.tweets.values().filter((tweet) => pyEquals(pyItem(tweet, 'username'), username));
+    return this.tweets.values().filter((tweet) => pyEquals(getItem(tweet, 'username'), username));
   }
 }
 
@@ -108,8 +99,8 @@ const tweetNotFound = (tweetId: unknown) => ({ error: `Tweet with ID ${pyStr(twe
 /** `keyword.lower() in tweet["content"].lower() or keyword.lower() in [tag.lower() for tag in tweet["tags"]]`. */
 function tweetMatches(tweet: Tweet, keyword: unknown): boolean {
   const wanted = pyLower(keyword);
-  if (pyLower(pyItem(tweet, 'content')).includes(wanted)) return true;
-  const tags = pyIterate(pyItem(tweet, 'tags')).map(pyLower);
+  if (pyLower(getItem(tweet, 'content')).includes(wanted)) return true;
+  const tags = iterate(getItem(tweet, 'tags')).map(pyLower);
   return tags.includes(pyLower(keyword));
 }
 
@@ -152,7 +143,7 @@ export const twitterApi = defineApiClass<TwitterAccount>({
         if (!api.tweets.has(tweet_id)) return tweetNotFound(tweet_id);
         if (!api.retweets.has(api.username)) api.retweets.set(api.username, []);
         const mine = api.retweets.get(api.username) as unknown[];
-        if (pyListContains(pyIterate(mine), tweet_id)) return { retweet_status: 'Already retweeted' };
+        if (contains(iterate(mine), tweet_id)) return { retweet_status: 'Already retweeted' };
         pyAppend(mine, tweet_id);
         return { retweet_status: 'Successfully retweeted' };
       },
@@ -171,7 +162,7 @@ export const twitterApi = defineApiClass<TwitterAccount>({
       params: [{ name: 'tweet_id' }, { name: 'mentioned_usernames' }],
       run(api, { tweet_id, mentioned_usernames }) {
         if (!api.tweets.has(tweet_id)) return tweetNotFound(tweet_id);
-        pyExtend(pyItem(api.tweets.get(tweet_id)!, 'mentions'), mentioned_usernames);
+        listExtend(getItem(api.tweets.get(tweet_id)!, 'mentions'), mentioned_usernames);
         return { mention_status: 'Users mentioned successfully' };
       },
     },
@@ -179,7 +170,7 @@ export const twitterApi = defineApiClass<TwitterAccount>({
       params: [{ name: 'username_to_follow' }],
       run(api, { username_to_follow }) {
         if (!pyTruthy(api.authenticated)) return notAuthenticated('following');
-        if (pyListContains(pyIterate(api.followingList), username_to_follow)) return { follow_status: false };
+        if (contains(iterate(api.followingList), username_to_follow)) return { follow_status: false };
         pyAppend(api.followingList, username_to_follow);
         return { follow_status: true };
       },
@@ -196,8 +187,8 @@ export const twitterApi = defineApiClass<TwitterAccount>({
       run(api, { username_to_unfollow }) {
         if (!pyTruthy(api.authenticated)) return notAuthenticated('unfollowing');
         const following = api.followingList as unknown[];
-        if (!pyListContains(pyIterate(following), username_to_unfollow)) return { unfollow_status: false };
-        pyRemove(following, username_to_unfollow);
+        if (!contains(iterate(following), username_to_unfollow)) return { unfollow_status: false };
+        listRemove(following, username_to_unfollow);
         return { unfollow_status: true };
       },
     },

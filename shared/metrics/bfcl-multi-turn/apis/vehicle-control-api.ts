@@ -3,14 +3,15 @@ import { defineApiClass, type BfclApi, type PyParam } from '../api';
 import { num, truediv } from '../py-num';
 import { PyRandom } from '../py-random';
 import { DISTANCES, ZIP_CODES } from './vehicle-control-places';
-import { pyArithmetic, pyFloat, pyGetItem } from './py-builtins';
-import { compare, iterate, pyTruthy } from './py-ops';
 import {
   CAR_STATUS_METADATA,
   INTERMEDIARY_CITIES,
   longWeatherHistory,
   PARKING_BRAKE_INSTRUCTION,
 } from './vehicle-control-long-context';
+import { arithmetic, compare, pyTruthy } from '../python/operators';
+import { getItem, iterate } from '../python/containers';
+import { toFloat } from '../python/text';
 
 /**
  * BFCL's VehicleControlAPI: a car's engine, doors, climate, lights, brakes, cruise control and
@@ -162,7 +163,7 @@ export class VehicleControl implements BfclApi {
 
   fillFuelTank(fuelAmount: unknown) {
     if (compare(fuelAmount, '<', 0)) return { error: 'Fuel amount cannot be negative.' };
-    const filled = pyArithmetic('+', this.fuelLevel, fuelAmount);
+    const filled = arithmetic('+', this.fuelLevel, fuelAmount);
     if (compare(filled, '>', MAX_FUEL_LEVEL)) return { error: 'Cannot fill gas above the tank capacity.' };
     if (compare(filled, '<', MIN_FUEL_LEVEL)) return { error: 'Fuel tank is empty. Min fuel level is 0 gallons.' };
     this.fuelLevel = filled;
@@ -172,9 +173,9 @@ export class VehicleControl implements BfclApi {
   lockDoors(unlock: unknown, door: unknown) {
     const wanted = pyTruthy(unlock) ? 'unlocked' : 'locked';
     for (const name of iterate(door)) {
-      if (pyEquals(pyGetItem(this.doorStatus, name), wanted)) continue;
+      if (pyEquals(getItem(this.doorStatus, name), wanted)) continue;
       setOwn(this.doorStatus, name as string, wanted);
-      this.remainingUnlockedDoors = pyArithmetic(wanted === 'unlocked' ? '+' : '-', this.remainingUnlockedDoors, 1);
+      this.remainingUnlockedDoors = arithmetic(wanted === 'unlocked' ? '+' : '-', this.remainingUnlockedDoors, 1);
     }
     return { lockStatus: wanted, remainingUnlockedDoors: this.remainingUnlockedDoors };
   }
@@ -185,7 +186,7 @@ export class VehicleControl implements BfclApi {
     // Set before the conversion, so a temperature that cannot be converted is still stored.
     this.acTemperature = temperature;
     if (pyEquals(unit, 'fahrenheit'))
-      this.acTemperature = truediv(pyArithmetic('*', pyArithmetic('-', temperature, 32), 5), 9);
+      this.acTemperature = truediv(arithmetic('*', arithmetic('-', temperature, 32), 5), 9);
     this.fanSpeed = fanSpeed;
     this.acMode = mode;
     return { currentACTemperature: temperature, climateMode: mode, humidityLevel: this.humidityLevel };
@@ -252,8 +253,8 @@ export class VehicleControl implements BfclApi {
       return { error: 'Pedal position must be between 0 and 1.' };
     if (pyEquals(pedalPosition, 0)) return this.releaseBrakePedal();
     this.brakePedalStatus = 'pressed';
-    this.brakePedalForce = pyArithmetic('*', pedalPosition, FULL_BRAKE_FORCE);
-    return { brakePedalStatus: 'pressed', brakePedalForce: pyFloat(this.brakePedalForce) };
+    this.brakePedalForce = arithmetic('*', pedalPosition, FULL_BRAKE_FORCE);
+    return { brakePedalStatus: 'pressed', brakePedalForce: toFloat(this.brakePedalForce) };
   }
 
   releaseBrakePedal() {
@@ -263,8 +264,8 @@ export class VehicleControl implements BfclApi {
   }
 
   setCruiseControl(speed: unknown, activate: unknown, distanceToNextVehicle: unknown) {
-    const distance = pyFloat(distanceToNextVehicle);
-    const currentSpeed = pyFloat(speed);
+    const distance = toFloat(distanceToNextVehicle);
+    const currentSpeed = toFloat(speed);
     if (pyEquals(this.engine_state, 'stopped'))
       return { error: 'Start the engine before activating the cruise control.' };
     // The distance is kept even when the speed is refused.
@@ -285,7 +286,7 @@ export class VehicleControl implements BfclApi {
   }
 
   canDrive(distance: unknown) {
-    return { canDrive: !compare(pyArithmetic('*', this.fuelLevel, MILES_PER_GALLON), '<', distance) };
+    return { canDrive: !compare(arithmetic('*', this.fuelLevel, MILES_PER_GALLON), '<', distance) };
   }
 
   estimateDistance(cityA: unknown, cityB: unknown) {
@@ -302,7 +303,7 @@ export class VehicleControl implements BfclApi {
   setNavigation(destination: unknown) {
     // Stored before the message is built, so a destination that is not text is kept all the same.
     this.destination = destination;
-    return { status: pyArithmetic('+', 'Navigating to ', destination) };
+    return { status: arithmetic('+', 'Navigating to ', destination) };
   }
 
   checkTirePressure() {
@@ -312,7 +313,7 @@ export class VehicleControl implements BfclApi {
       rearLeftTirePressure: this.rearLeftTirePressure,
       rearRightTirePressure: this.rearRightTirePressure,
     };
-    const total = Object.values(pressures).reduce((sum, p) => pyArithmetic('+', sum, p));
+    const total = Object.values(pressures).reduce((sum, p) => arithmetic('+', sum, p));
     const average = truediv(total, 4);
     return {
       ...pressures,
@@ -350,7 +351,7 @@ export const vehicleControlApi = defineApiClass<VehicleControl>({
     find_nearest_tire_shop: { params: [], run: () => ({ shopLocation: '456 Oakwood Avenue, Rivermist, 83214' }) },
     gallon_to_liter: {
       params: [param('gallon')],
-      run: (_car, a) => ({ liter: pyArithmetic('*', a['gallon'], 3.78541) }),
+      run: (_car, a) => ({ liter: arithmetic('*', a['gallon'], 3.78541) }),
     },
     get_current_speed: { params: [], run: (car) => car.currentSpeed() },
     get_outside_temperature_from_google: { params: [], run: (car) => car.outsideTemperatureFromGoogle() },
@@ -362,7 +363,7 @@ export const vehicleControlApi = defineApiClass<VehicleControl>({
     },
     liter_to_gallon: {
       params: [param('liter')],
-      run: (_car, a) => ({ gallon: pyArithmetic('*', a['liter'], 0.264172) }),
+      run: (_car, a) => ({ gallon: arithmetic('*', a['liter'], 0.264172) }),
     },
     lockDoors: { params: [param('unlock'), param('door')], run: (car, a) => car.lockDoors(a['unlock'], a['door']) },
     pressBrakePedal: { params: [param('pedalPosition')], run: (car, a) => car.pressBrakePedal(a['pedalPosition']) },

@@ -48,6 +48,7 @@ const math = defineApiClass<BfclApi>({
         return { result: truediv(a, b) };
       },
     },
+    echo: { params: [{ name: 'value' }], run: (_api, { value }) => value },
     mean: {
       params: [{ name: 'numbers' }],
       run: (_api, { numbers }) => [float(2), (numbers as unknown[]).length, true, null],
@@ -119,6 +120,28 @@ describe('BFCL multi-turn executor: call strings run as the leaderboard runs the
       '[2.0, 3, True, None]',
       'removed',
       'None',
+    ]);
+  });
+  it("evaluates the other operators in arguments with Python's values and Python's TypeError", () => {
+    // Printed by CPython 3.11: eval of the same expressions.
+    expect(
+      world().execute([
+        'echo(value=(1,) + (2,))',
+        'echo(value="ab" * 2)',
+        'echo(value=[0] * True)',
+        'echo(value=(not (), not [0]))',
+        'echo(value="a" + 1)',
+        'echo(value=[7 // 2, 7 % -2, 7.5 // 2])',
+        'echo(value=[1] - [1])',
+      ]),
+    ).toEqual([
+      '(1, 2)',
+      'abab',
+      '[0]',
+      '(True, False)',
+      'Error during execution: can only concatenate str (not "int") to str',
+      '[3, -1, 3.0]',
+      "Error during execution: unsupported operand type(s) for -: 'list' and 'list'",
     ]);
   });
   it('keeps state across calls, loads a deep copy of the scenario, and skips loading stateless classes', () => {

@@ -1,7 +1,23 @@
 import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import path from 'node:path';
 import type { BfclApi, BfclApiClass } from '../../../../shared/metrics/bfcl-multi-turn/api';
 import { BfclWorld } from '../../../../shared/metrics/bfcl-multi-turn/execute';
 import { PyFloat, pyEquals, pyRepr, PyTuple, setOwn } from '../../../../shared/metrics/bfcl/values';
+
+/**
+ * Where the recording of the leaderboard's own class lies: BFCL_HARNESS_DIR names the folder a
+ * Python harness outside the project wrote (`/work/bfcl-official/harness`), one `<folder>/expected.json`
+ * per class. Undefined without it, and the test that needs it is skipped.
+ */
+export function harnessFile(folder: string): string | undefined {
+  const dir = process.env.BFCL_HARNESS_DIR;
+  return dir ? path.join(dir, folder, 'expected.json') : undefined;
+}
+
+/** The title of a harness test: what it checks, and what it needs to run. */
+export const harnessTitle = (what: string, ...folders: string[]) =>
+  `${what} (needs BFCL_HARNESS_DIR with ${folders.map((f) => `${f}/expected.json`).join(', ')}; skipped without it)`;
 
 /** One turn the leaderboard's class ran: each call with its result text, and the state after. */
 interface HarnessTurn {
@@ -27,8 +43,8 @@ export interface HarnessTally {
 }
 
 /**
- * Replays the calls a harness recorded from the leaderboard's class (BFCL_HARNESS names its
- * JSON) through Trellis's class, counting results and states that match.
+ * Replays the calls a harness recorded from the leaderboard's class (the `file` that `harnessFile`
+ * gives) through Trellis's class, counting results and states that match.
  */
 export function replayHarness<T extends BfclApi>(api: BfclApiClass<T>, file: string): HarnessTally {
   const entries = JSON.parse(readFileSync(file, 'utf8')) as HarnessEntry[];
@@ -94,4 +110,17 @@ export function decodeTagged(v: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const [k, x] of Object.entries(o)) setOwn(out, k, decodeTagged(x));
   return out;
+}
+
+/** The test that replays a class's recording (in tagged JSON, `$float` `$tuple` `$dict`) and expects no mismatch. */
+export function describeReplay<T extends BfclApi>(api: BfclApiClass<T>, folder: string) {
+  const harness = harnessFile(folder);
+  describe.skipIf(!harness)(harnessTitle(`${api.name} against the leaderboard`, folder), () => {
+    it('gives every recorded call the result and every turn the state the leaderboard gave', () => {
+      const tally = replayHarness(api, harness!);
+      console.log(JSON.stringify({ ...tally, mismatches: tally.mismatches.length }));
+      console.log(tally.mismatches.slice(0, 30).join('\n'));
+      expect(tally.mismatches.length).toBe(0);
+    }, 300_000);
+  });
 }

@@ -1,18 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { BfclApi } from '../../../../shared/metrics/bfcl-multi-turn/api';
-import { PyDict } from '../../../../shared/metrics/bfcl-multi-turn/apis/py-keyed-dict';
+import { PyDict } from '../../../../shared/metrics/bfcl-multi-turn/python/containers';
 import { BfclWorld } from '../../../../shared/metrics/bfcl-multi-turn/execute';
 import { parseExactJson } from '../../../../shared/metrics/bfcl/exact-json';
 import { PyFloat, PyOther, PyTuple, floatRepr, pyEquals } from '../../../../shared/metrics/bfcl/values';
+import { harnessFile, harnessTitle } from './harness-check';
 
 /**
  * Replays what the leaderboard's own MessageAPI, TwitterAPI and TicketAPI answered (a Python harness run
  * outside this repository writes expected.json: every ground-truth call of the four multi-turn files, and
  * seeded perturbed calls) and compares every result string and, after every turn, the instance's state.
- * BFCL_HARNESS names one or more expected.json files, comma-separated; without it the check is skipped.
  */
-const files = (process.env.BFCL_HARNESS ?? '').split(',').filter(Boolean);
+const SOCIAL_CLASSES = ['TicketAPI', 'MessageAPI', 'TwitterAPI'];
+const files = SOCIAL_CLASSES.map((name) => harnessFile(name)).filter((file): file is string => file !== undefined);
 
 interface HarnessRun {
   id: string;
@@ -70,55 +71,51 @@ const sameUpToSetOrder = (a: string, b: string) => {
 const bindingOrder = (want: string, got: string) =>
   want.includes('got an unexpected keyword argument') && got.includes('positional argument');
 
-describe.skipIf(!files.length)(
-  'social BFCL classes against the leaderboard (needs BFCL_HARNESS=…/expected.json)',
-  () => {
-    for (const file of files) {
-      it(`answers and keeps state as the leaderboard's class did: ${file}`, () => {
-        const { class: className, runs } = JSON.parse(readFileSync(file, 'utf8')) as {
-          class: string;
-          runs: HarnessRun[];
-        };
-        const tally = { 'ground truth': { matched: 0, total: 0 }, perturbed: { matched: 0, total: 0 } };
-        const mismatches: string[] = [];
-        for (const run of runs) {
-          // Only this class's calls were kept: the other involved classes are not needed to replay them.
-          const world = new BfclWorld([className], { [className]: parseExactJson(run.config) }, run.longContext);
-          const api = world.instances.get(className)!;
-          run.turns.forEach((turn, t) => {
-            world.execute(turn.calls).forEach((got, i) => {
-              const call = turn.calls[i]!;
-              const want = turn.results[i]!;
-              const ok = got === want || sameUpToSetOrder(got, want);
-              tally[run.kind].matched += ok ? 1 : 0;
-              tally[run.kind].total += 1;
-              if (!ok)
-                mismatches.push(
-                  `${bindingOrder(want, got) ? '[argument binding in execute.ts] ' : ''}${run.id} turn ${t}: ${call}\n  leaderboard: ${want}\n  here:        ${got}`,
-                );
-            });
-            const strict = internalState(api);
-            if (
-              JSON.stringify(strict) !==
-              JSON.stringify(Object.fromEntries(Object.keys(strict).map((k) => [k, turn.state[k]])))
-            )
+describe.skipIf(!files.length)(harnessTitle('social BFCL classes against the leaderboard', ...SOCIAL_CLASSES), () => {
+  for (const file of files) {
+    it(`answers and keeps state as the leaderboard's class did: ${file}`, () => {
+      const { class: className, runs } = JSON.parse(readFileSync(file, 'utf8')) as {
+        class: string;
+        runs: HarnessRun[];
+      };
+      const tally = { 'ground truth': { matched: 0, total: 0 }, perturbed: { matched: 0, total: 0 } };
+      const mismatches: string[] = [];
+      for (const run of runs) {
+        // Only this class's calls were kept: the other involved classes are not needed to replay them.
+        const world = new BfclWorld([className], { [className]: parseExactJson(run.config) }, run.longContext);
+        const api = world.instances.get(className)!;
+        run.turns.forEach((turn, t) => {
+          world.execute(turn.calls).forEach((got, i) => {
+            const call = turn.calls[i]!;
+            const want = turn.results[i]!;
+            const ok = got === want || sameUpToSetOrder(got, want);
+            tally[run.kind].matched += ok ? 1 : 0;
+            tally[run.kind].total += 1;
+            if (!ok)
               mismatches.push(
-                `${run.id} turn ${t}: state\n  leaderboard: ${JSON.stringify(turn.state)}\n  here:        ${JSON.stringify(strict)}`,
+                `${bindingOrder(want, got) ? '[argument binding in execute.ts] ' : ''}${run.id} turn ${t}: ${call}\n  leaderboard: ${want}\n  here:        ${got}`,
               );
-            const expectedPublic = Object.fromEntries(Object.entries(turn.state).map(([k, v]) => [k, plain(v)]));
-            if (!pyEquals(api.publicState(), expectedPublic))
-              mismatches.push(`${run.id} turn ${t}: publicState differs`);
-            expect(Object.keys(strict).sort()).toEqual(Object.keys(turn.state).sort());
           });
-        }
-        console.log(
-          className,
-          'calls matched (matched/total):',
-          JSON.stringify(tally),
-          '\n' + mismatches.slice(0, 50).join('\n'),
-        );
-        expect(mismatches).toEqual([]);
-      });
-    }
-  },
-);
+          const strict = internalState(api);
+          if (
+            JSON.stringify(strict) !==
+            JSON.stringify(Object.fromEntries(Object.keys(strict).map((k) => [k, turn.state[k]])))
+          )
+            mismatches.push(
+              `${run.id} turn ${t}: state\n  leaderboard: ${JSON.stringify(turn.state)}\n  here:        ${JSON.stringify(strict)}`,
+            );
+          const expectedPublic = Object.fromEntries(Object.entries(turn.state).map(([k, v]) => [k, plain(v)]));
+          if (!pyEquals(api.publicState(), expectedPublic)) mismatches.push(`${run.id} turn ${t}: publicState differs`);
+          expect(Object.keys(strict).sort()).toEqual(Object.keys(turn.state).sort());
+        });
+      }
+      console.log(
+        className,
+        'calls matched (matched/total):',
+        JSON.stringify(tally),
+        '\n' + mismatches.slice(0, 50).join('\n'),
+      );
+      expect(mismatches).toEqual([]);
+    });
+  }
+});

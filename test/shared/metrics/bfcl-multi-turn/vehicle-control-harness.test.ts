@@ -4,13 +4,14 @@ import { BfclWorld } from '../../../../shared/metrics/bfcl-multi-turn/execute';
 import { pyJsonDumps } from '../../../../shared/metrics/bfcl-multi-turn/py-num';
 import { parseExactJson } from '../../../../shared/metrics/bfcl/exact-json';
 import { isDict, PyTuple, setOwn } from '../../../../shared/metrics/bfcl/values';
+import { harnessFile, harnessTitle } from './harness-check';
 
 /**
  * Compares the class with the leaderboard's own, call by call, on what a Python harness recorded
  * by running the official VehicleControlAPI through the official executor, each call run here through
  * Trellis's executor on the same instance as the calls before it: every ground-truth
  * call of the four multi-turn files, and seeded perturbed calls. The recording is not part of the
- * project; point BFCL_HARNESS at it (/work/bfcl-official/harness/vehicle/expected.json) to run this.
+ * project (see `harnessFile`).
  */
 
 interface Recorded {
@@ -25,7 +26,7 @@ interface Sequence {
   turns: Recorded[][];
 }
 
-const harnessFile = process.env['BFCL_HARNESS'];
+const harness = harnessFile('vehicle');
 
 /** A state as canonical text: keys sorted, ints and floats kept apart, as json.dumps writes them. */
 function canonical(value: unknown): string {
@@ -42,9 +43,9 @@ function canonical(value: unknown): string {
   return pyJsonDumps(sorted(value));
 }
 
-describe.skipIf(!harnessFile)('VehicleControlAPI against the leaderboard’s class (needs BFCL_HARNESS)', () => {
-  const recording = harnessFile
-    ? (parseExactJson(fs.readFileSync(harnessFile, 'utf8')) as Record<'groundTruth' | 'perturbed', Sequence[]>)
+describe.skipIf(!harness)(harnessTitle('VehicleControlAPI against the leaderboard’s class', 'vehicle'), () => {
+  const recording = harness
+    ? (parseExactJson(fs.readFileSync(harness, 'utf8')) as Record<'groundTruth' | 'perturbed', Sequence[]>)
     : { groundTruth: [], perturbed: [] };
 
   for (const part of ['groundTruth', 'perturbed'] as const) {

@@ -1,5 +1,6 @@
 import { pyType, stringRepr } from '../../bfcl/values';
 import { PyError } from '../api';
+import { toAsciiDigits } from './text';
 
 /**
  * Python's `datetime.strptime` for the numeric directives the BFCL classes use (`%Y %m %d %H %M
@@ -45,16 +46,8 @@ function formatRegex(format: string): RegExp {
   return new RegExp(`^(?:${source})`, 'iu');
 }
 
-/** Python's `int()` of a run of Unicode decimal digits (a digit's value is its place in its block of ten). */
-function digitsValue(text: string): number {
-  let value = 0;
-  for (const c of text.trim()) {
-    let start = c.codePointAt(0)!;
-    while (/\p{Nd}/u.test(String.fromCodePoint(start - 1))) start--;
-    value = value * 10 + ((c.codePointAt(0)! - start) % 10);
-  }
-  return value;
-}
+/** Python's `int()` of a run of Unicode decimal digits. */
+const digitsValue = (text: string): number => Number(toAsciiDigits(text.trim()));
 
 const daysInMonth = (year: number, month: number) =>
   month === 2
@@ -90,4 +83,15 @@ export function strptime(text: unknown, format: string): SortableDateTime {
   if (day > daysInMonth(year, month)) throw new PyError('day is out of range for month', 'ValueError');
   if (second > 59) throw new PyError('second must be in 0..59', 'ValueError');
   return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)} ${pad(field('H', 0), 2)}:${pad(field('M', 0), 2)}:${pad(second, 2)}.000000` as SortableDateTime;
+}
+
+/** The calendar date of a parsed date and time. */
+export function dateOf(at: SortableDateTime): { year: number; month: number; day: number } {
+  return { year: Number(at.slice(0, 4)), month: Number(at.slice(5, 7)), day: Number(at.slice(8, 10)) };
+}
+
+/** `datetime.today()`'s date, in local time as Python takes it. */
+export function today(): { year: number; month: number; day: number } {
+  const now = new Date();
+  return { year: now.getFullYear(), month: now.getMonth() + 1, day: now.getDate() };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PyError } from '../../../../shared/metrics/bfcl-multi-turn/api';
-import { DATETIME_MAX, DATETIME_MIN, strptime } from '../../../../shared/metrics/bfcl-multi-turn/apis/py-datetime';
+import { PyError } from '../../../../../shared/metrics/bfcl-multi-turn/api';
+import { DATETIME_MAX, DATETIME_MIN, strptime } from '../../../../../shared/metrics/bfcl-multi-turn/python/datetime';
 
 const DATE_TIME = '%Y-%m-%d %H:%M:%S';
 
