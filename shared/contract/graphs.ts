@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  Environment,
   GraphEdge,
   GraphId,
   GraphName,
@@ -74,9 +75,10 @@ export const graphsMethods = {
   }),
   'graphs.save': method({
     summary:
-      'Replace a graph’s tools, edges and dismissed suggestions (the editor’s autosave). With baseUpdatedAt, a graph saved elsewhere since then is not overwritten: the result says stale, with its current updatedAt.',
+      'Replace a graph’s tools, edges and dismissed suggestions (the editor’s autosave), and its environment when given (null takes it away). With baseUpdatedAt, a graph saved elsewhere since then is not overwritten: the result says stale, with its current updatedAt.',
     args: GraphContent.extend({
       id: GraphId,
+      environment: Environment.nullable().optional(),
       dismissedSuggestions: z.array(z.string()),
       baseUpdatedAt: z.string().optional(),
     }),

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { dataChangeEvents } from './data-changes';
 import { datasetsMethods } from './datasets';
+import { environmentsMethods } from './environments';
 import { labelsMethods } from './labels';
 import { mappingsMethods } from './mappings';
 import type { ArgsOf, ResultOf } from './define';
@@ -24,6 +25,7 @@ export const contract = {
   ...workspaceMethods,
   ...graphsMethods,
   ...toolsMethods,
+  ...environmentsMethods,
   ...modelsMethods,
   ...trajectoriesMethods,
   ...mappingsMethods,
