@@ -75,11 +75,11 @@ export const graphsMethods = {
   }),
   'graphs.save': method({
     summary:
-      'Replace a graph’s tools, edges and dismissed suggestions (the editor’s autosave), and its environment when given (null takes it away). With baseUpdatedAt, a graph saved elsewhere since then is not overwritten: the result says stale, with its current updatedAt.',
+      'Replace a graph’s tools, edges and dismissed suggestions (the editor’s autosave), and its environment when given (null removes it; left out, it is kept). With baseUpdatedAt, a graph saved elsewhere since then is not overwritten: the result says stale, with its current updatedAt.',
     args: GraphContent.extend({
       id: GraphId,
-      environment: Environment.nullable().optional(),
       dismissedSuggestions: z.array(z.string()),
+      environment: Environment.nullable().optional(),
       baseUpdatedAt: z.string().optional(),
     }),
     result: z.object({ updatedAt: z.string(), stale: z.literal(true).optional() }),

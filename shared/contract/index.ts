@@ -25,7 +25,6 @@ export const contract = {
   ...workspaceMethods,
   ...graphsMethods,
   ...toolsMethods,
-  ...environmentsMethods,
   ...modelsMethods,
   ...trajectoriesMethods,
   ...mappingsMethods,
@@ -36,6 +35,7 @@ export const contract = {
   ...datasetsMethods,
   ...synthMethods,
   ...experimentsMethods,
+  ...environmentsMethods,
 };
 
 /** Every event the backend pushes to the UI. */
