@@ -7,6 +7,7 @@ import { ModelSupervisor, type HelperSpawner } from './llm/supervisor';
 import { NativeBuilds, nativeBuildsDir, type NativeBuilder } from './llm/native-build';
 import { AutoNativeBuild } from './llm/auto-native-build';
 import { runNativeBuildJob } from './models/native-build-job';
+import { defaultNativeBuilder } from './llm/cpu-library-builder';
 import { buildWithNodeLlamaCpp } from './llm/node-llama-cpp-builder';
 import { gpuNotice, listNvidiaGpus, onceLister, type GpuLister } from './llm/gpu-devices';
 import { packageRoot } from './resources';
@@ -14,6 +15,7 @@ import type { BackendContext, FilePicker, SecretStore } from './context';
 import { datasetsHandlers } from './datasets/handlers';
 import { labelsHandlers } from './labels/handlers';
 import { evaluationHandlers } from './evaluation/handlers';
+import { environmentsHandlers } from './environments/handlers';
 import { experimentsHandlers } from './experiments/handlers';
 import { graphsHandlers } from './graphs/handlers';
 import { jobsHandlers } from './jobs/handlers';
@@ -90,7 +92,10 @@ export function createBackend(options: BackendOptions): Backend {
     });
     const events = new EventBus();
     const configDir = options.configDir ?? defaultConfigDir();
-    const nativeBuilds = new NativeBuilds(nativeBuildsDir(configDir), options.nativeBuilder ?? buildWithNodeLlamaCpp);
+    const nativeBuilds = new NativeBuilds(
+      nativeBuildsDir(configDir),
+      options.nativeBuilder ?? defaultNativeBuilder(buildWithNodeLlamaCpp),
+    );
     let supervisor: ModelSupervisor | null = null;
     const modelHost = () =>
       (supervisor ??= new ModelSupervisor({
@@ -187,6 +192,7 @@ export function createBackend(options: BackendOptions): Backend {
       datasets: datasetsHandlers(ctx),
       synth: synthHandlers(ctx),
       experiments: experimentsHandlers(ctx),
+      environments: environmentsHandlers(ctx),
     });
     const missing = registry.missing();
     if (missing.length) throw new Error(`No handler for contract methods: ${missing.join(', ')}.`);

@@ -1,15 +1,54 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Result } from '../shared/contract';
+import type { BfclMultiTurnDetails } from '../shared/contract/evaluation';
 import { TrellisError } from '../shared/errors';
 import { createBackend } from '../backend';
 import type { Verb } from './verb';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
+/** Per entry its verdict (a failed multi-turn one with where it failed), then the leaderboard's line per category. */
+function printBfcl(result: Result<'evaluation.bfcl'>, out: (line: string) => void) {
+  for (const item of result.items) {
+    const where = item.details ? multiTurnWhere(item.details) : '';
+    out(
+      `${item.id.padEnd(24)} ${item.valid ? 'ok' : `FAIL  ${item.errorType ?? 'trellis'}  ${item.error ?? ''}${where}`}`,
+    );
+  }
+  for (const [category, c] of Object.entries(result.byCategory))
+    out(
+      `✅ Test completed: ${category}. 🎯 Accuracy: ${(100 * (c.valid / c.total)).toFixed(2)}%  (${c.valid}/${c.total})`,
+    );
+  if (result.matching === 'backtracking')
+    out("Parallel calls paired by search (--backtracking): these are not the leaderboard's verdicts.");
+  const unscored = result.items.filter((i) => i.errorType === 'trellis:unknown_api_class');
+  if (unscored.length)
+    out(
+      `${unscored.length} multi-turn entries count as failed without being run: ${[...new Set(unscored.map((i) => i.error))].join(' ')} (the leaderboard runs them).`,
+    );
+  const multiTurn = result.items.some((i) => i.category.startsWith('multi_turn'));
+  out(`${multiTurn ? 'Accuracy' : 'AST accuracy'} ${pct(result.accuracy)} over ${result.items.length} entries.`);
+}
+
+/** The first thing that differed in a failed multi-turn entry, on the same line. */
+function multiTurnWhere(details: BfclMultiTurnDetails): string {
+  const first = details.state?.differences[0];
+  if (first) {
+    const at = first.at ?? { path: first.attribute, model: first.model, groundTruth: first.groundTruth };
+    return `  (${at.path}: ${clip(at.model)}, expected ${clip(at.groundTruth)})`;
+  }
+  if (details.missing?.length) return `  (missing: ${details.missing.map(clip).join(' | ')})`;
+  return '';
+}
+
+const clip = (text: string) => (text.length > 80 ? `${text.slice(0, 77)}…` : text);
+
 export const evalVerb: Verb = {
   name: 'eval',
-  summary: 'Score predictions against gold answers: WorfBench F1 chain/graph, or the BFCL AST check.',
+  summary:
+    'Score predictions against gold answers: WorfBench F1 chain/graph, or BFCL (the AST check, multi-turn state and responses).',
   usage:
     'trellis eval worfbench --pred FILE --gold FILE [--compat] [--json]\n' +
     '       trellis eval bfcl --pred FILE --answers FILE --entries FILE [--fc] [--backtracking] [--json]\n\n' +
@@ -38,7 +77,12 @@ export const evalVerb: Verb = {
     '--pred is a leaderboard result file ({id, result} per line): prompt-mode text in Python call syntax\n' +
     '(decoded as the leaderboard does; "decode failed" where it fails), or with --fc a function-calling\n' +
     "model's [{name: arguments}] list. Categories come from the ids: simple, multiple, parallel,\n" +
-    'parallel_multiple, live_* (same checker), irrelevance/live_irrelevance (pass when no call is made).',
+    'parallel_multiple, live_* (same checker), irrelevance/live_irrelevance (pass when no call is made).\n' +
+    'multi_turn_base, _miss_func, _miss_param, _long_context: --entries is the question file (involved_classes,\n' +
+    'initial_config), --answers the possible answers (ground_truth: call strings per turn), --pred a result per\n' +
+    'entry with a list of steps per turn. Each step is decoded as the handlers do (failed or empty steps skipped),\n' +
+    "the calls run in Trellis's API classes, and per turn the state, then the responses, are compared with the\n" +
+    "ground truth's: the leaderboard's verdicts and error types (multi_turn:instance_state_mismatch, …).",
   positional: 'metric',
   options: {
     metric: { type: 'string', description: 'worfbench or bfcl (or give it as the first argument)' },
@@ -99,20 +143,7 @@ export const evalVerb: Verb = {
           matching: values.backtracking === true ? 'backtracking' : 'official',
         });
         if (io.json) io.out(JSON.stringify({ ok: true, ...result }));
-        else {
-          for (const item of result.items)
-            io.out(
-              `${item.id.padEnd(24)} ${item.valid ? 'ok' : `FAIL  ${item.errorType ?? 'trellis'}  ${item.error ?? ''}`}`,
-            );
-          // The leaderboard's own line per category, then the counts.
-          for (const [category, c] of Object.entries(result.byCategory))
-            io.out(
-              `✅ Test completed: ${category}. 🎯 Accuracy: ${(100 * (c.valid / c.total)).toFixed(2)}%  (${c.valid}/${c.total})`,
-            );
-          if (result.matching === 'backtracking')
-            io.out("Parallel calls paired by search (--backtracking): these are not the leaderboard's verdicts.");
-          io.out(`AST accuracy ${pct(result.accuracy)} over ${result.items.length} entries.`);
-        }
+        else printBfcl(result, io.out);
       }
       return 0;
     } finally {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ToolFileFormat } from '../shared/contract/tools';
-import type { GraphEdge, Tool } from '../shared/domain';
+import type { Environment, GraphEdge, Tool } from '../shared/domain';
 import { TrellisError } from '../shared/errors';
 import { detectToolFormat, TOOL_FORMATS } from '../shared/formats/tools';
 import { pasteTools, type GraphContent } from '../shared/graph';
@@ -86,23 +86,35 @@ function formatOf(named: unknown, text: string, file: string): ToolFileFormat {
   return guessed;
 }
 
-/** Pastes the tools beside a graph's (made when no graph has the name), renaming those whose names are taken. */
-async function addToGraph(backend: Backend, name: string, tools: Tool[], edges: GraphEdge[]) {
+/**
+ * Pastes the tools beside a graph's (made when no graph has the name), renaming those whose names
+ * are taken; the file's environment comes with them into a graph that has none.
+ */
+async function addToGraph(
+  backend: Backend,
+  name: string,
+  tools: Tool[],
+  edges: GraphEdge[],
+  environment: Environment | undefined,
+) {
   const graphs = await backend.registry.invoke('graphs.list', {});
   const existing = graphs.find((g) => g.name === name);
   const id = existing?.id ?? (await backend.registry.invoke('graphs.create', { name })).id;
   const graph = await backend.registry.invoke('graphs.get', { id });
   const content: GraphContent = { tools: graph.tools, edges: graph.edges };
   const pasted = pasteTools(content, { tools: placeBeside(graph.tools, tools), edges }, { x: 0, y: 0 });
+  const environmentAdded = Boolean(environment && !graph.environment);
   const saved = await backend.registry.invoke('graphs.save', {
     id,
     ...pasted.graph,
     dismissedSuggestions: graph.dismissedSuggestions,
+    ...(environmentAdded ? { environment } : {}),
     baseUpdatedAt: graph.updatedAt,
   });
   if (saved.stale)
     throw new TrellisError('E3003', `The graph "${name}" changed while the tools were added; run it again.`);
-  return { created: !existing, pasted };
+  const came: 'added' | 'kept' | null = environment ? (environmentAdded ? 'added' : 'kept') : null;
+  return { created: !existing, pasted, environment: came };
 }
 
 /** What an import did, as lines for the terminal: the tools added (and renamed), warnings, secrets to set. */
@@ -115,6 +127,7 @@ function reportLines(
     added: number;
     renamed: string[][];
     unset: string[];
+    environment: 'added' | 'kept' | null;
   },
   parsed: { tools: unknown[]; warnings: string[] },
 ): string[] {
@@ -128,6 +141,9 @@ function reportLines(
       `${path.basename(report.file)} (${TOOL_FORMATS[report.format].name}) to ${report.created ? 'the new' : 'the'} graph "${report.graph}"` +
       `${renamed.length ? `, ${renamed.length} renamed as their names were taken (${names})` : ''}.`,
   ];
+  if (report.environment === 'added') lines.push('Its environment came with it: the world its tools share.');
+  if (report.environment === 'kept')
+    lines.push('  ! The graph has an environment already: it was kept, and the file’s was not used.');
   for (const warning of parsed.warnings.slice(0, 20)) lines.push(`  ! ${warning}`);
   if (parsed.warnings.length > 20) lines.push(`  ! …and ${parsed.warnings.length - 20} more.`);
   if (unset.length)
@@ -182,7 +198,13 @@ export const graphImportToolsVerb: Verb = {
       const edges = parsed.edges.filter((e) =>
         e.kind === 'dependency' ? kept.has(e.fromTool) && kept.has(e.toTool) : kept.has(e.toolA) && kept.has(e.toolB),
       );
-      const { created, pasted } = await addToGraph(backend, values.graph, tools, edges);
+      const { created, pasted, environment } = await addToGraph(
+        backend,
+        values.graph,
+        tools,
+        edges,
+        parsed.environment,
+      );
       const secretNames = [
         ...new Set(
           pasted.graph.tools
@@ -204,13 +226,14 @@ export const graphImportToolsVerb: Verb = {
             of: parsed.tools.length,
             secrets: secretNames.map((name) => ({ name, set: set.includes(name) })),
             warnings: parsed.warnings,
+            environment,
             readMs,
           }),
         );
         return 0;
       }
       const unset = secretNames.filter((name) => !set.includes(name));
-      const report = { file, format, graph: values.graph, created, added: tools.length, renamed, unset };
+      const report = { file, format, graph: values.graph, created, added: tools.length, renamed, unset, environment };
       for (const line of reportLines(report, parsed)) io.out(line);
       return 0;
     } finally {

@@ -3,6 +3,7 @@ import { checkVerb } from './check';
 import { DATASET_VERBS } from './dataset';
 import { evalVerb } from './eval';
 import { EXPERIMENT_VERBS } from './experiment';
+import { graphExportVerb } from './graph-export';
 import { graphInferReturnsVerb, graphReplayVerb } from './graph-recordings';
 import { graphRuntimeVerb } from './graph-runtime';
 import { graphImportToolsVerb } from './graph-import-tools';
@@ -32,9 +33,10 @@ const VERBS: Verb[] = [
 const GROUPS: Record<string, { summary: string; verbs: Verb[] }> = {
   graph: {
     summary:
-      'Tools of a graph: graph import-tools (from a file), graph runtime (set one), graph replay (from trajectories), graph infer-returns, graph secret (an API key for HTTP tools); graph suggestions (edges to draw).',
+      'Tools of a graph: graph import-tools (from a file), graph export (as Trellis JSON), graph runtime (set one), graph replay (from trajectories), graph infer-returns, graph secret (an API key for HTTP tools); graph suggestions (edges to draw).',
     verbs: [
       graphImportToolsVerb,
+      graphExportVerb,
       graphRuntimeVerb,
       graphReplayVerb,
       graphInferReturnsVerb,

@@ -129,6 +129,20 @@ export const RUNTIME_FLAGS: { [K in RuntimeKind]: RuntimeFlag<K> | MadeElsewhere
     },
   },
   replay: { madeBy: 'trellis graph replay' },
+  environment: {
+    usage: '--environment [--environment-tool NAME]',
+    option: { type: 'boolean', description: "Answer from the graph's environment, the world its tools share" },
+    extra: {
+      'environment-tool': {
+        type: 'string',
+        description: "The environment's tool that answers (--environment; default: the tool's own name)",
+      },
+    },
+    runtime: (_, values) => ({
+      kind: 'environment',
+      ...(typeof values['environment-tool'] === 'string' ? { method: values['environment-tool'] } : {}),
+    }),
+  },
 };
 
 /** A flag given on the command line, and the kind it names (null: --none). */

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { missingApiClasses } from '../shared/metrics/bfcl-multi-turn/checker';
+import { multiTurnFixture } from '../test/helpers/bfcl-multi-turn-fixture';
 import { tempDir } from '../test/helpers/temp';
 import { useBrowserAndHosts } from './helpers/fixture';
 import { reloadToGraph } from './helpers/app';
@@ -285,6 +287,39 @@ describe('Trajectories workspace in Chromium', () => {
     expect(csv[2]).toBe('trip_2,1,1,1,1,3');
     await page.close();
   });
+
+  it.skipIf(missingApiClasses(['GorillaFileSystem']).length > 0)(
+    "scores BFCL multi-turn results and shows a failed entry's turns and the state that differed (needs GorillaFileSystem)",
+    async () => {
+      const { page } = await openTrajectories(path.join(tempDir(), 'multi-turn.trellis'));
+      await page.getByRole('button', { name: 'Evaluate…' }).click();
+      await page.getByLabel('Metric').selectOption('bfcl');
+      await page.getByLabel('Predictions').fill(multiTurnFixture('pred'));
+      await page.getByLabel('Possible answers').fill(multiTurnFixture('answers'));
+      await page.getByLabel('Test entries').fill(multiTurnFixture('entries'));
+      await page.getByRole('button', { name: 'Score', exact: true }).click();
+      const results = page.getByTestId('eval-results');
+      await results.getByText(/Accuracy .* over 130 entries \(multi_turn_base \d+\/104/).waitFor();
+      // multi_turn_base_1 moves a file to a misnamed folder in its third turn: the leaderboard's state mismatch.
+      const row = results.getByRole('row', { name: /^multi_turn_base_1 multi_turn_base/ });
+      await row.getByText('multi_turn:instance_state_mismatch').waitFor();
+      await row.getByRole('button', { name: 'Details of multi_turn_base_1' }).click();
+      const details = results.getByTestId('multi-turn-details');
+      await details.getByText('Failed at turn 3.').waitFor();
+      await details
+        .getByRole('table', { name: 'State differences' })
+        .getByText('GorillaFileSystem: attributes that differ')
+        .waitFor();
+      await details.getByRole('cell', { name: 'root', exact: true }).waitFor();
+      // Where the two trees first differ: the moved file is absent from the folder it should be in.
+      await details
+        .getByText("root['contents']['projects']['contents']['drafts']['contents']['notes.txt']")
+        .first()
+        .waitFor();
+      await details.getByRole('list', { name: 'Turns run' }).getByText("cd(folder='projects')").first().waitFor();
+      await page.close();
+    },
+  );
 
   it('scores the selected trajectories, marks heuristic scores, and exports them as CSV', async () => {
     const { page } = await openTrajectories(path.join(tempDir(), 'scores.trellis'));

@@ -63,6 +63,10 @@ export const ERRORS = {
     title: 'Cannot use this mapping',
     hint: 'Fix the field named in the message (README: "Mapping a file no reader claims"), or propose a new mapping.',
   },
+  E4006: {
+    title: 'The environment’s goal check failed',
+    hint: 'Fix the goal function of the environment’s code: it must return { success: true or false, reason: "…" }.',
+  },
   E5001: { title: 'Model process stopped', hint: 'Trellis restarted it; send the request again.' },
   E5002: { title: 'Cannot use this model file', hint: 'Choose a GGUF model file (llama.cpp format).' },
   E5003: { title: 'No model loaded', hint: 'Load a GGUF in the Models workspace, or connect to a server.' },

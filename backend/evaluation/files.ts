@@ -1,4 +1,5 @@
 import { parseExactJson, type BfclExpected, type BfclFunction } from '../../shared/metrics/bfcl-ast';
+import type { MultiTurnEntry } from '../../shared/metrics/bfcl-multi-turn/checker';
 import { TrellisError } from '../../shared/errors';
 import { isObject } from '../../shared/json';
 import { readInputText } from '../files/input-file';
@@ -40,17 +41,38 @@ export function readRecords(
 export interface BfclEntry {
   id: string;
   functions: BfclFunction[];
+  /** A multi-turn entry's API classes and their starting state (it has no function list). */
+  multiTurn?: MultiTurnEntry;
 }
 
-/** BFCL test entries: `{id, question, function: [...]}`. */
+/**
+ * BFCL test entries: `{id, question, function: [...]}`, or multi-turn ones with `involved_classes`
+ * and `initial_config` (read with numbers as written: a `10.0` in a starting state stays a float).
+ */
 export function readBfclEntries(file: string): Map<string, BfclEntry> {
   return new Map(
-    readRecords(file).map(({ record, where }) => {
+    readRecords(file, parseExactJson).map(({ record, where }) => {
+      if (isObject(record) && typeof record.id === 'string' && Array.isArray(record.involved_classes))
+        return [record.id, { id: record.id, functions: [], multiTurn: multiTurnEntry(record.id, record, where) }];
       if (!isObject(record) || typeof record.id !== 'string' || !Array.isArray(record.function))
-        throw new TrellisError('E4004', `${where}: a BFCL entry needs "id" and a "function" list.`);
+        throw new TrellisError(
+          'E4004',
+          `${where}: a BFCL entry needs "id" and a "function" list (or "involved_classes" for a multi-turn one).`,
+        );
       return [record.id, { id: record.id, functions: record.function as BfclFunction[] }];
     }),
   );
+}
+
+function multiTurnEntry(id: string, record: Record<string, unknown>, where: string): MultiTurnEntry {
+  const classes = record.involved_classes as unknown[];
+  const config = record.initial_config ?? {};
+  if (!classes.every((c) => typeof c === 'string') || !isObject(config))
+    throw new TrellisError(
+      'E4004',
+      `${where}: a multi-turn entry's "involved_classes" is a list of class names and its "initial_config" an object.`,
+    );
+  return { id, involvedClasses: classes as string[], initialConfig: config };
 }
 
 /** BFCL possible answers: `{id, ground_truth: [{name: {param: [acceptable…]}}]}`, numbers as written. */

@@ -5,17 +5,10 @@ import {
   JUDGED_METRICS,
   judgePrompt,
 } from '../../shared/metrics/agent-gpa';
-import {
-  bfclCategory,
-  bfclChecker,
-  decodeBfclResult,
-  judgeBfclResult,
-  prepareBfclDecoding,
-} from '../../shared/metrics/bfcl-ast';
 import type { TrajectoryScores } from '../../shared/contract/evaluation';
 import type { Turn } from '../../shared/domain';
 import { TrellisError } from '../../shared/errors';
-import { readBfclAnswers, readBfclEntries, readBfclResults } from './files';
+import { scoreBfclFiles } from './bfcl';
 import { scoreWorfBenchFiles } from './worfbench';
 import type { BackendContext } from '../context';
 import type { HandlerMap } from '../registry';
@@ -88,42 +81,11 @@ export function evaluationHandlers(ctx: BackendContext): HandlerMap<'evaluation'
         },
       };
     },
-    'evaluation.bfcl': async ({ pred, answers, entries, fc, matching }) => {
-      const results = readBfclResults(pred);
-      await prepareBfclDecoding(results.values());
-      const tests = readBfclEntries(entries);
-      const possible = readBfclAnswers(answers);
-      const byCategory: Record<string, { total: number; valid: number }> = {};
-      // Every test entry is an item (irrelevance ones have no possible answer), then stray answers.
-      const ids = [...new Set([...tests.keys(), ...possible.keys()])];
-      const items = ids.map((id) => {
-        const category = bfclCategory(id);
-        const entry = tests.get(id);
-        const result = results.get(id);
-        const groundTruth = possible.get(id);
-        const needsAnswer = !['irrelevance', 'relevance'].includes(bfclChecker(category));
-        const verdict = !entry
-          ? { valid: false, error: 'no test entry with this id' }
-          : !results.has(id)
-            ? { valid: false, error: 'no prediction' }
-            : needsAnswer && !groundTruth
-              ? { valid: false, error: 'no possible answer with this id' }
-              : judgeBfclResult(
-                  id,
-                  decodeBfclResult(result, fc ? 'fc' : 'prompt'),
-                  entry.functions,
-                  groundTruth ?? [],
-                  {
-                    fc,
-                    matching,
-                  },
-                );
-        const bucket = (byCategory[category] ??= { total: 0, valid: 0 });
-        bucket.total++;
-        if (verdict.valid) bucket.valid++;
-        return { id, category, ...verdict };
-      });
-      return { fc, matching, items, accuracy: mean(items.map((i) => (i.valid ? 1 : 0))), byCategory };
-    },
+    'evaluation.bfcl': ({ jobId, ...files }) =>
+      jobs.run('evaluation.bfcl', jobId, async (job) => {
+        const scored = await scoreBfclFiles(files, job);
+        const accuracy = mean(scored.items.map((i) => (i.valid ? 1 : 0)));
+        return { fc: files.fc, matching: files.matching, accuracy, ...scored };
+      }),
   };
 }

@@ -1,7 +1,8 @@
-import type { PlanStep, Tool, ToolCall, ToolGraph, Turn } from '../../shared/domain';
+import type { Environment, Outcome, PlanStep, Tool, ToolCall, ToolGraph, Turn } from '../../shared/domain';
 import {
   breakpointAfter,
   breakpointBefore,
+  worldState,
   nextAction,
   pendingCall,
   planCallTurn,
@@ -20,6 +21,7 @@ import { endingReason, TurnLimitReached, UnusableAnswer } from './unusable-answe
 import { BranchBatch, readyBranchCalls } from './branch-batch';
 import type { RunTurns } from './run-turns';
 import { callTool, type Observation, type RuntimeDeps } from './runtimes';
+import { RunGoalCheck } from '../environments/goal-check';
 import { countOf, formatCount } from '../../shared/text';
 
 export interface EngineOptions {
@@ -44,8 +46,16 @@ export interface EngineOptions {
    * conversation and its tools, as the agent's own client sends them).
    */
   decide?: AgentDecider;
-  /** Answers calls in place of each tool's own runtime (an experiment's tool policy). */
-  callTool?: (tool: Tool, args: unknown) => Promise<Observation>;
+  /**
+   * Answers calls in place of each tool's own runtime (an experiment's tool policy), with the
+   * runtime deps of this call (the run's world in them).
+   */
+  callTool?: (tool: Tool, args: unknown, runtime: RuntimeDeps) => Promise<Observation>;
+  /**
+   * The run's world: the graph's environment code and the state the run started from. Each call
+   * sees the state the turns before it left (`worldState`); its goal judges the finished run.
+   */
+  environment?: Pick<Environment, 'code' | 'initialState'>;
   /** Checks a tool's result against its `returns` schema (ajv, from the backend). */
   validateResult?: (tool: string, result: unknown) => { path: string; message: string }[];
   /**
@@ -97,9 +107,11 @@ export class RunEngine {
   endedBecause: string | null = null;
   private readonly tools: Map<string, Tool>;
   private readonly branches = new BranchBatch();
+  private readonly goal: RunGoalCheck | null;
 
   constructor(private readonly options: EngineOptions) {
     this.tools = new Map(options.graph.tools.map((t) => [t.name, t as Tool]));
+    this.goal = options.environment ? new RunGoalCheck(options.environment, options.runtime.mocks) : null;
   }
 
   get mode(): RunMode {
@@ -136,13 +148,38 @@ export class RunEngine {
     const action = this.nextAction(turns);
     // Nothing added to an unfinished run: the call waits for the user's consent, or the run ended.
     if ((await this.advanceOrEnd(turns, action)) || action.kind === 'done') this.state = 'paused';
+    await this.judge();
   }
 
   /**
    * Steps until the run ends, a breakpoint hits, Pause is pressed, or (Run to here) the run
-   * has `untilTurns` turns.
+   * has `untilTurns` turns; a run that finished is judged by its environment's goal.
    */
   async continue(untilTurns?: number): Promise<void> {
+    await this.advanceUntil(untilTurns);
+    await this.judge();
+  }
+
+  /** Runs the environment's goal check on the run once it has finished (once for the same turns). */
+  async judge(): Promise<void> {
+    const turns = this.turns;
+    if (this.goal && this.statusOf(turns) === 'finished') await this.goal.judge(turns);
+  }
+
+  /** The goal check's outcome of these turns when it has judged them; null otherwise (or when there is no goal). */
+  goalOutcome(turns: readonly Turn[] = this.turns): Outcome | null {
+    if (!this.goal || this.statusOf(turns) !== 'finished') return null;
+    return this.goal.outcome(turns);
+  }
+
+  /** The runtime deps of a call made after `turns`: the run's world as they left it, in an environment. */
+  private callRuntime(turns: readonly Turn[]): RuntimeDeps {
+    const { runtime, environment } = this.options;
+    if (!environment) return runtime;
+    return { ...runtime, world: { code: environment.code, state: worldState(turns, environment.initialState) } };
+  }
+
+  private async advanceUntil(untilTurns?: number): Promise<void> {
     this.pauseRequested = false;
     this.note = null;
     this.endedBecause = null;
@@ -294,14 +331,16 @@ export class RunEngine {
   /** Runs a call with its tool's runtime; null when the user must consent first. */
   private async execute(call: ToolCall, timing: () => { durationMs: number }): Promise<Turn | null> {
     const tool = this.tools.get(call.name);
+    const turns = this.turns;
     // A pick into an empty list leaves its reference in the call: the step fails, saying why.
-    const unfilled = unfilledCallError(call, this.turns);
+    const unfilled = unfilledCallError(call, turns);
+    const runtime = this.callRuntime(turns);
     const observation: Observation = unfilled
       ? { ok: false as const, error: unfilled }
       : tool
         ? await (this.branches.take(call) ??
-            this.options.callTool?.(tool, call.args) ??
-            callTool(tool, call.args, this.options.runtime))
+            this.options.callTool?.(tool, call.args, runtime) ??
+            callTool(tool, call.args, runtime))
         : { ok: false as const, error: `${call.name} is not a tool of this graph.` };
     if (!observation.ok && observation.consent) {
       this.state = 'needs-consent';
@@ -326,6 +365,8 @@ export class RunEngine {
       content: observation.text ?? JSON.stringify(observation.ok ? observation.result : { error: observation.error }),
       timing: timing(),
       ...(observation.tokens ? { tokens: observation.tokens } : {}),
+      // The world as this call left it (an environment tool's): what later calls and a fork start from.
+      ...(observation.state !== undefined ? { state: observation.state } : {}),
     };
     const turnIndex = this.options.turns.append(turn);
     for (const problem of problems)

@@ -24,6 +24,8 @@ export function limitObservation(
     error: `${tool.name}'s result was refused: ${what} ${problem}; ${LIMITS}. ${fix}`,
     ...(observation.note ? { note: observation.note } : {}),
     ...(observation.tokens ? { tokens: observation.tokens } : {}),
+    // The call did change the world; only its answer is refused.
+    ...(observation.state !== undefined ? { state: observation.state } : {}),
   };
 }
 

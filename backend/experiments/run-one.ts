@@ -8,6 +8,7 @@ import { chatDecider } from '../executor/agent-chat';
 import { RunEngine } from '../executor/engine';
 import { storedRunTurns } from '../runs/stored-turns';
 import type { CandidateModelClient } from './candidate-model';
+import { freshWorld, goalOfSource } from './run-world';
 import { policyCalls } from './tool-policy';
 
 /** The tools a run is given: its record's own (else its graph's), with the candidate's descriptions. */
@@ -94,6 +95,15 @@ export async function runOne(ctx: BackendContext, request: RunRequest): Promise<
   const initial = startingTurns(source.turns, start.start, candidate.systemPrompt);
   const runFrom = initial.length;
   const label = candidateLabel(candidate, candidateIndex);
+  const graph = source.graphId ? store.graphs.get(source.graphId) : null;
+  // Every run starts in a world of its own, whatever the runs before it did to theirs.
+  const world = graph?.environment ? freshWorld(graph.environment) : undefined;
+  const environmentKept = world && {
+    environment: {
+      initialState: world.initialState,
+      ...(graph?.environment?.source ? { source: graph.environment.source } : {}),
+    },
+  };
   const runId = store.trajectories.insert({
     kind: 'run',
     title: `${source.title} · ${label}`,
@@ -103,7 +113,7 @@ export async function runOne(ctx: BackendContext, request: RunRequest): Promise<
     forkOf: { trajectoryId: source.id, turnIndex: Math.max(0, start.start - 1) },
     turns: initial,
     ...(tools.length ? { tools } : {}),
-    metadata: { experiment: request.experimentId, candidate: label },
+    metadata: { experiment: request.experimentId, candidate: label, ...environmentKept },
   }).id;
   const timeLimit = AbortSignal.timeout(definition.timeLimitSeconds * 1000);
   const signal = AbortSignal.any([request.signal, timeLimit]);
@@ -112,7 +122,7 @@ export async function runOne(ctx: BackendContext, request: RunRequest): Promise<
   const calls = policyCalls({
     policy: definition.toolPolicy,
     source: source.turns,
-    graph: source.graphId ? store.graphs.get(source.graphId) : null,
+    graph,
     runtime,
     turnIndex: () => turns.read().length,
   });
@@ -121,7 +131,8 @@ export async function runOne(ctx: BackendContext, request: RunRequest): Promise<
     mode: 'agent',
     turns,
     runtime,
-    callTool: (tool, args) => calls.callTool(tool, args),
+    callTool: (tool, args, deps) => calls.callTool(tool, args, deps),
+    ...(world ? { environment: world } : {}),
     maxAssistantTurns: initial.filter((t) => t.role === 'assistant').length + definition.maxTurns,
     ...(candidate.format === 'tools' && model.chat
       ? {
@@ -164,12 +175,21 @@ export async function runOne(ctx: BackendContext, request: RunRequest): Promise<
   // A run that ended where its recording does (on a call the recording never got an answer to)
   // is as unknown as that recording, and says why.
   const endedWithRecording = engine.status === 'stopped' && engine.note !== null;
-  const outcome = error
+  const fromCalls = error
     ? null
     : endedWithRecording
       ? { status: 'unknown' as const, by: 'Trellis run', value: engine.note }
       : runOutcome(engine.status, after.turns);
+  // In an environment with a goal, the run's outcome is its verdict on the world the run left;
+  // the table compares it with the recording's own verdict when the recording has one.
+  const judged = error ? null : engine.goalOutcome(after.turns);
+  const outcome = judged ?? fromCalls;
   store.trajectories.setOutcome(runId, outcome);
+  const sourceGoal = judged ? await goalOfSource(ctx.runtime.mocks, source, graph?.environment) : null;
+  const compared =
+    judged && sourceGoal
+      ? { outcomeBefore: sourceGoal.status, outcomeBeforeFrom: 'goal' as const, outcomeAfter: judged.status }
+      : { outcomeAfter: fromCalls?.status ?? null };
   const added = after.turns.slice(runFrom);
   const result = {
     ...base,
@@ -184,7 +204,7 @@ export async function runOne(ctx: BackendContext, request: RunRequest): Promise<
     },
     ms: performance.now() - started,
     divergence: firstDivergence(source.turns, after.turns, start.start, runFrom),
-    outcomeAfter: outcome?.status ?? null,
+    ...compared,
   };
   return { ...result, verdict: verdictOf(result) };
 }

@@ -6,7 +6,8 @@ import { callTool, type Observation, type RuntimeDeps } from '../executor/runtim
 
 /** How an experiment's run answers calls, and the calls its recordings could not answer exactly. */
 export interface PolicyCalls {
-  callTool(tool: Tool, args: unknown): Promise<Observation>;
+  /** `deps`: this call's runtime deps (the run's world in them), in place of the policy's own. */
+  callTool(tool: Tool, args: unknown, deps?: RuntimeDeps): Promise<Observation>;
   misses: ReplayMiss[];
 }
 
@@ -39,19 +40,29 @@ export function policyCalls(options: {
   const unanswered = unansweredCalls(options.source);
   const graphTools = new Map((graph?.tools ?? []).map((t) => [t.name, t]));
   const misses: ReplayMiss[] = [];
-  const viaGraph = (tool: Tool, args: unknown): Promise<Observation> => {
+  const viaGraph = (tool: Tool, args: unknown, deps: RuntimeDeps): Promise<Observation> => {
     const own = graphTools.get(tool.name);
     if (!own?.runtime)
       return Promise.resolve({
         ok: false,
         error: `${tool.name} has no runtime in the graph of this trajectory; give it one in the graph's tool inspector, or replay from the recordings.`,
       });
-    return callTool(own, args, runtime);
+    return callTool(own, args, deps);
+  };
+  /**
+   * A recorded answer replayed for a tool of the graph's environment: the call still runs in the
+   * run's world, so that the world follows the recorded path and a call off it finds it as it is.
+   */
+  const inWorld = async (tool: Tool, args: unknown, deps: RuntimeDeps, replayed: Observation): Promise<Observation> => {
+    const own = graphTools.get(tool.name);
+    if (own?.runtime?.kind !== 'environment' || !deps.world) return replayed;
+    const { state } = await callTool(own, args, deps);
+    return state === undefined ? replayed : { ...replayed, state };
   };
   return {
     misses,
-    async callTool(tool, args) {
-      if (policy === 'runtimes') return viaGraph(tool, args);
+    async callTool(tool, args, deps = runtime) {
+      if (policy === 'runtimes') return viaGraph(tool, args, deps);
       const replay = replays.get(tool.name);
       const match = replay ? matchRecording(replay.recordings, args) : null;
       const endsOn = match?.kind === 'exact' ? undefined : unanswered.get(callKey({ name: tool.name, args }));
@@ -67,7 +78,7 @@ export function policyCalls(options: {
           args: args ?? {},
           nearest: match ? (match.recording.args ?? {}) : null,
         });
-      if (policy === 'replay-then-runtimes' && match?.kind !== 'exact') return viaGraph(tool, args);
+      if (policy === 'replay-then-runtimes' && match?.kind !== 'exact') return viaGraph(tool, args, deps);
       if (!replay) {
         const made = [...unanswered.keys()].some((key) => key.startsWith(`${tool.name}\u0000`));
         return {
@@ -78,7 +89,8 @@ export function policyCalls(options: {
           note: 'replayed: no recording',
         };
       }
-      return callTool({ ...tool, runtime: replay }, args, runtime);
+      const replayed = await callTool({ ...tool, runtime: replay }, args, deps);
+      return policy === 'replay-then-runtimes' ? inWorld(tool, args, deps, replayed) : replayed;
     },
   };
 }

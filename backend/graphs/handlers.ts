@@ -17,8 +17,9 @@ export function graphsHandlers(ctx: BackendContext): HandlerMap<'graphs'> {
       store.graphs.delete(id);
       return { ok: true as const };
     },
-    'graphs.save': ({ id, tools, edges, dismissedSuggestions, baseUpdatedAt }) => {
-      const updatedAt = store.graphs.saveContent(id, { tools, edges, dismissedSuggestions }, baseUpdatedAt);
+    'graphs.save': ({ id, tools, edges, dismissedSuggestions, environment, baseUpdatedAt }) => {
+      const content = { tools, edges, dismissedSuggestions, ...(environment !== undefined ? { environment } : {}) };
+      const updatedAt = store.graphs.saveContent(id, content, baseUpdatedAt);
       if (updatedAt === null) return { updatedAt: store.graphs.get(id).updatedAt, stale: true };
       return { updatedAt };
     },

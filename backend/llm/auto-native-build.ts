@@ -158,6 +158,8 @@ export class AutoNativeBuild {
   explain(binary: LlamaBinary): string {
     if (binary.kind === 'native') {
       const native = this.options.recorded();
+      if (native?.cpuLibrary)
+        return `The prebuilt binding with its ${native.cpuLibrary} CPU library compiled on this machine (${native.builtAt.slice(0, 10)}, in ${native.buildSeconds} s): prompts are read at the speed of llama.cpp built here, where the prebuilt library reads them at about half.`;
       return native
         ? `Built for this machine (${native.builtAt.slice(0, 10)}, ${native.backend}): llama.cpp uses every instruction this CPU has.`
         : 'A local build of node-llama-cpp runs.';

@@ -122,7 +122,8 @@ export async function loadLlamaRuntime(
     if (!fallbackReason) {
       try {
         const llama = await loadNative(lib, record);
-        return { llama, binary: describeBinary(llama, 'native', null) };
+        const binary = describeBinary(llama, 'native', null);
+        return { llama, binary: record.cpuLibrary ? { ...binary, cpuLibraryBuiltHere: true } : binary };
       } catch (error) {
         fallbackReason = `The native build in ${record.folder} failed to load (${(error as Error).message}); the prebuilt binding runs instead.`;
       }

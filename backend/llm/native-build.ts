@@ -36,6 +36,8 @@ export interface BuiltBinding {
   folder: string;
   /** The llama.cpp release it was built from. */
   llamaCpp: string;
+  /** The ggml CPU library (variant) compiled here into the prebuilt binding; absent when the whole binding was built. */
+  cpuLibrary?: string;
   /** Removes what the builder left behind once the binding is copied into Trellis's folder. */
   cleanup?(): Promise<void>;
 }
@@ -145,6 +147,7 @@ export class NativeBuilds {
         nodeLlamaCpp: nodeLlamaCppVersion(),
         llamaCpp: built.llamaCpp,
         cpu: cpuSignature(),
+        ...(built.cpuLibrary ? { cpuLibrary: built.cpuLibrary } : {}),
       };
       const previous = this.recorded();
       writeFileAtomic(this.recordFile, JSON.stringify(record, null, 2), { folderMode: 0o700 });

@@ -1,9 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { RunView } from '../../shared/contract/runs';
-import type { DeclaredTool, Outcome, PlanStep, ToolGraph, Trajectory, Turn } from '../../shared/domain';
+import type {
+  DeclaredTool,
+  Outcome,
+  PlanStep,
+  ToolGraph,
+  Trajectory,
+  TrajectoryMetadata,
+  Turn,
+} from '../../shared/domain';
 import { TrellisError } from '../../shared/errors';
 import type { AgentFormat } from '../../shared/experiments/types';
-import { runOutcome, type Breakpoint, type RunMode } from '../../shared/runs';
+import { runEnvironment, runOutcome, type Breakpoint, type RunMode } from '../../shared/runs';
 import { clipAtWord, forkTitle } from '../../shared/text';
 import { resultValidator } from '../checks/argument-validator';
 import type { BackendContext } from '../context';
@@ -97,7 +105,17 @@ export class RunSessions {
         'Running as an agent needs a model: load one in Models (or connect to a server), or run a plan instead.',
       );
     const turns: Turn[] = [{ role: 'user', content: intent }];
-    const trajectoryId = this.saveRun(clipAtWord(intent), graphId, savedPlanId, turns, null);
+    // A run in an environment keeps the world it started from: later edits of the graph's initial state do not move it.
+    const environment = store.graphs.get(graphId).environment;
+    const metadata = environment
+      ? {
+          environment: {
+            initialState: structuredClone(environment.initialState ?? null),
+            ...(environment.source ? { source: environment.source } : {}),
+          },
+        }
+      : undefined;
+    const trajectoryId = this.saveRun(clipAtWord(intent), graphId, savedPlanId, turns, null, undefined, metadata);
     return this.open({ trajectoryId, graphId, planId: savedPlanId, mode, agentFormat, ...(plan ? { plan } : {}) });
   }
 
@@ -131,7 +149,17 @@ export class RunSessions {
     const plan = s.planId ? store.plans.get(s.planId).steps : undefined;
     // A fork of a replay goes on as an agent: the recording has no plan to follow.
     const mode: RunMode = s.engine.mode === 'replay' ? 'agent' : s.engine.mode;
-    const trajectoryId = this.saveRun(forkTitle(original.title, turnIndex), s.graphId, s.planId, turns, forkOf, tools);
+    // The fork's world is the source's up to its turn: the same start, and the states its turns recorded.
+    const kept = runEnvironment(original.metadata);
+    const trajectoryId = this.saveRun(
+      forkTitle(original.title, turnIndex),
+      s.graphId,
+      s.planId,
+      turns,
+      forkOf,
+      tools,
+      kept ? { environment: kept } : undefined,
+    );
     return this.open({
       trajectoryId,
       graphId: s.graphId,
@@ -169,7 +197,8 @@ export class RunSessions {
   /** What the UI shows of a run; the outcome of one that ended is saved with its trajectory on the way. */
   view(s: RunSession): RunView {
     const { turns, status, nextAction } = s.engine.snapshot();
-    this.saveOutcome(s, runOutcome(status, turns, s.engine.endedBecause));
+    // In an environment with a goal, its verdict on the world the run left is the run's outcome.
+    this.saveOutcome(s, s.engine.goalOutcome(turns) ?? runOutcome(status, turns, s.engine.endedBecause));
     return {
       id: s.id,
       trajectoryId: s.trajectoryId,
@@ -208,6 +237,7 @@ export class RunSessions {
     turns: Turn[],
     forkOf: Trajectory['forkOf'],
     tools?: DeclaredTool[],
+    metadata?: TrajectoryMetadata,
   ): string {
     return this.ctx.store.trajectories.insert({
       kind: 'run',
@@ -218,12 +248,15 @@ export class RunSessions {
       forkOf,
       turns,
       ...(tools?.length ? { tools } : {}),
+      ...(metadata ? { metadata } : {}),
     }).id;
   }
 
   private open(options: OpenOptions): RunSession {
     const { store } = this.ctx;
-    const graph = options.graphId ? store.graphs.get(options.graphId) : { tools: [], edges: [] };
+    const graph: Pick<ToolGraph, 'tools' | 'edges' | 'environment'> = options.graphId
+      ? store.graphs.get(options.graphId)
+      : { tools: [], edges: [] };
     const record = options.trajectoryId ?? options.replayOf?.id;
     const session: RunSession = {
       id: options.trajectoryId ?? randomUUID(),
@@ -246,8 +279,13 @@ export class RunSessions {
     return session;
   }
 
-  private engine(options: OpenOptions, graph: Pick<ToolGraph, 'tools' | 'edges'>, onChange: () => void): RunEngine {
+  private engine(
+    options: OpenOptions,
+    graph: Pick<ToolGraph, 'tools' | 'edges' | 'environment'>,
+    onChange: () => void,
+  ): RunEngine {
     const { store, runtime } = this.ctx;
+    const environment = this.runWorld(options, graph);
     // The tools the agent is told of: its record's own (a fork of one), else its graph's.
     const declared = (): DeclaredTool[] =>
       (options.trajectoryId ? store.toolSets.ofTrajectory(options.trajectoryId) : null) ??
@@ -266,11 +304,23 @@ export class RunSessions {
       ...(options.replayOf ? { script: options.replayOf.turns } : {}),
       runtime,
       onChange,
+      ...(environment ? { environment } : {}),
       // Read at every agent turn: the model in use may change between two steps.
       get decide() {
         return decider();
       },
     });
+  }
+
+  /**
+   * The world a run's environment tools share: the graph's environment code, from the state the
+   * run started in (its metadata's; the graph's own for a run saved without one). A replay shows
+   * what was recorded and calls nothing.
+   */
+  private runWorld(options: OpenOptions, graph: Pick<ToolGraph, 'environment'>) {
+    if (!graph.environment || !options.trajectoryId) return undefined;
+    const kept = runEnvironment(this.ctx.store.trajectories.get(options.trajectoryId).metadata);
+    return { code: graph.environment.code, initialState: kept ? kept.initialState : graph.environment.initialState };
   }
 
   /** The agent's next move asked of the remote server when one is set, else of the loaded GGUF through its own chat template. */

@@ -277,6 +277,15 @@ export const MIGRATIONS: readonly Migration[] = [
         );
       `),
   },
+  {
+    version: 14,
+    description: 'environments: the world a graph’s tools share, and the state each tool turn of a run left',
+    up: (db) =>
+      db.exec(`
+        ALTER TABLE graphs ADD COLUMN environment TEXT;
+        ALTER TABLE turns ADD COLUMN state TEXT;
+      `),
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

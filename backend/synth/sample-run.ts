@@ -4,6 +4,7 @@ import { callResults } from '../../shared/runs';
 import { isErrorResult, resultOf } from '../../shared/runs/results';
 import { describeChoice, pickElements, type ElementChoice } from '../../shared/synth/element-picks';
 import { RunEngine } from '../executor/engine';
+import { freshWorld } from '../experiments/run-world';
 import { isSandboxBusy } from '../executor/runtimes/mock-runner';
 import { memoryTurns } from '../executor/run-turns';
 import type { RuntimeDeps } from '../executor/runtimes';
@@ -24,7 +25,7 @@ export interface SampleRun {
  * turns are checked with Trellis's own checks.
  */
 export async function runSample(
-  graph: Pick<ToolGraph, 'tools' | 'edges'>,
+  graph: Pick<ToolGraph, 'tools' | 'edges' | 'environment'>,
   plan: readonly PlanStep[],
   intent: string,
   random: Random,
@@ -44,6 +45,8 @@ export async function runSample(
     turns,
     runtime: deps.runtime,
     validateResult: deps.validateResult,
+    // Each sample in a world of its own, from the environment's initial state.
+    ...(graph.environment ? { environment: freshWorld(graph.environment) } : {}),
   });
   const choices: ElementChoice[] = [];
   // Two turns per step and the answer: a bound, should a runtime wait for consent.

@@ -10,11 +10,12 @@ import type { ToolRuntime } from '../executor/tool-runtime';
  */
 export async function tryRuntime(
   runtime: ToolRuntime,
-  { tool, args, allow }: Args<'tools.tryRuntime'>,
+  { tool, args, allow, environment }: Args<'tools.tryRuntime'>,
 ): Promise<Result<'tools.tryRuntime'>> {
   if (allow) runtime.allow(allow.kind, allow.key);
   const started = performance.now();
-  const observation = await callTool(tool, args ?? {}, runtime);
+  const world = environment ? { world: { code: environment.code, state: environment.initialState ?? null } } : {};
+  const observation = await callTool(tool, args ?? {}, { ...runtime, ...world });
   const durationMs = performance.now() - started;
   const note = observation.note ? { note: observation.note } : {};
   if (!observation.ok)

@@ -4,10 +4,14 @@
 // JSON Schema) against unconstrained generation, and generation as the UI receives it: token
 // by token over the supervisor's IPC and through the backend's event stream. Says which
 // llama.cpp binding ran. The last line is one JSON object with the figures and ratios.
-// Usage: npm run bench:model [-- --shape small|1b|tiny] [--gpu cuda] [--native] [--threads N]
+// Usage: npm run bench:model [-- --shape small|1b|tiny] [--gpu cuda] [--native|--prebuilt] [--threads N]
 //   [--context N] [--flash-attention on|off]  the helper's context (default 640, on, as llama-bench)
 //   --gpu cuda  offload every layer;  --native  run the native build recorded for this machine
-//   (built first, offline, when there is none: the same build as `trellis model build`).
+//   (built first, offline, when there is none: the whole binding, node-llama-cpp's native build).
+//   By default on the CPU it runs what a user gets without building anything by hand: the app
+//   compiles the prebuilt binding's CPU library by itself on the first model load, so the bench
+//   does the same first when none is recorded (minutes; TRELLIS_NATIVE_BUILD=off or --prebuilt:
+//   the prebuilt binding as npm installed it).
 //   --quick  the tiny model, pp64 and tg16 once: seconds, to see that the bench still runs
 //   --skip-loops  leave out the chat turn through both generation loops (minutes with the 1b shape)
 //   --skip-constrained  leave out the plan under its JSON Schema (the constrained figures are null)
@@ -30,6 +34,7 @@ const { NativeBuilds, nativeBuildsDir, nativeBuildProblem } = require(
   path.join(root, 'dist/backend/llm/native-build.js'),
 );
 const { buildWithNodeLlamaCpp } = require(path.join(root, 'dist/backend/llm/node-llama-cpp-builder.js'));
+const { cpuLibraryBuilder, cpuLibraryBuildFits } = require(path.join(root, 'dist/backend/llm/cpu-library-builder.js'));
 const { defaultConfigDir } = require(path.join(root, 'dist/backend/config/user-config.js'));
 
 const loadAtStart = os.loadavg()[0];
@@ -38,6 +43,13 @@ const gpu = arg('gpu', 'off');
 const threads = Number(arg('threads', Math.max(1, os.availableParallelism() - 1)));
 const repetitions = Number(arg('repetitions', 3, 1));
 const native = process.argv.includes('--native');
+// What the app does on the first model load (auto-native-build.ts), unless turned off the same way.
+const automatic =
+  !native &&
+  !process.argv.includes('--prebuilt') &&
+  gpu === 'off' &&
+  process.env.TRELLIS_NATIVE_BUILD !== 'off' &&
+  cpuLibraryBuildFits();
 const skipLoops = process.argv.includes('--skip-loops');
 const skipConstrained = process.argv.includes('--skip-constrained');
 const PP = quick ? 64 : 512;
@@ -48,18 +60,26 @@ const contextSize = Number(arg('context', PP + TG, 128));
 const flashAttention = arg('flash-attention', 'on') === 'on';
 const referenceCores = arg('reference-cores', 'helper');
 
-// --native: the build recorded in the user's config folder, made now when there is none that fits.
-const nativeRecord = native ? await ensureNativeBuild() : undefined;
+// --native: the build recorded in the user's config folder, made now when there is none that fits;
+// by default the CPU library the app builds by itself.
+const nativeRecord = native || automatic ? await ensureNativeBuild(native ? 'whole' : 'cpu library') : undefined;
 const referenceBench = llamaBenchReference(
   nativeRecord ? JSON.parse(fs.readFileSync(nativeRecord, 'utf8')).folder : null,
 );
 const llamaBench = referenceBench?.path;
-async function ensureNativeBuild() {
-  const builds = new NativeBuilds(nativeBuildsDir(defaultConfigDir()), buildWithNodeLlamaCpp);
+async function ensureNativeBuild(kind) {
+  const builder = kind === 'whole' ? buildWithNodeLlamaCpp : cpuLibraryBuilder();
+  const builds = new NativeBuilds(nativeBuildsDir(defaultConfigDir()), builder);
   const recorded = builds.recorded();
   const wanted = gpu === 'off' ? 'cpu' : gpu;
-  if (recorded && recorded.backend === wanted && !nativeBuildProblem(recorded, gpu === 'off')) return builds.recordFile;
-  console.log(`Building the native ${wanted} binding first (offline; many minutes)…`);
+  const sameKind = recorded && Boolean(recorded.cpuLibrary) === (kind === 'cpu library');
+  if (recorded && sameKind && recorded.backend === wanted && !nativeBuildProblem(recorded, gpu === 'off'))
+    return builds.recordFile;
+  console.log(
+    kind === 'whole'
+      ? `Building the native ${wanted} binding first (offline; many minutes)…`
+      : "Building the prebuilt binding's CPU library for this machine first, as the app does on the first model load (offline; minutes)…",
+  );
   let shown = -10;
   const lastLines = [];
   const record = await builds
@@ -153,8 +173,11 @@ const referenceOn = referenceCores === 'helper' && cores?.length ? cores : null;
 const binary = await supervisor.binary();
 // prebuilt (and the CPU variant it chose) or native: a figure of the native build is what a user
 // gets only once it is built (by itself on the app's first model load, or `trellis model build`).
-const bindingName =
-  binary.kind === 'native' ? 'native' : `prebuilt${binary.cpuVariant ? `, variant ${binary.cpuVariant}` : ''}`;
+const bindingName = binary.cpuLibraryBuiltHere
+  ? `prebuilt, ${binary.cpuVariant} CPU library built here`
+  : binary.kind === 'native'
+    ? 'native'
+    : `prebuilt${binary.cpuVariant ? `, variant ${binary.cpuVariant}` : ''}`;
 console.log(
   `Binding: ${bindingName}, ${binary.backend}, ${binary.cpuFeatures.join(' ')}, ${binary.mathCores} math cores` +
     (binary.fallbackReason ? ` (not native: ${binary.fallbackReason})` : ''),

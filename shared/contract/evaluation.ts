@@ -17,14 +17,50 @@ export const WorkflowItemScore = z.object({
 });
 export type WorkflowItemScore = z.infer<typeof WorkflowItemScore>;
 
+/** One turn of a multi-turn entry as it ran: the model's decoded steps and their results, the ground truth's. */
+export const BfclTurnRun = z.object({
+  steps: z.array(z.object({ calls: z.array(z.string()), results: z.array(z.string()) })),
+  /** Steps that gave no calls (chat text, undecodable): skipped, as the leaderboard skips them. */
+  skipped: z.array(z.object({ step: z.number().int(), reason: z.string() })),
+  groundTruth: z.array(z.string()),
+  groundTruthResults: z.array(z.string()),
+});
+
+/** Why a multi-turn entry failed: the turns run up to the failing one, and what differed there. */
+export const BfclMultiTurnDetails = z.object({
+  turns: z.array(BfclTurnRun),
+  /** The failing turn, counted from 0 as the leaderboard's messages count. */
+  turn: z.number().int().optional(),
+  /** The class whose public attributes differ from the ground truth's (values as Python's repr). */
+  state: z
+    .object({
+      className: z.string(),
+      differences: z.array(
+        z.object({
+          attribute: z.string(),
+          model: z.string(),
+          groundTruth: z.string(),
+          /** Inside a nested value, where it first differs and the two values there. */
+          at: z.object({ path: z.string(), model: z.string(), groundTruth: z.string() }).optional(),
+        }),
+      ),
+    })
+    .optional(),
+  /** Results of the ground truth's calls that none of the model's calls so far gave. */
+  missing: z.array(z.string()).optional(),
+});
+export type BfclMultiTurnDetails = z.infer<typeof BfclMultiTurnDetails>;
+
 export const BfclItemScore = z.object({
   id: z.string(),
   category: z.string(),
   valid: z.boolean(),
-  /** Why the item failed, in Trellis's words. */
+  /** Why the item failed, in Trellis's words (multi-turn: the leaderboard's message). */
   error: z.string().optional(),
-  /** The leaderboard's error type for the same failure (`type_error:simple`, `value_error:string`…). */
+  /** The leaderboard's error type for the same failure (`type_error:simple`, `multi_turn:instance_state_mismatch`…). */
   errorType: z.string().optional(),
+  /** A failed multi-turn entry: the turns run and what differed. */
+  details: BfclMultiTurnDetails.optional(),
 });
 export type BfclItemScore = z.infer<typeof BfclItemScore>;
 
@@ -79,7 +115,7 @@ export const evaluationMethods = {
   }),
   'evaluation.bfcl': method({
     summary:
-      "BFCL AST check of a leaderboard result file against possible answers, with the leaderboard's verdicts and error types, per item and by category.",
+      "BFCL scoring of a leaderboard result file against possible answers, as a job: the AST check for single-turn categories, the state and response checks for multi-turn ones (the calls run in the entry's API classes), with the leaderboard's verdicts and error types, per item and by category. Cancelled, it returns the entries scored so far.",
     args: z.object({
       pred: FilePath,
       answers: FilePath,
@@ -88,6 +124,7 @@ export const evaluationMethods = {
       fc: z.boolean().default(false),
       /** Parallel categories: the leaderboard's greedy in-order pairing, or Trellis's search. */
       matching: z.enum(['official', 'backtracking']).default('official'),
+      jobId: JobId.optional(),
     }),
     result: z.object({
       fc: z.boolean(),
@@ -95,6 +132,7 @@ export const evaluationMethods = {
       items: z.array(BfclItemScore),
       accuracy: z.number(),
       byCategory: z.record(z.string(), z.object({ total: z.number().int(), valid: z.number().int() })),
+      cancelled: z.boolean(),
     }),
   }),
 };

@@ -13,6 +13,7 @@ export const JOB_UNITS = {
   'trajectories.import': 'bytes',
   'trajectories.checkAll': 'items',
   'evaluation.gpa': 'items',
+  'evaluation.bfcl': 'items',
   'datasets.export': 'items',
   'datasets.dedup': 'items',
   'datasets.stats': 'items',

@@ -72,6 +72,11 @@ export const NativeBuild = z.object({
   llamaCpp: z.string(),
   /** The CPU it was built on: a native build may use instructions another CPU lacks. */
   cpu: z.object({ arch: z.string(), model: z.string(), flags: z.string() }),
+  /**
+   * The CPU library (`zen4`, `haswell`, …) compiled here into a copy of the prebuilt binding, the
+   * fast way to native speed on the CPU; absent when the whole binding was built here.
+   */
+  cpuLibrary: z.string().optional(),
 });
 export type NativeBuild = z.infer<typeof NativeBuild>;
 
@@ -93,6 +98,8 @@ export const LlamaBinary = z.object({
    * where the process cannot tell.
    */
   cpuVariant: z.string().nullable().optional(),
+  /** True when it is the prebuilt binding with its CPU library (`cpuVariant`) compiled on this machine. */
+  cpuLibraryBuiltHere: z.boolean().optional(),
   /** Set by the backend: why this binding runs, in words for the user (models.binary, Models, `trellis model info`). */
   why: z.string().optional(),
   /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GraphEdge, Tool } from '../domain';
+import { Environment, GraphEdge, Tool } from '../domain';
 import { ConsentRequest } from '../runs/types';
 import { ToolFileFormat } from '../formats/tools/file-formats';
 import { method } from './define';
@@ -14,6 +14,8 @@ const ParsedTools = z.object({
   operations: z
     .array(z.object({ tool: z.string(), method: z.string(), path: z.string(), tags: z.array(z.string()) }))
     .optional(),
+  /** The world the tools share, from a Trellis graph that has one. */
+  environment: Environment.optional(),
 });
 
 export const toolsMethods = {
@@ -36,6 +38,8 @@ export const toolsMethods = {
       args: z.unknown(),
       /** What the user allowed after seeing the consent message of an earlier try (kept in their config). */
       allow: ConsentRequest.pick({ kind: true, key: true }).optional(),
+      /** The graph's environment, for a tool that answers from it: the call runs on its initial state. */
+      environment: Environment.nullable().optional(),
     }),
     result: z.object({
       ok: z.boolean(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Environment } from './environment';
 import { GraphEdge, GraphName, Tool } from './tool-graph';
 import { Turn } from './trajectory';
 
@@ -9,6 +10,8 @@ export const GraphFile = z.object({
   name: GraphName,
   tools: z.array(Tool),
   edges: z.array(GraphEdge),
+  /** The world its tools share, when it has one. */
+  environment: Environment.nullable().optional(),
 });
 export type GraphFile = z.infer<typeof GraphFile>;
 

@@ -53,6 +53,18 @@ export const TOOL_POLICIES = {
 export const ToolPolicy = z.enum(Object.keys(TOOL_POLICIES) as [keyof typeof TOOL_POLICIES]);
 export type ToolPolicy = z.infer<typeof ToolPolicy>;
 
+/** The same policies where the graph has an environment: its tools answer from a fresh world each run. */
+const TOOL_POLICIES_IN_ENVIRONMENT: Record<ToolPolicy, string> = {
+  replay: TOOL_POLICIES.replay,
+  runtimes: "The graph's tool runtimes and its environment (each run in a fresh copy of its initial state)",
+  'replay-then-runtimes':
+    "Replay an exactly matching recording, else the graph's runtime or its environment (the world follows every call)",
+};
+
+/** How a policy is described, for a graph with an environment or without. */
+export const toolPolicyDescription = (policy: ToolPolicy, environment: boolean): string =>
+  (environment ? TOOL_POLICIES_IN_ENVIRONMENT : TOOL_POLICIES)[policy];
+
 export const ExperimentDefinition = z.object({
   name: z.string().trim().min(1).max(200),
   filter: TrajectoryFilter.default({}),
@@ -110,9 +122,10 @@ export const ExperimentRun = z.object({
   outcomeBefore: z.enum(['success', 'failure', 'unknown']).nullable(),
   /**
    * Where the source's outcome came from: `record` (its log said so), `calls` (the record carries
-   * none, so it is read from its calls as a re-run's is). Absent in runs saved before it was kept.
+   * none, so it is read from its calls as a re-run's is), `goal` (the environment's goal check on
+   * the world the record left, as the run's outcome is). Absent in runs saved before it was kept.
    */
-  outcomeBeforeFrom: z.enum(['record', 'calls']).nullable().optional(),
+  outcomeBeforeFrom: z.enum(['record', 'calls', 'goal']).nullable().optional(),
   outcomeAfter: z.enum(['success', 'failure', 'unknown']).nullable(),
   findingsBefore: z.number().int(),
   findingsAfter: z.number().int(),

@@ -1,8 +1,15 @@
 import type { GraphFile, ToolGraph } from '../domain';
 
 /** The versioned Trellis JSON file of a graph. */
-export function graphToFile(graph: Pick<ToolGraph, 'name' | 'tools' | 'edges'>): GraphFile {
-  return { format: 'trellis.graph', version: 1, name: graph.name, tools: graph.tools, edges: graph.edges };
+export function graphToFile(graph: Pick<ToolGraph, 'name' | 'tools' | 'edges' | 'environment'>): GraphFile {
+  return {
+    format: 'trellis.graph',
+    version: 1,
+    name: graph.name,
+    tools: graph.tools,
+    edges: graph.edges,
+    ...(graph.environment ? { environment: graph.environment } : {}),
+  };
 }
 
 /** The graph's tools as an OpenAI `tools` array (what chat-completion requests take). */

@@ -5,3 +5,4 @@ export * from './outcome';
 export * from './plan-turns';
 export * from './results';
 export * from './types';
+export * from './world';

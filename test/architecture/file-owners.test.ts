@@ -49,6 +49,10 @@ const ALLOWED: Record<string, { calls: Call[]; reason: string }> = {
     reason:
       "walks a model's header in the inspect worker, which runs only after helper.ts read the file's magic through backend/files (a pipe or device is refused there).",
   },
+  'backend/llm/cpu-library-builder.ts': {
+    calls: ['readFileSync'],
+    reason: "node-llama-cpp's build metadata in the copy of its prebuilt binding the CPU library build makes.",
+  },
   'backend/llm/gpu-devices.ts': {
     calls: ['readFileSync'],
     reason: "the NVIDIA driver's GPU list in /proc/driver/nvidia/gpus, to tell whether a GPU goes unused.",

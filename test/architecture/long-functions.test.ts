@@ -40,7 +40,6 @@ const LONG_FUNCTIONS: Record<string, string> = {
   'backend/models/handlers.ts modelsHandlers': 'a handler map, one entry per models method',
   'backend/experiments/handlers.ts experimentsHandlers': 'a handler map, one entry per experiments method',
   'backend/plans/handlers.ts plansHandlers': 'a handler map, one entry per plans method',
-  'backend/evaluation/handlers.ts evaluationHandlers': 'a handler map, one entry per evaluation method',
   'backend/trajectories/handlers.ts trajectoriesHandlers': 'a handler map, one entry per trajectories method',
   'backend/graphs/runtime-handlers.ts graphRuntimeHandlers': 'a handler map, one entry per runtime method of graphs',
   'backend/backend.ts createBackend': 'wires every service and namespace once, in start-up order',

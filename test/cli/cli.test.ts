@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { expectedVerdict, fixtureEntries, multiTurnFixture } from '../helpers/bfcl-multi-turn-fixture';
 import { tempDir } from '../helpers/temp';
 
 const BIN = path.join(__dirname, '..', '..', 'bin', 'trellis.js');
@@ -287,6 +288,31 @@ describe('trellis command line', () => {
     const missing = trellis('eval', 'bfcl', '--pred', f('bfcl-pred.jsonl'));
     expect(missing.code).toBe(2); // a usage error
     expect(missing.err).toContain('--answers is required.');
+  });
+
+  it('scores BFCL multi-turn results with `trellis eval bfcl`, per entry and per category as the leaderboard does', () => {
+    const args = ['--answers', multiTurnFixture('answers'), '--entries', multiTurnFixture('entries')];
+    const text = trellis('eval', 'bfcl', '--pred', multiTurnFixture('pred'), ...args);
+    expect(text.code).toBe(0);
+    const expected = fixtureEntries.map((e) => ({ id: e.id, ...expectedVerdict(e, 'prompt') }));
+    const base = expected.filter((e) => e.id.startsWith('multi_turn_base_'));
+    const valid = base.filter((e) => e.valid).length;
+    expect(text.out).toContain(
+      `✅ Test completed: multi_turn_base. 🎯 Accuracy: ${((100 * valid) / base.length).toFixed(2)}%  (${valid}/${base.length})`,
+    );
+    const terminated = expected.find((e) => e.errorType === 'multi_turn:force_terminated')!;
+    expect(text.out).toMatch(
+      new RegExp(`${terminated.id} +FAIL  multi_turn:force_terminated  Model was force-terminated`),
+    );
+    expect(text.out).toContain(
+      `Accuracy ${((100 * expected.filter((e) => e.valid).length) / expected.length).toFixed(1)}% over 130 entries.`,
+    );
+    const json = trellis('eval', 'bfcl', '--pred', multiTurnFixture('pred-fc'), ...args, '--fc', '--json');
+    expect(json.code).toBe(0);
+    const result = JSON.parse(json.out) as { items: { valid: boolean; errorType?: string; error?: string }[] };
+    expect(
+      result.items.map((i) => ({ valid: i.valid, errorType: i.errorType ?? null, errorMessage: i.error ?? null })),
+    ).toEqual(fixtureEntries.map((e) => expectedVerdict(e, 'fc')));
   });
 
   it('plans with `trellis plan` and executes the saved plan with `trellis run`', async () => {

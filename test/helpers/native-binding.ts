@@ -2,18 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { LlamaBackend, NativeBuild } from '../../shared/contract/models';
 import { NATIVE_RECORD, cpuSignature, type NativeBuilder } from '../../backend/llm/native-build';
-import { nodeLlamaCppDir, nodeLlamaCppVersion } from '../../backend/llm/node-llama-cpp-package';
+import { nodeLlamaCppVersion } from '../../backend/llm/node-llama-cpp-package';
 
 /**
  * node-llama-cpp's prebuilt CPU binding for this platform: the stand-in for a native build in
- * tests (a real build compiles for half an hour). What is tested is Trellis's part: where the
- * binding lives, how it is recorded, chosen and loaded. Null where no prebuilt binding exists.
+ * tests that are about Trellis's part (where the binding lives, how it is recorded, chosen and
+ * loaded). Null where no prebuilt binding exists.
  */
-export function prebuiltBindingFolder(): string | null {
-  const name = `${process.platform === 'darwin' ? 'mac' : process.platform === 'win32' ? 'win' : process.platform}-${process.arch}`;
-  const folder = path.join(nodeLlamaCppDir(), '..', '@node-llama-cpp', name, 'bins', name);
-  return fs.existsSync(path.join(folder, 'llama-addon.node')) ? folder : null;
-}
+export { prebuiltBindingFolder } from '../../backend/llm/cpu-library-builder';
 
 /** Records `folder` as the native build in `dir`, as a finished build would. */
 export function recordNativeBuild(dir: string, folder: string, changes: Partial<NativeBuild> = {}): string {

@@ -2,6 +2,7 @@ import type { Tool } from '../../../shared/domain';
 import type { RuntimeKind } from '../../../shared/runtimes';
 import { ModelServerNotApproved } from '../../config/consent-request';
 import { argumentsRefusal, limitObservation } from '../result-limits';
+import { environmentCall } from './environment';
 import { fixedCall } from './fixed';
 import { httpCall } from './http';
 import { simulatedCall } from './llm-simulated';
@@ -21,6 +22,7 @@ export const RUNTIME_CALLS: { [K in RuntimeKind]: RuntimeCall<K> } = {
   mcp: mcpCall,
   http: httpCall,
   replay: replayCall,
+  environment: environmentCall,
 };
 
 /** Calls a tool with its runtime, whichever kind it is. */

@@ -18,6 +18,8 @@ export interface SandboxLimits {
   now: number;
   /** The largest result, as JSON text, a mock may return. */
   resultBytes: number;
+  /** What the messages name as having run: "the mock", "add_item in the environment". */
+  subject: string;
 }
 
 export const DEFAULT_LIMITS: SandboxLimits = {
@@ -27,6 +29,7 @@ export const DEFAULT_LIMITS: SandboxLimits = {
   seed: 1,
   now: Date.UTC(2027, 0, 1),
   resultBytes: TOOL_VALUE_LIMITS.bytes,
+  subject: 'the mock',
 };
 
 /**
@@ -132,14 +135,14 @@ export async function evaluateMock(code: string, args: unknown, limits: Partial<
     result.value.dispose();
     if (json !== undefined && json.length > l.resultBytes)
       throw new SandboxError(
-        `the mock returned ${formatSize(json.length)} of JSON; a result may be at most ${formatSize(l.resultBytes)}`,
+        `${l.subject} returned ${formatSize(json.length)} of JSON; a result may be at most ${formatSize(l.resultBytes)}`,
       );
     const value: unknown = json === undefined ? null : JSON.parse(json);
     // Refused here, in the worker: a value deep enough to exhaust the stack never crosses to the backend.
     const tooDeep = beyondJsonLimits(value, { depth: TOOL_VALUE_LIMITS.depth });
     if (tooDeep)
       throw new SandboxError(
-        `the mock returned a value that ${tooDeep}; a tool result may nest at most ${TOOL_VALUE_LIMITS.depth} levels, so return a flatter one`,
+        `${l.subject} returned a value that ${tooDeep}; a tool result may nest at most ${TOOL_VALUE_LIMITS.depth} levels, so return a flatter one`,
       );
     return value;
   } finally {
@@ -150,11 +153,12 @@ export async function evaluateMock(code: string, args: unknown, limits: Partial<
 }
 
 function describe(error: { name?: string; message?: string } | string, limits: SandboxLimits): string {
-  if (typeof error === 'string') return `the mock threw ${error}`;
+  const { subject } = limits;
+  if (typeof error === 'string') return `${subject} threw ${error}`;
   const message = error.message ?? String(error);
-  if (message === 'interrupted') return `the mock ran longer than its ${limits.timeoutMs} ms limit and was stopped`;
+  if (message === 'interrupted') return `${subject} ran longer than its ${limits.timeoutMs} ms limit and was stopped`;
   if (/out of memory/i.test(message))
-    return `the mock used more than its ${Math.round(limits.memoryBytes / 2 ** 20)} MiB memory limit`;
-  if (/stack overflow/i.test(message)) return 'the mock recursed too deeply (stack overflow)';
-  return `the mock threw ${error.name ?? 'Error'}: ${message}`;
+    return `${subject} used more than its ${Math.round(limits.memoryBytes / 2 ** 20)} MiB memory limit`;
+  if (/stack overflow/i.test(message)) return `${subject} recursed too deeply (stack overflow)`;
+  return `${subject} threw ${error.name ?? 'Error'}: ${message}`;
 }

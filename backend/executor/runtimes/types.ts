@@ -11,10 +11,12 @@ import type { MockRunner } from './mock-runner';
  * text as recorded (a replay), written as it is instead of the result written out again.
  */
 export type Observation =
-  | { ok: true; result: unknown; note?: string; tokens?: TokenCounts; text?: string }
+  | { ok: true; result: unknown; note?: string; tokens?: TokenCounts; text?: string; state?: unknown }
   | {
       ok: false;
       error: string;
+      /** The environment's state after the call (an environment tool's; unchanged when it failed). */
+      state?: unknown;
       consent?: ConsentRequest;
       note?: string;
       tokens?: TokenCounts;
@@ -36,6 +38,11 @@ export interface RuntimeDeps {
   mcp: McpServers;
   seed: number;
   signal?: AbortSignal;
+  /**
+   * The run's world as it is before this call, for tools whose runtime is the graph's
+   * environment: the environment's code and the current state. Absent outside an environment.
+   */
+  world?: { code: string; state: unknown };
 }
 
 /** How the backend calls a tool with a runtime of one kind. */

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import { ToolRuntime, type GraphEdge, type GraphSummary, type Tool, type ToolGraph } from '../../../shared/domain';
+import {
+  Environment,
+  ToolRuntime,
+  type GraphEdge,
+  type GraphSummary,
+  type Tool,
+  type ToolGraph,
+} from '../../../shared/domain';
 import { TrellisError } from '../../../shared/errors';
 import type { ChangeLog } from '../change-log';
 import { fromJson, nowIso, toJson } from './json';
@@ -10,6 +17,7 @@ interface GraphRow {
   name: string;
   updated_at: string;
   dismissed_suggestions: string;
+  environment: string | null;
 }
 interface ToolRow {
   name: string;
@@ -31,7 +39,8 @@ interface EdgeRow {
 export type NewGraph = Omit<ToolGraph, 'id' | 'updatedAt' | 'dismissedSuggestions'> & {
   dismissedSuggestions?: string[];
 };
-export type GraphContent = Pick<ToolGraph, 'tools' | 'edges' | 'dismissedSuggestions'>;
+/** What a save replaces; an `environment` left out is kept as it is (null removes it). */
+export type GraphContent = Pick<ToolGraph, 'tools' | 'edges' | 'dismissedSuggestions' | 'environment'>;
 
 /**
  * Tool graphs with their tools and edges. Each write is noted in the change log after its
@@ -72,7 +81,7 @@ export class GraphRepository {
 
   get(id: string): ToolGraph {
     const graph = this.db
-      .prepare('SELECT id, name, updated_at, dismissed_suggestions FROM graphs WHERE id = ?')
+      .prepare('SELECT id, name, updated_at, dismissed_suggestions, environment FROM graphs WHERE id = ?')
       .get(id) as GraphRow | undefined;
     if (!graph) throw graphNotFound(id);
     const tools = (this.db.prepare('SELECT * FROM tools WHERE graph_id = ? ORDER BY ord').all(id) as ToolRow[]).map(
@@ -81,12 +90,14 @@ export class GraphRepository {
     const edges = (this.db.prepare('SELECT * FROM edges WHERE graph_id = ? ORDER BY ord').all(id) as EdgeRow[]).map(
       toEdge,
     );
+    const environment = storedEnvironment(graph.environment);
     return {
       id: graph.id,
       name: graph.name,
       tools,
       edges,
       dismissedSuggestions: fromJson<string[]>(graph.dismissed_suggestions) ?? [],
+      ...(environment ? { environment } : {}),
       updatedAt: graph.updated_at,
     };
   }
@@ -103,8 +114,17 @@ export class GraphRepository {
       this.assertNameFree(graph.name);
       const now = nowIso();
       this.db
-        .prepare('INSERT INTO graphs (id, name, created_at, updated_at, dismissed_suggestions) VALUES (?, ?, ?, ?, ?)')
-        .run(id, graph.name, now, now, toJson(graph.dismissedSuggestions ?? []));
+        .prepare(
+          'INSERT INTO graphs (id, name, created_at, updated_at, dismissed_suggestions, environment) VALUES (?, ?, ?, ?, ?, ?)',
+        )
+        .run(
+          id,
+          graph.name,
+          now,
+          now,
+          toJson(graph.dismissedSuggestions ?? []),
+          graph.environment ? toJson(graph.environment) : null,
+        );
       this.insertContents(id, graph.tools, graph.edges);
     })();
     this.changes.note('graphs', 'created', [id]);
@@ -128,6 +148,7 @@ export class GraphRepository {
       tools: source.tools,
       edges: source.edges,
       dismissedSuggestions: source.dismissedSuggestions,
+      environment: source.environment ?? null,
     });
   }
 
@@ -147,6 +168,10 @@ export class GraphRepository {
       this.db.prepare('DELETE FROM edges WHERE graph_id = ?').run(id);
       this.db.prepare('DELETE FROM tools WHERE graph_id = ?').run(id);
       this.insertContents(id, content.tools, content.edges);
+      if (content.environment !== undefined)
+        this.db
+          .prepare('UPDATE graphs SET environment = ? WHERE id = ?')
+          .run(content.environment ? toJson(content.environment) : null, id);
     });
   }
 
@@ -275,6 +300,18 @@ function storedRuntime(text: string | null): ToolRuntime | null {
     return null;
   }
   const checked = ToolRuntime.safeParse(value);
+  return checked.success ? checked.data : null;
+}
+
+/** An environment as read back, checked as runtimes are (`storedRuntime`): one that does not fit is none. */
+function storedEnvironment(text: string | null): Environment | null {
+  let value: unknown;
+  try {
+    value = fromJson(text);
+  } catch {
+    return null;
+  }
+  const checked = Environment.safeParse(value);
   return checked.success ? checked.data : null;
 }
 

@@ -95,8 +95,8 @@ export class TrajectoryRepository {
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       turn: db.prepare(
-        `INSERT INTO turns (trajectory_id, idx, role, thought, content, tool_calls, tool_call_id, timing, tokens)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO turns (trajectory_id, idx, role, thought, content, tool_calls, tool_call_id, timing, tokens, state)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       tool: db.prepare('INSERT INTO trajectory_tools (tool, trajectory_rowid, calls) VALUES (?, ?, ?)'),
       text: db.prepare('INSERT INTO trajectory_text (rowid, body) VALUES (?, ?)'),
@@ -313,12 +313,16 @@ export class TrajectoryRepository {
     });
   }
 
-  /** Writes `turn` over the stored turn `index`; the number of rows changed (0 when there is none). */
+  /**
+   * Writes `turn` over the stored turn `index`; the number of rows changed (0 when there is none).
+   * The environment's state the turn recorded stays: an edit changes what was said, not the world.
+   */
   private updateTurn(id: string, index: number, turn: Turn): number {
+    const columns = turnColumns(turn).slice(0, 7);
     return this.sql(
       `UPDATE turns SET role = ?, thought = ?, content = ?, tool_calls = ?, tool_call_id = ?, timing = ?, tokens = ?
        WHERE trajectory_id = ? AND idx = ?`,
-    ).run(...turnColumns(turn), id, index).changes;
+    ).run(...columns, id, index).changes;
   }
 
   /**

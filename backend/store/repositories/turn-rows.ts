@@ -11,11 +11,14 @@ export interface TurnRow {
   tool_call_id: string | null;
   timing: string | null;
   tokens: string | null;
+  /** The environment's state after the turn (JSON), for tool turns of runs in an environment. */
+  state: string | null;
 }
 
-/** A turn's stored columns after the trajectory id and index: role, thought, content, calls, call id, timing, tokens. */
+/** A turn's stored columns after the trajectory id and index: role, thought, content, calls, call id, timing, tokens, state. */
 export type TurnColumns = [
   string,
+  string | null,
   string | null,
   string | null,
   string | null,
@@ -33,6 +36,7 @@ export function turnColumns(turn: Turn): TurnColumns {
     turn.toolCallId ?? null,
     turn.timing ? toJson(turn.timing) : null,
     turn.tokens ? toJson(turn.tokens) : null,
+    turn.state !== undefined ? toJson(turn.state) : null,
   ];
 }
 
@@ -44,6 +48,7 @@ export function toTurn(row: TurnRow): Turn {
   if (row.tool_call_id !== null) turn.toolCallId = row.tool_call_id;
   if (row.timing !== null) turn.timing = fromJson(row.timing) ?? undefined;
   if (row.tokens !== null) turn.tokens = fromJson(row.tokens) ?? undefined;
+  if (row.state !== null && row.state !== undefined) turn.state = fromJson(row.state);
   return turn;
 }
 
@@ -63,6 +68,8 @@ export function toWrittenTurn(values: WrittenTurnValues): WrittenTurn {
   return turn;
 }
 
+const STATE_COLUMN = 7;
+
 /**
  * Same turns, same content hash: re-importing a log does not duplicate it. Hashes the stored
  * columns (so the JSON made for the rows is made once), with a separator no text can contain
@@ -74,7 +81,12 @@ export function hashColumns(
   more: readonly (string | null)[] = [],
 ): string {
   const hash = createHash('sha256');
-  for (const row of rows) for (const value of row) hash.update(value === null ? '-1:' : `${value.length}:${value}`);
+  for (const row of rows)
+    row.forEach((value, i) => {
+      // A turn without a state hashes as it did before turns had one.
+      if (i === STATE_COLUMN && value === null) return;
+      hash.update(value === null ? '-1:' : `${value.length}:${value}`);
+    });
   if (toolSet) hash.update(`tools:${toolSet}`);
   // Absent extras add nothing, so records without outcome or metadata keep the hashes they had.
   more.forEach((value, i) => value !== null && hash.update(`more${i}:${value.length}:${value}`));

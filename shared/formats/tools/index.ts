@@ -124,7 +124,11 @@ function parseTrellisGraph(text: string): ParsedTools {
   const value = parseJson(text, 'a Trellis graph');
   const parsed = GraphFile.safeParse(value);
   if (!parsed.success) {
-    const missing = isObject(value) ? Object.keys(GraphFile.shape).filter((key) => !(key in value)) : [];
+    // Only the fields a graph file must have: one without an environment lacks nothing.
+    const required = Object.entries(GraphFile.shape).flatMap(([key, field]) =>
+      field.safeParse(undefined).success ? [] : [key],
+    );
+    const missing = isObject(value) ? required.filter((key) => !(key in value)) : [];
     const issue = parsed.error.issues[0];
     const what = !isObject(value)
       ? 'it is not a JSON object'
@@ -137,5 +141,6 @@ function parseTrellisGraph(text: string): ParsedTools {
       'Choose the format the text is in (OpenAI tools, BFCL, OpenAPI), or export the graph again from Trellis.',
     );
   }
-  return { tools: parsed.data.tools, edges: parsed.data.edges, warnings: [] };
+  const { tools, edges, environment } = parsed.data;
+  return { tools, edges, warnings: [], ...(environment ? { environment } : {}) };
 }

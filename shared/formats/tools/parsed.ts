@@ -1,4 +1,4 @@
-import type { GraphEdge, JsonSchema, Tool, ToolRuntime } from '../../domain';
+import type { Environment, GraphEdge, JsonSchema, Tool, ToolRuntime } from '../../domain';
 import { uniqueToolName } from '../../graph';
 
 /** One operation of an API description, by the tool it became: what a chooser of tags and operations lists. */
@@ -18,6 +18,8 @@ export interface ParsedTools {
   edges: GraphEdge[];
   warnings: string[];
   operations?: ApiOperation[];
+  /** The world the tools share, from a Trellis graph that has one. */
+  environment?: Environment;
 }
 
 export const EMPTY_OBJECT_SCHEMA: JsonSchema = { type: 'object', properties: {} };

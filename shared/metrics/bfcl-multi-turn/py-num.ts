@@ -8,7 +8,8 @@ import { floatRepr, isDict, PyFloat, PyOther, pyRepr, PyTuple } from '../bfcl/va
 export const isFloat = (v: unknown): v is PyFloat | number =>
   v instanceof PyFloat || (typeof v === 'number' && !Number.isInteger(v));
 export const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
-export const isNumber = (v: unknown): boolean => typeof v === 'number' || v instanceof PyFloat || typeof v === 'boolean';
+export const isNumber = (v: unknown): boolean =>
+  typeof v === 'number' || v instanceof PyFloat || typeof v === 'boolean';
 
 /** The number of an int, float or bool. */
 export function num(v: unknown): number {
@@ -36,12 +37,15 @@ export function truediv(a: unknown, b: unknown): PyFloat {
 /** `a // b`. */
 export function floordiv(a: unknown, b: unknown): number | PyFloat {
   if (num(b) === 0)
-    throw new PyZeroDivision(isFloat(a) || isFloat(b) ? 'float floor division by zero' : 'integer division or modulo by zero');
+    throw new PyZeroDivision(
+      isFloat(a) || isFloat(b) ? 'float floor division by zero' : 'integer division or modulo by zero',
+    );
   return mixed(a, b, Math.floor(num(a) / num(b)));
 }
 /** `a % b` with the sign of `b`. */
 export function mod(a: unknown, b: unknown): number | PyFloat {
-  if (num(b) === 0) throw new PyZeroDivision(isFloat(a) || isFloat(b) ? 'float modulo' : 'integer division or modulo by zero');
+  if (num(b) === 0)
+    throw new PyZeroDivision(isFloat(a) || isFloat(b) ? 'float modulo' : 'integer division or modulo by zero');
   const x = num(a);
   const y = num(b);
   const r = x % y;
@@ -110,7 +114,9 @@ export function round(value: unknown, digits?: number): number | PyFloat {
 
 /** `f"{x:.{digits}f}"`: the exact value rounded half to even, as Python formats it. */
 export const formatFixed = (x: number, digits: number): string =>
-  roundFloat(x, digits).toFixed(digits).replace(/^-(0\.?0*)$/, Object.is(x, -0) || x < 0 ? '-$1' : '$1');
+  roundFloat(x, digits)
+    .toFixed(digits)
+    .replace(/^-(0\.?0*)$/, Object.is(x, -0) || x < 0 ? '-$1' : '$1');
 
 /** Python's `str(value)`: a string as it is, anything else as `repr`. */
 export const pyStr = (v: unknown): string => (typeof v === 'string' ? v : pyRepr(v));
@@ -146,6 +152,8 @@ export function pyJsonDumps(v: unknown): string {
   }
   if (v instanceof PyTuple) return `[${v.items.map(pyJsonDumps).join(', ')}]`;
   if (Array.isArray(v)) return `[${v.map(pyJsonDumps).join(', ')}]`;
+  // An int beyond 2 ** 53 is carried as its digits.
+  if (v instanceof PyOther && v.typeName === 'int') return v.repr;
   if (v instanceof PyOther) throw new NotJsonSerializable(`Object of type ${v.typeName} is not JSON serializable`);
   if (isDict(v))
     return `{${Object.entries(v)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { environment, EnvironmentRuntime } from './environment';
 import { fixed, FixedRuntime } from './fixed';
 import { http, HttpRuntime } from './http';
 import type { RuntimeKindDescriptor, ToolSignature } from './kind';
@@ -20,6 +21,7 @@ export const ToolRuntime = z.discriminatedUnion('kind', [
   McpRuntime,
   HttpRuntime,
   ReplayRuntime,
+  EnvironmentRuntime,
 ]);
 export type ToolRuntime = z.infer<typeof ToolRuntime>;
 
@@ -40,6 +42,7 @@ export const RUNTIME_KINDS = {
   mcp,
   http,
   replay,
+  environment,
 } as const satisfies Registry;
 
 export const RUNTIME_KIND_NAMES = Object.keys(RUNTIME_KINDS) as RuntimeKind[];

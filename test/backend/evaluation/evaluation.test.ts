@@ -2,6 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createBackend } from '../../../backend/backend';
+import {
+  expectedVerdict,
+  fixtureEntries,
+  multiTurnFixture,
+  officialVerdict,
+} from '../../helpers/bfcl-multi-turn-fixture';
 import { TEST_SETTINGS, tinyModel } from '../../helpers/models';
 import { tempDir } from '../../helpers/temp';
 
@@ -85,6 +91,37 @@ describe('evaluation.bfcl', () => {
     ]);
     expect(result.byCategory).toEqual({ simple: { total: 2, valid: 1 }, parallel: { total: 1, valid: 1 } });
     expect(result.accuracy).toBeCloseTo(2 / 3);
+    b.close();
+  });
+});
+
+describe('evaluation.bfcl on multi-turn results', () => {
+  it("runs each entry's calls and gives the leaderboard's verdict, error type and what differed, reporting progress", async () => {
+    const b = backend();
+    const progress: unknown[] = [];
+    b.events.subscribe((name, p) => name === 'jobs.progress' && progress.push(p));
+    for (const mode of ['prompt', 'fc'] as const) {
+      const result = await b.registry.invoke('evaluation.bfcl', {
+        pred: multiTurnFixture(mode === 'fc' ? 'pred-fc' : 'pred'),
+        answers: multiTurnFixture('answers'),
+        entries: multiTurnFixture('entries'),
+        fc: mode === 'fc',
+      });
+      expect(
+        result.items.map((i) => ({ valid: i.valid, errorType: i.errorType ?? null, errorMessage: i.error ?? null })),
+      ).toEqual(fixtureEntries.map((e) => expectedVerdict(e, mode)));
+      expect(result.cancelled).toBe(false);
+      expect(Object.keys(result.byCategory)).toEqual([
+        'multi_turn_base',
+        'multi_turn_miss_func',
+        'multi_turn_long_context',
+      ]);
+      const failed = result.items.find((i) => i.errorType === 'multi_turn:force_terminated')!;
+      expect(failed.details).toEqual({ turns: [] });
+    }
+    // The leaderboard's verdicts themselves differ between the two modes (prompt mode drops positional arguments).
+    expect(fixtureEntries.filter((e) => officialVerdict(e.id, 'prompt').valid).length).toBeGreaterThan(0);
+    expect(progress).toContainEqual(expect.objectContaining({ kind: 'evaluation.bfcl', done: 130, total: 130 }));
     b.close();
   });
 });

@@ -10,7 +10,7 @@ import {
   type NativeBuilder,
   type NativeBuildIO,
 } from '../../../backend/llm/native-build';
-import { buildProgress } from '../../../backend/llm/node-llama-cpp-builder';
+import { buildProgress } from '../../../backend/llm/build-process';
 import { nodeLlamaCppVersion } from '../../../backend/llm/node-llama-cpp-package';
 import { tempDir } from '../../helpers/temp';
 

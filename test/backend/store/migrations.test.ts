@@ -80,7 +80,7 @@ describe('migrations', () => {
     );
     expect(readUserVersion(db)).toBe(SCHEMA_VERSION);
     expect(db.prepare('SELECT * FROM graphs').all()).toEqual([
-      { id: 'g1', name: 'Trips', created_at: 'now', updated_at: 'now', dismissed_suggestions: '[]' },
+      { id: 'g1', name: 'Trips', created_at: 'now', updated_at: 'now', dismissed_suggestions: '[]', environment: null },
     ]);
   });
 

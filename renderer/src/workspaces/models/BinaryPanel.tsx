@@ -23,7 +23,11 @@ const BACKENDS: { value: 'auto' | LlamaBackend; label: string }[] = [
 ];
 
 const kindLabel = (binary: LlamaBinary) =>
-  binary.kind === 'native' ? 'Native build for this machine' : 'Prebuilt portable binding';
+  binary.cpuLibraryBuiltHere
+    ? `Prebuilt binding, its ${binary.cpuVariant ?? ''} CPU library built for this machine`
+    : binary.kind === 'native'
+      ? 'Native build for this machine'
+      : 'Prebuilt portable binding';
 
 /**
  * Which llama.cpp binding the model helper runs, and building one for this machine: a native
@@ -153,16 +157,18 @@ export function BinaryPanel({
       )}
       {native && (
         <p className="muted">
-          Native build: {native.backend}, built {new Date(native.builtAt).toLocaleString()} in {native.buildSeconds} s
-          from llama.cpp {native.llamaCpp}.
+          Native build: {native.backend}
+          {native.cpuLibrary ? ` (its ${native.cpuLibrary} CPU library compiled here)` : ''}, built{' '}
+          {new Date(native.builtAt).toLocaleString()} in {native.buildSeconds} s from llama.cpp {native.llamaCpp}.
         </p>
       )}
       {/* Until the model process says which runs, a recorded native build is what it will run. */}
       {(current ? current.kind !== 'native' : !native) && (
         <p className="muted">
-          A binding compiled for this machine can be faster than the portable one. Building takes many minutes (8–25 on
-          two cores) and needs cmake and a C++ compiler (and the CUDA toolkit or Vulkan SDK for a GPU build); nothing is
-          downloaded. Until it is done, the prebuilt binding stays in use.
+          A binding compiled for this machine can be faster than the portable one. For the CPU on Linux x86-64 only its
+          CPU library is compiled (a few minutes); a GPU build compiles the whole binding (8–25 minutes on two cores).
+          It needs cmake and a C++ compiler (and the CUDA toolkit or Vulkan SDK for a GPU build); nothing is downloaded.
+          Until it is done, the prebuilt binding stays in use.
         </p>
       )}
       <div className="buttons">

@@ -1,9 +1,12 @@
 import { countOf } from '../../../../shared/text';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import type { Result } from '../../../../shared/contract';
 import { api } from '../../api/api';
 import { useAction } from '../../api/use-action';
+import { useJob } from '../../api/use-job';
 import { ErrorNote } from '../../components/ErrorNote';
+import { JobProgress } from '../../components/JobProgress';
+import { MultiTurnDetails } from './MultiTurnDetails';
 import { downloadCsv } from './csv';
 import { PlotChart, scoreHistogram } from '../../components/PlotChart';
 
@@ -24,26 +27,38 @@ function PathInput({ label, value, onChange }: { label: string; value: string; o
   );
 }
 
-/** WorfBench and BFCL scoring of prediction files, with the distribution of scores and CSV export. */
+/**
+ * WorfBench and BFCL scoring of prediction files, with the distribution of scores and CSV export.
+ * BFCL scoring is a job (a multi-turn category runs every entry's calls): its progress and Cancel show.
+ */
 export function EvaluatePanel() {
   const [metric, setMetric] = useState<'worfbench' | 'bfcl'>('worfbench');
   const [files, setFiles] = useState({ pred: '', gold: '', answers: '', entries: '' });
   const [compat, setCompat] = useState(false);
+  const [fc, setFc] = useState(false);
   const [matcher, setMatcher] = useState<'lexical' | 'model'>('lexical');
   const [worf, setWorf] = useState<WorfResult | null>(null);
   const [bfcl, setBfcl] = useState<BfclResult | null>(null);
   const action = useAction();
+  const job = useJob();
+  const busy = action.busy || job.busy;
   const set = (key: keyof typeof files) => (value: string) => setFiles((f) => ({ ...f, [key]: value }));
   const run = () =>
-    action.run(async () => {
-      if (metric === 'worfbench') {
-        setWorf(await api.invoke('evaluation.worfbench', { pred: files.pred, gold: files.gold, compat, matcher }));
-      } else {
-        setBfcl(
-          await api.invoke('evaluation.bfcl', { pred: files.pred, answers: files.answers, entries: files.entries }),
+    metric === 'worfbench'
+      ? action.run(async () =>
+          setWorf(await api.invoke('evaluation.worfbench', { pred: files.pred, gold: files.gold, compat, matcher })),
+        )
+      : job.run(async (jobId) =>
+          setBfcl(
+            await api.invoke('evaluation.bfcl', {
+              pred: files.pred,
+              answers: files.answers,
+              entries: files.entries,
+              fc,
+              jobId,
+            }),
+          ),
         );
-      }
-    });
   const ready =
     files.pred.trim() && (metric === 'worfbench' ? files.gold.trim() : files.answers.trim() && files.entries.trim());
 
@@ -55,7 +70,7 @@ export function EvaluatePanel() {
           Metric
           <select aria-label="Metric" value={metric} onChange={(e) => setMetric(e.target.value as typeof metric)}>
             <option value="worfbench">WorfBench F1 chain / graph</option>
-            <option value="bfcl">BFCL AST check</option>
+            <option value="bfcl">BFCL (AST check, multi-turn)</option>
           </select>
         </label>
         <PathInput label="Predictions" value={files.pred} onChange={set('pred')} />
@@ -82,13 +97,22 @@ export function EvaluatePanel() {
           <>
             <PathInput label="Possible answers" value={files.answers} onChange={set('answers')} />
             <PathInput label="Test entries" value={files.entries} onChange={set('entries')} />
+            <label className="checkbox">
+              <input type="checkbox" checked={fc} onChange={(e) => setFc(e.target.checked)} /> Function-calling model
+              results ([{'{'}name: arguments{'}'}])
+            </label>
           </>
         )}
-        <button type="button" className="primary" disabled={!ready || action.busy} onClick={() => void run()}>
-          {action.busy ? 'Scoring…' : 'Score'}
+        <button type="button" className="primary" disabled={!ready || busy} onClick={() => void run()}>
+          {busy ? 'Scoring…' : 'Score'}
         </button>
+        {job.busy && (
+          <JobProgress progress={job.progress} label="Scoring progress" onCancel={job.cancel}>
+            {job.progress && `${job.progress.done} of ${job.progress.total} entries`}
+          </JobProgress>
+        )}
       </div>
-      <ErrorNote message={action.error} />
+      <ErrorNote message={action.error ?? job.error} />
       {metric === 'worfbench' && worf && <WorfResults result={worf} />}
       {metric === 'bfcl' && bfcl && <BfclResults result={bfcl} />}
     </section>
@@ -167,21 +191,24 @@ function WorfResults({ result }: { result: WorfResult }) {
 }
 
 function BfclResults({ result }: { result: BfclResult }) {
+  const [open, setOpen] = useState<string | null>(null);
+  const multiTurn = result.items.some((i) => i.details);
   return (
     <div data-testid="eval-results">
       <p>
-        AST accuracy <strong>{(100 * result.accuracy).toFixed(1)}%</strong> over {result.items.length} entries (
+        {multiTurn ? 'Accuracy' : 'AST accuracy'} <strong>{(100 * result.accuracy).toFixed(1)}%</strong> over{' '}
+        {result.items.length} entries (
         {Object.entries(result.byCategory)
           .map(([c, v]) => `${c} ${v.valid}/${v.total}`)
           .join(', ')}
-        ).
+        ){result.cancelled ? ' — cancelled: the entries scored so far' : ''}.
       </p>
       <button
         type="button"
         onClick={() =>
           downloadCsv(
             'bfcl-scores.csv',
-            result.items.map((i) => ({ ...i, error: i.error ?? '' })),
+            result.items.map(({ details: _, ...i }) => ({ ...i, error: i.error ?? '', errorType: i.errorType ?? '' })),
           )
         }
       >
@@ -193,15 +220,38 @@ function BfclResults({ result }: { result: BfclResult }) {
             <th>Entry</th>
             <th>Category</th>
             <th>Result</th>
+            <th>Error type</th>
           </tr>
         </thead>
         <tbody>
           {result.items.map((i) => (
-            <tr key={i.id}>
-              <td>{i.id}</td>
-              <td>{i.category}</td>
-              <td className={i.valid ? 'ok' : 'error'}>{i.valid ? 'valid' : i.error}</td>
-            </tr>
+            <Fragment key={i.id}>
+              <tr>
+                <td>{i.id}</td>
+                <td>{i.category}</td>
+                <td className={i.valid ? 'ok' : 'error'}>
+                  {i.valid ? 'valid' : i.error}{' '}
+                  {i.details && (
+                    <button
+                      type="button"
+                      aria-expanded={open === i.id}
+                      aria-label={`Details of ${i.id}`}
+                      onClick={() => setOpen(open === i.id ? null : i.id)}
+                    >
+                      {open === i.id ? 'Hide details' : 'Details'}
+                    </button>
+                  )}
+                </td>
+                <td>{i.errorType ?? ''}</td>
+              </tr>
+              {open === i.id && i.details && (
+                <tr>
+                  <td colSpan={4}>
+                    <MultiTurnDetails details={i.details} />
+                  </td>
+                </tr>
+              )}
+            </Fragment>
           ))}
         </tbody>
       </table>

@@ -1,4 +1,5 @@
 import type { RuntimeKind } from '../../../../../../../shared/runtimes';
+import { environmentEditor } from './environment';
 import { fixedEditor } from './fixed';
 import { httpEditor } from './http';
 import { simulatedEditor } from './llm-simulated';
@@ -17,4 +18,5 @@ export const RUNTIME_EDITORS: { [K in RuntimeKind]: RuntimeEditor<K> } = {
   mcp: mcpEditor,
   http: httpEditor,
   replay: replayEditor,
+  environment: environmentEditor,
 };

@@ -18,7 +18,8 @@ describe("Python's random.Random", () => {
 });
 
 describe("Python's round and formats", async () => {
-  const { round, formatFixed, pyJsonDumps, add, truediv } = await import('../../../../shared/metrics/bfcl-multi-turn/py-num');
+  const { round, formatFixed, pyJsonDumps, add, truediv } =
+    await import('../../../../shared/metrics/bfcl-multi-turn/py-num');
   const { PyFloat, pyRepr } = await import('../../../../shared/metrics/bfcl/values');
   it('rounds the exact binary value, ties to even', () => {
     // CPython: round(2.675,2) 2.67, round(0.125,2) 0.12, round(2.5) 2, round(3.5) 4, round(-0.125,2) -0.12,
