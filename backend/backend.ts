@@ -174,14 +174,6 @@ export function createBackend(options: BackendOptions): Backend {
       workspace: workspaceHandlers(ctx),
       graphs: graphsHandlers(ctx),
       tools: toolsHandlers(ctx),
-      environments: {
-        'environments.try': () => {
-          throw new Error('Environments cannot be tried in this build yet.');
-        },
-        'environments.goal': () => {
-          throw new Error('Environments cannot be judged in this build yet.');
-        },
-      },
       models: modelsHandlers(ctx),
       trajectories: trajectoriesHandlers(ctx),
       mappings: mappingsHandlers(ctx),

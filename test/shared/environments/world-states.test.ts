@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Turn } from '../../../shared/domain';
-import { goalVerdictOf, runEnvironment, worldsByTurn } from '../../../shared/environments/world-states';
+import { worldsByTurn } from '../../../shared/environments/world-states';
 
 const call = (id: string, name: string): Turn => ({ role: 'assistant', toolCalls: [{ id, name, args: {} }] });
 const answer = (id: string, state?: unknown): Turn => ({
@@ -35,24 +35,5 @@ describe("a run's world around each call", () => {
 
   it('is empty for a run without an environment', () => {
     expect(worldsByTurn([call('c1', 'x'), answer('c1')], undefined).size).toBe(0);
-  });
-});
-
-describe("a run's environment and its verdict", () => {
-  it('reads the initial state from the metadata, falsy ones included', () => {
-    expect(runEnvironment({ environment: { initialState: 0, source: 'BFCL GorillaFileSystem' } })).toEqual({
-      initialState: 0,
-      source: 'BFCL GorillaFileSystem',
-    });
-    expect(runEnvironment({ environment: { initialState: null } })).toEqual({ initialState: null });
-    expect(runEnvironment({ model: 'x' })).toBeNull();
-    expect(runEnvironment(undefined)).toBeNull();
-  });
-
-  it("takes the outcome as the goal's verdict only when the goal check gave it", () => {
-    const verdict = { status: 'failure' as const, by: 'environment goal', value: 'the cart is empty' };
-    expect(goalVerdictOf(verdict)).toEqual(verdict);
-    expect(goalVerdictOf({ status: 'success', by: 'tau-bench reward', value: 1 })).toBeNull();
-    expect(goalVerdictOf(null)).toBeNull();
   });
 });

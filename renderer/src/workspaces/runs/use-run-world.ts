@@ -1,12 +1,8 @@
 import { useMemo } from 'react';
 import type { RunView } from '../../../../shared/contract/runs';
 import type { Outcome } from '../../../../shared/domain';
-import {
-  goalVerdictOf,
-  runEnvironment,
-  worldsByTurn,
-  type TurnWorld,
-} from '../../../../shared/environments/world-states';
+import { worldsByTurn, type TurnWorld } from '../../../../shared/environments/world-states';
+import { isGoalOutcome, runEnvironment } from '../../../../shared/runs';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
 
@@ -33,5 +29,6 @@ export function useRunWorld(run: RunView): RunWorld {
   ).data;
   const initialState = runEnvironment(record?.metadata)?.initialState;
   const worlds = useMemo(() => worldsByTurn(run.turns, initialState), [run.turns, initialState]);
-  return { worlds, verdict: goalVerdictOf(record?.outcome) };
+  const outcome = record?.outcome ?? null;
+  return { worlds, verdict: outcome && isGoalOutcome(outcome) ? outcome : null };
 }

@@ -14,7 +14,8 @@ import { RunRecord } from './RunRecord';
 import { PathOverlay } from '../../components/PathOverlay';
 import { TurnView } from '../../components/TurnView';
 import { GoalVerdictNote, TurnWorld } from '../../components/WorldView';
-import { goalVerdictOf, runEnvironment, worldsByTurn } from '../../../../shared/environments/world-states';
+import { worldsByTurn } from '../../../../shared/environments/world-states';
+import { isGoalOutcome, runEnvironment } from '../../../../shared/runs';
 import { useBrowserStore, useChecksState } from './state';
 
 /** One trajectory turn by turn, its findings at the turns they concern, and its path on the graph. */
@@ -37,7 +38,7 @@ export function Inspector({ id }: { id: string }) {
   );
   if (trajectory.error) return <p className="error">{errorText(trajectory.error)}</p>;
   if (!t) return <p className="muted">Loading…</p>;
-  const verdict = goalVerdictOf(t.outcome);
+  const verdict = t.outcome && isGoalOutcome(t.outcome) ? t.outcome : null;
   // Observations whose call answered an error, marked as the debugger marks them.
   const failed = failedTurnsOf(t);
   const byTurn = new Map<number, Finding[]>();

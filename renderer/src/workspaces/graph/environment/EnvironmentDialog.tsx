@@ -5,6 +5,7 @@ import { ModalDialog } from '../../../components/ModalDialog';
 import { useUi } from '../../../state/ui-store';
 import { selectContent, useEditor, useEditorStore } from '../editor/editor-context';
 import { useGraphUi } from '../state';
+import { EnvironmentTools } from './EnvironmentTools';
 import { EnvironmentTry } from './EnvironmentTry';
 import { useEnvironmentDraft } from './use-environment-draft';
 import './environment.css';
@@ -78,6 +79,7 @@ function EnvironmentForm({
   return (
     <div className="environment-body">
       <div className="environment-sources">
+        <EnvironmentTools tools={tools} />
         <Suspense fallback={<p className="muted">Loading editor…</p>}>
           <h3>Code</h3>
           <p className="muted">

@@ -10,8 +10,9 @@ const JsonEditor = lazy(() => import('../../../components/JsonEditor'));
 
 type Tried = Result<'environments.try'> & { tool: string };
 
-/** The function of the environment's `tools` that answers a tool: its own name. */
-export const environmentMethodOf = (tool: Tool): string => tool.name;
+/** The function of the environment's `tools` that answers a tool: the one its runtime names, else its own name. */
+const environmentMethodOf = (tool: Tool): string =>
+  (tool.runtime?.kind === 'environment' ? tool.runtime.method : undefined) ?? tool.name;
 
 /**
  * Calls one tool of the environment as it is on screen (saved or not) and shows its answer and
