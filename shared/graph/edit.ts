@@ -1,7 +1,7 @@
 import type { GraphEdge, Position, Tool, ToolGraph } from '../domain';
 
-/** The editable part of a graph: what undo/redo and autosave work on. */
-export type GraphContent = Pick<ToolGraph, 'tools' | 'edges'>;
+/** The editable part of a graph: what undo/redo and autosave work on (its environment too, where it has one). */
+export type GraphContent = Pick<ToolGraph, 'tools' | 'edges' | 'environment'>;
 
 const touches = (edge: GraphEdge, names: ReadonlySet<string>): boolean =>
   edge.kind === 'dependency'
@@ -27,6 +27,7 @@ export function addTool(graph: GraphContent, tool: Tool): GraphContent {
 export function updateTool(graph: GraphContent, name: string, next: Tool): GraphContent {
   const rename = (n: string) => (n === name ? next.name : n);
   return {
+    ...graph,
     tools: graph.tools.map((t) => (t.name === name ? next : t)),
     edges:
       next.name === name
@@ -42,7 +43,11 @@ export function updateTool(graph: GraphContent, name: string, next: Tool): Graph
 /** Removes tools with every edge that touches them. */
 export function removeTools(graph: GraphContent, names: readonly string[]): GraphContent {
   const gone = new Set(names);
-  return { tools: graph.tools.filter((t) => !gone.has(t.name)), edges: graph.edges.filter((e) => !touches(e, gone)) };
+  return {
+    ...graph,
+    tools: graph.tools.filter((t) => !gone.has(t.name)),
+    edges: graph.edges.filter((e) => !touches(e, gone)),
+  };
 }
 
 export function moveTools(graph: GraphContent, positions: ReadonlyMap<string, Position>): GraphContent {
@@ -55,11 +60,12 @@ export function moveTools(graph: GraphContent, positions: ReadonlyMap<string, Po
 /**
  * The tools `after` moved, when moving them is all that differs from `before`: same tools in the
  * same order, each one the same object or a copy whose every other field is the same object, and
- * the same edges. Anything else (or a copy with equal but rebuilt fields) is `null`: the caller
+ * the same edges and environment. Anything else (or a copy with equal but rebuilt fields) is `null`: the caller
  * treats it as any edit. Positions never change a check's problems, and only they need saving.
  */
 export function movedOnly(before: GraphContent, after: GraphContent): Map<string, Position> | null {
   if (before.tools.length !== after.tools.length || !sameItems(before.edges, after.edges)) return null;
+  if ((before.environment ?? null) !== (after.environment ?? null)) return null;
   const moved = new Map<string, Position>();
   for (let i = 0; i < after.tools.length; i++) {
     const was = before.tools[i]!;
@@ -131,7 +137,7 @@ export function pasteTools(
       : { ...e, toolA: r(e.toolA), toolB: r(e.toolB) },
   );
   return {
-    graph: { tools: [...graph.tools, ...tools], edges: [...graph.edges, ...edges] },
+    graph: { ...graph, tools: [...graph.tools, ...tools], edges: [...graph.edges, ...edges] },
     names: tools.map((t) => t.name),
   };
 }

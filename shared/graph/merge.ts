@@ -34,7 +34,8 @@ function mergeTool(base: Tool, mine: Tool, theirs: Tool, conflicts: string[]): T
  * e.g. replay runtimes made from the Trajectories workspace or the command line), both from
  * `base`: each part of each tool (runtime, schema, position…) comes from the side that changed
  * it; a part both changed differently keeps the editor's and is reported. Tools and edges one
- * side added or removed are added or removed; edges left without their tools are dropped.
+ * side added or removed are added or removed; edges left without their tools are dropped. The
+ * environment is one part: the side that changed it gives it (`environment` when both did).
  */
 export function mergeGraphContent(base: GraphContent, mine: GraphContent, theirs: GraphContent): MergedContent {
   const conflicts: string[] = [];
@@ -65,5 +66,15 @@ export function mergeGraphContent(base: GraphContent, mine: GraphContent, theirs
   const kept = new Set(edges.map(edgeKey));
   for (const edge of theirs.edges) if (!baseEdges.has(edgeKey(edge)) && !kept.has(edgeKey(edge))) edges.push(edge);
   const touches = (e: GraphEdge) => (e.kind === 'dependency' ? [e.fromTool, e.toTool] : [e.toolA, e.toolB]);
-  return { content: { tools, edges: edges.filter((e) => touches(e).every((n) => names.has(n))) }, conflicts };
+  const environment = pick(base.environment ?? null, mine.environment ?? null, theirs.environment ?? null);
+  if (environment.conflict) conflicts.push('environment');
+  return {
+    content: {
+      tools,
+      edges: edges.filter((e) => touches(e).every((n) => names.has(n))),
+      // Said as the sides say it: a content that never named an environment still does not.
+      ...([base, mine, theirs].some((c) => c.environment !== undefined) ? { environment: environment.value } : {}),
+    },
+    conflicts,
+  };
 }

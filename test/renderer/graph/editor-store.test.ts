@@ -55,3 +55,47 @@ describe('the content apart from positions', () => {
     ]);
   });
 });
+
+describe("the graph's environment in the editor", () => {
+  const environment = { code: 'const tools = {};', initialState: { cart: [] } };
+  const open = (extra: object = {}) =>
+    createEditorStore({
+      id: 'g',
+      name: 'G',
+      tools: [tool('a')],
+      edges: [],
+      dismissedSuggestions: [],
+      updatedAt: '',
+      ...extra,
+    } as never);
+
+  it('starts from the saved one, or none', () => {
+    expect(open({ environment }).getState().history.present.environment).toEqual(environment);
+    expect(open().getState().history.present.environment).toBeNull();
+  });
+
+  it('is added, changed and taken away as edits that undo and are saved', () => {
+    const store = open();
+    store.getState().setEnvironment(environment);
+    store.getState().setEnvironment({ ...environment, initialState: { cart: ['milk'] } });
+    expect(store.getState().revision).toBe(2);
+    store.getState().undo();
+    expect(store.getState().history.present.environment).toEqual(environment);
+    store.getState().undo();
+    expect(store.getState().history.present.environment).toBeNull();
+    expect(store.getState().history.present.tools.map((t) => t.name)).toEqual(['a']);
+  });
+
+  it('counts the same environment set again as no edit', () => {
+    const store = open({ environment });
+    store.getState().setEnvironment(structuredClone(environment));
+    expect(store.getState().history.past).toHaveLength(0);
+    expect(store.getState().revision).toBe(0);
+  });
+
+  it('outlives edits of the tools', () => {
+    const store = open({ environment });
+    store.getState().removeTools(['a']);
+    expect(store.getState().history.present.environment).toEqual(environment);
+  });
+});

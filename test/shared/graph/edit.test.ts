@@ -44,6 +44,26 @@ describe('graph edits', () => {
   });
 });
 
+describe("graph edits and the graph's environment", () => {
+  const environment = { code: 'const tools = {};', initialState: { cart: [] } };
+  const content = {
+    ...graph([tool('a', {}, { id: 'string' }), tool('b', { id: 'string' })], [dep('a', 'id', 'b', 'id')]),
+    environment,
+  };
+
+  it('keeps the environment through every edit of tools and edges', () => {
+    expect(updateTool(content, 'a', { ...tool('a'), name: 'c' }).environment).toBe(environment);
+    expect(removeTools(content, ['b']).environment).toBe(environment);
+    expect(pasteTools(content, copyTools(content, ['a']), { x: 10, y: 10 }).graph.environment).toBe(environment);
+  });
+
+  it('counts an environment changed as more than a move', () => {
+    expect(movedOnly(content, { ...content, environment: { ...environment, code: '' } })).toBeNull();
+    expect(movedOnly(content, { ...content, environment: null })).toBeNull();
+    expect(movedOnly(content, { ...content })).toEqual(new Map());
+  });
+});
+
 describe('undo history', () => {
   it('undoes and redoes in order, and a new edit drops the redo branch', () => {
     let h = startHistory(1);

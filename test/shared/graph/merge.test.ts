@@ -66,4 +66,15 @@ describe('three-way merge of a graph edited here and saved elsewhere', () => {
       edges: [],
     });
   });
+
+  it('takes the environment from the side that changed it, and keeps the editor’s when both did', () => {
+    const cart = { code: 'const tools = {};', initialState: { cart: [] } };
+    const todo = { code: 'const tools = {};', initialState: { todo: [] } };
+    const withCart = { ...base, environment: cart };
+    expect(mergeGraphContent(base, withCart, base).content.environment).toEqual(cart);
+    expect(mergeGraphContent(withCart, withCart, { ...base, environment: null }).content.environment).toBeNull();
+    const both = mergeGraphContent({ ...base, environment: null }, withCart, { ...base, environment: todo });
+    expect(both.content.environment).toEqual(cart);
+    expect(both.conflicts).toEqual(['environment']);
+  });
 });

@@ -19,6 +19,7 @@ import { ImportDialog } from './dialogs/ImportDialog';
 import { ReplayDialog } from './dialogs/ReplayDialog';
 import { ReturnsDialog } from './dialogs/ReturnsDialog';
 import { EditorContext } from './editor/editor-context';
+import { EnvironmentDialog } from './environment/EnvironmentDialog';
 import { createEditorStore, type EditorStore } from './editor-store';
 import { useSchemaDrafts } from './schema-drafts';
 import { useGraphSession, useGraphUi } from './state';
@@ -172,6 +173,7 @@ function GraphEditor({
       {store && dialog === 'find' && <FindDialog />}
       {store && dialog === 'replay' && <ReplayDialog />}
       {store && dialog === 'returns' && <ReturnsDialog />}
+      {store && dialog === 'environment' && <EnvironmentDialog />}
     </EditorContext.Provider>
   );
 }

@@ -201,6 +201,12 @@ export const GRAPH_COMMANDS = bindCommands<GraphContext>('graph', graphContext, 
     perform: ({ graphUi }) => graphUi.openDialog('returns'),
   },
   {
+    id: 'graph.editEnvironment',
+    label: 'Edit Environment…',
+    category: 'Graph',
+    perform: ({ graphUi }) => graphUi.openDialog('environment'),
+  },
+  {
     id: 'graph.find',
     label: 'Find Tool…',
     category: 'Graph',

@@ -1,5 +1,5 @@
 import { createStoreApi, type StoreApi } from '../../state/create-store';
-import type { Position, Tool, ToolGraph } from '../../../../shared/domain';
+import type { Environment, Position, Tool, ToolGraph } from '../../../../shared/domain';
 import {
   addEdge,
   copyTools,
@@ -53,6 +53,8 @@ interface EditorActions {
   paste(clip: GraphContent): void;
   copySelection(): GraphContent | null;
   dismissSuggestion(key: string): void;
+  /** Gives the graph its environment, changes it, or (null) takes it away: one undoable edit. */
+  setEnvironment(environment: Environment | null): void;
   setProblems(problems: GraphProblem[]): void;
   /** The autosave wrote `content`: it is what the workspace holds now. */
   markStored(content: GraphContent, updatedAt: string): void;
@@ -82,6 +84,13 @@ function placeBeside(content: GraphContent, tools: Tool[]): Tool[] {
   }));
 }
 
+/** What the editor edits of a graph: its tools, edges and environment (null when it has none). */
+export const graphContentOf = (graph: ToolGraph): GraphContent => ({
+  tools: graph.tools,
+  edges: graph.edges,
+  environment: graph.environment ?? null,
+});
+
 /** One editor per open graph: its undo history, selection and problems. */
 export function createEditorStore(graph: ToolGraph): EditorStore {
   return createStoreApi<EditorState>((set, get) => {
@@ -97,8 +106,8 @@ export function createEditorStore(graph: ToolGraph): EditorStore {
       });
     return {
       graphId: graph.id,
-      history: startHistory({ tools: graph.tools, edges: graph.edges }),
-      stored: { tools: graph.tools, edges: graph.edges },
+      history: startHistory(graphContentOf(graph)),
+      stored: graphContentOf(graph),
       storedAt: graph.updatedAt,
       dismissed: graph.dismissedSuggestions,
       selection: [],
@@ -145,6 +154,12 @@ export function createEditorStore(graph: ToolGraph): EditorStore {
         const { selection, history } = get();
         return selection.length ? copyTools(history.present, selection) : null;
       },
+      setEnvironment: (environment) =>
+        edit((content) =>
+          canonicalJson(content.environment ?? null) === canonicalJson(environment)
+            ? content
+            : { ...content, environment },
+        ),
       dismissSuggestion: (key) => set((s) => ({ dismissed: [...s.dismissed, key], revision: s.revision + 1 })),
       // The same problems again (a move, a layout) keep their identity: every node and edge of the
       // canvas would otherwise be rebuilt for nothing.

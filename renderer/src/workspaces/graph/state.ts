@@ -7,8 +7,11 @@ import type { EditorStore } from './editor-store';
 
 export type SaveState = 'saved' | 'saving' | 'error';
 
-/** A dialog of the Graph workspace: `replay` makes replay runtimes from trajectories; `returns` reviews inferred result schemas. */
-export type GraphDialog = 'import' | 'find' | 'replay' | 'returns';
+/**
+ * A dialog of the Graph workspace: `replay` makes replay runtimes from trajectories; `returns`
+ * reviews inferred result schemas; `environment` edits and tries the world the tools share.
+ */
+export type GraphDialog = 'import' | 'find' | 'replay' | 'returns' | 'environment';
 
 interface GraphUiState {
   /** Whether the open graph's edits are in the store (the status bar says so). */

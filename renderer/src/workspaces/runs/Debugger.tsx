@@ -6,10 +6,12 @@ import { api } from '../../api/api';
 import { CommandButton } from '../../components/CommandButton';
 import { ConsentDetails } from '../../components/ConsentDetails';
 import { ErrorNote } from '../../components/ErrorNote';
+import { GoalVerdictNote } from '../../components/WorldView';
 import { Breakpoints } from './Breakpoints';
 import { RunTimeline } from './RunTimeline';
 import { useShallow } from '../../state/create-store';
 import { useRuns, type RunsState } from './state';
+import { useRunWorld } from './use-run-world';
 
 function describeNext(run: RunView): string {
   // A stopped run goes no further: fork it from a turn to go on.
@@ -141,7 +143,18 @@ export function Debugger() {
       </div>
       <ErrorNote message={error} />
       <Breakpoints run={run} />
-      <RunTimeline run={run} />
+      <TimelineWithWorld run={run} />
     </section>
+  );
+}
+
+/** The timeline with the world of each call in an environment, and the goal check's verdict after it. */
+function TimelineWithWorld({ run }: { run: RunView }) {
+  const { worlds, verdict } = useRunWorld(run);
+  return (
+    <>
+      <RunTimeline run={run} worlds={worlds} />
+      {verdict && <GoalVerdictNote verdict={verdict} />}
+    </>
   );
 }

@@ -4,6 +4,8 @@ import { callOutcome } from '../../../../shared/runs/outcome';
 import { api } from '../../api/api';
 import { useQuery } from '../../api/use-query';
 import { TurnView } from '../../components/TurnView';
+import { TurnWorld } from '../../components/WorldView';
+import type { TurnWorld as World } from '../../../../shared/environments/world-states';
 import { firstClickOnly } from '../../components/first-click';
 import { useShallow } from '../../state/create-store';
 import { useRuns, type RunsState } from './state';
@@ -14,9 +16,10 @@ const selector = (s: RunsState) => ({ act: s.act, busy: s.busy });
 
 /**
  * The run's turns with timing and tokens; each can be edited (when paused) or forked from, with
- * buttons that show on the turn under the pointer or holding the focus.
+ * buttons that show on the turn under the pointer or holding the focus. A call into the run's
+ * environment opens the world around it.
  */
-export function RunTimeline({ run }: { run: RunView }) {
+export function RunTimeline({ run, worlds }: { run: RunView; worlds: ReadonlyMap<number, World> }) {
   const { act, busy } = useRuns(useShallow(selector));
   const [editing, setEditing] = useState<number | null>(null);
   const pending = run.nextAction.kind === 'execute' ? run.nextAction.call.id : null;
@@ -70,6 +73,7 @@ export function RunTimeline({ run }: { run: RunView }) {
               Fork from here
             </button>
           </div>
+          {worlds.has(i) && <TurnWorld world={worlds.get(i)!} index={i} />}
           {editing === i && (
             <TurnEditor
               index={i}

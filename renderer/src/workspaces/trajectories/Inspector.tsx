@@ -1,5 +1,5 @@
 import { errorText } from '../../api/error-text';
-import { useState } from 'react';
+import { Fragment, useMemo, useState } from 'react';
 import { countOf } from '../../../../shared/text';
 import { findingCodeDescription } from '../../../../shared/checks/trajectory';
 import type { Finding } from '../../../../shared/domain';
@@ -13,6 +13,9 @@ import { AddToDataset } from './AddToDataset';
 import { RunRecord } from './RunRecord';
 import { PathOverlay } from '../../components/PathOverlay';
 import { TurnView } from '../../components/TurnView';
+import { GoalVerdictNote, TurnWorld } from '../../components/WorldView';
+import { worldsByTurn } from '../../../../shared/environments/world-states';
+import { isGoalOutcome, runEnvironment } from '../../../../shared/runs';
 import { useBrowserStore, useChecksState } from './state';
 
 /** One trajectory turn by turn, its findings at the turns they concern, and its path on the graph. */
@@ -28,8 +31,14 @@ export function Inspector({ id }: { id: string }) {
   const compareWith = useBrowserStore((s) => s.compareWith);
   const compareId = useBrowserStore((s) => s.compareId);
   const checkedAll = useChecksState((s) => s.checkedAll);
+  // A run in an environment: the state before and after each of its calls into it.
+  const worlds = useMemo(
+    () => worldsByTurn(t?.turns ?? [], runEnvironment(t?.metadata)?.initialState),
+    [t?.turns, t?.metadata],
+  );
   if (trajectory.error) return <p className="error">{errorText(trajectory.error)}</p>;
   if (!t) return <p className="muted">Loading…</p>;
+  const verdict = t.outcome && isGoalOutcome(t.outcome) ? t.outcome : null;
   // Observations whose call answered an error, marked as the debugger marks them.
   const failed = failedTurnsOf(t);
   const byTurn = new Map<number, Finding[]>();
@@ -96,15 +105,18 @@ export function Inspector({ id }: { id: string }) {
       {graph.data && showPath && <PathOverlay graph={graph.data} turns={t.turns} />}
       <div className="turns">
         {t.turns.map((turn, i) => (
-          <TurnView
-            key={i}
-            turn={turn}
-            index={i}
-            findings={byTurn.get(i)}
-            editedAt={editedAt.get(i)}
-            failed={failed.has(i)}
-          />
+          <Fragment key={i}>
+            <TurnView
+              turn={turn}
+              index={i}
+              findings={byTurn.get(i)}
+              editedAt={editedAt.get(i)}
+              failed={failed.has(i)}
+            />
+            {worlds.has(i) && <TurnWorld world={worlds.get(i)!} index={i} />}
+          </Fragment>
         ))}
+        {verdict && <GoalVerdictNote verdict={verdict} />}
       </div>
     </section>
   );

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { movedOnly } from '../../../../../shared/graph';
 import { api } from '../../../api/api';
 import { useUi } from '../../../state/ui-store';
-import type { EditorStore } from '../editor-store';
+import { graphContentOf, type EditorStore } from '../editor-store';
 import { useGraphUi } from '../state';
 
 const SAVE_DELAY_MS = 400;
@@ -23,7 +23,7 @@ export function useAutosave(store: EditorStore): void {
     const mergeFromElsewhere = async (graphId: string) => {
       const graph = await api.invoke('graphs.get', { id: graphId }).catch(() => null);
       if (!graph || graph.updatedAt === store.getState().storedAt) return;
-      const conflicts = store.getState().mergeStored({ tools: graph.tools, edges: graph.edges }, graph.updatedAt);
+      const conflicts = store.getState().mergeStored(graphContentOf(graph), graph.updatedAt);
       useUi
         .getState()
         .notify(
@@ -44,7 +44,7 @@ export function useAutosave(store: EditorStore): void {
       inFlight = inFlight.then(() => {
         // Read when the save starts: an earlier save or merge may have moved the base.
         const { graphId, history, dismissed, stored, storedAt } = store.getState();
-        const { tools, edges } = history.present;
+        const { tools, edges, environment = null } = history.present;
         // A drag or an auto-layout sends the moved positions, not the whole graph.
         const moved = movedOnly(stored, history.present);
         const saving = moved
@@ -58,6 +58,7 @@ export function useAutosave(store: EditorStore): void {
               id: graphId,
               tools,
               edges,
+              environment,
               dismissedSuggestions: dismissed,
               baseUpdatedAt: storedAt,
             });
@@ -66,7 +67,7 @@ export function useAutosave(store: EditorStore): void {
             // Saved elsewhere since the editor read it: merge; the merge's own revision saves
             // the result on top.
             if (stale) return mergeFromElsewhere(graphId);
-            store.getState().markStored({ tools, edges }, updatedAt);
+            store.getState().markStored({ tools, edges, environment }, updatedAt);
             saved = Math.max(saved, revision);
             if (store.getState().revision === saved) useGraphUi.getState().setSaveState('saved');
           },

@@ -10,6 +10,7 @@ import { useSchemaDrafts } from '../schema-drafts';
 import { CommandButton } from '../../../components/CommandButton';
 import { RuntimeSection } from './runtime/RuntimeSection';
 import { SelectionRuntime } from './runtime/SelectionRuntime';
+import { EnvironmentSummary } from '../environment/EnvironmentSummary';
 
 const SchemaEditor = lazy(() => import('./SchemaEditor'));
 
@@ -39,6 +40,7 @@ export function ToolInspector() {
             onChange={(next) => actions.updateTools(next)}
           />
         )}
+        <EnvironmentSummary />
         {content.tools.length > 0 && (
           <div className="buttons recordings-actions">
             <CommandButton id="graph.makeReplayRuntimes" label="Replay runtimes…" />

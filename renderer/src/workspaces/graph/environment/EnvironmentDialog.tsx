@@ -1,0 +1,103 @@
+import { lazy, Suspense } from 'react';
+import type { Environment } from '../../../../../shared/domain';
+import { environmentTemplate } from '../../../../../shared/environments/template';
+import { ModalDialog } from '../../../components/ModalDialog';
+import { useUi } from '../../../state/ui-store';
+import { selectContent, useEditor, useEditorStore } from '../editor/editor-context';
+import { useGraphUi } from '../state';
+import { EnvironmentTools } from './EnvironmentTools';
+import { EnvironmentTry } from './EnvironmentTry';
+import { useEnvironmentDraft } from './use-environment-draft';
+import './environment.css';
+
+const EnvironmentCodeEditor = lazy(() => import('./EnvironmentCodeEditor'));
+const JsonEditor = lazy(() => import('../../../components/JsonEditor'));
+
+const close = () => useGraphUi.getState().openDialog(null);
+
+/**
+ * The graph's environment: the world its tools share across the calls of a run. Its code and
+ * initial state are edited here (applied to the graph as typing pauses: saved, undoable), and
+ * each tool's call into it can be tried. A graph without one is offered one written from its tools.
+ */
+export function EnvironmentDialog() {
+  const content = useEditor(selectContent);
+  const store = useEditorStore();
+  const [draft, update] = useEnvironmentDraft(content.environment ?? null, (next) =>
+    store.getState().setEnvironment(next),
+  );
+
+  const add = () => update(environmentTemplate(content.tools), false);
+  const remove = () => {
+    update(null, false);
+    useUi.getState().notify('The environment is removed. Undo with Ctrl+Z.', 'info', 'graph');
+  };
+
+  return (
+    <ModalDialog label="Environment" className="environment-dialog" onClose={close}>
+      <header className="environment-header">
+        <h2>Environment</h2>
+        {draft?.source && <span className="muted">from {draft.source}</span>}
+        <span className="spacer" />
+        {draft && (
+          <button type="button" onClick={remove}>
+            Remove environment
+          </button>
+        )}
+        <button type="button" onClick={close}>
+          Close
+        </button>
+      </header>
+      {draft ? (
+        <EnvironmentForm environment={draft} onChange={update} />
+      ) : (
+        <div className="empty-state">
+          <p>This graph has no environment.</p>
+          <p className="muted">
+            An environment is a world the graph’s tools share: JavaScript that keeps a state across the calls of a run
+            (a cart, a file system, a calendar), and a goal check that judges the run by the state it leaves. Start from
+            one written from the graph’s tools: a function per tool and a goal stub.
+          </p>
+          <button type="button" className="primary" onClick={add}>
+            Add environment
+          </button>
+        </div>
+      )}
+    </ModalDialog>
+  );
+}
+
+/** The code and the initial state beside Try it. */
+function EnvironmentForm({
+  environment,
+  onChange,
+}: {
+  environment: Environment;
+  onChange(next: Environment, debounce?: boolean): void;
+}) {
+  const tools = useEditor((s) => s.history.present.tools);
+  return (
+    <div className="environment-body">
+      <div className="environment-sources">
+        <EnvironmentTools tools={tools} />
+        <Suspense fallback={<p className="muted">Loading editor…</p>}>
+          <h3>Code</h3>
+          <p className="muted">
+            <code>const tools = {'{ name(state, args) { … } }'}</code> reads and changes <code>state</code> and returns
+            the result; <code>function goal(state, calls)</code> returns <code>{'{ success, reason }'}</code>.
+          </p>
+          <EnvironmentCodeEditor code={environment.code} onChange={(code) => onChange({ ...environment, code })} />
+          <h3>Initial state</h3>
+          <JsonEditor
+            path="environment.initial-state"
+            label="Initial state"
+            value={environment.initialState}
+            onChange={(initialState) => onChange({ ...environment, initialState })}
+            height={160}
+          />
+        </Suspense>
+      </div>
+      <EnvironmentTry environment={environment} tools={tools} />
+    </div>
+  );
+}
