@@ -83,7 +83,7 @@ export const SHARED_LAYERS = [
   // Pure logic over the domain.
   {
     layer: 'domain logic',
-    units: ['compare', 'graph', 'plans', 'runs', 'synth', 'recordings', 'curation', 'experiments'],
+    units: ['compare', 'graph', 'plans', 'runs', 'synth', 'recordings', 'curation', 'experiments', 'environments'],
   },
   // Converters between Trellis's types and other tools' files.
   { layer: 'formats', units: ['formats'] },

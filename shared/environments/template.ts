@@ -37,7 +37,7 @@ export function environmentTemplate(tools: readonly ToolSignature[]): Environmen
     '// ({ name, args, ok, result?, error? } each). Remove it to leave runs without a verdict.',
     'function goal(state, calls) {',
     '  const failed = calls.filter((call) => !call.ok).length;',
-    '  return { success: calls.length > 0 && failed === 0, reason: `${calls.length} calls, ${failed} failed` };',
+    '  return { success: calls.length > 0 && failed === 0, reason: `calls made: ${calls.length}, failed: ${failed}` };',
     '}',
     '',
   ].join('\n');

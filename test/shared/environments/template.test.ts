@@ -32,7 +32,7 @@ describe("an environment template written from a graph's tools", () => {
     const { goal } = evaluate(code);
     expect(goal({}, [{ name: 'add_item', args: {}, ok: true }])).toEqual({
       success: true,
-      reason: '1 calls, 0 failed',
+      reason: 'calls made: 1, failed: 0',
     });
     expect(goal({}, [{ name: 'add_item', args: {}, ok: false }])).toMatchObject({ success: false });
   });
