@@ -43,4 +43,39 @@ describe('the environment runtime in the tool inspector', () => {
     await page.locator('.react-flow__node[data-id="geocode_city"] .tool-name').click();
     expect(await inspector.getByLabel('Environment tool').inputValue()).toBe('locate');
   });
+
+  it('tries an environment tool in the inspector on the graph’s environment, from its initial state', async () => {
+    const workspace = path.join(tempDir(), 'environment-try.trellis');
+    const host = await e2e.startHost(workspace);
+    // The seeded graph gets an environment from a backend of its own, before the page opens.
+    const writer = createBackend({ workspace, host: 'cli' });
+    try {
+      const [summary] = await writer.registry.invoke('graphs.list', {});
+      const graph = await writer.registry.invoke('graphs.get', { id: summary!.id });
+      await writer.registry.invoke('graphs.save', {
+        id: graph.id,
+        tools: graph.tools,
+        edges: graph.edges,
+        dismissedSuggestions: graph.dismissedSuggestions,
+        environment: {
+          code: 'const tools = { geocode_city(state, args) { state.asked += 1; return { city: args.city, asked: state.asked, seen: state.seen }; } };',
+          initialState: { asked: 0, seen: 'from the initial state' },
+        },
+      });
+    } finally {
+      writer.close();
+    }
+    const page = await e2e.newPage({ viewport: { width: 1500, height: 1000 } });
+    await page.goto(host.url);
+    await page.locator('.react-flow__node[data-id="geocode_city"] .tool-name').click();
+    const inspector = page.getByRole('complementary', { name: 'Tool inspector' });
+    await inspector.getByLabel('Runtime kind').selectOption('environment');
+    const tryIt = inspector.getByRole('region', { name: 'Try it' });
+    await tryIt.getByRole('button', { name: 'Try it' }).click();
+    const result = tryIt.getByTestId('try-result');
+    await expect
+      .poll(async () => (await result.count()) && result.textContent(), { timeout: 30_000 })
+      .toContain('from the initial state');
+    expect(await result.textContent()).toContain('"asked": 1');
+  });
 });

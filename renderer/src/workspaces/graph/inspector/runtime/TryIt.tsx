@@ -5,6 +5,7 @@ import { exampleArgs } from '../../../../../../shared/runtimes';
 import { api } from '../../../../api/api';
 import { ConsentDetails } from '../../../../components/ConsentDetails';
 import { ErrorNote } from '../../../../components/ErrorNote';
+import { useEditor } from '../../editor/editor-context';
 
 const JsonEditor = lazy(() => import('../../../../components/JsonEditor'));
 
@@ -17,6 +18,8 @@ type Outcome = Result<'tools.tryRuntime'>;
 export function TryIt({ tool }: { tool: Tool }) {
   const [args, setArgs] = useState<unknown>(() => exampleArgs(tool));
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // A tool that answers from the graph's environment is tried on its initial state.
+  const environment = useEditor((s) => s.history.present.environment ?? null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -28,6 +31,7 @@ export function TryIt({ tool }: { tool: Tool }) {
         await api.invoke('tools.tryRuntime', {
           tool,
           args,
+          ...(tool.runtime?.kind === 'environment' ? { environment } : {}),
           ...(allow ? { allow: { kind: allow.kind, key: allow.key } } : {}),
         }),
       );
