@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Result } from '../shared/contract';
 import type { BfclMultiTurnDetails } from '../shared/contract/evaluation';
 import { TrellisError } from '../shared/errors';
+import { countOf } from '../shared/text';
 import { createBackend } from '../backend';
 import type { Verb } from './verb';
 
@@ -26,7 +27,7 @@ function printBfcl(result: Result<'evaluation.bfcl'>, out: (line: string) => voi
   const unscored = result.items.filter((i) => i.errorType === 'trellis:unknown_api_class');
   if (unscored.length)
     out(
-      `${unscored.length} multi-turn entries count as failed without being run: ${[...new Set(unscored.map((i) => i.error))].join(' ')} (the leaderboard runs them).`,
+      `${countOf(unscored.length, 'multi-turn entry', 'multi-turn entries')} counted as failed without being run (the leaderboard runs them): ${[...new Set(unscored.map((i) => i.error))].join(' ')}`,
     );
   const multiTurn = result.items.some((i) => i.category.startsWith('multi_turn'));
   out(`${multiTurn ? 'Accuracy' : 'AST accuracy'} ${pct(result.accuracy)} over ${result.items.length} entries.`);
@@ -96,7 +97,11 @@ export const evalVerb: Verb = {
       description: "WorfBench: the reference implementation's numbers, quirks included (see above)",
     },
     answers: { type: 'string', description: 'BFCL possible answers' },
-    entries: { type: 'string', description: 'BFCL test entries (the function definitions)' },
+    entries: {
+      type: 'string',
+      description:
+        'BFCL question file: the function definitions (single-turn) or involved_classes and initial_config (multi-turn)',
+    },
     fc: {
       type: 'boolean',
       description: "BFCL results of a function-calling model: [{name: arguments}], '.' in names read as '_'",

@@ -305,7 +305,7 @@ describe('Trajectories workspace in Chromium', () => {
       await row.getByText('multi_turn:instance_state_mismatch').waitFor();
       await row.getByRole('button', { name: 'Details of multi_turn_base_1' }).click();
       const details = results.getByTestId('multi-turn-details');
-      await details.getByText('Failed at turn 3.').waitFor();
+      await details.getByText(/^Failed at turn 2 \(turns count from 0/).waitFor();
       await details
         .getByRole('table', { name: 'State differences' })
         .getByText('GorillaFileSystem: attributes that differ')

@@ -80,7 +80,12 @@ export async function callInWorld(
     return { ok: true, result: answer.result, state: answer.state };
   } catch (error) {
     // The message begins with the tool's own name ("add_item in the environment threw …"), as written.
-    return { ok: false, error: `${(error as Error).message}; the state was left as it was.` };
+    const message = (error as Error).message;
+    // Code that does not parse fails before any tool runs, with the tool's name on it: say where to look.
+    const parse = / threw SyntaxError\b/.test(message)
+      ? ' If the SyntaxError is in the environment’s code itself, it does not parse: fix it in Graph → Edit Environment….'
+      : '';
+    return { ok: false, error: `${message}; the state was left as it was.${parse}` };
   }
 }
 

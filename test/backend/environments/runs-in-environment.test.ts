@@ -127,6 +127,15 @@ describe('a run in a graph’s environment', () => {
     expect(curated.turns.map((t) => t.state)).toEqual(states);
   });
 
+  it('says where to look when the environment’s code does not parse', async () => {
+    const b = testBackend({ seed: false });
+    const broken = { ...cartEnvironment(''), code: `${cartEnvironment('').code}\nfunction oops( {` };
+    const answer = await b.registry.invoke('environments.try', { environment: broken, tool: 'add_item', args: {} });
+    expect(answer).toMatchObject({ ok: false, before: INITIAL, after: INITIAL });
+    expect(answer.error).toMatch(/^add_item in the environment threw SyntaxError/);
+    expect(answer.error).toContain('fix it in Graph → Edit Environment…');
+  });
+
   it('stops a call that runs out of time or memory with a clear error, the state left as it was', async () => {
     const b = testBackend({ seed: false });
     const extra = `

@@ -8,7 +8,12 @@ import type { BfclMultiTurnDetails } from '../../../../shared/contract/evaluatio
 export function MultiTurnDetails({ details }: { details: BfclMultiTurnDetails }) {
   return (
     <div className="multi-turn-details" data-testid="multi-turn-details">
-      {details.turn !== undefined && <p>Failed at turn {details.turn + 1}.</p>}
+      {details.turn !== undefined && (
+        <p>Failed at turn {details.turn} (turns count from 0, as the leaderboard&apos;s messages count them).</p>
+      )}
+      {!details.turns.length && !details.state && !details.missing && (
+        <p>No turn ran: the entry failed before its calls were run (its error says why).</p>
+      )}
       {details.state && (
         <table aria-label="State differences">
           <caption>{details.state.className}: attributes that differ</caption>
@@ -51,7 +56,7 @@ export function MultiTurnDetails({ details }: { details: BfclMultiTurnDetails })
       <ol className="turns" aria-label="Turns run">
         {details.turns.map((turn, t) => (
           <li key={t}>
-            <strong>Turn {t + 1}</strong>
+            <strong>Turn {t}</strong>
             <div className="turn-sides">
               <div>
                 Model
