@@ -1,3 +1,4 @@
+import { PyError } from './api';
 import { floatRepr, isDict, PyFloat, PyOther, pyRepr, PyTuple } from '../bfcl/values';
 
 /**
@@ -29,15 +30,18 @@ const mixed = (a: unknown, b: unknown, value: number): number | PyFloat =>
 export const add = (a: unknown, b: unknown) => mixed(a, b, num(a) + num(b));
 export const sub = (a: unknown, b: unknown) => mixed(a, b, num(a) - num(b));
 export const mul = (a: unknown, b: unknown) => mixed(a, b, num(a) * num(b));
+/** Python's ZeroDivisionError, with its text. */
+const zeroDivision = (message: string) => new PyError(message, 'ZeroDivisionError');
+
 /** `a / b`: always a float; Python raises ZeroDivisionError on 0. */
 export function truediv(a: unknown, b: unknown): PyFloat {
-  if (num(b) === 0) throw new PyZeroDivision(isFloat(a) || isFloat(b) ? 'float division by zero' : 'division by zero');
+  if (num(b) === 0) throw zeroDivision(isFloat(a) || isFloat(b) ? 'float division by zero' : 'division by zero');
   return new PyFloat(num(a) / num(b));
 }
 /** `a // b`. */
 export function floordiv(a: unknown, b: unknown): number | PyFloat {
   if (num(b) === 0)
-    throw new PyZeroDivision(
+    throw zeroDivision(
       isFloat(a) || isFloat(b) ? 'float floor division by zero' : 'integer division or modulo by zero',
     );
   return mixed(a, b, Math.floor(num(a) / num(b)));
@@ -45,15 +49,11 @@ export function floordiv(a: unknown, b: unknown): number | PyFloat {
 /** `a % b` with the sign of `b`. */
 export function mod(a: unknown, b: unknown): number | PyFloat {
   if (num(b) === 0)
-    throw new PyZeroDivision(isFloat(a) || isFloat(b) ? 'float modulo' : 'integer division or modulo by zero');
+    throw zeroDivision(isFloat(a) || isFloat(b) ? 'float modulo' : 'integer division or modulo by zero');
   const x = num(a);
   const y = num(b);
   const r = x % y;
   return mixed(a, b, r !== 0 && r < 0 !== y < 0 ? r + y : r);
-}
-
-class PyZeroDivision extends Error {
-  readonly pyType = 'ZeroDivisionError';
 }
 
 /** Whether `x * 10 ** digits` lies exactly halfway between two integers (the binary value, not its text). */
