@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { LlamaBackend } from '../../shared/contract/models';
 import { commandExists, runBuildStep } from './build-process';
+import { loadedCpuVariant } from './llama-runtime';
 import type { BuiltBinding, NativeBuilder, NativeBuildIO } from './native-build';
 import { unpackLlamaSource } from './node-llama-cpp-builder';
 import { nodeLlamaCppDir } from './node-llama-cpp-package';
@@ -59,8 +60,7 @@ export function prebuiltCpuVariant(): string {
     const fs = require('node:fs');
     import('node-llama-cpp').then(async (lib) => {
       const llama = await lib.getLlama({ build: 'never', gpu: false, logLevel: lib.LlamaLogLevel.error });
-      const maps = fs.readFileSync('/proc/self/maps', 'utf8');
-      process.stdout.write((/libggml-cpu-([A-Za-z0-9_]+)\\.so\\b/.exec(maps) || [])[1] || '');
+      process.stdout.write(fs.readFileSync('/proc/self/maps', 'utf8'));
       await llama.dispose();
     });`;
   const child = spawnSync(process.execPath, ['-e', script], {
@@ -68,9 +68,12 @@ export function prebuiltCpuVariant(): string {
     cwd: nodeLlamaCppDir(),
     encoding: 'utf8',
     timeout: 60_000,
+    // A process's memory map runs to some hundreds of kilobytes.
+    maxBuffer: 16 * 2 ** 20,
   });
-  const variant = child.stdout.trim();
-  if (child.status !== 0 || !/^[A-Za-z0-9_]+$/.test(variant))
+  // The child's memory map, read with the helper's own reading of which variant is mapped.
+  const variant = child.status === 0 ? loadedCpuVariant(child.stdout) : null;
+  if (!variant)
     throw new Error(
       `could not tell which CPU library the prebuilt binding loads here${child.stderr ? `: ${child.stderr.trim().split('\n').at(-1)}` : ''}`,
     );
