@@ -10,7 +10,7 @@ import { EnvironmentTry } from './EnvironmentTry';
 import { useEnvironmentDraft } from './use-environment-draft';
 import './environment.css';
 
-const EnvironmentCodeEditor = lazy(() => import('./EnvironmentCodeEditor'));
+const CodeEditor = lazy(() => import('../../../components/CodeEditor'));
 const JsonEditor = lazy(() => import('../../../components/JsonEditor'));
 
 const close = () => useGraphUi.getState().openDialog(null);
@@ -86,7 +86,14 @@ function EnvironmentForm({
             <code>const tools = {'{ name(state, args) { … } }'}</code> reads and changes <code>state</code> and returns
             the result; <code>function goal(state, calls)</code> returns <code>{'{ success, reason }'}</code>.
           </p>
-          <EnvironmentCodeEditor code={environment.code} onChange={(code) => onChange({ ...environment, code })} />
+          <CodeEditor
+            path="inmemory://trellis/environment.js"
+            label="Environment code"
+            className="environment-code"
+            height="340px"
+            code={environment.code}
+            onChange={(code) => onChange({ ...environment, code })}
+          />
           <h3>Initial state</h3>
           <JsonEditor
             path="environment.initial-state"
