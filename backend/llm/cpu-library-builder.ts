@@ -18,6 +18,7 @@ import path from 'node:path';
 import type { LlamaBackend } from '../../shared/contract/models';
 import { commandExists, runBuildStep } from './build-process';
 import { loadedCpuVariant } from './llama-runtime';
+import { addNativeCall } from './native-call-builder';
 import type { BuiltBinding, NativeBuilder, NativeBuildIO } from './native-build';
 import { unpackLlamaSource } from './node-llama-cpp-builder';
 import { nodeLlamaCppDir } from './node-llama-cpp-package';
@@ -128,7 +129,7 @@ export function cpuLibraryBuilder(options: CpuLibraryBuilderOptions = {}): Nativ
           command: 'cmake',
           args: ['--build', build, '--target', `ggml-cpu-${variant}`, '-j', String(jobs)],
           shown: `cmake --build ${build} --target ggml-cpu-${variant} -j ${jobs}`,
-          progress: (fraction) => 0.05 + 0.9 * fraction,
+          progress: (fraction) => 0.05 + 0.75 * fraction,
         },
         io,
       );
@@ -140,8 +141,12 @@ export function cpuLibraryBuilder(options: CpuLibraryBuilderOptions = {}): Nativ
       const metadata = JSON.parse(fs.readFileSync(path.join(folder, '_nlcBuildMetadata.json'), 'utf8')) as {
         buildOptions: { llamaCpp: { release: string } };
       };
+      const call = await addNativeCall(
+        { folder, backend, llamaDir, jobs, progress: (fraction) => 0.8 + 0.2 * fraction },
+        io,
+      );
       io.onProgress(1);
-      return { folder, llamaCpp: metadata.buildOptions.llamaCpp.release, cpuLibrary: variant, cleanup };
+      return { folder, llamaCpp: metadata.buildOptions.llamaCpp.release, cpuLibrary: variant, ...call, cleanup };
     } catch (error) {
       await cleanup();
       throw error;

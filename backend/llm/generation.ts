@@ -20,10 +20,14 @@ export interface Generation {
   grammar: LlamaLibrary.LlamaGrammar | undefined;
   signal: AbortSignal;
   onText(text: string): void;
+  /** The own loop's evaluate by the native call (native-call.ts), given the tokens that end a call; absent: `sequence.evaluate`. */
+  nativeEvaluateFor?: ((stopTokens: Iterable<number>, maxTokens: number) => LoopEvaluate) | undefined;
 }
 
 export interface Generated {
   text: string;
+  /** The own loop's tokens came from the native generation call. */
+  nativeCall?: boolean;
   /** Tokens generated (the answer's, without the stop text after it where node-llama-cpp's loop ran). */
   completion: number;
 }
@@ -34,7 +38,7 @@ const EVALUATION_PRIORITY = 5;
 /** The own loop; null where the request must go to node-llama-cpp's generator instead. */
 export async function ownLoopGeneration(
   lib: NodeLlamaCpp,
-  { model, sequence, grammar, signal, onText }: Generation,
+  { model, sequence, grammar, signal, onText, nativeEvaluateFor }: Generation,
   request: GenerateRequest,
 ): Promise<Generated | null> {
   if (sequence.needsCheckpoints) return null;
@@ -53,16 +57,18 @@ export async function ownLoopGeneration(
     evaluationPriority: EVALUATION_PRIORITY,
     yieldEogToken: true,
   };
+  const stopTokens = new Set([...chat.stopTokens, ...(grammarStops?.tokens ?? [])]);
+  const evaluate = nativeEvaluateFor?.(stopTokens, request.maxTokens) ?? (sequence.evaluate.bind(sequence) as unknown as LoopEvaluate);
   const result = await runGenerationLoop(
     sequence,
-    sequence.evaluate.bind(sequence) as unknown as LoopEvaluate,
+    evaluate,
     model as unknown as LoopModel,
     piecesOf(model as unknown as PieceModel),
     {
       prompt: chat.tokens,
       maxTokens: request.maxTokens,
       evaluateOptions,
-      stopTokens: new Set([...chat.stopTokens, ...(grammarStops?.tokens ?? [])]),
+      stopTokens,
       stopStrings: [...chat.stopStrings, ...(grammarStops?.strings ?? []), ...(request.stop ?? [])],
       trimWhitespaceSuffix: grammar?.trimWhitespaceSuffix ?? false,
       finishCharacterPastMax: !request.chat,
@@ -70,7 +76,7 @@ export async function ownLoopGeneration(
       onText,
     },
   );
-  return { text: result.text, completion: result.tokens.length };
+  return { text: result.text, completion: result.tokens.length, nativeCall: nativeEvaluateFor !== undefined };
 }
 
 /** node-llama-cpp's generator: LlamaChatSession for a chat turn, LlamaCompletion for plain text. */

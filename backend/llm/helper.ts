@@ -12,7 +12,8 @@ import { corePinning } from './core-pinning';
 import { readGgufInfoWithin, type GgufFileInfo } from './gguf-inspect';
 import { HelperError } from './helper-error';
 import { libraryGeneration, ownLoopGeneration } from './generation';
-import { forcedTokensFor, hookedEvaluate, type RequestTiming } from './jump-forward';
+import { forcedTokensFor, hookedEvaluate, requestEvaluate, type RequestTiming } from './jump-forward';
+import { nativeCallOf, nativeEvaluate, type WithLock } from './native-call';
 import { boundJsonNumbers } from './json-grammar';
 import { loadLlamaRuntime } from './llama-runtime';
 import { SequencePool } from './sequence-pool';
@@ -60,6 +61,11 @@ const send = (message: HelperMessage) => {
 };
 
 /** node-llama-cpp is ESM-only; this file is CommonJS. */
+/** lifecycle-utils' withLock: the same module node-llama-cpp locks its context with. */
+async function lockOf(): Promise<WithLock> {
+  return (await import('lifecycle-utils')).withLock as unknown as WithLock;
+}
+
 async function library(): Promise<NodeLlamaCpp> {
   lib ??= (await import('node-llama-cpp')) as NodeLlamaCpp;
   return lib;
@@ -290,13 +296,34 @@ async function generate(id: number, request: Extract<HelperRequest, { type: 'gen
     // The generators read the sequence's tokens here: for this request the prompt's length is
     // read at the first token (before anything generated is decoded, or the context shifts), and
     // a JSON answer jumps over the text its grammar forces (jump-forward.ts).
-    sequence.evaluate = hookedEvaluate(sequence, {
+    const hooks = {
       onFirstToken: () => (prompt ??= sequence.nextTokenIndex),
       forced: (grammar && forcedTokensFor(model, grammar)) || undefined,
-      isEnd: (token) => model!.isEogToken(token as LlamaLibrary.Token),
+      isEnd: (token: number) => model!.isEogToken(token as LlamaLibrary.Token),
       timing,
       ...(request.returnTokenIds ? { yielded: sampledIds } : {}),
-    });
+    };
+    sequence.evaluate = hookedEvaluate(sequence, hooks);
+    // The native generation call where the binding has it (native-call.ts): several tokens a
+    // call, or one a call where jump-forward reads the grammar state after each.
+    const pool = sequences;
+    let nativeCalls = 0;
+    const withLock = request.nativeCall !== false && nativeCallOf(sequence) ? await lockOf() : null;
+    const nativeEvaluateFor =
+      withLock && pool
+        ? (stopTokens: Iterable<number>, maxTokens: number) =>
+            requestEvaluate(
+              nativeEvaluate(sequence, {
+                stopTokens,
+                othersBusy: () => pool.held > 1,
+                withLock,
+                chunked: !hooks.forced,
+                maxTokens,
+                onCall: () => void nativeCalls++,
+              }),
+              hooks,
+            )
+        : undefined;
     // When the chunks left the helper: the in-helper side of bench:model's end-to-end rate.
     const chunks: { first?: number; last: number; count: number } = { last: 0, count: 0 };
     const onText = (text: string) => {
@@ -307,13 +334,16 @@ async function generate(id: number, request: Extract<HelperRequest, { type: 'gen
       outbox.add(id, text);
     };
     const started = performance.now();
-    const generation = { model, sequence, grammar, signal: abort.signal, onText };
+    const generation = { model, sequence, grammar, signal: abort.signal, onText, nativeEvaluateFor };
     const own = request.loop !== 'node-llama-cpp' ? await ownLoopGeneration(nodeLlama, generation, request) : null;
     const done = own ?? (await libraryGeneration(nodeLlama, generation, request));
     const chunkMs = chunks.first === undefined ? null : { first: chunks.first - started, last: chunks.last - started };
     const tokens = { prompt: prompt ?? promptRead(), completion: done.completion };
     const stats: GenerationStats = {
       loop: own ? 'own' : 'node-llama-cpp',
+      nativeCall: own?.nativeCall ?? false,
+      nativeCalls,
+      sequenceTokens: sequence.nextTokenIndex,
       evaluateMs: timing.ms,
       firstTokenMs: timing.firstAt === undefined ? null : timing.firstAt - started,
       evaluateFirstMs: timing.firstMs ?? null,

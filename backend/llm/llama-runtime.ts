@@ -43,17 +43,17 @@ const ramPadding = (total: number) =>
  * node-llama-cpp loads local builds only from its own package folder; a binding elsewhere goes
  * through the same internal `Llama._create` its getLlama uses (node-llama-cpp is pinned).
  */
-async function loadNative(lib: NodeLlamaCpp, record: NativeBuild): Promise<Llama> {
+async function loadNative(lib: NodeLlamaCpp, record: NativeBuild, addon = 'llama-addon.node'): Promise<Llama> {
   const create = (lib.Llama as unknown as { _create?: (args: CreateArgs) => Promise<Llama> })._create;
   if (typeof create !== 'function') throw new Error('this node-llama-cpp cannot load a binding from another folder');
-  const bindingPath = path.join(record.folder, 'llama-addon.node');
+  const bindingPath = path.join(record.folder, addon);
   const buildMetadata: unknown = JSON.parse(
     fs.readFileSync(path.join(record.folder, '_nlcBuildMetadata.json'), 'utf8'),
   );
-  const addon = { exports: {} as unknown };
-  process.dlopen(addon, bindingPath);
+  const loaded = { exports: {} as unknown };
+  process.dlopen(loaded, bindingPath);
   return create.call(lib.Llama, {
-    bindings: addon.exports,
+    bindings: loaded.exports,
     bindingPath,
     buildType: 'localBuild',
     buildMetadata,
@@ -110,6 +110,37 @@ export function describeBinary(llama: Llama, kind: LlamaBinary['kind'], fallback
   };
 }
 
+/** Whether the loaded addon's context has the native generation call (native-call.ts). */
+const hasNativeCall = (llama: Llama): boolean =>
+  typeof (llama as unknown as { _bindings?: { AddonContext?: { prototype?: { generateTokens?: unknown } } } })
+    ._bindings?.AddonContext?.prototype?.generateTokens === 'function';
+
+/**
+ * The native build's addon with the native generation call when it has one that loads, else its
+ * plain llama-addon.node, with the reason the call is missing.
+ */
+async function loadWithNativeCall(
+  lib: NodeLlamaCpp,
+  record: NativeBuild,
+): Promise<{ llama: Llama; nativeCallProblem: string | null }> {
+  if (!record.nativeCall)
+    return {
+      llama: await loadNative(lib, record),
+      nativeCallProblem: record.nativeCallProblem ?? 'the native generation call was not built with this binding',
+    };
+  let problem: string;
+  try {
+    const llama = await loadNative(lib, record, record.nativeCall);
+    if (hasNativeCall(llama)) return { llama, nativeCallProblem: null };
+    await llama.dispose();
+    problem = `${record.nativeCall} has no native generation call`;
+  } catch (error) {
+    problem = `${record.nativeCall} failed to load (${(error as Error).message})`;
+  }
+  console.warn(`Trellis llama helper: ${problem}; node-llama-cpp's own addon runs, two native calls a token.`);
+  return { llama: await loadNative(lib, record), nativeCallProblem: problem };
+}
+
 /** Loads the binding to run: the recorded native build when it fits and loads, else the prebuilt one. */
 export async function loadLlamaRuntime(
   lib: NodeLlamaCpp,
@@ -121,9 +152,14 @@ export async function loadLlamaRuntime(
     fallbackReason = nativeBuildProblem(record, choice.gpu === false);
     if (!fallbackReason) {
       try {
-        const llama = await loadNative(lib, record);
-        const binary = describeBinary(llama, 'native', null);
-        return { llama, binary: record.cpuLibrary ? { ...binary, cpuLibraryBuiltHere: true } : binary };
+        const { llama, nativeCallProblem } = await loadWithNativeCall(lib, record);
+        const binary = {
+          ...describeBinary(llama, 'native', null),
+          ...(record.cpuLibrary ? { cpuLibraryBuiltHere: true } : {}),
+          nativeCall: nativeCallProblem === null,
+          nativeCallProblem,
+        };
+        return { llama, binary };
       } catch (error) {
         fallbackReason = `The native build in ${record.folder} failed to load (${(error as Error).message}); the prebuilt binding runs instead.`;
       }
@@ -134,6 +170,9 @@ export async function loadLlamaRuntime(
   const llama = await lib.getLlama({ build: 'never', gpu: choice.gpu });
   return {
     llama,
-    binary: describeBinary(llama, llama.buildType === 'localBuild' ? 'native' : 'prebuilt', fallbackReason),
+    binary: {
+      ...describeBinary(llama, llama.buildType === 'localBuild' ? 'native' : 'prebuilt', fallbackReason),
+      nativeCall: hasNativeCall(llama),
+    },
   };
 }

@@ -38,6 +38,9 @@ export interface BuiltBinding {
   llamaCpp: string;
   /** The ggml CPU library (variant) compiled here into the prebuilt binding; absent when the whole binding was built. */
   cpuLibrary?: string;
+  /** The addon with the native generation call, in `folder` (native-call-builder.ts); or why there is none. */
+  nativeCall?: string;
+  nativeCallProblem?: string;
   /** Removes what the builder left behind once the binding is copied into Trellis's folder. */
   cleanup?(): Promise<void>;
 }
@@ -148,6 +151,8 @@ export class NativeBuilds {
         llamaCpp: built.llamaCpp,
         cpu: cpuSignature(),
         ...(built.cpuLibrary ? { cpuLibrary: built.cpuLibrary } : {}),
+        ...(built.nativeCall ? { nativeCall: built.nativeCall } : {}),
+        ...(built.nativeCallProblem ? { nativeCallProblem: built.nativeCallProblem } : {}),
       };
       const previous = this.recorded();
       writeFileAtomic(this.recordFile, JSON.stringify(record, null, 2), { folderMode: 0o700 });

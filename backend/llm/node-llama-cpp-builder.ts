@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LlamaBackend } from '../../shared/contract/models';
+import { addNativeCall } from './native-call-builder';
 import { commandExists, runBuildStep } from './build-process';
 import { ensureLlamaSource, llamaSourceReady } from './llama-source';
 import type { BuiltBinding, NativeBuilder, NativeBuildIO } from './native-build';
@@ -57,10 +58,13 @@ export const buildWithNodeLlamaCpp: NativeBuilder = async (backend: LlamaBackend
   const metadata = JSON.parse(fs.readFileSync(path.join(buildDir, 'Release', '_nlcBuildMetadata.json'), 'utf8')) as {
     buildOptions: { llamaCpp: { release: string } };
   };
+  const folder = path.join(buildDir, 'Release');
+  const call = await addNativeCall({ folder, backend, llamaDir }, io);
   io.onProgress(1);
   return {
-    folder: path.join(buildDir, 'Release'),
+    folder,
     llamaCpp: metadata.buildOptions.llamaCpp.release,
+    ...call,
     // node-llama-cpp would otherwise load this build by itself (`lastBuild`): only Trellis's copy stays.
     cleanup: () => fs.promises.rm(buildDir, { recursive: true, force: true }),
   };

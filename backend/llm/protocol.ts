@@ -30,6 +30,11 @@ export interface GenerateRequest {
    * node-llama-cpp's LlamaChatSession / LlamaCompletion, kept to compare against (tests, bench).
    */
   loop?: GenerationLoop;
+  /**
+   * false: the own loop takes node-llama-cpp's two native calls a token even where the binding has
+   * the native generation call (native-call.ts); tests and benchmarks compare the two.
+   */
+  nativeCall?: boolean;
   /** The generated tokens come back in the result (`tokenIds`): tests compare loops by them. */
   returnTokenIds?: boolean;
 }
@@ -40,6 +45,12 @@ export type GenerationLoop = 'own' | 'node-llama-cpp';
 export interface GenerationStats {
   /** The loop that ran: the own loop hands a chat format it cannot run to node-llama-cpp's. */
   loop: GenerationLoop;
+  /** Whether the own loop's tokens came from the native generation call, several per call. */
+  nativeCall: boolean;
+  /** Native generation calls made (0 without the call; a step batched with other sequences is not one). */
+  nativeCalls: number;
+  /** Tokens the sequence holds after the request (its prompt and what was decoded of the answer). */
+  sequenceTokens: number;
   /** Milliseconds spent waiting on `sequence.evaluate` (decoding, sampling); the rest of `ms` is the loop's own. */
   evaluateMs: number;
   /** From the start to the first token: the prompt's rendering and decode, the loop's set-up. */

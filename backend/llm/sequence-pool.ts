@@ -32,6 +32,11 @@ export class SequencePool {
     this.lockstep = new Lockstep(() => this.slots.load.held);
   }
 
+  /** How many sequences are held by requests now (generating, or about to). */
+  get held(): number {
+    return this.slots.load.held;
+  }
+
   /** For `createContext({batching})`: tokens in sequence order, decoded when every busy sequence has queued. */
   get batching(): Batching {
     return {

@@ -77,6 +77,13 @@ export const NativeBuild = z.object({
    * fast way to native speed on the CPU; absent when the whole binding was built here.
    */
   cpuLibrary: z.string().optional(),
+  /**
+   * The addon with Trellis's native generation call (several tokens decoded and sampled per call),
+   * a file in `folder` beside llama-addon.node; absent when it was not built, with the reason in
+   * `nativeCallProblem`.
+   */
+  nativeCall: z.string().optional(),
+  nativeCallProblem: z.string().optional(),
 });
 export type NativeBuild = z.infer<typeof NativeBuild>;
 
@@ -100,6 +107,13 @@ export const LlamaBinary = z.object({
   cpuVariant: z.string().nullable().optional(),
   /** True when it is the prebuilt binding with its CPU library (`cpuVariant`) compiled on this machine. */
   cpuLibraryBuiltHere: z.boolean().optional(),
+  /**
+   * True when the addon carries Trellis's native generation call: the helper's own loop then gets
+   * several tokens per native call instead of two calls a token.
+   */
+  nativeCall: z.boolean().optional(),
+  /** Why a native build runs without the native call (not built, or it failed to load); null otherwise. */
+  nativeCallProblem: z.string().nullable().optional(),
   /** Set by the backend: why this binding runs, in words for the user (models.binary, Models, `trellis model info`). */
   why: z.string().optional(),
   /**
