@@ -21,7 +21,7 @@ export interface Generation {
   signal: AbortSignal;
   onText(text: string): void;
   /** The own loop's evaluate by the native call (native-call.ts), given the tokens that end a call; absent: `sequence.evaluate`. */
-  nativeEvaluateFor?: ((stopTokens: Iterable<number>, maxTokens: number) => LoopEvaluate) | undefined;
+  nativeEvaluateFor?: ((stopTokens: Iterable<number>, maxTokens: number) => LoopEvaluate | null) | undefined;
 }
 
 export interface Generated {
@@ -58,7 +58,8 @@ export async function ownLoopGeneration(
     yieldEogToken: true,
   };
   const stopTokens = new Set([...chat.stopTokens, ...(grammarStops?.tokens ?? [])]);
-  const evaluate = nativeEvaluateFor?.(stopTokens, request.maxTokens) ?? (sequence.evaluate.bind(sequence) as unknown as LoopEvaluate);
+  const byCall = nativeEvaluateFor?.(stopTokens, request.maxTokens) ?? null;
+  const evaluate = byCall ?? (sequence.evaluate.bind(sequence) as unknown as LoopEvaluate);
   const result = await runGenerationLoop(
     sequence,
     evaluate,
@@ -76,7 +77,7 @@ export async function ownLoopGeneration(
       onText,
     },
   );
-  return { text: result.text, completion: result.tokens.length, nativeCall: nativeEvaluateFor !== undefined };
+  return { text: result.text, completion: result.tokens.length, nativeCall: byCall !== null };
 }
 
 /** node-llama-cpp's generator: LlamaChatSession for a chat turn, LlamaCompletion for plain text. */

@@ -3,7 +3,7 @@
  * tg, for bench:model. Runs inside the helper process.
  */
 import type * as LlamaLibrary from 'node-llama-cpp' with { 'resolution-mode': 'import' };
-import { forcedTokensFor, hookedEvaluate } from './jump-forward';
+import { forcedTokensFor, requestEvaluate } from './jump-forward';
 import type { BenchmarkResult } from './protocol';
 import type { HeldSequence } from './sequence-pool';
 
@@ -15,11 +15,15 @@ export interface ThroughputDeps {
   acquire(): Promise<HeldSequence>;
   grammar(schema: Record<string, unknown>): Promise<Grammar>;
   evaluationState(grammar: Grammar): Promise<LlamaLibrary.LlamaGrammarEvaluationState>;
+  /** The sequence's evaluate by the native generation call, as generation reads it; null without one. */
+  native(sequence: Sequence, options: { chunked: boolean; maxTokens: number }): Evaluate | null;
 }
+
+type Evaluate = (tokens: number[], options?: object) => AsyncGenerator<number, void, void | number | number[]>;
 
 /** pp: one batch of `promptTokens` tokens; tg: `generateTokens` tokens one at a time (as llama-bench). */
 export async function measureThroughput(
-  { model, acquire, grammar, evaluationState }: ThroughputDeps,
+  { model, acquire, grammar, evaluationState, native }: ThroughputDeps,
   {
     promptTokens,
     generateTokens,
@@ -43,10 +47,15 @@ export async function measureThroughput(
     }
   };
   /** The sequence's evaluate as a request's generation reads it: jump-forward under `constraint`. */
-  const evaluateOf = (sequence: Sequence, constraint: Grammar | undefined, jump: boolean) => {
+  let nativeCall = false;
+  const evaluateOf = (sequence: Sequence, constraint: Grammar | undefined, jump: boolean, limit: number): Evaluate => {
     const forced = constraint && jump ? forcedTokensFor(model, constraint) : null;
-    if (!forced) return sequence.evaluate.bind(sequence);
-    return hookedEvaluate(sequence, { forced, isEnd: (token) => model.isEogToken(token as LlamaLibrary.Token) });
+    // The native call generates one token more than counted: the loop below breaks after it.
+    const byCall = native(sequence, { chunked: !forced, maxTokens: limit + 1 });
+    nativeCall = byCall !== null;
+    const evaluate = byCall ?? (sequence.evaluate.bind(sequence) as unknown as Evaluate);
+    if (!forced) return evaluate;
+    return requestEvaluate(evaluate, { forced, isEnd: (token) => model.isEogToken(token as LlamaLibrary.Token) });
   };
   const timeGeneration = async (constraint?: Grammar, jump = true) => {
     const { sequence, release } = await acquire();
@@ -63,11 +72,11 @@ export async function measureThroughput(
       // One seed: every run samples the same answer, so runs and bindings compare like for like.
       const options = { temperature: 0.8, seed: 1, grammarEvaluationState: state };
       const decodedBefore = sequence.tokenMeter.usedOutputTokens;
-      for await (const token of evaluateOf(sequence, constraint, jump)([filler[0]!], options)) {
+      for await (const token of evaluateOf(sequence, constraint, jump, limit)([filler[0]!], options)) {
         if (count === 0) started = performance.now();
         count++;
-        if (count > limit || (state && model.isEogToken(token))) break;
-        text += model.detokenize([token]);
+        if (count > limit || (state && model.isEogToken(token as LlamaLibrary.Token))) break;
+        text += model.detokenize([token as LlamaLibrary.Token]);
         if (end.some((trigger) => text.endsWith(trigger))) break;
       }
       const ms = performance.now() - started;
@@ -90,6 +99,7 @@ export async function measureThroughput(
   return {
     promptTokensPerSecond: (promptTokens / ppMs) * 1000,
     generateTokensPerSecond: (tg.tokens / tg.ms) * 1000,
+    nativeCall,
     msPerToken: tg.ms / tg.tokens,
     msPerTokenConstrained: perToken(constrained),
     constrainedTokens: constrained?.tokens ?? null,

@@ -13,7 +13,7 @@ import { readGgufInfoWithin, type GgufFileInfo } from './gguf-inspect';
 import { HelperError } from './helper-error';
 import { libraryGeneration, ownLoopGeneration } from './generation';
 import { forcedTokensFor, hookedEvaluate, requestEvaluate, type RequestTiming } from './jump-forward';
-import { nativeCallOf, nativeEvaluate, type WithLock } from './native-call';
+import { nativeCallOf, nativeEvaluate, type NativeEvaluateOptions, type WithLock } from './native-call';
 import { boundJsonNumbers } from './json-grammar';
 import { loadLlamaRuntime } from './llama-runtime';
 import { SequencePool } from './sequence-pool';
@@ -60,15 +60,28 @@ const send = (message: HelperMessage) => {
   post(message);
 };
 
-/** node-llama-cpp is ESM-only; this file is CommonJS. */
-/** lifecycle-utils' withLock: the same module node-llama-cpp locks its context with. */
-async function lockOf(): Promise<WithLock> {
-  return (await import('lifecycle-utils')).withLock as unknown as WithLock;
-}
+/** lifecycle-utils' withLock: the same module node-llama-cpp locks its context with (native-call.ts). */
+let contextLock: WithLock | null = null;
 
+/** node-llama-cpp is ESM-only; this file is CommonJS. */
 async function library(): Promise<NodeLlamaCpp> {
   lib ??= (await import('node-llama-cpp')) as NodeLlamaCpp;
+  contextLock ??= (await import('lifecycle-utils')).withLock as unknown as WithLock;
   return lib;
+}
+
+/**
+ * `sequence`'s evaluate by the native generation call, where the binding has it (native-call.ts):
+ * several tokens a call, or one a call where jump-forward reads the grammar state after each.
+ */
+function nativeEvaluateOf(
+  sequence: object,
+  options: Pick<NativeEvaluateOptions, 'chunked' | 'maxTokens' | 'onCall'> & { stopTokens?: Iterable<number> },
+) {
+  const pool = sequences;
+  const withLock = contextLock;
+  if (!pool || !withLock || !nativeCallOf(sequence)) return null;
+  return nativeEvaluate(sequence, { stopTokens: [], ...options, othersBusy: () => pool.held > 1, withLock });
 }
 
 let starting: Promise<Llama> | null = null;
@@ -304,25 +317,14 @@ async function generate(id: number, request: Extract<HelperRequest, { type: 'gen
       ...(request.returnTokenIds ? { yielded: sampledIds } : {}),
     };
     sequence.evaluate = hookedEvaluate(sequence, hooks);
-    // The native generation call where the binding has it (native-call.ts): several tokens a
-    // call, or one a call where jump-forward reads the grammar state after each.
-    const pool = sequences;
     let nativeCalls = 0;
-    const withLock = request.nativeCall !== false && nativeCallOf(sequence) ? await lockOf() : null;
     const nativeEvaluateFor =
-      withLock && pool
-        ? (stopTokens: Iterable<number>, maxTokens: number) =>
-            requestEvaluate(
-              nativeEvaluate(sequence, {
-                stopTokens,
-                othersBusy: () => pool.held > 1,
-                withLock,
-                chunked: !hooks.forced,
-                maxTokens,
-                onCall: () => void nativeCalls++,
-              }),
-              hooks,
-            )
+      request.nativeCall !== false && nativeCallOf(sequence)
+        ? (stopTokens: Iterable<number>, maxTokens: number) => {
+            const onCall = () => void nativeCalls++;
+            const evaluate = nativeEvaluateOf(sequence, { stopTokens, chunked: !hooks.forced, maxTokens, onCall });
+            return evaluate ? requestEvaluate(evaluate, hooks) : null;
+          }
         : undefined;
     // When the chunks left the helper: the in-helper side of bench:model's end-to-end rate.
     const chunks: { first?: number; last: number; count: number } = { last: 0, count: 0 };
@@ -474,6 +476,7 @@ async function handle(message: HelperRequest): Promise<unknown> {
           grammar: jsonSchemaGrammar,
           evaluationState: async (grammar) =>
             new (await library()).LlamaGrammarEvaluationState({ model: model!, grammar }),
+          native: (sequence, options) => (message.nativeCall === false ? null : nativeEvaluateOf(sequence, options)),
         },
         message,
       );

@@ -112,8 +112,8 @@ export function describeBinary(llama: Llama, kind: LlamaBinary['kind'], fallback
 
 /** Whether the loaded addon's context has the native generation call (native-call.ts). */
 const hasNativeCall = (llama: Llama): boolean =>
-  typeof (llama as unknown as { _bindings?: { AddonContext?: { prototype?: { generateTokens?: unknown } } } })
-    ._bindings?.AddonContext?.prototype?.generateTokens === 'function';
+  typeof (llama as unknown as { _bindings?: { AddonContext?: { prototype?: { generateTokens?: unknown } } } })._bindings
+    ?.AddonContext?.prototype?.generateTokens === 'function';
 
 /**
  * The native build's addon with the native generation call when it has one that loads, else its

@@ -182,7 +182,9 @@ export async function addNativeCall(
   } catch (error) {
     if (io.signal.aborted) throw error;
     const problem = (error as Error).message;
-    io.onLine(`The native generation call was not built (${problem}); generation takes node-llama-cpp's two calls a token.`);
+    io.onLine(
+      `The native generation call was not built (${problem}); generation takes node-llama-cpp's two calls a token.`,
+    );
     return { nativeCallProblem: problem };
   }
 }

@@ -184,7 +184,9 @@ export function nativeEvaluate(
             const reply = yield token;
             if (reply !== undefined) {
               if (i !== out.length - 1)
-                throw new Error('the native generation call takes tokens in place of a sampled one only after its last');
+                throw new Error(
+                  'the native generation call takes tokens in place of a sampled one only after its last',
+                );
               next = [reply].flat();
             }
             stopped = false;

@@ -126,12 +126,16 @@ export type HelperRequest =
       promptTokens: number;
       generateTokens: number;
       jsonSchema?: Record<string, unknown>;
+      /** false: two native calls a token even where the binding has the native generation call. */
+      nativeCall?: boolean;
     };
 
 /** Throughput measured inside the helper, without IPC: the same quantities as llama-bench's pp and tg. */
 export interface BenchmarkResult {
   promptTokensPerSecond: number;
   generateTokensPerSecond: number;
+  /** Whether generation ran through the native generation call (native-call.ts). */
+  nativeCall: boolean;
   /** Milliseconds per generated token, unconstrained and under the JSON-Schema grammar. */
   msPerToken: number;
   /** A JSON answer as generation makes it: text its grammar forces is decoded, not sampled. */

@@ -192,12 +192,14 @@ export class ModelSupervisor {
     promptTokens: number,
     generateTokens: number,
     jsonSchema?: Record<string, unknown>,
+    options: { nativeCall?: boolean } = {},
   ): Promise<BenchmarkResult> {
     return this.call({
       type: 'benchmark',
       promptTokens,
       generateTokens,
       ...(jsonSchema ? { jsonSchema } : {}),
+      ...(options.nativeCall === false ? { nativeCall: false } : {}),
     }) as Promise<BenchmarkResult>;
   }
 

@@ -11,7 +11,11 @@ import { HELPER, TEST_SETTINGS, tinyModel } from '../../helpers/models';
 import { prebuiltBindingFolder, recordNativeBuild } from '../../helpers/native-binding';
 import { tempDir } from '../../helpers/temp';
 
-const io = (): NativeBuildIO => ({ onLine: () => undefined, onProgress: () => undefined, signal: new AbortController().signal });
+const io = (): NativeBuildIO => ({
+  onLine: () => undefined,
+  onProgress: () => undefined,
+  signal: new AbortController().signal,
+});
 
 describe('the addon source the native call is added to', () => {
   it('takes the two edits that declare and register generateTokens', () => {
@@ -92,7 +96,13 @@ describe.skipIf(!fits)('the native generation call (real compiler, real helper, 
   it.each(SEEDS)(
     'unconstrained chat turn, seed %i: the same tokens and text as two native calls a token',
     async (seed) => {
-      const { native } = await both({ prompt: `Plan a trip, ${seed}`, chat: true, maxTokens: 48, temperature: 0.9, seed });
+      const { native } = await both({
+        prompt: `Plan a trip, ${seed}`,
+        chat: true,
+        maxTokens: 48,
+        temperature: 0.9,
+        seed,
+      });
       expect(native.stats!.tokenIds!.length).toBeGreaterThan(16);
       // Calls of 1, 2, 4, 8, 16, 16 and 1 tokens: 48 tokens in 7 calls at most, not 48.
       expect(native.stats!.nativeCalls).toBeLessThanOrEqual(7);
