@@ -5,18 +5,19 @@ import { openBackend } from './backend-helpers';
 import type { Verb } from './verb';
 import { defaultWorkspacePath } from './workspace-path';
 
-/** `native, cpu, AVX2 AVX512 …, 2 math cores, llama.cpp b1234` (`…, its zen4 CPU library` for the prebuilt one) */
+/** `native, cpu, AVX2 AVX512 …, 2 math cores, llama.cpp b1234` (`…, its zen4 CPU library built here, with the native generation call`) */
 export function describeBinary(binary: LlamaBinary): string {
   const features = binary.cpuFeatures.length ? binary.cpuFeatures.join(' ') : 'no CPU features reported';
   const variant = binary.cpuVariant
     ? `, its ${binary.cpuVariant} CPU library${binary.cpuLibraryBuiltHere ? ' built here' : ''}`
     : '';
-  return `${binary.kind}, ${binary.backend}, ${features}, ${binary.mathCores} math cores, llama.cpp ${binary.llamaCpp}${variant}`;
+  const call = binary.nativeCall ? ', with the native generation call' : '';
+  return `${binary.kind}, ${binary.backend}, ${features}, ${binary.mathCores} math cores, llama.cpp ${binary.llamaCpp}${variant}${call}`;
 }
 
 /** `cpu, built 2026-11-30T23:02:45Z in 1364 s, in /home/…/llama/3.21.1-cpu-…` */
 const describeNative = (native: NativeBuild) =>
-  `${native.backend}${native.cpuLibrary ? ` (the prebuilt binding with its ${native.cpuLibrary} CPU library compiled here)` : ''}, built ${native.builtAt} in ${native.buildSeconds} s, in ${native.folder}`;
+  `${native.backend}${native.cpuLibrary ? ` (the prebuilt binding with its ${native.cpuLibrary} CPU library compiled here)` : ''}${native.nativeCall ? ', with the native generation call' : native.nativeCallProblem ? ` (no native generation call: ${native.nativeCallProblem})` : ''}, built ${native.builtAt} in ${native.buildSeconds} s, in ${native.folder}`;
 
 const workspace = { type: 'string', description: `Workspace file (default ${defaultWorkspacePath()})` } as const;
 

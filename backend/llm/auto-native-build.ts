@@ -20,6 +20,7 @@ import {
   type NativeBuild,
 } from '../../shared/contract/models';
 import { writeFileAtomic } from '../files/atomic-write';
+import { cpuLibraryBuildFits } from './cpu-library-builder';
 import { nodeLlamaCppVersion } from './node-llama-cpp-package';
 
 /** What the last automatic build ended as, beside the native build record. */
@@ -34,12 +35,19 @@ interface AutoBuildEnd {
 
 const commandRuns = (command: string) => spawnSync(command, ['--version'], { stdio: 'ignore' }).status === 0;
 
-/** What is missing to build the binding here, in words for the user; null when nothing is. */
-export function buildToolsProblem(runs: (command: string) => boolean = commandRuns): string | null {
+/**
+ * What is missing to build the binding here, in words for the user; null when nothing is. npm is
+ * needed only by the whole build (node-llama-cpp runs cmake-js through it), not by the CPU
+ * library's (cpu-library-builder.ts).
+ */
+export function buildToolsProblem(
+  runs: (command: string) => boolean = commandRuns,
+  wholeBuild: boolean = !cpuLibraryBuildFits(),
+): string | null {
   const missing: string[] = [];
   if (!runs('cmake')) missing.push('cmake');
   if (process.platform !== 'win32' && !['c++', 'g++', 'clang++'].some(runs)) missing.push('a C++ compiler');
-  if (!runs(process.platform === 'win32' ? 'npm.cmd' : 'npm')) missing.push('npm');
+  if (wholeBuild && !runs(process.platform === 'win32' ? 'npm.cmd' : 'npm')) missing.push('npm');
   if (!missing.length) return null;
   const named = missing.length > 1 ? `${missing.slice(0, -1).join(', ')} and ${missing.at(-1)!}` : missing[0]!;
   return `No native build is made by itself: ${named} ${missing.length > 1 ? 'are' : 'is'} missing (Debian/Ubuntu: apt install cmake build-essential).`;
@@ -105,10 +113,13 @@ export class AutoNativeBuild {
 
   /** Whether the build would help the binding that runs: the prebuilt CPU one, with no CPU build recorded that could replace it. */
   private wanted(binary: LlamaBinary): boolean {
+    // A CPU library built before the native generation call existed: built again, with it.
+    const recorded = this.options.recorded();
+    if (binary.kind === 'native' && recorded?.cpuLibrary && !recorded.nativeCall && !recorded.nativeCallProblem)
+      return binary.backend === 'cpu';
     if (binary.kind !== 'prebuilt' || binary.backend !== 'cpu') return false;
     // A GPU build recorded but not running (the GPU turned off, another version): rebuilding for
     // the CPU would replace it; that is the user's call.
-    const recorded = this.options.recorded();
     return !recorded || recorded.backend === 'cpu';
   }
 
@@ -158,11 +169,12 @@ export class AutoNativeBuild {
   explain(binary: LlamaBinary): string {
     if (binary.kind === 'native') {
       const native = this.options.recorded();
-      if (native?.cpuLibrary)
-        return `The prebuilt binding with its ${native.cpuLibrary} CPU library compiled on this machine (${native.builtAt.slice(0, 10)}, in ${native.buildSeconds} s): prompts are read at the speed of llama.cpp built here, where the prebuilt library reads them at about half.`;
-      return native
-        ? `Built for this machine (${native.builtAt.slice(0, 10)}, ${native.backend}): llama.cpp uses every instruction this CPU has.`
-        : 'A local build of node-llama-cpp runs.';
+      const built = native?.cpuLibrary
+        ? `The prebuilt binding with its ${native.cpuLibrary} CPU library compiled on this machine (${native.builtAt.slice(0, 10)}, in ${native.buildSeconds} s): prompts are read at the speed of llama.cpp built here, where the prebuilt library reads them at about half.`
+        : native
+          ? `Built for this machine (${native.builtAt.slice(0, 10)}, ${native.backend}): llama.cpp uses every instruction this CPU has.`
+          : 'A local build of node-llama-cpp runs.';
+      return `${built} ${nativeCallWords(binary)}`;
     }
     const variant = binary.cpuVariant ? ` (its ${binary.cpuVariant} CPU library, chosen for this CPU at start)` : '';
     const base =
@@ -180,4 +192,13 @@ export class AutoNativeBuild {
         return `${base} ${status.reason}`;
     }
   }
+}
+
+/** Whether generation takes Trellis's native call (several tokens per call) and, if not, why. */
+export function nativeCallWords(binary: LlamaBinary): string {
+  if (binary.nativeCall)
+    return 'Its addon has the native generation call: tokens are decoded and sampled several per call, not two calls a token.';
+  return binary.nativeCallProblem
+    ? `Generation takes node-llama-cpp's two native calls a token: ${binary.nativeCallProblem}.`
+    : "Generation takes node-llama-cpp's two native calls a token.";
 }

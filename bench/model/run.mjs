@@ -73,7 +73,9 @@ async function ensureNativeBuild(kind) {
   const recorded = builds.recorded();
   const wanted = gpu === 'off' ? 'cpu' : gpu;
   const sameKind = recorded && Boolean(recorded.cpuLibrary) === (kind === 'cpu library');
-  if (recorded && sameKind && recorded.backend === wanted && !nativeBuildProblem(recorded, gpu === 'off'))
+  // A CPU library built before the native generation call is built again, as the app does.
+  const current = kind === 'whole' || Boolean(recorded?.nativeCall || recorded?.nativeCallProblem);
+  if (recorded && sameKind && current && recorded.backend === wanted && !nativeBuildProblem(recorded, gpu === 'off'))
     return builds.recordFile;
   console.log(
     kind === 'whole'
@@ -173,11 +175,15 @@ const referenceOn = referenceCores === 'helper' && cores?.length ? cores : null;
 const binary = await supervisor.binary();
 // prebuilt (and the CPU variant it chose) or native: a figure of the native build is what a user
 // gets only once it is built (by itself on the app's first model load, or `trellis model build`).
-const bindingName = binary.cpuLibraryBuiltHere
-  ? `prebuilt, ${binary.cpuVariant} CPU library built here`
-  : binary.kind === 'native'
-    ? 'native'
-    : `prebuilt${binary.cpuVariant ? `, variant ${binary.cpuVariant}` : ''}`;
+const bindingName =
+  (binary.cpuLibraryBuiltHere
+    ? `prebuilt, ${binary.cpuVariant} CPU library built here`
+    : binary.kind === 'native'
+      ? 'native'
+      : `prebuilt${binary.cpuVariant ? `, variant ${binary.cpuVariant}` : ''}`) +
+  (binary.nativeCall
+    ? ', native generation call'
+    : `, two native calls a token${binary.nativeCallProblem ? ` (${binary.nativeCallProblem})` : ''}`);
 console.log(
   `Binding: ${bindingName}, ${binary.backend}, ${binary.cpuFeatures.join(' ')}, ${binary.mathCores} math cores` +
     (binary.fallbackReason ? ` (not native: ${binary.fallbackReason})` : ''),
@@ -187,6 +193,9 @@ console.log(
 );
 const runs = [];
 const references = [];
+// Where the binding has the native generation call, generation is also timed without it (two
+// calls a token, as node-llama-cpp's evaluate makes them), in the same repetition.
+const twoCallRuns = [];
 
 // Generation as the UI receives it: one chunk per token, timed where it arrives. The rate runs
 // from the first chunk to the last, so prompt processing is left out, as in tg128.
@@ -234,6 +243,7 @@ const viaEvents = async (seed) => {
 for (let i = 0; i < repetitions; i++) {
   if (referenceBench) references.push(runLlamaBench());
   runs.push(await supervisor.benchmark(PP, TG, skipConstrained ? undefined : PLAN_SCHEMA));
+  if (binary.nativeCall) twoCallRuns.push(await supervisor.benchmark(PP, TG, undefined, { nativeCall: false }));
   await viaSupervisor(i + 1);
   if (backend) await viaEvents(i + 1);
 }
@@ -315,6 +325,9 @@ const summary = {
     backend: binary.backend,
     cpu: binary.cpuFeatures.join(' '),
     fallback: binary.fallbackReason,
+    /** Generation by Trellis's native call (several tokens per call), or node-llama-cpp's two calls a token. */
+    native_call: binary.nativeCall ?? false,
+    native_call_problem: binary.nativeCallProblem ?? null,
   },
   /** Which llama-bench: "linked" to the helper's native build, or llama.cpp's "own" build (bench/model/reference.mjs). */
   llama_bench_build: referenceBench?.build ?? null,
@@ -332,6 +345,15 @@ const summary = {
         references.map((r) => r.tg),
       )
     : null,
+  // The same tg without the native call, where the binding has it: its figure and ratio.
+  tg_two_calls: twoCallRuns.length ? round(median(twoCallRuns.map((r) => r.generateTokensPerSecond)), 1) : null,
+  tg_two_calls_ratio:
+    reference && twoCallRuns.length
+      ? pairedRatio(
+          twoCallRuns.map((r) => r.generateTokensPerSecond),
+          references.map((r) => r.tg),
+        )
+      : null,
   // A plan as generation makes it (the text its grammar forces decoded in one go, not sampled),
   // and the same schema with every token sampled: time per token over unconstrained generation's.
   constrained_time_ratio: round(trellis.msPerTokenConstrained / trellis.msPerToken),
@@ -372,6 +394,10 @@ console.log(
 console.log(
   `  tg${TG}  llama-bench ${ref(summary.llama_bench?.tg128)}   Trellis ${summary.trellis.tg128} t/s   ratio ${summary.tg_ratio}`,
 );
+if (summary.tg_two_calls !== null)
+  console.log(
+    `  tg${TG}  without the native call (two calls a token): Trellis ${summary.tg_two_calls} t/s   ratio ${summary.tg_two_calls_ratio}`,
+  );
 console.log(
   `  constrained / unconstrained time per token: ${summary.constrained_time_ratio} (a plan of ${summary.constrained_tokens} tokens, ${summary.constrained_sampled_tokens} sampled, ${summary.constrained_chars} characters)`,
 );

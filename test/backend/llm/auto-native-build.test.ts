@@ -83,6 +83,40 @@ describe('automatic native build on the first model load', () => {
     expect(buildToolsProblem(() => true)).toBeNull();
   });
 
+  it('asks for npm only where the whole binding must be built, not for the CPU library alone', () => {
+    const noNpm = (command: string) => command !== 'npm';
+    expect(buildToolsProblem(noNpm, false)).toBeNull();
+    expect(buildToolsProblem(noNpm, true)).toMatch(/npm is missing/);
+  });
+
+  it('builds a CPU library made before the native generation call again, once, and says whether generation has the call', async () => {
+    const old = {
+      backend: 'cpu',
+      cpuLibrary: 'zen4',
+      builtAt: '2026-12-05T00:00:00Z',
+      buildSeconds: 60,
+    } as NativeBuild;
+    const builtHere = { ...NATIVE_CPU, cpuLibraryBuiltHere: true };
+    const before = autoBuild(async () => ({ ...builtHere, nativeCall: true }), { recorded: old });
+    expect(before.auto.explain(builtHere)).toMatch(/two native calls a token/);
+    before.auto.afterLoad(builtHere);
+    await before.auto.settled();
+    expect(before.calls).toEqual(['models.autoBuild']);
+
+    for (const recorded of [
+      { ...old, nativeCall: 'llama-addon-native-call.node' },
+      { ...old, nativeCallProblem: 'cmake and a C++ compiler are needed' },
+    ]) {
+      const after = autoBuild(async () => builtHere, { recorded });
+      after.auto.afterLoad(builtHere);
+      expect(after.calls).toEqual([]);
+    }
+    const withCall = autoBuild(async () => builtHere, { recorded: { ...old, nativeCall: 'x.node' } });
+    expect(withCall.auto.explain({ ...builtHere, nativeCall: true })).toMatch(
+      /native generation call: tokens are decoded and sampled several per call/,
+    );
+  });
+
   it('remembers a failed build with its reason and does not try again by itself', async () => {
     const { auto, dir, calls } = autoBuild(async () => {
       throw new TrellisError('E5005', 'Building the cpu binding failed: cmake exited with code 1\nLast lines…');

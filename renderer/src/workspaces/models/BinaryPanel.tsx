@@ -23,11 +23,11 @@ const BACKENDS: { value: 'auto' | LlamaBackend; label: string }[] = [
 ];
 
 const kindLabel = (binary: LlamaBinary) =>
-  binary.cpuLibraryBuiltHere
+  (binary.cpuLibraryBuiltHere
     ? `Prebuilt binding, its ${binary.cpuVariant ?? ''} CPU library built for this machine`
     : binary.kind === 'native'
       ? 'Native build for this machine'
-      : 'Prebuilt portable binding';
+      : 'Prebuilt portable binding') + (binary.nativeCall ? ', with the native generation call' : '');
 
 /**
  * Which llama.cpp binding the model helper runs, and building one for this machine: a native
