@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { commandExists } from '../../../backend/llm/build-process';
 import { cpuLibraryBuildFits, cpuLibraryBuilder, defaultNativeBuilder } from '../../../backend/llm/cpu-library-builder';
 import { NativeBuilds, type NativeBuilder, type NativeBuildIO } from '../../../backend/llm/native-build';
+import { NATIVE_CALL_ADDON } from '../../../backend/llm/native-call-builder';
 import { ModelSupervisor } from '../../../backend/llm/supervisor';
 import { HELPER, TEST_SETTINGS, tinyModel } from '../../helpers/models';
 import { prebuiltBindingFolder } from '../../helpers/native-binding';
@@ -58,6 +59,9 @@ describe.skipIf(!tools || !fits)('the CPU library built here (real cmake and com
     const { io: buildIo, seen } = io();
     const record = await builds.build('cpu', buildIo);
     expect(record.cpuLibrary).toMatch(/^[a-z0-9_]+$/);
+    // The native generation call is built with it, beside the binding's own addon.
+    expect(record.nativeCall).toBe(NATIVE_CALL_ADDON);
+    expect(fs.existsSync(path.join(record.folder, NATIVE_CALL_ADDON))).toBe(true);
     expect(seen.lines.some((l) => l.includes(`--target ggml-cpu-${record.cpuLibrary}`))).toBe(true);
     expect(seen.progress.at(-1)).toBe(1);
     const library = path.join(record.folder, `libggml-cpu-${record.cpuLibrary}.so`);
@@ -76,12 +80,16 @@ describe.skipIf(!tools || !fits)('the CPU library built here (real cmake and com
       cpuLibraryBuiltHere: true,
       cpuVariant: record.cpuLibrary,
       fallbackReason: null,
+      nativeCall: true,
     });
+    expect(before.nativeCall).toBe(false);
     expect(after.cpuFeatures).toContain('OPENMP');
     const request = { prompt: 'Book the flight to Lisbon', chat: false, maxTokens: 12, temperature: 0 };
     await prebuilt.load(tinyModel(), TEST_SETTINGS);
     await built.load(tinyModel(), TEST_SETTINGS);
-    expect((await built.generate(request)).text).toBe((await prebuilt.generate(request)).text);
+    const byCall = await built.generate(request);
+    expect(byCall.stats?.nativeCall).toBe(true);
+    expect(byCall.text).toBe((await prebuilt.generate(request)).text);
   }, 1_200_000);
 
   it('a cancelled build records nothing and leaves no folder behind', async () => {
