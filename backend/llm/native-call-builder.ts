@@ -54,20 +54,15 @@ export function patchAddonSource(to: string): void {
   );
 }
 
-/** Node's C headers (node_api.h): beside the running node, or where the system keeps them. */
-function nodeHeaders(): string {
-  const candidates = [
-    path.join(path.dirname(process.execPath), '..', 'include', 'node'),
-    '/usr/include/node',
-    '/usr/local/include/node',
-  ];
-  const found = candidates.find((dir) => fs.existsSync(path.join(dir, 'node_api.h')));
-  if (!found)
-    throw new Error(
-      `Node's headers (node_api.h) were not found in ${candidates.join(', ')}. Install them (Debian/Ubuntu: apt install libnode-dev) or use a Node.js from nodejs.org.`,
-    );
-  return found;
-}
+const NODE_HEADER_DIRS = [
+  path.join(path.dirname(process.execPath), '..', 'include', 'node'),
+  '/usr/include/node',
+  '/usr/local/include/node',
+];
+
+/** Node's C headers (node_api.h): beside the running node, or where the system keeps them; null when none. */
+const nodeHeaders = (): string | null =>
+  NODE_HEADER_DIRS.find((dir) => fs.existsSync(path.join(dir, 'node_api.h'))) ?? null;
 
 /** The libraries the addon links: llama, its common library and ggml's base (backends are loaded by ggml). */
 export function linkedLibraries(folder: string): string[] {
@@ -109,6 +104,8 @@ export function nativeCallUnbuildable(backend: LlamaBackend): string | null {
   if (process.platform !== 'linux') return 'the native generation call is built on Linux only';
   if (backend === 'vulkan') return 'the native generation call is not built for Vulkan bindings';
   if (!commandExists('cmake') || !commandExists('c++')) return 'cmake and a C++ compiler are needed';
+  if (!nodeHeaders())
+    return `Node's headers (node_api.h) were not found in ${NODE_HEADER_DIRS.join(', ')}: install them (Debian/Ubuntu: apt install libnode-dev) or use a Node.js from nodejs.org`;
   return null;
 }
 
@@ -123,7 +120,7 @@ export async function buildNativeCall(options: NativeCallBuildOptions, io: Nativ
   const napi = path.dirname(require.resolve('node-addon-api/package.json', { paths: [nodeLlamaCppDir()] }));
   const includes = [
     napi,
-    nodeHeaders(),
+    nodeHeaders()!,
     llamaCpp,
     path.join(llamaCpp, 'common'),
     path.join(llamaCpp, 'include'),

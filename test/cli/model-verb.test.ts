@@ -36,8 +36,13 @@ describe('trellis model', () => {
     const { code, out } = trellis(home, ['model', 'info', '--json']);
     expect(code).toBe(0);
     const info = JSON.parse(out) as { binary: { kind: string; backend: string }; native: { folder: string } };
-    expect(info.binary).toMatchObject({ kind: 'native', backend: 'cpu' });
+    expect(info.binary).toMatchObject({ kind: 'native', backend: 'cpu', nativeCall: false });
     expect(info.native.folder).toBe(folder);
+    // Recorded without the native generation call: generation takes two calls a token, and says why.
+    const text = trellis(home, ['model', 'info']);
+    expect(text.out).toMatch(
+      /^Why: .*two native calls a token: the native generation call was not built with this binding\./m,
+    );
   });
 
   it.skipIf(!prebuilt)('info says the prebuilt binding runs, which CPU library it chose, and why', () => {

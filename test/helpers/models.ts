@@ -23,3 +23,16 @@ export function tinyModel(shape: Partial<ModelShape> = {}): string {
 
 /** A supervisor over the built helper, CPU only. */
 export const testSupervisor = () => new ModelSupervisor({ helperPath: HELPER, env: { TRELLIS_GPU: 'off' } });
+
+/** A tool call as a JSON Schema: an enum, an integer and two bounded strings (jump-forward has text to skip). */
+export const TRIP_CALL_SCHEMA = {
+  type: 'object',
+  properties: {
+    tool: { type: 'string', enum: ['search_flights', 'book_flight', 'search_hotels'] },
+    passengers: { type: 'integer' },
+    city: { type: 'string', maxLength: 24 },
+    note: { type: 'string', maxLength: 40 },
+  },
+  required: ['tool', 'passengers', 'city', 'note'],
+  additionalProperties: false,
+};

@@ -1,19 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GenerateRequest, GenerationLoop } from '../../../backend/llm/protocol';
 import type { GenerateResult, ModelSupervisor } from '../../../backend/llm/supervisor';
-import { TEST_SETTINGS, testSupervisor, tinyModel } from '../../helpers/models';
-
-const CALL_SCHEMA = {
-  type: 'object',
-  properties: {
-    tool: { type: 'string', enum: ['search_flights', 'book_flight', 'search_hotels'] },
-    passengers: { type: 'integer' },
-    city: { type: 'string', maxLength: 24 },
-    note: { type: 'string', maxLength: 40 },
-  },
-  required: ['tool', 'passengers', 'city', 'note'],
-  additionalProperties: false,
-};
+import { TEST_SETTINGS, TRIP_CALL_SCHEMA as CALL_SCHEMA, testSupervisor, tinyModel } from '../../helpers/models';
 
 let s: ModelSupervisor;
 beforeAll(async () => {

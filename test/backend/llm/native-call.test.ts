@@ -1,13 +1,18 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commandExists } from '../../../backend/llm/build-process';
-import { NATIVE_CALL_ADDON, buildNativeCall, patchAddonSource } from '../../../backend/llm/native-call-builder';
-import type { NativeBuildIO } from '../../../backend/llm/native-build';
+import {
+  NATIVE_CALL_ADDON,
+  buildNativeCall,
+  nativeCallUnbuildable,
+  patchAddonSource,
+} from '../../../backend/llm/native-call-builder';
+import { nativeBuildsDir, type NativeBuildIO } from '../../../backend/llm/native-build';
 import { unpackLlamaSource } from '../../../backend/llm/node-llama-cpp-builder';
 import type { GenerateRequest } from '../../../backend/llm/protocol';
 import { ModelSupervisor } from '../../../backend/llm/supervisor';
-import { HELPER, TEST_SETTINGS, tinyModel } from '../../helpers/models';
+import { HELPER, TEST_SETTINGS, TRIP_CALL_SCHEMA as CALL_SCHEMA, tinyModel } from '../../helpers/models';
 import { prebuiltBindingFolder, recordNativeBuild } from '../../helpers/native-binding';
 import { tempDir } from '../../helpers/temp';
 
@@ -29,9 +34,10 @@ describe('the addon source the native call is added to', () => {
   });
 });
 
-const tools = ['cmake', 'c++'].every(commandExists);
 const prebuilt = prebuiltBindingFolder();
-const fits = tools && prebuilt !== null && process.platform === 'linux';
+const BIN = path.join(__dirname, '..', '..', '..', 'bin', 'trellis.js');
+// Skipped only where it cannot be built: not Linux, no cmake, C++ compiler or Node headers.
+const fits = prebuilt !== null && nativeCallUnbuildable('cpu') === null;
 
 const supervisors: ModelSupervisor[] = [];
 const helperWith = (nativeRecord: string) => {
@@ -43,26 +49,17 @@ afterAll(async () => {
   for (const s of supervisors.splice(0)) await s.stop();
 });
 
-const CALL_SCHEMA = {
-  type: 'object',
-  properties: {
-    tool: { type: 'string', enum: ['search_flights', 'book_flight', 'search_hotels'] },
-    passengers: { type: 'integer' },
-    city: { type: 'string', maxLength: 24 },
-  },
-  required: ['tool', 'passengers', 'city'],
-  additionalProperties: false,
-};
 const SEEDS = [1, 2, 3];
 
 // The real thing: node-llama-cpp's addon compiled here with the call added, linked against the
 // prebuilt binding's libraries, loaded by a real helper process that generates on the tiny model.
 describe.skipIf(!fits)('the native generation call (real compiler, real helper, tiny model)', () => {
   let record: string;
+  let folder: string;
   let s: ModelSupervisor;
 
   beforeAll(async () => {
-    const folder = path.join(tempDir(), 'binding');
+    folder = path.join(tempDir(), 'binding');
     fs.cpSync(prebuilt!, folder, { recursive: true });
     await buildNativeCall({ folder, backend: 'cpu', llamaDir: await unpackLlamaSource(io()), jobs: 2 }, io());
     expect(fs.existsSync(path.join(folder, NATIVE_CALL_ADDON))).toBe(true);
@@ -89,8 +86,20 @@ describe.skipIf(!fits)('the native generation call (real compiler, real helper, 
     return { twoCalls, native };
   }
 
-  it('the helper runs the addon with the call and says so', async () => {
+  it('the helper runs the addon with the call and says so, as does trellis model info', async () => {
     expect(await s.binary()).toMatchObject({ kind: 'native', nativeCall: true, nativeCallProblem: null });
+    const home = tempDir();
+    recordNativeBuild(nativeBuildsDir(home), folder, { nativeCall: NATIVE_CALL_ADDON });
+    const info = spawnSync(process.execPath, [BIN, 'model', 'info', '--workspace', path.join(home, 'w.trellis')], {
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: { ...process.env, TRELLIS_HOME: home, TRELLIS_GPU: 'off' },
+    });
+    expect(info.status).toBe(0);
+    expect(info.stdout).toMatch(/^Runs: native, cpu, .*, with the native generation call$/m);
+    expect(info.stdout).toMatch(
+      /^Why: .*Its addon has the native generation call: tokens are decoded and sampled several per call/m,
+    );
   });
 
   it.each(SEEDS)(
@@ -116,7 +125,7 @@ describe.skipIf(!fits)('the native generation call (real compiler, real helper, 
       const { native } = await both({
         prompt: `Call a tool for trip ${seed}`,
         chat: true,
-        maxTokens: 120,
+        maxTokens: 200,
         temperature: 0.8,
         seed,
         jsonSchema: CALL_SCHEMA,
@@ -170,5 +179,15 @@ describe.skipIf(!fits)('the native generation call (real compiler, real helper, 
     await broken.load(tinyModel(), TEST_SETTINGS);
     const result = await broken.generate({ prompt: 'Hello', chat: false, maxTokens: 8, temperature: 0 });
     expect(result.stats).toMatchObject({ nativeCall: false });
+
+    // A build recorded without the call (made before it, or it did not compile): the same, and why.
+    const without = helperWith(
+      recordNativeBuild(tempDir(), folder, { nativeCallProblem: 'cmake and a C++ compiler are needed' }),
+    );
+    expect(await without.binary()).toMatchObject({
+      kind: 'native',
+      nativeCall: false,
+      nativeCallProblem: 'cmake and a C++ compiler are needed',
+    });
   }, 120_000);
 });
