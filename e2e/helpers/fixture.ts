@@ -2,7 +2,7 @@ import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { launchChromium } from './browser';
 import { watchPageErrors, type PageErrorWatch } from './page-errors';
-import { startHostProcess, type HostProcess } from './host-process';
+import { startHostProcess, type HostOptions, type HostProcess } from './host-process';
 
 export interface NewPageOptions extends BrowserContextOptions {
   /**
@@ -43,7 +43,7 @@ export function useBrowserAndHosts() {
       watches.push(watchPageErrors(page, allowErrors));
       return page;
     },
-    async startHost(workspace: string, options?: { examples?: boolean; port?: number }): Promise<HostProcess> {
+    async startHost(workspace: string, options?: HostOptions): Promise<HostProcess> {
       const host = await startHostProcess(workspace, options);
       hosts.push(host);
       return host;

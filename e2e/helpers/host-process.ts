@@ -10,6 +10,12 @@ export interface HostProcess {
   stop(): Promise<number | null>;
 }
 
+export interface HostOptions {
+  examples?: boolean;
+  port?: number;
+  env?: NodeJS.ProcessEnv;
+}
+
 const running = new Set<ChildProcess>();
 // A test that fails before stopping its host must not leave the host running.
 process.once('exit', () => {
@@ -19,11 +25,12 @@ process.once('exit', () => {
 /**
  * Runs `trellis serve --json` as a real process and waits for its URL; a new workspace gets the
  * examples unless `examples` is false. `port` (default: any free one) lets a restarted host keep
- * the origin, and with it what the page kept in localStorage.
+ * the origin, and with it what the page kept in localStorage. `env` is added to the test's own
+ * (a config folder of its own, automatic builds on).
  */
 export async function startHostProcess(
   workspace: string,
-  { examples = true, port }: { examples?: boolean; port?: number } = {},
+  { examples = true, port, env = {} }: HostOptions = {},
 ): Promise<HostProcess> {
   const child: ChildProcess = spawn(
     process.execPath,
@@ -38,6 +45,7 @@ export async function startHostProcess(
     ],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
     },
   );
   let out = '';

@@ -158,7 +158,8 @@ export function BinaryPanel({
       {native && (
         <p className="muted">
           Native build: {native.backend}
-          {native.cpuLibrary ? ` (its ${native.cpuLibrary} CPU library compiled here)` : ''}, built{' '}
+          {native.cpuLibrary ? ` (its ${native.cpuLibrary} CPU library compiled here)` : ''}
+          {native.nativeCall ? ', with the native generation call' : ''}, built{' '}
           {new Date(native.builtAt).toLocaleString()} in {native.buildSeconds} s from llama.cpp {native.llamaCpp}.
         </p>
       )}
