@@ -12,7 +12,13 @@ import { corePinning } from './core-pinning';
 import { readGgufInfoWithin, type GgufFileInfo } from './gguf-inspect';
 import { HelperError } from './helper-error';
 import { libraryGeneration, ownLoopGeneration } from './generation';
-import { forcedTokensFor, hookedEvaluate, requestEvaluate, type RequestTiming } from './jump-forward';
+import {
+  forcedTokensFor,
+  hookedEvaluate,
+  requestEvaluate,
+  type RequestHooks,
+  type RequestTiming,
+} from './jump-forward';
 import { nativeCallOf, nativeEvaluate, type NativeEvaluateOptions, type WithLock } from './native-call';
 import { boundJsonNumbers } from './json-grammar';
 import { loadLlamaRuntime } from './llama-runtime';
@@ -279,6 +285,35 @@ async function acquireSequence(signal?: AbortSignal) {
   return held;
 }
 
+/** One request's evaluate by the native call (`evaluateFor`), counting its calls; none where it does not run. */
+function requestNativeEvaluate<State>(
+  sequence: LlamaLibrary.LlamaContextSequence,
+  hooks: RequestHooks<State>,
+  wanted: boolean,
+) {
+  const calls = { count: 0 };
+  if (!wanted || !nativeCallOf(sequence)) return { calls, evaluateFor: undefined };
+  const evaluateFor = (stopTokens: Iterable<number>, maxTokens: number) => {
+    const onCall = () => void calls.count++;
+    const evaluate = nativeEvaluateOf(sequence, { stopTokens, chunked: !hooks.forced, maxTokens, onCall });
+    return evaluate ? requestEvaluate(evaluate, hooks) : null;
+  };
+  return { calls, evaluateFor };
+}
+
+/** A request's text into the outbox, timed as it leaves the helper: the in-helper side of bench:model's end-to-end rate. */
+function streamedText(id: number) {
+  const chunks: { first?: number; last: number; count: number } = { last: 0, count: 0 };
+  const onText = (text: string) => {
+    const now = performance.now();
+    chunks.first ??= now;
+    chunks.last = now;
+    chunks.count++;
+    outbox.add(id, text);
+  };
+  return { chunks, onText };
+}
+
 async function generate(id: number, request: Extract<HelperRequest, { type: 'generate' }>['request']) {
   if (!model || !context)
     throw new HelperError('no-model', 'No model is loaded. Load a GGUF in the Models workspace first.');
@@ -317,26 +352,17 @@ async function generate(id: number, request: Extract<HelperRequest, { type: 'gen
       ...(request.returnTokenIds ? { yielded: sampledIds } : {}),
     };
     sequence.evaluate = hookedEvaluate(sequence, hooks);
-    let nativeCalls = 0;
-    const nativeEvaluateFor =
-      request.nativeCall !== false && nativeCallOf(sequence)
-        ? (stopTokens: Iterable<number>, maxTokens: number) => {
-            const onCall = () => void nativeCalls++;
-            const evaluate = nativeEvaluateOf(sequence, { stopTokens, chunked: !hooks.forced, maxTokens, onCall });
-            return evaluate ? requestEvaluate(evaluate, hooks) : null;
-          }
-        : undefined;
-    // When the chunks left the helper: the in-helper side of bench:model's end-to-end rate.
-    const chunks: { first?: number; last: number; count: number } = { last: 0, count: 0 };
-    const onText = (text: string) => {
-      const now = performance.now();
-      chunks.first ??= now;
-      chunks.last = now;
-      chunks.count++;
-      outbox.add(id, text);
-    };
+    const native = requestNativeEvaluate(sequence, hooks, request.nativeCall !== false);
+    const { chunks, onText } = streamedText(id);
     const started = performance.now();
-    const generation = { model, sequence, grammar, signal: abort.signal, onText, nativeEvaluateFor };
+    const generation = {
+      model,
+      sequence,
+      grammar,
+      signal: abort.signal,
+      onText,
+      nativeEvaluateFor: native.evaluateFor,
+    };
     const own = request.loop !== 'node-llama-cpp' ? await ownLoopGeneration(nodeLlama, generation, request) : null;
     const done = own ?? (await libraryGeneration(nodeLlama, generation, request));
     const chunkMs = chunks.first === undefined ? null : { first: chunks.first - started, last: chunks.last - started };
@@ -344,7 +370,7 @@ async function generate(id: number, request: Extract<HelperRequest, { type: 'gen
     const stats: GenerationStats = {
       loop: own ? 'own' : 'node-llama-cpp',
       nativeCall: own?.nativeCall ?? false,
-      nativeCalls,
+      nativeCalls: native.calls.count,
       sequenceTokens: sequence.nextTokenIndex,
       evaluateMs: timing.ms,
       firstTokenMs: timing.firstAt === undefined ? null : timing.firstAt - started,

@@ -109,6 +109,55 @@ export interface NativeEvaluateOptions {
 
 type Evaluate = (tokens: Token[], options?: object) => AsyncGenerator<Token, void, void | Token | Token[]>;
 
+/** One native call: `input` decoded, then up to `size` tokens generated; the sequence's record kept. */
+async function generateByCall(
+  s: SequenceInternals,
+  input: Token[],
+  sampler: NativeSampler,
+  size: number,
+  { stops, withLock }: { stops: Uint32Array; withLock: WithLock },
+): Promise<Uint32Array> {
+  const start = s._nextTokenIndex;
+  const context = s.context as unknown as object;
+  let out: Uint32Array;
+  try {
+    out = await withLock([context, 'context'], () =>
+      s.context._ctx.generateTokens(s._sequenceId, start, Uint32Array.from(input), sampler, size, stops),
+    );
+  } catch (error) {
+    // What it decoded before failing is not in the sequence's record: gone from the cache too.
+    s.context._ctx.removeTokenCellsFromSequence(s._sequenceId, start, -1);
+    throw error;
+  }
+  // Everything but the last token generated was decoded (the next call starts with it).
+  const decoded = input.concat(Array.from(out.subarray(0, Math.max(0, out.length - 1))));
+  s._nextTokenIndex += decoded.length;
+  s._contextTokens = s._contextTokens.concat(decoded);
+  // As node-llama-cpp counts: a decoded token that gave logits is output (the input's last,
+  // each generated one decoded), the others input.
+  s._tokenMeter.useTokens(input.length - 1, 'input');
+  s._tokenMeter.useTokens(out.length, 'output');
+  return out;
+}
+
+/** One token through node-llama-cpp's batch, decoded with the other sequences' tokens. */
+async function batchedStep(
+  s: SequenceInternals,
+  input: Token[],
+  sampler: NativeSampler,
+  options: object,
+): Promise<Uint32Array> {
+  const logits: boolean[] = [];
+  logits[input.length - 1] = true;
+  const priority = (options as { evaluationPriority?: number }).evaluationPriority ?? 5;
+  const results = await s._decodeTokens(input, logits, priority, s._tokenMeter, { ...s._contextShift }, (index) =>
+    s.context._ctx.sampleToken(index, sampler),
+  );
+  const token = results[input.length - 1];
+  if (typeof token !== 'number' || token === -1) throw new Error('Failed to sample next token');
+  return Uint32Array.of(token);
+}
+
 /** `sequence.evaluate` for the own loop, by the native call (see the file's comment). */
 export function nativeEvaluate(
   sequence: object,
@@ -116,45 +165,11 @@ export function nativeEvaluate(
 ): Evaluate {
   const s = sequence as SequenceInternals;
   const stops = Uint32Array.from(stopTokens);
-
-  /** One native call: `input` decoded, then up to `size` tokens generated; the sequence's record kept. */
-  async function call(input: Token[], sampler: NativeSampler, size: number): Promise<Uint32Array> {
-    const start = s._nextTokenIndex;
-    const context = s.context as unknown as object;
-    let out: Uint32Array;
-    try {
-      out = await withLock([context, 'context'], () =>
-        s.context._ctx.generateTokens(s._sequenceId, start, Uint32Array.from(input), sampler, size, stops),
-      );
-    } catch (error) {
-      // What it decoded before failing is not in the sequence's record: gone from the cache too.
-      s.context._ctx.removeTokenCellsFromSequence(s._sequenceId, start, -1);
-      throw error;
-    }
-    // Everything but the last token generated was decoded (the next call starts with it).
-    const decoded = input.concat(Array.from(out.subarray(0, Math.max(0, out.length - 1))));
-    s._nextTokenIndex += decoded.length;
-    s._contextTokens = s._contextTokens.concat(decoded);
-    // As node-llama-cpp counts: a decoded token that gave logits is output (the input's last,
-    // each generated one decoded), the others input.
-    s._tokenMeter.useTokens(input.length - 1, 'input');
-    s._tokenMeter.useTokens(out.length, 'output');
+  const call = async (input: Token[], sampler: NativeSampler, size: number) => {
+    const out = await generateByCall(s, input, sampler, size, { stops, withLock });
     onCall?.(out.length);
     return out;
-  }
-
-  /** One token through node-llama-cpp's batch, decoded with the other sequences' tokens. */
-  async function batchedStep(input: Token[], sampler: NativeSampler, options: object): Promise<Uint32Array> {
-    const logits: boolean[] = [];
-    logits[input.length - 1] = true;
-    const priority = (options as { evaluationPriority?: number }).evaluationPriority ?? 5;
-    const results = await s._decodeTokens(input, logits, priority, s._tokenMeter, { ...s._contextShift }, (index) =>
-      s.context._ctx.sampleToken(index, sampler),
-    );
-    const token = results[input.length - 1];
-    if (typeof token !== 'number' || token === -1) throw new Error('Failed to sample next token');
-    return Uint32Array.of(token);
-  }
+  };
 
   return async function* (tokens, options = {}) {
     if (tokens.length === 0) return;
@@ -167,7 +182,7 @@ export function nativeEvaluate(
       let generated = 0;
       for (;;) {
         let out: Uint32Array;
-        if (othersBusy()) out = await batchedStep(input, sampler, options);
+        if (othersBusy()) out = await batchedStep(s, input, sampler, options);
         else {
           out = await call(input, sampler, Math.max(1, Math.min(size, maxTokens - generated)));
           if (chunked) size = Math.min(MAX_CHUNK, size * 2);

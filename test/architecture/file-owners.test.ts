@@ -53,6 +53,11 @@ const ALLOWED: Record<string, { calls: Call[]; reason: string }> = {
     calls: ['readFileSync'],
     reason: "node-llama-cpp's build metadata in the copy of its prebuilt binding the CPU library build makes.",
   },
+  'backend/llm/native-call-builder.ts': {
+    calls: ['readFileSync'],
+    reason:
+      "node-llama-cpp's addon source, copied to a temporary folder and edited there (two lines) before the native call is compiled in.",
+  },
   'backend/llm/gpu-devices.ts': {
     calls: ['readFileSync'],
     reason: "the NVIDIA driver's GPU list in /proc/driver/nvidia/gpus, to tell whether a GPU goes unused.",
