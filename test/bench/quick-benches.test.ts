@@ -261,8 +261,12 @@ describe.skipIf(!BACKEND_BUILT)('benchmarks in quick mode (needs dist/: npm run 
         ]);
         expect(summary.shape).toBe('tiny');
         // Which binding ran, so that a figure of the native build is never taken for the prebuilt one's.
-        const binary = summary.binary as { kind: string; variant: string | null };
-        expect(out).toMatch(/^ {2}binding: (prebuilt(, variant \w+)?|native \(built for this machine\))$/m);
+        const binary = summary.binary as { kind: string; variant: string | null; native_call: boolean };
+        // And whether generation took the native call (several tokens a call) or two calls a token.
+        expect(out).toMatch(
+          /^ {2}binding: (prebuilt(, variant \w+)?|native|prebuilt, \w+ CPU library built here), (native generation call|two native calls a token[^\n]*?)( \(built for this machine\))?$/m,
+        );
+        expect(out).toContain(binary.native_call ? ', native generation call' : ', two native calls a token');
         if (binary.kind === 'prebuilt' && process.platform === 'linux' && process.arch === 'x64')
           expect(out).toContain(`binding: prebuilt, variant ${binary.variant}`);
         // The own generation loop ran, and gave LlamaChatSession's tokens for the same seed.
