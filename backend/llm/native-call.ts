@@ -9,7 +9,9 @@
  * - One sampler for the whole request, configured as node-llama-cpp's evaluate configures its own
  *   (`_resolveSamplerConfig`), so the same seed gives the same tokens (tested).
  * - Calls ask for 1, 2, 4, … up to MAX_CHUNK tokens: the first text comes after one token, then a
- *   call carries many. A call ends early at an end-of-generation token or a stop token.
+ *   call carries many; but no more than fit in CALL_MS at the pace of the last call, so a slow
+ *   model's text still streams and a cancel is still heard within a fraction of a second. A call
+ *   ends early at an end-of-generation token or a stop token.
  * - For jump-forward (`chunked: false`), each call decodes what it is given and samples one token:
  *   one native call a token. A reply with tokens of its own (the sampled token and the text the
  *   grammar forces) is the next call's input, as node-llama-cpp's evaluate takes it.
@@ -31,6 +33,8 @@ type Token = number;
 
 /** How many tokens one call may generate: a stop string found early wastes at most this many decodes. */
 export const MAX_CHUNK = 16;
+/** How long one call may take, at the pace of the one before: between two calls text streams out and a cancel is read. */
+export const CALL_MS = 100;
 
 interface NativeSampler {
   applyConfig(config: object): unknown;
@@ -105,6 +109,8 @@ export interface NativeEvaluateOptions {
   maxTokens: number;
   /** After each native call, with the tokens it generated (the helper's stats count calls). */
   onCall?: (tokens: number) => void;
+  /** How long a call may take (default CALL_MS). */
+  callMs?: number;
 }
 
 type Evaluate = (tokens: Token[], options?: object) => AsyncGenerator<Token, void, void | Token | Token[]>;
@@ -161,7 +167,7 @@ async function batchedStep(
 /** `sequence.evaluate` for the own loop, by the native call (see the file's comment). */
 export function nativeEvaluate(
   sequence: object,
-  { stopTokens, othersBusy, withLock, chunked, maxTokens, onCall }: NativeEvaluateOptions,
+  { stopTokens, othersBusy, withLock, chunked, maxTokens, onCall, callMs = CALL_MS }: NativeEvaluateOptions,
 ): Evaluate {
   const s = sequence as SequenceInternals;
   const stops = Uint32Array.from(stopTokens);
@@ -184,8 +190,10 @@ export function nativeEvaluate(
         let out: Uint32Array;
         if (othersBusy()) out = await batchedStep(s, input, sampler, options);
         else {
+          const started = performance.now();
           out = await call(input, sampler, Math.max(1, Math.min(size, maxTokens - generated)));
-          if (chunked) size = Math.min(MAX_CHUNK, size * 2);
+          const perToken = (performance.now() - started) / Math.max(1, out.length);
+          if (chunked) size = Math.max(1, Math.min(MAX_CHUNK, size * 2, Math.floor(callMs / perToken)));
         }
         generated += out.length;
         if (out.length === 0) throw new Error('Failed to sample next token');

@@ -7,7 +7,7 @@ const EOG = 999;
  * A context sequence with node-llama-cpp's internals as the native call reads them; its "model"
  * generates `script` in order. Records the native calls, the batched steps and the erasures.
  */
-function fakeSequence(script: number[], { failOnCall = -1 } = {}) {
+function fakeSequence(script: number[], { failOnCall = -1, msPerToken = 0 } = {}) {
   let next = 0;
   const seen = {
     calls: [] as { first: number; input: number[]; max: number; stops: number[] }[],
@@ -57,6 +57,7 @@ function fakeSequence(script: number[], { failOnCall = -1 } = {}) {
         ) {
           seen.calls.push({ first, input: [...input], max, stops: [...stops] });
           if (seen.calls.length - 1 === failOnCall) throw new Error('Eval has failed');
+          if (msPerToken) await new Promise((resolve) => setTimeout(resolve, msPerToken * max));
           const out: number[] = [];
           while (out.length < max && next < script.length) {
             const token = script[next++]!;
@@ -97,6 +98,8 @@ const options = (changes: Partial<NativeEvaluateOptions> = {}): NativeEvaluateOp
   withLock: (_scope, run) => run(),
   chunked: true,
   maxTokens: 1000,
+  // The fake calls take no time: no pace limits a call here but where a test sets one.
+  callMs: Infinity,
   ...changes,
 });
 
@@ -122,6 +125,16 @@ describe('nativeEvaluate (a fake sequence with node-llama-cpp’s internals)', (
     expect(seen.erased).toEqual([]);
     expect(seen.meter).toEqual({ input: 1 + 0, output: 40 });
     expect([seen.samplers, seen.disposed]).toEqual([1, 1]);
+  });
+
+  it('a slow model gets calls no longer than callMs at the pace of the last one (its text streams, a cancel is heard)', async () => {
+    const { sequence, seen } = fakeSequence(tokensOf(12), { msPerToken: 5 });
+    let count = 0;
+    for await (const token of nativeEvaluate(sequence, options({ callMs: 12 }))([7], {}))
+      if (++count === 12 || !token) break;
+    // 5 ms a token or more (a busy machine only slows it): at most 2 tokens fit in 12 ms.
+    expect(seen.calls.length).toBeGreaterThan(5);
+    expect(Math.max(...seen.calls.map((c) => c.max))).toBeLessThanOrEqual(2);
   });
 
   it('a consumer that stops inside a call: what the call decoded past that token is erased', async () => {

@@ -113,8 +113,9 @@ describe.skipIf(!fits)('the native generation call (real compiler, real helper, 
         seed,
       });
       expect(native.stats!.tokenIds!.length).toBeGreaterThan(16);
-      // Calls of 1, 2, 4, 8, 16, 16 and 1 tokens: 48 tokens in 7 calls at most, not 48.
-      expect(native.stats!.nativeCalls).toBeLessThanOrEqual(7);
+      // Calls of 1, 2, 4, 8, 16, 16 and 1 tokens (fewer a call only where a call would pass 100 ms),
+      // not one call a token.
+      expect(native.stats!.nativeCalls).toBeLessThan(native.stats!.tokenIds!.length / 2);
     },
     120_000,
   );
