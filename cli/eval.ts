@@ -46,44 +46,53 @@ function multiTurnWhere(details: BfclMultiTurnDetails): string {
 
 const clip = (text: string) => (text.length > 80 ? `${text.slice(0, 77)}…` : text);
 
+const WORFBENCH_USAGE = 'trellis eval worfbench --pred FILE --gold FILE [--compat] [--json]';
+const BFCL_USAGE = 'trellis eval bfcl --pred FILE --answers FILE --entries FILE [--fc] [--backtracking] [--json]';
+const WORFBENCH_HELP =
+  "worfbench gives F1 chain and F1 graph per item and their means. --gold is WorfBench's JSON (the workflow\n" +
+  "as the last assistant turn). --pred is WorfBench's generator output (node_eval.py: a JSON array of\n" +
+  '{"query": <gold item>, "workflow": TEXT}, or JSON Lines with the text at answer.choices[0].message.content),\n' +
+  'paired with the gold by position and checked by query.id; or {id, workflow} records, paired by id.\n' +
+  "--compat gives the reference's numbers (zjunlp/WorFBench graph_evaluator.py with networkx), quirks\n" +
+  'included. Without it the metric is corrected; each correction, with what --compat does instead:\n' +
+  '  - nodes are the numbered lines before the edge list (Edge: or Edges:), edges only those after it\n' +
+  '    (compat: the node pattern over the whole text, the edge pattern anywhere);\n' +
+  '  - every prediction is scored (compat: one without the word "Node" or without an edge is skipped,\n' +
+  '    scoring 0 and 0, and still counts in the mean);\n' +
+  "  - nodes are matched once, by the Hungarian method (compat: networkx's blossom matching, again for\n" +
+  '    every gold order, its tie-breaking included: a copied chain of two equal steps gets F1 chain 0.5);\n' +
+  '  - gold orders are the first 20 topological orders in lexicographic order (compat: the first 20 of\n' +
+  "    networkx's all_topological_sorts: 4 parallel steps lose the order 1 2 3 4, so a copy gets 0.75);\n" +
+  '  - a gold graph of 10+ nodes is scored over its orders (compat: its raw node list, START and END\n' +
+  '    included, so recall is at most n/(n+2));\n' +
+  '  - no matched node gives a chain of 0 (compat: the count starts at 1: F1 0.4 for 2 unmatched vs 3);\n' +
+  '  - a predicted edge is common when, translated through the node matching, it is a gold edge\n' +
+  '    (compat: raw index pairs are compared, so a reversed chain scores 1.0);\n' +
+  "  - an input the reference cannot score is still scored (compat: the item names the reference's error,\n" +
+  '    e.g. a cycle in the gold graph, no predicted node, nothing matched, and counts as 0).\n\n';
+const BFCL_HELP =
+  "bfcl gives the leaderboard's AST verdicts (gorilla ast_checker.py) and its error type per item.\n" +
+  '--pred is a leaderboard result file ({id, result} per line): prompt-mode text in Python call syntax\n' +
+  '(decoded as the leaderboard does; "decode failed" where it fails), or with --fc a function-calling\n' +
+  "model's [{name: arguments}] list. Categories come from the ids: simple, multiple, parallel,\n" +
+  'parallel_multiple, live_* (same checker), irrelevance/live_irrelevance (pass when no call is made).\n' +
+  'multi_turn_base, _miss_func, _miss_param, _long_context: --entries is the question file (involved_classes,\n' +
+  'initial_config), --answers the possible answers (ground_truth: call strings per turn), --pred a result per\n' +
+  'entry with a list of steps per turn. Each step is decoded as the handlers do (failed or empty steps skipped),\n' +
+  "the calls run in Trellis's API classes, and per turn the state, then the responses, are compared with the\n" +
+  "ground truth's: the leaderboard's verdicts and error types (multi_turn:instance_state_mismatch, …).";
+
 export const evalVerb: Verb = {
   name: 'eval',
   summary:
     'Score predictions against gold answers: WorfBench F1 chain/graph, or BFCL (the AST check, multi-turn state and responses).',
-  usage:
-    'trellis eval worfbench --pred FILE --gold FILE [--compat] [--json]\n' +
-    '       trellis eval bfcl --pred FILE --answers FILE --entries FILE [--fc] [--backtracking] [--json]\n\n' +
-    "worfbench gives F1 chain and F1 graph per item and their means. --gold is WorfBench's JSON (the workflow\n" +
-    "as the last assistant turn). --pred is WorfBench's generator output (node_eval.py: a JSON array of\n" +
-    '{"query": <gold item>, "workflow": TEXT}, or JSON Lines with the text at answer.choices[0].message.content),\n' +
-    'paired with the gold by position and checked by query.id; or {id, workflow} records, paired by id.\n' +
-    "--compat gives the reference's numbers (zjunlp/WorFBench graph_evaluator.py with networkx), quirks\n" +
-    'included. Without it the metric is corrected; each correction, with what --compat does instead:\n' +
-    '  - nodes are the numbered lines before the edge list (Edge: or Edges:), edges only those after it\n' +
-    '    (compat: the node pattern over the whole text, the edge pattern anywhere);\n' +
-    '  - every prediction is scored (compat: one without the word "Node" or without an edge is skipped,\n' +
-    '    scoring 0 and 0, and still counts in the mean);\n' +
-    "  - nodes are matched once, by the Hungarian method (compat: networkx's blossom matching, again for\n" +
-    '    every gold order, its tie-breaking included: a copied chain of two equal steps gets F1 chain 0.5);\n' +
-    '  - gold orders are the first 20 topological orders in lexicographic order (compat: the first 20 of\n' +
-    "    networkx's all_topological_sorts: 4 parallel steps lose the order 1 2 3 4, so a copy gets 0.75);\n" +
-    '  - a gold graph of 10+ nodes is scored over its orders (compat: its raw node list, START and END\n' +
-    '    included, so recall is at most n/(n+2));\n' +
-    '  - no matched node gives a chain of 0 (compat: the count starts at 1: F1 0.4 for 2 unmatched vs 3);\n' +
-    '  - a predicted edge is common when, translated through the node matching, it is a gold edge\n' +
-    '    (compat: raw index pairs are compared, so a reversed chain scores 1.0);\n' +
-    "  - an input the reference cannot score is still scored (compat: the item names the reference's error,\n" +
-    '    e.g. a cycle in the gold graph, no predicted node, nothing matched, and counts as 0).\n\n' +
-    "bfcl gives the leaderboard's AST verdicts (gorilla ast_checker.py) and its error type per item.\n" +
-    '--pred is a leaderboard result file ({id, result} per line): prompt-mode text in Python call syntax\n' +
-    '(decoded as the leaderboard does; "decode failed" where it fails), or with --fc a function-calling\n' +
-    "model's [{name: arguments}] list. Categories come from the ids: simple, multiple, parallel,\n" +
-    'parallel_multiple, live_* (same checker), irrelevance/live_irrelevance (pass when no call is made).\n' +
-    'multi_turn_base, _miss_func, _miss_param, _long_context: --entries is the question file (involved_classes,\n' +
-    'initial_config), --answers the possible answers (ground_truth: call strings per turn), --pred a result per\n' +
-    'entry with a list of steps per turn. Each step is decoded as the handlers do (failed or empty steps skipped),\n' +
-    "the calls run in Trellis's API classes, and per turn the state, then the responses, are compared with the\n" +
-    "ground truth's: the leaderboard's verdicts and error types (multi_turn:instance_state_mismatch, …).",
+  usage: `${WORFBENCH_USAGE}\n       ${BFCL_USAGE}\n\n${WORFBENCH_HELP}${BFCL_HELP}`,
+  usageFor: (metric) =>
+    metric === 'worfbench'
+      ? `${WORFBENCH_USAGE}\n\n${WORFBENCH_HELP}`
+      : metric === 'bfcl'
+        ? `${BFCL_USAGE}\n\n${BFCL_HELP}`
+        : undefined,
   positional: 'metric',
   options: {
     metric: { type: 'string', description: 'worfbench or bfcl (or give it as the first argument)' },

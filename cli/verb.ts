@@ -18,6 +18,8 @@ export interface Verb {
   options: Options;
   /** A string option that may also be given bare, as the first argument (`trellis import FILE`). */
   positional?: string;
+  /** The usage for one value of the positional (`trellis eval bfcl --help`); `usage` where it gives none. */
+  usageFor?: (positional: string) => string | undefined;
   /** Returns the exit code; prints its own results. */
   run(values: Record<string, string | string[] | boolean | undefined>, io: VerbIO): Promise<number>;
 }
@@ -51,7 +53,8 @@ export async function runVerb(verb: Verb, argv: string[], io: Omit<VerbIO, 'json
     return 2;
   }
   if (values.help) {
-    io.out(helpText(verb));
+    const positional = verb.positional ? values[verb.positional] : undefined;
+    io.out(helpText(verb, typeof positional === 'string' ? positional : undefined));
     return 0;
   }
   const json = values.json === true;
@@ -66,14 +69,15 @@ export async function runVerb(verb: Verb, argv: string[], io: Omit<VerbIO, 'json
   }
 }
 
-export function helpText(verb: Verb): string {
+export function helpText(verb: Verb, positional?: string): string {
   const flags = Object.entries({ ...verb.options, ...COMMON }).map(
     ([name, option]) => [`--${name}${option.type === 'string' ? ' <value>' : ''}`, option.description] as const,
   );
   // One column for the descriptions, at least two spaces after the longest flag.
   const width = Math.max(26, ...flags.map(([flag]) => flag.length + 2));
   const lines = flags.map(([flag, description]) => `  ${flag.padEnd(width)}${description}`);
-  return `Usage: ${verb.usage}\n\n${verb.summary}\n\nOptions:\n${lines.join('\n')}`;
+  const usage = (positional !== undefined && verb.usageFor?.(positional)) || verb.usage;
+  return `Usage: ${usage}\n\n${verb.summary}\n\nOptions:\n${lines.join('\n')}`;
 }
 
 function parseOptions(

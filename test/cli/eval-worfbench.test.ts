@@ -47,6 +47,16 @@ describe('trellis eval worfbench', () => {
     expect(result.mean.f1Graph).toBeCloseTo((3 + 1 / 3) / 4);
   });
 
+  it('gives each metric its own usage under --help', () => {
+    const bfcl = trellis('eval', 'bfcl', '--help');
+    expect(bfcl.code).toBe(0);
+    expect(bfcl.out).toMatch(/^Usage: trellis eval bfcl --pred FILE --answers FILE --entries FILE/);
+    expect(bfcl.out).not.toContain('trellis eval worfbench');
+    const worfbench = trellis('eval', 'worfbench', '--help');
+    expect(worfbench.out).toMatch(/^Usage: trellis eval worfbench --pred FILE --gold FILE/);
+    expect(worfbench.out).not.toContain('trellis eval bfcl');
+  });
+
   it('lists each correction of the default mode in --help', () => {
     const { code, out } = trellis('eval', '--help');
     expect(code).toBe(0);
