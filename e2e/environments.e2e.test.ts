@@ -87,6 +87,17 @@ describe('environments in Chromium', () => {
     await tryIt.getByRole('button', { name: 'Try it' }).click();
     await world.getByRole('list', { name: 'Changed paths' }).getByText('looked_up[2]').waitFor();
 
+    // An initial state that is not JSON is not applied, and not dropped unseen: Close asks again.
+    const state = dialog.getByLabel('Initial state', { exact: true });
+    await replaceText(page, state, '{"looked_up": ["Paris"');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog
+      .getByRole('alert')
+      .getByText(/initial state is not valid JSON/)
+      .waitFor();
+    await replaceText(page, state, '{"looked_up": ["Paris"]}');
+    await dialog.getByRole('alert').waitFor({ state: 'detached' });
+
     // Closing applies what was typed; the graph saves it with its tools.
     await dialog.getByRole('button', { name: 'Close' }).click();
     await page

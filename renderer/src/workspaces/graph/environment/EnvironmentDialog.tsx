@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { Environment } from '../../../../../shared/domain';
 import { environmentTemplate } from '../../../../../shared/environments/template';
 import { ModalDialog } from '../../../components/ModalDialog';
@@ -27,6 +27,18 @@ export function EnvironmentDialog() {
     store.getState().setEnvironment(next),
   );
 
+  // Initial-state text that is not JSON is not applied: closing over it asks twice, so it is not lost unseen.
+  const [stateInvalid, setStateInvalid] = useState(false);
+  const [closeWarned, setCloseWarned] = useState(false);
+  const closeDialog = () => {
+    if (stateInvalid && !closeWarned) return setCloseWarned(true);
+    close();
+  };
+  const onStateValid = (valid: boolean) => {
+    setStateInvalid(!valid);
+    if (valid) setCloseWarned(false);
+  };
+
   const add = () => update(environmentTemplate(content.tools), false);
   const remove = () => {
     update(null, false);
@@ -34,7 +46,7 @@ export function EnvironmentDialog() {
   };
 
   return (
-    <ModalDialog label="Environment" className="environment-dialog" onClose={close}>
+    <ModalDialog label="Environment" className="environment-dialog" onClose={closeDialog}>
       <header className="environment-header">
         <h2>Environment</h2>
         {draft?.source && <span className="muted">from {draft.source}</span>}
@@ -44,12 +56,17 @@ export function EnvironmentDialog() {
             Remove environment
           </button>
         )}
-        <button type="button" onClick={close}>
+        <button type="button" onClick={closeDialog}>
           Close
         </button>
       </header>
+      {closeWarned && (
+        <p className="error" role="alert">
+          The initial state is not valid JSON, so that edit is not applied. Fix it, or close again to drop it.
+        </p>
+      )}
       {draft ? (
-        <EnvironmentForm environment={draft} onChange={update} />
+        <EnvironmentForm environment={draft} onChange={update} onStateValid={onStateValid} />
       ) : (
         <div className="empty-state">
           <p>This graph has no environment.</p>
@@ -71,9 +88,12 @@ export function EnvironmentDialog() {
 function EnvironmentForm({
   environment,
   onChange,
+  onStateValid,
 }: {
   environment: Environment;
   onChange(next: Environment, debounce?: boolean): void;
+  /** Whether the initial state's text, as typed, is JSON. */
+  onStateValid(valid: boolean): void;
 }) {
   const tools = useEditor((s) => s.history.present.tools);
   return (
@@ -100,6 +120,7 @@ function EnvironmentForm({
             label="Initial state"
             value={environment.initialState}
             onChange={(initialState) => onChange({ ...environment, initialState })}
+            onText={(text) => onStateValid(isJson(text))}
             height={160}
           />
         </Suspense>
@@ -107,4 +128,13 @@ function EnvironmentForm({
       <EnvironmentTry environment={environment} tools={tools} />
     </div>
   );
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
