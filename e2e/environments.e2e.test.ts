@@ -58,6 +58,17 @@ describe('environments in Chromium', () => {
     const page = await e2e.newPage({ viewport: { width: 1500, height: 1000 } });
     const dialog = await addGeocoderWorld(page, host.url);
 
+    // What the code declares is said as it is typed; code that does not run says why.
+    const check = dialog.getByTestId('environment-check');
+    await check.getByText('Declares 1 tool function (geocode_city) and a goal.').waitFor();
+    const codeEditor = dialog.getByLabel('Environment code');
+    await replaceText(page, codeEditor, `${GEOCODER}\nfunction oops( {`);
+    await check
+      .getByText(/^The environment’s code threw SyntaxError.*Runs and Try it fail until it is fixed\.$/)
+      .waitFor();
+    await replaceText(page, codeEditor, GEOCODER);
+    await check.getByText('Declares 1 tool function (geocode_city) and a goal.').waitFor();
+
     // Added, the environment offers itself to the graph's tools: all at once, undone as one edit.
     const inWorld = dialog.getByTestId('environment-tools');
     await inWorld.getByText('0 of 13 tools answer from the environment.').waitFor();

@@ -24,24 +24,33 @@ return { tools: typeof tools === 'undefined' ? undefined : tools, goal: typeof g
 })();`;
 
 /**
- * Calls `request.tool` on the state and arguments; the problems the environment itself has (no
+ * Calls `request.tool` on the state and arguments (under names the environment's code, which
+ * may not declare `tools`, cannot see); the problems the environment itself has (no
  * such tool, a state that is no longer JSON) come back as `problem`, not thrown, so they are not
  * reported as the code throwing.
  */
 const CALL = `
-const tools = declared.tools;
-if (!tools || typeof tools !== 'object')
+const declaredTools = declared.tools;
+if (!declaredTools || typeof declaredTools !== 'object')
   return { problem: 'The environment declares no tools: its code must define const tools = { name(state, args) { … } }' };
-const names = Object.keys(tools).filter((name) => typeof tools[name] === 'function');
-if (!Object.prototype.hasOwnProperty.call(tools, request.tool) || typeof tools[request.tool] !== 'function')
+const names = Object.keys(declaredTools).filter((name) => typeof declaredTools[name] === 'function');
+if (!Object.prototype.hasOwnProperty.call(declaredTools, request.tool) || typeof declaredTools[request.tool] !== 'function')
   return { problem: 'The environment has no tool "' + request.tool + '"; its tools are: ' + (names.join(', ') || 'none') };
 const state = request.state;
-const result = tools[request.tool](state, request.args);
+const result = declaredTools[request.tool](state, request.args);
 let text;
 try { text = JSON.stringify(state); } catch (error) { text = undefined; }
 if (text === undefined)
   return { problem: request.tool + ' left a state that is not JSON (a function, a cycle or a BigInt in it); the state was left as it was' };
 return { result: result === undefined ? null : result, state: JSON.parse(text) };`;
+
+const DESCRIBE = `
+// Not named tools: the environment's code, which may not declare it, would see this one.
+const declaredTools = declared.tools;
+const names = declaredTools && typeof declaredTools === 'object'
+  ? Object.keys(declaredTools).filter((name) => typeof declaredTools[name] === 'function')
+  : null;
+return { tools: names, goal: typeof declared.goal === 'function' };`;
 
 const GOAL = `
 if (typeof declared.goal !== 'function') return { declared: false };
@@ -118,4 +127,29 @@ export async function checkGoal(
     success,
     reason: reason || (success ? 'the goal is reached' : 'the goal is not reached'),
   });
+}
+
+/**
+ * What the environment's code declares when it runs (its tool functions, whether it has a goal),
+ * or why it does not run: the editor says so as the code is typed, before any tool is tried.
+ */
+export async function describeWorld(
+  mocks: MockRunner,
+  code: string,
+): Promise<{ ok: true; tools: string[]; goal: boolean } | { ok: false; error: string }> {
+  try {
+    const answer = await mocks.run(`${declared(code)}\n${DESCRIBE}`, {}, { subject: 'The environment’s code' });
+    if (!isObject(answer) || !Array.isArray(answer.tools))
+      return {
+        ok: false,
+        error: 'The environment declares no tools: its code must define const tools = { name(state, args) { … } }.',
+      };
+    return {
+      ok: true,
+      tools: answer.tools.filter((name): name is string => typeof name === 'string'),
+      goal: answer.goal === true,
+    };
+  } catch (error) {
+    return { ok: false, error: (error as Error).message };
+  }
 }

@@ -12,7 +12,20 @@ export const EnvironmentTry = z.object({
 });
 export type EnvironmentTry = z.infer<typeof EnvironmentTry>;
 
+/** What an environment's code declares when it runs, or why it does not run. */
+export const EnvironmentCheck = z.union([
+  z.object({ ok: z.literal(true), tools: z.array(z.string()), goal: z.boolean() }),
+  z.object({ ok: z.literal(false), error: z.string() }),
+]);
+export type EnvironmentCheck = z.infer<typeof EnvironmentCheck>;
+
 export const environmentsMethods = {
+  'environments.check': method({
+    summary:
+      "Run an environment's code (as typed, saved or not) without calling a tool: the tools and the goal it declares, or why it does not run (a SyntaxError, a throw at the top level).",
+    args: z.object({ code: z.string() }),
+    result: EnvironmentCheck,
+  }),
   'environments.try': method({
     summary:
       "Call one tool of an environment (as given, saved or not) on these arguments, from `state` (the environment's initial state when left out): the result or error, and the state before and after.",

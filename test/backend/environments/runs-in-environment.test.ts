@@ -136,6 +136,27 @@ describe('a run in a graph’s environment', () => {
     expect(answer.error).toContain('fix it in Graph → Edit Environment…');
   });
 
+  it('checks the code as typed: the tools and goal it declares, or why it does not run', async () => {
+    const b = testBackend({ seed: false });
+    const code = cartEnvironment('').code;
+    const declared = await b.registry.invoke('environments.check', { code });
+    expect(declared).toMatchObject({ ok: true, goal: true });
+    expect(declared.ok && declared.tools).toContain('add_item');
+    const broken = await b.registry.invoke('environments.check', { code: `${code}\nfunction oops( {` });
+    expect(broken.ok).toBe(false);
+    expect(!broken.ok && broken.error).toMatch(/^The environment’s code threw SyntaxError/);
+    expect(await b.registry.invoke('environments.check', { code: 'const x = 1;' })).toEqual({
+      ok: false,
+      error: 'The environment declares no tools: its code must define const tools = { name(state, args) { … } }.',
+    });
+    const thrown = await b.registry.invoke('environments.check', { code: 'throw new Error("not yet");' });
+    expect(!thrown.ok && thrown.error).toMatch(/^The environment’s code threw Error: not yet/);
+    // Trying a tool of code that declares none says so (not a ReferenceError of the sandbox's own names).
+    const none = { ...cartEnvironment(''), code: 'const x = 1;' };
+    const tried = await b.registry.invoke('environments.try', { environment: none, tool: 'add_item', args: {} });
+    expect(tried.error).toMatch(/^The environment declares no tools: its code must define const tools/);
+  });
+
   it('stops a call that runs out of time or memory with a clear error, the state left as it was', async () => {
     const b = testBackend({ seed: false });
     const extra = `

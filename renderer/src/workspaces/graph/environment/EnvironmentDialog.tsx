@@ -1,4 +1,6 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import type { Result } from '../../../../../shared/contract';
+import { api } from '../../../api/api';
 import type { Environment } from '../../../../../shared/domain';
 import { environmentTemplate } from '../../../../../shared/environments/template';
 import { ModalDialog } from '../../../components/ModalDialog';
@@ -114,6 +116,7 @@ function EnvironmentForm({
             code={environment.code}
             onChange={(code) => onChange({ ...environment, code })}
           />
+          <CodeCheck code={environment.code} />
           <h3>Initial state</h3>
           <JsonEditor
             path="environment.initial-state"
@@ -137,4 +140,40 @@ function isJson(text: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** How long typing pauses before the code is run to see what it declares. */
+const CHECK_DELAY_MS = 400;
+
+/** What the code declares when it runs (its tools, a goal), or why it does not run, as it is typed. */
+function CodeCheck({ code }: { code: string }) {
+  const [check, setCheck] = useState<Result<'environments.check'> | null>(null);
+  useEffect(() => {
+    let current = true;
+    const timer = setTimeout(() => {
+      api
+        .invoke('environments.check', { code })
+        .then((result) => current && setCheck(result))
+        .catch(() => current && setCheck(null));
+    }, CHECK_DELAY_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [code]);
+  if (!check) return null;
+  if (!check.ok)
+    return (
+      <p className="error" role="status" data-testid="environment-check">
+        {check.error} Runs and Try it fail until it is fixed.
+      </p>
+    );
+  const count = check.tools.length;
+  return (
+    <p className="muted" data-testid="environment-check">
+      Declares {count} tool function{count === 1 ? '' : 's'}
+      {count ? ` (${check.tools.join(', ')})` : ''}
+      {check.goal ? ' and a goal.' : '; no goal, so runs end without a verdict.'}
+    </p>
+  );
 }
