@@ -167,10 +167,10 @@ export function BinaryPanel({
       {(current ? current.kind !== 'native' : !native) && (
         <p className="muted">
           A binding compiled for this machine can be faster than the portable one. For the CPU on Linux x86-64 only its
-          CPU library is compiled, and its addon again with the native generation call, several tokens per call (a
-          minute or a few); a GPU build compiles the whole binding (8–25 minutes on two cores). It needs cmake and a C++
-          compiler (and the CUDA toolkit or Vulkan SDK for a GPU build); nothing is downloaded. Until it is done, the
-          prebuilt binding stays in use.
+          CPU library and its addon (with the native generation call) are compiled, in a minute or a few; a GPU build
+          compiles the whole binding (8–25 minutes on two cores). It needs cmake and a C++ compiler (and the CUDA
+          toolkit or Vulkan SDK for a GPU build); nothing is downloaded. Until it is done, the prebuilt binding stays in
+          use.
         </p>
       )}
       <div className="buttons">
