@@ -36,3 +36,13 @@ export const TRIP_CALL_SCHEMA = {
   required: ['tool', 'passengers', 'city', 'note'],
   additionalProperties: false,
 };
+
+/** A chat turn that asks for a tool call under TRIP_CALL_SCHEMA, sampled with `seed`. */
+export const tripCallRequest = (seed: number) => ({
+  prompt: `Call a tool for trip ${seed}`,
+  chat: true,
+  maxTokens: 200,
+  temperature: 0.8,
+  seed,
+  jsonSchema: TRIP_CALL_SCHEMA,
+});

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GenerateRequest, GenerationLoop } from '../../../backend/llm/protocol';
 import type { GenerateResult, ModelSupervisor } from '../../../backend/llm/supervisor';
-import { TEST_SETTINGS, TRIP_CALL_SCHEMA as CALL_SCHEMA, testSupervisor, tinyModel } from '../../helpers/models';
+import {
+  TEST_SETTINGS,
+  TRIP_CALL_SCHEMA as CALL_SCHEMA,
+  testSupervisor,
+  tinyModel,
+  tripCallRequest,
+} from '../../helpers/models';
 
 let s: ModelSupervisor;
 beforeAll(async () => {
@@ -60,15 +66,7 @@ describe('the own generation loop gives node-llama-cpp’s tokens for the same s
   it.each(SEEDS)(
     'JSON-Schema turn, seed %i: the same tokens (jump-forward included) and the same JSON',
     async (seed) => {
-      const request = {
-        prompt: `Call a tool for trip ${seed}`,
-        chat: true,
-        maxTokens: 200,
-        temperature: 0.8,
-        seed,
-        jsonSchema: CALL_SCHEMA,
-      };
-      const runs = await bothLoops(request);
+      const runs = await bothLoops(tripCallRequest(seed));
       expectSameGeneration(runs);
       const answer = JSON.parse(runs.own.result.text) as Record<string, unknown>;
       expect(Object.keys(answer)).toEqual(['tool', 'passengers', 'city', 'note']);

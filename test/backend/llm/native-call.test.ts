@@ -12,7 +12,7 @@ import { nativeBuildsDir, type NativeBuildIO } from '../../../backend/llm/native
 import { unpackLlamaSource } from '../../../backend/llm/node-llama-cpp-builder';
 import type { GenerateRequest } from '../../../backend/llm/protocol';
 import { ModelSupervisor } from '../../../backend/llm/supervisor';
-import { HELPER, TEST_SETTINGS, TRIP_CALL_SCHEMA as CALL_SCHEMA, tinyModel } from '../../helpers/models';
+import { HELPER, TEST_SETTINGS, tinyModel, tripCallRequest } from '../../helpers/models';
 import { prebuiltBindingFolder, recordNativeBuild } from '../../helpers/native-binding';
 import { tempDir } from '../../helpers/temp';
 
@@ -123,14 +123,7 @@ describe.skipIf(!fits)('the native generation call (real compiler, real helper, 
   it.each(SEEDS)(
     'JSON-Schema turn, seed %i: the same tokens, jump-forward included (one native call a token)',
     async (seed) => {
-      const { native } = await both({
-        prompt: `Call a tool for trip ${seed}`,
-        chat: true,
-        maxTokens: 200,
-        temperature: 0.8,
-        seed,
-        jsonSchema: CALL_SCHEMA,
-      });
+      const { native } = await both(tripCallRequest(seed));
       expect(() => JSON.parse(native.text) as unknown).not.toThrow();
       // Jump-forward reads the grammar after each sampled token: one call each.
       expect(native.stats!.nativeCalls).toBe(native.stats!.sampledTokens);
