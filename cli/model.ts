@@ -5,14 +5,20 @@ import { openBackend } from './backend-helpers';
 import type { Verb } from './verb';
 import { defaultWorkspacePath } from './workspace-path';
 
-/** `native, cpu, AVX2 AVX512 …, 2 math cores, llama.cpp b1234` (`…, its zen4 CPU library built here, with the native generation call`) */
+/**
+ * `native, cpu, AVX2 AVX512 …, 2 math cores, llama.cpp b1234`; `prebuilt, cpu, …, its zen4 CPU
+ * library`; `prebuilt, its zen4 CPU library built here, cpu, …, with the native generation call`.
+ */
 export function describeBinary(binary: LlamaBinary): string {
   const features = binary.cpuFeatures.length ? binary.cpuFeatures.join(' ') : 'no CPU features reported';
-  const variant = binary.cpuVariant
-    ? `, its ${binary.cpuVariant} CPU library${binary.cpuLibraryBuiltHere ? ' built here' : ''}`
-    : '';
+  // The prebuilt binding with its CPU library compiled here is recorded as a native build, but it is
+  // the prebuilt binding the user sees named (Models says the same).
+  const kind = binary.cpuLibraryBuiltHere
+    ? `prebuilt, its ${binary.cpuVariant ?? ''} CPU library built here`
+    : binary.kind;
+  const variant = binary.cpuVariant && !binary.cpuLibraryBuiltHere ? `, its ${binary.cpuVariant} CPU library` : '';
   const call = binary.nativeCall ? ', with the native generation call' : '';
-  return `${binary.kind}, ${binary.backend}, ${features}, ${binary.mathCores} math cores, llama.cpp ${binary.llamaCpp}${variant}${call}`;
+  return `${kind}, ${binary.backend}, ${features}, ${binary.mathCores} math cores, llama.cpp ${binary.llamaCpp}${variant}${call}`;
 }
 
 /** `cpu, built 2026-11-30T23:02:45Z in 1364 s, in /home/…/llama/3.21.1-cpu-…` */

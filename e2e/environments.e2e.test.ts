@@ -62,9 +62,11 @@ describe('environments in Chromium', () => {
     const check = dialog.getByTestId('environment-check');
     await check.getByText('Declares 1 tool function (geocode_city) and a goal.').waitFor();
     const codeEditor = dialog.getByLabel('Environment code');
-    await replaceText(page, codeEditor, `${GEOCODER}\nfunction oops( {`);
+    await replaceText(page, codeEditor, `${GEOCODER}\nconst = 1;`);
     await check
-      .getByText(/^The environment’s code threw SyntaxError.*Runs and Try it fail until it is fixed\.$/)
+      .getByText(
+        /^The environment’s code threw SyntaxError: .* \(line \d+ of the code\)\. Runs and Try it fail until it is fixed\.$/,
+      )
       .waitFor();
     await replaceText(page, codeEditor, GEOCODER);
     await check.getByText('Declares 1 tool function (geocode_city) and a goal.').waitFor();

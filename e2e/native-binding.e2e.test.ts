@@ -39,11 +39,13 @@ describe.skipIf(!prebuilt || nativeCallUnbuildable('cpu') !== null)(
       expect(await auto.textContent()).toMatch(
         /Building llama\.cpp for this machine \(started when a model was loaded\)/,
       );
-      // The build's own output line shows under the bar once cmake runs.
-      await expect
-        .poll(async () => (await auto.textContent()) ?? '', { timeout: 120_000 })
-        .toMatch(/cmake|CPU library/);
-      await auto.getByRole('button', { name: 'Cancel' }).click();
+      // The build's step shows under the bar: the cmake command, one line however long, Cancel in view.
+      await expect.poll(async () => (await auto.textContent()) ?? '', { timeout: 120_000 }).toMatch(/\$ cmake/);
+      const panel = (await page.getByRole('region', { name: 'llama.cpp binding' }).boundingBox())!;
+      const cancel = auto.getByRole('button', { name: 'Cancel' });
+      const button = (await cancel.boundingBox())!;
+      expect(button.x + button.width).toBeLessThanOrEqual(panel.x + panel.width);
+      await cancel.click();
       await auto.waitFor({ state: 'detached', timeout: 60_000 });
       const why = page.getByTestId('binary-why');
       await expect.poll(async () => (await why.textContent()) ?? '').toMatch(/automatic native build was cancelled/);

@@ -16,6 +16,9 @@ const ANSWER_BYTES = 8 * DEFAULT_LIMITS.resultBytes;
  * The environment's code in a function of its own, so that what it declares (`tools`, `goal`,
  * even a name `args`) neither clashes with the sandbox's own names nor leaks into them.
  */
+/** The lines `declared` puts before the environment's code (its errors are counted from the code's own first line). */
+const DECLARED_PREAMBLE_LINES = 2;
+
 const declared = (code: string) => `const request = args;
 const declared = (function () {
 ${code}
@@ -82,7 +85,12 @@ export async function callInWorld(
     const answer = await mocks.run(
       `${declared(code)}\n${CALL}`,
       { tool: call.tool, state: call.state ?? null, args: call.args ?? {} },
-      { seed: call.seed ?? DEFAULT_LIMITS.seed, subject: `${call.tool} in the environment`, resultBytes: ANSWER_BYTES },
+      {
+        seed: call.seed ?? DEFAULT_LIMITS.seed,
+        subject: `${call.tool} in the environment`,
+        resultBytes: ANSWER_BYTES,
+        codeLine: DECLARED_PREAMBLE_LINES + 1,
+      },
     );
     if (!isObject(answer)) return { ok: false, error: `${call.tool} in the environment gave no answer.` };
     if (typeof answer.problem === 'string') return { ok: false, error: `${answer.problem}.` };
@@ -113,7 +121,7 @@ export async function checkGoal(
   const answer = await mocks.run(
     `${declared(code)}\n${GOAL}`,
     { state: check.state ?? null, calls: check.calls },
-    { subject: 'the goal check', resultBytes: ANSWER_BYTES },
+    { subject: 'the goal check', resultBytes: ANSWER_BYTES, codeLine: DECLARED_PREAMBLE_LINES + 1 },
   );
   if (!isObject(answer) || !answer.declared) return null;
   const verdict = answer.verdict;
@@ -138,7 +146,11 @@ export async function describeWorld(
   code: string,
 ): Promise<{ ok: true; tools: string[]; goal: boolean } | { ok: false; error: string }> {
   try {
-    const answer = await mocks.run(`${declared(code)}\n${DESCRIBE}`, {}, { subject: 'The environment’s code' });
+    const answer = await mocks.run(
+      `${declared(code)}\n${DESCRIBE}`,
+      {},
+      { subject: 'The environment’s code', codeLine: DECLARED_PREAMBLE_LINES + 1 },
+    );
     if (!isObject(answer) || !Array.isArray(answer.tools))
       return {
         ok: false,

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { nativeBuildsDir } from '../../backend/llm/native-build';
+import { describeBinary } from '../../cli/model';
 import { prebuiltBindingFolder, recordNativeBuild } from '../helpers/native-binding';
 import { tempDir } from '../helpers/temp';
 
@@ -20,6 +21,26 @@ function trellis(home: string, args: string[], env: NodeJS.ProcessEnv = {}) {
 }
 
 const prebuilt = prebuiltBindingFolder();
+
+describe('the binding as trellis model info names it', () => {
+  it('names a prebuilt binding with its CPU library built here as prebuilt, as Models does, and the native call', () => {
+    const binary = {
+      kind: 'native' as const,
+      backend: 'cpu' as const,
+      cpuFeatures: ['AVX2'],
+      mathCores: 2,
+      llamaCpp: 'v0.4.0',
+      fallbackReason: null,
+      cpuVariant: 'zen4',
+    };
+    expect(describeBinary({ ...binary, cpuLibraryBuiltHere: true, nativeCall: true })).toBe(
+      'prebuilt, its zen4 CPU library built here, cpu, AVX2, 2 math cores, llama.cpp v0.4.0, with the native generation call',
+    );
+    expect(describeBinary({ ...binary, kind: 'prebuilt' })).toBe(
+      'prebuilt, cpu, AVX2, 2 math cores, llama.cpp v0.4.0, its zen4 CPU library',
+    );
+  });
+});
 
 describe('trellis model', () => {
   it('lists its two verbs', () => {

@@ -20,6 +20,8 @@ export interface SandboxLimits {
   resultBytes: number;
   /** What the messages name as having run: "the mock", "add_item in the environment". */
   subject: string;
+  /** The line of `code` where its author's own text begins (an environment's code comes after a preamble). */
+  codeLine: number;
 }
 
 export const DEFAULT_LIMITS: SandboxLimits = {
@@ -30,7 +32,11 @@ export const DEFAULT_LIMITS: SandboxLimits = {
   now: Date.UTC(2027, 0, 1),
   resultBytes: TOOL_VALUE_LIMITS.bytes,
   subject: 'the mock',
+  codeLine: 1,
 };
+
+/** The lines `evaluateMock` puts before the code it is given. */
+const SOURCE_PREAMBLE_LINES = 2;
 
 /**
  * The whole WebAssembly heap of the sandbox is capped: QuickJS's own memory limit does not see
@@ -127,7 +133,7 @@ export async function evaluateMock(code: string, args: unknown, limits: Partial<
     const source = `JSON.stringify((function (args) {\n"use strict";\n${code}\n})(JSON.parse(${JSON.stringify(JSON.stringify(args ?? {}))})))`;
     const result = vm.evalCode(source, 'tool.js');
     if (result.error) {
-      const error = vm.dump(result.error) as { name?: string; message?: string } | string;
+      const error = vm.dump(result.error) as { name?: string; message?: string; lineNumber?: number } | string;
       result.error.dispose();
       throw new SandboxError(describe(error, l));
     }
@@ -152,7 +158,10 @@ export async function evaluateMock(code: string, args: unknown, limits: Partial<
   }
 }
 
-function describe(error: { name?: string; message?: string } | string, limits: SandboxLimits): string {
+function describe(
+  error: { name?: string; message?: string; lineNumber?: number } | string,
+  limits: SandboxLimits,
+): string {
   const { subject } = limits;
   if (typeof error === 'string') return `${subject} threw ${error}`;
   const message = error.message ?? String(error);
@@ -160,5 +169,9 @@ function describe(error: { name?: string; message?: string } | string, limits: S
   if (/out of memory/i.test(message))
     return `${subject} used more than its ${Math.round(limits.memoryBytes / 2 ** 20)} MiB memory limit`;
   if (/stack overflow/i.test(message)) return `${subject} recursed too deeply (stack overflow)`;
-  return `${subject} threw ${error.name ?? 'Error'}: ${message}`;
+  // A SyntaxError says where, counted in the author's own lines.
+  const line =
+    typeof error.lineNumber === 'number' ? error.lineNumber - SOURCE_PREAMBLE_LINES - (limits.codeLine - 1) : 0;
+  const where = error.name === 'SyntaxError' && line > 0 ? ` (line ${line} of the code)` : '';
+  return `${subject} threw ${error.name ?? 'Error'}: ${message}${where}`;
 }

@@ -142,9 +142,13 @@ describe('a run in a graph’s environment', () => {
     const declared = await b.registry.invoke('environments.check', { code });
     expect(declared).toMatchObject({ ok: true, goal: true });
     expect(declared.ok && declared.tools).toContain('add_item');
-    const broken = await b.registry.invoke('environments.check', { code: `${code}\nfunction oops( {` });
+    const broken = await b.registry.invoke('environments.check', { code: `${code}\nconst = 1;` });
     expect(broken.ok).toBe(false);
-    expect(!broken.ok && broken.error).toMatch(/^The environment’s code threw SyntaxError/);
+    // Counted in the code's own lines: the broken function is on the line after the code.
+    const line = code.split('\n').length + 1;
+    expect(!broken.ok && broken.error).toMatch(
+      new RegExp(`^The environment’s code threw SyntaxError: .* \\(line ${line} of the code\\)$`),
+    );
     expect(await b.registry.invoke('environments.check', { code: 'const x = 1;' })).toEqual({
       ok: false,
       error: 'The environment declares no tools: its code must define const tools = { name(state, args) { … } }.',

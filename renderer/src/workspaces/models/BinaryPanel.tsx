@@ -22,6 +22,12 @@ const BACKENDS: { value: 'auto' | LlamaBackend; label: string }[] = [
   { value: 'vulkan', label: 'Vulkan' },
 ];
 
+/**
+ * A build output line worth showing as the build's step: cmake's `[ 45%] Building …`, a command
+ * (`$ cmake …`), or a sentence of Trellis's; not a compiler's warning and its source excerpt.
+ */
+const isStepLine = (line: string) => /^\[\s*\d+%\]|^\[\d+\/\d+\]|^\$ |^[A-Z][a-z]/.test(line);
+
 const kindLabel = (binary: LlamaBinary) =>
   (binary.cpuLibraryBuiltHere
     ? `Prebuilt binding, its ${binary.cpuVariant ?? ''} CPU library built for this machine`
@@ -54,7 +60,7 @@ export function BinaryPanel({
   const job = useJob();
   const notify = useUi((s) => s.notify);
   const current = checked ?? binary;
-  useEffect(() => api.on('models.buildOutput', (output) => setLine(output.line)), []);
+  useEffect(() => api.on('models.buildOutput', (output) => isStepLine(output.line) && setLine(output.line)), []);
   // The automatic build is nobody's click: followed by its job id, from whenever it reports.
   const [autoProgress, setAutoProgress] = useState<Progress | null>(null);
   useEffect(() => api.on('jobs.progress', (p) => p.jobId === AUTO_BUILD_JOB_ID && setAutoProgress(p)), []);

@@ -32,6 +32,12 @@ describe('mock sandbox (QuickJS in WebAssembly)', () => {
     );
   });
 
+  it('says on which line of the mock a SyntaxError is', async () => {
+    await expect(runMockCode('const a = 1;\nconst = 2;\nreturn a;', {})).rejects.toThrow(
+      /^the mock threw SyntaxError: .* \(line 2 of the code\)$/,
+    );
+  });
+
   it.each(escapes)('gives no way out: %s', async (code) => {
     let outcome: unknown;
     try {

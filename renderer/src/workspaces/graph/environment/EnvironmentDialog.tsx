@@ -165,7 +165,7 @@ function CodeCheck({ code }: { code: string }) {
   if (!check.ok)
     return (
       <p className="error" role="status" data-testid="environment-check">
-        {check.error} Runs and Try it fail until it is fixed.
+        {check.error.endsWith('.') ? check.error : `${check.error}.`} Runs and Try it fail until it is fixed.
       </p>
     );
   const count = check.tools.length;

@@ -52,6 +52,10 @@ export function EnvironmentTry({ environment, tools }: { environment: Environmen
   return (
     <section className="environment-try" aria-label="Try the environment">
       <h3>Try it</h3>
+      <p className="muted">
+        Calls the environment’s function for the tool, whichever runtime the tool has now; a run calls it only for the
+        tools that answer from the environment.
+      </p>
       <label>
         Tool
         <select aria-label="Tool to try" value={tool.name} onChange={(e) => setToolName(e.target.value)}>
