@@ -60,7 +60,15 @@ export function BinaryPanel({
   const job = useJob();
   const notify = useUi((s) => s.notify);
   const current = checked ?? binary;
-  useEffect(() => api.on('models.buildOutput', (output) => isStepLine(output.line) && setLine(output.line)), []);
+  // The step without cmake's own percentage: each cmake run counts from 0 again, the bar counts the whole build.
+  useEffect(
+    () =>
+      api.on(
+        'models.buildOutput',
+        (output) => isStepLine(output.line) && setLine(output.line.replace(/^\[\s*\d+%\]\s*|^\[\d+\/\d+\]\s*/, '')),
+      ),
+    [],
+  );
   // The automatic build is nobody's click: followed by its job id, from whenever it reports.
   const [autoProgress, setAutoProgress] = useState<Progress | null>(null);
   useEffect(() => api.on('jobs.progress', (p) => p.jobId === AUTO_BUILD_JOB_ID && setAutoProgress(p)), []);
@@ -166,7 +174,8 @@ export function BinaryPanel({
           Native build: {native.backend}
           {native.cpuLibrary ? ` (its ${native.cpuLibrary} CPU library compiled here)` : ''}
           {native.nativeCall ? ', with the native generation call' : ''}, built{' '}
-          {new Date(native.builtAt).toLocaleString()} in {native.buildSeconds} s from llama.cpp {native.llamaCpp}.
+          {native.builtAt.slice(0, 16).replace('T', ' ')} UTC in {native.buildSeconds} s from llama.cpp{' '}
+          {native.llamaCpp}.
         </p>
       )}
       {/* Until the model process says which runs, a recorded native build is what it will run. */}
