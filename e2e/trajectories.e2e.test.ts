@@ -285,6 +285,27 @@ describe('Trajectories workspace in Chromium', () => {
       .split('\n');
     expect(csv[0]).toBe('id,f1Chain,f1Graph,precisionChain,recallChain,matchedNodes');
     expect(csv[2]).toBe('trip_2,1,1,1,1,3');
+
+    // Another workspace and back: the form and the scores are as they were; after a reload, the form.
+    await page.keyboard.press('Control+1');
+    await page.keyboard.press('Control+3');
+    if (!(await page.getByTestId('eval-results').isVisible()))
+      await page.getByRole('button', { name: 'Evaluate…' }).click();
+    await results.getByText(/Mean over 2 items: F1 chain 0\.6667/).waitFor();
+    expect(await page.getByLabel('Gold workflows').inputValue()).toBe(
+      path.join(FIXTURES, 'eval', 'worfbench-gold.json'),
+    );
+    await page.reload();
+    await page
+      .getByRole('button', { name: 'Evaluate…' })
+      .or(page.getByRole('button', { name: /Trip planning/ }))
+      .first()
+      .waitFor();
+    await page.keyboard.press('Control+3');
+    await page.getByTestId('list-count').getByText('2 trajectories').waitFor();
+    if (!(await page.getByLabel('Predictions').isVisible()))
+      await page.getByRole('button', { name: 'Evaluate…' }).click();
+    expect(await page.getByLabel('Predictions').inputValue()).toBe(path.join(FIXTURES, 'eval', 'worfbench-pred.jsonl'));
     await page.close();
   });
 

@@ -1,6 +1,5 @@
 import { countOf } from '../../../../shared/text';
 import { Fragment, useState } from 'react';
-import type { Result } from '../../../../shared/contract';
 import { api } from '../../api/api';
 import { useAction } from '../../api/use-action';
 import { useJob } from '../../api/use-job';
@@ -9,9 +8,8 @@ import { JobProgress } from '../../components/JobProgress';
 import { MultiTurnDetails } from './MultiTurnDetails';
 import { downloadCsv } from './csv';
 import { PlotChart, scoreHistogram } from '../../components/PlotChart';
-
-type WorfResult = Result<'evaluation.worfbench'>;
-type BfclResult = Result<'evaluation.bfcl'>;
+import { useShallow } from '../../state/create-store';
+import { selectEvaluate, useEvaluate, type BfclResult, type EvaluateFiles, type WorfResult } from './evaluate-state';
 
 function PathInput({ label, value, onChange }: { label: string; value: string; onChange(v: string): void }) {
   return (
@@ -30,19 +28,19 @@ function PathInput({ label, value, onChange }: { label: string; value: string; o
 /**
  * WorfBench and BFCL scoring of prediction files, with the distribution of scores and CSV export.
  * BFCL scoring is a job (a multi-turn category runs every entry's calls): its progress and Cancel show.
+ * The form and the last scores live in a store (evaluate-state.ts): they outlast the panel.
  */
 export function EvaluatePanel() {
-  const [metric, setMetric] = useState<'worfbench' | 'bfcl'>('worfbench');
-  const [files, setFiles] = useState({ pred: '', gold: '', answers: '', entries: '' });
-  const [compat, setCompat] = useState(false);
-  const [fc, setFc] = useState(false);
-  const [matcher, setMatcher] = useState<'lexical' | 'model'>('lexical');
-  const [worf, setWorf] = useState<WorfResult | null>(null);
-  const [bfcl, setBfcl] = useState<BfclResult | null>(null);
+  const { metric, files, compat, fc, matcher, worf, bfcl } = useEvaluate(useShallow(selectEvaluate));
+  const { setForm, setFile, setWorf, setBfcl } = useEvaluate.getState();
+  const setMetric = (value: typeof metric) => setForm({ metric: value });
+  const setCompat = (value: boolean) => setForm({ compat: value });
+  const setFc = (value: boolean) => setForm({ fc: value });
+  const setMatcher = (value: typeof matcher) => setForm({ matcher: value });
   const action = useAction();
   const job = useJob();
   const busy = action.busy || job.busy;
-  const set = (key: keyof typeof files) => (value: string) => setFiles((f) => ({ ...f, [key]: value }));
+  const set = (key: keyof EvaluateFiles) => (value: string) => setFile(key, value);
   const run = () =>
     metric === 'worfbench'
       ? action.run(async () =>
