@@ -3,7 +3,7 @@
  * tg, for bench:model. Runs inside the helper process.
  */
 import type * as LlamaLibrary from 'node-llama-cpp' with { 'resolution-mode': 'import' };
-import { forcedTokensFor, requestEvaluate } from './jump-forward';
+import { forcedTokensFor, requestEvaluate, type Evaluate } from './jump-forward';
 import type { BenchmarkResult } from './protocol';
 import type { HeldSequence } from './sequence-pool';
 
@@ -16,10 +16,8 @@ export interface ThroughputDeps {
   grammar(schema: Record<string, unknown>): Promise<Grammar>;
   evaluationState(grammar: Grammar): Promise<LlamaLibrary.LlamaGrammarEvaluationState>;
   /** The sequence's evaluate by the native generation call, as generation reads it; null without one. */
-  native(sequence: Sequence, options: { chunked: boolean; maxTokens: number }): Evaluate | null;
+  native(sequence: Sequence, options: { chunked: boolean; maxTokens: number }): Evaluate<object> | null;
 }
-
-type Evaluate = (tokens: number[], options?: object) => AsyncGenerator<number, void, void | number | number[]>;
 
 /** pp: one batch of `promptTokens` tokens; tg: `generateTokens` tokens one at a time (as llama-bench). */
 export async function measureThroughput(
@@ -48,12 +46,17 @@ export async function measureThroughput(
   };
   /** The sequence's evaluate as a request's generation reads it: jump-forward under `constraint`. */
   let nativeCall = false;
-  const evaluateOf = (sequence: Sequence, constraint: Grammar | undefined, jump: boolean, limit: number): Evaluate => {
+  const evaluateOf = (
+    sequence: Sequence,
+    constraint: Grammar | undefined,
+    jump: boolean,
+    limit: number,
+  ): Evaluate<object> => {
     const forced = constraint && jump ? forcedTokensFor(model, constraint) : null;
     // The native call generates one token more than counted: the loop below breaks after it.
     const byCall = native(sequence, { chunked: !forced, maxTokens: limit + 1 });
     nativeCall = byCall !== null;
-    const evaluate = byCall ?? (sequence.evaluate.bind(sequence) as unknown as Evaluate);
+    const evaluate = byCall ?? (sequence.evaluate.bind(sequence) as unknown as Evaluate<object>);
     if (!forced) return evaluate;
     return requestEvaluate(evaluate, { forced, isEnd: (token) => model.isEogToken(token as LlamaLibrary.Token) });
   };

@@ -285,14 +285,14 @@ async function acquireSequence(signal?: AbortSignal) {
   return held;
 }
 
-/** One request's evaluate by the native call (`evaluateFor`), counting its calls; none where it does not run. */
+/** One request's evaluate by the native call (`evaluateFor`: null where the binding has none), counting its calls. */
 function requestNativeEvaluate<State>(
   sequence: LlamaLibrary.LlamaContextSequence,
   hooks: RequestHooks<State>,
   wanted: boolean,
 ) {
   const calls = { count: 0 };
-  if (!wanted || !nativeCallOf(sequence)) return { calls, evaluateFor: undefined };
+  if (!wanted) return { calls, evaluateFor: undefined };
   const evaluateFor = (stopTokens: Iterable<number>, maxTokens: number) => {
     const onCall = () => void calls.count++;
     const evaluate = nativeEvaluateOf(sequence, { stopTokens, chunked: !hooks.forced, maxTokens, onCall });

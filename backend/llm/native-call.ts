@@ -29,6 +29,8 @@
  * `nativeCallOf` says no where they are missing.
  */
 
+import type { Evaluate } from './jump-forward';
+
 type Token = number;
 
 /** How many tokens one call may generate: a stop string found early wastes at most this many decodes. */
@@ -113,8 +115,6 @@ export interface NativeEvaluateOptions {
   callMs?: number;
 }
 
-type Evaluate = (tokens: Token[], options?: object) => AsyncGenerator<Token, void, void | Token | Token[]>;
-
 /** One native call: `input` decoded, then up to `size` tokens generated; the sequence's record kept. */
 async function generateByCall(
   s: SequenceInternals,
@@ -168,7 +168,7 @@ async function batchedStep(
 export function nativeEvaluate(
   sequence: object,
   { stopTokens, othersBusy, withLock, chunked, maxTokens, onCall, callMs = CALL_MS }: NativeEvaluateOptions,
-): Evaluate {
+): Evaluate<object> {
   const s = sequence as SequenceInternals;
   const stops = Uint32Array.from(stopTokens);
   const call = async (input: Token[], sampler: NativeSampler, size: number) => {
