@@ -16,8 +16,8 @@ const ANSWER_BYTES = 8 * DEFAULT_LIMITS.resultBytes;
  * The environment's code in a function of its own, so that what it declares (`tools`, `goal`,
  * even a name `args`) neither clashes with the sandbox's own names nor leaks into them.
  */
-/** The lines `declared` puts before the environment's code (its errors are counted from the code's own first line). */
-const DECLARED_PREAMBLE_LINES = 2;
+/** Where the environment's code begins in what `declared` makes of it: its errors are counted from there. */
+const CODE_LINE = 3;
 
 const declared = (code: string) => `const request = args;
 const declared = (function () {
@@ -25,6 +25,9 @@ ${code}
 ;
 return { tools: typeof tools === 'undefined' ? undefined : tools, goal: typeof goal === 'undefined' ? undefined : goal };
 })();`;
+
+/** Said where the environment's code declares no `tools` (on a call, and when the code is checked). */
+const NO_TOOLS = 'The environment declares no tools: its code must define const tools = { name(state, args) { … } }';
 
 /**
  * Calls `request.tool` on the state and arguments (under names the environment's code, which
@@ -35,7 +38,7 @@ return { tools: typeof tools === 'undefined' ? undefined : tools, goal: typeof g
 const CALL = `
 const declaredTools = declared.tools;
 if (!declaredTools || typeof declaredTools !== 'object')
-  return { problem: 'The environment declares no tools: its code must define const tools = { name(state, args) { … } }' };
+  return { problem: ${JSON.stringify(NO_TOOLS)} };
 const names = Object.keys(declaredTools).filter((name) => typeof declaredTools[name] === 'function');
 if (!Object.prototype.hasOwnProperty.call(declaredTools, request.tool) || typeof declaredTools[request.tool] !== 'function')
   return { problem: 'The environment has no tool "' + request.tool + '"; its tools are: ' + (names.join(', ') || 'none') };
@@ -89,7 +92,7 @@ export async function callInWorld(
         seed: call.seed ?? DEFAULT_LIMITS.seed,
         subject: `${call.tool} in the environment`,
         resultBytes: ANSWER_BYTES,
-        codeLine: DECLARED_PREAMBLE_LINES + 1,
+        codeLine: CODE_LINE,
       },
     );
     if (!isObject(answer)) return { ok: false, error: `${call.tool} in the environment gave no answer.` };
@@ -121,7 +124,7 @@ export async function checkGoal(
   const answer = await mocks.run(
     `${declared(code)}\n${GOAL}`,
     { state: check.state ?? null, calls: check.calls },
-    { subject: 'the goal check', resultBytes: ANSWER_BYTES, codeLine: DECLARED_PREAMBLE_LINES + 1 },
+    { subject: 'the goal check', resultBytes: ANSWER_BYTES, codeLine: CODE_LINE },
   );
   if (!isObject(answer) || !answer.declared) return null;
   const verdict = answer.verdict;
@@ -149,12 +152,12 @@ export async function describeWorld(
     const answer = await mocks.run(
       `${declared(code)}\n${DESCRIBE}`,
       {},
-      { subject: 'The environment’s code', codeLine: DECLARED_PREAMBLE_LINES + 1 },
+      { subject: 'The environment’s code', codeLine: CODE_LINE },
     );
     if (!isObject(answer) || !Array.isArray(answer.tools))
       return {
         ok: false,
-        error: 'The environment declares no tools: its code must define const tools = { name(state, args) { … } }.',
+        error: `${NO_TOOLS}.`,
       };
     return {
       ok: true,
