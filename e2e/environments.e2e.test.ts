@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../test/helpers/temp';
-import { reloadToGraph, runCommand } from './helpers/app';
+import { reloadToGraph, replaceEditorText, runCommand } from './helpers/app';
 import { useBrowserAndHosts } from './helpers/fixture';
 
 const e2e = useBrowserAndHosts();
@@ -19,19 +19,6 @@ function goal(state, calls) {
 }
 `;
 
-/** Replaces the whole text of the Monaco editor in `editor` (typed as a paste: no auto-closed brackets). */
-async function replaceText(page: Page, editor: Locator, text: string) {
-  await editor.locator('.monaco-editor .view-lines').waitFor({ timeout: 60_000 });
-  // At its top: a long text's lines run far below what the editor shows.
-  await editor.locator('.monaco-editor .view-lines').click({ position: { x: 24, y: 8 } });
-  await page.keyboard.press('Control+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(text);
-  // Monaco closes brackets and quotes as text arrives: drop what it added after the cursor.
-  await page.keyboard.press('Shift+Control+End');
-  await page.keyboard.press('Delete');
-}
-
 /** Monaco's text as shown (it renders spaces as no-break spaces). */
 const editorText = async (editor: Locator) => (await editor.locator('.view-lines').innerText()).replace(/\u00a0/g, ' ');
 
@@ -47,8 +34,8 @@ async function addGeocoderWorld(page: Page, url: string): Promise<Locator> {
   // The template has a function for each of the graph's tools.
   const code = dialog.getByLabel('Environment code');
   await code.getByText('geocode_city(state, args) {').waitFor({ timeout: 60_000 });
-  await replaceText(page, code, GEOCODER);
-  await replaceText(page, dialog.getByLabel('Initial state', { exact: true }), '{"looked_up": ["Paris"]}');
+  await replaceEditorText(page, code, GEOCODER);
+  await replaceEditorText(page, dialog.getByLabel('Initial state', { exact: true }), '{"looked_up": ["Paris"]}');
   return dialog;
 }
 
@@ -62,13 +49,13 @@ describe('environments in Chromium', () => {
     const check = dialog.getByTestId('environment-check');
     await check.getByText('Declares 1 tool function (geocode_city) and a goal.').waitFor();
     const codeEditor = dialog.getByLabel('Environment code');
-    await replaceText(page, codeEditor, `${GEOCODER}\nconst = 1;`);
+    await replaceEditorText(page, codeEditor, `${GEOCODER}\nconst = 1;`);
     await check
       .getByText(
         /^The environment’s code threw SyntaxError: .* \(line \d+ of the code\)\. Runs and Try it fail until it is fixed\.$/,
       )
       .waitFor();
-    await replaceText(page, codeEditor, GEOCODER);
+    await replaceEditorText(page, codeEditor, GEOCODER);
     await check.getByText('Declares 1 tool function (geocode_city) and a goal.').waitFor();
 
     // Added, the environment offers itself to the graph's tools: all at once, undone as one edit.
@@ -81,7 +68,7 @@ describe('environments in Chromium', () => {
 
     const tryIt = dialog.getByRole('region', { name: 'Try the environment' });
     await tryIt.getByLabel('Tool to try').selectOption('geocode_city');
-    await replaceText(page, tryIt.getByLabel('Arguments to try', { exact: true }), '{"city": "Kyoto"}');
+    await replaceEditorText(page, tryIt.getByLabel('Arguments to try', { exact: true }), '{"city": "Kyoto"}');
     await tryIt.getByRole('button', { name: 'Try it' }).click();
     const outcome = tryIt.getByTestId('environment-try-outcome');
     await outcome.getByText('geocode_city answered:').waitFor();
@@ -102,13 +89,13 @@ describe('environments in Chromium', () => {
 
     // An initial state that is not JSON is not applied, and not dropped unseen: Close asks again.
     const state = dialog.getByLabel('Initial state', { exact: true });
-    await replaceText(page, state, '{"looked_up": ["Paris"');
+    await replaceEditorText(page, state, '{"looked_up": ["Paris"');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog
       .getByRole('alert')
       .getByText(/initial state is not valid JSON/)
       .waitFor();
-    await replaceText(page, state, '{"looked_up": ["Paris"]}');
+    await replaceEditorText(page, state, '{"looked_up": ["Paris"]}');
     await dialog.getByRole('alert').waitFor({ state: 'detached' });
 
     // Closing applies what was typed; the graph saves it with its tools.

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../test/helpers/temp';
-import { openSmartHomeGraph, workspaceFromSmartHomeLogs } from './helpers/app';
+import { openSmartHomeGraph, replaceEditorText, workspaceFromSmartHomeLogs } from './helpers/app';
 import { useBrowserAndHosts } from './helpers/fixture';
 import { pickOption } from './helpers/quick-pick';
 
@@ -16,12 +16,6 @@ async function runCommand(page: Page, label: string) {
 }
 
 /** Replaces the whole text of the Monaco editor inside `container` (typed as a paste: no auto-closed brackets). */
-async function replaceEditorText(page: Page, container: string, text: string) {
-  await page.locator(`${container} .monaco-editor .view-lines`).click();
-  await page.keyboard.press('Control+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(text);
-}
 
 const MOCK_ONLY_KYOTO = `if (args.city !== 'Kyoto') throw new Error('only Kyoto is known');
 return { city: 'Kyoto', country: 'JP', lat: 35, lon: 135.5 };`;
@@ -48,19 +42,19 @@ describe('the runtime editor in Chromium', () => {
     await kind.selectOption('mock');
     await inspector.locator('.mock-editor').getByText('city: args.city,').waitFor();
 
-    await replaceEditorText(page, '.mock-editor', MOCK_ONLY_KYOTO);
+    await replaceEditorText(page, page.locator('.mock-editor'), MOCK_ONLY_KYOTO);
     const tryIt = inspector.getByRole('region', { name: 'Try it' });
     // The example arguments name a city the mock does not know: its error is shown.
     await tryIt.getByRole('button', { name: 'Try it' }).click();
     await tryIt.getByTestId('try-error').getByText('the mock threw Error: only Kyoto is known').waitFor();
 
-    await replaceEditorText(page, '.try-it .json-editor', '{"city": "Kyoto"}');
+    await replaceEditorText(page, page.locator('.try-it .json-editor'), '{"city": "Kyoto"}');
     await tryIt.getByRole('button', { name: 'Try it' }).click();
     const outcome = tryIt.getByTestId('try-outcome');
     await outcome.getByText(/does not fit the returns schema/).waitFor();
     await outcome.getByText('missing required result field timezone').waitFor();
 
-    await replaceEditorText(page, '.mock-editor', MOCK_FIXED);
+    await replaceEditorText(page, page.locator('.mock-editor'), MOCK_FIXED);
     await tryIt.getByRole('button', { name: 'Try it' }).click();
     await outcome.getByText(/valid against the returns schema/).waitFor();
     expect(JSON.parse((await tryIt.getByTestId('try-result').textContent())!)).toEqual({

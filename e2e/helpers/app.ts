@@ -69,15 +69,22 @@ export async function suggestNewProperty(page: Page, editor: Locator): Promise<s
   return suggestionRows(page).allInnerTexts();
 }
 
-/** Replaces the JSON in the Monaco editor labelled `label` with `json`, as a paste. */
-export async function replaceEditorJson(page: Page, label: string, json: string): Promise<void> {
-  await page.getByLabel(label, { exact: true }).locator('.monaco-editor .view-lines').click();
+/** Replaces the whole text of the Monaco editor in `editor` (typed as a paste: no auto-closed brackets). */
+export async function replaceEditorText(page: Page, editor: Locator, text: string): Promise<void> {
+  await editor.locator('.monaco-editor .view-lines').waitFor({ timeout: 60_000 });
+  // At its top: a long text's lines run far below what the editor shows.
+  await editor.locator('.monaco-editor .view-lines').click({ position: { x: 24, y: 8 } });
   await page.keyboard.press('Control+A');
-  await page.keyboard.insertText(json);
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(text);
   // Monaco closes brackets and quotes as text arrives: drop what it added after the cursor.
   await page.keyboard.press('Shift+Control+End');
   await page.keyboard.press('Delete');
 }
+
+/** Replaces the JSON in the Monaco editor labelled `label` with `json`, as a paste. */
+export const replaceEditorJson = (page: Page, label: string, json: string): Promise<void> =>
+  replaceEditorText(page, page.getByLabel(label, { exact: true }), json);
 
 export const handle = (tool: string, id: string) => `.react-flow__node[data-id="${tool}"] [data-handleid="${id}"]`;
 

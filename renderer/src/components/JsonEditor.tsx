@@ -15,6 +15,8 @@ interface Props {
   schema?: object;
   /** Called with the text as typed, valid JSON or not (a form that saves the text itself). */
   onText?(text: string): void;
+  /** Called with whether the text as typed is JSON (a form that must not lose text it did not apply). */
+  onValid?(valid: boolean): void;
   /** Takes the keyboard focus once the editor is ready. */
   autoFocus?: boolean;
   /** Ctrl/Cmd+Enter in the editor (a form's Save); Tab then leaves the editor, as in a form. */
@@ -33,6 +35,7 @@ export default function JsonEditor({
   label,
   schema,
   onText,
+  onValid,
   autoFocus = false,
   onSubmit,
 }: Props) {
@@ -77,12 +80,14 @@ export default function JsonEditor({
           try {
             const parsed: unknown = JSON.parse(text ?? '');
             setError(null);
+            onValid?.(true);
             // The same value again (a value set from elsewhere, a space typed) changes nothing.
             if (JSON.stringify(parsed) === known.current) return;
             known.current = JSON.stringify(parsed);
             onChange?.(parsed);
           } catch (e) {
             setError(`Not valid JSON yet: ${(e as Error).message}`);
+            onValid?.(false);
           }
         }}
       />

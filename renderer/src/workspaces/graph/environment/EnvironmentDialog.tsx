@@ -123,7 +123,7 @@ function EnvironmentForm({
             label="Initial state"
             value={environment.initialState}
             onChange={(initialState) => onChange({ ...environment, initialState })}
-            onText={(text) => onStateValid(isJson(text))}
+            onValid={onStateValid}
             height={160}
           />
         </Suspense>
@@ -131,15 +131,6 @@ function EnvironmentForm({
       <EnvironmentTry environment={environment} tools={tools} />
     </div>
   );
-}
-
-function isJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** How long typing pauses before the code is run to see what it declares. */
