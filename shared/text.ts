@@ -70,3 +70,16 @@ export const printableLine = (text: string): string =>
     /[\t\n\u200e\u200f\u202a-\u202e\u2066-\u2069]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
+
+/** A build output line's own progress: `[ 42%] Building …` (make) or `[42/310] Building …` (ninja). */
+const BUILD_PROGRESS = /^\[\s*(\d+)%\]\s*|^\[(\d+)\/(\d+)\]\s*/;
+
+/** How far a build output line says its step is (0…1); null for a line without a progress prefix. */
+export function buildProgress(line: string): number | null {
+  const match = BUILD_PROGRESS.exec(line);
+  if (!match) return null;
+  return match[1] !== undefined ? Number(match[1]) / 100 : Number(match[2]) / Number(match[3]);
+}
+
+/** The line without its progress prefix: `Building CXX object …`. */
+export const withoutBuildProgress = (line: string): string => line.replace(BUILD_PROGRESS, '');

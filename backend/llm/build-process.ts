@@ -5,15 +5,10 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import os from 'node:os';
+import { buildProgress } from '../../shared/text';
 import type { NativeBuildIO } from './native-build';
 
-/** `[ 42%] Building …` (make) or `[42/310] Building …` (ninja). */
-export function buildProgress(line: string): number | null {
-  const percent = /^\[\s*(\d+)%\]/.exec(line);
-  if (percent) return Number(percent[1]) / 100;
-  const steps = /^\[(\d+)\/(\d+)\]/.exec(line);
-  return steps ? Number(steps[1]) / Number(steps[2]) : null;
-}
+export { buildProgress };
 
 // eslint-disable-next-line no-control-regex -- terminal colours and cursor moves in the build output
 const ANSI = /\u001b\[[0-9;?]*[A-Za-z]/g;

@@ -7,6 +7,7 @@ import {
   type LlamaBinary,
   type NativeBuild,
 } from '../../../../shared/contract/models';
+import { buildProgress, withoutBuildProgress } from '../../../../shared/text';
 import { api } from '../../api/api';
 import { useAction } from '../../api/use-action';
 import { useJob } from '../../api/use-job';
@@ -26,7 +27,7 @@ const BACKENDS: { value: 'auto' | LlamaBackend; label: string }[] = [
  * A build output line worth showing as the build's step: cmake's `[ 45%] Building …`, a command
  * (`$ cmake …`), or a sentence of Trellis's; not a compiler's warning and its source excerpt.
  */
-const isStepLine = (line: string) => /^\[\s*\d+%\]|^\[\d+\/\d+\]|^\$ |^[A-Z][a-z]/.test(line);
+const isStepLine = (line: string) => buildProgress(line) !== null || /^\$ |^[A-Z][a-z]/.test(line);
 
 const kindLabel = (binary: LlamaBinary) =>
   (binary.cpuLibraryBuiltHere
@@ -63,10 +64,7 @@ export function BinaryPanel({
   // The step without cmake's own percentage: each cmake run counts from 0 again, the bar counts the whole build.
   useEffect(
     () =>
-      api.on(
-        'models.buildOutput',
-        (output) => isStepLine(output.line) && setLine(output.line.replace(/^\[\s*\d+%\]\s*|^\[\d+\/\d+\]\s*/, '')),
-      ),
+      api.on('models.buildOutput', (output) => isStepLine(output.line) && setLine(withoutBuildProgress(output.line))),
     [],
   );
   // The automatic build is nobody's click: followed by its job id, from whenever it reports.
