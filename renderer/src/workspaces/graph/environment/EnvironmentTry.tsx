@@ -3,6 +3,7 @@ import type { Result } from '../../../../../shared/contract';
 import type { Environment, Tool } from '../../../../../shared/domain';
 import { exampleArgs } from '../../../../../shared/runtimes';
 import { api } from '../../../api/api';
+import { useAction } from '../../../api/use-action';
 import { ErrorNote } from '../../../components/ErrorNote';
 import { WorldView } from '../../../components/WorldView';
 
@@ -26,15 +27,12 @@ export function EnvironmentTry({ environment, tools }: { environment: Environmen
   const [argsByTool, setArgsByTool] = useState<Record<string, unknown>>({});
   const [goOn, setGoOn] = useState(false);
   const [tried, setTried] = useState<Tried | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error: failure, run } = useAction();
   if (!tool) return <p className="muted">Add a tool to the graph to try its call into the environment.</p>;
   const args = argsByTool[tool.name] ?? exampleArgs(tool);
 
-  const tryIt = async () => {
-    setBusy(true);
-    setFailure(null);
-    try {
+  const tryIt = () =>
+    run(async () => {
       const outcome = await api.invoke('environments.try', {
         environment,
         tool: environmentMethodOf(tool),
@@ -42,12 +40,7 @@ export function EnvironmentTry({ environment, tools }: { environment: Environmen
         ...(goOn && tried ? { state: tried.after } : {}),
       });
       setTried({ ...outcome, tool: tool.name });
-    } catch (error) {
-      setFailure((error as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <section className="environment-try" aria-label="Try the environment">

@@ -3,6 +3,7 @@ import type { Result } from '../../../../../../shared/contract';
 import type { Tool } from '../../../../../../shared/domain';
 import { exampleArgs } from '../../../../../../shared/runtimes';
 import { api } from '../../../../api/api';
+import { useAction } from '../../../../api/use-action';
 import { ConsentDetails } from '../../../../components/ConsentDetails';
 import { ErrorNote } from '../../../../components/ErrorNote';
 import { useEditor } from '../../editor/editor-context';
@@ -20,28 +21,25 @@ export function TryIt({ tool }: { tool: Tool }) {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   // A tool that answers from the graph's environment is tried on its initial state.
   const environment = useEditor((s) => s.history.present.environment ?? null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error: failure, run } = useAction();
 
-  const tryIt = async (allow?: Outcome['consent']) => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      setOutcome(
-        await api.invoke('tools.tryRuntime', {
-          tool,
-          args,
-          ...(tool.runtime?.kind === 'environment' ? { environment } : {}),
-          ...(allow ? { allow: { kind: allow.kind, key: allow.key } } : {}),
-        }),
-      );
-    } catch (error) {
-      setOutcome(null);
-      setFailure((error as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const tryIt = (allow?: Outcome['consent']) =>
+    run(async () => {
+      try {
+        setOutcome(
+          await api.invoke('tools.tryRuntime', {
+            tool,
+            args,
+            ...(tool.runtime?.kind === 'environment' ? { environment } : {}),
+            ...(allow ? { allow: { kind: allow.kind, key: allow.key } } : {}),
+          }),
+        );
+      } catch (error) {
+        // A failed try leaves no outcome of an earlier one on show.
+        setOutcome(null);
+        throw error;
+      }
+    });
 
   return (
     <section className="try-it" aria-label="Try it">
